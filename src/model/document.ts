@@ -1,0 +1,54 @@
+import { newId } from './ids';
+import { CURRENT_VERSION, DOCUMENT_FORMAT, type AgentDocument, type Block, type Stage, type Tool } from './types';
+
+export function emptyDocument(name = 'Untitled agent'): AgentDocument {
+  return {
+    format: DOCUMENT_FORMAT,
+    version: CURRENT_VERSION,
+    id: newId(),
+    name,
+    target: 'pinecall',
+    persona: '',
+    llm: {},
+    opening: 'caller',
+    state: [],
+    blocks: [],
+    stages: [],
+    edges: [],
+    tools: [],
+    entryStageId: null,
+    layout: { positions: {}, sizes: {} },
+  };
+}
+
+export const byId = <T extends { id: string }>(items: T[], id: string | null | undefined): T | undefined =>
+  id == null ? undefined : items.find((item) => item.id === id);
+
+export const stagesOfBlock = (doc: AgentDocument, blockId: string): Stage[] => doc.stages.filter((s) => s.blockId === blockId);
+
+/** Edges leaving a stage, in the order they are tried. */
+export const edgesFrom = (doc: AgentDocument, stageId: string) => doc.edges.filter((e) => e.from === stageId);
+
+/** Whether `tool` is offered in `stage` by its scope (Pinecall `when` is evaluated at run time, not here). */
+export function toolVisibleIn(tool: Tool, stage: Stage): boolean {
+  switch (tool.scope.kind) {
+    case 'all':
+      return true;
+    case 'blocks':
+      return tool.scope.blockIds.includes(stage.blockId);
+    case 'stages':
+      return tool.scope.stageIds.includes(stage.id);
+  }
+}
+
+export const toolsVisibleIn = (doc: AgentDocument, stage: Stage): Tool[] => doc.tools.filter((t) => toolVisibleIn(t, stage));
+
+/** A block's tools are derived from tool scopes (design.md: a block never holds its own list). */
+export function toolsOfBlock(doc: AgentDocument, block: Block): Tool[] {
+  const stages = stagesOfBlock(doc, block.id);
+  return doc.tools.filter((t) =>
+    t.scope.kind === 'all' ||
+    (t.scope.kind === 'blocks' && t.scope.blockIds.includes(block.id)) ||
+    (t.scope.kind === 'stages' && stages.some((s) => t.scope.kind === 'stages' && t.scope.stageIds.includes(s.id))),
+  );
+}

@@ -1,0 +1,244 @@
+/* Generated from agent.schema.json by `npm run gen:types`. Do not edit by hand. */
+import type {JsonSchema} from '../json-schema';
+
+export type Target = 'pinecall' | 'block-agent';
+export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object';
+export type Condition = ToolCondition | ExternalCondition | NluCondition | ExpressionCondition;
+export type ToolScope =
+  | {
+      kind: 'all';
+    }
+  | {
+      kind: 'blocks';
+      blockIds: string[];
+    }
+  | {
+      kind: 'stages';
+      stageIds: string[];
+    };
+
+/**
+ * A Callboard agent: the one document every view (canvas, editors, simulator, exporters) reads.
+ */
+export interface AgentDocument {
+  format: 'callboard.agent';
+  version: 1;
+  id: string;
+  /**
+   * Display name; the Pinecall class name and slug derive from it.
+   */
+  name: string;
+  target: Target;
+  /**
+   * Pinecall class JSDoc / Block Agent personality. May hold {{ name }} placeholders.
+   */
+  persona: string;
+  llm: LlmSettings;
+  /**
+   * Who speaks first when a call opens.
+   */
+  opening: 'caller' | 'agent';
+  state: StateField[];
+  blocks: Block[];
+  stages: Stage[];
+  /**
+   * Order matters: a stage's edges are tried in the order they stand here.
+   */
+  edges: Edge[];
+  tools: Tool[];
+  entryStageId: string | null;
+  layout: Layout;
+  preserved?: Preserved;
+}
+export interface LlmSettings {
+  temperature?: number;
+  top_p?: number;
+  max_tokens?: number;
+  request_timeout?: number;
+  max_retries?: number;
+  frequency_penalty?: number;
+  presence_penalty?: number;
+}
+export interface StateField {
+  id: string;
+  name: string;
+  type: JsonType;
+  /**
+   * Any JSON value; absent means undefined.
+   */
+  default?: unknown;
+  pii: boolean;
+  visibility: 'private' | 'public';
+  description?: string;
+}
+export interface Block {
+  id: string;
+  name: string;
+  /**
+   * Block Agent block_id.
+   */
+  ref: string;
+  /**
+   * Detects the caller's intent: needs a fallback tool.
+   */
+  intent: boolean;
+  looping?: Looping;
+  color?: string;
+  /**
+   * Block Agent keys the document does not model, written back on export.
+   */
+  extra?: Record<string, unknown>;
+}
+export interface Looping {
+  threshold: number;
+  messages: string[];
+  /**
+   * Stage id to jump to.
+   */
+  connectTo?: string | null;
+  kpis?: string[];
+}
+export interface Stage {
+  id: string;
+  name: string;
+  /**
+   * Block Agent turn_id; what connect_to points at.
+   */
+  ref: string;
+  blockId: string;
+  kind: 'turn' | 'wait';
+  waitToken?: string;
+  /**
+   * Pinecall render() paragraph / Block Agent content. May hold {{ name }}.
+   */
+  instructions: string;
+  extra?: Record<string, unknown>;
+}
+export interface Edge {
+  id: string;
+  /**
+   * Stage id.
+   */
+  from: string;
+  /**
+   * Stage id; equals from for a loop edge.
+   */
+  to: string;
+  kind: 'edge' | 'loop';
+  /**
+   * All must hold (AND).
+   */
+  conditions: Condition[];
+  extra?: Record<string, unknown>;
+}
+export interface ToolCondition {
+  kind: 'tool';
+  toolId: string;
+  /**
+   * Parameter whose captured value is compared; the first parameter when absent.
+   */
+  field?: string;
+  /**
+   * Compared as a string, case-insensitively; * matches any non-empty value.
+   */
+  expected: string;
+}
+export interface ExternalCondition {
+  kind: 'external';
+  expected: string;
+}
+export interface NluCondition {
+  kind: 'nlu';
+  sentence: string;
+}
+export interface ExpressionCondition {
+  kind: 'expression';
+  /**
+   * A JavaScript expression over the state fields, e.g. attempts >= 3.
+   */
+  expression: string;
+}
+export interface Tool {
+  id: string;
+  kind: 'function' | 'mcp';
+  name: string;
+  /**
+   * The docstring; Pinecall reads it as one line.
+   */
+  description: string;
+  /**
+   * JSON Schema of the arguments (type: object).
+   */
+  parameters: JsonSchema;
+  scope: ToolScope;
+  /**
+   * The 'not yet detected' tool an intent block needs.
+   */
+  fallback: boolean;
+  /**
+   * Pinecall visibility predicate, as arrow-function source: (s) => boolean.
+   */
+  when?: string;
+  confirm?: string;
+  announce?: string;
+  preview?: number;
+  pii: string[];
+  /**
+   * Seconds; 30 when unset.
+   */
+  timeout?: number;
+  /**
+   * TypeScript method body.
+   */
+  implementation?: string;
+  /**
+   * Result returned when there is no implementation.
+   */
+  mock?: unknown;
+  mcp?: McpServer;
+  extra?: Record<string, unknown>;
+}
+export interface McpServer {
+  serverLabel: string;
+  serverUrl: string;
+  allowedTools: string[];
+  /**
+   * Values that are credentials must be {{secret:NAME}} references.
+   */
+  headers: {
+    [k: string]: string;
+  };
+  /**
+   * Simulated result per allowed tool.
+   */
+  mocks?: Record<string, unknown>;
+}
+export interface Layout {
+  /**
+   * Blocks: absolute; stages: relative to their block.
+   */
+  positions: {
+    [k: string]: Point;
+  };
+  /**
+   * Block sizes.
+   */
+  sizes: {
+    [k: string]: Size;
+  };
+}
+export interface Point {
+  x: number;
+  y: number;
+}
+export interface Size {
+  width: number;
+  height: number;
+}
+/**
+ * What came in with an import and is not modelled, written back on export.
+ */
+export interface Preserved {
+  pinecall?: Record<string, unknown>;
+  blockAgent?: Record<string, unknown>;
+}

@@ -1,0 +1,46 @@
+import Ajv, { type ErrorObject } from 'ajv';
+import schema from './agent.schema.json';
+import type { AgentDocument } from './types';
+
+/** A problem found in a document, in the same shape as lint problems: a path and what to write. */
+export interface SchemaError {
+  path: string;
+  message: string;
+}
+
+let compiled: ReturnType<Ajv['compile']> | undefined;
+
+function validator() {
+  if (!compiled) {
+    const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+    ajv.addKeyword('tsType'); // type hint for json-schema-to-typescript, not a validation rule
+    compiled = ajv.compile(schema);
+  }
+  return compiled;
+}
+
+function describe(error: ErrorObject): SchemaError {
+  const path = error.instancePath || '/';
+  switch (error.keyword) {
+    case 'required':
+      return { path, message: `add the required property "${(error.params as { missingProperty: string }).missingProperty}"` };
+    case 'additionalProperties':
+      return { path, message: `remove the unknown property "${(error.params as { additionalProperty: string }).additionalProperty}"` };
+    case 'enum':
+      return { path, message: `use one of ${JSON.stringify((error.params as { allowedValues: unknown[] }).allowedValues)}` };
+    case 'const':
+      return { path, message: `must be ${JSON.stringify((error.params as { allowedValue: unknown }).allowedValue)}` };
+    default:
+      return { path, message: error.message ?? 'is invalid' };
+  }
+}
+
+/** Validates a whole document against agent.schema.json. */
+export function validateDocument(value: unknown): { ok: true; doc: AgentDocument } | { ok: false; errors: SchemaError[] } {
+  const validate = validator();
+  if (validate(value)) return { ok: true, doc: value as unknown as AgentDocument };
+  const errors = (validate.errors ?? []).filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'if').map(describe);
+  // oneOf branches each report; keep one message per path and text.
+  const seen = new Set<string>();
+  return { ok: false, errors: errors.filter((e) => !seen.has(e.path + e.message) && (seen.add(e.path + e.message), true)) };
+}
