@@ -4,3 +4,4 @@ export * from './document';
 export * from './validate';
 export * from './migrations';
 export * from './json-schema';
+export * from './ops';

@@ -1,0 +1,47 @@
+import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
+import { Canvas } from '../canvas/Canvas';
+import { Inspector } from '../panels/inspector/Inspector';
+import { Outline } from '../panels/outline/Outline';
+import { BottomDock } from '../panels/BottomDock';
+import { useApp } from '../store/context';
+import { TopBar } from './TopBar';
+import { SearchPalette } from './SearchPalette';
+import { ShortcutsOverlay } from './ShortcutsOverlay';
+import { useGlobalShortcuts } from './useGlobalShortcuts';
+
+export function App() {
+  const loaded = useApp((s) => s.loaded);
+  useGlobalShortcuts();
+  // Panel sizes are remembered between visits (ui.md: panels remember their sizes).
+  const vertical = useDefaultLayout({ id: 'callboard-vertical', storage: localStorage });
+  const horizontal = useDefaultLayout({ id: 'callboard-horizontal', storage: localStorage });
+  if (!loaded) return <div className="boot">Opening your last project…</div>;
+  return (
+    <div className="app">
+      <TopBar />
+      <Group orientation="vertical" className="workspace" defaultLayout={vertical.defaultLayout} onLayoutChanged={vertical.onLayoutChanged}>
+        <Panel id="main" minSize="30%">
+          <Group orientation="horizontal" defaultLayout={horizontal.defaultLayout} onLayoutChanged={horizontal.onLayoutChanged}>
+            <Panel id="outline" defaultSize="16%" minSize="8%" collapsible className="side-panel">
+              <Outline />
+            </Panel>
+            <Separator className="separator vertical" />
+            <Panel id="canvas" minSize="30%">
+              <Canvas />
+            </Panel>
+            <Separator className="separator vertical" />
+            <Panel id="inspector" defaultSize="28%" minSize="16%" collapsible className="side-panel">
+              <Inspector />
+            </Panel>
+          </Group>
+        </Panel>
+        <Separator className="separator horizontal" />
+        <Panel id="dock" defaultSize="24%" minSize="6%" collapsible>
+          <BottomDock />
+        </Panel>
+      </Group>
+      <SearchPalette />
+      <ShortcutsOverlay />
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import type { Target } from '../model';
+import { useApp, useServices, useStoreApi } from '../store/context';
+import { runAutoLayout } from '../canvas/auto-layout';
+import { ProjectMenu } from './ProjectMenu';
+
+const TARGETS: { value: Target; label: string }[] = [
+  { value: 'pinecall', label: 'Pinecall' },
+  { value: 'block-agent', label: 'Block Agent' },
+];
+
+export function TopBar() {
+  const store = useStoreApi();
+  const name = useApp((s) => s.doc.name);
+  const target = useApp((s) => s.doc.target);
+  const canUndo = useApp((s) => s.canUndo);
+  const canRedo = useApp((s) => s.canRedo);
+  const saveError = useApp((s) => s.saveError);
+  const loadError = useApp((s) => s.loadError);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [layingOut, setLayingOut] = useState(false);
+  const { projects } = useServices();
+
+  const layout = async () => {
+    setLayingOut(true);
+    try {
+      await runAutoLayout(store);
+    } finally {
+      setLayingOut(false);
+    }
+  };
+
+  return (
+    <header className="topbar">
+      <span className="brand">Callboard</span>
+      <div style={{ position: 'relative' }}>
+        <button data-testid="project-menu-button" onClick={() => setMenuOpen((o) => !o)} aria-expanded={menuOpen} title="Projects">
+          {name || 'Untitled agent'} ▾
+        </button>
+        {menuOpen && <ProjectMenu controller={projects} onClose={() => setMenuOpen(false)} />}
+      </div>
+      <div className="segmented" role="group" aria-label="Target runtime" data-testid="target-switch">
+        {TARGETS.map((t) => (
+          <button
+            key={t.value}
+            aria-pressed={target === t.value}
+            onClick={() => store.getState().apply((doc) => ({ ...doc, target: t.value }), { label: 'switch target' })}
+            title={`Lint, simulate and export for ${t.label}`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div className="group">
+        <button className="ghost" data-testid="undo" disabled={!canUndo} onClick={() => store.getState().undo()} title="Undo (Ctrl/Cmd+Z)" aria-label="Undo">↶</button>
+        <button className="ghost" data-testid="redo" disabled={!canRedo} onClick={() => store.getState().redo()} title="Redo (Ctrl/Cmd+Shift+Z)" aria-label="Redo">↷</button>
+      </div>
+      <button data-testid="auto-layout" onClick={layout} disabled={layingOut} title="Arrange blocks and stages automatically">
+        {layingOut ? 'Arranging…' : 'Layout'}
+      </button>
+      <button data-testid="open-search" onClick={() => store.getState().setSearchOpen(true)} title="Find blocks, stages and tools">
+        Search <span className="kbd">Ctrl K</span>
+      </button>
+      <span className="spacer" />
+      {loadError && <span className="save-status error" title={loadError}>A saved project could not be read</span>}
+      <span className={`save-status${saveError ? ' error' : ''}`} data-testid="save-status" title={saveError ?? 'Every change is saved in this browser'}>
+        {saveError ? 'Not saved' : 'Saved locally'}
+      </span>
+      <button className="ghost" onClick={() => store.getState().setShortcutsOpen(true)} title="Keyboard shortcuts" aria-label="Keyboard shortcuts">?</button>
+    </header>
+  );
+}

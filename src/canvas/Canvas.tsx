@@ -1,0 +1,279 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  Background, BackgroundVariant, Controls, MarkerType, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow,
+  type Connection, type EdgeChange, type NodeChange, type Viewport,
+} from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import './canvas.css';
+import { DEFAULT_BLOCK_SIZE, STAGE_SIZE, addEdge, moveStageToBlock, setBlockSize } from '../model/ops';
+import type { Point, Size } from '../model';
+import { useApp, useServices, useStoreApi } from '../store/context';
+import { selectProblems } from '../store/selectors';
+import type { AppStore, EntityRef } from '../store';
+import { createFlowAdapter, fallbackPositions } from './adapters';
+import { createBlock, createStage, placeWithoutGrowing } from './actions';
+import { onLaidOut, runAutoLayout } from './auto-layout';
+import { AgentEdge } from './edges/AgentEdge';
+import { BlockNode } from './nodes/BlockNode';
+import { StageNode } from './nodes/StageNode';
+import { Palette } from './Palette';
+import { DeleteDialog } from './DeleteDialog';
+import { useCanvasKeys } from './useCanvasKeys';
+import type { AgentFlowEdge, CanvasNode } from './types';
+
+const nodeTypes = { stage: StageNode, block: BlockNode };
+const edgeTypes = { agent: AgentEdge };
+const defaultEdgeOptions = { markerEnd: { type: MarkerType.ArrowClosed, width: 18, height: 18, color: 'var(--cb-edge)' } };
+const CANVAS_KINDS = new Set(['block', 'stage', 'edge']);
+const fitViewOptions = { padding: 0.12, maxZoom: 1 };
+
+const round = (p: Point): Point => ({ x: Math.round(p.x), y: Math.round(p.y) });
+
+/** React Flow's select changes, folded into the store's selection (the one truth the Outline reads too). */
+function applySelectChanges(store: AppStore, changes: { id: string; selected: boolean }[], kindOf: (id: string) => EntityRef['kind']) {
+  const { selection, select } = store.getState();
+  const dropped = new Set(changes.filter((c) => !c.selected).map((c) => c.id));
+  let next = selection.filter((r) => !(r.id && dropped.has(r.id)));
+  const added = changes.filter((c) => c.selected && !next.some((r) => r.id === c.id)).map((c) => ({ kind: kindOf(c.id), id: c.id }));
+  // Picking on the canvas replaces a tool or state field picked elsewhere.
+  if (added.length) next = next.filter((r) => CANVAS_KINDS.has(r.kind));
+  select([...next, ...added]);
+}
+
+export function Canvas() {
+  return (
+    <ReactFlowProvider>
+      <CanvasFlow />
+    </ReactFlowProvider>
+  );
+}
+
+function CanvasFlow() {
+  const store = useStoreApi();
+  const { projects } = useServices();
+  const doc = useApp((s) => s.doc);
+  const selection = useApp((s) => s.selection);
+  const revealTick = useApp((s) => s.revealTick);
+  const problems = useApp(selectProblems);
+  const flow = useReactFlow<CanvasNode, AgentFlowEdge>();
+  const [adapter] = useState(createFlowAdapter);
+  const [message, setMessage] = useState<string | null>(null);
+  const wrapper = useRef<HTMLDivElement>(null);
+
+  const selected = useMemo(() => new Set(selection.filter((r) => CANVAS_KINDS.has(r.kind) && r.id).map((r) => r.id!)), [selection]);
+  const { nodes, edges } = useMemo(() => adapter({ doc, selected, problems }), [adapter, doc, selected, problems]);
+
+  const say = useCallback((text: string | null | undefined) => {
+    if (text) setMessage(text);
+  }, []);
+  useEffect(() => {
+    if (!message) return;
+    const timer = setTimeout(() => setMessage(null), 4000);
+    return () => clearTimeout(timer);
+  }, [message]);
+
+  const kindOfNode = useCallback((id: string): EntityRef['kind'] => (store.getState().doc.blocks.some((b) => b.id === id) ? 'block' : 'stage'), [store]);
+
+  const onNodesChange = useCallback((changes: NodeChange<CanvasNode>[]) => {
+    const positions: Record<string, Point> = {};
+    const sizes: [string, Size][] = [];
+    const selects: { id: string; selected: boolean }[] = [];
+    let resizeEnded = false;
+    for (const change of changes) {
+      if (change.type === 'position' && change.position) positions[change.id] = round(change.position);
+      else if (change.type === 'dimensions' && change.setAttributes && change.dimensions) sizes.push([change.id, { width: Math.round(change.dimensions.width), height: Math.round(change.dimensions.height) }]);
+      else if (change.type === 'dimensions' && change.resizing === false) resizeEnded = true;
+      else if (change.type === 'select') selects.push(change);
+    }
+    const state = store.getState();
+    if (Object.keys(positions).length || sizes.length) {
+      state.apply((current) => {
+        let next = placeWithoutGrowing(current, positions);
+        for (const [id, size] of sizes) next = setBlockSize(next, id, size);
+        return next;
+      }, { history: 'gesture', label: 'move' });
+    }
+    if (resizeEnded) state.endGesture();
+    if (selects.length) applySelectChanges(store, selects, kindOfNode);
+  }, [store, kindOfNode]);
+
+  const onEdgesChange = useCallback((changes: EdgeChange<AgentFlowEdge>[]) => {
+    const selects = changes.filter((c) => c.type === 'select');
+    if (selects.length) applySelectChanges(store, selects, () => 'edge');
+  }, [store]);
+
+  // A dropped stage joins the block under its centre; either way its block grows to hold it.
+  // The drop is part of the drag's undo step.
+  const onNodeDragStop = useCallback((_event: unknown, _node: CanvasNode, dragged: CanvasNode[]) => {
+    const state = store.getState();
+    let doc = state.doc;
+    const kept: Record<string, true> = {};
+    for (const node of dragged) {
+      if (node.type !== 'stage') continue;
+      kept[node.id] = true;
+      const stage = doc.stages.find((s) => s.id === node.id);
+      const internal = flow.getInternalNode(node.id);
+      if (!stage || !internal) continue;
+      const abs = internal.internals.positionAbsolute;
+      const centre = { x: abs.x + STAGE_SIZE.width / 2, y: abs.y + STAGE_SIZE.height / 2 };
+      const contains = (id: string) => {
+        const block = flow.getInternalNode(id);
+        if (!block) return false;
+        const p = block.internals.positionAbsolute;
+        const size = doc.layout.sizes[id] ?? DEFAULT_BLOCK_SIZE;
+        return centre.x >= p.x && centre.x <= p.x + size.width && centre.y >= p.y && centre.y <= p.y + size.height;
+      };
+      if (contains(stage.blockId)) continue;
+      const hit = flow.getIntersectingNodes({ id: node.id }).filter((n) => n.type === 'block' && contains(n.id)).pop();
+      if (!hit) continue;
+      const blockAt = flow.getInternalNode(hit.id)!.internals.positionAbsolute;
+      const moved = moveStageToBlock(doc, stage.id, hit.id, round({ x: abs.x - blockAt.x, y: abs.y - blockAt.y }));
+      if (moved.ok) {
+        doc = moved.doc;
+        delete kept[node.id];
+      }
+    }
+    // setBlockSize never goes below what shows every stage: a stage dropped near the edge stretches its block.
+    const blocks = new Set(Object.keys(kept).map((id) => doc.stages.find((s) => s.id === id)?.blockId).filter((id) => id !== undefined));
+    for (const blockId of blocks) doc = setBlockSize(doc, blockId, doc.layout.sizes[blockId] ?? DEFAULT_BLOCK_SIZE);
+    state.apply(() => doc, { history: 'gesture', label: 'move' });
+    state.endGesture();
+  }, [store, flow]);
+
+  const onConnect = useCallback((connection: Connection) => {
+    let error: string | undefined;
+    let id: string | undefined;
+    store.getState().apply((doc) => {
+      const added = addEdge(doc, { from: connection.source, to: connection.target });
+      if (!added.ok) {
+        error = added.error;
+        return doc;
+      }
+      id = added.id;
+      return added.doc;
+    }, { label: 'connect' });
+    if (id) store.getState().select({ kind: 'edge', id });
+    say(error && `Cannot connect: ${error}`);
+  }, [store, say]);
+
+  // Double-click: on the empty pane a new block, inside a block a new stage, centred on the pointer.
+  const onDoubleClick = useCallback((event: MouseEvent) => {
+    const target = event.target as HTMLElement;
+    if (target.closest('.react-flow__node-stage, .react-flow__edge, .cb-edge-label, .react-flow__panel, .react-flow__controls, .react-flow__minimap, .react-flow__resize-control')) return;
+    const at = flow.screenToFlowPosition({ x: event.clientX, y: event.clientY });
+    const blockEl = target.closest<HTMLElement>('.react-flow__node-block');
+    if (blockEl?.dataset.id) {
+      const block = flow.getInternalNode(blockEl.dataset.id);
+      if (!block) return;
+      const origin = block.internals.positionAbsolute;
+      createStage(store, { blockId: blockEl.dataset.id, position: round({ x: at.x - origin.x - STAGE_SIZE.width / 2, y: at.y - origin.y - 22 }) });
+    } else if (target.closest('.react-flow__pane')) {
+      createBlock(store, round({ x: at.x - DEFAULT_BLOCK_SIZE.width / 2, y: at.y - 24 }));
+    }
+  }, [flow, store]);
+
+  const onPaneClick = useCallback(() => {
+    store.getState().select(null);
+    wrapper.current?.focus({ preventScroll: true });
+  }, [store]);
+
+  const onMoveEnd = useCallback((_event: unknown, viewport: Viewport) => projects.saveViewport(viewport), [projects]);
+
+  // The Outline, search and Problems reveal what they select.
+  const lastTick = useRef(revealTick);
+  useEffect(() => {
+    if (revealTick === lastTick.current) return;
+    lastTick.current = revealTick;
+    const { doc: current, selection: refs } = store.getState();
+    const ids = new Set<string>();
+    for (const ref of refs) {
+      if (!ref.id) continue;
+      if (ref.kind === 'block' || ref.kind === 'stage') ids.add(ref.id);
+      const edge = ref.kind === 'edge' ? current.edges.find((e) => e.id === ref.id) : undefined;
+      if (edge) [edge.from, edge.to].forEach((id) => ids.add(id));
+    }
+    if (ids.size === 0) return;
+    const frame = requestAnimationFrame(() => {
+      void flow.fitView({ nodes: [...ids].map((id) => ({ id })), duration: 300, padding: 0.4, maxZoom: Math.max(flow.getZoom(), 0.9), minZoom: 0.2 });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [revealTick, store, flow]);
+
+  // Another project opened, or a layout landed: show the whole agent.
+  const docId = doc.id;
+  const firstDoc = useRef(docId);
+  useEffect(() => {
+    if (firstDoc.current === docId) return;
+    firstDoc.current = docId;
+    const frame = requestAnimationFrame(() => void flow.fitView({ ...fitViewOptions, duration: 200 }));
+    return () => cancelAnimationFrame(frame);
+  }, [docId, flow]);
+  useEffect(() => onLaidOut(() => requestAnimationFrame(() => void flow.fitView({ ...fitViewOptions, duration: 300 }))), [flow]);
+
+  // An imported agent without positions is laid out once; a few unplaced entities (made
+  // elsewhere, e.g. by the Outline) are placed where the canvas already shows them.
+  const layingOut = useRef<string | null>(null);
+  useEffect(() => {
+    const entities = [...doc.blocks, ...doc.stages];
+    const missing = entities.filter((e) => !doc.layout.positions[e.id]);
+    if (missing.length === 0 || layingOut.current === doc.id) return;
+    if (missing.length * 2 >= entities.length && entities.length > 1) {
+      layingOut.current = doc.id;
+      void runAutoLayout(store, { history: 'skip' }).finally(() => {
+        layingOut.current = null;
+      });
+    } else {
+      store.getState().apply((current) => placeWithoutGrowing(current, Object.fromEntries(fallbackPositions(current))), { history: 'skip' });
+    }
+  }, [doc, store]);
+
+  const keys = useCanvasKeys(store, say);
+
+  return (
+    <div
+      className="cb-canvas"
+      ref={wrapper}
+      tabIndex={-1}
+      data-testid="canvas"
+      onKeyDown={(event: KeyboardEvent) => keys.onKeyDown(event)}
+      onKeyUp={(event: KeyboardEvent) => keys.onKeyUp(event)}
+      onDoubleClick={onDoubleClick}
+    >
+      <ReactFlow<CanvasNode, AgentFlowEdge>
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        edgeTypes={edgeTypes}
+        defaultEdgeOptions={defaultEdgeOptions}
+        onNodesChange={onNodesChange}
+        onEdgesChange={onEdgesChange}
+        onNodeDragStop={onNodeDragStop}
+        onConnect={onConnect}
+        onPaneClick={onPaneClick}
+        onMoveEnd={onMoveEnd}
+        colorMode="system"
+        fitView
+        fitViewOptions={fitViewOptions}
+        minZoom={0.1}
+        maxZoom={2}
+        zoomOnDoubleClick={false}
+        deleteKeyCode={null}
+        disableKeyboardA11y
+        multiSelectionKeyCode={['Shift', 'Meta', 'Control']}
+        selectionKeyCode="Shift"
+        onlyRenderVisibleElements={nodes.length > 200}
+        connectionRadius={28}
+      >
+        <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} />
+        <Controls showInteractive={false} />
+        <MiniMap pannable zoomable nodeColor={(n) => (n.type === 'block' ? (n.data as { tint: string }).tint : 'var(--cb-minimap-stage)')} nodeStrokeWidth={2} />
+        <Palette store={store} />
+      </ReactFlow>
+      {doc.blocks.length === 0 && (
+        <div className="cb-empty" data-testid="canvas-empty">Double-click to add a block, or use + Block</div>
+      )}
+      {message && <div className="cb-toast" role="status" data-testid="canvas-toast">{message}</div>}
+      {keys.pendingDelete && <DeleteDialog {...keys.pendingDelete} />}
+    </div>
+  );
+}

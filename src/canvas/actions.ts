@@ -1,0 +1,189 @@
+import { produce } from 'immer';
+import type { AgentDocument, Point, Stage, ToolScope } from '../model';
+import {
+  addBlock, addStage, addTool, copySelection, deleteEntities, duplicate, isClipboard, pasteClipboard, planDelete, setPositions,
+  type Clipboard, type DeletePlan, type EntityRef as OpsRef,
+} from '../model/ops';
+import type { AppStore, EntityRef } from '../store';
+
+/** The selection's entities that the canvas draws (and deletes, copies and moves). */
+export function canvasRefs(selection: readonly EntityRef[]): OpsRef[] {
+  return selection.filter((r): r is OpsRef => (r.kind === 'block' || r.kind === 'stage' || r.kind === 'edge') && typeof r.id === 'string');
+}
+
+/** The block new stages go to: the selected block, the selected stage's block, else the last block. */
+export function targetBlockId(doc: AgentDocument, selection: readonly EntityRef[]): string | undefined {
+  for (let i = selection.length - 1; i >= 0; i--) {
+    const ref = selection[i];
+    if (ref.kind === 'block' && doc.blocks.some((b) => b.id === ref.id)) return ref.id;
+    if (ref.kind === 'stage') {
+      const stage = doc.stages.find((s) => s.id === ref.id);
+      if (stage && doc.blocks.some((b) => b.id === stage.blockId)) return stage.blockId;
+    }
+  }
+  return doc.blocks[doc.blocks.length - 1]?.id;
+}
+
+export function createBlock(store: AppStore, position?: Point): string {
+  let id = '';
+  store.getState().apply((doc) => {
+    const created = addBlock(doc, position ? { position } : {});
+    id = created.id;
+    return created.doc;
+  }, { label: 'add block' });
+  store.getState().select({ kind: 'block', id });
+  return id;
+}
+
+/** Adds a stage (creating a first block when there is none) and selects it. */
+export function createStage(store: AppStore, options: { kind?: Stage['kind']; blockId?: string; position?: Point } = {}): string | undefined {
+  let id: string | undefined;
+  store.getState().apply((doc) => {
+    let current = doc;
+    let blockId = options.blockId ?? targetBlockId(doc, store.getState().selection);
+    if (!blockId) {
+      const block = addBlock(current);
+      current = block.doc;
+      blockId = block.id;
+    }
+    const created = addStage(current, { blockId, kind: options.kind, position: options.position });
+    if (!created.ok) return doc;
+    id = created.id;
+    return created.doc;
+  }, { label: 'add stage' });
+  if (id) store.getState().select({ kind: 'stage', id });
+  return id;
+}
+
+/** A new tool, scoped to the selected stage or block (or the whole agent), then selected. */
+export function createTool(store: AppStore): string {
+  const { selection, doc } = store.getState();
+  const last = [...selection].reverse().find((r) => (r.kind === 'stage' && doc.stages.some((s) => s.id === r.id)) || (r.kind === 'block' && doc.blocks.some((b) => b.id === r.id)));
+  const scope: ToolScope = last?.kind === 'stage' ? { kind: 'stages', stageIds: [last.id!] } : last?.kind === 'block' ? { kind: 'blocks', blockIds: [last.id!] } : { kind: 'all' };
+  let id = '';
+  store.getState().apply((current) => {
+    const created = addTool(current, { scope });
+    id = created.id;
+    return created.doc;
+  }, { label: 'add tool' });
+  store.getState().select({ kind: 'tool', id });
+  return id;
+}
+
+/** What a delete of the canvas selection would take with it; undefined when nothing is selected. */
+export function planCanvasDelete(store: AppStore): { refs: OpsRef[]; plan: DeletePlan } | undefined {
+  const refs = canvasRefs(store.getState().selection);
+  if (refs.length === 0) return undefined;
+  return { refs, plan: planDelete(store.getState().doc, refs) };
+}
+
+export function deleteRefs(store: AppStore, refs: OpsRef[]) {
+  store.getState().apply((doc) => deleteEntities(doc, refs), { label: 'delete' });
+  store.getState().select(null);
+}
+
+// The clipboard lives in memory, and in the system clipboard when the browser allows it (so a
+// fragment can travel to another tab). A paste prefers the system clipboard when it holds one.
+let memory: { clip: Clipboard; pastes: number } | undefined;
+
+export function copyToClipboard(store: AppStore): boolean {
+  const refs = canvasRefs(store.getState().selection);
+  if (refs.length === 0) return false;
+  const clip = copySelection(store.getState().doc, refs);
+  memory = { clip, pastes: 0 };
+  try {
+    void navigator.clipboard?.writeText(JSON.stringify(clip)).catch(() => undefined);
+  } catch {
+    // No clipboard permission: the in-memory copy is enough within this tab.
+  }
+  return true;
+}
+
+async function readSystemClipboard(): Promise<Clipboard | undefined> {
+  try {
+    const read = navigator.clipboard?.readText();
+    if (!read) return undefined;
+    const timeout = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 400));
+    const text = await Promise.race([read, timeout]);
+    if (!text) return undefined;
+    const value: unknown = JSON.parse(text);
+    return isClipboard(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const sameClip = (a: Clipboard, b: Clipboard) => JSON.stringify(a) === JSON.stringify(b);
+
+export async function pasteFromClipboard(store: AppStore): Promise<string | undefined> {
+  const system = await readSystemClipboard();
+  if (system && (!memory || !sameClip(system, memory.clip))) memory = { clip: system, pastes: 0 };
+  if (!memory) return 'Nothing to paste: copy a block or stage first';
+  memory.pastes += 1;
+  const { clip, pastes } = memory;
+  const offset = { x: 40 * pastes, y: 40 * pastes };
+  const looseStages = clip.stages.some((s) => !clip.blocks.some((b) => b.id === s.blockId));
+  const { doc, selection } = store.getState();
+  const selectedBlock = looseStages ? targetBlockId(doc, selection) : undefined;
+  const intoOther = selectedBlock !== undefined && !clip.stages.some((s) => s.blockId === selectedBlock);
+  let error: string | undefined;
+  let ids: EntityRef[] = [];
+  store.getState().apply((current) => {
+    const pasted = pasteClipboard(current, clip, { offset, ...(intoOther ? { targetBlockId: selectedBlock } : {}) });
+    if (!pasted.ok) {
+      error = pasted.error;
+      return current;
+    }
+    ids = pasted.ids;
+    return pasted.doc;
+  }, { label: 'paste' });
+  if (ids.length) store.getState().select(ids.filter((r) => r.kind !== 'edge'));
+  return error;
+}
+
+export function duplicateSelection(store: AppStore): string | undefined {
+  const refs = canvasRefs(store.getState().selection).filter((r) => r.kind !== 'edge');
+  if (refs.length === 0) return undefined;
+  let error: string | undefined;
+  let ids: EntityRef[] = [];
+  store.getState().apply((doc) => {
+    const pasted = duplicate(doc, refs);
+    if (!pasted.ok) {
+      error = pasted.error;
+      return doc;
+    }
+    ids = pasted.ids;
+    return pasted.doc;
+  }, { label: 'duplicate' });
+  if (ids.length) store.getState().select(ids.filter((r) => r.kind !== 'edge'));
+  return error;
+}
+
+/** Arrow keys: moves the selected blocks and stages; a held key is one undo step (a gesture). */
+export function nudgeSelection(store: AppStore, dx: number, dy: number): boolean {
+  const { doc, selection } = store.getState();
+  const positions: Record<string, Point> = {};
+  for (const ref of canvasRefs(selection)) {
+    const at = doc.layout.positions[ref.id];
+    if ((ref.kind === 'block' || ref.kind === 'stage') && at) positions[ref.id] = { x: at.x + dx, y: at.y + dy };
+  }
+  if (Object.keys(positions).length === 0) return false;
+  store.getState().apply((current) => setPositions(current, positions), { history: 'gesture', label: 'move' });
+  return true;
+}
+
+/**
+ * Places nodes without growing their blocks. While a stage is dragged toward another block its
+ * own block must not stretch after it (setPositions grows blocks, which is right once it lands).
+ * Local helper: the ops have no "place only" variant.
+ */
+export function placeWithoutGrowing(doc: AgentDocument, positions: Record<string, Point>): AgentDocument {
+  const known = Object.entries(positions).filter(([id, p]) => {
+    const at = doc.layout.positions[id];
+    return (at?.x !== p.x || at?.y !== p.y) && (doc.stages.some((s) => s.id === id) || doc.blocks.some((b) => b.id === id));
+  });
+  if (known.length === 0) return doc;
+  return produce(doc, (draft) => {
+    for (const [id, p] of known) draft.layout.positions[id] = { x: p.x, y: p.y };
+  });
+}

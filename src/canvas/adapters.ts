@@ -1,0 +1,303 @@
+import { toolsOfBlock, toolVisibleIn, type AgentDocument, type Point, type Stage, type Tool } from '../model';
+import { BLOCK_HEADER, BLOCK_PADDING, DEFAULT_BLOCK_SIZE, STAGE_GAP, STAGE_SIZE } from '../model/ops/layout';
+import { edgeLabel, isNaturalLanguage, stagesSetInCode, toolMap } from './labels';
+import { blockTint } from './tint';
+import type { AgentEdgeData, AgentFlowEdge, BlockFlowNode, CanvasNode, ProblemCount, Severity, StageFlowNode, ToolChip } from './types';
+
+/** The part of a lint Problem the canvas reads (src/model/lint), kept structural so this stays pure. */
+export interface ProblemLike {
+  severity: Severity;
+  entity: { kind: string; id?: string };
+  message: string;
+}
+
+export interface FlowInput {
+  doc: AgentDocument;
+  /** Ids of the selected blocks, stages and edges. */
+  selected: ReadonlySet<string>;
+  problems?: readonly ProblemLike[];
+}
+
+export interface FlowOutput {
+  nodes: CanvasNode[];
+  edges: AgentFlowEdge[];
+}
+
+/** Id prefix of the read-only edges drawn for `this.stage = "x"` in a tool body. */
+export const CODE_EDGE_PREFIX = 'code:';
+export const isCodeEdgeId = (id: string) => id.startsWith(CODE_EDGE_PREFIX);
+
+/** Where a stage's handles sit: on the title row, so a loop arc clears the card's top edge. */
+export const HANDLE_Y = 22;
+
+const RANK: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
+
+/** Problems counted per stage (its own and its outgoing edges'), per block and per edge. */
+export function countProblems(doc: AgentDocument, problems: readonly ProblemLike[] = []): Map<string, ProblemCount> {
+  const counts = new Map<string, ProblemCount>();
+  if (problems.length === 0) return counts;
+  const edgeFrom = new Map(doc.edges.map((e) => [e.id, e.from]));
+  const add = (id: string, problem: ProblemLike) => {
+    const current = counts.get(id);
+    if (!current) {
+      counts.set(id, { count: 1, worst: problem.severity, messages: [problem.message] });
+      return;
+    }
+    current.count++;
+    if (RANK[problem.severity] > RANK[current.worst]) current.worst = problem.severity;
+    if (current.messages.length < 5) current.messages.push(problem.message);
+  };
+  for (const problem of problems) {
+    const { kind, id } = problem.entity;
+    if (!id) continue;
+    if (kind === 'stage' || kind === 'block') add(id, problem);
+    else if (kind === 'edge') {
+      add(id, problem);
+      const from = edgeFrom.get(id);
+      if (from) add(from, problem);
+    }
+  }
+  return counts;
+}
+
+const sameProblems = (a: ProblemCount | null, b: ProblemCount | null) =>
+  a === b || (!!a && !!b && a.count === b.count && a.worst === b.worst && a.messages.join('\n') === b.messages.join('\n'));
+
+const chipsKey = (tools: readonly Tool[]) => tools.map((t) => `${t.id}\u0000${t.name}`).join('\u0001');
+
+/** Positions the canvas shows for entities the layout does not place yet (before the one-time auto-layout). */
+export function fallbackPositions(doc: AgentDocument): Map<string, Point> {
+  const result = new Map<string, Point>();
+  const { positions } = doc.layout;
+  let right = 0;
+  for (const block of doc.blocks) {
+    const at = positions[block.id];
+    if (at) right = Math.max(right, at.x + (doc.layout.sizes[block.id] ?? DEFAULT_BLOCK_SIZE).width);
+  }
+  for (const block of doc.blocks) {
+    if (positions[block.id]) continue;
+    result.set(block.id, { x: right === 0 && result.size === 0 ? 0 : right + 60, y: 0 });
+    right = result.get(block.id)!.x + (doc.layout.sizes[block.id] ?? DEFAULT_BLOCK_SIZE).width;
+  }
+  const lowest = new Map<string, number>();
+  for (const stage of doc.stages) {
+    const at = positions[stage.id];
+    if (at) lowest.set(stage.blockId, Math.max(lowest.get(stage.blockId) ?? -Infinity, at.y));
+  }
+  for (const stage of doc.stages) {
+    if (positions[stage.id]) continue;
+    const below = lowest.get(stage.blockId);
+    const y = below === undefined ? BLOCK_HEADER : below + STAGE_SIZE.height + STAGE_GAP;
+    lowest.set(stage.blockId, y);
+    result.set(stage.id, { x: BLOCK_PADDING, y });
+  }
+  return result;
+}
+
+interface Memo<T> {
+  deps: readonly unknown[];
+  value: T;
+}
+
+function remember<T>(cache: Map<string, Memo<T>>, next: Map<string, Memo<T>>, id: string, deps: readonly unknown[], build: () => T): T {
+  const previous = cache.get(id);
+  const hit = previous && previous.deps.length === deps.length && previous.deps.every((d, i) => Object.is(d, deps[i]));
+  const value = hit ? previous.value : build();
+  next.set(id, hit ? previous : { deps, value });
+  return value;
+}
+
+const sameArray = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * Document → xyflow nodes and edges. Pure: it never touches the document. Each call returns the
+ * previous node or edge object when that entity's inputs are unchanged (and the previous array
+ * when nothing changed), so dragging one stage of a 500-stage agent rebuilds one node, and React
+ * Flow re-renders only what moved.
+ */
+export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
+  let nodeCache = new Map<string, Memo<CanvasNode>>();
+  let edgeCache = new Map<string, Memo<AgentFlowEdge>>();
+  let chipCache = new Map<string, Memo<ToolChip[]>>();
+  let codeTargets = new Map<string, Memo<string[]>>();
+  let lastProblems: readonly ProblemLike[] | undefined;
+  let lastProblemDoc: AgentDocument | undefined;
+  let counts = new Map<string, ProblemCount>();
+  let output: FlowOutput = { nodes: [], edges: [] };
+
+  const chips = (next: Map<string, Memo<ToolChip[]>>, id: string, tools: Tool[]) =>
+    remember(chipCache, next, id, [chipsKey(tools)], () => tools.map((t) => ({ id: t.id, name: t.name })));
+
+  return ({ doc, selected, problems = [] }) => {
+    if (problems !== lastProblems || doc !== lastProblemDoc) {
+      counts = countProblems(doc, problems);
+      lastProblems = problems;
+      lastProblemDoc = doc;
+    }
+    const nextNodes = new Map<string, Memo<CanvasNode>>();
+    const nextEdges = new Map<string, Memo<AgentFlowEdge>>();
+    const nextChips = new Map<string, Memo<ToolChip[]>>();
+    const nextCode = new Map<string, Memo<string[]>>();
+    const fallback = fallbackPositions(doc);
+    const { positions, sizes } = doc.layout;
+    const blockIds = new Set(doc.blocks.map((b) => b.id));
+    const stageCount = new Map<string, number>();
+    for (const stage of doc.stages) stageCount.set(stage.blockId, (stageCount.get(stage.blockId) ?? 0) + 1);
+
+    const nodes: CanvasNode[] = [];
+    // Parents come before their children (xyflow requires it).
+    doc.blocks.forEach((block, index) => {
+      const position = positions[block.id] ?? fallback.get(block.id)!;
+      const size = sizes[block.id] ?? DEFAULT_BLOCK_SIZE;
+      const tools = chips(nextChips, `block:${block.id}`, toolsOfBlock(doc, block));
+      const problemCount = counts.get(block.id) ?? null;
+      const tint = blockTint(block, index);
+      const isSelected = selected.has(block.id);
+      const count = stageCount.get(block.id) ?? 0;
+      const previous = nodeCache.get(block.id)?.value as BlockFlowNode | undefined;
+      const problemsKept = previous && sameProblems(previous.data.problems, problemCount) ? previous.data.problems : problemCount;
+      nodes.push(remember(nodeCache, nextNodes, block.id, [block, position, size, tools, problemsKept, tint, isSelected, count], (): BlockFlowNode => ({
+        id: block.id,
+        type: 'block',
+        position,
+        width: size.width,
+        height: size.height,
+        measured: { width: size.width, height: size.height },
+        selected: isSelected,
+        connectable: false,
+        className: 'cb-block-wrapper',
+        data: { block, tint, tools, problems: problemsKept, stageCount: count },
+      })));
+    });
+
+    const tintOf = new Map(nodes.map((n) => [n.id, (n as BlockFlowNode).data.tint]));
+    for (const stage of doc.stages) {
+      const position = positions[stage.id] ?? fallback.get(stage.id)!;
+      const parent = blockIds.has(stage.blockId) ? stage.blockId : undefined;
+      const tools = chips(nextChips, `stage:${stage.id}`, doc.tools.filter((t) => toolVisibleIn(t, stage)));
+      const problemCount = counts.get(stage.id) ?? null;
+      const previous = nodeCache.get(stage.id)?.value as StageFlowNode | undefined;
+      const problemsKept = previous && sameProblems(previous.data.problems, problemCount) ? previous.data.problems : problemCount;
+      const isEntry = doc.entryStageId === stage.id;
+      const isSelected = selected.has(stage.id);
+      const tint = tintOf.get(stage.blockId) ?? 'var(--muted)';
+      nodes.push(remember(nodeCache, nextNodes, stage.id, [stage, position, parent, tools, problemsKept, isEntry, isSelected, tint], (): StageFlowNode => ({
+        id: stage.id,
+        type: 'stage',
+        position,
+        ...(parent ? { parentId: parent } : {}),
+        width: STAGE_SIZE.width,
+        height: STAGE_SIZE.height,
+        measured: { width: STAGE_SIZE.width, height: STAGE_SIZE.height },
+        selected: isSelected,
+        data: { stage, isEntry, tools, problems: problemsKept, tint },
+      })));
+    }
+
+    // Edges: the document's own, then the read-only ones a tool body implies.
+    const tools = toolMap(doc);
+    const stageByName = new Map<string, Stage>();
+    for (const stage of doc.stages) if (!stageByName.has(stage.name)) stageByName.set(stage.name, stage);
+    const stageIds = new Set(doc.stages.map((s) => s.id));
+
+    interface Draft {
+      id: string;
+      from: string;
+      to: string;
+      deps: unknown[];
+      build: (offset: number) => AgentFlowEdge;
+    }
+    const drafts: Draft[] = [];
+    const siblings = new Map<string, string[]>();
+    for (const edge of doc.edges) siblings.set(edge.from, [...(siblings.get(edge.from) ?? []), edge.id]);
+
+    for (const edge of doc.edges) {
+      if (!stageIds.has(edge.from) || !stageIds.has(edge.to)) continue;
+      const label = edgeLabel(edge, tools);
+      const own = siblings.get(edge.from)!;
+      const order = own.length > 1 ? own.indexOf(edge.id) + 1 : null;
+      const isSelected = selected.has(edge.id);
+      const previous = edgeCache.get(edge.id)?.value;
+      const problemCount = counts.get(edge.id) ?? null;
+      const problemsKept = previous?.data && sameProblems(previous.data.problems, problemCount) ? previous.data.problems : problemCount;
+      drafts.push({
+        id: edge.id,
+        from: edge.from,
+        to: edge.to,
+        deps: [edge, label, order, isSelected, problemsKept],
+        build: (offset) => ({
+          id: edge.id,
+          type: 'agent',
+          source: edge.from,
+          target: edge.to,
+          selected: isSelected,
+          className: edge.kind === 'loop' || edge.from === edge.to ? 'cb-edge loop' : 'cb-edge',
+          data: {
+            edge,
+            kind: edge.from === edge.to ? 'loop' : 'edge',
+            label,
+            order,
+            dashed: isNaturalLanguage(edge),
+            offset,
+            problems: problemsKept,
+          } satisfies AgentEdgeData,
+        }),
+      });
+    }
+
+    for (const tool of doc.tools) {
+      const targets = remember(codeTargets, nextCode, tool.id, [tool.implementation], () => stagesSetInCode(tool.implementation));
+      if (targets.length === 0) continue;
+      for (const name of targets) {
+        const target = stageByName.get(name);
+        if (!target) continue;
+        for (const stage of doc.stages) {
+          if (!toolVisibleIn(tool, stage)) continue;
+          const id = `${CODE_EDGE_PREFIX}${tool.id}:${stage.id}:${target.id}`;
+          const label = `set in code by ${tool.name}`;
+          drafts.push({
+            id,
+            from: stage.id,
+            to: target.id,
+            deps: [label],
+            build: (offset) => ({
+              id,
+              type: 'agent',
+              source: stage.id,
+              target: target.id,
+              selectable: false,
+              deletable: false,
+              focusable: false,
+              className: stage.id === target.id ? 'cb-edge code loop' : 'cb-edge code',
+              data: { kind: 'code', label, order: null, dashed: true, offset, problems: null },
+            }),
+          });
+        }
+      }
+    }
+
+    // Parallel edges between the same two stages fan out so neither hides the other.
+    const pairs = new Map<string, Draft[]>();
+    for (const draft of drafts) {
+      const key = draft.from === draft.to ? `loop:${draft.from}` : [draft.from, draft.to].sort().join('|');
+      pairs.set(key, [...(pairs.get(key) ?? []), draft]);
+    }
+    const offsets = new Map<string, number>();
+    for (const group of pairs.values()) group.forEach((draft, i) => offsets.set(draft.id, i - (group.length - 1) / 2));
+    const edges = drafts.map((draft) => {
+      const offset = offsets.get(draft.id) ?? 0;
+      return remember(edgeCache, nextEdges, draft.id, [...draft.deps, draft.from, draft.to, offset], () => draft.build(offset));
+    });
+
+    nodeCache = nextNodes;
+    edgeCache = nextEdges;
+    chipCache = nextChips;
+    codeTargets = nextCode;
+    const next: FlowOutput = {
+      nodes: sameArray(nodes, output.nodes) ? output.nodes : nodes,
+      edges: sameArray(edges, output.edges) ? output.edges : edges,
+    };
+    if (next.nodes !== output.nodes || next.edges !== output.edges) output = next;
+    return output;
+  };
+}

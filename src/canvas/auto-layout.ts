@@ -1,0 +1,152 @@
+import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
+import type { AgentDocument, Point, Size } from '../model';
+import { DEFAULT_BLOCK_SIZE, STAGE_SIZE } from '../model/ops/layout';
+import type { AppStore, HistoryMode } from '../store';
+import { edgeLabel, toolMap } from './labels';
+import { LOOP_RISE } from './edge-geometry';
+
+/** Room above a block's first row of stages for its header. */
+const BLOCK_TOP = 56;
+const BLOCK_SIDE = 24;
+/** Extra room above a stage whose loop arc and label rise over its card. */
+const LOOP_ROOM = LOOP_RISE + 14;
+const LABEL_HEIGHT = 20;
+const labelWidth = (text: string) => Math.min(190, 16 + text.length * 6.4);
+
+type ElkConstructor = new () => { layout(graph: ElkNode): Promise<ElkNode> };
+let elkPromise: Promise<InstanceType<ElkConstructor>> | undefined;
+
+// elkjs is ~1.5 MB: loaded on first use, never on first paint.
+function loadElk() {
+  elkPromise ??= import('elkjs/lib/elk.bundled.js').then((module) => {
+    const ELK = (module as unknown as { default: ElkConstructor }).default;
+    return new ELK();
+  });
+  return elkPromise;
+}
+
+/**
+ * Lays the agent out left to right with ELK's layered algorithm: blocks are compound nodes around
+ * their stages, edges between stages order the layers (across blocks too), labels get room, and
+ * nothing overlaps. Returns a new document with only `layout` changed.
+ */
+export async function autoLayout(doc: AgentDocument, tuning: Record<string, string> = {}, withLabels = true): Promise<AgentDocument> {
+  const elk = await loadElk();
+  const blockIds = new Set(doc.blocks.map((b) => b.id));
+  const looping = new Set(doc.edges.filter((e) => e.from === e.to).map((e) => e.from));
+  const stageBlock = new Map(doc.stages.map((s) => [s.id, blockIds.has(s.blockId) ? s.blockId : null]));
+  const tools = toolMap(doc);
+
+  const stageNode = (id: string): ElkNode => ({
+    id,
+    width: STAGE_SIZE.width,
+    height: STAGE_SIZE.height + (looping.has(id) ? LOOP_ROOM : 0),
+  });
+
+  const blockNodes: ElkNode[] = doc.blocks.map((block) => {
+    const stages = doc.stages.filter((s) => s.blockId === block.id);
+    if (stages.length === 0) return { id: block.id, width: DEFAULT_BLOCK_SIZE.width, height: DEFAULT_BLOCK_SIZE.height };
+    return {
+      id: block.id,
+      layoutOptions: { 'elk.padding': `[top=${BLOCK_TOP},left=${BLOCK_SIDE},bottom=${BLOCK_SIDE},right=${BLOCK_SIDE}]` },
+      children: stages.map((s) => stageNode(s.id)),
+      edges: [],
+    };
+  });
+  const orphans = doc.stages.filter((s) => stageBlock.get(s.id) === null).map((s) => stageNode(s.id));
+  const rootEdges: ElkExtendedEdge[] = [];
+  const byId = new Map(blockNodes.map((b) => [b.id, b]));
+
+  for (const edge of doc.edges) {
+    if (edge.from === edge.to || !stageBlock.has(edge.from) || !stageBlock.has(edge.to)) continue;
+    const text = edgeLabel(edge, tools);
+    const elkEdge: ElkExtendedEdge = {
+      id: edge.id,
+      sources: [edge.from],
+      targets: [edge.to],
+      labels: withLabels ? [{ id: `${edge.id}:label`, text, width: labelWidth(text), height: LABEL_HEIGHT }] : [],
+    };
+    const from = stageBlock.get(edge.from);
+    // An edge lives in the lowest node that contains both of its ends.
+    if (from && from === stageBlock.get(edge.to)) byId.get(from)!.edges!.push(elkEdge);
+    else rootEdges.push(elkEdge);
+  }
+
+  const graph: ElkNode = {
+    id: '__root',
+    layoutOptions: {
+      'elk.algorithm': 'layered',
+      'elk.direction': 'RIGHT',
+      'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
+      'elk.spacing.nodeNode': '48',
+      'elk.layered.spacing.nodeNodeBetweenLayers': '64',
+      'elk.layered.spacing.edgeNodeBetweenLayers': '24',
+      'elk.spacing.edgeLabel': '6',
+      'elk.edgeLabels.placement': 'CENTER',
+      'elk.spacing.componentComponent': '72',
+      'elk.layered.nodePlacement.strategy': 'NETWORK_SIMPLEX',
+      'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
+      ...tuning,
+    },
+    children: [...blockNodes, ...orphans],
+    edges: rootEdges,
+  };
+
+  const result = await elk.layout(graph);
+  const positions: Record<string, Point> = {};
+  const sizes: Record<string, Size> = {};
+  const round = (n: number | undefined) => Math.round(n ?? 0);
+  for (const child of result.children ?? []) {
+    positions[child.id] = { x: round(child.x), y: round(child.y) };
+    if (blockIds.has(child.id)) {
+      sizes[child.id] = { width: round(child.width), height: round(child.height) };
+      for (const stage of child.children ?? []) {
+        positions[stage.id] = { x: round(stage.x), y: round(stage.y) + (looping.has(stage.id) ? LOOP_ROOM : 0) };
+      }
+    } else if (looping.has(child.id)) {
+      positions[child.id].y += LOOP_ROOM;
+    }
+  }
+  return { ...doc, layout: { positions: { ...doc.layout.positions, ...positions }, sizes: { ...doc.layout.sizes, ...sizes } } };
+}
+
+type Listener = () => void;
+const laidOutListeners = new Set<Listener>();
+
+/** The canvas fits the view after a layout it did not start itself (the top bar's Layout button). */
+export function onLaidOut(listener: Listener): () => void {
+  laidOutListeners.add(listener);
+  return () => laidOutListeners.delete(listener);
+}
+
+/**
+ * Lays out the store's document as one undo step. If the document changed while ELK worked, the
+ * new positions are merged into the current document rather than overwriting the change.
+ */
+export async function runAutoLayout(store: AppStore, options: { history?: HistoryMode } = {}): Promise<void> {
+  const laidOut = await autoLayout(store.getState().doc);
+  store.getState().apply((current) => withLayout(current, laidOut.layout), { history: options.history ?? 'push', label: 'auto-layout' });
+  for (const listener of laidOutListeners) listener();
+}
+
+/** `doc` with the laid-out positions and sizes of the entities it still has; the same object when nothing moves. */
+export function withLayout(doc: AgentDocument, layout: AgentDocument['layout']): AgentDocument {
+  const positions = { ...doc.layout.positions };
+  const sizes = { ...doc.layout.sizes };
+  let changed = false;
+  for (const { id } of [...doc.blocks, ...doc.stages]) {
+    const at = layout.positions[id];
+    if (at && (positions[id]?.x !== at.x || positions[id]?.y !== at.y)) {
+      positions[id] = at;
+      changed = true;
+    }
+  }
+  for (const { id } of doc.blocks) {
+    const size = layout.sizes[id];
+    if (size && (sizes[id]?.width !== size.width || sizes[id]?.height !== size.height)) {
+      sizes[id] = size;
+      changed = true;
+    }
+  }
+  return changed ? { ...doc, layout: { positions, sizes } } : doc;
+}

@@ -1,0 +1,47 @@
+import { memo } from 'react';
+import { BaseEdge, EdgeLabelRenderer, type EdgeProps } from '@xyflow/react';
+import { useStoreApi } from '../../store/context';
+import { edgeGeometry, loopGeometry } from '../edge-geometry';
+import type { AgentFlowEdge } from '../types';
+
+/**
+ * A document edge (condition label, order number when its stage has several, dashed for natural
+ * language, an arc for a loop) or a read-only "set in code" edge.
+ */
+export const AgentEdge = memo(function AgentEdge(props: EdgeProps<AgentFlowEdge>) {
+  const { id, source, target, sourceX, sourceY, targetX, targetY, data, selected, markerEnd } = props;
+  const store = useStoreApi();
+  if (!data) return null;
+  const loop = source === target;
+  const { path, labelX, labelY } = loop
+    ? loopGeometry(sourceX, sourceY, targetX, targetY, data.offset)
+    : edgeGeometry(sourceX, sourceY, targetX, targetY, data.offset);
+  const code = data.kind === 'code';
+  const classes = ['cb-edge-path', data.dashed ? 'dashed' : '', code ? 'code' : '', selected ? 'selected' : '', data.problems ? `sev-${data.problems.worst}` : '']
+    .filter(Boolean)
+    .join(' ');
+  const title = code
+    ? `${data.label}: a tool body assigns this.stage (read-only here; edit the tool's code)`
+    : `${data.order ? `#${data.order} of its stage's edges, tried in order. ` : ''}${data.label}${data.problems ? `\n${data.problems.messages.join('\n')}` : ''}`;
+  return (
+    <>
+      <BaseEdge id={id} path={path} markerEnd={markerEnd} className={classes} interactionWidth={code ? 0 : 16} />
+      <EdgeLabelRenderer>
+        <div
+          className={`cb-edge-label nodrag nopan${code ? ' code' : ''}${selected ? ' selected' : ''}${data.dashed ? ' nlu' : ''}`}
+          style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}
+          data-testid={`edge-label-${id}`}
+          title={title}
+          onClick={code ? undefined : (event) => {
+            event.stopPropagation();
+            store.getState().select({ kind: 'edge', id }, { additive: event.shiftKey || event.metaKey || event.ctrlKey });
+          }}
+        >
+          {data.order !== null && <span className="cb-edge-order">{data.order}</span>}
+          <span className="cb-edge-text">{data.label}</span>
+          {data.problems && <span className={`cb-edge-problem sev-${data.problems.worst}`}>{data.problems.count}</span>}
+        </div>
+      </EdgeLabelRenderer>
+    </>
+  );
+});

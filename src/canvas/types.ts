@@ -1,0 +1,52 @@
+import type { Edge as FlowEdge, Node as FlowNode } from '@xyflow/react';
+import type { Block, Edge, Stage } from '../model';
+
+export type Severity = 'error' | 'warning' | 'info';
+
+/** How many problems point at an entity, and the worst of them (for the badge's colour). */
+export interface ProblemCount {
+  count: number;
+  worst: Severity;
+  /** The first few messages, for the badge's tooltip. */
+  messages: string[];
+}
+
+export interface ToolChip {
+  id: string;
+  name: string;
+}
+
+export type StageNodeData = {
+  stage: Stage;
+  isEntry: boolean;
+  tools: ToolChip[];
+  problems: ProblemCount | null;
+  tint: string;
+};
+
+export type BlockNodeData = {
+  block: Block;
+  tint: string;
+  tools: ToolChip[];
+  problems: ProblemCount | null;
+  stageCount: number;
+};
+
+export type StageFlowNode = FlowNode<StageNodeData, 'stage'>;
+export type BlockFlowNode = FlowNode<BlockNodeData, 'block'>;
+export type CanvasNode = StageFlowNode | BlockFlowNode;
+
+export type AgentEdgeData = {
+  /** The document edge; absent for a derived "set in code" edge. */
+  edge?: Edge;
+  kind: 'edge' | 'loop' | 'code';
+  label: string;
+  /** Position among the from-stage's edges (1-based) when it has several; null otherwise. */
+  order: number | null;
+  dashed: boolean;
+  /** Spread of parallel edges between the same two stages: 0 for a lone edge. */
+  offset: number;
+  problems: ProblemCount | null;
+};
+
+export type AgentFlowEdge = FlowEdge<AgentEdgeData, 'agent'>;

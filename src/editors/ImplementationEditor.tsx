@@ -1,0 +1,62 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { AgentDocument, Tool } from '../model';
+import { bodyUri, encodeWrapper, STATE_LIB_URI, wrapperLibUri } from './body-wrapper';
+import { identifierPart, RUNTIME_DECLARATIONS, signatureCaption, stateDeclaration, toolWrapper } from './implementation-types';
+import { LazyEditor } from './LazyEditor';
+import { MarkerList } from './MarkerList';
+import type { Marker, Monaco } from './types';
+
+export interface ImplementationEditorProps {
+  doc: AgentDocument;
+  tool: Tool;
+  onChange: (body: string) => void;
+  onBlur?: () => void;
+  height?: number | string;
+}
+
+/**
+ * A tool's implementation: only the body is shown and edited; TypeScript checks it as the body
+ * of `async function (this: state, …parameters)` (implementation-types.ts, ts-body.worker.ts).
+ */
+export function ImplementationEditor({ doc, tool, onChange, onBlur, height = 320 }: ImplementationEditorProps) {
+  const path = bodyUri(identifierPart(tool.id));
+  const { state, stages } = doc;
+  const stateLib = useMemo(() => stateDeclaration({ state, stages }) + RUNTIME_DECLARATIONS, [state, stages]);
+  const wrapperLib = useMemo(() => encodeWrapper(toolWrapper(tool)), [tool]);
+  const monacoRef = useRef<Monaco | null>(null);
+  const [markers, setMarkers] = useState<Marker[]>([]);
+
+  // Extra libs are how the worker learns the types; adding the same text again is a no-op.
+  const register = (monaco: Monaco, libs: { state: string; wrapper: string }) => {
+    monaco.typescript.typescriptDefaults.addExtraLib(libs.state, STATE_LIB_URI);
+    monaco.typescript.typescriptDefaults.addExtraLib(libs.wrapper, wrapperLibUri(path));
+  };
+  useEffect(() => {
+    if (monacoRef.current) register(monacoRef.current, { state: stateLib, wrapper: wrapperLib });
+  });
+
+  return (
+    <div className="implementation">
+      <div className="code-caption" title="The signature comes from the parameters; `this` is the agent's state.">
+        <code>{signatureCaption(tool)} {'{'}</code>
+      </div>
+      <LazyEditor
+        testId="code-editor"
+        path={path}
+        language="typescript"
+        value={tool.implementation ?? ''}
+        height={height}
+        ariaLabel={`Implementation of ${tool.name}`}
+        beforeMount={(monaco) => {
+          monacoRef.current = monaco;
+          register(monaco, { state: stateLib, wrapper: wrapperLib });
+        }}
+        onChange={onChange}
+        onBlur={onBlur}
+        onMarkers={setMarkers}
+      />
+      <div className="code-caption"><code>{'}'}</code></div>
+      <MarkerList markers={markers} testId="code-markers" />
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+// Loaded only through LazyEditor (React.lazy): this module pulls in Monaco itself.
+import Editor from '@monaco-editor/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { monaco } from './monaco-setup';
+import type { CodeEditor, CodeEditorProps, Marker } from './types';
+import { useColorScheme } from './useColorScheme';
+
+export default function MonacoEditor(props: CodeEditorProps) {
+  const scheme = useColorScheme();
+  const latest = useRef(props);
+  useEffect(() => {
+    latest.current = props;
+  });
+  const editorRef = useRef<CodeEditor | null>(null);
+  const disposables = useRef<{ dispose(): void }[]>([]);
+  useEffect(() => () => disposables.current.forEach((d) => d.dispose()), []);
+
+  const { readOnly, options, ariaLabel } = props;
+  const merged = useMemo(
+    () => ({
+      // Playwright's typing drops spaces through Monaco 0.57's EditContext on Chromium (toolchain.md).
+      editContext: false,
+      minimap: { enabled: false },
+      fontSize: 12,
+      lineHeight: 18,
+      fontFamily: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, 'Liberation Mono', monospace",
+      tabSize: 2,
+      scrollBeyondLastLine: false,
+      wordWrap: 'on' as const,
+      renderLineHighlight: 'line' as const,
+      lineNumbersMinChars: 3,
+      folding: false,
+      // The inspector is narrow: suggestions and hovers may overflow it.
+      fixedOverflowWidgets: true,
+      automaticLayout: true,
+      readOnly: !!readOnly,
+      ariaLabel,
+      ...options,
+    }),
+    [readOnly, options, ariaLabel],
+  );
+
+  return (
+    <Editor
+      path={props.path}
+      language={props.language}
+      value={props.value}
+      theme={scheme === 'dark' ? 'callboard-dark' : 'callboard-light'}
+      options={merged}
+      loading={<div className="editor-loading">Loading editor…</div>}
+      beforeMount={() => latest.current.beforeMount?.(monaco)}
+      onMount={(editor) => {
+        editorRef.current = editor;
+        // An existing model (kept by another view) may hold older text than the document.
+        const model = editor.getModel();
+        if (model && model.getValue() !== latest.current.value) model.setValue(latest.current.value);
+        disposables.current.push(editor.onDidBlurEditorText(() => latest.current.onBlur?.()));
+        const publish = () => {
+          const uri = editor.getModel()?.uri;
+          if (uri) latest.current.onMarkers?.(monaco.editor.getModelMarkers({ resource: uri }) as Marker[]);
+        };
+        disposables.current.push(monaco.editor.onDidChangeMarkers((uris) => {
+          const uri = editor.getModel()?.uri;
+          if (uri && uris.some((u) => u.toString() === uri.toString())) publish();
+        }));
+        publish();
+        latest.current.onMount?.(editor, monaco);
+      }}
+      onChange={(value) => latest.current.onChange?.(value ?? '')}
+    />
+  );
+}

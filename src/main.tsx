@@ -1,0 +1,49 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { AppProvider } from './store/context';
+import { createAppStore, createProjectRepository, createProjectsController } from './store';
+import { loadDocument, type AgentDocument } from './model';
+import sampleJson from '../public/examples/clinic-booking.json';
+import './app/app.css';
+
+// The embedded default: the sample is bundled, so a first visit needs no request.
+function sample(): AgentDocument {
+  const result = loadDocument(structuredClone(sampleJson));
+  if (!result.ok) throw new Error('the bundled sample agent is invalid');
+  return result.doc;
+}
+
+const store = createAppStore();
+const projects = createProjectsController(store, createProjectRepository(), sample);
+addEventListener('pagehide', () => void projects.flush());
+void projects.boot().then(openExampleFromUrl);
+
+/** `?example=NAME` opens public/examples/NAME.json as a new project (fixtures for tests, links in docs). */
+async function openExampleFromUrl() {
+  const url = new URL(location.href);
+  const name = url.searchParams.get('example');
+  if (!name) return;
+  url.searchParams.delete('example');
+  history.replaceState(null, '', url);
+  try {
+    const response = await fetch(`${import.meta.env.BASE_URL}examples/${encodeURIComponent(name)}.json`);
+    if (!response.ok) throw new Error(`no example named ${name} (HTTP ${response.status})`);
+    const result = loadDocument(await response.json());
+    if (!result.ok) throw new Error(result.errors.map((e) => `${e.path} ${e.message}`).join('; '));
+    await projects.openDocument(result.doc);
+  } catch (error) {
+    store.getState().setLoadError(`Example "${name}" could not be opened: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+// Exposed for end-to-end tests (reading state, waiting for saves); holds no secrets.
+(globalThis as { __callboard?: unknown }).__callboard = { store, projects };
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProvider services={{ store, projects }}>
+      <App />
+    </AppProvider>
+  </StrictMode>,
+);

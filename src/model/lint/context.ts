@@ -1,0 +1,51 @@
+import type { AgentDocument, Tool } from '../types';
+import type { LintContext } from './types';
+
+export function buildContext(doc: AgentDocument): LintContext {
+  return {
+    doc,
+    target: doc.target,
+    stageById: new Map(doc.stages.map((s) => [s.id, s])),
+    blockById: new Map(doc.blocks.map((b) => [b.id, b])),
+    toolById: new Map(doc.tools.map((t) => [t.id, t])),
+    stateNames: new Set(doc.state.map((f) => f.name)),
+  };
+}
+
+/** How messages name a tool: by its name, or by position when it has none yet. */
+export const toolLabel = (tool: Tool, index: number): string => `tool ${tool.name || `#${index + 1}`}`;
+
+/** "a", "b" and "c" as `"a", "b", "c"`; a fixed phrase when there is nothing to list. */
+export function quoteList(items: Iterable<string>, none = '(none yet)'): string {
+  const list = [...items].map((s) => `"${s}"`);
+  return list.length ? list.join(', ') : none;
+}
+
+/** The Pinecall class name: the agent's name in PascalCase (design.md, Identity). */
+export function className(agentName: string): string {
+  const words = agentName.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const name = words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+  return /^\p{L}/u.test(name) ? name : `Agent${name}`;
+}
+
+/**
+ * The description as Pinecall reads a docstring: each line trimmed and stripped of a leading
+ * `*`, empty lines dropped, stop at the first `@tag` line, joined with single spaces.
+ */
+export function pinecallDescription(docstring: string): string {
+  const lines: string[] = [];
+  const body = docstring.replace(/^\s*\/\*\*?/, '').replace(/\*\/\s*$/, '');
+  for (const raw of body.split(/\r?\n/)) {
+    const line = raw.trim().replace(/^\*\s?/, '').trim();
+    if (line.startsWith('@')) break;
+    if (line) lines.push(line);
+  }
+  return lines.join(' ');
+}
+
+/** A name Pinecall and OpenAI both accept, derived from a rejected one (for "write … instead"). */
+export function suggestToolName(name: string): string {
+  const word = name.trim().replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 64);
+  if (!word) return 'do_something';
+  return /^[A-Za-z]/.test(word) ? word : `t_${word}`.slice(0, 64);
+}

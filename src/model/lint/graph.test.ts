@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import type { AgentDocument, Target } from '../types';
+import { lint, type RuleId, type Severity } from './index';
+
+const sample: AgentDocument = JSON.parse(readFileSync(new URL('../../../public/examples/clinic-booking.json', import.meta.url), 'utf8'));
+const TARGETS: Target[] = ['pinecall', 'block-agent'];
+const lintAs = (target: Target, mutate: (doc: AgentDocument) => void) => {
+  const doc = structuredClone(sample);
+  doc.target = target;
+  mutate(doc);
+  return lint(doc);
+};
+
+/** A rule fires on `fail` at `path` with the severity given per target, and stays silent on the near miss `pass`. */
+interface RuleCase { rule: RuleId; path: string; severity: [pinecall: Severity, blockAgent: Severity]; fail: (doc: AgentDocument) => void; pass: (doc: AgentDocument) => void }
+
+const cases: RuleCase[] = [
+  { rule: 'edge-unknown-stage', path: '/edges/5/to', severity: ['error', 'error'],
+    fail: (d) => { d.edges[5].to = 's_nope'; },
+    pass: (d) => { d.edges[5].to = 's_identity'; } },
+  { rule: 'edge-loop-target', path: '/edges/1/to', severity: ['warning', 'error'],
+    fail: (d) => { d.edges[1].to = 's_identity'; },
+    pass: (d) => { d.edges[1].to = d.edges[1].from; } },
+  { rule: 'edge-loop-multiple', path: '/edges/7', severity: ['warning', 'error'],
+    fail: (d) => { d.edges.push({ id: 'e_more', from: 's_greet', to: 's_greet', kind: 'loop', conditions: [{ kind: 'nlu', sentence: 'Small talk.' }] }); },
+    pass: (d) => { d.edges.push({ id: 'e_more', from: 's_choose', to: 's_choose', kind: 'loop', conditions: [{ kind: 'nlu', sentence: 'No day yet.' }] }); } },
+  { rule: 'edge-conditions-mixed', path: '/edges/6/conditions/0', severity: ['warning', 'error'],
+    fail: (d) => { d.edges[6].conditions = [{ kind: 'nlu', sentence: 'The caller gives up.' }]; },
+    pass: (d) => { d.edges.push({ id: 'e_more', from: 's_choose', to: 's_choose', kind: 'loop', conditions: [{ kind: 'nlu', sentence: 'No day yet.' }] }); } },
+  { rule: 'condition-tool-unknown', path: '/edges/5/conditions/0/toolId', severity: ['error', 'error'],
+    fail: (d) => { d.edges[5].conditions = [{ kind: 'tool', toolId: 't_nope', expected: '*' }]; },
+    pass: (d) => { d.edges[5].conditions = [{ kind: 'tool', toolId: 't_slots', expected: '*' }]; } },
+  { rule: 'condition-tool-not-offered', path: '/edges/5/conditions/0/toolId', severity: ['error', 'error'],
+    fail: (d) => { d.edges[5].conditions = [{ kind: 'tool', toolId: 't_end', expected: '*' }]; },
+    pass: (d) => { d.tools[6].scope = { kind: 'all' }; d.edges[5].conditions = [{ kind: 'tool', toolId: 't_end', expected: '*' }]; } },
+  { rule: 'condition-tool-field-unknown', path: '/edges/2/conditions/0/field', severity: ['error', 'error'],
+    fail: (d) => { d.edges[2].conditions = [{ kind: 'tool', toolId: 't_identity', field: 'dni', expected: '*' }]; },
+    pass: (d) => { d.edges[2].conditions = [{ kind: 'tool', toolId: 't_identity', field: 'name', expected: '*' }]; } },
+  { rule: 'condition-tool-no-parameters', path: '/edges/0/conditions/0/expected', severity: ['warning', 'warning'],
+    fail: (d) => { d.edges[0].conditions = [{ kind: 'tool', toolId: 't_not_yet', expected: 'true' }]; },
+    pass: (d) => { d.edges[0].conditions = [{ kind: 'tool', toolId: 't_not_yet', expected: '*' }]; } },
+  { rule: 'condition-expression-syntax', path: '/edges/6/conditions/0/expression', severity: ['error', 'warning'],
+    fail: (d) => { d.edges[6].conditions = [{ kind: 'expression', expression: 'searches >=' }]; },
+    pass: (d) => { d.edges[6].conditions = [{ kind: 'expression', expression: 'searches >= 3 && !verified' }]; } },
+  { rule: 'entry-missing', path: '/entryStageId', severity: ['error', 'error'],
+    fail: (d) => { d.entryStageId = null; },
+    pass: (d) => { d.stages = []; d.edges = []; d.entryStageId = null; } },
+  { rule: 'entry-unknown', path: '/entryStageId', severity: ['error', 'error'],
+    fail: (d) => { d.entryStageId = 's_nope'; },
+    pass: (d) => { d.entryStageId = 's_identity'; } },
+  { rule: 'stage-unreachable', path: '/stages/3', severity: ['warning', 'warning'],
+    fail: (d) => { d.edges.splice(3, 1); },
+    pass: (d) => { d.edges.splice(3, 1); d.tools[2].implementation += '\nthis.stage = "choose";'; } },
+];
+
+describe.each(cases)('$rule', ({ rule, path, severity, fail, pass }) => {
+  it.each(TARGETS)('fires with its path and severity (%s)', (target) => {
+    const found = lintAs(target, fail).filter((p) => p.rule === rule);
+    expect(found.map((p) => [p.path, p.severity])).toContainEqual([path, severity[TARGETS.indexOf(target)]]);
+  });
+  it.each(TARGETS)('does not fire on a near miss (%s)', (target) => {
+    expect(lintAs(target, pass).filter((p) => p.rule === rule)).toEqual([]);
+  });
+});
+
+describe('graph details', () => {
+  it('reports a missing start of an edge too', () => {
+    const problems = lintAs('pinecall', (d) => { d.edges[5].from = ''; });
+    expect(problems.filter((p) => p.rule === 'edge-unknown-stage').map((p) => p.path)).toEqual(['/edges/5/from']);
+  });
+
+  it('lets a loop edge hold a natural-language condition beside tool edges (Block Agent allows it)', () => {
+    expect(lintAs('block-agent', () => {}).some((p) => p.rule === 'edge-conditions-mixed')).toBe(false);
+  });
+
+  it('only parses an expression: it never runs it', () => {
+    const marker = '__callboard_lint_ran__';
+    const problems = lintAs('pinecall', (d) => {
+      d.edges[6].conditions = [{ kind: 'expression', expression: `(globalThis.${marker} = true)` }];
+      d.tools[5].when = `(s) => (globalThis.${marker} = true)`;
+    });
+    expect(problems.some((p) => p.rule === 'condition-expression-syntax' || p.rule === 'tool-when-syntax')).toBe(false);
+    expect(marker in globalThis).toBe(false);
+  });
+
+  it('says the parse error and an example', () => {
+    const problem = lintAs('pinecall', cases[8].fail).find((p) => p.rule === 'condition-expression-syntax');
+    expect(problem?.message).toMatch(/^this condition does not parse as JavaScript \(.+\); write an expression over the state fields/);
+    const empty = lintAs('pinecall', (d) => { d.edges[6].conditions = [{ kind: 'expression', expression: ' ' }]; });
+    expect(empty.find((p) => p.rule === 'condition-expression-syntax')?.message).toContain('(it is empty)');
+  });
+
+  it('follows block looping to reach a stage no edge enters', () => {
+    const problems = lintAs('block-agent', (d) => {
+      d.edges = d.edges.filter((e) => e.to !== 's_goodbye');
+    });
+    expect(problems.filter((p) => p.rule === 'stage-unreachable')).toEqual([]);
+  });
+
+  it('names a tool offered in the stage when the condition\'s tool is elsewhere', () => {
+    const problem = lintAs('pinecall', cases[5].fail).find((p) => p.rule === 'condition-tool-not-offered');
+    expect(problem?.message).toContain('pick one of "free_slots", "book"');
+    expect(problem?.entity).toEqual({ kind: 'edge', id: 'e_choose_goodbye' });
+  });
+});

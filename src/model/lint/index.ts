@@ -1,0 +1,39 @@
+import { lossesFor } from '../losses';
+import type { AgentDocument } from '../types';
+import { checkBlocks, checkStages } from './blocks';
+import { checkConfirm } from './confirm';
+import { buildContext } from './context';
+import { checkConditions, checkEdgeShape, checkMixedConditions } from './graph';
+import { checkMcp } from './mcp';
+import { checkDuplicateNames, checkStateDeclarations } from './names';
+import { checkParameters } from './parameters';
+import { checkReachability } from './reachability';
+import { LOSS_RULE, severityOf } from './rules';
+import { checkTemplates } from './templates';
+import { checkToolOptions } from './tool-options';
+import { checkToolDuplicates, checkToolNaming, checkToolReservedNames, checkToolScopes } from './tools';
+import type { Problem, RuleCheck } from './types';
+
+export type { Problem, ProblemEntity, Severity } from './types';
+export { RULES, LOSS_RULE, severityOf, type RuleId, type RuleInfo } from './rules';
+
+/** In the order a reader fixes things: the agent's own shape, then tools, then the graph. */
+const CHECKS: RuleCheck[] = [
+  checkReachability, checkDuplicateNames, checkStateDeclarations, checkBlocks, checkStages,
+  checkToolNaming, checkToolDuplicates, checkToolReservedNames, checkToolScopes, checkToolOptions,
+  checkParameters, checkConfirm, checkMcp,
+  checkEdgeShape, checkMixedConditions, checkConditions, checkTemplates,
+];
+
+/**
+ * Every problem of the document, with a severity that follows `doc.target`, and one `info` note
+ * per path the target cannot express (lossesFor). Pure: no state, safe to run on every edit.
+ */
+export function lint(doc: AgentDocument): Problem[] {
+  const ctx = buildContext(doc);
+  const problems: Problem[] = CHECKS.flatMap((check) => check(ctx)).map((f) => ({ ...f, severity: severityOf(f.rule, doc.target) }));
+  for (const loss of lossesFor(doc, doc.target)) {
+    problems.push({ rule: LOSS_RULE, severity: severityOf(LOSS_RULE, doc.target), path: loss.path, entity: loss.entity, message: loss.message });
+  }
+  return problems;
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { lossesFor } from '../losses';
+import type { AgentDocument, Target } from '../types';
+import { lint, LOSS_RULE, RULES, severityOf } from './index';
+import { resolvePointer } from './pointer';
+
+const sample: AgentDocument = JSON.parse(readFileSync(new URL('../../../public/examples/clinic-booking.json', import.meta.url), 'utf8'));
+const TARGETS: Target[] = ['pinecall', 'block-agent'];
+const withTarget = (doc: AgentDocument, target: Target) => ({ ...structuredClone(doc), target });
+
+/** One document that breaks as many rules as possible at once, for checks over all problems. */
+function brokenEverywhere(): AgentDocument {
+  const d = structuredClone(sample);
+  d.persona += ' {{ nobody }} {{ visit }}';
+  d.state[1].visibility = 'public';
+  d.state.push({ ...d.state[0], id: 'f_dup', name: 'stage' }, { ...d.state[0], id: 'f_dup2', name: 'stage' });
+  d.blocks[3].ref = 'booking';
+  d.blocks[0].looping!.connectTo = 's_nope';
+  d.blocks.push({ id: 'b_empty', name: 'Empty', ref: 'empty', intent: true });
+  d.blocks[1].intent = true;
+  d.blocks[2].looping = { threshold: 2, messages: [] };
+  d.stages[4].name = 'choose';
+  d.stages[4].ref = 't_choose';
+  d.stages[2].waitToken = '';
+  d.stages.push({ id: 's_lost', name: 'lost', ref: 't_lost', blockId: 'b_gone', kind: 'wait', instructions: '{{ who }}' });
+  d.edges.push({ id: 'e_bad', from: 's_greet', to: 's_nope', kind: 'loop', conditions: [{ kind: 'tool', toolId: 't_end', field: 'x', expected: 'y' }] });
+  d.edges[6].conditions.push({ kind: 'expression', expression: 'searches >=' }, { kind: 'nlu', sentence: 'Gives up.' });
+  d.edges[5].conditions.push({ kind: 'tool', toolId: 't_gone', expected: '*' });
+  const book = d.tools[5];
+  Object.assign(book, { name: 'book-it', description: '', when: '(s) =>', confirm: 'Shall I book {{dayx}} {{result}}?', preview: 0, timeout: 0, pii: ['dni'] });
+  book.parameters = { type: 'object', properties: { slot: { type: 'object' }, day: { type: 'string', pattern: '(', minLenght: 1 } }, required: ['nope'] };
+  d.tools[6].name = 'b'.repeat(70);
+  d.tools[6].scope = { kind: 'stages', stageIds: ['s_nope'] };
+  d.tools[4].name = 'slots';
+  d.tools.push({ ...structuredClone(d.tools[0]), id: 't_dup', scope: { kind: 'blocks', blockIds: ['b_nope'] } });
+  d.tools.push({ ...structuredClone(d.tools[0]), id: 't_dup2', scope: { kind: 'blocks', blockIds: [] } });
+  d.tools.push({ ...structuredClone(d.tools[0]), id: 't_dup3' });
+  d.tools[1].parameters = { type: 'string' };
+  d.tools[3].mcp = { serverLabel: '', serverUrl: '', allowedTools: [], headers: { 'X-Key': 'secret' } };
+  return d;
+}
+
+describe('lint', () => {
+  it.each(TARGETS)('finds no error in the sample agent (%s)', (target) => {
+    const errors = lint(withTarget(sample, target)).filter((p) => p.severity === 'error');
+    expect(errors).toEqual([]);
+  });
+
+  it.each(TARGETS)('gives every problem a path that resolves inside the document (%s)', (target) => {
+    for (const doc of [withTarget(sample, target), withTarget(brokenEverywhere(), target)]) {
+      const problems = lint(doc);
+      expect(problems.length).toBeGreaterThan(0);
+      for (const problem of problems) expect(resolvePointer(doc, problem.path).found, `${problem.rule} ${problem.path}`).toBe(true);
+    }
+  });
+
+  it.each(TARGETS)('gives every problem a known rule, the table\'s severity, an entity that exists and a message (%s)', (target) => {
+    const doc = withTarget(brokenEverywhere(), target);
+    const ids: Record<string, string[]> = {
+      block: doc.blocks.map((b) => b.id), stage: doc.stages.map((s) => s.id), edge: doc.edges.map((e) => e.id),
+      tool: doc.tools.map((t) => t.id), state: doc.state.map((f) => f.id),
+    };
+    for (const problem of lint(doc)) {
+      expect(problem.rule in RULES || problem.rule === LOSS_RULE, problem.rule).toBe(true);
+      expect(problem.severity).toBe(severityOf(problem.rule as keyof typeof RULES, target));
+      if (problem.entity.kind !== 'agent') expect(ids[problem.entity.kind], problem.rule).toContain(problem.entity.id);
+      expect(problem.message.length).toBeGreaterThan(20);
+    }
+  });
+
+  it('fires every rule on the broken document but those that need a document without stages or entry', () => {
+    const fired = new Set(TARGETS.flatMap((t) => lint(withTarget(brokenEverywhere(), t)).map((p) => p.rule)));
+    const missing = Object.keys(RULES).filter((rule) => !fired.has(rule));
+    expect(missing).toEqual(['tool-scope-stage-without-stages', 'entry-missing', 'entry-unknown']);
+  });
+
+  it.each(TARGETS)('appends one info note per loss of the target (%s)', (target) => {
+    const doc = withTarget(sample, target);
+    const notes = lint(doc).filter((p) => p.rule === LOSS_RULE);
+    const losses = lossesFor(doc, target);
+    expect(notes.map((p) => [p.path, p.severity, p.message])).toEqual(losses.map((l) => [l.path, 'info', l.message]));
+    const label = target === 'pinecall' ? 'Pinecall' : 'Block Agent';
+    for (const note of notes) expect(note.message).toMatch(new RegExp(`^.+ is not expressed in ${label}: .+`));
+  });
+
+  it('changes only severities when the target is switched, besides the losses', () => {
+    const strip = (target: Target) => lint(withTarget(brokenEverywhere(), target))
+      .filter((p) => p.rule !== LOSS_RULE && !p.rule.startsWith('tool-name-') && p.rule !== 'tool-docstring')
+      .map((p) => `${p.rule} ${p.path}`);
+    expect(strip('block-agent')).toEqual(strip('pinecall'));
+  });
+});
+
+describe('rule table', () => {
+  it('gives every rule a severity for each target and a summary', () => {
+    for (const [id, info] of Object.entries(RULES)) {
+      expect(id).toMatch(/^[a-z]+(-[a-z]+)*$/);
+      expect(info.summary.length).toBeGreaterThan(5);
+      for (const target of TARGETS) expect(['error', 'warning', 'info']).toContain(info.severity[target]);
+    }
+  });
+
+  it('has a failing and a passing case for every rule in the rule tests', () => {
+    const dir = new URL('./', import.meta.url);
+    const sources = readdirSync(dir).filter((f) => f.endsWith('.test.ts')).map((f) => readFileSync(new URL(f, dir), 'utf8')).join('\n');
+    const covered = new Set([...sources.matchAll(/\{ rule: '([a-z-]+)', path: '[^']+', severity: \[/g)].map((m) => m[1]));
+    expect(Object.keys(RULES).filter((rule) => !covered.has(rule))).toEqual([]);
+  });
+
+  it('keeps each rule file small', () => {
+    const dir = new URL('./', import.meta.url);
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
+      expect(readFileSync(new URL(file, dir), 'utf8').split('\n').length, file).toBeLessThan(300);
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import type { AgentDocument, Target } from '../types';
+import { lint, type RuleId, type Severity } from './index';
+
+const sample: AgentDocument = JSON.parse(readFileSync(new URL('../../../public/examples/clinic-booking.json', import.meta.url), 'utf8'));
+const TARGETS: Target[] = ['pinecall', 'block-agent'];
+const lintAs = (target: Target, mutate: (doc: AgentDocument) => void) => {
+  const doc = structuredClone(sample);
+  doc.target = target;
+  mutate(doc);
+  return lint(doc);
+};
+
+/** A rule fires on `fail` at `path` with the severity given per target, and stays silent on the near miss `pass`. */
+interface RuleCase { rule: RuleId; path: string; severity: [pinecall: Severity, blockAgent: Severity]; fail: (doc: AgentDocument) => void; pass: (doc: AgentDocument) => void }
+
+const cases: RuleCase[] = [
+  { rule: 'stage-name-duplicate', path: '/stages/4/name', severity: ['error', 'warning'],
+    fail: (d) => { d.stages[4].name = 'choose'; },
+    pass: (d) => { d.stages[4].name = 'choose_again'; } },
+  { rule: 'stage-ref-duplicate', path: '/stages/4/ref', severity: ['warning', 'error'],
+    fail: (d) => { d.stages[4].ref = 't_choose'; },
+    pass: (d) => { d.stages[4].ref = 't_choose_2'; } },
+  { rule: 'block-ref-duplicate', path: '/blocks/3/ref', severity: ['warning', 'error'],
+    fail: (d) => { d.blocks[3].ref = 'booking'; },
+    pass: (d) => { d.blocks[3].ref = 'booking_2'; } },
+  { rule: 'state-name-duplicate', path: '/state/5/name', severity: ['error', 'warning'],
+    fail: (d) => { d.state[5].name = 'phone'; },
+    pass: (d) => { d.state[5].name = 'phone_2'; } },
+  { rule: 'state-name-reserved', path: '/state/4/name', severity: ['error', 'info'],
+    fail: (d) => { d.state[4].name = 'stage'; },
+    pass: (d) => { d.state[4].name = 'stage_count'; } },
+  { rule: 'state-pii-public', path: '/state/1/visibility', severity: ['error', 'warning'],
+    fail: (d) => { d.state[1].visibility = 'public'; },
+    pass: (d) => { d.state[1].pii = false; d.state[1].visibility = 'public'; } },
+  { rule: 'stage-block-unknown', path: '/stages/4/blockId', severity: ['warning', 'error'],
+    fail: (d) => { d.stages[4].blockId = 'b_nope'; },
+    pass: (d) => { d.stages[4].blockId = 'b_booking'; } },
+  { rule: 'stage-wait-token-missing', path: '/stages/2/kind', severity: ['warning', 'error'],
+    fail: (d) => { delete d.stages[2].waitToken; },
+    pass: (d) => { d.stages[2].waitToken = 'x'; } },
+  { rule: 'block-no-tool', path: '/blocks/3', severity: ['warning', 'error'],
+    fail: (d) => { d.tools[6].scope = { kind: 'blocks', blockIds: ['b_booking'] }; },
+    pass: (d) => { d.tools[6].scope = { kind: 'stages', stageIds: ['s_goodbye'] }; } },
+  { rule: 'block-intent-no-fallback', path: '/blocks/0/intent', severity: ['info', 'warning'],
+    fail: (d) => { d.tools[1].fallback = false; },
+    pass: (d) => { d.tools[1].scope = { kind: 'stages', stageIds: ['s_greet'] }; } },
+  { rule: 'looping-connect-unknown', path: '/blocks/0/looping/connectTo', severity: ['warning', 'error'],
+    fail: (d) => { d.blocks[0].looping!.connectTo = 's_nope'; },
+    pass: (d) => { d.blocks[0].looping!.connectTo = 's_identity'; } },
+  { rule: 'looping-connect-missing', path: '/blocks/0/looping', severity: ['info', 'warning'],
+    fail: (d) => { delete d.blocks[0].looping!.connectTo; },
+    pass: (d) => { d.blocks[0].looping!.connectTo = 's_choose'; } },
+];
+
+describe.each(cases)('$rule', ({ rule, path, severity, fail, pass }) => {
+  it.each(TARGETS)('fires with its path and severity (%s)', (target) => {
+    const found = lintAs(target, fail).filter((p) => p.rule === rule);
+    expect(found.map((p) => [p.path, p.severity])).toContainEqual([path, severity[TARGETS.indexOf(target)]]);
+  });
+  it.each(TARGETS)('does not fire on a near miss (%s)', (target) => {
+    expect(lintAs(target, pass).filter((p) => p.rule === rule)).toEqual([]);
+  });
+});
+
+describe('name and block details', () => {
+  it('says Pinecall\'s pii-and-public refusal and what to write', () => {
+    const problem = lintAs('pinecall', cases[5].fail).find((p) => p.rule === 'state-pii-public');
+    expect(problem?.message).toContain('two different answers to one question; write one');
+    expect(problem?.entity).toEqual({ kind: 'state', id: 'f_phone' });
+  });
+
+  it('points at the empty wait token when the key is there', () => {
+    const problem = lintAs('block-agent', (d) => { d.stages[2].waitToken = ' '; }).find((p) => p.rule === 'stage-wait-token-missing');
+    expect(problem?.path).toBe('/stages/2/waitToken');
+  });
+
+  it('reports every repeat after the first, not the first', () => {
+    const problems = lintAs('pinecall', (d) => { d.stages[3].name = 'greet'; d.stages[4].name = 'greet'; });
+    expect(problems.filter((p) => p.rule === 'stage-name-duplicate').map((p) => p.path)).toEqual(['/stages/3/name', '/stages/4/name']);
+  });
+
+  it('suggests the fallback tool by its usual name', () => {
+    const problem = lintAs('block-agent', cases[9].fail).find((p) => p.rule === 'block-intent-no-fallback');
+    expect(problem?.message).toContain('caller_intent_not_yet_detected');
+  });
+});

@@ -1,0 +1,103 @@
+import type { Target } from '../types';
+import type { Severity } from './types';
+
+/**
+ * The one table of lint rules: a stable id, what it checks, and its severity per target.
+ *
+ * How the severities are chosen (the document's `target` decides; switching it changes nothing
+ * else):
+ * - `error`: the target runtime refuses it (Pinecall at class load or in the TypeScript compiler;
+ *   Block Agent's documented constraints; the model API's function-name rule), or the document
+ *   contradicts itself in a way no export can repair (a reference to a stage, block or tool that
+ *   does not exist, an edge that can never fire, a schema ajv cannot compile), or it leaks a secret.
+ * - `warning`: style advice (object-typed parameters, unreachable stages, a confirm written as a
+ *   question), and a broken setting of a feature the target does not express: it is dropped on
+ *   export (that drop is a loss, listed by lossesFor), but the document is still wrong and becomes
+ *   an error the moment the target is switched.
+ * - `info`: only the *other* runtime would mind (a tool name Block Agent accepts and Pinecall
+ *   refuses), or advice about a feature the target ignores entirely. Losses themselves are
+ *   reported as `info` under the rule id 'loss'.
+ */
+export interface RuleInfo {
+  summary: string;
+  severity: Record<Target, Severity>;
+}
+
+const rule = (pinecall: Severity, blockAgent: Severity, summary: string): RuleInfo => ({
+  summary,
+  severity: { pinecall, 'block-agent': blockAgent },
+});
+
+export const RULES = {
+  // tools.ts: names, docstrings, scope
+  'tool-docstring': rule('error', 'warning', 'a tool needs a one-line description a model can choose it by'),
+  'tool-name-pinecall': rule('error', 'info', 'a Pinecall tool name is one word: ^[A-Za-z][A-Za-z0-9_]*$'),
+  'tool-name-openai': rule('warning', 'error', 'an OpenAI function name is ^[a-zA-Z0-9_-]{1,64}$'),
+  'tool-name-duplicate': rule('error', 'warning', 'tool names are unique in the agent'),
+  'tool-name-duplicate-in-scope': rule('error', 'error', 'two tools of one name are offered in the same stage'),
+  'tool-name-reserved': rule('error', 'info', 'a tool name clashes with a state field or with render / stage / call'),
+  'tool-scope-stage-without-stages': rule('error', 'warning', 'a stage-scoped tool in an agent that declares no stages'),
+  'tool-scope-unknown-stage': rule('error', 'warning', 'a stage scope names a stage that does not exist'),
+  'tool-scope-unknown-block': rule('error', 'error', 'a block scope names a block that does not exist'),
+  'tool-scope-empty': rule('warning', 'warning', 'a scope that lists no block or stage offers the tool nowhere'),
+  // tool-options.ts: pii, preview, timeout, when
+  'tool-pii-unknown': rule('error', 'warning', 'pii names a parameter the tool does not have'),
+  'tool-preview-range': rule('error', 'warning', 'preview is at least 1'),
+  'tool-timeout-range': rule('error', 'warning', 'timeout is more than 0 and at most 300 seconds'),
+  'tool-when-syntax': rule('error', 'warning', 'when is JavaScript that parses'),
+  // confirm.ts
+  'confirm-placeholder-unknown': rule('error', 'warning', 'a confirm {{x}} names an argument the tool does not have'),
+  'confirm-placeholder-malformed': rule('error', 'warning', 'a confirm placeholder is neither {{argument}} nor {{result.field}}'),
+  'confirm-question': rule('warning', 'info', 'confirm is a receipt, not a question'),
+  // parameters.ts
+  'parameters-invalid': rule('error', 'error', 'the parameters are a JSON Schema ajv (strict) can compile'),
+  'parameters-root-object': rule('error', 'error', 'the parameters schema is type: object'),
+  'parameters-required-unknown': rule('error', 'error', 'required names a property that does not exist'),
+  'parameter-pattern-invalid': rule('warning', 'error', 'a pattern is a valid regular expression'),
+  'parameter-object-typed': rule('warning', 'warning', 'ask the model for a word, not a record'),
+  // names.ts: duplicates and state declarations
+  'stage-name-duplicate': rule('error', 'warning', 'stage names are unique'),
+  'stage-ref-duplicate': rule('warning', 'error', 'stage refs (Block Agent turn_id) are unique'),
+  'block-ref-duplicate': rule('warning', 'error', 'block refs (Block Agent block_id) are unique'),
+  'state-name-duplicate': rule('error', 'warning', 'state field names are unique'),
+  'state-name-reserved': rule('error', 'info', 'a state field named stage / render / call clashes with the class'),
+  'state-pii-public': rule('error', 'warning', 'a state field is pii or public, not both'),
+  // graph.ts: edges and conditions
+  'edge-unknown-stage': rule('error', 'error', 'an edge starts or ends at a stage that does not exist'),
+  'edge-loop-target': rule('warning', 'error', 'a loop edge stays on its stage (to = from)'),
+  'edge-loop-multiple': rule('warning', 'error', 'a stage has at most one loop edge'),
+  'edge-conditions-mixed': rule('warning', 'error', "a stage's edges do not mix natural-language and expression conditions"),
+  'condition-tool-unknown': rule('error', 'error', 'a tool condition names a tool that does not exist'),
+  'condition-tool-not-offered': rule('error', 'error', 'a tool condition names a tool its stage does not offer'),
+  'condition-tool-field-unknown': rule('error', 'error', 'a tool condition reads a field that is no parameter of the tool'),
+  'condition-tool-no-parameters': rule('warning', 'warning', 'a tool with no parameters only matches *'),
+  'condition-expression-syntax': rule('error', 'warning', 'an expression condition is JavaScript that parses'),
+  // reachability.ts
+  'entry-missing': rule('error', 'error', 'an agent with stages has an entry stage'),
+  'entry-unknown': rule('error', 'error', 'the entry names a stage that exists'),
+  'stage-unreachable': rule('warning', 'warning', 'every stage can be reached from the entry stage'),
+  // blocks.ts: blocks, looping, wait stages
+  'stage-block-unknown': rule('warning', 'error', 'a stage belongs to a block that exists'),
+  'stage-wait-token-missing': rule('warning', 'error', 'a wait stage has a wait token'),
+  'block-no-tool': rule('warning', 'error', 'a block offers at least one tool'),
+  'block-intent-no-fallback': rule('info', 'warning', 'an intent block has a fallback tool'),
+  'looping-connect-unknown': rule('warning', 'error', 'looping.connectTo names a stage that exists'),
+  'looping-connect-missing': rule('info', 'warning', 'looping says where to go after the threshold'),
+  // templates.ts
+  'template-unknown-name': rule('error', 'warning', 'a {{ name }} placeholder names a state field or a tool parameter'),
+  'template-name-not-state': rule('error', 'info', 'Pinecall renders {{ name }} from a state field, not from a tool parameter'),
+  'template-name-not-captured': rule('info', 'warning', 'Block Agent renders {{ name }} from what a tool captured, not from a state field'),
+  // mcp.ts
+  'mcp-header-credential': rule('error', 'error', 'mcp header values are {{secret:NAME}} references, not literal credentials'),
+  'mcp-server-missing': rule('warning', 'error', 'an mcp tool has a server label and URL'),
+  'mcp-allowed-tools-empty': rule('info', 'warning', 'an mcp tool allows at least one server tool'),
+} as const satisfies Record<string, RuleInfo>;
+
+export type RuleId = keyof typeof RULES;
+
+/** Losses are notes, never problems to fix: the same severity under both targets. */
+export const LOSS_RULE = 'loss';
+
+export function severityOf(rule: RuleId | typeof LOSS_RULE, target: Target): Severity {
+  return rule === LOSS_RULE ? 'info' : RULES[rule].severity[target];
+}

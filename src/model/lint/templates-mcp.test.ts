@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import type { AgentDocument, Target } from '../types';
+import { lint, type RuleId, type Severity } from './index';
+
+const sample: AgentDocument = JSON.parse(readFileSync(new URL('../../../public/examples/clinic-booking.json', import.meta.url), 'utf8'));
+const TARGETS: Target[] = ['pinecall', 'block-agent'];
+const lintAs = (target: Target, mutate: (doc: AgentDocument) => void) => {
+  const doc = structuredClone(sample);
+  doc.target = target;
+  mutate(doc);
+  return lint(doc);
+};
+
+/** A rule fires on `fail` at `path` with the severity given per target, and stays silent on the near miss `pass`. */
+interface RuleCase { rule: RuleId; path: string; severity: [pinecall: Severity, blockAgent: Severity]; fail: (doc: AgentDocument) => void; pass: (doc: AgentDocument) => void }
+
+const cases: RuleCase[] = [
+  { rule: 'template-unknown-name', path: '/stages/4/instructions', severity: ['error', 'warning'],
+    fail: (d) => { d.stages[4].instructions += ' Mention {{ doctor | title }}.'; },
+    pass: (d) => { d.stages[4].instructions += ' {{secret:API_KEY}} {{ booking_when | upper }} {{ name }} {{ slots.0 }} {{- phone -}} {{ "literal" }}'; } },
+  { rule: 'template-name-not-state', path: '/stages/4/instructions', severity: ['error', 'info'],
+    fail: (d) => { d.stages[4].instructions += ' Spell {{ visit }}.'; },
+    pass: (d) => { d.stages[4].instructions += ' Spell {{ phone }}.'; } },
+  { rule: 'template-name-not-captured', path: '/stages/0/instructions', severity: ['info', 'warning'],
+    fail: (d) => { d.stages[0].instructions += ' Count {{ searches }}.'; },
+    pass: (d) => {
+      // The sample's own {{ caller_name }} and {{ booking_when }} are not captured either.
+      for (const stage of d.stages) stage.instructions = stage.instructions.replace(/\{\{ (caller_name|booking_when) \}\}/g, 'the caller');
+      d.stages[0].instructions += ' Ask for the {{ phone }}.';
+    } },
+  { rule: 'mcp-header-credential', path: '/tools/3/mcp/headers/Authorization', severity: ['error', 'error'],
+    fail: (d) => { d.tools[3].mcp!.headers.Authorization = 'Bearer sk-live-123'; },
+    pass: (d) => { d.tools[3].mcp!.headers.Authorization = 'Basic {{secret:EHR_USER}}{{ secret:EHR_PASSWORD }}'; } },
+  { rule: 'mcp-server-missing', path: '/tools/3/mcp/serverUrl', severity: ['warning', 'error'],
+    fail: (d) => { d.tools[3].mcp!.serverUrl = ' '; },
+    pass: (d) => { d.tools[3].mcp!.serverUrl = 'http://localhost:8931/mcp'; } },
+  { rule: 'mcp-allowed-tools-empty', path: '/tools/3/mcp/allowedTools', severity: ['info', 'warning'],
+    fail: (d) => { d.tools[3].mcp!.allowedTools = []; },
+    pass: (d) => { d.tools[3].mcp!.allowedTools = ['search_patients']; } },
+];
+
+describe.each(cases)('$rule', ({ rule, path, severity, fail, pass }) => {
+  it.each(TARGETS)('fires with its path and severity (%s)', (target) => {
+    const found = lintAs(target, fail).filter((p) => p.rule === rule);
+    expect(found.map((p) => [p.path, p.severity])).toContainEqual([path, severity[TARGETS.indexOf(target)]]);
+  });
+  it.each(TARGETS)('does not fire on a near miss (%s)', (target) => {
+    expect(lintAs(target, pass).filter((p) => p.rule === rule)).toEqual([]);
+  });
+});
+
+describe('template details', () => {
+  it('checks the persona and block looping messages, with their own entities', () => {
+    const problems = lintAs('pinecall', (d) => {
+      d.persona += ' Today is {{ today }}.';
+      d.blocks[0].looping!.messages.push('Sorry {{ caller_name }}, {{ agent_name }} will call back.');
+    }).filter((p) => p.rule === 'template-unknown-name');
+    expect(problems.map((p) => [p.path, p.entity])).toEqual([
+      ['/persona', { kind: 'agent' }],
+      ['/blocks/0/looping/messages/1', { kind: 'block', id: 'b_greeting' }],
+    ]);
+    expect(problems[0].message).toMatch(/^\{\{ today \}\} names nothing: .*; write one of .*"caller_name".*, or add a state field today$/);
+  });
+
+  it('knows names a template declares for itself, and reports a name once per text', () => {
+    const problems = lintAs('pinecall', (d) => {
+      d.stages[3].instructions = '{% for slot in slots %}{{ slot.when }}{{ loop.index }}{% endfor %} {{ x }} {{ x }}';
+    }).filter((p) => p.rule === 'template-unknown-name');
+    expect(problems.map((p) => p.message.slice(0, 8))).toEqual(['{{ x }} ']);
+  });
+});
+
+describe('mcp details', () => {
+  it('says where the secret goes, and escapes the header name in the path', () => {
+    const problem = lintAs('block-agent', (d) => { d.tools[3].mcp!.headers['X/Api~Key'] = 'abc123'; }).find((p) => p.rule === 'mcp-header-credential');
+    expect(problem?.path).toBe('/tools/3/mcp/headers/X~1Api~0Key');
+    expect(problem?.message).toContain('write {{secret:NAME}} (e.g. Bearer {{secret:EHR_TOKEN}}) and set the value under LLM & secrets');
+  });
+
+  it('flags a literal beside a secret, and leaves descriptive headers alone', () => {
+    const rules = lintAs('block-agent', (d) => {
+      d.tools[3].mcp!.headers = { Authorization: 'Bearer {{secret:EHR_TOKEN}} extra', 'Content-Type': 'application/json' };
+    }).filter((p) => p.rule === 'mcp-header-credential');
+    expect(rules.map((p) => p.path)).toEqual(['/tools/3/mcp/headers/Authorization']);
+  });
+
+  it('asks for a label and a URL that parses', () => {
+    const problems = lintAs('block-agent', (d) => { d.tools[3].mcp!.serverLabel = ''; d.tools[3].mcp!.serverUrl = 'mcp.example.com'; })
+      .filter((p) => p.rule === 'mcp-server-missing');
+    expect(problems.map((p) => p.path)).toEqual(['/tools/3/mcp/serverLabel', '/tools/3/mcp/serverUrl']);
+    const none = lintAs('block-agent', (d) => { delete d.tools[3].mcp; }).filter((p) => p.rule === 'mcp-server-missing');
+    expect(none.map((p) => p.path)).toEqual(['/tools/3']);
+  });
+});

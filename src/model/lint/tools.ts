@@ -1,0 +1,148 @@
+import { toolVisibleIn } from '../document';
+import { uniqueName } from '../ids';
+import type { AgentDocument, Tool, ToolScope } from '../types';
+import { className, pinecallDescription, quoteList, suggestToolName, toolLabel } from './context';
+import { pointer } from './pointer';
+import type { Finding, LintContext } from './types';
+
+const PINECALL_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+const OPENAI_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+/** Members every Pinecall class already has: `render()`, the `stage` field, `this.call`. */
+export const CLASS_MEMBERS = ['render', 'stage', 'call', 'constructor'];
+
+/** Docstring and name format: what Pinecall refuses at class load, and what OpenAI refuses. */
+export function checkToolNaming(ctx: LintContext): Finding[] {
+  const out: Finding[] = [];
+  ctx.doc.tools.forEach((tool, i) => {
+    // An mcp tool's name and description never reach either runtime: Block Agent writes the
+    // server's label and allowed tools, and Pinecall drops the tool (a loss).
+    if (tool.kind === 'mcp') return;
+    const entity = { kind: 'tool' as const, id: tool.id };
+    const described = ctx.target === 'pinecall' ? pinecallDescription(tool.description) : tool.description.trim();
+    if (!described) {
+      out.push({
+        rule: 'tool-docstring', path: pointer('tools', i, 'description'), entity,
+        message: ctx.target === 'pinecall'
+          ? `tool ${tool.name}: without a docstring no model can choose it; write a /** one line */ above the method`
+          : `tool ${tool.name}: without a description no model can choose it; write one line saying when to call it`,
+      });
+    }
+    const pinecallOk = PINECALL_NAME.test(tool.name);
+    const openaiOk = OPENAI_NAME.test(tool.name);
+    const write = suggestToolName(tool.name);
+    // When both rules refuse a name, the target's own rule says it once.
+    if (!pinecallOk && (ctx.target === 'pinecall' || openaiOk)) {
+      out.push({
+        rule: 'tool-name-pinecall', path: pointer('tools', i, 'name'), entity,
+        message: `a tool name is one word a model can call, not ${tool.name || '""'}; write ${write}`,
+      });
+    }
+    if (!openaiOk && (ctx.target === 'block-agent' || pinecallOk)) {
+      out.push({
+        rule: 'tool-name-openai', path: pointer('tools', i, 'name'), entity,
+        message: `OpenAI refuses the function name ${tool.name || '""'}: 1 to 64 letters, digits, _ or -; write ${write}`,
+      });
+    }
+  });
+  return out;
+}
+
+/** Whether two scopes offer their tools in a common place; decided on the lists, so it holds before stages exist. */
+function scopesOverlap(a: ToolScope, b: ToolScope, doc: AgentDocument): boolean {
+  const listed = (s: ToolScope) => (s.kind === 'blocks' ? s.blockIds : s.kind === 'stages' ? s.stageIds : ['*']);
+  if (a.kind === 'all' || b.kind === 'all') return listed(a).length > 0 && listed(b).length > 0;
+  if (a.kind === b.kind) return listed(a).some((id) => listed(b).includes(id));
+  // One lists blocks, the other stages: they meet in a listed stage of a listed block.
+  const blocks = a.kind === 'blocks' ? a.blockIds : listed(b);
+  const stages = a.kind === 'stages' ? a.stageIds : listed(b);
+  return doc.stages.some((s) => stages.includes(s.id) && blocks.includes(s.blockId));
+}
+
+/** Tool names are unique in the agent (design.md); within one stage a model could not tell them apart. */
+export function checkToolDuplicates(ctx: LintContext): Finding[] {
+  const out: Finding[] = [];
+  const taken = ctx.doc.tools.map((t) => t.name);
+  ctx.doc.tools.forEach((tool, i) => {
+    if (!tool.name) return;
+    const earlier = ctx.doc.tools.slice(0, i).filter((t) => t.name === tool.name);
+    if (earlier.length === 0) return;
+    const rename = uniqueName(tool.name, taken);
+    const entity = { kind: 'tool' as const, id: tool.id };
+    const path = pointer('tools', i, 'name');
+    const clash = earlier.find((t) => scopesOverlap(t.scope, tool.scope, ctx.doc));
+    if (clash) {
+      const stage = ctx.doc.stages.find((s) => toolVisibleIn(clash, s) && toolVisibleIn(tool, s));
+      const where = stage ? `stage "${stage.name}"` : 'the same place';
+      out.push({
+        rule: 'tool-name-duplicate-in-scope', path, entity,
+        message: `two tools named ${tool.name} are offered together in ${where}, and a model cannot tell them apart; rename this one, e.g. ${rename}`,
+      });
+    } else {
+      out.push({
+        rule: 'tool-name-duplicate', path, entity,
+        message: `tool name ${tool.name} is already taken by another tool; tool names are unique in the agent: rename this one, e.g. ${rename}`,
+      });
+    }
+  });
+  return out;
+}
+
+/** In Pinecall a tool is a method of the class, so it cannot share a name with a field or with render(). */
+export function checkToolReservedNames(ctx: LintContext): Finding[] {
+  const out: Finding[] = [];
+  ctx.doc.tools.forEach((tool, i) => {
+    if (tool.kind === 'mcp' || !tool.name) return;
+    const isField = ctx.stateNames.has(tool.name);
+    if (!isField && !CLASS_MEMBERS.includes(tool.name)) return;
+    const what = isField ? `the state field ${tool.name}` : `the class's own ${tool.name}`;
+    out.push({
+      rule: 'tool-name-reserved', path: pointer('tools', i, 'name'), entity: { kind: 'tool', id: tool.id },
+      message: `tool ${tool.name} clashes with ${what}: a class member has one name; rename the tool, e.g. ${uniqueName(`set_${tool.name}`, ctx.doc.tools.map((t) => t.name))}`,
+    });
+  });
+  return out;
+}
+
+/** Scope lists must name blocks and stages that exist; Pinecall's `stage` needs a declared stage field. */
+export function checkToolScopes(ctx: LintContext): Finding[] {
+  const out: Finding[] = [];
+  const stageNames = ctx.doc.stages.map((s) => s.name);
+  ctx.doc.tools.forEach((tool, i) => out.push(...scopeFindings(ctx, tool, i, stageNames)));
+  return out;
+}
+
+function scopeFindings(ctx: LintContext, tool: Tool, i: number, stageNames: string[]): Finding[] {
+  const entity = { kind: 'tool' as const, id: tool.id };
+  const label = toolLabel(tool, i);
+  const scope = tool.scope;
+  if (scope.kind === 'all') return [];
+  const ids = scope.kind === 'blocks' ? scope.blockIds : scope.stageIds;
+  if (ids.length === 0) {
+    return [{
+      rule: 'tool-scope-empty', path: pointer('tools', i, 'scope'), entity,
+      message: `${label} is offered nowhere: its scope lists no ${scope.kind === 'blocks' ? 'block' : 'stage'}; add one, or offer it everywhere (scope: all)`,
+    }];
+  }
+  if (scope.kind === 'stages' && ctx.doc.stages.length === 0) {
+    return [{
+      rule: 'tool-scope-stage-without-stages', path: pointer('tools', i, 'scope'), entity,
+      message: `${label}: stage names a value of this agent's own stage field, and ${className(ctx.doc.name)} declares none; add \`stage: Stages<"…"> = "…"\` to the class, or ask when(state) instead`,
+    }];
+  }
+  const out: Finding[] = [];
+  ids.forEach((id, j) => {
+    if (scope.kind === 'stages' && !ctx.stageById.has(id)) {
+      out.push({
+        rule: 'tool-scope-unknown-stage', path: pointer('tools', i, 'scope', 'stageIds', j), entity,
+        message: `${label}: its stage scope names ${id}, which is not a stage of this agent; write one of ${quoteList(stageNames)}`,
+      });
+    }
+    if (scope.kind === 'blocks' && !ctx.blockById.has(id)) {
+      out.push({
+        rule: 'tool-scope-unknown-block', path: pointer('tools', i, 'scope', 'blockIds', j), entity,
+        message: `${label}: its block scope names ${id}, which is not a block of this agent; write one of ${quoteList(ctx.doc.blocks.map((b) => b.name))}`,
+      });
+    }
+  });
+  return out;
+}

@@ -1,0 +1,13 @@
+// Graph operations: pure functions from a document to a new document (the input is never
+// mutated), so the store can apply them as `apply((doc) => op(doc, …))` and undo by keeping the old one.
+export * from './outcome';
+export * from './layout';
+export * from './create';
+export * from './edges';
+export * from './update';
+export * from './rename';
+export * from './references';
+export * from './delete';
+export * from './clipboard';
+export { tokenize, type SourceToken } from './source-text';
+export { renameIdentifier, renameMember, renameFieldInWhen, renameStageLiterals, renameInTemplate } from './rewrite';

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { moveStageToBlock, setBlockSize, setEntry, setPositions, updateEntity } from './update';
+import { BLOCK_PADDING, STAGE_SIZE } from './layout';
+import { frozenSample, schemaErrors } from './testing';
+
+describe('updateEntity', () => {
+  it('shallowly patches each kind of entity; undefined removes an optional key', () => {
+    const doc = frozenSample();
+    const patches = [
+      updateEntity(doc, 'block', 'b_booking', { intent: true, color: '#f80' }),
+      updateEntity(doc, 'stage', 's_choose', { instructions: 'Offer slots.' }),
+      updateEntity(doc, 'tool', 't_slots', { timeout: undefined, preview: 3 }),
+      updateEntity(doc, 'state', 'f_verified', { visibility: 'private', description: 'Known patient.' }),
+      updateEntity(doc, 'edge', 'e_verify_goodbye', { extra: { note: 1 } }),
+    ];
+    for (const result of patches) {
+      expect(result.ok).toBe(true);
+      expect(schemaErrors(result.doc)).toEqual([]);
+    }
+    expect(patches[0].doc.blocks[2]).toEqual({ id: 'b_booking', name: 'Booking', ref: 'booking', intent: true, color: '#f80' });
+    expect(patches[1].doc.stages[3].instructions).toBe('Offer slots.');
+    expect(patches[2].doc.tools[4]).not.toHaveProperty('timeout');
+    expect(patches[2].doc.tools[4].preview).toBe(3);
+    expect(patches[3].doc.state[2]).toMatchObject({ visibility: 'private', description: 'Known patient.' });
+    expect(patches[4].doc.edges[4].extra).toEqual({ note: 1 });
+  });
+
+  it('never changes an id', () => {
+    const doc = frozenSample();
+    const result = updateEntity(doc, 'stage', 's_choose', { id: 'other', instructions: 'x' } as never);
+    expect(result.doc.stages[3].id).toBe('s_choose');
+  });
+
+  it('renames through the rename operations, so references follow', () => {
+    const doc = frozenSample();
+    const renamed = updateEntity(doc, 'state', 'f_name', { name: 'full_name', description: 'Name.' });
+    expect(renamed.doc.tools[2].implementation).toContain('this.full_name = name;');
+    expect(renamed.doc.state[0]).toMatchObject({ name: 'full_name', description: 'Name.' });
+    expect(updateEntity(doc, 'tool', 't_book', { name: 'end_call' })).toEqual({ ok: false, doc, error: 'there is already a tool named "end_call"' });
+  });
+
+  it('moves a stage to another block when blockId changes', () => {
+    const result = updateEntity(frozenSample(), 'stage', 's_verify', { blockId: 'b_booking' });
+    expect(result.doc.stages[2].blockId).toBe('b_booking');
+    expect(result.doc.layout.positions.s_verify).toEqual({ x: BLOCK_PADDING, y: 228 });
+    expect(schemaErrors(result.doc)).toEqual([]);
+  });
+
+  it('rechecks an edge’s ends: a new to equal to from makes a loop, a second loop is refused', () => {
+    const doc = frozenSample();
+    const loop = updateEntity(doc, 'edge', 'e_choose_giveup', { to: 's_choose' });
+    expect(loop.doc.edges[6]).toMatchObject({ from: 's_choose', to: 's_choose', kind: 'loop' });
+    expect(schemaErrors(loop.doc)).toEqual([]);
+    expect(updateEntity(doc, 'edge', 'e_greet_identify', { to: 's_greet' })).toEqual({ ok: false, doc, error: 'stage "greet" already has a loop; edit its conditions instead' });
+    const unlooped = updateEntity(doc, 'edge', 'e_greet_loop', { to: 's_choose' });
+    expect(unlooped.doc.edges[1]).toMatchObject({ to: 's_choose', kind: 'edge' });
+  });
+
+  it('refuses an unknown entity', () => {
+    const doc = frozenSample();
+    expect(updateEntity(doc, 'tool', 'nope', { description: 'x' })).toEqual({ ok: false, doc, error: 'there is no tool "nope"' });
+  });
+});
+
+describe('setEntry', () => {
+  it('sets and clears the entry stage, refusing an unknown one', () => {
+    const doc = frozenSample();
+    expect(setEntry(doc, 's_choose').doc.entryStageId).toBe('s_choose');
+    expect(setEntry(doc, null).doc.entryStageId).toBeNull();
+    expect(setEntry(doc, 'nope')).toEqual({ ok: false, doc, error: 'there is no stage "nope"' });
+    expect(setEntry(doc, 's_greet').doc).toBe(doc);
+  });
+});
+
+describe('moveStageToBlock', () => {
+  it('moves the stage, keeps its edges and stage-scoped tools, and reports the tools it stops and starts seeing', () => {
+    const doc = frozenSample();
+    const scoped = updateEntity(doc, 'tool', 't_end', { scope: { kind: 'stages', stageIds: ['s_verify'] } }).doc;
+    const result = moveStageToBlock(scoped, 's_verify', 'b_booking', { x: 20, y: 400 });
+    if (!result.ok) throw new Error(result.error);
+    expect(result.doc.stages[2].blockId).toBe('b_booking');
+    expect(result.doc.edges).toBe(scoped.edges);
+    expect(result.doc.tools[6].scope).toEqual({ kind: 'stages', stageIds: ['s_verify'] });
+    expect(result.visibility).toEqual({ lost: ['t_identity', 't_ehr'], gained: ['t_slots', 't_book'] });
+    expect(result.doc.layout.positions.s_verify).toEqual({ x: 20, y: 400 });
+    expect(result.doc.layout.sizes.b_booking).toEqual({ width: 300, height: 400 + STAGE_SIZE.height + BLOCK_PADDING });
+    expect(schemaErrors(result.doc)).toEqual([]);
+  });
+
+  it('refuses an unknown block or stage', () => {
+    const doc = frozenSample();
+    expect(moveStageToBlock(doc, 's_verify', 'nope')).toEqual({ ok: false, doc, error: 'there is no block "nope"' });
+    expect(moveStageToBlock(doc, 'nope', 'b_end')).toEqual({ ok: false, doc, error: 'there is no stage "nope"' });
+  });
+});
+
+describe('setPositions', () => {
+  it('moves blocks and stages, ignores unknown ids, and grows a block to hold a moved stage', () => {
+    const doc = frozenSample();
+    const next = setPositions(doc, { b_end: { x: 1200, y: 10 }, s_goodbye: { x: 100, y: 60 }, ghost: { x: 1, y: 1 } });
+    expect(next.layout.positions.b_end).toEqual({ x: 1200, y: 10 });
+    expect(next.layout.positions.s_goodbye).toEqual({ x: 100, y: 60 });
+    expect(next.layout.positions).not.toHaveProperty('ghost');
+    expect(next.layout.sizes.b_end).toEqual({ width: 100 + STAGE_SIZE.width + BLOCK_PADDING, height: 230 });
+    expect(schemaErrors(next)).toEqual([]);
+    expect(setPositions(doc, { s_greet: { x: 20, y: 48 } })).toBe(doc);
+  });
+});
+
+describe('setBlockSize', () => {
+  it('resizes a block but not below what shows its stages', () => {
+    const doc = frozenSample();
+    expect(setBlockSize(doc, 'b_identify', { width: 500, height: 600 }).layout.sizes.b_identify).toEqual({ width: 500, height: 600 });
+    expect(setBlockSize(doc, 'b_identify', { width: 100, height: 100 }).layout.sizes.b_identify).toEqual({ width: 300, height: 398 });
+    expect(setBlockSize(doc, 'nope', { width: 1, height: 1 })).toBe(doc);
+  });
+});

@@ -1,0 +1,101 @@
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { stagesOfBlock, type AgentDocument } from '../../model';
+import { useApp, useStoreApi } from '../../store/context';
+import type { EntityRef } from '../../store';
+import './outline.css';
+
+interface Row {
+  key: string;
+  ref: EntityRef;
+  label: string;
+  depth: number;
+  hint?: string;
+  group?: string;
+}
+
+
+function buildRows(doc: AgentDocument, collapsed: Set<string>): Row[] {
+  const rows: Row[] = [{ key: 'agent', ref: { kind: 'agent' }, label: doc.name || 'Agent', depth: 0, hint: 'agent' }];
+  rows.push({ key: 'g-blocks', ref: { kind: 'agent' }, label: `Blocks (${doc.blocks.length})`, depth: 0, group: 'blocks' });
+  if (!collapsed.has('blocks')) {
+    for (const block of doc.blocks) {
+      rows.push({ key: block.id, ref: { kind: 'block', id: block.id }, label: block.name, depth: 1, hint: block.intent ? 'intent' : undefined });
+      for (const stage of stagesOfBlock(doc, block.id)) {
+        const entry = doc.entryStageId === stage.id ? 'entry' : undefined;
+        rows.push({ key: stage.id, ref: { kind: 'stage', id: stage.id }, label: stage.name, depth: 2, hint: [stage.kind === 'wait' ? 'wait' : undefined, entry].filter(Boolean).join(' · ') || undefined });
+      }
+    }
+  }
+  rows.push({ key: 'g-tools', ref: { kind: 'agent' }, label: `Tools (${doc.tools.length})`, depth: 0, group: 'tools' });
+  if (!collapsed.has('tools')) {
+    for (const tool of doc.tools) rows.push({ key: tool.id, ref: { kind: 'tool', id: tool.id }, label: tool.name, depth: 1, hint: tool.kind === 'mcp' ? 'mcp' : undefined });
+  }
+  rows.push({ key: 'g-state', ref: { kind: 'agent' }, label: `State (${doc.state.length})`, depth: 0, group: 'state' });
+  if (!collapsed.has('state')) {
+    for (const field of doc.state) rows.push({ key: field.id, ref: { kind: 'state', id: field.id }, label: field.name, depth: 1, hint: field.type });
+  }
+  return rows;
+}
+
+/** The keyboard way in (ui.md): selecting here selects on the canvas, and the other way round. */
+export function Outline() {
+  const doc = useApp((s) => s.doc);
+  const selection = useApp((s) => s.selection);
+  const store = useStoreApi();
+  const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
+  const rows = useMemo(() => buildRows(doc, collapsed), [doc, collapsed]);
+  const listRef = useRef<HTMLDivElement>(null);
+  const primary = selection[selection.length - 1];
+  const isSelected = (row: Row) => !row.group && selection.some((r) => r.kind === row.ref.kind && r.id === row.ref.id);
+
+  useEffect(() => {
+    listRef.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
+  }, [primary]);
+
+  const toggle = (group: string) => setCollapsed((c) => {
+    const next = new Set(c);
+    if (next.has(group)) next.delete(group);
+    else next.add(group);
+    return next;
+  });
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const selectable = rows.filter((r) => !r.group);
+    const index = selectable.findIndex((r) => primary && r.ref.kind === primary.kind && r.ref.id === primary.id);
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const next = selectable[Math.max(0, Math.min(selectable.length - 1, index + (event.key === 'ArrowDown' ? 1 : -1)))];
+      if (next) store.getState().select(next.ref, { reveal: true });
+    } else if (event.key === 'Enter') {
+      document.querySelector<HTMLElement>('[data-testid="inspector"] input, [data-testid="inspector"] textarea')?.focus();
+    }
+  };
+
+  return (
+    <div className="panel-body outline" data-testid="outline">
+      <div className="panel-title">Outline</div>
+      <div role="tree" tabIndex={0} ref={listRef} onKeyDown={onKeyDown} aria-label="Agent outline">
+        {rows.map((row) =>
+          row.group ? (
+            <div key={row.key} className="outline-group" role="treeitem" aria-expanded={!collapsed.has(row.group)} onClick={() => toggle(row.group!)}>
+              <span className="twisty">{collapsed.has(row.group) ? '▸' : '▾'}</span> {row.label}
+            </div>
+          ) : (
+            <div
+              key={row.key}
+              role="treeitem"
+              aria-selected={isSelected(row)}
+              className={`outline-row depth-${row.depth} kind-${row.ref.kind}`}
+              data-testid={`outline-${row.ref.kind}-${row.label}`}
+              onClick={(e) => store.getState().select(row.ref, { additive: e.shiftKey || e.metaKey || e.ctrlKey, reveal: true })}
+            >
+              <span className="label">{row.label}</span>
+              {row.hint && <span className="hint">{row.hint}</span>}
+            </div>
+          ),
+        )}
+      </div>
+    </div>
+  );
+}
+

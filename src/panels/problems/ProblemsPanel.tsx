@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { byId, type AgentDocument } from '../../model';
+import type { Problem, Severity } from '../../model/lint';
+import { useApp, useStoreApi } from '../../store/context';
+import { selectProblems } from '../../store/selectors';
+import './problems.css';
+
+const ICON: Record<Severity, string> = { error: '●', warning: '▲', info: 'i' };
+
+function entityLabel(doc: AgentDocument, problem: Problem): string {
+  const { kind, id } = problem.entity;
+  const named = (items: { id: string; name: string }[]) => byId(items, id)?.name ?? id ?? '';
+  switch (kind) {
+    case 'agent': return 'agent';
+    case 'block': return `block ${named(doc.blocks)}`;
+    case 'stage': return `stage ${named(doc.stages)}`;
+    case 'tool': return `tool ${named(doc.tools)}`;
+    case 'state': return `state ${named(doc.state)}`;
+    case 'edge': {
+      const edge = byId(doc.edges, id);
+      return edge ? `edge ${byId(doc.stages, edge.from)?.name ?? '?'} → ${byId(doc.stages, edge.to)?.name ?? '?'}` : 'edge';
+    }
+  }
+}
+
+/** Every lint of the document; clicking one selects its entity and reveals the spot. */
+export function ProblemsPanel() {
+  const problems = useApp(selectProblems);
+  const doc = useApp((s) => s.doc);
+  const store = useStoreApi();
+  const [shown, setShown] = useState<Record<Severity, boolean>>({ error: true, warning: true, info: true });
+  const visible = problems.filter((p) => shown[p.severity]);
+  const count = (severity: Severity) => problems.filter((p) => p.severity === severity).length;
+
+  return (
+    <div className="problems" data-testid="problems-panel">
+      <div className="problems-filters">
+        {(['error', 'warning', 'info'] as Severity[]).map((severity) => (
+          <label key={severity} className={`sev-${severity}`}>
+            <input type="checkbox" checked={shown[severity]} onChange={(e) => setShown({ ...shown, [severity]: e.target.checked })} />
+            {count(severity)} {severity === 'info' ? 'notes' : `${severity}s`}
+          </label>
+        ))}
+      </div>
+      {visible.length === 0 ? (
+        <div className="empty-state">{problems.length === 0 ? 'No problems. The agent loads cleanly in this runtime.' : 'No problems of the kinds shown.'}</div>
+      ) : (
+        <ul className="problem-list">
+          {visible.map((p, index) => (
+            <li key={`${p.rule}${p.path}${index}`}>
+              <button
+                className={`problem-row sev-${p.severity}`}
+                data-testid="problem-row"
+                data-rule={p.rule}
+                data-severity={p.severity}
+                onClick={() => store.getState().select(p.entity, { reveal: true, focusPath: p.path })}
+                title={p.path}
+              >
+                <span className="icon" aria-label={p.severity}>{ICON[p.severity]}</span>
+                <span className="message">{p.message}</span>
+                <span className="where">{entityLabel(doc, p)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createAppStore } from './create';
+import { createProjectRepository } from './persistence';
+import { createProjectsController } from './projects-controller';
+import type { AgentDocument } from '../model';
+
+const sample: AgentDocument = JSON.parse(readFileSync(new URL('../../public/examples/clinic-booking.json', import.meta.url), 'utf8'));
+let dbCount = 0;
+
+/** One "page load": a new store and controller over the same database. */
+async function pageLoad(dbName: string) {
+  const store = createAppStore();
+  const repo = createProjectRepository(dbName);
+  const controller = createProjectsController(store, repo, () => structuredClone(sample));
+  await controller.boot();
+  return { store, controller };
+}
+
+describe('projects and autosave', () => {
+  it('opens the sample on a first visit and lists it', async () => {
+    const { store } = await pageLoad(`db${dbCount++}`);
+    expect(store.getState().doc.name).toBe('Clinic Booking');
+    expect(store.getState().projects.map((p) => p.name)).toEqual(['Clinic Booking']);
+    expect(store.getState().loaded).toBe(true);
+  });
+
+  it('saves every change, and a reload restores the document and the selection exactly', async () => {
+    const db = `db${dbCount++}`;
+    const first = await pageLoad(db);
+    first.store.getState().apply((doc) => ({ ...doc, persona: 'Edited persona' }));
+    first.store.getState().select({ kind: 'tool', id: 't_book' });
+    await first.controller.flush();
+    first.controller.dispose();
+    const second = await pageLoad(db);
+    expect(second.store.getState().doc).toEqual(first.store.getState().doc);
+    expect(second.store.getState().selection).toEqual([{ kind: 'tool', id: 't_book' }]);
+  });
+
+  it('new, rename, duplicate, open and delete', async () => {
+    const db = `db${dbCount++}`;
+    const { store, controller } = await pageLoad(db);
+    const sampleId = store.getState().doc.id;
+    await controller.create('Empty one');
+    expect(store.getState().doc.stages).toEqual([]);
+    const emptyId = store.getState().doc.id;
+    await controller.rename(emptyId, 'Renamed');
+    await controller.flush();
+    expect(store.getState().projects.find((p) => p.id === emptyId)?.name).toBe('Renamed');
+    await controller.duplicate(sampleId);
+    expect(store.getState().doc.name).toBe('Clinic Booking (copy)');
+    expect(store.getState().doc.id).not.toBe(sampleId);
+    expect(store.getState().projects).toHaveLength(3);
+    await controller.open(sampleId);
+    expect(store.getState().doc.id).toBe(sampleId);
+    await controller.remove(sampleId);
+    await controller.flush();
+    expect(store.getState().projects.map((p) => p.id)).not.toContain(sampleId);
+    expect(store.getState().doc.id).not.toBe(sampleId);
+  });
+
+  it('a project that cannot be read is reported and the sample opens instead', async () => {
+    const db = `db${dbCount++}`;
+    const repo = createProjectRepository(db);
+    await repo.save({ ...sample, id: 'broken', stages: [{ nonsense: true }] } as never);
+    await repo.writeSession({ currentId: 'broken' });
+    const store = createAppStore();
+    await createProjectsController(store, repo, () => structuredClone(sample)).boot();
+    expect(store.getState().loadError).toMatch(/broken is unreadable/);
+    expect(store.getState().doc.name).toBe('Clinic Booking');
+  });
+});

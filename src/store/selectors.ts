@@ -1,0 +1,36 @@
+import type { AgentDocument } from '../model';
+import { lint, type Problem, type Severity } from '../model/lint';
+import type { AppState, EntityRef } from './types';
+
+/** Memoised on the document's identity: derived data is computed once per change, not per render. */
+export function memoByDoc<T>(compute: (doc: AgentDocument) => T): (state: AppState) => T {
+  let lastDoc: AgentDocument | undefined;
+  let lastValue: T;
+  return (state) => {
+    if (state.doc !== lastDoc) {
+      lastDoc = state.doc;
+      lastValue = compute(state.doc);
+    }
+    return lastValue;
+  };
+}
+
+export const selectPrimary = (state: AppState): EntityRef | undefined => state.selection[state.selection.length - 1];
+
+export const isSelected = (state: AppState, kind: EntityRef['kind'], id?: string) =>
+  state.selection.some((r) => r.kind === kind && r.id === id);
+
+/** Lint runs once per document change, shared by the Problems panel, the canvas badges and the inspector. */
+let lastLinted: { doc: AgentDocument; problems: Problem[] } | undefined;
+function selectProblemsForDoc(doc: AgentDocument): Problem[] {
+  if (lastLinted?.doc !== doc) lastLinted = { doc, problems: lint(doc) };
+  return lastLinted.problems;
+}
+
+export const selectProblems = (state: AppState): Problem[] => selectProblemsForDoc(state.doc);
+
+export const selectProblemCounts = memoByDoc((doc) => {
+  const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+  for (const p of selectProblemsForDoc(doc)) counts[p.severity] += 1;
+  return counts;
+});

@@ -1,0 +1,13 @@
+import type { StoreApi } from 'zustand';
+import type { AppState, ProjectsSlice } from '../types';
+
+export const createProjectsSlice = (set: StoreApi<AppState>['setState']): ProjectsSlice => ({
+  projects: [],
+  loaded: false,
+  saveError: null,
+  loadError: null,
+  setProjects: (projects) => set({ projects }),
+  setLoaded: (loaded) => set({ loaded }),
+  setSaveError: (saveError) => set({ saveError }),
+  setLoadError: (loadError) => set({ loadError }),
+});
