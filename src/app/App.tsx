@@ -20,23 +20,23 @@ export function App() {
     <div className="app">
       <TopBar />
       <Group orientation="vertical" className="workspace" defaultLayout={vertical.defaultLayout} onLayoutChanged={vertical.onLayoutChanged}>
-        <Panel id="main" minSize="30%">
+        <Panel id="panel-main" minSize="30%">
           <Group orientation="horizontal" defaultLayout={horizontal.defaultLayout} onLayoutChanged={horizontal.onLayoutChanged}>
-            <Panel id="outline" defaultSize="16%" minSize="8%" collapsible className="side-panel">
+            <Panel id="panel-outline" defaultSize="16%" minSize="8%" collapsible className="side-panel">
               <Outline />
             </Panel>
             <Separator className="separator vertical" />
-            <Panel id="canvas" minSize="30%">
+            <Panel id="panel-canvas" minSize="30%">
               <Canvas />
             </Panel>
             <Separator className="separator vertical" />
-            <Panel id="inspector" defaultSize="28%" minSize="16%" collapsible className="side-panel">
+            <Panel id="panel-inspector" defaultSize="28%" minSize="16%" collapsible className="side-panel">
               <Inspector />
             </Panel>
           </Group>
         </Panel>
         <Separator className="separator horizontal" />
-        <Panel id="dock" defaultSize="24%" minSize="6%" collapsible>
+        <Panel id="panel-dock" defaultSize="24%" minSize="6%" collapsible>
           <BottomDock />
         </Panel>
       </Group>

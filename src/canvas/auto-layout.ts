@@ -4,14 +4,15 @@ import { DEFAULT_BLOCK_SIZE, STAGE_SIZE } from '../model/ops/layout';
 import type { AppStore, HistoryMode } from '../store';
 import { edgeLabel, toolMap } from './labels';
 import { LOOP_RISE } from './edge-geometry';
+import { HANDLE_Y } from './adapters';
 
 /** Room above a block's first row of stages for its header. */
 const BLOCK_TOP = 56;
 const BLOCK_SIDE = 24;
 /** Extra room above a stage whose loop arc and label rise over its card. */
 const LOOP_ROOM = LOOP_RISE + 14;
-const LABEL_HEIGHT = 20;
-const labelWidth = (text: string) => Math.min(190, 16 + text.length * 6.4);
+/** A label's width as the canvas draws it (11px monospace, clipped at 230px), plus the order badge. */
+const labelWidth = (text: string, ordered: boolean) => Math.min(230, 16 + text.length * 6.6) + (ordered ? 20 : 0);
 
 type ElkConstructor = new () => { layout(graph: ElkNode): Promise<ElkNode> };
 let elkPromise: Promise<InstanceType<ElkConstructor>> | undefined;
@@ -30,18 +31,27 @@ function loadElk() {
  * their stages, edges between stages order the layers (across blocks too), labels get room, and
  * nothing overlaps. Returns a new document with only `layout` changed.
  */
-export async function autoLayout(doc: AgentDocument, tuning: Record<string, string> = {}, withLabels = true): Promise<AgentDocument> {
+export async function autoLayout(doc: AgentDocument): Promise<AgentDocument> {
   const elk = await loadElk();
   const blockIds = new Set(doc.blocks.map((b) => b.id));
   const looping = new Set(doc.edges.filter((e) => e.from === e.to).map((e) => e.from));
   const stageBlock = new Map(doc.stages.map((s) => [s.id, blockIds.has(s.blockId) ? s.blockId : null]));
   const tools = toolMap(doc);
 
-  const stageNode = (id: string): ElkNode => ({
-    id,
-    width: STAGE_SIZE.width,
-    height: STAGE_SIZE.height + (looping.has(id) ? LOOP_ROOM : 0),
-  });
+  // Ports where the canvas draws the handles (on the title row), so ELK straightens real lines.
+  const stageNode = (id: string): ElkNode => {
+    const top = looping.has(id) ? LOOP_ROOM : 0;
+    return {
+      id,
+      width: STAGE_SIZE.width,
+      height: STAGE_SIZE.height + top,
+      layoutOptions: { 'elk.portConstraints': 'FIXED_POS' },
+      ports: [
+        { id: `${id}:in`, x: 0, y: top + HANDLE_Y, width: 1, height: 1, layoutOptions: { 'elk.port.side': 'WEST' } },
+        { id: `${id}:out`, x: STAGE_SIZE.width - 1, y: top + HANDLE_Y, width: 1, height: 1, layoutOptions: { 'elk.port.side': 'EAST' } },
+      ],
+    };
+  };
 
   const blockNodes: ElkNode[] = doc.blocks.map((block) => {
     const stages = doc.stages.filter((s) => s.blockId === block.id);
@@ -57,19 +67,30 @@ export async function autoLayout(doc: AgentDocument, tuning: Record<string, stri
   const rootEdges: ElkExtendedEdge[] = [];
   const byId = new Map(blockNodes.map((b) => [b.id, b]));
 
+  const outgoing = new Map<string, number>();
+  for (const edge of doc.edges) outgoing.set(edge.from, (outgoing.get(edge.from) ?? 0) + 1);
+  const widths = new Map<string, number>();
+  // Layers sit far enough apart for the widest label between them (edges between two blocks
+  // also have both blocks' padding to cross).
+  const spacing = (edges: ElkExtendedEdge[], room: number) =>
+    String(Math.max(72, Math.min(240, Math.max(0, ...edges.map((e) => widths.get(e.id) ?? 0)) + 28 - room)));
+
   for (const edge of doc.edges) {
     if (edge.from === edge.to || !stageBlock.has(edge.from) || !stageBlock.has(edge.to)) continue;
-    const text = edgeLabel(edge, tools);
+    widths.set(edge.id, labelWidth(edgeLabel(edge, tools), (outgoing.get(edge.from) ?? 0) > 1));
     const elkEdge: ElkExtendedEdge = {
       id: edge.id,
-      sources: [edge.from],
-      targets: [edge.to],
-      labels: withLabels ? [{ id: `${edge.id}:label`, text, width: labelWidth(text), height: LABEL_HEIGHT }] : [],
+      sources: [`${edge.from}:out`],
+      targets: [`${edge.to}:in`],
     };
     const from = stageBlock.get(edge.from);
     // An edge lives in the lowest node that contains both of its ends.
     if (from && from === stageBlock.get(edge.to)) byId.get(from)!.edges!.push(elkEdge);
     else rootEdges.push(elkEdge);
+  }
+
+  for (const block of blockNodes) {
+    if (block.edges && block.layoutOptions) block.layoutOptions['elk.layered.spacing.nodeNodeBetweenLayers'] = spacing(block.edges, 0);
   }
 
   const graph: ElkNode = {
@@ -79,14 +100,11 @@ export async function autoLayout(doc: AgentDocument, tuning: Record<string, stri
       'elk.direction': 'RIGHT',
       'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
       'elk.spacing.nodeNode': '48',
-      'elk.layered.spacing.nodeNodeBetweenLayers': '64',
       'elk.layered.spacing.edgeNodeBetweenLayers': '24',
-      'elk.spacing.edgeLabel': '6',
-      'elk.edgeLabels.placement': 'CENTER',
       'elk.spacing.componentComponent': '72',
       'elk.layered.nodePlacement.strategy': 'NETWORK_SIMPLEX',
       'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
-      ...tuning,
+      'elk.layered.spacing.nodeNodeBetweenLayers': spacing(rootEdges, BLOCK_SIDE * 2 + 36),
     },
     children: [...blockNodes, ...orphans],
     edges: rootEdges,

@@ -7,6 +7,8 @@ export interface EdgeGeometry {
   labelY: number;
 }
 
+/** How far from its stage a long edge's label sits. */
+export const LABEL_REACH = 118;
 /** Space between parallel edges of one pair of stages. */
 const SPREAD = 56;
 /** How far a loop arc rises above its card. */
@@ -49,8 +51,21 @@ export function edgeGeometry(sx: number, sy: number, tx: number, ty: number, off
   const o = offset * SPREAD;
   if (tx - sx >= 40) {
     const dx = Math.max(40, (tx - sx) / 2);
-    const path = `M ${sx} ${sy} C ${sx + dx} ${sy + o} ${tx - dx} ${ty + o} ${tx} ${ty}`;
-    return { path, labelX: (sx + tx) / 2, labelY: (sy + ty) / 2 + 0.75 * o };
+    const c1 = { x: sx + dx, y: sy + o };
+    const c2 = { x: tx - dx, y: ty + o };
+    const path = `M ${sx} ${sy} C ${c1.x} ${c1.y} ${c2.x} ${c2.y} ${tx} ${ty}`;
+    // The label sits in the gap just after its stage (a layered layout keeps that gap free),
+    // not at the middle of a long edge, which may pass under other cards.
+    const want = sx + Math.min((tx - sx) / 2, LABEL_REACH);
+    const at = (t: number, a: number, b: number, c: number, d: number) => (1 - t) ** 3 * a + 3 * (1 - t) ** 2 * t * b + 3 * (1 - t) * t ** 2 * c + t ** 3 * d;
+    let lo = 0;
+    let hi = 0.5;
+    for (let i = 0; i < 24; i++) {
+      const mid = (lo + hi) / 2;
+      if (at(mid, sx, c1.x, c2.x, tx) < want) lo = mid;
+      else hi = mid;
+    }
+    return { path, labelX: at(lo, sx, c1.x, c2.x, tx), labelY: at(lo, sy, c1.y, c2.y, ty) };
   }
   const sourceTop = sy - HANDLE_Y;
   const targetTop = ty - HANDLE_Y;

@@ -5,3 +5,5 @@ export * from './validate';
 export * from './migrations';
 export * from './json-schema';
 export * from './ops';
+export * from './lint';
+export * from './losses';

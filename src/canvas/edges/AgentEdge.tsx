@@ -39,7 +39,7 @@ export const AgentEdge = memo(function AgentEdge(props: EdgeProps<AgentFlowEdge>
         >
           {data.order !== null && <span className="cb-edge-order">{data.order}</span>}
           <span className="cb-edge-text">{data.label}</span>
-          {data.problems && <span className={`cb-edge-problem sev-${data.problems.worst}`}>{data.problems.count}</span>}
+          {data.problems && data.problems.worst !== 'info' && <span className={`cb-edge-problem sev-${data.problems.worst}`}>{data.problems.count}</span>}
         </div>
       </EdgeLabelRenderer>
     </>

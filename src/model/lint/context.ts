@@ -28,21 +28,6 @@ export function className(agentName: string): string {
   return /^\p{L}/u.test(name) ? name : `Agent${name}`;
 }
 
-/**
- * The description as Pinecall reads a docstring: each line trimmed and stripped of a leading
- * `*`, empty lines dropped, stop at the first `@tag` line, joined with single spaces.
- */
-export function pinecallDescription(docstring: string): string {
-  const lines: string[] = [];
-  const body = docstring.replace(/^\s*\/\*\*?/, '').replace(/\*\/\s*$/, '');
-  for (const raw of body.split(/\r?\n/)) {
-    const line = raw.trim().replace(/^\*\s?/, '').trim();
-    if (line.startsWith('@')) break;
-    if (line) lines.push(line);
-  }
-  return lines.join(' ');
-}
-
 /** A name Pinecall and OpenAI both accept, derived from a rejected one (for "write … instead"). */
 export function suggestToolName(name: string): string {
   const word = name.trim().replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 64);

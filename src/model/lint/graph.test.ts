@@ -36,7 +36,7 @@ const cases: RuleCase[] = [
     pass: (d) => { d.tools[6].scope = { kind: 'all' }; d.edges[5].conditions = [{ kind: 'tool', toolId: 't_end', expected: '*' }]; } },
   { rule: 'condition-tool-field-unknown', path: '/edges/2/conditions/0/field', severity: ['error', 'error'],
     fail: (d) => { d.edges[2].conditions = [{ kind: 'tool', toolId: 't_identity', field: 'dni', expected: '*' }]; },
-    pass: (d) => { d.edges[2].conditions = [{ kind: 'tool', toolId: 't_identity', field: 'name', expected: '*' }]; } },
+    pass: (d) => { d.edges[2].conditions = [{ kind: 'tool', toolId: 't_identity', field: 'caller_name', expected: '*' }]; } },
   { rule: 'condition-tool-no-parameters', path: '/edges/0/conditions/0/expected', severity: ['warning', 'warning'],
     fail: (d) => { d.edges[0].conditions = [{ kind: 'tool', toolId: 't_not_yet', expected: 'true' }]; },
     pass: (d) => { d.edges[0].conditions = [{ kind: 'tool', toolId: 't_not_yet', expected: '*' }]; } },

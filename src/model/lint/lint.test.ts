@@ -20,6 +20,7 @@ function brokenEverywhere(): AgentDocument {
   d.blocks.push({ id: 'b_empty', name: 'Empty', ref: 'empty', intent: true });
   d.blocks[1].intent = true;
   d.blocks[2].looping = { threshold: 2, messages: [] };
+  d.stages[4].instructions = d.stages[4].instructions.replace('the booking', 'the booking ({{ booking_when }})');
   d.stages[4].name = 'choose';
   d.stages[4].ref = 't_choose';
   d.stages[2].waitToken = '';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { AgentDocument, Target } from '../types';
 import { lint, type RuleId, type Severity } from './index';
+import { withNameParameter } from '../ops/testing';
 
 const sample: AgentDocument = JSON.parse(readFileSync(new URL('../../../public/examples/clinic-booking.json', import.meta.url), 'utf8'));
 const TARGETS: Target[] = ['pinecall', 'block-agent'];
@@ -18,14 +19,17 @@ interface RuleCase { rule: RuleId; path: string; severity: [pinecall: Severity, 
 const cases: RuleCase[] = [
   { rule: 'template-unknown-name', path: '/stages/4/instructions', severity: ['error', 'warning'],
     fail: (d) => { d.stages[4].instructions += ' Mention {{ doctor | title }}.'; },
-    pass: (d) => { d.stages[4].instructions += ' {{secret:API_KEY}} {{ booking_when | upper }} {{ name }} {{ slots.0 }} {{- phone -}} {{ "literal" }}'; } },
+    pass: (d) => {
+      withNameParameter(d); // {{ name }} names a tool parameter that no state field owns
+      d.stages[4].instructions += ' {{secret:API_KEY}} {{ booking_when | upper }} {{ name }} {{ slots.0 }} {{- phone -}} {{ "literal" }}';
+    } },
   { rule: 'template-name-not-state', path: '/stages/4/instructions', severity: ['error', 'info'],
     fail: (d) => { d.stages[4].instructions += ' Spell {{ visit }}.'; },
     pass: (d) => { d.stages[4].instructions += ' Spell {{ phone }}.'; } },
   { rule: 'template-name-not-captured', path: '/stages/0/instructions', severity: ['info', 'warning'],
     fail: (d) => { d.stages[0].instructions += ' Count {{ searches }}.'; },
     pass: (d) => {
-      // The sample's own {{ caller_name }} and {{ booking_when }} are not captured either.
+      // Keep any {{ caller_name }} or {{ booking_when }} of the sample's stages out of the near miss.
       for (const stage of d.stages) stage.instructions = stage.instructions.replace(/\{\{ (caller_name|booking_when) \}\}/g, 'the caller');
       d.stages[0].instructions += ' Ask for the {{ phone }}.';
     } },

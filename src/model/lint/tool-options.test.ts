@@ -17,7 +17,7 @@ interface RuleCase { rule: RuleId; path: string; severity: [pinecall: Severity, 
 
 const cases: RuleCase[] = [
   { rule: 'tool-pii-unknown', path: '/tools/2/pii/1', severity: ['error', 'warning'],
-    fail: (d) => { d.tools[2].pii = ['name', 'dni']; },
+    fail: (d) => { d.tools[2].pii = ['caller_name', 'dni']; },
     pass: (d) => { d.tools[2].pii = ['phone']; } },
   { rule: 'tool-preview-range', path: '/tools/4/preview', severity: ['error', 'warning'],
     fail: (d) => { d.tools[4].preview = 0; },
@@ -55,7 +55,7 @@ describe.each(cases)('$rule', ({ rule, path, severity, fail, pass }) => {
 describe('tool option details', () => {
   it('says Pinecall\'s pii refusal word for word, then what exists', () => {
     const problem = lintAs('pinecall', cases[0].fail).find((p) => p.rule === 'tool-pii-unknown');
-    expect(problem?.message).toBe('tool collect_identity: pii names parameters the tool has; unknown: dni; write some of "name", "phone"');
+    expect(problem?.message).toBe('tool collect_identity: pii names parameters the tool has; unknown: dni; write some of "caller_name", "phone"');
   });
 
   it('refuses a timeout of zero and a negative one', () => {

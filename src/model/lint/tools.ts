@@ -1,7 +1,8 @@
 import { toolVisibleIn } from '../document';
 import { uniqueName } from '../ids';
 import type { AgentDocument, Tool, ToolScope } from '../types';
-import { className, pinecallDescription, quoteList, suggestToolName, toolLabel } from './context';
+import { docstringOneLine } from '../docstring';
+import { className, quoteList, suggestToolName, toolLabel } from './context';
 import { pointer } from './pointer';
 import type { Finding, LintContext } from './types';
 
@@ -18,7 +19,7 @@ export function checkToolNaming(ctx: LintContext): Finding[] {
     // server's label and allowed tools, and Pinecall drops the tool (a loss).
     if (tool.kind === 'mcp') return;
     const entity = { kind: 'tool' as const, id: tool.id };
-    const described = ctx.target === 'pinecall' ? pinecallDescription(tool.description) : tool.description.trim();
+    const described = ctx.target === 'pinecall' ? docstringOneLine(tool.description) : tool.description.trim();
     if (!described) {
       out.push({
         rule: 'tool-docstring', path: pointer('tools', i, 'description'), entity,

@@ -2,7 +2,7 @@ import { produce } from 'immer';
 import { describe, expect, it } from 'vitest';
 import type { AgentDocument, Tool } from '../types';
 import { renameParameter, renameStage, renameStateField, renameTool } from './rename';
-import { fieldNamed, frozenSample, schemaErrors, stageNamed, toolNamed } from './testing';
+import { fieldNamed, frozenSample, frozenSampleWithNameParameter, schemaErrors, stageNamed, toolNamed, withNameParameter } from './testing';
 
 const tool = (doc: AgentDocument, id: string) => doc.tools.find((t) => t.id === id)!;
 const expectOk = (result: { ok: boolean; doc: AgentDocument; error?: string }): AgentDocument => {
@@ -69,7 +69,11 @@ describe('renameTool', () => {
 
 describe('renameStateField', () => {
   it('rewrites {{ caller_name }} in instructions, persona and looping messages, and this.caller_name in code', () => {
-    const doc = sampleWithCode();
+    // collect_identity's parameter `name` stores the state field `caller_name`; goodbye names another field too.
+    const doc = produce(sampleWithCode(), (d) => {
+      withNameParameter(d);
+      d.stages.find((s) => s.id === 's_goodbye')!.instructions = 'Thank {{ caller_name }}, repeat the booking ({{ booking_when }}) if there is one, and say goodbye.';
+    });
     const next = expectOk(renameStateField(doc, 'f_name', 'full_name'));
     expect(fieldNamed(next, 'full_name').id).toBe('f_name');
     expect(stageNamed(next, 'verify').instructions).toBe('Tell {{ full_name }} you are checking their record; it takes a moment.');
@@ -109,7 +113,7 @@ describe('renameStateField', () => {
 
 describe('renameParameter', () => {
   it('renames phone in properties (keeping order), required, pii, the condition field and the body', () => {
-    const doc = frozenSample();
+    const doc = frozenSampleWithNameParameter();
     const next = expectOk(renameParameter(doc, 't_identity', 'phone', 'mobile'));
     const identity = tool(next, 't_identity');
     expect(Object.keys(identity.parameters.properties!)).toEqual(['name', 'mobile']);
@@ -122,7 +126,8 @@ describe('renameParameter', () => {
   });
 
   it('rewrites {{ name }} placeholders and confirm only when no state field owns the name', () => {
-    const doc = produce(frozenSample(), (d) => {
+    // `name` is a parameter only; `phone` is a parameter and a state field.
+    const doc = produce(frozenSampleWithNameParameter(), (d) => {
       d.stages.find((s) => s.id === 's_verify')!.instructions = 'Tell {{ name }} ({{ phone }}) to hold.';
       d.tools.find((t) => t.id === 't_identity')!.confirm = 'Saved {{name}}, {{phone}}.';
     });
@@ -142,7 +147,7 @@ describe('renameParameter', () => {
   });
 
   it('refuses an unknown parameter and a taken name', () => {
-    const doc = frozenSample();
+    const doc = frozenSampleWithNameParameter();
     expect(renameParameter(doc, 't_identity', 'email', 'x')).toEqual({ ok: false, doc, error: 'tool "collect_identity" has no parameter "email"' });
     expect(renameParameter(doc, 't_identity', 'phone', 'name')).toEqual({ ok: false, doc, error: 'there is already a parameter named "name"' });
   });

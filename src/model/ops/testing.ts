@@ -15,6 +15,26 @@ export function deepFreeze<T>(value: T): T {
 /** A fresh, deeply frozen copy of public/examples/clinic-booking.json. */
 export const frozenSample = (): AgentDocument => deepFreeze(structuredClone(sampleJson) as unknown as AgentDocument);
 
+/**
+ * Gives collect_identity (t_identity) a parameter `name` in place of `caller_name`, as the sample once
+ * had: a parameter no state field owns, whose value the implementation stores in the state field
+ * `caller_name`. Mutates `doc` (a plain clone or an immer draft) and returns it.
+ */
+export function withNameParameter<T extends AgentDocument>(doc: T): T {
+  const identity = doc.tools.find((t) => t.id === 't_identity')!;
+  const rename = (p: string) => (p === 'caller_name' ? 'name' : p);
+  const parameters = identity.parameters;
+  parameters.properties = Object.fromEntries(Object.entries(parameters.properties ?? {}).map(([key, value]) => [rename(key), value]));
+  if (parameters.required) parameters.required = parameters.required.map(rename);
+  identity.pii = identity.pii.map(rename);
+  identity.implementation = 'this.caller_name = name;\nthis.phone = phone;\nreturn { name, phone };';
+  return doc;
+}
+
+/** Like frozenSample, with collect_identity's parameter `name` distinct from the state field `caller_name` (withNameParameter). */
+export const frozenSampleWithNameParameter = (): AgentDocument =>
+  deepFreeze(withNameParameter(structuredClone(sampleJson) as unknown as AgentDocument));
+
 /** Schema errors of a document ([] when valid): `expect(schemaErrors(doc)).toEqual([])` shows them on failure. */
 export function schemaErrors(doc: AgentDocument): SchemaError[] {
   const result = validateDocument(doc);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { moveStageToBlock, setBlockSize, setEntry, setPositions, updateEntity } from './update';
 import { BLOCK_PADDING, STAGE_SIZE } from './layout';
-import { frozenSample, schemaErrors } from './testing';
+import { frozenSample, frozenSampleWithNameParameter, schemaErrors } from './testing';
 
 describe('updateEntity', () => {
   it('shallowly patches each kind of entity; undefined removes an optional key', () => {
@@ -32,7 +32,8 @@ describe('updateEntity', () => {
   });
 
   it('renames through the rename operations, so references follow', () => {
-    const doc = frozenSample();
+    // collect_identity's parameter `name` stores the state field: the rename follows this.caller_name only.
+    const doc = frozenSampleWithNameParameter();
     const renamed = updateEntity(doc, 'state', 'f_name', { name: 'full_name', description: 'Name.' });
     expect(renamed.doc.tools[2].implementation).toContain('this.full_name = name;');
     expect(renamed.doc.state[0]).toMatchObject({ name: 'full_name', description: 'Name.' });

@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { AgentDocument } from '../../model';
-import { refusal, useCommit, useEndGesture, type WriteResult } from './commit';
+import { refusal, useCommit, useEndGesture } from './commit';
 import type { FieldDecl, Option } from './types';
 
 // The generic controls every declared field is drawn with. Each keeps a draft only while it is

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { produce } from 'immer';
+import { deepFreeze, frozenSample, stageNamed, toolNamed } from '../model/ops/testing';
+import { STAGE_SIZE } from '../model/ops/layout';
+import { countProblems, createFlowAdapter, fallbackPositions, type ProblemLike } from './adapters';
+import type { AgentFlowEdge, BlockFlowNode, StageFlowNode } from './types';
+
+const none = new Set<string>();
+
+describe('createFlowAdapter', () => {
+  it('draws blocks before their stages, stages inside their block, at the document positions', () => {
+    const doc = frozenSample();
+    const { nodes } = createFlowAdapter()({ doc, selected: none });
+    expect(nodes.map((n) => n.id)).toEqual(['b_greeting', 'b_identify', 'b_booking', 'b_end', 's_greet', 's_identity', 's_verify', 's_choose', 's_goodbye']);
+    const verify = nodes.find((n) => n.id === 's_verify') as StageFlowNode;
+    expect(verify).toMatchObject({ type: 'stage', parentId: 'b_identify', position: { x: 20, y: 228 }, width: STAGE_SIZE.width, height: STAGE_SIZE.height });
+    expect(verify.extent).toBeUndefined();
+    const block = nodes.find((n) => n.id === 'b_identify') as BlockFlowNode;
+    expect(block).toMatchObject({ type: 'block', position: { x: 360, y: 0 }, width: 300, height: 400 });
+    expect(block.data.tools.map((t) => t.name)).toEqual(['collect_identity', 'ehr']);
+  });
+
+  it('marks the entry stage and lists the tools each stage sees', () => {
+    const doc = frozenSample();
+    const { nodes } = createFlowAdapter()({ doc, selected: none });
+    const greet = nodes.find((n) => n.id === 's_greet') as StageFlowNode;
+    expect(greet.data.isEntry).toBe(true);
+    expect(greet.data.tools.map((t) => t.name)).toEqual(['is_schedule_appointment', 'caller_intent_not_yet_detected']);
+    expect((nodes.find((n) => n.id === 's_choose') as StageFlowNode).data.isEntry).toBe(false);
+  });
+
+  it('numbers the edges of a stage that has several, keeps loops on one stage, dashes natural language', () => {
+    const doc = frozenSample();
+    const { edges } = createFlowAdapter()({ doc, selected: none });
+    const byId = new Map(edges.map((e) => [e.id, e]));
+    expect(byId.get('e_greet_identify')!.data).toMatchObject({ order: 1, label: 'schedule_appointment = true', dashed: false, kind: 'edge' });
+    expect(byId.get('e_greet_loop')).toMatchObject({ source: 's_greet', target: 's_greet' });
+    expect(byId.get('e_greet_loop')!.data).toMatchObject({ order: 2, kind: 'loop', dashed: true });
+    expect(byId.get('e_identify_verify')!.data).toMatchObject({ order: null, label: 'phone = *' });
+    // Two edges between the same stages fan out.
+    expect(byId.get('e_choose_goodbye')!.data!.offset).toBe(-0.5);
+    expect(byId.get('e_choose_giveup')!.data!.offset).toBe(0.5);
+  });
+
+  it('reflects the selection', () => {
+    const doc = frozenSample();
+    const { nodes, edges } = createFlowAdapter()({ doc, selected: new Set(['s_verify', 'e_verify_choose']) });
+    expect(nodes.filter((n) => n.selected).map((n) => n.id)).toEqual(['s_verify']);
+    expect(edges.filter((e) => e.selected).map((e) => e.id)).toEqual(['e_verify_choose']);
+  });
+
+  it('keeps unchanged nodes and edges by identity, and the arrays when nothing changed', () => {
+    const adapter = createFlowAdapter();
+    const doc = frozenSample();
+    const first = adapter({ doc, selected: none });
+    expect(adapter({ doc, selected: new Set() })).toBe(first);
+    const moved = produce(doc, (d) => {
+      d.layout.positions.s_verify = { x: 40, y: 240 };
+    });
+    const second = adapter({ doc: moved, selected: none });
+    const changed = second.nodes.filter((n, i) => n !== first.nodes[i]).map((n) => n.id);
+    expect(changed).toEqual(['s_verify']);
+    expect(second.edges).toBe(first.edges);
+    const selected = adapter({ doc: moved, selected: new Set(['s_choose']) });
+    expect(selected.nodes.filter((n, i) => n !== second.nodes[i]).map((n) => n.id)).toEqual(['s_choose']);
+  });
+
+  it('rebuilds only the stages whose tools changed when a tool is renamed', () => {
+    const adapter = createFlowAdapter();
+    const doc = frozenSample();
+    const first = adapter({ doc, selected: none });
+    const renamed = produce(doc, (d) => {
+      d.tools.find((t) => t.id === 't_book')!.name = 'book_slot';
+    });
+    const second = adapter({ doc: renamed, selected: none });
+    expect(second.nodes.filter((n, i) => n !== first.nodes[i]).map((n) => n.id)).toEqual(['b_booking', 's_choose']);
+    const label = (r: { edges: AgentFlowEdge[] }) => r.edges.find((e) => e.id === 'e_choose_goodbye')!.data!.label;
+    expect(label(second)).toBe('book_slot ✓');
+  });
+
+  it('draws read-only "set in code" edges from every stage that sees the tool', () => {
+    const doc = deepFreeze(produce(frozenSample(), (d) => {
+      d.tools.find((t) => t.id === 't_slots')!.implementation = 'if (this.searches > 3) this.stage = "goodbye";\nreturn [];';
+    }));
+    const { edges } = createFlowAdapter()({ doc, selected: none });
+    const code = edges.filter((e) => e.data?.kind === 'code');
+    expect(code).toHaveLength(1);
+    expect(code[0]).toMatchObject({ source: 's_choose', target: 's_goodbye', selectable: false, deletable: false });
+    expect(code[0].data).toMatchObject({ label: 'set in code by free_slots', dashed: true, order: null });
+    // It shares the pair with two document edges: three fan out.
+    expect(edges.filter((e) => e.source === 's_choose' && e.target === 's_goodbye').map((e) => e.data!.offset)).toEqual([-1, 0, 1]);
+  });
+
+  it('skips edges whose stages are missing, and never touches the document', () => {
+    const doc = deepFreeze(produce(frozenSample(), (d) => {
+      d.edges.push({ id: 'dangling', from: 's_greet', to: 'nowhere', kind: 'edge', conditions: [] });
+    }));
+    const { edges } = createFlowAdapter()({ doc, selected: none });
+    expect(edges.some((e) => e.id === 'dangling')).toBe(false);
+  });
+});
+
+describe('problems', () => {
+  const doc = frozenSample();
+  const problems: ProblemLike[] = [
+    { severity: 'info', entity: { kind: 'stage', id: 's_verify' }, message: 'a' },
+    { severity: 'warning', entity: { kind: 'edge', id: 'e_verify_choose' }, message: 'b' },
+    { severity: 'info', entity: { kind: 'block', id: 'b_greeting' }, message: 'c' },
+    { severity: 'error', entity: { kind: 'tool', id: 't_book' }, message: 'd' },
+    { severity: 'info', entity: { kind: 'agent' }, message: 'e' },
+  ];
+
+  it('counts a stage\'s own problems and its outgoing edges\', with the worst severity', () => {
+    const counts = countProblems(doc, problems);
+    expect(counts.get('s_verify')).toEqual({ count: 2, worst: 'warning', messages: ['a', 'b'] });
+    expect(counts.get('e_verify_choose')).toMatchObject({ count: 1 });
+    expect(counts.get('b_greeting')).toMatchObject({ count: 1, worst: 'info' });
+    expect(counts.has('s_choose')).toBe(false);
+  });
+
+  it('puts the counts on the nodes', () => {
+    const { nodes } = createFlowAdapter()({ doc, selected: none, problems });
+    expect((nodes.find((n) => n.id === 's_verify') as StageFlowNode).data.problems).toMatchObject({ count: 2 });
+    expect((nodes.find((n) => n.id === 's_greet') as StageFlowNode).data.problems).toBeNull();
+  });
+});
+
+describe('fallbackPositions', () => {
+  it('places unplaced blocks to the right and unplaced stages under their block\'s lowest stage', () => {
+    const doc = produce(frozenSample(), (d) => {
+      d.blocks.push({ id: 'b_new', name: 'New', ref: 'new', intent: false });
+      d.stages.push({ ...stageNamed(d as never, 'choose'), id: 's_new', name: 'new', ref: 't_new', blockId: 'b_identify' });
+    });
+    const placed = fallbackPositions(doc);
+    expect(placed.get('b_new')).toEqual({ x: 1080 + 300 + 60, y: 0 });
+    expect(placed.get('s_new')).toEqual({ x: 20, y: 228 + STAGE_SIZE.height + 30 });
+    expect(placed.size).toBe(2);
+    expect(toolNamed(doc, 'book')).toBeTruthy();
+  });
+});

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { produce } from 'immer';
+import type { AgentDocument } from '../model';
+import { frozenSample } from '../model/ops/testing';
+import { STAGE_SIZE } from '../model/ops/layout';
+import { autoLayout, withLayout } from './auto-layout';
+
+interface Box { id: string; x: number; y: number; width: number; height: number }
+
+function stageBoxes(doc: AgentDocument): Box[] {
+  return doc.stages.map((s) => {
+    const block = doc.layout.positions[s.blockId];
+    const at = doc.layout.positions[s.id];
+    return { id: s.id, x: block.x + at.x, y: block.y + at.y, ...STAGE_SIZE };
+  });
+}
+
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+describe('autoLayout', () => {
+  it('places every block and stage without overlaps, stages inside their blocks', async () => {
+    const doc = await autoLayout(frozenSample());
+    const boxes = stageBoxes(doc);
+    for (const a of boxes) for (const b of boxes) if (a !== b) expect(overlaps(a, b), `${a.id} overlaps ${b.id}`).toBe(false);
+    const blocks = doc.blocks.map((b) => ({ id: b.id, ...doc.layout.positions[b.id], ...doc.layout.sizes[b.id] }));
+    for (const a of blocks) for (const b of blocks) if (a !== b) expect(overlaps(a, b), `${a.id} overlaps ${b.id}`).toBe(false);
+    for (const stage of doc.stages) {
+      const at = doc.layout.positions[stage.id];
+      const size = doc.layout.sizes[stage.blockId];
+      expect(at.x).toBeGreaterThanOrEqual(0);
+      expect(at.y).toBeGreaterThanOrEqual(40);
+      expect(at.x + STAGE_SIZE.width).toBeLessThanOrEqual(size.width);
+      expect(at.y + STAGE_SIZE.height).toBeLessThanOrEqual(size.height);
+    }
+  });
+
+  it('flows left to right along the edges and changes nothing but the layout', async () => {
+    const before = frozenSample();
+    const doc = await autoLayout(before);
+    const x = (id: string) => stageBoxes(doc).find((b) => b.id === id)!.x;
+    expect(x('s_greet')).toBeLessThan(x('s_identity'));
+    expect(x('s_identity')).toBeLessThan(x('s_verify'));
+    expect(x('s_verify')).toBeLessThan(x('s_choose'));
+    expect(x('s_choose')).toBeLessThan(x('s_goodbye'));
+    expect({ ...doc, layout: before.layout }).toEqual(before);
+  });
+
+  it('lays out a document that has no positions at all, empty blocks included', async () => {
+    const bare = produce(frozenSample(), (d) => {
+      d.layout = { positions: {}, sizes: {} };
+      d.blocks.push({ id: 'b_empty', name: 'Empty', ref: 'empty', intent: false });
+    });
+    const doc = await autoLayout(bare);
+    for (const e of [...doc.blocks, ...doc.stages]) expect(doc.layout.positions[e.id], e.id).toBeDefined();
+    for (const b of doc.blocks) expect(doc.layout.sizes[b.id], b.id).toBeDefined();
+  });
+});
+
+describe('withLayout', () => {
+  it('returns the same document when nothing moves, and ignores entities that are gone', () => {
+    const doc = frozenSample();
+    expect(withLayout(doc, doc.layout)).toBe(doc);
+    const moved = withLayout(doc, { positions: { s_greet: { x: 1, y: 2 }, gone: { x: 0, y: 0 } }, sizes: {} });
+    expect(moved.layout.positions.s_greet).toEqual({ x: 1, y: 2 });
+    expect(moved.layout.positions.gone).toBeUndefined();
+  });
+});

@@ -1,0 +1,251 @@
+import { produce } from 'immer';
+import { parameterNames, type AgentDocument, type Block, type Edge, type JsonType, type LlmSettings, type Stage, type StateField, type Tool } from '../../model';
+import { updateEntity } from '../../model/ops';
+import { ConditionsEditor } from './sections/ConditionsEditor';
+import { ConfirmInput } from './sections/ConfirmInput';
+import { BlockTools, EdgesOut, EntryToggle, LoopingEditor, makeStateTable } from './sections/GraphSections';
+import { ParamsEditor } from './sections/ParamsEditor';
+import { CodeTab, DocstringPreview, HeadersEditor, ScopeEditor } from './sections/ToolSections';
+import type { FieldDecl, KindDecls, Option } from './types';
+
+// The one declaration of what the inspector shows for each kind of entity (design.md
+// convention 8, after Rivet's editor definitions): a field is a label, an input kind, and how to
+// read and write it. Inspector.tsx draws every kind from this table and nothing else.
+
+const opts = (...values: string[]): Option[] => values.map((value) => ({ value, label: value }));
+const stageOptions = (doc: AgentDocument): Option[] => doc.stages.map((s) => ({ value: s.id, label: s.name }));
+
+/** A shallow patch of one entity through the graph operation that keeps references whole. */
+const patch = <K extends 'block' | 'stage' | 'edge' | 'tool' | 'state'>(kind: K, key: string) =>
+  (doc: AgentDocument, entity: { id: string }, value: unknown) => updateEntity(doc, kind, entity.id, { [key]: value } as never);
+
+// ---- agent -------------------------------------------------------------------------------
+
+const setAgent = <K extends keyof AgentDocument>(key: K) => (doc: AgentDocument, _e: AgentDocument, value: AgentDocument[K]) =>
+  doc[key] === value ? doc : { ...doc, [key]: value };
+
+const llm = (key: keyof LlmSettings, label: string, extra: Partial<FieldDecl<AgentDocument>> = {}): FieldDecl<AgentDocument> => ({
+  key: `llm-${key}`,
+  label,
+  input: 'number',
+  path: `/llm/${key}`,
+  optional: true,
+  half: true,
+  get: (doc) => doc.llm[key],
+  set: (doc, _e, value: number | undefined) =>
+    doc.llm[key] === value
+      ? doc
+      : produce(doc, (draft) => {
+          if (value === undefined) delete draft.llm[key];
+          else draft.llm[key] = value;
+        }),
+  ...extra,
+});
+
+// ---- state fields (their own inspector, and the columns of the agent's state table) --------
+
+const DEFAULTS: Record<JsonType, unknown> = { string: '', number: 0, integer: 0, boolean: false, array: [], object: {} };
+
+function fitsType(value: unknown, type: JsonType): boolean {
+  switch (type) {
+    case 'string': return typeof value === 'string';
+    case 'number': return typeof value === 'number';
+    case 'integer': return Number.isInteger(value);
+    case 'boolean': return typeof value === 'boolean';
+    case 'array': return Array.isArray(value);
+    case 'object': return typeof value === 'object' && value !== null && !Array.isArray(value);
+  }
+}
+
+const stateColumns: FieldDecl<StateField>[] = [
+  { key: 'state-name', label: 'Name', input: 'text', path: '/name', commit: 'blur', mono: true, get: (f) => f.name, set: patch('state', 'name') },
+  {
+    key: 'state-type',
+    label: 'Type',
+    input: 'select',
+    path: '/type',
+    options: () => opts('string', 'number', 'integer', 'boolean', 'array', 'object'),
+    get: (f) => f.type,
+    // A default that no longer fits the type is reset to the type's own empty value.
+    set: (doc, f, type: JsonType) => updateEntity(doc, 'state', f.id, fitsType(f.default, type) || f.default === undefined ? { type } : { type, default: structuredClone(DEFAULTS[type]) }),
+  },
+  { key: 'state-default', label: 'Default (JSON)', input: 'code', path: '/default', optional: true, rows: 1, placeholder: 'undefined', get: (f) => f.default, set: patch('state', 'default') },
+  { key: 'state-pii', label: 'PII', input: 'checkbox', path: '/pii', get: (f) => f.pii, set: patch('state', 'pii') },
+  { key: 'state-visibility', label: 'Visibility', input: 'select', path: '/visibility', options: () => opts('private', 'public'), get: (f) => f.visibility, set: patch('state', 'visibility') },
+];
+
+const state: FieldDecl<StateField>[] = [
+  ...stateColumns.map((c) => ({
+    ...c,
+    hint:
+      c.key === 'state-name' ? 'A word code can use: this.name in tools, {{ name }} in instructions.'
+      : c.key === 'state-pii' ? 'Masked (***) in the change log and traces.'
+      : c.key === 'state-visibility' ? 'Public fields are shown to the caller-facing side; a field is pii or public, not both.'
+      : undefined,
+  })),
+  { key: 'state-description', label: 'Description', input: 'textarea', path: '/description', rows: 2, get: (f) => f.description ?? '', set: (doc, f, v: string) => updateEntity(doc, 'state', f.id, { description: v || undefined }) },
+];
+
+// ---- tools ---------------------------------------------------------------------------------
+
+const isMcp = (t: Tool) => t.kind === 'mcp';
+const mcpPatch = (key: keyof NonNullable<Tool['mcp']>) => (doc: AgentDocument, t: Tool, value: unknown) =>
+  t.mcp ? updateEntity(doc, 'tool', t.id, { mcp: { ...t.mcp, [key]: value } }) : doc;
+const optionalText = (key: 'when' | 'announce') => (doc: AgentDocument, t: Tool, v: string) => updateEntity(doc, 'tool', t.id, { [key]: v === '' ? undefined : v });
+
+const toolHeader: FieldDecl<Tool>[] = [
+  { key: 'tool-name', label: 'Name', input: 'text', path: '/name', commit: 'blur', mono: true, get: (t) => t.name, set: patch('tool', 'name'), half: true },
+  {
+    key: 'tool-kind',
+    label: 'Kind',
+    input: 'select',
+    path: '/kind',
+    half: true,
+    options: () => [{ value: 'function', label: 'function' }, { value: 'mcp', label: 'mcp server' }],
+    get: (t) => t.kind,
+    set: (doc, t, kind: Tool['kind']) =>
+      updateEntity(doc, 'tool', t.id, kind === 'mcp' ? { kind, mcp: t.mcp ?? { serverLabel: t.name, serverUrl: '', allowedTools: [], headers: {} } } : { kind, mcp: undefined }),
+  },
+];
+
+const toolTabs: KindDecls['toolTabs'] = [
+  {
+    id: 'docs',
+    label: 'Docs',
+    fields: [
+      {
+        key: 'tool-description',
+        label: 'Docstring',
+        input: 'textarea',
+        path: '/description',
+        rows: 6,
+        placeholder: 'One line a model can choose this tool by.',
+        get: (t) => t.description,
+        set: patch('tool', 'description'),
+      },
+      { key: 'tool-oneline', label: 'The model reads:', input: 'custom', path: '/description/oneline', component: DocstringPreview },
+    ],
+  },
+  { id: 'params', label: 'Params', fields: [{ key: 'tool-parameters', label: '', input: 'custom', path: '/parameters/form', component: ParamsEditor }] },
+  {
+    id: 'options',
+    label: 'Options',
+    fields: [
+      { key: 'tool-scope', label: 'Offered', input: 'custom', path: '/scope', component: ScopeEditor },
+      { key: 'tool-fallback', label: 'Fallback ("not yet detected") tool of an intent block', input: 'checkbox', path: '/fallback', get: (t) => t.fallback, set: patch('tool', 'fallback') },
+      {
+        key: 'tool-when',
+        label: 'When',
+        input: 'text',
+        path: '/when',
+        mono: true,
+        placeholder: '(s) => s.slots.length > 0',
+        hint: 'Offered only while this holds (with a scope, both must). Pinecall only.',
+        get: (t) => t.when ?? '',
+        set: optionalText('when'),
+      },
+      {
+        key: 'tool-confirm',
+        label: 'Confirm',
+        input: 'custom',
+        path: '/confirm',
+        component: ConfirmInput,
+        hint: 'Said word for word after the tool ran; never a question. {{name}} is an argument, {{result.x}} a field of the result. Type {{ for choices.',
+      },
+      { key: 'tool-announce', label: 'Announce', input: 'text', path: '/announce', placeholder: 'Let me check the agenda.', hint: 'Said as the tool starts, when the model said nothing itself.', get: (t) => t.announce ?? '', set: optionalText('announce') },
+      { key: 'tool-preview', label: 'Preview rows', input: 'number', path: '/preview', optional: true, half: true, min: 1, step: 1, placeholder: 'all', get: (t) => t.preview, set: patch('tool', 'preview') },
+      { key: 'tool-timeout', label: 'Timeout (s)', input: 'number', path: '/timeout', optional: true, half: true, min: 1, max: 300, step: 1, placeholder: '30', get: (t) => t.timeout, set: patch('tool', 'timeout') },
+      {
+        key: 'tool-pii',
+        label: 'PII parameters (masked in logs)',
+        input: 'chips',
+        path: '/pii',
+        placeholder: 'No parameters.',
+        options: (_doc, t) => parameterNames(t.parameters).map((p) => ({ value: p, label: p })),
+        get: (t) => t.pii,
+        set: patch('tool', 'pii'),
+      },
+      {
+        key: 'tool-mock',
+        label: 'Mock result (JSON)',
+        input: 'code',
+        path: '/mock',
+        optional: true,
+        rows: 2,
+        placeholder: 'Returned when the tool has no implementation',
+        visible: (t) => !isMcp(t),
+        get: (t) => t.mock,
+        set: patch('tool', 'mock'),
+      },
+      { key: 'mcp-label', label: 'Server label', input: 'text', path: '/mcp/serverLabel', mono: true, half: true, visible: isMcp, get: (t) => t.mcp?.serverLabel ?? '', set: mcpPatch('serverLabel') },
+      { key: 'mcp-url', label: 'Server URL', input: 'text', path: '/mcp/serverUrl', mono: true, half: true, placeholder: 'https://…/mcp', visible: isMcp, get: (t) => t.mcp?.serverUrl ?? '', set: mcpPatch('serverUrl') },
+      { key: 'mcp-allowed', label: 'Allowed tools', input: 'chips', path: '/mcp/allowedTools', placeholder: 'Add a server tool…', visible: isMcp, get: (t) => t.mcp?.allowedTools ?? [], set: mcpPatch('allowedTools') },
+      {
+        key: 'mcp-headers',
+        label: 'Headers',
+        input: 'custom',
+        path: '/mcp/headers',
+        visible: isMcp,
+        component: HeadersEditor,
+        hint: 'Credentials are never written here: use {{secret:NAME}} (e.g. Bearer {{secret:EHR_TOKEN}}); the value stays with your keys.',
+      },
+      { key: 'mcp-mocks', label: 'Simulated results per server tool (JSON)', input: 'code', path: '/mcp/mocks', optional: true, rows: 3, visible: isMcp, get: (t) => t.mcp?.mocks, set: mcpPatch('mocks') },
+    ],
+  },
+  { id: 'code', label: 'Code', fields: [{ key: 'tool-implementation', label: '', input: 'custom', path: '/implementation', component: CodeTab }] },
+];
+
+// ---- the table -----------------------------------------------------------------------------
+
+export const KINDS: KindDecls = {
+  agent: [
+    { key: 'agent-name', label: 'Name', input: 'text', path: '/name', hint: 'The Pinecall class name and slug derive from it.', get: (d) => d.name, set: setAgent('name') },
+    { key: 'agent-target', label: 'Target runtime', input: 'select', path: '/target', half: true, options: () => [{ value: 'pinecall', label: 'Pinecall' }, { value: 'block-agent', label: 'Block Agent' }], get: (d) => d.target, set: setAgent('target') },
+    { key: 'agent-opening', label: 'Who speaks first', input: 'select', path: '/opening', half: true, options: () => [{ value: 'caller', label: 'the caller' }, { value: 'agent', label: 'the agent' }], get: (d) => d.opening, set: setAgent('opening') },
+    { key: 'agent-persona', label: 'Persona', input: 'textarea', path: '/persona', rows: 6, hint: 'The first paragraph of every prompt. {{ name }} fills in a state field.', get: (d) => d.persona, set: setAgent('persona') },
+    llm('temperature', 'Temperature', { min: 0, max: 2, step: 0.1 }),
+    llm('top_p', 'Top p', { min: 0, max: 1, step: 0.05 }),
+    llm('max_tokens', 'Max tokens', { min: 1, step: 1 }),
+    llm('request_timeout', 'Request timeout (s)', { min: 1, step: 1 }),
+    llm('max_retries', 'Max retries', { min: 0, step: 1 }),
+    llm('frequency_penalty', 'Frequency penalty', { min: -2, max: 2, step: 0.1 }),
+    llm('presence_penalty', 'Presence penalty', { min: -2, max: 2, step: 0.1 }),
+    { key: 'agent-state', label: 'State', input: 'custom', path: '/state', component: makeStateTable(stateColumns) },
+  ],
+  block: [
+    { key: 'block-name', label: 'Name', input: 'text', path: '/name', half: true, get: (b: Block) => b.name, set: patch('block', 'name') },
+    { key: 'block-ref', label: 'Ref (block_id)', input: 'text', path: '/ref', mono: true, half: true, get: (b) => b.ref, set: patch('block', 'ref') },
+    { key: 'block-intent', label: 'Detects the caller’s intent (needs a fallback tool)', input: 'checkbox', path: '/intent', get: (b) => b.intent, set: patch('block', 'intent') },
+    { key: 'block-looping', label: 'Looping', input: 'custom', path: '/looping', component: LoopingEditor },
+    { key: 'block-tools', label: 'Tools offered here', input: 'custom', path: '/tools', component: BlockTools },
+  ],
+  stage: [
+    { key: 'stage-name', label: 'Name', input: 'text', path: '/name', commit: 'blur', mono: true, half: true, get: (s: Stage) => s.name, set: patch('stage', 'name') },
+    { key: 'stage-ref', label: 'Ref (turn_id)', input: 'text', path: '/ref', mono: true, half: true, get: (s) => s.ref, set: patch('stage', 'ref') },
+    { key: 'stage-kind', label: 'Kind', input: 'select', path: '/kind', half: true, options: () => [{ value: 'turn', label: 'turn' }, { value: 'wait', label: 'wait (for an event)' }], get: (s) => s.kind, set: patch('stage', 'kind') },
+    { key: 'stage-wait', label: 'Wait token', input: 'text', path: '/waitToken', mono: true, half: true, visible: (s) => s.kind === 'wait', get: (s) => s.waitToken ?? '', set: (doc, s, v: string) => updateEntity(doc, 'stage', s.id, { waitToken: v || undefined }) },
+    { key: 'stage-block', label: 'Block', input: 'select', path: '/blockId', half: true, options: (doc) => doc.blocks.map((b) => ({ value: b.id, label: b.name })), get: (s) => s.blockId, set: patch('stage', 'blockId') },
+    { key: 'stage-entry', label: 'Entry', input: 'custom', path: '/entry', half: true, component: EntryToggle },
+    { key: 'stage-instructions', label: 'Instructions', input: 'textarea', path: '/instructions', rows: 5, hint: 'What the agent does in this stage. {{ name }} fills in a state field or a captured parameter.', get: (s) => s.instructions, set: patch('stage', 'instructions') },
+    { key: 'stage-edges', label: 'Edges out, in the order they are tried', input: 'custom', path: '/edges', component: EdgesOut },
+  ],
+  edge: [
+    { key: 'edge-from', label: 'From', input: 'select', path: '/from', half: true, options: stageOptions, get: (e: Edge) => e.from, set: patch('edge', 'from') },
+    { key: 'edge-to', label: 'To', input: 'select', path: '/to', half: true, options: stageOptions, get: (e) => e.to, set: patch('edge', 'to') },
+    {
+      key: 'edge-kind',
+      label: 'Kind',
+      input: 'select',
+      path: '/kind',
+      options: () => [{ value: 'edge', label: 'edge (moves to another stage)' }, { value: 'loop', label: 'loop (stays, Block Agent)' }],
+      get: (e) => e.kind,
+      // The kind follows the ends: a loop ends where it starts; an edge needs another stage.
+      set: (doc, e, kind: Edge['kind']) =>
+        kind === 'loop' ? updateEntity(doc, 'edge', e.id, { to: e.from }) : updateEntity(doc, 'edge', e.id, { to: doc.stages.find((s) => s.id !== e.from)?.id ?? e.to }),
+    },
+    { key: 'edge-conditions', label: 'Conditions (all must hold)', input: 'custom', path: '/conditions', component: ConditionsEditor },
+  ],
+  state,
+  toolHeader,
+  toolTabs,
+};

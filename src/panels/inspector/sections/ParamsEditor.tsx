@@ -1,0 +1,215 @@
+import { useState } from 'react';
+import type { JsonSchema, Tool } from '../../../model';
+import { renameParameter, updateEntity } from '../../../model/ops';
+import { SchemaJsonEditor } from '../../../editors/SchemaJsonEditor';
+import {
+  addParam, PARAM_TYPES, parseEnumText, removeParam, schemaToRows, setParamDescription, setParamEnum, setParamItemsType,
+  setParamPattern, setParamRequired, setParamType, testPattern, type ParamRow, type ParamType,
+} from '../../../editors/schema-form';
+import { refusal, useCommit, useEndGesture } from '../commit';
+import { SelectControl, TextControl } from '../fields';
+import { parametersPointer } from '../focus';
+import { escapePointer, useRevealRequest } from '../reveal';
+import type { SectionProps } from '../types';
+
+const TYPE_OPTIONS = PARAM_TYPES.map((t) => ({ value: t, label: t }));
+
+/**
+ * Params: the same schema as a form (the usual cases) and as JSON Schema text (everything).
+ * Both write the document; each shows what the document holds, so editing one moves the other.
+ */
+export function ParamsEditor({ entity: tool, doc }: SectionProps<Tool>) {
+  const commit = useCommit();
+  const endGesture = useEndGesture();
+  const reveal = useRevealRequest();
+  const pointer = reveal ? parametersPointer(reveal.rest) : undefined;
+  const rows = schemaToRows(tool.parameters);
+  const writeSchema = (change: (schema: JsonSchema) => JsonSchema, history: 'push' | 'gesture' = 'push') =>
+    commit((d) => {
+      const current = d.tools.find((t) => t.id === tool.id);
+      return current ? updateEntity(d, 'tool', tool.id, { parameters: change(current.parameters) }) : d;
+    }, history);
+
+  return (
+    <div className="params-editor">
+      <div className="params-form" data-testid="params-form">
+        {rows.length === 0 && <div className="muted small">No parameters: the model calls this tool with no arguments.</div>}
+        {rows.map((row) => (
+          <ParamCard key={row.name} tool={tool} row={row} writeSchema={writeSchema} onDone={endGesture} preview={(name) => refusal(renameParameter(doc, tool.id, row.name, name))} />
+        ))}
+        <button
+          type="button"
+          data-testid="param-add"
+          onClick={() => writeSchema((schema) => addParam(schema, 'param').schema)}
+        >
+          Add parameter
+        </button>
+      </div>
+      <div className="insp-field" data-path="/parameters">
+        <div className="insp-label">JSON Schema</div>
+        <SchemaJsonEditor
+          key={tool.id}
+          toolId={tool.id}
+          parameters={tool.parameters}
+          onChange={(parameters) => commit((d) => updateEntity(d, 'tool', tool.id, { parameters }), 'gesture')}
+          onBlur={endGesture}
+          reveal={pointer !== undefined && reveal ? { pointer, tick: reveal.tick } : undefined}
+        />
+        <div className="insp-hint">Checked against JSON Schema draft-07. Edits that parse are saved as you type.</div>
+      </div>
+    </div>
+  );
+}
+
+function ParamCard({
+  tool, row, writeSchema, onDone, preview,
+}: {
+  tool: Tool;
+  row: ParamRow;
+  writeSchema: (change: (schema: JsonSchema) => JsonSchema, history?: 'push' | 'gesture') => string | undefined;
+  onDone: () => void;
+  preview: (name: string) => string | undefined;
+}) {
+  const commit = useCommit();
+  const base = `/parameters/properties/${escapePointer(row.name)}`;
+  const simple = row.type !== 'other';
+  return (
+    <div className="param-card" data-path={base} data-testid={`param-${row.name}`}>
+      <div className="param-head">
+        <div className="param-name">
+          <TextControl
+            value={row.name}
+            mode="blur"
+            mono
+            ariaLabel="Parameter name"
+            onWrite={(name) => commit((d) => renameParameter(d, tool.id, row.name, name))}
+            preview={preview}
+          />
+        </div>
+        {simple ? (
+          <SelectControl
+            value={row.type}
+            ariaLabel="Type"
+            options={TYPE_OPTIONS}
+            onWrite={(type) => writeSchema((s) => setParamType(s, row.name, type as ParamType))}
+          />
+        ) : (
+          <span className="muted small" title="A union, a $ref or no type: edit it in the JSON below.">other</span>
+        )}
+        <label className="insp-check" data-path={`/parameters/required`}>
+          <input type="checkbox" checked={row.required} aria-label={`${row.name} is required`} onChange={(e) => writeSchema((s) => setParamRequired(s, row.name, e.target.checked))} />
+          <span>required</span>
+        </label>
+        <button
+          type="button"
+          className="ghost"
+          aria-label={`Remove parameter ${row.name}`}
+          title="Remove parameter"
+          onClick={() =>
+            commit((d) => {
+              const current = d.tools.find((t) => t.id === tool.id);
+              if (!current) return d;
+              return updateEntity(d, 'tool', tool.id, { parameters: removeParam(current.parameters, row.name), pii: current.pii.filter((p) => p !== row.name) });
+            })
+          }
+        >
+          ×
+        </button>
+      </div>
+      <div className="insp-field" data-path={`${base}/description`}>
+        <TextControl value={row.description} ariaLabel={`${row.name} description`} placeholder="What the model should pass" onWrite={(text, h) => writeSchema((s) => setParamDescription(s, row.name, text), h)} onDone={onDone} />
+      </div>
+      {row.type === 'array' && (
+        <div className="insp-field inline" data-path={`${base}/items`}>
+          <span className="insp-label">items</span>
+          <SelectControl value={row.itemsType ?? 'other'} ariaLabel="Item type" options={TYPE_OPTIONS} onWrite={(type) => writeSchema((s) => setParamItemsType(s, row.name, type as ParamType))} />
+        </div>
+      )}
+      {simple && row.type !== 'array' && row.type !== 'object' && (
+        <div className="insp-field" data-path={`${base}/enum`}>
+          <TextControl
+            value={row.enumText}
+            ariaLabel={`${row.name} enum`}
+            placeholder="enum: values separated by commas (optional)"
+            onWrite={(text, h) => {
+              const parsed = parseEnumText(text, row.type);
+              if ('error' in parsed) return parsed.error;
+              return writeSchema((s) => setParamEnum(s, row.name, parsed.values), h);
+            }}
+            onDone={onDone}
+          />
+        </div>
+      )}
+      {row.type === 'string' && (
+        <div className="insp-field" data-path={`${base}/pattern`} data-testid={`param-${row.name}-pattern`}>
+          <TextControl
+            value={row.pattern}
+            mono
+            ariaLabel={`${row.name} pattern`}
+            placeholder="pattern: a regular expression (optional)"
+            onWrite={(text, h) => writeSchema((s) => setParamPattern(s, row.name, text), h)}
+            onDone={onDone}
+          />
+          {row.pattern && <PatternTester toolId={tool.id} param={row.name} pattern={row.pattern} />}
+        </div>
+      )}
+      {row.otherKeywords.length > 0 && <div className="insp-hint">Also {row.otherKeywords.join(', ')}: edit in the JSON below.</div>}
+    </div>
+  );
+}
+
+// Samples are a scratchpad, not part of the agent: kept per tool and parameter for the session.
+const samplesByParam = new Map<string, string[]>();
+
+/** Sample strings, each marked live as matching the pattern or not. */
+export function PatternTester({ toolId, param, pattern }: { toolId: string; param: string; pattern: string }) {
+  const key = `${toolId}/${param}`;
+  const [samples, setSamplesState] = useState<string[]>(() => samplesByParam.get(key) ?? []);
+  const [entry, setEntry] = useState('');
+  const setSamples = (next: string[]) => {
+    samplesByParam.set(key, next);
+    setSamplesState(next);
+  };
+  const result = testPattern(pattern, samples);
+  const entryMatch = entry ? testPattern(pattern, [entry]).matches[0] : undefined;
+  const add = () => {
+    if (!entry) return;
+    setSamples([...samples, entry]);
+    setEntry('');
+  };
+  return (
+    <div className="pattern-tester" data-testid="pattern-tester">
+      {result.error && <div className="insp-error" role="alert" data-testid="pattern-error">Not a valid regular expression: {result.error}</div>}
+      <ul>
+        {samples.map((sample, i) => {
+          const match = !result.error && result.matches[i];
+          return (
+            <li key={i} data-testid="pattern-sample" data-match={String(match)}>
+              <input className="mono" value={sample} aria-label="Sample" onChange={(e) => setSamples(samples.map((s, j) => (j === i ? e.target.value : s)))} />
+              <span className={`badge ${result.error ? 'muted' : match ? 'ok' : 'bad'}`}>{result.error ? '—' : match ? 'match' : 'no match'}</span>
+              <button type="button" className="ghost" aria-label="Remove sample" onClick={() => setSamples(samples.filter((_, j) => j !== i))}>×</button>
+            </li>
+          );
+        })}
+        <li>
+          <input
+            className="mono"
+            value={entry}
+            placeholder="Test a sample…"
+            aria-label="New sample"
+            data-testid="pattern-sample-entry"
+            onChange={(e) => setEntry(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                add();
+              }
+            }}
+          />
+          {entryMatch !== undefined && !result.error && <span className={`badge ${entryMatch ? 'ok' : 'bad'}`}>{entryMatch ? 'match' : 'no match'}</span>}
+          <button type="button" onClick={add} disabled={!entry}>Add</button>
+        </li>
+      </ul>
+    </div>
+  );
+}
