@@ -60,8 +60,18 @@ test.describe('the canvas', () => {
     await page.getByTestId('outline-stage-verify').click();
     await expect(stage(page, 'verify').locator('.cb-stage')).toHaveClass(/selected/);
     await expect(stage(page, 'choose').locator('.cb-stage')).not.toHaveClass(/selected/);
-    await page.getByTestId('stage-choose-tool-book').click();
-    expect(await appState(page, (s) => s.selection)).toEqual([{ kind: 'tool', id: 't_book' }]);
+    await page.getByTestId('stage-verify-tool-collect_identity').click();
+    expect(await appState(page, (s) => s.selection)).toEqual([{ kind: 'tool', id: 't_identity' }]);
+  });
+
+  test('Shift-drag on the pane box-selects what it encloses', async ({ page }) => {
+    const box = (await block(page, 'Identify').boundingBox())!;
+    await page.keyboard.down('Shift');
+    await drag(page, { x: box.x - 12, y: box.y - 12 }, { x: box.x + box.width + 12, y: box.y + box.height + 12 });
+    await page.keyboard.up('Shift');
+    const ids = await appState(page, (s) => s.selection.filter((r: { kind: string }) => r.kind !== 'edge').map((r: { id: string }) => r.id).sort());
+    expect(ids).toEqual(['b_identify', 's_identity', 's_verify']);
+    await expect(page.getByTestId('outline-stage-verify')).toHaveAttribute('aria-selected', 'true');
   });
 
   test('dragging a stage into another block moves it there, as one undo step', async ({ page }) => {
@@ -87,6 +97,19 @@ test.describe('the canvas', () => {
     expect(await appState(page, (s) => s.canUndo)).toBe(false);
     await page.keyboard.press('Control+Shift+z');
     await expect.poll(() => appState(page, (s) => s.doc.layout.positions.b_end)).toEqual(after);
+  });
+
+  test('resizing a block is one undo step too', async ({ page }) => {
+    await block(page, 'Booking').locator('.cb-block-name').click();
+    const before = await appState(page, (s) => s.doc.layout.sizes.b_booking);
+    const corner = await centre(block(page, 'Booking').locator('.react-flow__resize-control.handle.bottom.right'));
+    await drag(page, corner, { x: corner.x + 70, y: corner.y + 50 });
+    const after = await appState(page, (s) => s.doc.layout.sizes.b_booking);
+    expect(after.width).toBeGreaterThan(before.width);
+    expect(after.height).toBeGreaterThan(before.height);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => appState(page, (s) => s.doc.layout.sizes.b_booking)).toEqual(before);
+    expect(await appState(page, (s) => s.canUndo)).toBe(false);
   });
 
   test('dragging from one handle to another connects two stages', async ({ page }) => {
@@ -122,7 +145,8 @@ test.describe('the canvas', () => {
     const second = await appState(page, (s) => s.doc.blocks[s.doc.blocks.length - 1].id);
     await expect(block(page, 'Block_2').locator('.cb-block-empty')).toHaveText('Double-click to add a stage');
 
-    await block(page, 'Block_2').locator('.cb-block-empty').dblclick();
+    const hint = await centre(block(page, 'Block_2').locator('.cb-block-empty'));
+    await page.mouse.dblclick(hint.x, hint.y);
     await expect.poll(() => appState(page, (s) => s.doc.stages.filter((x: { blockId: string }) => x.blockId === s.doc.blocks[s.doc.blocks.length - 1].id).length)).toBe(1);
     const inside = await appState(page, (s) => s.selection[0]);
     expect(inside.kind).toBe('stage');
@@ -176,7 +200,8 @@ test.describe('the canvas', () => {
     expect(await appState(page, (s) => s.selection)).toEqual([{ kind: 'stage', id: pasted.id }]);
 
     await page.keyboard.press('Control+d');
-    await expect(stage(page, 'choose_3')).toBeVisible();
+    await expect(stage(page, 'choose_2_2')).toBeVisible();
+    expect(await appState(page, (s) => s.doc.stages.length)).toBe(7);
 
     const at = await appState(page, (s) => s.doc.layout.positions[s.selection[0].id]);
     await page.keyboard.press('ArrowRight');
@@ -203,6 +228,17 @@ test.describe('the canvas', () => {
     }
     await page.keyboard.press('Control+z');
     await expect.poll(() => appState(page, (s) => s.doc.layout)).toEqual(before);
+  });
+
+  test('an agent without positions (an import) is laid out once, outside undo history', async ({ page }) => {
+    await page.evaluate(() => {
+      const state = (window as any).__callboard.store.getState();
+      state.replaceDocument({ ...state.doc, id: 'imported-agent', layout: { positions: {}, sizes: {} } });
+    });
+    await expect.poll(() => appState(page, (s) => Object.keys(s.doc.layout.positions).length), { timeout: 15_000 }).toBe(9);
+    expect(await appState(page, (s) => Object.keys(s.doc.layout.sizes).length)).toBe(4);
+    expect(await appState(page, (s) => s.canUndo)).toBe(false);
+    await expect(stage(page, 'goodbye')).toBeVisible();
   });
 
   test('an agent without blocks says how to start', async ({ page }) => {

@@ -138,7 +138,7 @@ test.describe('the inspector and its editors', () => {
     // The body is the document's implementation; the wrapper never is.
     const implementation = await appState(page, (s) => s.doc.tools.find((t: any) => t.id === 't_slots').implementation);
     expect(implementation.endsWith('return this.slots;\nthis.searches = "x";')).toBe(true);
-    expect(implementation).not.toContain('__State');
+    expect(implementation).not.toContain('AgentState');
   });
 
   test('a problem path opens the right tab and focuses the field', async ({ page }) => {
@@ -159,6 +159,31 @@ test.describe('the inspector and its editors', () => {
     await expect(page.getByTestId('inspector-tab-params')).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByTestId('param-phone').getByLabel('phone pattern')).toBeFocused();
     await expect(page.locator('[data-testid="params-json-editor"] .reveal-highlight')).toBeVisible({ timeout: 20_000 });
+  });
+
+  test('the agent: typing is one undo step per field; the state table adds, renames, types and deletes', async ({ page }) => {
+    await page.evaluate(() => (window as any).__callboard.store.getState().select(null));
+    await expect(page.getByTestId('inspector-title')).toHaveText('Clinic Booking');
+    const before = await appState(page, (s) => s.doc.persona);
+    const persona = page.getByTestId('field-agent-persona').locator('textarea');
+    await persona.click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type(' Be brief.');
+    await expect.poll(() => appState(page, (s) => s.doc.persona)).toBe(`${before} Be brief.`);
+    await page.getByTestId('inspector-title').click(); // blur ends the typing gesture
+    await page.evaluate(() => (window as any).__callboard.store.getState().undo());
+    expect(await appState(page, (s) => s.doc.persona)).toBe(before);
+
+    await page.getByTestId('state-add').click();
+    const row = page.getByTestId('state-row-field');
+    await row.getByLabel('Name').fill('attempts');
+    await row.getByLabel('Name').press('Enter');
+    const added = page.getByTestId('state-row-attempts');
+    await added.getByLabel('Type').selectOption('integer');
+    await expect.poll(() => appState(page, (s) => s.doc.state.find((f: any) => f.name === 'attempts'))).toMatchObject({ type: 'integer', default: 0 });
+    await added.getByRole('button', { name: 'Delete attempts' }).click();
+    await expect(added).toHaveCount(0);
+    expect(await appState(page, (s) => s.doc.state.some((f: any) => f.name === 'attempts'))).toBe(false);
   });
 
   test('a stage rename that is taken says so and changes nothing', async ({ page }) => {

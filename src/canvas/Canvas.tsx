@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import {
-  Background, BackgroundVariant, Controls, MarkerType, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow,
+  Background, BackgroundVariant, Controls, MarkerType, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStore,
   type Connection, type EdgeChange, type NodeChange, type Viewport,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
@@ -40,6 +40,27 @@ function applySelectChanges(store: AppStore, changes: { id: string; selected: bo
   select([...next, ...added]);
 }
 
+/**
+ * Problems for the badges, recomputed once the document settles: lint costs milliseconds on a
+ * large agent, too much for every frame of a drag.
+ */
+function useSettledProblems(store: AppStore) {
+  const [problems, setProblems] = useState(() => selectProblems(store.getState()));
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = store.subscribe((state, previous) => {
+      if (state.doc === previous.doc) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => setProblems(selectProblems(store.getState())), 150);
+    });
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [store]);
+  return problems;
+}
+
 export function Canvas() {
   return (
     <ReactFlowProvider>
@@ -54,10 +75,13 @@ function CanvasFlow() {
   const doc = useApp((s) => s.doc);
   const selection = useApp((s) => s.selection);
   const revealTick = useApp((s) => s.revealTick);
-  const problems = useApp(selectProblems);
+  const problems = useSettledProblems(store);
+  // Far out, cards show only their titles: less to read and far less to paint.
+  const far = useStore((s) => s.transform[2] < 0.45);
   const flow = useReactFlow<CanvasNode, AgentFlowEdge>();
   const [adapter] = useState(createFlowAdapter);
   const [message, setMessage] = useState<string | null>(null);
+  const [connecting, setConnecting] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
 
   const selected = useMemo(() => new Set(selection.filter((r) => CANVAS_KINDS.has(r.kind) && r.id).map((r) => r.id!)), [selection]);
@@ -231,7 +255,7 @@ function CanvasFlow() {
 
   return (
     <div
-      className="cb-canvas"
+      className={`cb-canvas${connecting ? ' cb-connecting' : ''}${far ? ' cb-far' : ''}`}
       ref={wrapper}
       tabIndex={-1}
       data-testid="canvas"
@@ -249,6 +273,8 @@ function CanvasFlow() {
         onEdgesChange={onEdgesChange}
         onNodeDragStop={onNodeDragStop}
         onConnect={onConnect}
+        onConnectStart={() => setConnecting(true)}
+        onConnectEnd={() => setConnecting(false)}
         onPaneClick={onPaneClick}
         onMoveEnd={onMoveEnd}
         colorMode="system"

@@ -138,3 +138,16 @@ describe('fallbackPositions', () => {
     expect(toolNamed(doc, 'book')).toBeTruthy();
   });
 });
+
+describe('problem counts and identity', () => {
+  it('keeps nodes whose problem counts did not change when the problem list is recomputed', () => {
+    const adapter = createFlowAdapter();
+    const doc = frozenSample();
+    const p1: ProblemLike[] = [{ severity: 'info', entity: { kind: 'stage', id: 's_verify' }, message: 'a' }];
+    const first = adapter({ doc, selected: none, problems: p1 });
+    const same = adapter({ doc, selected: none, problems: [...p1] });
+    expect(same).toBe(first);
+    const more = adapter({ doc, selected: none, problems: [...p1, { severity: 'error', entity: { kind: 'stage', id: 's_greet' }, message: 'b' }] });
+    expect(more.nodes.filter((n, i) => n !== first.nodes[i]).map((n) => n.id)).toEqual(['s_greet']);
+  });
+});

@@ -125,76 +125,44 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
   let counts = new Map<string, ProblemCount>();
   let output: FlowOutput = { nodes: [], edges: [] };
 
-  const chips = (next: Map<string, Memo<ToolChip[]>>, id: string, tools: Tool[]) =>
-    remember(chipCache, next, id, [chipsKey(tools)], () => tools.map((t) => ({ id: t.id, name: t.name })));
-
-  return ({ doc, selected, problems = [] }) => {
-    if (problems !== lastProblems || doc !== lastProblemDoc) {
-      counts = countProblems(doc, problems);
-      lastProblems = problems;
-      lastProblemDoc = doc;
-    }
-    const nextNodes = new Map<string, Memo<CanvasNode>>();
-    const nextEdges = new Map<string, Memo<AgentFlowEdge>>();
+  // What depends on the entities but not on the layout is derived once per change of them, so a
+  // drag (which only changes layout.positions) skips it.
+  interface Derived {
+    chips: Map<string, ToolChip[]>;
+    stageCount: Map<string, number>;
+    blockIds: Set<string>;
+    tints: Map<string, string>;
+  }
+  let derivedFor: [unknown, unknown, unknown] = [undefined, undefined, undefined];
+  let derived: Derived | undefined;
+  const derive = (doc: AgentDocument): Derived => {
+    if (derived && derivedFor[0] === doc.blocks && derivedFor[1] === doc.stages && derivedFor[2] === doc.tools) return derived;
     const nextChips = new Map<string, Memo<ToolChip[]>>();
-    const nextCode = new Map<string, Memo<string[]>>();
-    const fallback = fallbackPositions(doc);
-    const { positions, sizes } = doc.layout;
-    const blockIds = new Set(doc.blocks.map((b) => b.id));
+    const chips = new Map<string, ToolChip[]>();
+    const chipsOf = (key: string, tools: Tool[]) =>
+      chips.set(key, remember(chipCache, nextChips, key, [chipsKey(tools)], () => tools.map((t) => ({ id: t.id, name: t.name }))));
+    for (const block of doc.blocks) chipsOf(`block:${block.id}`, toolsOfBlock(doc, block));
+    for (const stage of doc.stages) chipsOf(`stage:${stage.id}`, doc.tools.filter((t) => toolVisibleIn(t, stage)));
+    chipCache = nextChips;
     const stageCount = new Map<string, number>();
     for (const stage of doc.stages) stageCount.set(stage.blockId, (stageCount.get(stage.blockId) ?? 0) + 1);
+    derivedFor = [doc.blocks, doc.stages, doc.tools];
+    derived = {
+      chips,
+      stageCount,
+      blockIds: new Set(doc.blocks.map((b) => b.id)),
+      tints: new Map(doc.blocks.map((b, i) => [b.id, blockTint(b, i)])),
+    };
+    return derived;
+  };
 
-    const nodes: CanvasNode[] = [];
-    // Parents come before their children (xyflow requires it).
-    doc.blocks.forEach((block, index) => {
-      const position = positions[block.id] ?? fallback.get(block.id)!;
-      const size = sizes[block.id] ?? DEFAULT_BLOCK_SIZE;
-      const tools = chips(nextChips, `block:${block.id}`, toolsOfBlock(doc, block));
-      const problemCount = counts.get(block.id) ?? null;
-      const tint = blockTint(block, index);
-      const isSelected = selected.has(block.id);
-      const count = stageCount.get(block.id) ?? 0;
-      const previous = nodeCache.get(block.id)?.value as BlockFlowNode | undefined;
-      const problemsKept = previous && sameProblems(previous.data.problems, problemCount) ? previous.data.problems : problemCount;
-      nodes.push(remember(nodeCache, nextNodes, block.id, [block, position, size, tools, problemsKept, tint, isSelected, count], (): BlockFlowNode => ({
-        id: block.id,
-        type: 'block',
-        position,
-        width: size.width,
-        height: size.height,
-        measured: { width: size.width, height: size.height },
-        selected: isSelected,
-        connectable: false,
-        className: 'cb-block-wrapper',
-        data: { block, tint, tools, problems: problemsKept, stageCount: count },
-      })));
-    });
-
-    const tintOf = new Map(nodes.map((n) => [n.id, (n as BlockFlowNode).data.tint]));
-    for (const stage of doc.stages) {
-      const position = positions[stage.id] ?? fallback.get(stage.id)!;
-      const parent = blockIds.has(stage.blockId) ? stage.blockId : undefined;
-      const tools = chips(nextChips, `stage:${stage.id}`, doc.tools.filter((t) => toolVisibleIn(t, stage)));
-      const problemCount = counts.get(stage.id) ?? null;
-      const previous = nodeCache.get(stage.id)?.value as StageFlowNode | undefined;
-      const problemsKept = previous && sameProblems(previous.data.problems, problemCount) ? previous.data.problems : problemCount;
-      const isEntry = doc.entryStageId === stage.id;
-      const isSelected = selected.has(stage.id);
-      const tint = tintOf.get(stage.blockId) ?? 'var(--muted)';
-      nodes.push(remember(nodeCache, nextNodes, stage.id, [stage, position, parent, tools, problemsKept, isEntry, isSelected, tint], (): StageFlowNode => ({
-        id: stage.id,
-        type: 'stage',
-        position,
-        ...(parent ? { parentId: parent } : {}),
-        width: STAGE_SIZE.width,
-        height: STAGE_SIZE.height,
-        measured: { width: STAGE_SIZE.width, height: STAGE_SIZE.height },
-        selected: isSelected,
-        data: { stage, isEntry, tools, problems: problemsKept, tint },
-      })));
-    }
-
-    // Edges: the document's own, then the read-only ones a tool body implies.
+  let edgesFor: unknown[] = [];
+  const buildEdges = (doc: AgentDocument, selected: ReadonlySet<string>): AgentFlowEdge[] => {
+    const inputs = [doc.edges, doc.tools, doc.stages, selected, counts];
+    if (edgesFor.length && inputs.every((x, i) => x === edgesFor[i])) return output.edges;
+    edgesFor = inputs;
+    const nextEdges = new Map<string, Memo<AgentFlowEdge>>();
+    const nextCode = new Map<string, Memo<string[]>>();
     const tools = toolMap(doc);
     const stageByName = new Map<string, Stage>();
     for (const stage of doc.stages) if (!stageByName.has(stage.name)) stageByName.set(stage.name, stage);
@@ -209,7 +177,11 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
     }
     const drafts: Draft[] = [];
     const siblings = new Map<string, string[]>();
-    for (const edge of doc.edges) siblings.set(edge.from, [...(siblings.get(edge.from) ?? []), edge.id]);
+    for (const edge of doc.edges) {
+      const list = siblings.get(edge.from);
+      if (list) list.push(edge.id);
+      else siblings.set(edge.from, [edge.id]);
+    }
 
     for (const edge of doc.edges) {
       if (!stageIds.has(edge.from) || !stageIds.has(edge.to)) continue;
@@ -231,7 +203,7 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
           source: edge.from,
           target: edge.to,
           selected: isSelected,
-          className: edge.kind === 'loop' || edge.from === edge.to ? 'cb-edge loop' : 'cb-edge',
+          className: edge.from === edge.to ? 'cb-edge loop' : 'cb-edge',
           data: {
             edge,
             kind: edge.from === edge.to ? 'loop' : 'edge',
@@ -279,8 +251,10 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
     // Parallel edges between the same two stages fan out so neither hides the other.
     const pairs = new Map<string, Draft[]>();
     for (const draft of drafts) {
-      const key = draft.from === draft.to ? `loop:${draft.from}` : [draft.from, draft.to].sort().join('|');
-      pairs.set(key, [...(pairs.get(key) ?? []), draft]);
+      const key = draft.from === draft.to ? `loop:${draft.from}` : draft.from < draft.to ? `${draft.from}|${draft.to}` : `${draft.to}|${draft.from}`;
+      const group = pairs.get(key);
+      if (group) group.push(draft);
+      else pairs.set(key, [draft]);
     }
     const offsets = new Map<string, number>();
     for (const group of pairs.values()) group.forEach((draft, i) => offsets.set(draft.id, i - (group.length - 1) / 2));
@@ -288,15 +262,80 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
       const offset = offsets.get(draft.id) ?? 0;
       return remember(edgeCache, nextEdges, draft.id, [...draft.deps, draft.from, draft.to, offset], () => draft.build(offset));
     });
-
-    nodeCache = nextNodes;
     edgeCache = nextEdges;
-    chipCache = nextChips;
     codeTargets = nextCode;
-    const next: FlowOutput = {
-      nodes: sameArray(nodes, output.nodes) ? output.nodes : nodes,
-      edges: sameArray(edges, output.edges) ? output.edges : edges,
-    };
+    return sameArray(edges, output.edges) ? output.edges : edges;
+  };
+
+  return ({ doc, selected, problems = [] }) => {
+    if (problems !== lastProblems || doc !== lastProblemDoc) {
+      const next = countProblems(doc, problems);
+      // Unchanged counts keep their identity, so their nodes (and, when all are unchanged, the
+      // edges) are not rebuilt.
+      let same = next.size === counts.size;
+      for (const [id, count] of next) {
+        const old = counts.get(id) ?? null;
+        if (sameProblems(count, old)) next.set(id, old!);
+        else same = false;
+      }
+      if (!same) counts = next;
+      lastProblems = problems;
+      lastProblemDoc = doc;
+    }
+    const { chips, stageCount, blockIds, tints } = derive(doc);
+    const { positions, sizes } = doc.layout;
+    const unplaced = doc.blocks.some((b) => !positions[b.id]) || doc.stages.some((s) => !positions[s.id]);
+    const fallback = unplaced ? fallbackPositions(doc) : new Map<string, Point>();
+    const nextNodes = new Map<string, Memo<CanvasNode>>();
+
+    const nodes: CanvasNode[] = [];
+    // Parents come before their children (xyflow requires it).
+    for (const block of doc.blocks) {
+      const position = positions[block.id] ?? fallback.get(block.id)!;
+      const size = sizes[block.id] ?? DEFAULT_BLOCK_SIZE;
+      const tools = chips.get(`block:${block.id}`)!;
+      const problemCount = counts.get(block.id) ?? null;
+      const tint = tints.get(block.id)!;
+      const isSelected = selected.has(block.id);
+      const count = stageCount.get(block.id) ?? 0;
+      nodes.push(remember(nodeCache, nextNodes, block.id, [block, position, size, tools, problemCount, tint, isSelected, count], (): BlockFlowNode => ({
+        id: block.id,
+        type: 'block',
+        position,
+        width: size.width,
+        height: size.height,
+        measured: { width: size.width, height: size.height },
+        selected: isSelected,
+        connectable: false,
+        className: 'cb-block-wrapper',
+        data: { block, tint, tools, problems: problemCount, stageCount: count },
+      })));
+    }
+
+    for (const stage of doc.stages) {
+      const position = positions[stage.id] ?? fallback.get(stage.id)!;
+      const parent = blockIds.has(stage.blockId) ? stage.blockId : undefined;
+      const tools = chips.get(`stage:${stage.id}`)!;
+      const problemCount = counts.get(stage.id) ?? null;
+      const isEntry = doc.entryStageId === stage.id;
+      const isSelected = selected.has(stage.id);
+      const tint = tints.get(stage.blockId) ?? 'var(--muted)';
+      nodes.push(remember(nodeCache, nextNodes, stage.id, [stage, position, parent, tools, problemCount, isEntry, isSelected, tint], (): StageFlowNode => ({
+        id: stage.id,
+        type: 'stage',
+        position,
+        ...(parent ? { parentId: parent } : {}),
+        width: STAGE_SIZE.width,
+        height: STAGE_SIZE.height,
+        measured: { width: STAGE_SIZE.width, height: STAGE_SIZE.height },
+        selected: isSelected,
+        data: { stage, isEntry, tools, problems: problemCount, tint },
+      })));
+    }
+    nodeCache = nextNodes;
+
+    const edges = buildEdges(doc, selected);
+    const next: FlowOutput = { nodes: sameArray(nodes, output.nodes) ? output.nodes : nodes, edges };
     if (next.nodes !== output.nodes || next.edges !== output.edges) output = next;
     return output;
   };

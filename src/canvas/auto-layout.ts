@@ -114,8 +114,11 @@ export async function autoLayout(doc: AgentDocument): Promise<AgentDocument> {
   const positions: Record<string, Point> = {};
   const sizes: Record<string, Size> = {};
   const round = (n: number | undefined) => Math.round(n ?? 0);
+  // ELK pads the root; the layout starts at the origin instead.
+  const left = Math.min(...(result.children ?? []).map((c) => c.x ?? 0));
+  const top = Math.min(...(result.children ?? []).map((c) => c.y ?? 0));
   for (const child of result.children ?? []) {
-    positions[child.id] = { x: round(child.x), y: round(child.y) };
+    positions[child.id] = { x: round((child.x ?? 0) - left), y: round((child.y ?? 0) - top) };
     if (blockIds.has(child.id)) {
       sizes[child.id] = { width: round(child.width), height: round(child.height) };
       for (const stage of child.children ?? []) {

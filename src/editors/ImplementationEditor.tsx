@@ -18,7 +18,7 @@ export interface ImplementationEditorProps {
  * A tool's implementation: only the body is shown and edited; TypeScript checks it as the body
  * of `async function (this: state, …parameters)` (implementation-types.ts, ts-body.worker.ts).
  */
-export function ImplementationEditor({ doc, tool, onChange, onBlur, height = 320 }: ImplementationEditorProps) {
+export function ImplementationEditor({ doc, tool, onChange, onBlur, height = 'clamp(240px, 45vh, 640px)' }: ImplementationEditorProps) {
   const path = bodyUri(identifierPart(tool.id));
   const { state, stages } = doc;
   const stateLib = useMemo(() => stateDeclaration({ state, stages }) + RUNTIME_DECLARATIONS, [state, stages]);

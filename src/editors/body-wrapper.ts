@@ -11,6 +11,13 @@ import type { BodyWrapper } from './implementation-types';
 export const TOOLS_DIR = 'file:///callboard/tools/';
 export const STATE_LIB_URI = 'file:///callboard/agent-state.d.ts';
 
+/**
+ * Read-only previews of generated code (e.g. the Pinecall export) go under this folder: they are
+ * highlighted and hoverable, but not checked, since they import packages the browser lacks.
+ */
+export const PREVIEW_DIR = 'file:///callboard/preview/';
+export const isPreviewFile = (fileName: string): boolean => fileName.startsWith(PREVIEW_DIR);
+
 export const bodyUri = (key: string): string => `${TOOLS_DIR}${key}.body.ts`;
 export const isBodyFile = (fileName: string): boolean => fileName.startsWith(TOOLS_DIR) && fileName.endsWith('.body.ts');
 export const wrapperLibUri = (bodyFileName: string): string => bodyFileName.replace(/\.body\.ts$/, '.wrapper.d.ts');

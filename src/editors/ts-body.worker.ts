@@ -6,7 +6,7 @@
 // go through untouched.
 import { initialize } from 'monaco-editor/internal/common/initialize';
 import { TypeScriptWorker, type TextSpan } from 'monaco-editor/languages/features/typescript/tsWorker';
-import { decodeWrapper, isBodyFile, spanClampedToBody, spanToBody, wrapperLibUri, type OffsetMap } from './body-wrapper';
+import { decodeWrapper, isBodyFile, isPreviewFile, spanClampedToBody, spanToBody, wrapperLibUri, type OffsetMap } from './body-wrapper';
 import type { BodyWrapper } from './implementation-types';
 
 type Spanned = { fileName?: string; textSpan: TextSpan };
@@ -45,6 +45,7 @@ class BodyTypeScriptWorker extends TypeScriptWorker {
   // ---- diagnostics: spans back into the body; a syntax error past the end points at the end
 
   private async diagnostics(fileName: string, list: any[], clamp: boolean): Promise<any[]> {
+    if (isPreviewFile(fileName)) return [];
     if (!isBodyFile(fileName)) return list;
     const map = this.mapOf(fileName);
     if (!map) return [];

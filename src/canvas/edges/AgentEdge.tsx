@@ -28,7 +28,7 @@ export const AgentEdge = memo(function AgentEdge(props: EdgeProps<AgentFlowEdge>
       <BaseEdge id={id} path={path} markerEnd={markerEnd} className={classes} interactionWidth={code ? 0 : 16} />
       <EdgeLabelRenderer>
         <div
-          className={`cb-edge-label nodrag nopan${code ? ' code' : ''}${selected ? ' selected' : ''}${data.dashed ? ' nlu' : ''}`}
+          className={`cb-edge-label nodrag nopan${data.order !== null ? ' ordered' : ''}${code ? ' code' : ''}${selected ? ' selected' : ''}${data.dashed ? ' nlu' : ''}`}
           style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}
           data-testid={`edge-label-${id}`}
           title={title}

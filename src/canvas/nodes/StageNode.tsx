@@ -13,33 +13,30 @@ export const StageNode = memo(function StageNode({ data, selected }: NodeProps<S
   const { stage, isEntry, tools, problems, tint } = data;
   const wait = stage.kind === 'wait';
   return (
-    <div
-      className={`cb-stage${selected ? ' selected' : ''}${isEntry ? ' entry' : ''}${wait ? ' wait' : ''}`}
-      style={{ '--tint': tint } as CSSProperties}
-      data-testid={`stage-node-${stage.name}`}
-    >
+    // The handles sit beside the card, which clips its content: a clipped handle cannot be grabbed.
+    <div className="cb-stage-node" style={{ '--tint': tint } as CSSProperties} data-testid={`stage-node-${stage.name}`}>
       <Handle type="target" position={Position.Left} className="cb-handle" style={handleStyle} />
-      <div className="cb-stage-head">
-        <span className="cb-kind" title={wait ? 'Wait stage: holds until its token arrives' : 'Turn stage'}>
-          {wait ? <WaitIcon /> : <TurnIcon />}
-        </span>
-        <span className="cb-stage-name" title={stage.name}>{stage.name}</span>
-        {isEntry && (
-          <span className="cb-entry" title="Entry stage: the call opens here" data-testid={`stage-entry-${stage.name}`}>
-            <EntryIcon /> entry
+      <div className={`cb-stage${selected ? ' selected' : ''}${isEntry ? ' entry' : ''}${wait ? ' wait' : ''}`}>
+        <div className="cb-stage-head">
+          <span className="cb-kind" title={wait ? 'Wait stage: holds until its token arrives' : 'Turn stage'}>
+            {wait ? <WaitIcon /> : <TurnIcon />}
           </span>
-        )}
-        <ProblemBadge problems={problems} testId={`stage-problems-${stage.name}`} />
-      </div>
-      {wait && (
-        <div className="cb-wait" title="The stage waits for this token">
-          waits for <code>{stage.waitToken || 'no token'}</code>
+          <span className="cb-stage-name" title={stage.name}>{stage.name}</span>
+          {isEntry && (
+            <span className="cb-entry" title="Entry stage: the call opens here" data-testid={`stage-entry-${stage.name}`}>
+              <EntryIcon /> entry
+            </span>
+          )}
+          <ProblemBadge problems={problems} testId={`stage-problems-${stage.name}`} />
         </div>
-      )}
-      <div className={`cb-instructions${stage.instructions ? '' : ' empty'}`}>
-        {stage.instructions || 'No instructions yet'}
+        {wait && (
+          <div className="cb-wait" title="The stage waits for this token">
+            waits for <code>{stage.waitToken || 'no token'}</code>
+          </div>
+        )}
+        <div className={`cb-instructions${stage.instructions ? '' : ' empty'}`}>{stage.instructions || 'No instructions yet'}</div>
+        <ToolChips chips={tools} width={236} rows={wait ? 1 : 2} testPrefix={`stage-${stage.name}`} />
       </div>
-      <ToolChips chips={tools} width={236} rows={wait ? 1 : 2} testPrefix={`stage-${stage.name}`} />
       <Handle type="source" position={Position.Right} className="cb-handle" style={handleStyle} />
     </div>
   );

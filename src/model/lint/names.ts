@@ -1,4 +1,5 @@
 import { uniqueName } from '../ids';
+import { pinecallRefusal } from './pinecall-refusals';
 import { pointer } from './pointer';
 import { CLASS_MEMBERS } from './tools';
 import type { Finding, LintContext, ProblemEntity } from './types';
@@ -58,7 +59,7 @@ export function checkStateDeclarations(ctx: LintContext): Finding[] {
     if (field.pii && field.visibility === 'public') {
       out.push({
         rule: 'state-pii-public', path: pointer('state', i, 'visibility'), entity,
-        message: `state field ${field.name}: pii and public are two different answers to one question; write one: keep pii and make it private, or make it public and not pii`,
+        message: `${pinecallRefusal.statePiiPublic(field.name)}: keep pii and make it private, or make it public and not pii`,
       });
     }
     if (CLASS_MEMBERS.includes(field.name)) {

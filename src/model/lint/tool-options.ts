@@ -1,6 +1,7 @@
 import { parameterNames } from '../json-schema';
 import { quoteList, toolLabel } from './context';
 import { expressionSyntaxError } from './js-syntax';
+import { pinecallRefusal } from './pinecall-refusals';
 import { pointer } from './pointer';
 import type { Finding, LintContext } from './types';
 
@@ -16,7 +17,7 @@ export function checkToolOptions(ctx: LintContext): Finding[] {
       out.push({
         rule: 'tool-pii-unknown', path: pointer('tools', i, 'pii', tool.pii.indexOf(unknown[0])), entity,
         // Pinecall's own refusal, then what to write instead.
-        message: `${label}: pii names parameters the tool has; unknown: ${unknown.join(', ')}; write some of ${quoteList(params)}`,
+        message: `${pinecallRefusal.piiUnknown(tool.name || `#${i + 1}`, unknown)}; write some of ${quoteList(params)}`,
       });
     }
     if (tool.preview !== undefined && !(tool.preview >= 1)) {

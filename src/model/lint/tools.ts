@@ -3,6 +3,7 @@ import { uniqueName } from '../ids';
 import type { AgentDocument, Tool, ToolScope } from '../types';
 import { docstringOneLine } from '../docstring';
 import { className, quoteList, suggestToolName, toolLabel } from './context';
+import { pinecallRefusal } from './pinecall-refusals';
 import { pointer } from './pointer';
 import type { Finding, LintContext } from './types';
 
@@ -24,7 +25,7 @@ export function checkToolNaming(ctx: LintContext): Finding[] {
       out.push({
         rule: 'tool-docstring', path: pointer('tools', i, 'description'), entity,
         message: ctx.target === 'pinecall'
-          ? `tool ${tool.name}: without a docstring no model can choose it; write a /** one line */ above the method`
+          ? pinecallRefusal.docstringMissing(tool.name)
           : `tool ${tool.name}: without a description no model can choose it; write one line saying when to call it`,
       });
     }
@@ -35,7 +36,7 @@ export function checkToolNaming(ctx: LintContext): Finding[] {
     if (!pinecallOk && (ctx.target === 'pinecall' || openaiOk)) {
       out.push({
         rule: 'tool-name-pinecall', path: pointer('tools', i, 'name'), entity,
-        message: `a tool name is one word a model can call, not ${tool.name || '""'}; write ${write}`,
+        message: `${pinecallRefusal.toolNameNotOneWord(tool.name || '""')}; write ${write}`,
       });
     }
     if (!openaiOk && (ctx.target === 'block-agent' || pinecallOk)) {
@@ -127,7 +128,7 @@ function scopeFindings(ctx: LintContext, tool: Tool, i: number, stageNames: stri
   if (scope.kind === 'stages' && ctx.doc.stages.length === 0) {
     return [{
       rule: 'tool-scope-stage-without-stages', path: pointer('tools', i, 'scope'), entity,
-      message: `${label}: stage names a value of this agent's own stage field, and ${className(ctx.doc.name)} declares none; add \`stage: Stages<"…"> = "…"\` to the class, or ask when(state) instead`,
+      message: pinecallRefusal.stageWithoutStageField(tool.name || `#${i + 1}`, className(ctx.doc.name)),
     }];
   }
   const out: Finding[] = [];

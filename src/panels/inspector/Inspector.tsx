@@ -33,7 +33,7 @@ export function Inspector() {
       setReveal(null);
       return;
     }
-    const rest = pathInEntity(focusPath);
+    const rest = pathInEntity(focusPath, ref.kind);
     if (ref.kind === 'tool') {
       const tab = toolTabForPath(rest);
       if (tab) store.getState().setInspectorTab(tab);

@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Fragment, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { AgentDocument } from '../../model';
 import { refusal, useCommit, useEndGesture } from './commit';
 import type { FieldDecl, Option } from './types';
@@ -296,7 +296,7 @@ export function FieldView<E>({ decl, entity, doc, compact }: { decl: FieldDecl<E
     }
   }
   return (
-    <div className={`insp-field${decl.half ? ' half' : ''}${decl.input === 'custom' ? ' custom' : ''}`} data-path={decl.path} data-testid={`field-${decl.key}`}>
+    <div className={`insp-field${decl.half ? ' half' : ''}${decl.third ? ' third' : ''}${decl.input === 'custom' ? ' custom' : ''}`} data-path={decl.path} data-testid={`field-${decl.key}`}>
       {label && (decl.input === 'custom' || decl.input === 'chips' ? <div className="insp-label">{label}</div> : <label className="insp-label" htmlFor={id}>{label}</label>)}
       {control}
       {hint && !compact && <div className="insp-hint">{hint}</div>}
@@ -309,7 +309,10 @@ export function FieldList<E>({ fields, entity, doc }: { fields: FieldDecl<E>[]; 
   return (
     <div className="insp-fields">
       {fields.map((decl) => (
-        <FieldView key={decl.key} decl={decl} entity={entity} doc={doc} />
+        <Fragment key={decl.key}>
+          {decl.section && (!decl.visible || decl.visible(entity, doc)) && <div className="insp-section">{decl.section}</div>}
+          <FieldView decl={decl} entity={entity} doc={doc} />
+        </Fragment>
       ))}
     </div>
   );

@@ -7,6 +7,8 @@ describe('reading a problem path in the inspector', () => {
     expect(pathInEntity('/tools/3')).toBe('');
     expect(pathInEntity('/persona')).toBe('/persona');
     expect(pathInEntity('/llm/temperature')).toBe('/llm/temperature');
+    expect(pathInEntity('/state/1/pii', 'state')).toBe('/pii');
+    expect(pathInEntity('/state/1/pii', 'agent')).toBe('/state/1/pii');
   });
 
   it('picks the tool tab', () => {

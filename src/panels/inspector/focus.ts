@@ -6,8 +6,12 @@ import type { InspectorTab } from '../../store/types';
  */
 const COLLECTIONS = new Set(['tools', 'stages', 'blocks', 'edges', 'state']);
 
-/** `/tools/3/parameters/x` → `/parameters/x`; agent-level paths (`/persona`) stay as they are. */
-export function pathInEntity(path: string): string {
+/**
+ * `/tools/3/parameters/x` → `/parameters/x`; agent-level paths (`/persona`) stay as they are, and
+ * so does every path when the agent itself is shown (its state table rows are `/state/1`).
+ */
+export function pathInEntity(path: string, shown: string = 'entity'): string {
+  if (shown === 'agent') return path;
   const m = /^\/([^/]+)\/(\d+)(\/.*)?$/.exec(path);
   if (m && COLLECTIONS.has(m[1])) return m[3] ?? '';
   return path;

@@ -42,8 +42,11 @@ export interface FieldDecl<E> {
   min?: number;
   max?: number;
   step?: number;
-  /** Two half fields sit side by side. */
+  /** A heading drawn above this field, starting a group. */
+  section?: string;
+  /** Two half (or three third) fields sit side by side. */
   half?: boolean;
+  third?: boolean;
   component?: ComponentType<SectionProps<E>>;
 }
 

@@ -102,9 +102,11 @@ export function ConditionsEditor({ entity: edge, doc }: SectionProps<Edge>) {
           </div>
         );
       })}
-      <div className="insp-hint">
-        Compared as text, ignoring case; <code>*</code> matches any non-empty value.
-      </div>
+      {edge.conditions.some((c) => c.kind === 'tool' || c.kind === 'external') && (
+        <div className="insp-hint">
+          Values are compared as text, ignoring case; <code>*</code> matches any non-empty value.
+        </div>
+      )}
       <div className="row-buttons">
         <button type="button" data-testid="condition-add" onClick={() => commit((d) => addCondition(d, edge.id, fresh('tool', offered[0]?.id ?? doc.tools[0]?.id)))}>
           Add condition

@@ -70,7 +70,7 @@ export function ConfirmInput({ entity: tool }: SectionProps<Tool>) {
         type="text"
         value={value}
         aria-label="Confirm"
-        placeholder="Booked: {{result.when}} with {{result.professional}}."
+        placeholder="e.g. Booked: {{result.when}} with {{result.professional}}."
         role="combobox"
         aria-expanded={suggestions.length > 0}
         aria-autocomplete="list"

@@ -116,43 +116,54 @@ function ParamCard({
           ×
         </button>
       </div>
-      <div className="insp-field" data-path={`${base}/description`}>
-        <TextControl value={row.description} ariaLabel={`${row.name} description`} placeholder="What the model should pass" onWrite={(text, h) => writeSchema((s) => setParamDescription(s, row.name, text), h)} onDone={onDone} />
+      <div className="param-grid">
+        <span className="param-key">description</span>
+        <div className="insp-field" data-path={`${base}/description`}>
+          <TextControl value={row.description} ariaLabel={`${row.name} description`} placeholder="What the model should pass" onWrite={(text, h) => writeSchema((s) => setParamDescription(s, row.name, text), h)} onDone={onDone} />
+        </div>
+        {row.type === 'array' && (
+          <>
+            <span className="param-key">items</span>
+            <div className="insp-field" data-path={`${base}/items`}>
+              <SelectControl value={row.itemsType ?? 'other'} ariaLabel="Item type" options={TYPE_OPTIONS} onWrite={(type) => writeSchema((s) => setParamItemsType(s, row.name, type as ParamType))} />
+            </div>
+          </>
+        )}
+        {simple && row.type !== 'array' && row.type !== 'object' && (
+          <>
+            <span className="param-key">enum</span>
+            <div className="insp-field" data-path={`${base}/enum`}>
+              <TextControl
+                value={row.enumText}
+                ariaLabel={`${row.name} enum`}
+                placeholder="values, separated by commas"
+                onWrite={(text, h) => {
+                  const parsed = parseEnumText(text, row.type);
+                  if ('error' in parsed) return parsed.error;
+                  return writeSchema((s) => setParamEnum(s, row.name, parsed.values), h);
+                }}
+                onDone={onDone}
+              />
+            </div>
+          </>
+        )}
+        {row.type === 'string' && (
+          <>
+            <span className="param-key">pattern</span>
+            <div className="insp-field" data-path={`${base}/pattern`} data-testid={`param-${row.name}-pattern`}>
+              <TextControl
+                value={row.pattern}
+                mono
+                ariaLabel={`${row.name} pattern`}
+                placeholder="a regular expression"
+                onWrite={(text, h) => writeSchema((s) => setParamPattern(s, row.name, text), h)}
+                onDone={onDone}
+              />
+              {row.pattern && <PatternTester toolId={tool.id} param={row.name} pattern={row.pattern} />}
+            </div>
+          </>
+        )}
       </div>
-      {row.type === 'array' && (
-        <div className="insp-field inline" data-path={`${base}/items`}>
-          <span className="insp-label">items</span>
-          <SelectControl value={row.itemsType ?? 'other'} ariaLabel="Item type" options={TYPE_OPTIONS} onWrite={(type) => writeSchema((s) => setParamItemsType(s, row.name, type as ParamType))} />
-        </div>
-      )}
-      {simple && row.type !== 'array' && row.type !== 'object' && (
-        <div className="insp-field" data-path={`${base}/enum`}>
-          <TextControl
-            value={row.enumText}
-            ariaLabel={`${row.name} enum`}
-            placeholder="enum: values separated by commas (optional)"
-            onWrite={(text, h) => {
-              const parsed = parseEnumText(text, row.type);
-              if ('error' in parsed) return parsed.error;
-              return writeSchema((s) => setParamEnum(s, row.name, parsed.values), h);
-            }}
-            onDone={onDone}
-          />
-        </div>
-      )}
-      {row.type === 'string' && (
-        <div className="insp-field" data-path={`${base}/pattern`} data-testid={`param-${row.name}-pattern`}>
-          <TextControl
-            value={row.pattern}
-            mono
-            ariaLabel={`${row.name} pattern`}
-            placeholder="pattern: a regular expression (optional)"
-            onWrite={(text, h) => writeSchema((s) => setParamPattern(s, row.name, text), h)}
-            onDone={onDone}
-          />
-          {row.pattern && <PatternTester toolId={tool.id} param={row.name} pattern={row.pattern} />}
-        </div>
-      )}
       {row.otherKeywords.length > 0 && <div className="insp-hint">Also {row.otherKeywords.join(', ')}: edit in the JSON below.</div>}
     </div>
   );

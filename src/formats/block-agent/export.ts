@@ -1,0 +1,75 @@
+// The document → a Block Agent YAML file (formats/block-agent.md). What the file cannot say comes
+// back as warnings from lossesFor, the single list of losses (design.md); reorderings and parts
+// that have no place in the file come back as notes.
+import { edgesFrom, lossesFor, type AgentDocument, type Loss } from '../../model';
+import { isPlainObject, mergeExtra, type PlainObject } from './extra';
+import { EXPRESSION_COMMENT } from './inferred-keys';
+import { TOP_SHAPE } from './keys';
+import { planExport, writtenToolName, type ExportPlan } from './plan';
+import { renderYaml, type RenderComments } from './render';
+import { writeBlock, writeEdge, writeLlm, writeTool, writeTurn, writtenConditions, type ConditionNames } from './write';
+
+export interface BlockAgentExport {
+  text: string;
+  /** lossesFor(doc, 'block-agent'): every path of the document the file does not express. */
+  warnings: Loss[];
+  /** What the export reordered or could not place (not losses of a well-formed document). */
+  notes: string[];
+}
+
+export interface BlockAgentData {
+  data: PlainObject;
+  /** Paths of conditions written in a form other than their own (state expressions). */
+  rewritten: (string | number)[][];
+  notes: string[];
+}
+
+export function conditionNames(plan: ExportPlan): ConditionNames {
+  const written = new Map(plan.writtenTools.map((t) => [t.id, writtenToolName(t)]));
+  return { toolName: (id) => written.get(id) };
+}
+
+/** The file's data, before it becomes text. */
+export function blockAgentData(doc: AgentDocument, plan: ExportPlan = planExport(doc)): BlockAgentData {
+  const notes = [...plan.notes];
+  const rewritten: (string | number)[][] = [];
+  const names = conditionNames(plan);
+  const blocks = plan.blocks.map((block, bi) => {
+    const turns = plan.stagesOf.get(block.id)!.map((stage, ti) => {
+      const edges = edgesFrom(doc, stage.id).filter((edge) => {
+        if (edge.kind === 'loop' || plan.stageRef.has(edge.to)) return true;
+        notes.push(`an edge from ${stage.name} leads to no written stage and is not written`);
+        return false;
+      });
+      const written = edges.map((edge, ei) => {
+        const conditions = writtenConditions(edge, names);
+        if (conditions.length < edge.conditions.length) notes.push(`an edge from ${stage.name} reads a tool that is not written; that condition is left out`);
+        conditions.forEach((c, ci) => {
+          if (c.kind === 'expression') rewritten.push(['blocks', bi, 'turns', ti, 'edges', ei, 'conditions', ci]);
+        });
+        return writeEdge(edge, plan.stageRef.get(edge.to), names);
+      });
+      return writeTurn(stage, plan.stageRef.get(stage.id)!, written);
+    });
+    const tools = plan.toolsOf.get(block.id)!.map(writeTool);
+    return writeBlock(block, plan.blockRef.get(block.id)!, tools, turns, (id) => plan.stageRef.get(id));
+  });
+  if (doc.opening === 'agent') notes.push('who speaks first is not part of a Block Agent file; choose "agent opens the call" where the agent is deployed');
+
+  const top: PlainObject = { personality: doc.persona };
+  const llm = writeLlm(doc.llm);
+  const preservedLlm = doc.preserved?.blockAgent?.llm_settings;
+  // Unknown llm_settings keys came in with an import; the map is written for them even when no modelled setting is set.
+  if (Object.keys(llm).length > 0 || (isPlainObject(preservedLlm) && Object.keys(preservedLlm).length > 0)) top.llm_settings = llm;
+  top.blocks = blocks;
+  return { data: mergeExtra(top, doc.preserved?.blockAgent, TOP_SHAPE), rewritten, notes };
+}
+
+export function exportBlockAgentYaml(doc: AgentDocument): BlockAgentExport {
+  const { data, rewritten, notes } = blockAgentData(doc);
+  const comments: RenderComments = {
+    header: ` ${doc.name.replace(/\s+/g, ' ').trim() || 'Agent'}: a Block Agent exported by Callboard`,
+    before: rewritten.map((path) => ({ path, comment: EXPRESSION_COMMENT })),
+  };
+  return { text: renderYaml(data, comments), warnings: lossesFor(doc, 'block-agent'), notes };
+}

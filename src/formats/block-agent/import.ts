@@ -1,0 +1,162 @@
+// A Block Agent YAML file → a Callboard document (target block-agent), or errors that each carry
+// a line:column. Parsing keeps positions (LineCounter); tab indentation gets its own error with a
+// one-click fix; a bare list of tools (the documentation's samples) is read by importBlockAgentTools.
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import {
+  CURRENT_VERSION, DOCUMENT_FORMAT, newId, validateDocument, type AgentDocument, type LlmSettings, type Tool,
+} from '../../model';
+import { IMPORTED_AGENT_NAME, isIntentBlock, stateFromTools } from './conventions';
+import { collectExtra } from './extra';
+import { LLM_KEYS, TOP_SHAPE } from './keys';
+import { ReadContext, readList, readMap, readOptionalText, type ImportProblem, type ImportWarning } from './read-context';
+import { readGraph } from './read-graph';
+import { readToolEntry, ToolRegistry } from './read-tools';
+import { firstIndentTab, reindentTabs } from './tabs';
+
+export type { ImportProblem, ImportWarning } from './read-context';
+
+/** A repair the UI can offer in one click: `apply` is pure and returns the repaired text. */
+export interface ImportFix {
+  label: string;
+  apply(text: string): string;
+}
+export interface ImportFailure {
+  ok: false;
+  errors: ImportProblem[];
+  fix?: ImportFix;
+  /** The text is a list of tools (or one tool), not an agent: importBlockAgentTools reads it. */
+  toolList?: true;
+}
+export type BlockAgentImport = { ok: true; doc: AgentDocument; warnings: ImportWarning[] } | ImportFailure;
+export type BlockAgentToolsImport = { ok: true; tools: Tool[]; warnings: ImportWarning[] } | ImportFailure;
+
+export const REINDENT_FIX: ImportFix = { label: 'Re-indent with spaces', apply: reindentTabs };
+
+/** Parses with positions; a YAML error, or a tab used as indentation, ends the import here. */
+export function parseBlockAgentText(text: string): { ok: true; ctx: ReadContext; root: Node | null } | ImportFailure {
+  const source = text.replace(/^\uFEFF/, '');
+  const lines = new LineCounter();
+  const doc = parseDocument(source, { lineCounter: lines, prettyErrors: true });
+  if (doc.errors.length > 0) {
+    const tab = firstIndentTab(source);
+    const lastErrorLine = Math.max(...doc.errors.map((e) => e.linePos?.[0].line ?? 1));
+    if (tab && (doc.errors.some((e) => e.code === 'TAB_AS_INDENT') || tab.line <= lastErrorLine)) {
+      return {
+        ok: false,
+        errors: [{ ...tab, message: `line ${tab.line} is indented with a tab, and YAML allows only spaces in indentation; re-indent it with spaces (the fix "${REINDENT_FIX.label}" does it for the whole text, two spaces per level)` }],
+        fix: REINDENT_FIX,
+      };
+    }
+    return {
+      ok: false,
+      errors: doc.errors.map((e) => ({
+        line: e.linePos?.[0].line ?? 1,
+        column: e.linePos?.[0].col ?? 1,
+        // prettyErrors appends " at line L, column C:" and a source excerpt; the position is already in the fields.
+        message: e.message.split(/ at line \d+, column \d+/)[0].split('\n')[0],
+      })),
+    };
+  }
+  const ctx = new ReadContext(lines, doc);
+  for (const warning of doc.warnings) ctx.warnings.push({ line: warning.linePos?.[0].line ?? 1, column: warning.linePos?.[0].col ?? 1, message: warning.message.split('\n')[0] });
+  return { ok: true, ctx, root: doc.contents as Node | null };
+}
+
+const LLM_RANGES: Record<(typeof LLM_KEYS)[number], { min: number; max?: number; integer?: boolean }> = {
+  temperature: { min: 0, max: 2 },
+  top_p: { min: 0, max: 1 },
+  max_tokens: { min: 1, integer: true },
+  request_timeout: { min: 0 },
+  max_retries: { min: 0, integer: true },
+  frequency_penalty: { min: -2, max: 2 },
+  presence_penalty: { min: -2, max: 2 },
+};
+
+function readLlm(ctx: ReadContext, node: Node | null | undefined): LlmSettings {
+  const llm: LlmSettings = {};
+  if (node === undefined || (isScalar(node) && node.value === null)) return llm;
+  const view = readMap(ctx, node, 'llm_settings');
+  for (const key of LLM_KEYS) {
+    if (!view?.has(key)) continue;
+    const value = (view.get(key) as { value?: unknown } | null)?.value;
+    const range = LLM_RANGES[key];
+    const fits = typeof value === 'number' && value >= range.min && (range.max === undefined || value <= range.max) && (!range.integer || Number.isInteger(value));
+    if (!fits) {
+      ctx.fail(view.get(key), `llm_settings ${key} must be ${range.integer ? 'a whole number' : 'a number'} ${range.max === undefined ? `of at least ${range.min}` : `from ${range.min} to ${range.max}`}`);
+    } else llm[key] = value;
+  }
+  return llm;
+}
+
+export interface ImportOptions {
+  /** The document's name (a Block Agent file has none), e.g. from the file name. */
+  name?: string;
+}
+
+export function importBlockAgentYaml(text: string, options: ImportOptions = {}): BlockAgentImport {
+  const parsed = parseBlockAgentText(text);
+  if (!parsed.ok) return parsed;
+  const { ctx, root } = parsed;
+  if (isSeq(root) || (isMap(root) && root.has('type') && !root.has('blocks'))) {
+    const what = isSeq(root) ? 'a list of tools' : 'one tool';
+    return { ok: false, toolList: true, errors: [{ ...ctx.at(root), message: `this is ${what}, not a whole agent (personality, llm_settings, blocks); add it to the open agent instead` }] };
+  }
+  const top = readMap(ctx, root, 'a Block Agent file (personality, llm_settings, blocks)');
+  if (!top) return { ok: false, errors: ctx.errors };
+  const persona = readOptionalText(ctx, top, 'personality', 'personality') ?? '';
+  const llm = readLlm(ctx, top.get('llm_settings'));
+  if (!top.has('blocks')) ctx.warn(root, 'this agent has no blocks; add `blocks:` with at least one block of turns');
+  const registry = new ToolRegistry();
+  const graph = readGraph(ctx, readList(ctx, top.get('blocks'), 'blocks', top.keyNode('blocks')) ?? [], registry);
+  if (ctx.errors.length > 0) return { ok: false, errors: ctx.errors };
+
+  const tools = registry.tools;
+  for (const block of graph.blocks) {
+    const own = tools.filter((t) => t.scope.kind === 'blocks' && t.scope.blockIds.includes(block.id));
+    block.intent = isIntentBlock(block.name, block.ref, own);
+  }
+  const first = graph.stages.find((s) => s.blockId === graph.blocks[0]?.id) ?? graph.stages[0];
+  if (first && first.blockId !== graph.blocks[0]?.id) ctx.warn(root, `the first block has no turns; the call starts at ${first.ref}, the first turn of a later block`);
+  const preserved = collectExtra(ctx.js(root) as Record<string, unknown>, TOP_SHAPE);
+  const doc: AgentDocument = {
+    format: DOCUMENT_FORMAT,
+    version: CURRENT_VERSION,
+    id: newId(),
+    name: options.name ?? IMPORTED_AGENT_NAME,
+    target: 'block-agent',
+    persona,
+    llm,
+    opening: 'caller',
+    state: stateFromTools(tools),
+    blocks: graph.blocks,
+    stages: graph.stages,
+    edges: graph.edges,
+    tools,
+    entryStageId: first?.id ?? null,
+    // No positions: the canvas lays out a document that has none.
+    layout: { positions: {}, sizes: {} },
+  };
+  if (Object.keys(preserved).length > 0) doc.preserved = { blockAgent: preserved };
+  const valid = validateDocument(doc);
+  if (!valid.ok) return { ok: false, errors: valid.errors.map((e) => ({ line: 1, column: 1, message: `${e.path}: ${e.message}` })) };
+  return { ok: true, doc: valid.doc, warnings: ctx.warnings };
+}
+
+/**
+ * A list of tool entries (as the documentation's samples are written), or one entry, → tools to
+ * add to the open agent: scoped to every block until the user says otherwise (`kind: all`).
+ */
+export function importBlockAgentTools(text: string): BlockAgentToolsImport {
+  const parsed = parseBlockAgentText(text);
+  if (!parsed.ok) return parsed;
+  const { ctx, root } = parsed;
+  const registry = new ToolRegistry();
+  const nodes = isSeq(root) ? (root.items as Node[]) : isMap(root) && root.has('type') ? [root] : undefined;
+  if (!nodes) return { ok: false, errors: [{ ...ctx.at(root), message: 'expected a list of tools (- type: function …); this is not one' }] };
+  for (const node of nodes) {
+    const entry = readToolEntry(ctx, node);
+    if (entry) registry.add(ctx, entry, null);
+  }
+  if (ctx.errors.length > 0) return { ok: false, errors: ctx.errors };
+  return { ok: true, tools: registry.tools, warnings: ctx.warnings };
+}

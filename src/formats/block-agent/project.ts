@@ -1,0 +1,154 @@
+// The round-trip oracle (design.md): projectBlockAgent(doc) is the document with exactly the Block
+// Agent losses applied (lossesFor) and the normalisations the export and import make, so that
+// normalizeForComparison(import(export(doc))) deep-equals normalizeForComparison(project(doc)).
+import {
+  CURRENT_VERSION, DOCUMENT_FORMAT, edgesFrom, lossesFor, uniqueName,
+  type AgentDocument, type Block, type Condition, type Edge, type Stage, type Tool,
+} from '../../model';
+import { IMPORTED_AGENT_NAME, isFallbackToolName, isIntentBlock, noParameters, stateFromTools } from './conventions';
+import { conditionNames } from './export';
+import { deepEqual, isPlainObject, survivingExtra } from './extra';
+import { expressionAsNluSentence } from './inferred-keys';
+import { BLOCK_SHAPE, EDGE_SHAPE, FUNCTION_TOOL_SHAPE, MCP_TOOL_SHAPE, TOP_SHAPE, TURN_SHAPE } from './keys';
+import { planExport, writtenToolName, type ExportPlan } from './plan';
+import { toolShape, writeBlock, writeEdge, writeLlm, writeTool, writeTurn, writtenConditions } from './write';
+
+const REMOVED = Symbol('removed');
+
+/** The document with every path lossesFor(doc, 'block-agent') names taken out, as the export does. */
+export function applyBlockAgentLosses(doc: AgentDocument): AgentDocument {
+  const out = structuredClone(doc);
+  for (const loss of lossesFor(doc, 'block-agent')) {
+    const at = loss.path.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const [list, index, key] = at;
+    const i = Number(index);
+    if (list === 'state') continue; // the imported document re-derives its state wholesale (conventions.ts)
+    if (list === 'tools' && key === 'pii' && at.length === 3) out.tools[i].pii = [];
+    else if (list === 'tools' && key === 'scope' && at.length === 3) {
+      const scope = out.tools[i].scope;
+      const listed = scope.kind === 'stages' ? scope.stageIds : [];
+      const blockIds = out.blocks.filter((b) => out.stages.some((s) => s.blockId === b.id && listed.includes(s.id))).map((b) => b.id);
+      out.tools[i].scope = { kind: 'blocks', blockIds };
+    } else if (list === 'edges' && key === 'conditions' && at.length === 4) {
+      const condition = out.edges[i].conditions[Number(at[3])];
+      // A state expression is written as a sentence the model judges (inferred-keys.ts).
+      if (condition.kind === 'expression') out.edges[i].conditions[Number(at[3])] = { kind: 'nlu', sentence: expressionAsNluSentence(condition.expression) };
+    } else {
+      removeAt(out, at);
+    }
+  }
+  for (const list of ['blocks', 'stages', 'edges', 'tools', 'state'] as const) {
+    (out as unknown as Record<string, unknown[]>)[list] = out[list].filter((item) => (item as unknown) !== REMOVED);
+  }
+  return out;
+}
+
+/** Any other named path is dropped as it stands: a key deleted, a list item marked and filtered out. */
+function removeAt(root: unknown, at: string[]): void {
+  let parent = root as Record<string, unknown>;
+  for (const key of at.slice(0, -1)) parent = parent[key] as Record<string, unknown>;
+  const last = at[at.length - 1];
+  if (Array.isArray(parent)) (parent as unknown[])[Number(last)] = REMOVED;
+  else delete parent[last];
+}
+
+/** Tools as the importer's registry gathers them: one per distinct definition and name, renamed on a clash. */
+function projectTools(plan: ExportPlan) {
+  const seen: { name: string; definition: unknown; tool: Tool }[] = [];
+  const byBlock = new Map<string, Map<string, Tool>>();
+  const tools: Tool[] = [];
+  for (const block of plan.blocks) {
+    const names = new Map<string, Tool>();
+    byBlock.set(block.id, names);
+    for (const source of plan.toolsOf.get(block.id)!) {
+      const name = writtenToolName(source);
+      const definition = writeTool(source);
+      let tool = seen.find((s) => s.name === name && deepEqual(s.definition, definition))?.tool;
+      if (tool?.scope.kind === 'blocks' && !tool.scope.blockIds.includes(block.id)) tool.scope.blockIds.push(block.id);
+      if (!tool) {
+        tool = projectTool(source, uniqueName(name, tools.map((t) => t.name)), block.id);
+        tools.push(tool);
+        seen.push({ name, definition, tool });
+      }
+      if (!names.has(name)) names.set(name, tool);
+    }
+  }
+  const resolve = (blockId: string, name: string) => byBlock.get(blockId)?.get(name) ?? seen.find((s) => s.name === name)?.tool;
+  return { tools, resolve };
+}
+
+function projectTool(source: Tool, name: string, blockId: string): Tool {
+  const tool: Tool = {
+    id: source.id, kind: source.kind, name, description: source.description,
+    parameters: source.kind === 'function' ? structuredClone(source.parameters) : noParameters(),
+    scope: { kind: 'blocks', blockIds: [blockId] },
+    fallback: source.kind === 'function' && isFallbackToolName(name), pii: [],
+  };
+  if (source.kind === 'mcp') {
+    const mcp = source.mcp;
+    tool.mcp = { serverLabel: mcp?.serverLabel || source.name, serverUrl: mcp?.serverUrl ?? '', allowedTools: [...(mcp?.allowedTools ?? [])], headers: { ...mcp?.headers } };
+  }
+  const extra = survivingExtra(toolShape(source), source.extra, source.kind === 'function' ? FUNCTION_TOOL_SHAPE : MCP_TOOL_SHAPE);
+  if (extra) tool.extra = extra;
+  return tool;
+}
+
+const withoutExtra = <T extends { extra?: unknown }>(entity: T): T => ({ ...entity, extra: undefined });
+
+export function projectBlockAgent(doc: AgentDocument, options: { name?: string } = {}): AgentDocument {
+  const lossy = applyBlockAgentLosses(doc);
+  const plan = planExport(lossy);
+  const names = conditionNames(plan);
+  const { tools, resolve } = projectTools(plan);
+  const stageRef = (id: string) => plan.stageRef.get(id);
+
+  const blocks: Block[] = plan.blocks.map((source) => {
+    const block: Block = { id: source.id, name: source.name, ref: plan.blockRef.get(source.id)!, intent: false };
+    if (source.looping) {
+      const { threshold, messages, connectTo, kpis } = source.looping;
+      block.looping = { threshold, messages: [...messages] };
+      if (connectTo && plan.stageRef.has(connectTo)) block.looping.connectTo = connectTo;
+      if (kpis !== undefined) block.looping.kpis = [...kpis];
+    }
+    const extra = survivingExtra(writeBlock(withoutExtra(source), block.ref, [], [], stageRef), source.extra, BLOCK_SHAPE);
+    if (extra) block.extra = extra;
+    block.intent = isIntentBlock(block.name, block.ref, tools.filter((t) => t.scope.kind === 'blocks' && t.scope.blockIds.includes(block.id)));
+    return block;
+  });
+
+  const stages: Stage[] = [];
+  const edges: Edge[] = [];
+  for (const source of plan.blocks.flatMap((b) => plan.stagesOf.get(b.id)!)) {
+    const ref = plan.stageRef.get(source.id)!;
+    const stage: Stage = { id: source.id, name: source.name, ref, blockId: source.blockId, kind: source.kind, instructions: source.instructions };
+    if (source.waitToken !== undefined) stage.waitToken = source.waitToken;
+    const extra = survivingExtra(writeTurn(withoutExtra(source), ref, []), source.extra, TURN_SHAPE);
+    if (extra) stage.extra = extra;
+    stages.push(stage);
+    for (const edge of edgesFrom(lossy, source.id)) {
+      if (edge.kind === 'edge' && !plan.stageRef.has(edge.to)) continue;
+      const conditions = writtenConditions(edge, names).map((c): Condition =>
+        c.kind === 'tool' ? { ...c, toolId: resolve(source.blockId, names.toolName(c.toolId)!)!.id } : { ...c });
+      const projected: Edge = { id: edge.id, from: edge.from, to: edge.kind === 'loop' ? edge.from : edge.to, kind: edge.kind, conditions };
+      const edgeExtra = survivingExtra(writeEdge(withoutExtra(edge), stageRef(edge.to), names), edge.extra, EDGE_SHAPE);
+      if (edgeExtra) projected.extra = edgeExtra;
+      edges.push(projected);
+    }
+  }
+
+  const preservedLlm = lossy.preserved?.blockAgent?.llm_settings;
+  const top: Record<string, unknown> = { personality: lossy.persona, blocks: [] };
+  if (Object.keys(lossy.llm).length > 0 || (isPlainObject(preservedLlm) && Object.keys(preservedLlm).length > 0)) top.llm_settings = writeLlm(lossy.llm);
+  const preserved = survivingExtra(top, lossy.preserved?.blockAgent, TOP_SHAPE);
+  const projected: AgentDocument = {
+    format: DOCUMENT_FORMAT, version: CURRENT_VERSION, id: lossy.id,
+    name: options.name ?? IMPORTED_AGENT_NAME, target: 'block-agent', persona: lossy.persona, llm: { ...lossy.llm },
+    opening: 'caller',
+    state: stateFromTools(tools, (name) => `state_${name}`),
+    blocks, stages, edges, tools,
+    entryStageId: (stages.find((s) => s.blockId === blocks[0]?.id) ?? stages[0])?.id ?? null,
+    layout: { positions: {}, sizes: {} },
+  };
+  if (preserved) projected.preserved = { blockAgent: preserved };
+  return projected;
+}

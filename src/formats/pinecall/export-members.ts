@@ -1,0 +1,204 @@
+import type { AgentDocument, Stage, StateField, Tool } from '../../model';
+import { toolVisibleIn } from '../../model/document';
+import { writeDocBlock, writeDocstring } from './doc-comments';
+import type { ChainEntry, GuardTerm, ToolChain } from './edge-chains';
+import { indentCode, needsParentheses, prefixStateNames } from './js-lexer';
+import { propertyKey } from './names';
+import type { PreservedTool } from './preserved';
+import { sameJson } from './same-json';
+import { paramShapes, paramText, pinecallParameters, type NameObject } from './type-shapes';
+
+const IN_CLASS = '  ';
+const IN_METHOD = '    ';
+
+// --- State --------------------------------------------------------------------------------------
+
+/** The TypeScript type of a JSON value, for an array field whose default says what it holds. */
+function jsonValueType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) {
+    if (value.length === 0) return 'any[]';
+    const element = [...new Set(value.map(jsonValueType))].join(' | ');
+    return element.includes(' ') && !element.startsWith('{') ? `(${element})[]` : `${element}[]`;
+  }
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    return entries.length ? `{ ${entries.map(([k, v]) => `${propertyKey(k)}: ${jsonValueType(v)};`).join(' ')} }` : 'Record<string, any>';
+  }
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? typeof value : 'any';
+}
+
+export function stateType(field: StateField): string {
+  switch (field.type) {
+    case 'string':
+    case 'boolean':
+      return field.type;
+    case 'number':
+    case 'integer':
+      return 'number';
+    case 'array':
+      return Array.isArray(field.default) && field.default.length > 0 ? jsonValueType(field.default) : 'any[]';
+    case 'object':
+      return 'Record<string, any>';
+  }
+}
+
+function stateDecorator(field: StateField): string {
+  const options = [field.pii ? 'pii: true' : '', field.visibility === 'public' ? 'visibility: "public"' : ''].filter(Boolean);
+  return options.length ? `@state({ ${options.join(', ')} })` : '@state';
+}
+
+/** `@state({ pii: true }) name: string = "";` without its JSDoc; no default is written `name?: T`. */
+export function stateDeclaration(field: StateField): string {
+  const name = propertyKey(field.name);
+  const type = stateType(field);
+  if (field.default === undefined) return `${stateDecorator(field)} ${name}?: ${type};`;
+  const nullable = field.default === null && type !== 'null' ? ' | null' : '';
+  return `${stateDecorator(field)} ${name}: ${type}${nullable} = ${JSON.stringify(field.default)};`;
+}
+
+export const stateFieldText = (field: StateField): string =>
+  `${writeDocBlock(field.description ?? '', IN_CLASS)}${IN_CLASS}${stateDeclaration(field)}\n`;
+
+// --- render() -----------------------------------------------------------------------------------
+
+/**
+ * JSX text cannot hold these; a line break or a tab would be folded to a space, and text of
+ * spaces alone may be dropped: such text is written as a string expression instead.
+ */
+const JSX_TEXT = /^(?=[^]*\S)[^{}<>&\t\r\n\u2028\u2029]*$/;
+const PLACEHOLDER = /\{\{\s*([A-Za-z_$][\w$]*)\s*\}\}/g;
+
+/** A stage's instructions as the children of its `<p>`: `{{ name }}` of a state field becomes `{this.name}`. */
+export function instructionChildren(instructions: string, stateNames: ReadonlySet<string>): string {
+  const text = (part: string) => (part === '' ? '' : JSX_TEXT.test(part) ? part : `{${JSON.stringify(part)}}`);
+  let out = '';
+  let at = 0;
+  for (const m of instructions.matchAll(PLACEHOLDER)) {
+    if (!stateNames.has(m[1])) continue;
+    out += `${text(instructions.slice(at, m.index))}{this.${m[1]}}`;
+    at = m.index + m[0].length;
+  }
+  return out + text(instructions.slice(at));
+}
+
+export function renderText(doc: AgentDocument, extras: string[]): string {
+  const stateNames = new Set(doc.state.map((f) => f.name));
+  const sections = doc.stages
+    .filter((s) => s.instructions !== '')
+    .map((s) => `        {this.stage === ${JSON.stringify(s.name)} && <p>${instructionChildren(s.instructions, stateNames)}</p>}`);
+  const children = [...sections, ...extras.map((e) => indentCode(e, '        '))];
+  if (children.length === 0) return '';
+  return `${IN_CLASS}render() {\n${IN_METHOD}return (\n      <>\n${children.join('\n')}\n      </>\n${IN_METHOD});\n${IN_CLASS}}\n`;
+}
+
+// --- Tools --------------------------------------------------------------------------------------
+
+/** The stage names a tool is offered in, or undefined for "everywhere" (no `stage` option). */
+export function toolStageNames(doc: AgentDocument, tool: Tool): string[] | undefined {
+  if (tool.scope.kind === 'all') return undefined;
+  if (tool.scope.kind === 'blocks') return doc.stages.filter((s) => toolVisibleIn(tool, s)).map((s) => s.name);
+  const byId = new Map(doc.stages.map((s) => [s.id, s]));
+  return [...new Set(tool.scope.stageIds)].map((id) => byId.get(id)).filter((s): s is Stage => !!s).map((s) => s.name);
+}
+
+export function toolOptions(doc: AgentDocument, tool: Tool): string {
+  const stages = toolStageNames(doc, tool);
+  const options: string[] = [];
+  if (stages) options.push(`stage: ${stages.length === 1 ? JSON.stringify(stages[0]) : `[${stages.map((s) => JSON.stringify(s)).join(', ')}]`}`);
+  if (tool.when !== undefined) options.push(`when: ${tool.when}`);
+  if (tool.confirm !== undefined) options.push(`confirm: ${JSON.stringify(tool.confirm)}`);
+  if (tool.announce !== undefined) options.push(`announce: ${JSON.stringify(tool.announce)}`);
+  if (tool.preview !== undefined) options.push(`preview: ${tool.preview}`);
+  if (tool.pii.length > 0) options.push(`pii: [${tool.pii.map((p) => JSON.stringify(p)).join(', ')}]`);
+  if (tool.timeout !== undefined) options.push(`timeout: ${tool.timeout}`);
+  if (options.length === 0) return '@tool()';
+  const oneLine = `@tool({ ${options.join(', ')} })`;
+  if (oneLine.length <= 100 && !oneLine.includes('\n')) return oneLine;
+  return `@tool({\n${options.map((o) => `${IN_METHOD}${o},`).join('\n')}\n${IN_CLASS}})`;
+}
+
+/** The marker comments of a tool without implementation: the importer reads such a body back as "no implementation". */
+export const NO_IMPLEMENTATION = {
+  mock: '// No implementation yet: returns its mock result.',
+  args: '// No implementation yet: returns its arguments.',
+};
+
+/**
+ * The parameters as the signature writes them: from the schema Pinecall will read back (so a
+ * nullable or integer parameter is written as it will be read: optional, number), which makes
+ * the export of an imported class the class again.
+ */
+export const signatureShapes = (tool: Tool) => paramShapes(pinecallParameters(tool.parameters));
+
+/** The arguments object a tool without implementation or mock returns: `{ day, visit }`. */
+export function argumentsObject(tool: Tool): string {
+  const names = signatureShapes(tool).map((p) => p.name);
+  return names.length ? `{ ${names.join(', ')} }` : '{}';
+}
+
+export function bodyOf(tool: Tool): string {
+  if (tool.implementation !== undefined) return tool.implementation.replace(/\r\n?/g, '\n');
+  if (tool.mock !== undefined) return `${NO_IMPLEMENTATION.mock}\nreturn ${JSON.stringify(tool.mock)};`;
+  return `${NO_IMPLEMENTATION.args}\nreturn ${argumentsObject(tool)};`;
+}
+
+function termText(term: GuardTerm, stateNames: ReadonlySet<string>): string {
+  switch (term.kind) {
+    case 'value':
+      return `String(${term.param}).toLowerCase() === ${JSON.stringify(term.expected)}`;
+    case 'nonEmpty':
+      return `String(${term.param} ?? "") !== ""`;
+    case 'expression': {
+      const code = prefixStateNames(term.expression, stateNames);
+      return needsParentheses(term.expression) ? `(${code})` : code;
+    }
+  }
+}
+
+/** The `if / else if` chain of the edges a tool fires (edge-chains.ts describes the shape). */
+export function chainText(chain: ToolChain, stateNames: ReadonlySet<string>): string {
+  const withStage = new Set([...stateNames, 'stage']);
+  const lines = chain.entries.map((entry: ChainEntry, i) => {
+    const terms = [...(chain.guarded ? [`this.stage === ${JSON.stringify(entry.from)}`] : []), ...entry.terms.map((t) => termText(t, withStage))];
+    const move = `this.stage = ${JSON.stringify(entry.to)};${entry.stateEdge ? ' // state edge' : ''}`;
+    const keyword = i === 0 ? '' : 'else ';
+    return terms.length ? `${keyword}if (${terms.join(' && ')}) ${move}` : `${keyword}${move}`;
+  });
+  return lines.map((l) => IN_METHOD + l).join('\n');
+}
+
+export interface ToolTextInput {
+  doc: AgentDocument;
+  tool: Tool;
+  chain: ToolChain | undefined;
+  preserved: PreservedTool | undefined;
+  nameObject: NameObject;
+  stateNames: ReadonlySet<string>;
+}
+
+export function toolText({ doc, tool, chain, preserved, nameObject, stateNames }: ToolTextInput): string {
+  const docstring = preserved?.docstring && preserved.docstring.description === tool.description
+    ? indentCode(preserved.docstring.text, IN_CLASS) + '\n'
+    : writeDocstring(tool.description, IN_CLASS);
+  const params = preserved?.params && sameJson(preserved.params.parameters, tool.parameters)
+    ? preserved.params.text
+    : signatureShapes(tool).map((p) => paramText(p, nameObject)).join(', ');
+  const returns = preserved?.returnType ? `: ${preserved.returnType}` : '';
+  const name = propertyKey(tool.name);
+  const body = bodyOf(tool);
+  let inner: string;
+  if (chain && chain.entries.length > 0) {
+    inner = [
+      `${IN_METHOD}const result = await (async () => {`,
+      indentCode(body, IN_METHOD + '  '),
+      `${IN_METHOD}})();`,
+      `${IN_METHOD}// Where this tool moves the call: the document's edges, tried in order once the body ran.`,
+      chainText(chain, stateNames),
+      `${IN_METHOD}return result;`,
+    ].join('\n');
+  } else {
+    inner = indentCode(body, IN_METHOD);
+  }
+  return `${docstring}${IN_CLASS}${toolOptions(doc, tool)}\n${IN_CLASS}async ${name}(${params})${returns} {\n${inner}\n${IN_CLASS}}\n`;
+}

@@ -1,0 +1,185 @@
+import ts from 'typescript';
+import type { JsonType, StateField } from '../../model';
+import { newId } from '../../model/ids';
+import { pinecallRefusal } from '../../model/lint/pinecall-refusals';
+import { readDocBlock } from './doc-comments';
+import { findDecorator, literalValue, thisProperty, type ImportContext } from './import-util';
+
+// --- State fields -------------------------------------------------------------------------------
+
+function unwrap(node: ts.TypeNode): ts.TypeNode {
+  return ts.isParenthesizedTypeNode(node) ? unwrap(node.type) : node;
+}
+
+/** The JSON type a field's TypeScript type says; undefined when the type says nothing usable. */
+function jsonTypeOf(node: ts.TypeNode): JsonType | undefined {
+  const type = unwrap(node);
+  switch (type.kind) {
+    case ts.SyntaxKind.StringKeyword:
+      return 'string';
+    case ts.SyntaxKind.NumberKeyword:
+      return 'number';
+    case ts.SyntaxKind.BooleanKeyword:
+      return 'boolean';
+  }
+  if (ts.isArrayTypeNode(type) || (ts.isTypeOperatorNode(type) && ts.isArrayTypeNode(unwrap(type.type)))) return 'array';
+  if (ts.isLiteralTypeNode(type)) {
+    if (ts.isStringLiteral(type.literal) || ts.isNoSubstitutionTemplateLiteral(type.literal)) return 'string';
+    if (ts.isNumericLiteral(type.literal) || ts.isPrefixUnaryExpression(type.literal)) return 'number';
+    if (type.literal.kind === ts.SyntaxKind.TrueKeyword || type.literal.kind === ts.SyntaxKind.FalseKeyword) return 'boolean';
+    return undefined;
+  }
+  if (ts.isUnionTypeNode(type)) {
+    const kinds = new Set(type.types.map(jsonTypeOf).filter((t): t is JsonType => t !== undefined));
+    return kinds.size === 1 ? [...kinds][0] : kinds.size > 1 ? 'object' : undefined;
+  }
+  if (ts.isTypeReferenceNode(type)) {
+    const name = type.typeName.getText();
+    return name === 'Array' || name === 'ReadonlyArray' ? 'array' : 'object';
+  }
+  if (ts.isTypeLiteralNode(type) || ts.isMappedTypeNode(type) || ts.isTupleTypeNode(type)) return ts.isTupleTypeNode(type) ? 'array' : 'object';
+  return undefined;
+}
+
+function jsonTypeOfValue(value: unknown): JsonType {
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return typeof value as JsonType;
+  return 'object';
+}
+
+/** A `@state` field (or, in a class that decorates none, any instance field). */
+export function readStateField(ctx: ImportContext, member: ts.PropertyDeclaration, name: string, jsDoc: string | undefined): StateField {
+  const decorator = findDecorator(member, 'state');
+  const options = decorator?.args[0];
+  let pii = false;
+  let visibility: StateField['visibility'] = 'private';
+  if (options && ts.isObjectLiteralExpression(options)) {
+    for (const p of options.properties) {
+      if (!ts.isPropertyAssignment(p) || !ts.isIdentifier(p.name)) continue;
+      if (p.name.text === 'pii') pii = p.initializer.kind === ts.SyntaxKind.TrueKeyword;
+      if (p.name.text === 'visibility' && ts.isStringLiteral(p.initializer)) visibility = p.initializer.text === 'public' ? 'public' : 'private';
+    }
+    if (pii && visibility === 'public') ctx.error(options, pinecallRefusal.statePiiPublic(name));
+  }
+  const initial = member.initializer ? literalValue(member.initializer) : undefined;
+  const fromValue = initial?.ok && initial.value !== null ? jsonTypeOfValue(initial.value) : undefined;
+  const type = (member.type && jsonTypeOf(member.type)) ?? fromValue ?? 'object';
+  const description = jsDoc ? readDocBlock(jsDoc) : '';
+  return {
+    id: newId(),
+    name,
+    type,
+    ...(initial?.ok ? { default: initial.value } : {}),
+    pii,
+    visibility,
+    ...(description ? { description } : {}),
+  };
+}
+
+// --- The stage field ----------------------------------------------------------------------------
+
+export interface StageField {
+  names: string[];
+  entry?: string;
+}
+
+/** `stage: Stages<"a" | "b"> = "a"` (a plain union of string literals is read the same way). */
+export function readStageField(ctx: ImportContext, member: ts.PropertyDeclaration): StageField | undefined {
+  let type = member.type && unwrap(member.type);
+  if (type && ts.isTypeReferenceNode(type) && type.typeName.getText() === 'Stages' && type.typeArguments?.length === 1) type = unwrap(type.typeArguments[0]);
+  const members = type ? (ts.isUnionTypeNode(type) ? type.types.map(unwrap) : [type]) : [];
+  const names = members.map((m) => (ts.isLiteralTypeNode(m) && ts.isStringLiteral(m.literal) ? m.literal.text : undefined));
+  if (!type || names.some((n) => n === undefined)) {
+    ctx.error(member.type ?? member.name, 'the stage field lists its stages as string literals; write `stage: Stages<"first" | "second"> = "first"`');
+    return undefined;
+  }
+  const initializer = member.initializer;
+  const entry = initializer && ts.isStringLiteral(initializer) ? initializer.text : undefined;
+  const unique = [...new Set(names as string[])];
+  if (initializer && (entry === undefined || !unique.includes(entry))) {
+    ctx.error(initializer, `the stage field starts on a value that is not one of its stages; write one of ${unique.map((n) => `"${n}"`).join(', ')}`);
+  }
+  return { names: unique, entry };
+}
+
+// --- render() -----------------------------------------------------------------------------------
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/** JSX text as React renders it: lines trimmed at their breaks and joined by one space; entities decoded. */
+export function jsxText(raw: string): string {
+  const lines = raw.split(/\r\n|\n|\r/);
+  let lastNonEmpty = -1;
+  lines.forEach((l, i) => { if (/[^ \t]/.test(l)) lastNonEmpty = i; });
+  let out = '';
+  lines.forEach((line, i) => {
+    let l = line.replace(/\t/g, ' ');
+    if (i !== 0) l = l.replace(/^ +/, '');
+    if (i !== lines.length - 1) l = l.replace(/ +$/, '');
+    if (l) out += i !== lastNonEmpty ? `${l} ` : l;
+  });
+  return out.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, code: string) => {
+    if (code[0] === '#') return String.fromCodePoint(code[1].toLowerCase() === 'x' ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10));
+    return ENTITIES[code] ?? whole;
+  });
+}
+
+/** The text a section's children stand for: `{this.x}` as `{{ x }}`, strings as themselves. */
+function childrenText(ctx: ImportContext, children: ts.NodeArray<ts.JsxChild>): string {
+  return children.map((child) => {
+    if (ts.isJsxText(child)) return jsxText(child.text);
+    if (ts.isJsxExpression(child)) {
+      const e = child.expression;
+      if (!e) return '';
+      if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return e.text;
+      const field = thisProperty(e);
+      if (field !== undefined) return `{{ ${field} }}`;
+      ctx.warn(e, 'render() shows an expression that is not a state field; it is kept as a {{ … }} placeholder');
+      return `{{ ${e.getText(ctx.sf).replace(/\bthis\./g, '')} }}`;
+    }
+    if (ts.isJsxElement(child)) return childrenText(ctx, child.children);
+    return child.getText(ctx.sf);
+  }).join('');
+}
+
+/** `this.stage === "x" && <p>…</p>` (either side of the comparison): the stage and its paragraph. */
+function section(node: ts.Expression): { stage: string; paragraph: ts.JsxElement } | undefined {
+  if (!ts.isBinaryExpression(node) || node.operatorToken.kind !== ts.SyntaxKind.AmpersandAmpersandToken) return undefined;
+  const test = node.left;
+  let right = node.right;
+  while (ts.isParenthesizedExpression(right)) right = right.expression;
+  if (!ts.isBinaryExpression(test) || test.operatorToken.kind !== ts.SyntaxKind.EqualsEqualsEqualsToken || !ts.isJsxElement(right)) return undefined;
+  const [field, literal] = thisProperty(test.left) === 'stage' ? [test.left, test.right] : [test.right, test.left];
+  if (thisProperty(field) !== 'stage' || !ts.isStringLiteral(literal)) return undefined;
+  const tag = right.openingElement.tagName;
+  return ts.isIdentifier(tag) && tag.text === 'p' ? { stage: literal.text, paragraph: right } : undefined;
+}
+
+export interface RenderRead {
+  instructions: Map<string, string>;
+  /** Children that are not a stage's section, as written. */
+  extras: string[];
+}
+
+/** The per-stage sections of `render()`; undefined when it is not one `return` of JSX (then it is kept as written). */
+export function readRender(ctx: ImportContext, method: ts.MethodDeclaration, stages: string[]): RenderRead | undefined {
+  const returned = method.body?.statements.find(ts.isReturnStatement)?.expression;
+  let jsx = returned;
+  while (jsx && ts.isParenthesizedExpression(jsx)) jsx = jsx.expression;
+  if (!jsx || method.body!.statements.length !== 1 || !(ts.isJsxFragment(jsx) || ts.isJsxElement(jsx))) return undefined;
+  const children = ts.isJsxFragment(jsx) ? jsx.children : [jsx as ts.JsxChild];
+  const read: RenderRead = { instructions: new Map(), extras: [] };
+  for (const child of children) {
+    if (ts.isJsxText(child) && child.containsOnlyTriviaWhiteSpaces) continue;
+    const found = ts.isJsxExpression(child) && child.expression ? section(child.expression) : undefined;
+    if (found && !stages.includes(found.stage)) ctx.warn(child, `render() has a section for "${found.stage}", which is not a stage; it is kept as written`);
+    if (!found || !stages.includes(found.stage)) {
+      read.extras.push(child.getText(ctx.sf));
+      continue;
+    }
+    const text = childrenText(ctx, found.paragraph.children);
+    const before = read.instructions.get(found.stage);
+    read.instructions.set(found.stage, before === undefined ? text : `${before}\n\n${text}`);
+  }
+  return read;
+}

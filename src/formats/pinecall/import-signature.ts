@@ -1,0 +1,148 @@
+import ts from 'typescript';
+import type { JsonSchema } from '../../model';
+
+/**
+ * Pinecall's signature → JSON Schema rules (formats/pinecall.md, "A tool"), read from the syntax
+ * of the file exactly as written there:
+ * - `string`, `number`, `boolean` map to themselves; `T[]` (also `Array<T>`, `readonly T[]`) to an array.
+ * - String literals and unions of them → `{type:"string", enum}`; a number literal → number, a
+ *   boolean literal → boolean; any other union (after dropping undefined/null) → open object.
+ * - Top-level interfaces and type aliases of this file and inline object types are expanded,
+ *   nested ones too (`?` members not required); a type that contains itself stops at its name.
+ * - An undeclared type name → `{type:"object", description:"<Name>"}`; anything else → open object.
+ * - A callback parameter → `{description:"callback"}`, never required; a destructured one is left out.
+ * - Optional: `?`, a default value, or a union with undefined or null.
+ * A parameter without a type is read from its default's literal (none: open object).
+ */
+export type TypeDeclarations = ReadonlyMap<string, ts.InterfaceDeclaration | ts.TypeAliasDeclaration>;
+
+const OPEN: JsonSchema = { type: 'object', additionalProperties: true };
+const open = (): JsonSchema => ({ ...OPEN });
+
+const isNullish = (node: ts.TypeNode) =>
+  node.kind === ts.SyntaxKind.UndefinedKeyword || (ts.isLiteralTypeNode(node) && node.literal.kind === ts.SyntaxKind.NullKeyword);
+
+function unwrap(node: ts.TypeNode): ts.TypeNode {
+  return ts.isParenthesizedTypeNode(node) ? unwrap(node.type) : node;
+}
+
+/** The members of a union other than undefined and null, and whether there were such. */
+function withoutNullish(node: ts.TypeNode): { members: ts.TypeNode[]; nullish: boolean } {
+  const type = unwrap(node);
+  if (!ts.isUnionTypeNode(type)) return { members: [type], nullish: isNullish(type) };
+  const members = type.types.map(unwrap).filter((t) => !isNullish(t));
+  return { members, nullish: members.length < type.types.length };
+}
+
+const isStringLiteralType = (node: ts.TypeNode): boolean =>
+  ts.isLiteralTypeNode(node) && (ts.isStringLiteral(node.literal) || ts.isNoSubstitutionTemplateLiteral(node.literal));
+
+export function typeSchema(node: ts.TypeNode, declarations: TypeDeclarations, expanding: readonly string[] = []): JsonSchema {
+  const type = unwrap(node);
+  switch (type.kind) {
+    case ts.SyntaxKind.StringKeyword:
+      return { type: 'string' };
+    case ts.SyntaxKind.NumberKeyword:
+      return { type: 'number' };
+    case ts.SyntaxKind.BooleanKeyword:
+      return { type: 'boolean' };
+  }
+  if (ts.isArrayTypeNode(type)) return { type: 'array', items: typeSchema(type.elementType, declarations, expanding) };
+  if (ts.isTypeOperatorNode(type) && type.operator === ts.SyntaxKind.ReadonlyKeyword && ts.isArrayTypeNode(unwrap(type.type))) {
+    return typeSchema(type.type, declarations, expanding);
+  }
+  if (ts.isLiteralTypeNode(type)) {
+    if (isStringLiteralType(type)) return { type: 'string', enum: [(type.literal as ts.StringLiteral).text] };
+    if (ts.isNumericLiteral(type.literal) || ts.isPrefixUnaryExpression(type.literal)) return { type: 'number' };
+    if (type.literal.kind === ts.SyntaxKind.TrueKeyword || type.literal.kind === ts.SyntaxKind.FalseKeyword) return { type: 'boolean' };
+    return open();
+  }
+  if (ts.isUnionTypeNode(type)) {
+    const { members } = withoutNullish(type);
+    if (members.length === 1) return typeSchema(members[0], declarations, expanding);
+    if (members.length > 0 && members.every(isStringLiteralType)) {
+      return { type: 'string', enum: [...new Set(members.map((m) => ((m as ts.LiteralTypeNode).literal as ts.StringLiteral).text))] };
+    }
+    return open();
+  }
+  if (ts.isTypeLiteralNode(type)) return objectSchema(type.members, declarations, expanding);
+  if (ts.isTypeReferenceNode(type)) return referenceSchema(type, declarations, expanding);
+  return open();
+}
+
+function referenceSchema(type: ts.TypeReferenceNode, declarations: TypeDeclarations, expanding: readonly string[]): JsonSchema {
+  const name = type.typeName.getText();
+  if ((name === 'Array' || name === 'ReadonlyArray') && type.typeArguments?.length === 1) {
+    return { type: 'array', items: typeSchema(type.typeArguments[0], declarations, expanding) };
+  }
+  const declaration = declarations.get(name);
+  if (!declaration || expanding.includes(name)) return { type: 'object', description: name };
+  const inside = [...expanding, name];
+  if (ts.isTypeAliasDeclaration(declaration)) return typeSchema(declaration.type, declarations, inside);
+  return objectSchema(interfaceMembers(declaration, declarations), declarations, inside);
+}
+
+/** An interface's own members after those of the same-file interfaces it extends. */
+function interfaceMembers(declaration: ts.InterfaceDeclaration, declarations: TypeDeclarations, seen = new Set<string>()): ts.TypeElement[] {
+  seen.add(declaration.name.text);
+  const inherited = (declaration.heritageClauses ?? []).flatMap((clause) => clause.types.flatMap((base) => {
+    const parent = declarations.get(base.expression.getText());
+    return parent && ts.isInterfaceDeclaration(parent) && !seen.has(parent.name.text) ? interfaceMembers(parent, declarations, seen) : [];
+  }));
+  return [...inherited, ...declaration.members];
+}
+
+function objectSchema(members: readonly ts.TypeElement[], declarations: TypeDeclarations, expanding: readonly string[]): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  const optional = new Map<string, boolean>();
+  for (const member of members) {
+    if (!ts.isPropertySignature(member) && !ts.isMethodSignature(member)) continue;
+    const name = ts.isIdentifier(member.name) || ts.isStringLiteral(member.name) || ts.isNumericLiteral(member.name) ? member.name.text : undefined;
+    if (name === undefined) continue;
+    // A method member is a function-typed field: "any other shape".
+    properties[name] = ts.isPropertySignature(member) && member.type ? typeSchema(member.type, declarations, expanding) : open();
+    optional.set(name, !!member.questionToken);
+  }
+  return { type: 'object', properties, required: Object.keys(properties).filter((n) => !optional.get(n)), additionalProperties: false };
+}
+
+const isCallback = (node: ts.TypeNode) => ts.isFunctionTypeNode(node) || ts.isConstructorTypeNode(node);
+
+/** The schema a default value's literal implies for a parameter without a type. */
+function defaultSchema(initializer: ts.Expression | undefined): JsonSchema {
+  if (!initializer) return open();
+  const e = ts.isParenthesizedExpression(initializer) ? initializer.expression : initializer;
+  if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e) || ts.isTemplateExpression(e)) return { type: 'string' };
+  if (ts.isNumericLiteral(e) || (ts.isPrefixUnaryExpression(e) && ts.isNumericLiteral(e.operand))) return { type: 'number' };
+  if (e.kind === ts.SyntaxKind.TrueKeyword || e.kind === ts.SyntaxKind.FalseKeyword) return { type: 'boolean' };
+  return open();
+}
+
+export interface ReadParameter {
+  name: string;
+  schema: JsonSchema;
+  optional: boolean;
+  /** The name of the type as written when it is a plain reference (`address: Address`). */
+  reference?: string;
+}
+
+/** One parameter by the rules above; undefined for a destructured one (left out). */
+export function readParameter(param: ts.ParameterDeclaration, declarations: TypeDeclarations): ReadParameter | undefined {
+  if (!ts.isIdentifier(param.name)) return undefined;
+  const name = param.name.text;
+  let optional = !!param.questionToken || !!param.initializer;
+  if (!param.type) return { name, schema: defaultSchema(param.initializer), optional };
+  const { members, nullish } = withoutNullish(param.type);
+  optional ||= nullish;
+  if (members.length === 1 && isCallback(members[0])) return { name, schema: { description: 'callback' }, optional: true };
+  const core = members.length === 1 ? members[0] : param.type;
+  const reference = members.length === 1 && ts.isTypeReferenceNode(core) ? core.typeName.getText() : undefined;
+  return { name, schema: typeSchema(core, declarations), optional, ...(reference ? { reference } : {}) };
+}
+
+/** The parameters' schema: always `{type:"object", properties, required, additionalProperties:false}`. */
+export function parametersSchema(read: ReadParameter[]): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const p of read) properties[p.name] = p.schema;
+  return { type: 'object', properties, required: read.filter((p) => !p.optional).map((p) => p.name), additionalProperties: false };
+}

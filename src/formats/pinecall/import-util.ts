@@ -1,0 +1,147 @@
+import ts from 'typescript';
+import { dedentCode } from './js-lexer';
+
+/** A problem of the class file, 1-based like an editor shows it. */
+export interface SourceProblem {
+  line: number;
+  column: number;
+  message: string;
+}
+
+export class ImportContext {
+  readonly errors: SourceProblem[] = [];
+  readonly warnings: SourceProblem[] = [];
+  constructor(readonly sf: ts.SourceFile) {}
+
+  get text(): string {
+    return this.sf.text;
+  }
+
+  at(node: ts.Node | number, message: string): SourceProblem {
+    const pos = typeof node === 'number' ? node : node.getStart(this.sf);
+    const { line, character } = this.sf.getLineAndCharacterOfPosition(pos);
+    return { line: line + 1, column: character + 1, message };
+  }
+
+  error(node: ts.Node | number, message: string): void {
+    this.errors.push(this.at(node, message));
+  }
+
+  warn(node: ts.Node | number, message: string): void {
+    this.warnings.push(this.at(node, message));
+  }
+}
+
+/** Comments in front of a node (before its decorators and modifiers), as source ranges. */
+export function leadingComments(sf: ts.SourceFile, node: ts.Node): ts.CommentRange[] {
+  return ts.getLeadingCommentRanges(sf.text, node.getFullStart()) ?? [];
+}
+
+const isJsDoc = (sf: ts.SourceFile, range: ts.CommentRange) =>
+  range.kind === ts.SyntaxKind.MultiLineCommentTrivia && sf.text.startsWith('/**', range.pos) && !sf.text.startsWith('/**/', range.pos);
+
+/** The JSDoc a node is read from (the last `/** … *​/` above it, with its range), and every other comment above it. */
+export function splitComments(sf: ts.SourceFile, node: ts.Node): { jsDoc?: ts.CommentRange & { text: string }; others: string } {
+  const ranges = leadingComments(sf, node);
+  let docIndex = -1;
+  ranges.forEach((r, i) => { if (isJsDoc(sf, r)) docIndex = i; });
+  const others = ranges.filter((_, i) => i !== docIndex).map((r) => withIndent(sf, r.pos, r.end)).join('\n');
+  const doc = ranges[docIndex];
+  return { jsDoc: doc ? { ...doc, text: sf.text.slice(doc.pos, doc.end) } : undefined, others };
+}
+
+/** Source text from `start` to `end`, given the indentation of its first line, then dedented. */
+export function withIndent(sf: ts.SourceFile, start: number, end: number): string {
+  const lineStart = sf.text.lastIndexOf('\n', start - 1) + 1;
+  const lead = sf.text.slice(lineStart, start);
+  return dedentCode((/^[ \t]*$/.test(lead) ? lead : '') + sf.text.slice(start, end));
+}
+
+/** A node's text with every comment above it, dedented: how unmodelled members and statements are kept. */
+export function textWithComments(sf: ts.SourceFile, node: ts.Node): string {
+  const ranges = leadingComments(sf, node);
+  return withIndent(sf, ranges.length ? ranges[0].pos : node.getStart(sf), node.end);
+}
+
+/**
+ * The code between a block's braces as the document keeps it: the line break after `{` and the
+ * indentation before `}` dropped, then dedented (js-lexer.ts leaves template-literal lines alone).
+ */
+export function blockInner(sf: ts.SourceFile, block: ts.Block): string {
+  const inner = sf.text.slice(block.getStart(sf) + 1, block.end - 1).replace(/\r\n?/g, '\n');
+  const first = /^[ \t]*\n/.exec(inner);
+  if (!first) return dedentCode(inner.trim());
+  const rest = inner.slice(first[0].length);
+  const last = /\n[ \t]*$/.exec(rest);
+  return dedentCode(last ? rest.slice(0, last.index) : rest.trimEnd());
+}
+
+/** The name of a property or method as a string, or undefined for a computed one. */
+export function memberName(name: ts.PropertyName | undefined): string | undefined {
+  if (!name) return undefined;
+  if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isPrivateIdentifier(name)) return name.text;
+  return undefined;
+}
+
+/** The JSON value of a literal expression (strings, numbers, booleans, null, arrays and objects of them). */
+export function literalValue(node: ts.Expression): { ok: true; value: unknown } | { ok: false } {
+  if (ts.isParenthesizedExpression(node)) return literalValue(node.expression);
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return { ok: true, value: node.text };
+  if (ts.isNumericLiteral(node)) return { ok: true, value: Number(node.text) };
+  if (ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(node.operand)) {
+    return { ok: true, value: -Number(node.operand.text) };
+  }
+  if (node.kind === ts.SyntaxKind.TrueKeyword) return { ok: true, value: true };
+  if (node.kind === ts.SyntaxKind.FalseKeyword) return { ok: true, value: false };
+  if (node.kind === ts.SyntaxKind.NullKeyword) return { ok: true, value: null };
+  if (ts.isArrayLiteralExpression(node)) {
+    const values: unknown[] = [];
+    for (const element of node.elements) {
+      const v = literalValue(element);
+      if (!v.ok) return v;
+      values.push(v.value);
+    }
+    return { ok: true, value: values };
+  }
+  if (ts.isObjectLiteralExpression(node)) {
+    const value: Record<string, unknown> = {};
+    for (const p of node.properties) {
+      const key = ts.isPropertyAssignment(p) ? memberName(p.name) : undefined;
+      if (key === undefined || !ts.isPropertyAssignment(p)) return { ok: false };
+      const v = literalValue(p.initializer);
+      if (!v.ok) return v;
+      value[key] = v.value;
+    }
+    return { ok: true, value };
+  }
+  return { ok: false };
+}
+
+/** `x` or `x(...)`: the decorator named `name`, with its call arguments (none for a bare decorator). */
+export function findDecorator(node: ts.HasDecorators, name: string): { decorator: ts.Decorator; args: readonly ts.Expression[] } | undefined {
+  for (const decorator of ts.getDecorators(node) ?? []) {
+    const e = decorator.expression;
+    if (ts.isIdentifier(e) && e.text === name) return { decorator, args: [] };
+    if (ts.isCallExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === name) return { decorator, args: e.arguments };
+  }
+  return undefined;
+}
+
+/** `this.name` (one level): the name, else undefined. */
+export function thisProperty(node: ts.Expression): string | undefined {
+  return ts.isPropertyAccessExpression(node) && node.expression.kind === ts.SyntaxKind.ThisKeyword && ts.isIdentifier(node.name) ? node.name.text : undefined;
+}
+
+/** An expression's source with `this.` removed before each `this.<name>` (a state expression as the document writes it). */
+export function withoutThis(sf: ts.SourceFile, node: ts.Expression): string {
+  const start = node.getStart(sf);
+  const cuts: [number, number][] = [];
+  const visit = (n: ts.Node) => {
+    if (ts.isPropertyAccessExpression(n) && n.expression.kind === ts.SyntaxKind.ThisKeyword) cuts.push([n.expression.getStart(sf), n.name.getStart(sf)]);
+    n.forEachChild(visit);
+  };
+  visit(node);
+  let text = sf.text.slice(start, node.end);
+  for (const [from, to] of cuts.sort((a, b) => b[0] - a[0])) text = text.slice(0, from - start) + text.slice(to - start);
+  return text;
+}

@@ -1,0 +1,200 @@
+import ts from 'typescript';
+import { CURRENT_VERSION, DOCUMENT_FORMAT, type AgentDocument, type Block, type Edge, type Stage, type StateField } from '../../model';
+import { newId, refFromName } from '../../model/ids';
+import { validateDocument } from '../../model/validate';
+import { readDocBlock } from './doc-comments';
+import { entryConditions, mergeChains } from './edge-chains';
+import { GENERATED_INTERFACE, PINECALL_MODULE } from './export';
+import { stateDeclaration } from './export-members';
+import { readRender, readStageField, readStateField, type RenderRead, type StageField } from './import-members';
+import type { TypeDeclarations } from './import-signature';
+import { readTool, type ToolRead } from './import-tools';
+import { findDecorator, ImportContext, leadingComments, memberName, splitComments, textWithComments, withIndent, type SourceProblem } from './import-util';
+import { agentNameOfClass } from './names';
+import { compactPreserved, memberKey, type PinecallPreserved } from './preserved';
+
+export type { SourceProblem };
+
+export type PinecallImport =
+  | { ok: true; doc: AgentDocument; warnings: SourceProblem[] }
+  | { ok: false; errors: SourceProblem[] };
+
+/** Names the exporter always imports from `@pinecall/agents`; any other name there is kept. */
+const STANDARD_IMPORTS = new Set(['Agent', 'state', 'tool', 'Stages']);
+
+/**
+ * A Pinecall class file as a document (formats/pinecall.md). Pure: only the TypeScript parser,
+ * no file system and no type checker, so it runs in a Web Worker as in Node. Load-time refusals
+ * and syntax errors come back with their line and column; the document then is not made.
+ */
+export function importPinecallTs(text: string): PinecallImport {
+  const sf = ts.createSourceFile('agent.tsx', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const ctx = new ImportContext(sf);
+  const syntax = (sf as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
+  if (syntax.length) return { ok: false, errors: syntax.map((d) => ctx.at(d.start, ts.flattenDiagnosticMessageText(d.messageText, '\n'))) };
+  const agentClass = findAgentClass(sf);
+  if (!agentClass) {
+    return { ok: false, errors: [ctx.at(0, `no agent class here; write export default class <Name> extends Agent { … }, with Agent imported from "${PINECALL_MODULE}"`)] };
+  }
+  const preserved: PinecallPreserved = { comments: {}, tools: {}, fields: {} };
+  const { declarations, generated } = readStatements(ctx, agentClass, preserved);
+  const className = agentClass.name?.text ?? 'Agent';
+  const { jsDoc, others } = splitComments(sf, agentClass);
+  preserved.classComments = others;
+
+  const members = readMembers(ctx, agentClass, preserved);
+  const stageNames = members.stage?.names;
+  if (members.renderMethod) {
+    members.render = readRender(ctx, members.renderMethod, stageNames ?? []);
+    if (members.render) preserved.renderExtras = members.render.extras;
+    else {
+      ctx.warn(members.renderMethod.name, 'render() is kept as written: stage instructions are read from `return (<>{this.stage === "x" && <p>…</p>}</>)` only');
+      preserved.members!.push(textWithComments(sf, members.renderMethod));
+    }
+  }
+  const tools = members.toolMethods
+    .map((method) => readTool(ctx, method, { className, stageNames, declarations, generated }))
+    .filter((t): t is ToolRead => t !== undefined);
+  if (ctx.errors.length) return { ok: false, errors: ctx.errors };
+
+  const { blocks, stages } = stagesOf(className, members.stage, members.render);
+  const stageId = new Map(stages.map((s) => [s.name, s.id]));
+  for (const read of tools) {
+    if (read.stages) read.tool.scope = { kind: 'stages', stageIds: read.stages.map((s) => stageId.get(s)).filter((id): id is string => !!id) };
+    if (read.comments) preserved.comments![memberKey.tool(read.tool.name)] = read.comments;
+    if (Object.keys(read.preserved).length) preserved.tools![read.tool.name] = read.preserved;
+  }
+  const toolByName = new Map(tools.map((t) => [t.tool.name, t.tool]));
+  const chains = tools.flatMap((t) => (t.chain ? [t.chain] : []));
+  const edges: Edge[] = mergeChains(chains, stages.map((s) => s.name)).map((entry) => ({
+    id: newId(), from: stageId.get(entry.from)!, to: stageId.get(entry.to)!, kind: 'edge',
+    conditions: entryConditions(entry, entry.tool === undefined ? undefined : toolByName.get(entry.tool)),
+  }));
+  const kept = compactPreserved(preserved);
+  const doc: AgentDocument = {
+    format: DOCUMENT_FORMAT, version: CURRENT_VERSION, id: newId(), name: agentNameOfClass(className), target: 'pinecall',
+    persona: jsDoc ? readDocBlock(jsDoc.text) : '', llm: {}, opening: 'caller',
+    state: members.state, blocks, stages, edges, tools: tools.map((t) => t.tool),
+    entryStageId: stageId.get(members.stage?.entry ?? '') ?? stages[0]?.id ?? null,
+    layout: { positions: {}, sizes: {} },
+    ...(kept ? { preserved: { pinecall: kept as Record<string, unknown> } } : {}),
+  };
+  const valid = validateDocument(doc);
+  if (!valid.ok) return { ok: false, errors: valid.errors.map((e) => ctx.at(agentClass, `the class reads as an invalid document: ${e.path} ${e.message}`)) };
+  return { ok: true, doc, warnings: ctx.warnings };
+}
+
+/** `export default class X extends Agent`, else the default-exported class, else a class extending Agent. */
+function findAgentClass(sf: ts.SourceFile): ts.ClassDeclaration | undefined {
+  const classes = sf.statements.filter(ts.isClassDeclaration);
+  const isDefault = (c: ts.ClassDeclaration) => c.modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword) ?? false;
+  const extendsAgent = (c: ts.ClassDeclaration) => c.heritageClauses?.some((h) => h.types.some((t) => t.expression.getText(sf) === 'Agent')) ?? false;
+  return classes.find((c) => isDefault(c) && extendsAgent(c)) ?? classes.find(isDefault) ?? classes.find(extendsAgent);
+}
+
+const declaredName = (s: ts.Statement): string | undefined =>
+  (ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s) || ts.isClassDeclaration(s) || ts.isEnumDeclaration(s) || ts.isFunctionDeclaration(s)) ? s.name?.text : undefined;
+
+/** Imports and top-level statements around the class: the type declarations signatures may name, the rest kept. */
+function readStatements(ctx: ImportContext, agentClass: ts.ClassDeclaration, preserved: PinecallPreserved) {
+  const sf = ctx.sf;
+  const declarations = new Map<string, ts.InterfaceDeclaration | ts.TypeAliasDeclaration>();
+  const generated = new Set<string>();
+  const kept = { imports: [] as string[], before: [] as string[], after: [] as string[], names: [] as string[], agents: [] as string[] };
+  sf.statements.forEach((statement, index) => {
+    if (statement === agentClass) return;
+    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) && statement.moduleSpecifier.text === PINECALL_MODULE) {
+      if (index === 0) preserved.header = splitComments(sf, statement).others || undefined;
+      const bindings = statement.importClause?.namedBindings;
+      if (bindings && ts.isNamedImports(bindings)) {
+        kept.agents.push(...bindings.elements.filter((e) => !STANDARD_IMPORTS.has(e.name.text) || e.propertyName).map((e) => e.getText(sf)));
+      }
+      return;
+    }
+    if (ts.isImportDeclaration(statement)) {
+      kept.imports.push(textWithComments(sf, statement));
+      return;
+    }
+    if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) {
+      if (!declarations.has(statement.name.text)) declarations.set(statement.name.text, statement);
+      // The exporter's own interfaces come back from the tools' schemas; only hand-written ones are kept.
+      const ranges = leadingComments(sf, statement);
+      if (ts.isInterfaceDeclaration(statement) && ranges.length === 1 && sf.text.slice(ranges[0].pos, ranges[0].end) === GENERATED_INTERFACE) {
+        generated.add(statement.name.text);
+        return;
+      }
+    }
+    const name = declaredName(statement);
+    if (name) kept.names.push(name);
+    (statement.pos < agentClass.pos ? kept.before : kept.after).push(textWithComments(sf, statement));
+  });
+  const trailing = leadingComments(sf, sf.endOfFileToken);
+  if (trailing.length) kept.after.push(withIndent(sf, trailing[0].pos, trailing[trailing.length - 1].end));
+  Object.assign(preserved, { imports: kept.imports, before: kept.before, after: kept.after, declaredNames: kept.names, agentsImports: kept.agents });
+  return { declarations: declarations as TypeDeclarations, generated };
+}
+
+interface MembersRead {
+  state: StateField[];
+  stage?: StageField;
+  render?: RenderRead;
+  renderMethod?: ts.MethodDeclaration;
+  toolMethods: ts.MethodDeclaration[];
+}
+
+/** State fields, the stage field, render() and the tool methods; every other member is kept as written. */
+function readMembers(ctx: ImportContext, agentClass: ts.ClassDeclaration, preserved: PinecallPreserved): MembersRead {
+  const sf = ctx.sf;
+  const read: MembersRead = { state: [], toolMethods: [] };
+  const isStatic = (m: ts.ClassElement) => ts.getCombinedModifierFlags(m as ts.Declaration) & ts.ModifierFlags.Static;
+  const fields = agentClass.members.filter((m): m is ts.PropertyDeclaration => ts.isPropertyDeclaration(m) && !isStatic(m));
+  // "When one field is decorated, only decorated fields are state."
+  const anyDecorated = fields.some((f) => findDecorator(f, 'state'));
+  const members: string[] = [];
+  const comment = (key: string, text: string) => { if (text) preserved.comments![key] = text; };
+  for (const member of agentClass.members) {
+    const name = memberName(member.name);
+    const { jsDoc, others } = splitComments(sf, member);
+    if (ts.isPropertyDeclaration(member) && fields.includes(member) && name !== undefined && (!anyDecorated || findDecorator(member, 'state'))) {
+      if (name === 'stage') {
+        read.stage = readStageField(ctx, member);
+        comment(memberKey.stage, [jsDoc ? withIndent(sf, jsDoc.pos, jsDoc.end) : '', others].filter(Boolean).join('\n'));
+        continue;
+      }
+      const field = readStateField(ctx, member, name, jsDoc?.text);
+      read.state.push(field);
+      comment(memberKey.state(name), others);
+      const written = withIndent(sf, member.getStart(sf), member.end);
+      const { id: _id, ...rest } = field;
+      if (written !== stateDeclaration(field)) preserved.fields![name] = { text: written, field: rest };
+      continue;
+    }
+    if (ts.isMethodDeclaration(member) && !isStatic(member) && findDecorator(member, 'tool')) {
+      read.toolMethods.push(member);
+      continue;
+    }
+    if (ts.isMethodDeclaration(member) && !isStatic(member) && name === 'render' && !read.renderMethod) {
+      // Read once the stage field is known (it may stand further down).
+      read.renderMethod = member;
+      comment(memberKey.render, [jsDoc ? withIndent(sf, jsDoc.pos, jsDoc.end) : '', others].filter(Boolean).join('\n'));
+      continue;
+    }
+    members.push(textWithComments(sf, member));
+  }
+  preserved.members = members;
+  return read;
+}
+
+/** The stages of the stage field, in one block named after the class, with their render() sections. */
+function stagesOf(className: string, field: StageField | undefined, render: RenderRead | undefined): { blocks: Block[]; stages: Stage[] } {
+  const names = field?.names ?? [];
+  if (names.length === 0) return { blocks: [], stages: [] };
+  const block: Block = { id: newId(), name: className, ref: refFromName(className), intent: false };
+  const refs: string[] = [];
+  const stages = names.map((name): Stage => {
+    const ref = refFromName(name, refs);
+    refs.push(ref);
+    return { id: newId(), name, ref, blockId: block.id, kind: 'turn', instructions: render?.instructions.get(name) ?? '' };
+  });
+  return { blocks: [block], stages };
+}

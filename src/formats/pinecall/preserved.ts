@@ -1,0 +1,67 @@
+import type { AgentDocument, JsonSchema, StateField } from '../../model';
+
+/**
+ * What an imported class holds that the document does not model (design.md, "What is not
+ * modelled is kept"), stored in `doc.preserved.pinecall` and written back by the exporter. Texts
+ * are kept as written (members dedented). A piece is kept only where it differs from what the
+ * exporter would write anyway, so an exported file imports with nothing preserved.
+ */
+export interface PinecallPreserved {
+  /** Comments above the first statement of the file. */
+  header?: string;
+  /** Names the `@pinecall/agents` import brings beyond Agent, state, tool and Stages, as written. */
+  agentsImports?: string[];
+  /** Other import statements. */
+  imports?: string[];
+  /** Top-level statements before the class (interfaces, types, helper functions…) and after it. */
+  before?: string[];
+  after?: string[];
+  /** Type names those statements declare: a generated interface must not take one. */
+  declaredNames?: string[];
+  /** Comments above the class other than its JSDoc (the persona). */
+  classComments?: string;
+  /** Class members the document does not model: helper methods, getters, plain fields. */
+  members?: string[];
+  /** Comments above a modelled member other than the JSDoc it is read from, by member key. */
+  comments?: Record<string, string>;
+  /** A state field declared other than the exporter would write it, with the field it was read as. */
+  fields?: Record<string, { text: string; field: Omit<StateField, 'id'> }>;
+  /** Per tool name: pieces written other than the exporter would write them. */
+  tools?: Record<string, PreservedTool>;
+  /** `render()` children that are not a stage's section, written after the sections. */
+  renderExtras?: string[];
+}
+
+export interface PreservedTool {
+  /** The docstring as written, and the description it was read as. */
+  docstring?: { text: string; description: string };
+  /** The parameter list as written, and the schema it was read as. */
+  params?: { text: string; parameters: JsonSchema };
+  /** The declared return type of an async method. */
+  returnType?: string;
+}
+
+/** Member keys of `comments`. */
+export const memberKey = {
+  state: (name: string) => `state:${name}`,
+  tool: (name: string) => `tool:${name}`,
+  stage: 'stage',
+  render: 'render',
+};
+
+export function preservedOf(doc: AgentDocument): PinecallPreserved {
+  const value = doc.preserved?.pinecall;
+  return value && typeof value === 'object' ? (value as PinecallPreserved) : {};
+}
+
+/** Drops empty pieces, so that "nothing preserved" is one value (absent). */
+export function compactPreserved(preserved: PinecallPreserved): PinecallPreserved | undefined {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(preserved)) {
+    if (value === undefined || value === '') continue;
+    if (Array.isArray(value) && value.length === 0) continue;
+    if (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0) continue;
+    out[key] = value;
+  }
+  return Object.keys(out).length ? (out as PinecallPreserved) : undefined;
+}

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+/**
+ * Compiles one agent file the way Pinecall builds it — `--strict`, `experimentalDecorators`,
+ * `jsx: react-jsx` — against the declarations in this folder (no node_modules, no React types),
+ * and returns its diagnostics as `line:column message` strings (none: it compiles).
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export const AGENT_COMPILER_OPTIONS: ts.CompilerOptions = {
+  strict: true,
+  experimentalDecorators: true,
+  jsx: ts.JsxEmit.ReactJSX,
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  lib: ['lib.es2022.d.ts'],
+  types: [],
+  noEmit: true,
+  paths: {
+    '@pinecall/agents': [path.join(here, 'index.d.ts')],
+    'react/jsx-runtime': [path.join(here, 'jsx-runtime.d.ts')],
+  },
+};
+
+/** Library and declaration files parsed once for all compiles: parsing lib.es2022 dominates the time. */
+const sharedFiles = new Map<string, ts.SourceFile | undefined>();
+
+export function compileAgent(text: string, fileName = path.join(here, '__virtual__', 'agent.tsx')): string[] {
+  const host = ts.createCompilerHost(AGENT_COMPILER_OPTIONS);
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (name, language, onError, create) =>
+    name === fileName ? ts.createSourceFile(name, text, language, true, ts.ScriptKind.TSX) : cached(name, () => getSourceFile(name, language, onError, create));
+  const fileExists = host.fileExists.bind(host);
+  host.fileExists = (name) => name === fileName || fileExists(name);
+  const readFile = host.readFile.bind(host);
+  host.readFile = (name) => (name === fileName ? text : readFile(name));
+  const cached = (name: string, read: () => ts.SourceFile | undefined) => {
+    if (!sharedFiles.has(name)) sharedFiles.set(name, read());
+    return sharedFiles.get(name);
+  };
+  const program = ts.createProgram({ rootNames: [fileName], options: AGENT_COMPILER_OPTIONS, host });
+  return ts.getPreEmitDiagnostics(program).map((d) => {
+    const message = ts.flattenDiagnosticMessageText(d.messageText, '\n');
+    if (!d.file || d.start === undefined) return message;
+    const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
+    return `${path.basename(d.file.fileName)}:${line + 1}:${character + 1} ${message}`;
+  });
+}
