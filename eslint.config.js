@@ -16,7 +16,7 @@ const uiLibraries = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'src/model/generated/*'] },
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'src/model/generated/*', 'test/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -209,6 +209,21 @@ test.describe('the canvas', () => {
     await expect.poll(() => appState(page, (s) => s.doc.layout.positions[s.selection[0].id])).toEqual({ x: at.x + 8, y: at.y + 40 });
   });
 
+  test('a fragment pasted from the system clipboard (another tab) lands as a copy', async ({ page }) => {
+    await stage(page, 'choose').locator('.cb-stage-name').click();
+    await page.evaluate(() => {
+      const state = (window as any).__callboard.store.getState();
+      const goodbye = state.doc.stages.find((s: { id: string }) => s.id === 's_goodbye');
+      const clip = { format: 'callboard.clipboard', version: 1, blocks: [], stages: [goodbye], edges: [], tools: [], state: [], positions: { s_goodbye: { x: 20, y: 48 } }, sizes: {} };
+      const data = new DataTransfer();
+      data.setData('text/plain', JSON.stringify(clip));
+      document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await expect(stage(page, 'goodbye_2')).toBeVisible();
+    // Into the block of the selected stage, since its own block is elsewhere.
+    expect(await appState(page, (s) => s.doc.stages.find((x: { name: string }) => x.name === 'goodbye_2').blockId)).toBe('b_booking');
+  });
+
   test('auto-layout leaves no overlapping stages, as one undo step', async ({ page }) => {
     const before = await appState(page, (s) => s.doc.layout);
     await page.getByTestId('auto-layout').click();

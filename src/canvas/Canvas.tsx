@@ -261,6 +261,8 @@ function CanvasFlow() {
       data-testid="canvas"
       onKeyDown={(event: KeyboardEvent) => keys.onKeyDown(event)}
       onKeyUp={(event: KeyboardEvent) => keys.onKeyUp(event)}
+      onCopy={keys.onCopy}
+      onPaste={keys.onPaste}
       onDoubleClick={onDoubleClick}
     >
       <ReactFlow<CanvasNode, AgentFlowEdge>

@@ -82,30 +82,29 @@ export function deleteRefs(store: AppStore, refs: OpsRef[]) {
   store.getState().select(null);
 }
 
-// The clipboard lives in memory, and in the system clipboard when the browser allows it (so a
-// fragment can travel to another tab). A paste prefers the system clipboard when it holds one.
+// The clipboard lives in memory, and in the system clipboard when the browser lets us write it
+// (so a fragment travels to another tab). A paste prefers what the system clipboard holds when the
+// paste event hands it over (no permission prompt, unlike navigator.clipboard.readText).
 let memory: { clip: Clipboard; pastes: number } | undefined;
 
-export function copyToClipboard(store: AppStore): boolean {
+/** The canvas selection as clipboard text, kept in memory too; undefined when nothing is selected. */
+export function copyToClipboard(store: AppStore): string | undefined {
   const refs = canvasRefs(store.getState().selection);
-  if (refs.length === 0) return false;
+  if (refs.length === 0) return undefined;
   const clip = copySelection(store.getState().doc, refs);
   memory = { clip, pastes: 0 };
+  const text = JSON.stringify(clip);
   try {
-    void navigator.clipboard?.writeText(JSON.stringify(clip)).catch(() => undefined);
+    void navigator.clipboard?.writeText(text).catch(() => undefined);
   } catch {
-    // No clipboard permission: the in-memory copy is enough within this tab.
+    // No clipboard access: the in-memory copy serves this tab.
   }
-  return true;
+  return text;
 }
 
-async function readSystemClipboard(): Promise<Clipboard | undefined> {
+function parseClip(text: string | undefined): Clipboard | undefined {
+  if (!text || !text.includes('callboard.clipboard')) return undefined;
   try {
-    const read = navigator.clipboard?.readText();
-    if (!read) return undefined;
-    const timeout = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 400));
-    const text = await Promise.race([read, timeout]);
-    if (!text) return undefined;
     const value: unknown = JSON.parse(text);
     return isClipboard(value) ? value : undefined;
   } catch {
@@ -113,11 +112,10 @@ async function readSystemClipboard(): Promise<Clipboard | undefined> {
   }
 }
 
-const sameClip = (a: Clipboard, b: Clipboard) => JSON.stringify(a) === JSON.stringify(b);
-
-export async function pasteFromClipboard(store: AppStore): Promise<string | undefined> {
-  const system = await readSystemClipboard();
-  if (system && (!memory || !sameClip(system, memory.clip))) memory = { clip: system, pastes: 0 };
+/** Pastes `systemText` when it holds a Callboard fragment, else the last copy; returns an error to show. */
+export function pasteFromClipboard(store: AppStore, systemText?: string): string | undefined {
+  const system = parseClip(systemText);
+  if (system && (!memory || JSON.stringify(system) !== JSON.stringify(memory.clip))) memory = { clip: system, pastes: 0 };
   if (!memory) return 'Nothing to paste: copy a block or stage first';
   memory.pastes += 1;
   const { clip, pastes } = memory;

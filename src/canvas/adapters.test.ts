@@ -55,7 +55,7 @@ describe('createFlowAdapter', () => {
     const first = adapter({ doc, selected: none });
     expect(adapter({ doc, selected: new Set() })).toBe(first);
     const moved = produce(doc, (d) => {
-      d.layout.positions.s_verify = { x: 40, y: 240 };
+      d.layout.positions.s_verify = { x: 24, y: 200 };
     });
     const second = adapter({ doc: moved, selected: none });
     const changed = second.nodes.filter((n, i) => n !== first.nodes[i]).map((n) => n.id);

@@ -1,5 +1,5 @@
 import { toolsOfBlock, toolVisibleIn, type AgentDocument, type Point, type Stage, type Tool } from '../model';
-import { BLOCK_HEADER, BLOCK_PADDING, DEFAULT_BLOCK_SIZE, STAGE_GAP, STAGE_SIZE } from '../model/ops/layout';
+import { BLOCK_HEADER, BLOCK_PADDING, DEFAULT_BLOCK_SIZE, STAGE_GAP, STAGE_SIZE, contentSize } from '../model/ops/layout';
 import { edgeLabel, isNaturalLanguage, stagesSetInCode, toolMap } from './labels';
 import { blockTint } from './tint';
 import type { AgentEdgeData, AgentFlowEdge, BlockFlowNode, CanvasNode, ProblemCount, Severity, StageFlowNode, ToolChip } from './types';
@@ -298,7 +298,10 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
       const tint = tints.get(block.id)!;
       const isSelected = selected.has(block.id);
       const count = stageCount.get(block.id) ?? 0;
-      nodes.push(remember(nodeCache, nextNodes, block.id, [block, position, size, tools, problemCount, tint, isSelected, count], (): BlockFlowNode => ({
+      // The resizer (shown on a selected block only) stops where setBlockSize would: it never cuts
+      // a stage off. Unselected blocks skip the sum, so moving a stage leaves its block's node be.
+      const least = isSelected && count ? contentSize(doc, block.id) : DEFAULT_BLOCK_SIZE;
+      nodes.push(remember(nodeCache, nextNodes, block.id, [block, position, size, tools, problemCount, tint, isSelected, count, least.width, least.height], (): BlockFlowNode => ({
         id: block.id,
         type: 'block',
         position,
@@ -308,7 +311,7 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
         selected: isSelected,
         connectable: false,
         className: 'cb-block-wrapper',
-        data: { block, tint, tools, problems: problemCount, stageCount: count },
+        data: { block, tint, tools, problems: problemCount, stageCount: count, minWidth: least.width, minHeight: least.height },
       })));
     }
 

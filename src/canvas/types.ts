@@ -30,6 +30,9 @@ export type BlockNodeData = {
   tools: ToolChip[];
   problems: ProblemCount | null;
   stageCount: number;
+  /** The smallest size that still shows every stage whole. */
+  minWidth: number;
+  minHeight: number;
 };
 
 export type StageFlowNode = FlowNode<StageNodeData, 'stage'>;

@@ -1,4 +1,4 @@
-import { useCallback, useState, type KeyboardEvent } from 'react';
+import { useCallback, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import type { AppStore } from '../store';
 import { copyToClipboard, deleteRefs, duplicateSelection, nudgeSelection, pasteFromClipboard, planCanvasDelete } from './actions';
 import type { PendingDelete } from './DeleteDialog';
@@ -16,6 +16,8 @@ function isEditingText(target: EventTarget | null): boolean {
  */
 export function useCanvasKeys(store: AppStore, say: (message: string | undefined) => void) {
   const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
+  /** A Ctrl/Cmd+V whose paste event has not arrived yet. */
+  const pastePending = useRef(false);
 
   const requestDelete = useCallback(() => {
     const planned = planCanvasDelete(store);
@@ -47,10 +49,16 @@ export function useCanvasKeys(store: AppStore, say: (message: string | undefined
       event.preventDefault();
       requestDelete();
     } else if (mod && key === 'c' && !event.shiftKey) {
-      if (copyToClipboard(store)) event.preventDefault();
+      // The browser's copy event follows (onCopy puts the text on the system clipboard).
+      copyToClipboard(store);
     } else if (mod && key === 'v' && !event.shiftKey) {
-      event.preventDefault();
-      void pasteFromClipboard(store).then(say);
+      // The browser's paste event follows with the system clipboard; without one (no clipboard
+      // access), the in-memory copy is pasted.
+      pastePending.current = true;
+      setTimeout(() => {
+        if (pastePending.current) say(pasteFromClipboard(store));
+        pastePending.current = false;
+      }, 0);
     } else if (mod && key === 'd') {
       event.preventDefault();
       say(duplicateSelection(store));
@@ -68,5 +76,20 @@ export function useCanvasKeys(store: AppStore, say: (message: string | undefined
     if (ARROWS[event.key]) store.getState().endGesture();
   }, [store]);
 
-  return { onKeyDown, onKeyUp, pendingDelete, requestDelete };
+  const onCopy = useCallback((event: ClipboardEvent) => {
+    if (isEditingText(event.target)) return;
+    const text = copyToClipboard(store);
+    if (!text) return;
+    event.clipboardData.setData('text/plain', text);
+    event.preventDefault();
+  }, [store]);
+
+  const onPaste = useCallback((event: ClipboardEvent) => {
+    if (isEditingText(event.target)) return;
+    pastePending.current = false;
+    event.preventDefault();
+    say(pasteFromClipboard(store, event.clipboardData.getData('text/plain')));
+  }, [store, say]);
+
+  return { onKeyDown, onKeyUp, onCopy, onPaste, pendingDelete, requestDelete };
 }

@@ -7,7 +7,7 @@ import { ToolChips } from './ToolChips';
 
 /** A block: a tinted, resizable group holding its stages; the header shows the tools it offers. */
 export const BlockNode = memo(function BlockNode({ data, selected, width }: NodeProps<BlockFlowNode>) {
-  const { block, tint, tools, problems, stageCount } = data;
+  const { block, tint, tools, problems, stageCount, minWidth, minHeight } = data;
   const store = useStoreApi();
   // What the name and badges take, estimated, so the chips get the rest of the header row.
   const taken = block.name.length * 7.6 + (block.intent ? 50 : 0) + (block.looping ? 38 : 0) + (problems ? 30 : 0) + 40;
@@ -20,8 +20,8 @@ export const BlockNode = memo(function BlockNode({ data, selected, width }: Node
     >
       <NodeResizer
         isVisible={selected}
-        minWidth={180}
-        minHeight={100}
+        minWidth={minWidth}
+        minHeight={minHeight}
         color={tint}
         handleClassName="cb-resize-handle"
         lineClassName="cb-resize-line"

@@ -1,11 +1,12 @@
 // Plain Block Agent data → YAML text with the `yaml` package's Document API. Output is
 // deterministic (the data's key order is fixed by write.ts) and readable: prose as block scalars,
 // short lists and `connect_to` on one line, as in formats/block-agent.md's example.
-import { Document, isMap, isScalar, isSeq, Scalar, visit, type Node } from 'yaml';
-import type { PlainObject } from './extra';
+import { Document, isMap, isScalar, isSeq, parse, Scalar, visit, type Node } from 'yaml';
+import { deepEqual, type PlainObject } from './extra';
+import { CONDITION_NLU, EDGE_CONNECT_TO, MCP_SERVER_DESCRIPTION } from './inferred-keys';
 
-/** Keys whose values are sentences: multi-line ones become `|` blocks, long ones `>-` folded blocks. */
-const PROSE_KEYS = new Set(['personality', 'content', 'description', 'nlu', 'server_description', 'messages']);
+/** Keys whose values are sentences: long single-line ones become `>-` folded blocks (any multi-line text a `|` block). */
+const PROSE_KEYS = new Set(['personality', 'content', 'description', CONDITION_NLU, MCP_SERVER_DESCRIPTION, 'messages']);
 const FOLD_AFTER = 80;
 const FLOW_LIST_MAX = 60;
 const LINE_WIDTH = 100;
@@ -17,11 +18,32 @@ export interface RenderComments {
   before?: { path: (string | number)[]; comment: string }[];
 }
 
-/** `indent` estimates the column the value starts at, so a folded block is used only where the line would be too long. */
-function styleProse(node: unknown, indent: number): void {
-  if (!isScalar(node) || typeof node.value !== 'string') return;
-  if (node.value.includes('\n')) node.type = Scalar.BLOCK_LITERAL;
-  else if (node.value.length > FOLD_AFTER && indent + node.value.length > LINE_WIDTH) node.type = Scalar.BLOCK_FOLDED;
+const OPTIONS = { lineWidth: LINE_WIDTH, minContentWidth: 20, flowCollectionPadding: false, singleQuote: true } as const;
+/** No block scalars, no folding: plainer, and nothing for the yaml package to get wrong. */
+const SAFE_OPTIONS = { ...OPTIONS, blockQuote: false, lineWidth: 0 } as const;
+
+/**
+ * Whether `text` reads back unchanged as a block scalar of `type`. The yaml package gets some texts
+ * wrong as blocks (a first line of only spaces, for one), so each block is checked, not assumed.
+ */
+function survivesAs(text: string, type: Scalar.Type): boolean {
+  const probe = new Document({ x: text });
+  (probe.get('x', true) as Scalar).type = type;
+  return parse(probe.toString(OPTIONS)).x === text;
+}
+
+/** Multi-line text as a `|` block where that reads back exactly, else double-quoted with \n escapes. */
+function styleMultiline(node: Scalar): void {
+  if (typeof node.value === 'string' && node.value.includes('\n')) {
+    node.type = survivesAs(node.value, Scalar.BLOCK_LITERAL) ? Scalar.BLOCK_LITERAL : Scalar.QUOTE_DOUBLE;
+  }
+}
+
+/** A long sentence as a `>-` folded block; `indent` estimates its column, so only lines that would overflow fold. */
+function styleLongProse(node: unknown, indent: number): void {
+  if (!isScalar(node) || typeof node.value !== 'string' || node.value.includes('\n')) return;
+  const text = node.value;
+  if (text.length > FOLD_AFTER && indent + text.length > LINE_WIDTH && survivesAs(text, Scalar.BLOCK_FOLDED)) node.type = Scalar.BLOCK_FOLDED;
 }
 
 const isShortScalar = (node: unknown): boolean =>
@@ -30,15 +52,18 @@ const isShortScalar = (node: unknown): boolean =>
 export function renderYaml(data: PlainObject, comments: RenderComments = {}): string {
   const doc = new Document(data);
   visit(doc, {
+    Scalar(key, node) {
+      if (key !== 'key') styleMultiline(node);
+    },
     Pair(_, pair, path) {
       const key = isScalar(pair.key) ? String(pair.key.value) : '';
       if (PROSE_KEYS.has(key)) {
         // Each map or list above the pair indents it by two columns (the top map by none).
         const indent = 2 * ((path as readonly unknown[]).filter((n) => isMap(n) || isSeq(n)).length - 1) + key.length + 2;
-        if (isSeq(pair.value)) pair.value.items.forEach((item) => styleProse(item, indent + 2));
-        else styleProse(pair.value, indent);
+        if (isSeq(pair.value)) pair.value.items.forEach((item) => styleLongProse(item, indent + 2));
+        else styleLongProse(pair.value, indent);
       }
-      if (key === 'connect_to' && isMap(pair.value) && pair.value.items.every((p) => isShortScalar(p.value))) pair.value.flow = true;
+      if ((key === 'connect_to' || key === EDGE_CONNECT_TO) && isMap(pair.value) && pair.value.items.every((p) => isShortScalar(p.value))) pair.value.flow = true;
     },
     Seq(_, seq) {
       // Lists of short scalars (required, enum, allowed_tools, kpis, a one-line message) read best inline.
@@ -46,8 +71,8 @@ export function renderYaml(data: PlainObject, comments: RenderComments = {}): st
         seq.items.reduce<number>((n, item) => n + JSON.stringify((item as Scalar).value).length + 2, 0) <= FLOW_LIST_MAX;
       if (short) {
         seq.flow = true;
-        // A block scalar cannot stand inside a flow list.
-        seq.items.forEach((item) => { if (isScalar(item)) item.type = undefined; });
+        // A folded block cannot stand inside a flow list (short items are single-line, so never literal).
+        seq.items.forEach((item) => { if (isScalar(item) && item.type === Scalar.BLOCK_FOLDED) item.type = undefined; });
       }
     },
   });
@@ -56,5 +81,7 @@ export function renderYaml(data: PlainObject, comments: RenderComments = {}): st
     const node = doc.getIn(path, true) as Node | undefined;
     if (node) node.commentBefore = comment;
   }
-  return doc.toString({ lineWidth: LINE_WIDTH, minContentWidth: 20, flowCollectionPadding: false, singleQuote: true });
+  const text = doc.toString(OPTIONS);
+  // Last guard: the file must say exactly what the data says; if the pretty form does not, write the plain one.
+  return deepEqual(parse(text), JSON.parse(JSON.stringify(data))) ? text : doc.toString(SAFE_OPTIONS);
 }

@@ -68,13 +68,13 @@ describe('Block Agent round trip', () => {
     expect(parse(exportBlockAgentYaml(doc).text)).toEqual(parse(text));
   });
 
-  it('renders any text under a prose key so that it reads back the same', () => {
-    // Pieces that stress block scalars: spaces (folding), newlines, tabs, YAML indicators, quotes.
-    const pieces = fc.constantFrom('word', 'é🌞', ' ', '  ', '\n', '\n\n', '\t', '#', ': ', '- ', "'", '"', '*/', '|', '>', '\r\n');
-    const prose = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 300 }), fc.array(pieces, { maxLength: 80 }).map((p) => p.join('')));
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 200 }), prose, (a, b) => {
-      const data = { personality: a, blocks: [{ block_id: 'x', turns: [{ content: b }], tools: [{ function: { description: `${b}\n${a}` } }] }] };
+  it('renders any text so that it reads back the same, in prose keys and elsewhere', () => {
+    // Pieces that stress the YAML writer: spaces (folding), line breaks, tabs, indicators, quotes, BOM.
+    const pieces = fc.constantFrom('word', 'é🌞', ' ', '  ', '\n', '\n\n', '\t', '#', ': ', '- ', "'", '"', '*/', '|', '>', '\r\n', '\r', '\u2028', '\ufeff', '&a', '*b', '!t', '---', '{', '[');
+    const text = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 300 }), fc.string({ unit: 'binary', maxLength: 100 }), fc.array(pieces, { maxLength: 80 }).map((p) => p.join('')));
+    fc.assert(fc.property(text, text, (a, b) => {
+      const data = { personality: a, blocks: [{ block_id: b, turns: [{ content: b, messages: [a, b] }], tools: [{ function: { description: `${b}\n${a}`, parameters: { pattern: a } } }] }] };
       expect(parse(renderYaml(data))).toEqual(data);
-    }), { numRuns: 300 });
+    }), { numRuns: 400 });
   });
 });

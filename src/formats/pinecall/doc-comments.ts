@@ -1,7 +1,7 @@
 /**
  * JSDoc blocks: the persona above the class, a state field's description, a tool's docstring.
  *
- * A comment cannot hold `*​/`, and JSDoc has no escape. The exporter writes a zero-width space
+ * A comment cannot hold `*\/`, and JSDoc has no escape. The exporter writes a zero-width space
  * between the two characters (U+200B), so Pinecall's reader sees the same visible text (a `\/`
  * escape would show the model a backslash), and the importer removes it again.
  */
@@ -37,7 +37,7 @@ export const foldDocstring = (comment: string): string => unescapeComment(docstr
 
 /**
  * A tool's docstring: the kept lines of the description, one per comment line, so the model reads
- * exactly the folded description. One short line that does not start with `*` fits `/** … *​/`.
+ * exactly the folded description. One short line that does not start with `*` fits `/** … *\/`.
  */
 export function writeDocstring(description: string, indent: string): string {
   // Folded first, escaped after: a description pasted with its own `/** … */` reads as the lint reads it.
@@ -54,7 +54,7 @@ export function writeDocstringLines(kept: string[], indent: string): string {
 
 /**
  * The persona or a state field's description: kept line by line (no folding), so a blank line or
- * an indented line comes back as it was. One short line without outer spaces fits `/** … *​/`.
+ * an indented line comes back as it was. One short line without outer spaces fits `/** … *\/`.
  */
 export function writeDocBlock(text: string, indent: string): string {
   if (text === '') return '';

@@ -40,7 +40,7 @@ export function leadingComments(sf: ts.SourceFile, node: ts.Node): ts.CommentRan
 const isJsDoc = (sf: ts.SourceFile, range: ts.CommentRange) =>
   range.kind === ts.SyntaxKind.MultiLineCommentTrivia && sf.text.startsWith('/**', range.pos) && !sf.text.startsWith('/**/', range.pos);
 
-/** The JSDoc a node is read from (the last `/** … *​/` above it, with its range), and every other comment above it. */
+/** The JSDoc a node is read from (the last `/** … *\/` above it, with its range), and every other comment above it. */
 export function splitComments(sf: ts.SourceFile, node: ts.Node): { jsDoc?: ts.CommentRange & { text: string }; others: string } {
   const ranges = leadingComments(sf, node);
   let docIndex = -1;

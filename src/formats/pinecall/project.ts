@@ -5,6 +5,8 @@ import { entryConditions, exportedTools, mergeChains, toolChains } from './edge-
 import { toolStageNames } from './export-members';
 import { dedentCode, withoutThisPrefix } from './js-lexer';
 import { agentNameOfClass, className } from './names';
+import { preservedOf } from './preserved';
+import { sameJson } from './same-json';
 import { pinecallParameters } from './type-shapes';
 
 /**
@@ -65,9 +67,11 @@ function projectField(field: StateField): StateField {
 
 function projectTool(doc: AgentDocument, tool: Tool, stageIdByName: Map<string, string>): Tool {
   const stageNames = toolStageNames(doc, tool);
+  // A parameter list kept from an import is written as it was, and reads back as it did.
+  const kept = preservedOf(doc).tools?.[tool.name]?.params;
   const out: Tool = {
     id: tool.id, kind: 'function', name: tool.name, description: docstringOneLine(tool.description),
-    parameters: pinecallParameters(tool.parameters),
+    parameters: kept && sameJson(kept.parameters, tool.parameters) ? structuredClone(tool.parameters) : pinecallParameters(tool.parameters),
     scope: stageNames ? { kind: 'stages', stageIds: stageNames.map((n) => stageIdByName.get(n)!) } : { kind: 'all' },
     fallback: false, pii: [...tool.pii],
   };
