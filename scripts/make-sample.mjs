@@ -66,12 +66,12 @@ const doc = {
   entryStageId: 's_greet',
   layout: {
     positions: {
-      b_greeting: { x: 0, y: 0 }, s_greet: { x: 20, y: 48 },
-      b_identify: { x: 360, y: 0 }, s_identity: { x: 20, y: 48 }, s_verify: { x: 20, y: 228 },
-      b_booking: { x: 720, y: 0 }, s_choose: { x: 20, y: 48 },
-      b_end: { x: 1080, y: 0 }, s_goodbye: { x: 20, y: 48 },
+      b_greeting: { x: 0, y: 127 }, s_greet: { x: 25, y: 90 },
+      b_identify: { x: 478, y: 161 }, s_identity: { x: 25, y: 56 }, s_verify: { x: 390, y: 56 },
+      b_booking: { x: 1322, y: 0 }, s_choose: { x: 25, y: 56 },
+      b_end: { x: 1800, y: 0 }, s_goodbye: { x: 25, y: 56 },
     },
-    sizes: { b_greeting: { width: 300, height: 220 }, b_identify: { width: 300, height: 400 }, b_booking: { width: 300, height: 220 }, b_end: { width: 300, height: 220 } },
+    sizes: { b_greeting: { width: 310, height: 264 }, b_identify: { width: 675, height: 230 }, b_booking: { width: 310, height: 230 }, b_end: { width: 310, height: 230 } },
   },
 };
 writeFileSync(new URL('../public/examples/clinic-booking.json', import.meta.url), JSON.stringify(doc, null, 2) + '\n');

@@ -8,7 +8,7 @@ import './canvas.css';
 import { DEFAULT_BLOCK_SIZE, STAGE_SIZE, addEdge, moveStageToBlock, setBlockSize } from '../model/ops';
 import type { Point, Size } from '../model';
 import { useApp, useServices, useStoreApi } from '../store/context';
-import { selectProblems } from '../store/selectors';
+import { useSettledProblems } from '../store/useSettledProblems';
 import type { AppStore, EntityRef } from '../store';
 import { createFlowAdapter, fallbackPositions } from './adapters';
 import { createBlock, createStage, placeWithoutGrowing } from './actions';
@@ -40,27 +40,6 @@ function applySelectChanges(store: AppStore, changes: { id: string; selected: bo
   select([...next, ...added]);
 }
 
-/**
- * Problems for the badges, recomputed once the document settles: lint costs milliseconds on a
- * large agent, too much for every frame of a drag.
- */
-function useSettledProblems(store: AppStore) {
-  const [problems, setProblems] = useState(() => selectProblems(store.getState()));
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const unsubscribe = store.subscribe((state, previous) => {
-      if (state.doc === previous.doc) return;
-      clearTimeout(timer);
-      timer = setTimeout(() => setProblems(selectProblems(store.getState())), 150);
-    });
-    return () => {
-      unsubscribe();
-      clearTimeout(timer);
-    };
-  }, [store]);
-  return problems;
-}
-
 export function Canvas() {
   return (
     <ReactFlowProvider>
@@ -75,7 +54,7 @@ function CanvasFlow() {
   const doc = useApp((s) => s.doc);
   const selection = useApp((s) => s.selection);
   const revealTick = useApp((s) => s.revealTick);
-  const problems = useSettledProblems(store);
+  const problems = useSettledProblems();
   // Far out, cards show only their titles: less to read and far less to paint.
   const far = useStore((s) => s.transform[2] < 0.45);
   const flow = useReactFlow<CanvasNode, AgentFlowEdge>();

@@ -1,15 +1,21 @@
 import { useApp, useStoreApi } from '../store/context';
-import { selectProblemCounts } from '../store/selectors';
+import { useSettledProblems } from '../store/useSettledProblems';
 import { ProblemsPanel } from './problems/ProblemsPanel';
+import { ExportPanel } from './export/ExportPanel';
 import type { BottomTab } from '../store';
 import './dock.css';
 
 // The simulator, change log, turn inspector and export preview join this dock with their issues.
-const TABS: { id: BottomTab; label: string }[] = [{ id: 'problems', label: 'Problems' }];
+const TABS: { id: BottomTab; label: string }[] = [
+  { id: 'problems', label: 'Problems' },
+  { id: 'export', label: 'Export preview' },
+];
 
 export function BottomDock() {
   const tab = useApp((s) => s.bottomTab);
-  const counts = useApp(selectProblemCounts);
+  const problems = useSettledProblems();
+  const counts = { error: 0, warning: 0, info: 0 };
+  for (const p of problems) counts[p.severity] += 1;
   const store = useStoreApi();
   return (
     <div className="dock">
@@ -27,7 +33,10 @@ export function BottomDock() {
           </button>
         ))}
       </div>
-      <div className="dock-body">{tab === 'problems' && <ProblemsPanel />}</div>
+      <div className="dock-body">
+        {tab === 'problems' && <ProblemsPanel />}
+        {tab === 'export' && <ExportPanel />}
+      </div>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { AgentDocument } from '../model';
-import { lint, type Problem, type Severity } from '../model/lint';
+import { lint, type Problem } from '../model/lint';
 import type { AppState, EntityRef } from './types';
 
 /** Memoised on the document's identity: derived data is computed once per change, not per render. */
@@ -29,8 +29,3 @@ function selectProblemsForDoc(doc: AgentDocument): Problem[] {
 
 export const selectProblems = (state: AppState): Problem[] => selectProblemsForDoc(state.doc);
 
-export const selectProblemCounts = memoByDoc((doc) => {
-  const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
-  for (const p of selectProblemsForDoc(doc)) counts[p.severity] += 1;
-  return counts;
-});

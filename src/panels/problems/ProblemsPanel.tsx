@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { byId, type AgentDocument } from '../../model';
 import type { Problem, Severity } from '../../model/lint';
 import { useApp, useStoreApi } from '../../store/context';
-import { selectProblems } from '../../store/selectors';
+import { useSettledProblems } from '../../store/useSettledProblems';
 import './problems.css';
 
 const ICON: Record<Severity, string> = { error: '●', warning: '▲', info: 'i' };
@@ -25,7 +25,7 @@ function entityLabel(doc: AgentDocument, problem: Problem): string {
 
 /** Every lint of the document; clicking one selects its entity and reveals the spot. */
 export function ProblemsPanel() {
-  const problems = useApp(selectProblems);
+  const problems = useSettledProblems();
   const doc = useApp((s) => s.doc);
   const store = useStoreApi();
   const [shown, setShown] = useState<Record<Severity, boolean>>({ error: true, warning: true, info: true });
