@@ -75,15 +75,17 @@ test.describe('the canvas', () => {
   });
 
   test('dragging a stage into another block moves it there, as one undo step', async ({ page }) => {
+    const booking = await appState(page, (s) => s.doc.layout.positions.b_booking);
+    const chooseAt = await appState(page, (s) => s.doc.layout.positions.s_choose);
     const grab = await centre(stage(page, 'choose').locator('.cb-stage-name'));
     const card = await centre(stage(page, 'choose'));
     const target = await centre(block(page, 'End'));
     await drag(page, grab, { x: target.x + (grab.x - card.x), y: target.y + (grab.y - card.y) });
     await expect.poll(() => appState(page, (s) => s.doc.stages.find((x: { id: string }) => x.id === 's_choose').blockId)).toBe('b_end');
-    expect(await appState(page, (s) => s.doc.layout.positions.b_booking)).toEqual({ x: 720, y: 0 });
+    expect(await appState(page, (s) => s.doc.layout.positions.b_booking)).toEqual(booking);
     await page.keyboard.press('Control+z');
     await expect.poll(() => appState(page, (s) => s.doc.stages.find((x: { id: string }) => x.id === 's_choose').blockId)).toBe('b_booking');
-    expect(await appState(page, (s) => s.doc.layout.positions.s_choose)).toEqual({ x: 20, y: 48 });
+    expect(await appState(page, (s) => s.doc.layout.positions.s_choose)).toEqual(chooseAt);
   });
 
   test('a drag is one undo step: Ctrl+Z restores the positions, Ctrl+Shift+Z moves again', async ({ page }) => {
@@ -100,15 +102,15 @@ test.describe('the canvas', () => {
   });
 
   test('resizing a block is one undo step too', async ({ page }) => {
-    await block(page, 'Booking').locator('.cb-block-name').click();
-    const before = await appState(page, (s) => s.doc.layout.sizes.b_booking);
-    const corner = await centre(block(page, 'Booking').locator('.react-flow__resize-control.handle.bottom.right'));
+    await block(page, 'End').locator('.cb-block-name').click();
+    const before = await appState(page, (s) => s.doc.layout.sizes.b_end);
+    const corner = await centre(block(page, 'End').locator('.react-flow__resize-control.handle.bottom.right'));
     await drag(page, corner, { x: corner.x + 70, y: corner.y + 50 });
-    const after = await appState(page, (s) => s.doc.layout.sizes.b_booking);
+    const after = await appState(page, (s) => s.doc.layout.sizes.b_end);
     expect(after.width).toBeGreaterThan(before.width);
     expect(after.height).toBeGreaterThan(before.height);
     await page.keyboard.press('Control+z');
-    await expect.poll(() => appState(page, (s) => s.doc.layout.sizes.b_booking)).toEqual(before);
+    await expect.poll(() => appState(page, (s) => s.doc.layout.sizes.b_end)).toEqual(before);
     expect(await appState(page, (s) => s.canUndo)).toBe(false);
   });
 

@@ -22,7 +22,7 @@ export function App() {
       <Group orientation="vertical" className="workspace" defaultLayout={vertical.defaultLayout} onLayoutChanged={vertical.onLayoutChanged}>
         <Panel id="panel-main" minSize="30%">
           <Group orientation="horizontal" defaultLayout={horizontal.defaultLayout} onLayoutChanged={horizontal.onLayoutChanged}>
-            <Panel id="panel-outline" defaultSize="16%" minSize="8%" collapsible className="side-panel">
+            <Panel id="panel-outline" defaultSize="14%" minSize="8%" collapsible className="side-panel">
               <Outline />
             </Panel>
             <Separator className="separator vertical" />
@@ -30,7 +30,7 @@ export function App() {
               <Canvas />
             </Panel>
             <Separator className="separator vertical" />
-            <Panel id="panel-inspector" defaultSize="28%" minSize="16%" collapsible className="side-panel">
+            <Panel id="panel-inspector" defaultSize="25%" minSize="16%" collapsible className="side-panel">
               <Inspector />
             </Panel>
           </Group>
