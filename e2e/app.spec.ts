@@ -83,5 +83,9 @@ test.describe('the app shell', () => {
     await expect(page.getByTestId('shortcuts')).toContainText('Undo');
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('shortcuts')).toHaveCount(0);
+    await page.getByTestId('outline-tool-book').click();
+    expect(await appState(page, (s) => s.selection)).toEqual([{ kind: 'tool', id: 't_book' }]);
+    await page.keyboard.press('Escape');
+    expect(await appState(page, (s) => s.selection)).toEqual([]);
   });
 });

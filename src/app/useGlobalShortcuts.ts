@@ -23,6 +23,7 @@ export function useGlobalShortcuts() {
       if (event.key === 'Escape') {
         if (state.searchOpen) state.setSearchOpen(false);
         else if (state.shortcutsOpen) state.setShortcutsOpen(false);
+        else if (!isEditingText(event.target) && !document.querySelector('[role="dialog"]')) state.select(null);
         return;
       }
       if (isEditingText(event.target)) return;
