@@ -1,0 +1,194 @@
+// Command-line parsing and the help texts. Hand-written (no dependency): two commands, a few
+// options each, `--opt value` and `--opt=value` both accepted, `--` ends the options.
+import { UsageError } from './io';
+
+export type InputFormat = 'json' | 'yaml' | 'ts';
+export type OutputFormat = InputFormat | 'openai';
+export const INPUT_FORMATS: readonly InputFormat[] = ['json', 'yaml', 'ts'];
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['json', 'yaml', 'ts', 'openai'];
+
+export const MAIN_HELP = `callboard: convert and lint Callboard agents on the command line
+
+Usage:
+  callboard convert <file> --to json|yaml|ts|openai [--from json|yaml|ts] [--stage S] [-o out]
+  callboard lint <file> [--from json|yaml|ts] [--quiet]
+  callboard <command> --help
+
+Commands:
+  convert   Convert an agent between the Callboard document (JSON), Block Agent YAML and
+            Pinecall TypeScript, or print the OpenAI tools array offered in one stage.
+  lint      Check an agent and print its problems as file:line:col: severity: message [rule].
+
+Options:
+  -h, --help      Show help (also after a command).
+  -v, --version   Print the version.
+
+Exit codes: 0 ok, 1 errors in the agent or its file, 2 usage errors.
+`;
+
+export const CONVERT_HELP = `Usage: callboard convert <file> --to json|yaml|ts|openai [options]
+
+Reads an agent and writes it in another format.
+
+  <file>           The agent: .json (Callboard document), .yaml/.yml (Block Agent),
+                   .ts/.tsx (Pinecall class). "-" reads standard input (needs --from).
+                   A Block Agent list of tools (not a whole agent) converts to yaml, json
+                   or openai.
+  --to FORMAT      json (the Callboard document), yaml (Block Agent), ts (Pinecall class),
+                   openai (the OpenAI tools array offered in one stage). Optional when -o
+                   ends in .json, .yaml, .yml, .ts or .tsx.
+  --from FORMAT    Input format when the file's extension does not say it: json|yaml|ts.
+  --stage S        With --to openai: the stage, by name (or turn_id). Needed unless the
+                   agent has a single stage.
+  -o, --output F   Write the result to F instead of standard output.
+  --fix-tabs       Re-indent a YAML file indented with tabs (YAML allows only spaces)
+                   before reading it; the file itself is not changed.
+  -h, --help       Show this help.
+
+What the target format cannot express is printed to standard error as
+"warning: <document path>: <message>"; the result alone goes to standard output or -o.
+Errors in the file print as "file:line:col: error: message" and exit 1.
+`;
+
+export const LINT_HELP = `Usage: callboard lint <file> [options]
+
+Reads an agent (any format) and prints its problems, one a line:
+  file:line:col: error|warning|info: message [rule]
+or "file: <document path>: severity: message [rule]" where no line is known.
+Exits 1 when there is any error, 0 otherwise.
+
+  <file>           .json, .yaml/.yml or .ts/.tsx; "-" reads standard input (needs --from).
+  --from FORMAT    Input format when the extension does not say it: json|yaml|ts.
+  -q, --quiet      Hide info lines (what the agent's target cannot express).
+  --fix-tabs       Re-indent a YAML file indented with tabs before reading it.
+  -h, --help       Show this help.
+`;
+
+export const HELP: Record<string, string> = { convert: CONVERT_HELP, lint: LINT_HELP };
+
+export interface ConvertArgs {
+  command: 'convert';
+  file: string;
+  to: OutputFormat;
+  from?: InputFormat;
+  stage?: string;
+  output?: string;
+  fixTabs: boolean;
+}
+export interface LintArgs {
+  command: 'lint';
+  file: string;
+  from?: InputFormat;
+  quiet: boolean;
+  fixTabs: boolean;
+}
+export type ParsedArgs = ConvertArgs | LintArgs | { command: 'help'; topic?: string } | { command: 'version' };
+
+interface OptionSpec {
+  /** Long name, without dashes; the key in the parsed options. */
+  name: string;
+  short?: string;
+  takesValue: boolean;
+}
+
+const OPTIONS: Record<'convert' | 'lint', OptionSpec[]> = {
+  convert: [
+    { name: 'to', takesValue: true },
+    { name: 'from', takesValue: true },
+    { name: 'stage', takesValue: true },
+    { name: 'output', short: 'o', takesValue: true },
+    { name: 'fix-tabs', takesValue: false },
+    { name: 'help', short: 'h', takesValue: false },
+  ],
+  lint: [
+    { name: 'from', takesValue: true },
+    { name: 'quiet', short: 'q', takesValue: false },
+    { name: 'fix-tabs', takesValue: false },
+    { name: 'help', short: 'h', takesValue: false },
+  ],
+};
+
+/** The format an extension names, if any. */
+export function formatOfPath(path: string): InputFormat | undefined {
+  const ext = /\.([^./\\]+)$/.exec(path)?.[1]?.toLowerCase();
+  if (ext === 'json') return 'json';
+  if (ext === 'yaml' || ext === 'yml') return 'yaml';
+  if (ext === 'ts' || ext === 'tsx' || ext === 'mts') return 'ts';
+  return undefined;
+}
+
+function oneOf<T extends string>(value: string, allowed: readonly T[], option: string, command: string): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`${option} must be one of ${allowed.join(', ')} (got "${value}")`, command);
+}
+
+function parseOptions(command: 'convert' | 'lint', argv: string[]): { positional: string[]; options: Map<string, string | true> } {
+  const specs = OPTIONS[command];
+  const positional: string[] = [];
+  const options = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--') {
+      positional.push(...argv.slice(i + 1));
+      break;
+    }
+    if (arg === '-' || !arg.startsWith('-')) {
+      positional.push(arg);
+      continue;
+    }
+    const long = /^--([^=]+)(?:=(.*))?$/s.exec(arg);
+    const spec = long ? specs.find((s) => s.name === long[1]) : specs.find((s) => s.short !== undefined && arg === `-${s.short}`);
+    if (!spec) throw new UsageError(`unknown option ${long ? `--${long[1]}` : arg}`, command);
+    const inline = long?.[2];
+    if (!spec.takesValue) {
+      if (inline !== undefined) throw new UsageError(`--${spec.name} takes no value`, command);
+      options.set(spec.name, true);
+      continue;
+    }
+    const value = inline ?? argv[++i];
+    if (value === undefined || (inline === undefined && value.startsWith('-') && value !== '-')) {
+      throw new UsageError(`--${spec.name} needs a value`, command);
+    }
+    if (options.has(spec.name)) throw new UsageError(`--${spec.name} is given twice`, command);
+    options.set(spec.name, value);
+  }
+  return { positional, options };
+}
+
+/** The one input file; a usage error when there is none or more than one. */
+function theFile(command: string, positional: string[]): string {
+  if (positional.length === 0) throw new UsageError('missing the agent file', command);
+  if (positional.length > 1) throw new UsageError(`one file at a time (got ${positional.map((p) => `"${p}"`).join(', ')})`, command);
+  return positional[0];
+}
+
+export function parseArgs(argv: string[]): ParsedArgs {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === '-h' || first === '--help') return { command: 'help' };
+  if (first === '-v' || first === '--version') return { command: 'version' };
+  if (first === 'help') {
+    if (rest[0] !== undefined && !(rest[0] in HELP)) throw new UsageError(`unknown command "${rest[0]}"`);
+    return { command: 'help', topic: rest[0] };
+  }
+  if (first !== 'convert' && first !== 'lint') {
+    throw new UsageError(first.startsWith('-') ? `unknown option ${first}` : `unknown command "${first}"`);
+  }
+  const { positional, options } = parseOptions(first, rest);
+  if (options.has('help')) return { command: 'help', topic: first };
+  const file = theFile(first, positional);
+  const fromValue = options.get('from') as string | undefined;
+  const from = fromValue === undefined ? undefined : oneOf(fromValue, INPUT_FORMATS, '--from', first);
+  const fixTabs = options.has('fix-tabs');
+  if (first === 'lint') return { command: 'lint', file, from, quiet: options.has('quiet'), fixTabs };
+
+  const output = options.get('output') as string | undefined;
+  const toValue = options.get('to') as string | undefined;
+  const inferred = output === undefined ? undefined : formatOfPath(output);
+  if (toValue === undefined && inferred === undefined) {
+    throw new UsageError(`--to is required: json, yaml, ts or openai${output === undefined ? '' : ` (the extension of ${output} does not say)`}`, first);
+  }
+  const to = toValue === undefined ? inferred! : oneOf(toValue, OUTPUT_FORMATS, '--to', first);
+  const stage = options.get('stage') as string | undefined;
+  if (stage !== undefined && to !== 'openai') throw new UsageError('--stage goes with --to openai', first);
+  return { command: 'convert', file, to, from, stage, output, fixTabs };
+}

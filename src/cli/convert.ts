@@ -1,0 +1,99 @@
+// `callboard convert`: an agent in, the chosen format out. Losses of the target go to standard
+// error as "warning: <path>: <message>" (the exporters' own lossesFor list); the result alone
+// goes to standard output or -o, so it can be piped.
+import { exportBlockAgentYaml } from '../formats/block-agent';
+import { renderYaml } from '../formats/block-agent/render';
+import { toolShape, writeTool } from '../formats/block-agent/write';
+import { exportJson } from '../formats/json';
+import { openAiToolsForStage } from '../formats/openai-tools';
+import type { AgentDocument, Loss, Stage, Tool } from '../model';
+import type { ConvertArgs } from './args';
+import { EXIT_ERRORS, EXIT_OK, UsageError, type CliIo } from './io';
+import { formatDiagnostic, loadAgent, readSource, reportFailure } from './read';
+
+interface Converted {
+  text: string;
+  warnings: Loss[];
+  notes: string[];
+}
+
+/** The stage `--stage` names: by name, else by turn_id (ref), else by id. */
+export function pickStage(doc: AgentDocument, wanted: string | undefined): Stage {
+  const names = doc.stages.map((s) => s.name).join(', ');
+  if (wanted === undefined) {
+    if (doc.stages.length === 1) return doc.stages[0];
+    throw new UsageError(`--to openai needs --stage: the tools offered depend on the stage (stages: ${names})`, 'convert');
+  }
+  const stage = doc.stages.find((s) => s.name === wanted) ?? doc.stages.find((s) => s.ref === wanted) ?? doc.stages.find((s) => s.id === wanted);
+  if (!stage) throw new UsageError(`--stage ${JSON.stringify(wanted)} names no stage of this agent (stages: ${names})`, 'convert');
+  return stage;
+}
+
+const asJson = (value: unknown) => JSON.stringify(value, null, 2) + '\n';
+
+async function convertAgent(doc: AgentDocument, args: ConvertArgs): Promise<Converted> {
+  switch (args.to) {
+    case 'json':
+      return { text: exportJson(doc), warnings: [], notes: [] };
+    case 'yaml': {
+      const result = exportBlockAgentYaml(doc);
+      return { text: result.text, warnings: result.warnings, notes: result.notes };
+    }
+    case 'ts': {
+      const { exportPinecallTs } = await import('../formats/pinecall');
+      const result = exportPinecallTs(doc);
+      return { text: result.text, warnings: result.warnings, notes: [] };
+    }
+    case 'openai':
+      return { text: asJson(openAiToolsForStage(doc, pickStage(doc, args.stage).id)), warnings: [], notes: [] };
+  }
+}
+
+/** A list of tools (not an agent) written back as a tool list, as data, or as OpenAI tools. */
+function convertTools(tools: Tool[], args: ConvertArgs): Converted | string {
+  switch (args.to) {
+    case 'yaml': {
+      // Rendered as the value of one key, so prose gets the exporter's styling, then that key is taken off.
+      const lines = renderYaml({ tools: tools.map(writeTool) }).split('\n').slice(1);
+      return { text: lines.map((l) => l.replace(/^ {2}/, '')).join('\n'), warnings: [], notes: [] };
+    }
+    case 'json':
+      return { text: asJson(tools), warnings: [], notes: [] };
+    case 'openai':
+      if (args.stage !== undefined) return 'a list of tools has no stages: leave out --stage';
+      return { text: asJson(tools.map(toolShape)), warnings: [], notes: [] };
+    case 'ts':
+      return 'this is a list of tools, not a whole agent: a Pinecall class needs stages; convert it to yaml, json or openai, or add it to an agent in the app';
+  }
+}
+
+export async function convert(args: ConvertArgs, io: CliIo): Promise<number> {
+  const source = readSource(io, args.file, args.from, 'convert');
+  const loaded = await loadAgent(source, { fixTabs: args.fixTabs });
+  if (!loaded.ok) return reportFailure(io, source.file, loaded);
+  for (const d of loaded.diagnostics) io.err(formatDiagnostic(source.file, d) + '\n');
+
+  if (loaded.kind === 'agent' && args.to === 'openai' && loaded.doc.stages.length === 0) {
+    io.err(`${source.file}: error: the agent has no stages, so no tools are offered anywhere\n`);
+    return EXIT_ERRORS;
+  }
+  const converted = loaded.kind === 'agent' ? await convertAgent(loaded.doc, args) : convertTools(loaded.tools, args);
+  if (typeof converted === 'string') {
+    io.err(`${source.file}: error: ${converted}\n`);
+    return EXIT_ERRORS;
+  }
+  for (const w of converted.warnings) io.err(`warning: ${w.path || '/'}: ${w.message}\n`);
+  for (const note of converted.notes) io.err(`note: ${note}\n`);
+
+  if (args.output === undefined) {
+    io.out(converted.text);
+    return EXIT_OK;
+  }
+  try {
+    io.writeText(args.output, converted.text);
+  } catch (error) {
+    io.err(`callboard: cannot write ${args.output}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT_ERRORS;
+  }
+  return EXIT_OK;
+}

@@ -1,0 +1,29 @@
+// What the CLI needs from the outside world. bin/callboard.mjs implements it with node:fs and the
+// process's streams; keeping it an interface leaves src/cli free of Node types (it type-checks
+// with the rest of src) and lets the commands run against an in-memory file system if needed.
+
+export type ReadResult = { ok: true; text: string } | { ok: false; reason: string };
+
+export interface CliIo {
+  /** The file's text (`-` is standard input), or why it cannot be read (e.g. "no such file"). */
+  readText(path: string): ReadResult;
+  /** Writes (creating missing folders); throws with a readable message when it cannot. */
+  writeText(path: string, text: string): void;
+  /** Standard output and standard error, written as given. */
+  out(text: string): void;
+  err(text: string): void;
+}
+
+/** Exit codes: 0 ok, 1 errors in the agent (or its file), 2 usage errors. */
+export const EXIT_OK = 0;
+export const EXIT_ERRORS = 1;
+export const EXIT_USAGE = 2;
+
+/** A mistake in how the command was called: printed with a pointer to --help, exit 2. */
+export class UsageError extends Error {
+  readonly command: string | undefined;
+  constructor(message: string, command?: string) {
+    super(message);
+    this.command = command;
+  }
+}

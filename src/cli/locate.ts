@@ -1,0 +1,147 @@
+// Where a lint problem sits in the file it came from. A problem names a JSON pointer into the
+// document and the entity it is about; a JSON file holds that pointer as written, a Block Agent
+// YAML file holds the same entities under other keys (turn_id, block_id, a tool per block), and a
+// Pinecall class holds them as members. Undefined when nothing fits: the caller prints the path.
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type YAMLMap } from 'yaml';
+import { locateJsonPointer, pointerSegments } from '../editors/json-locate';
+import { edgesFrom, type AgentDocument } from '../model';
+import type { InputFormat } from './args';
+
+export interface Position {
+  line: number;
+  column: number;
+}
+export interface Locatable {
+  path: string;
+  entity: { kind: string; id?: string };
+}
+/** Finds positions in one source text; built once per file, asked once per problem. */
+export type Locator = (problem: Locatable) => Position | undefined;
+
+/** 1-based line and column of a character offset. */
+export function positionAt(text: string, offset: number): Position {
+  const before = text.slice(0, Math.max(0, Math.min(offset, text.length))).split('\n');
+  return { line: before.length, column: before[before.length - 1].length + 1 };
+}
+
+export function jsonLocator(text: string): Locator {
+  return ({ path }) => {
+    const range = locateJsonPointer(text, path);
+    // Only the root found: the pointer names nothing in the text, so the path says more than line 1.
+    if (!range || (range.depth === 0 && pointerSegments(path).length > 0)) return undefined;
+    return positionAt(text, range.start);
+  };
+}
+
+// --- Block Agent YAML -------------------------------------------------------------------------
+
+const pairOf = (map: YAMLMap, key: string) => map.items.find((p) => isScalar(p.key) && String(p.key.value) === key);
+const valueOf = (node: unknown, key: string): Node | undefined => (isMap(node) ? (pairOf(node, key)?.value as Node | undefined) ?? undefined : undefined);
+const textOf = (node: unknown, key: string): string | undefined => {
+  const value = valueOf(node, key);
+  return isScalar(value) && value.value !== null ? String(value.value) : undefined;
+};
+const itemsOf = (node: unknown): Node[] => (isSeq(node) ? (node.items as Node[]) : []);
+
+/** Document keys that the Block Agent file spells differently. */
+const YAML_KEYS: Record<string, string> = {
+  persona: 'personality', llm: 'llm_settings', instructions: 'content', kind: 'type', waitToken: 'wait_token',
+  connectTo: 'connect_to', expected: 'expected_value', toolId: 'tool', text: 'nlu',
+  serverLabel: 'server_label', serverUrl: 'server_url', allowedTools: 'allowed_tools',
+};
+
+export function yamlLocator(text: string, doc: AgentDocument): Locator {
+  const lines = new LineCounter();
+  const parsed = parseDocument(text.replace(/^\uFEFF/, ''), { lineCounter: lines });
+  const root = parsed.contents;
+  const bom = text.startsWith('\uFEFF') ? 1 : 0;
+  const at = (offset: number): Position => {
+    const { line, col } = lines.linePos(offset);
+    return { line, column: col + (line === 1 ? bom : 0) };
+  };
+
+  const blocks = itemsOf(valueOf(root, 'blocks'));
+  const turns = blocks.flatMap((b) => itemsOf(valueOf(b, 'turns')));
+  // A whole agent holds its tools per block; a bare list of tools is one at the top.
+  const tools = isSeq(root) ? itemsOf(root) : blocks.flatMap((b) => itemsOf(valueOf(b, 'tools')));
+  const toolNode = (name: string) =>
+    tools.find((t) => textOf(valueOf(t, 'function'), 'name') === name || textOf(t, 'server_label') === name);
+  const turnNode = (ref: string) => turns.find((t) => textOf(t, 'turn_id') === ref);
+  const blockNode = (ref: string) => blocks.find((b) => textOf(b, 'block_id') === ref);
+
+  /** The node the segments lead to from `start`, as deep as they go, at the key that holds it. */
+  const walk = (start: Node, segments: string[]): Position => {
+    let node: unknown = start;
+    let offset = (start.range ?? [0])[0];
+    for (const segment of segments) {
+      if (isMap(node)) {
+        const pair = pairOf(node, segment) ?? pairOf(node, YAML_KEYS[segment] ?? segment);
+        if (!pair) break;
+        offset = (pair.key as Node).range?.[0] ?? offset;
+        node = pair.value;
+      } else if (isSeq(node) && /^\d+$/.test(segment) && Number(segment) < node.items.length) {
+        node = node.items[Number(segment)];
+        offset = (node as Node).range?.[0] ?? offset;
+      } else break;
+    }
+    return at(offset);
+  };
+
+  return ({ path }) => {
+    const [collection, index, ...rest] = pointerSegments(path);
+    const i = Number(index);
+    switch (collection) {
+      case 'persona':
+      case 'llm': {
+        return isMap(root) ? walk(root, pointerSegments(path)) : undefined;
+      }
+      case 'tools': {
+        const tool = doc.tools[i];
+        const node = tool && toolNode(tool.name);
+        if (!node) return undefined;
+        // A function tool's name, description and parameters sit under `function:`, in the document's shape.
+        const fn = valueOf(node, 'function');
+        if (fn && ['name', 'description', 'parameters'].includes(rest[0])) return walk(fn, rest);
+        // An mcp tool's settings (document /mcp/headers/…) are keys of the entry itself.
+        return rest[0] === 'mcp' ? walk(node, rest.slice(1)) : walk(node, []);
+      }
+      case 'stages': {
+        const node = doc.stages[i] && turnNode(doc.stages[i].ref);
+        return node ? walk(node, rest) : undefined;
+      }
+      case 'blocks': {
+        const node = doc.blocks[i] && blockNode(doc.blocks[i].ref);
+        return node ? walk(node, rest) : undefined;
+      }
+      case 'edges': {
+        const edge = doc.edges[i];
+        const from = edge && doc.stages.find((s) => s.id === edge.from);
+        const turn = from && turnNode(from.ref);
+        if (!edge || !turn) return undefined;
+        const k = edgesFrom(doc, edge.from).indexOf(edge);
+        const written = itemsOf(valueOf(turn, 'edges'))[k];
+        return written ? walk(written, rest) : walk(turn, []);
+      }
+      case 'state': {
+        // State fields come from the tools' parameters: point at the first parameter of that name.
+        const name = doc.state[i]?.name;
+        for (const tool of tools) {
+          const properties = valueOf(valueOf(valueOf(tool, 'function'), 'parameters'), 'properties');
+          const pair = isMap(properties) && name !== undefined ? pairOf(properties, name) : undefined;
+          if (pair) return at((pair.key as Node).range?.[0] ?? 0);
+        }
+        return undefined;
+      }
+      default:
+        return undefined;
+    }
+  };
+}
+
+/** A locator for the file's format; the TypeScript one loads the compiler, so it comes on demand. */
+export async function locatorFor(format: InputFormat, text: string, doc: AgentDocument): Promise<Locator> {
+  if (format === 'json') return jsonLocator(text);
+  if (format === 'yaml') return yamlLocator(text, doc);
+  const { tsLocator } = await import('./locate-ts');
+  return tsLocator(text, doc);
+}

@@ -1,0 +1,37 @@
+// The `callboard` command line over the pure core (src/model, src/formats). bin/callboard.mjs
+// loads this file through tsx and hands it the process's arguments and a Node implementation of
+// CliIo; everything here is plain TypeScript with no Node or UI dependency.
+import { version } from '../../package.json';
+import { HELP, MAIN_HELP, parseArgs } from './args';
+import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from './io';
+
+export type { CliIo, ReadResult } from './io';
+
+/** Runs one command line (without `node` and the script); resolves to the exit code. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  try {
+    const args = parseArgs(argv);
+    switch (args.command) {
+      case 'help':
+        io.out(args.topic ? HELP[args.topic] : MAIN_HELP);
+        return EXIT_OK;
+      case 'version':
+        io.out(`callboard ${version}\n`);
+        return EXIT_OK;
+      // The commands load the core (ajv, yaml) on demand: --help and usage errors stay quick.
+      case 'convert':
+        return await (await import('./convert')).convert(args, io);
+      case 'lint':
+        return await (await import('./lint')).lintCommand(args, io);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      const prefix = error.command ? `callboard ${error.command}` : 'callboard';
+      io.err(`${prefix}: ${error.message}\nRun "${prefix} --help" for usage.\n`);
+      return EXIT_USAGE;
+    }
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    io.err(`callboard: unexpected failure (a bug; please report it):\n${message}\n`);
+    return EXIT_ERRORS;
+  }
+}

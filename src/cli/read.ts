@@ -1,0 +1,106 @@
+// Reading an agent file of any format through the pure importers. Every message comes back
+// located: a line:column in the file where the importer knows one, else a document path.
+import { importBlockAgentTools, importBlockAgentYaml, reindentTabs, REINDENT_FIX } from '../formats/block-agent';
+import { importJson } from '../formats/json';
+import type { AgentDocument, Tool } from '../model';
+import { formatOfPath, type InputFormat } from './args';
+import { EXIT_ERRORS, UsageError, type CliIo } from './io';
+import { jsonLocator } from './locate';
+
+export type Severity = 'error' | 'warning' | 'info' | 'note';
+
+export interface Diagnostic {
+  severity: Severity;
+  message: string;
+  line?: number;
+  column?: number;
+  /** A JSON pointer into the document, printed when there is no line. */
+  path?: string;
+  rule?: string;
+}
+
+/** `file:line:col: severity: message [rule]`, or `file: <path>: severity: …` where no line exists. */
+export function formatDiagnostic(file: string, d: Diagnostic): string {
+  const where = d.line !== undefined ? `${file}:${d.line}:${d.column ?? 1}` : d.path !== undefined ? `${file}: ${d.path || '/'}` : file;
+  return `${where}: ${d.severity}: ${d.message}${d.rule ? ` [${d.rule}]` : ''}`;
+}
+
+export interface Source {
+  /** The file as the user named it (used in messages). */
+  file: string;
+  text: string;
+  format: InputFormat;
+}
+
+export type Loaded =
+  /** `text` is what was read: the source, re-indented when --fix-tabs applied (lines stay where they were). */
+  | { ok: true; kind: 'agent'; doc: AgentDocument; text: string; diagnostics: Diagnostic[] }
+  /** A Block Agent list of tools (as the documentation's samples are written), not a whole agent. */
+  | { ok: true; kind: 'tools'; tools: Tool[]; text: string; diagnostics: Diagnostic[] }
+  | { ok: false; diagnostics: Diagnostic[]; hint?: string };
+
+/** Reads the file; a missing or unreadable file, or an unknown format, is a usage error (exit 2). */
+export function readSource(io: CliIo, file: string, from: InputFormat | undefined, command: string): Source {
+  const format = from ?? formatOfPath(file);
+  if (!format) {
+    throw new UsageError(
+      file === '-' ? 'reading standard input needs --from json|yaml|ts' : `cannot tell the format of ${file} from its extension; add --from json|yaml|ts`,
+      command,
+    );
+  }
+  const read = io.readText(file);
+  if (!read.ok) throw new UsageError(`${file}: ${read.reason}`, command);
+  return { file, text: read.text, format };
+}
+
+/** "clinic-booking" for ".../clinic-booking.yaml": a Block Agent file names no agent. */
+function nameFromFile(file: string): string | undefined {
+  if (file === '-') return undefined;
+  const base = file.split(/[\\/]/).pop()?.replace(/\.[^.]+$/, '');
+  return base || undefined;
+}
+
+const TAB_HINT = `run again with --fix-tabs to re-indent with spaces (the app's "${REINDENT_FIX.label}" fix does the same)`;
+
+export async function loadAgent(source: Source, options: { fixTabs: boolean }): Promise<Loaded> {
+  const { text, format } = source;
+  if (format === 'json') {
+    const result = importJson(text);
+    if (!result.ok) {
+      const locate = jsonLocator(text);
+      return {
+        ok: false,
+        diagnostics: result.errors.map((e) => {
+          const position = e.line === undefined && e.path !== undefined ? locate({ path: e.path, entity: { kind: 'agent' } }) : undefined;
+          // A schema error's message does not say where; its path does.
+          const message = e.path !== undefined && position ? `${e.path || '/'}: ${e.message}` : e.message;
+          return { severity: 'error', message, line: e.line, column: e.column, ...position, path: e.path };
+        }),
+      };
+    }
+    return { ok: true, kind: 'agent', doc: result.doc, text, diagnostics: result.migrated.map((m) => ({ severity: 'note', message: `updated from an older save format: ${m}` })) };
+  }
+  if (format === 'ts') {
+    // The TypeScript compiler is large: load it only for a Pinecall file.
+    const { importPinecallTs } = await import('../formats/pinecall');
+    const result = importPinecallTs(text);
+    if (!result.ok) return { ok: false, diagnostics: result.errors.map((e) => ({ severity: 'error', ...e })) };
+    return { ok: true, kind: 'agent', doc: result.doc, text, diagnostics: result.warnings.map((w) => ({ severity: 'warning', ...w })) };
+  }
+  const yaml = options.fixTabs ? reindentTabs(text) : text;
+  const result = importBlockAgentYaml(yaml, { name: nameFromFile(source.file) });
+  if (result.ok) return { ok: true, kind: 'agent', doc: result.doc, text: yaml, diagnostics: result.warnings.map((w) => ({ severity: 'warning', ...w })) };
+  if (result.toolList) {
+    const tools = importBlockAgentTools(yaml);
+    if (tools.ok) return { ok: true, kind: 'tools', tools: tools.tools, text: yaml, diagnostics: tools.warnings.map((w) => ({ severity: 'warning', ...w })) };
+    return { ok: false, diagnostics: tools.errors.map((e) => ({ severity: 'error', ...e })), hint: tools.fix ? TAB_HINT : undefined };
+  }
+  return { ok: false, diagnostics: result.errors.map((e) => ({ severity: 'error', ...e })), hint: result.fix ? TAB_HINT : undefined };
+}
+
+/** Prints a failed load to standard error; the exit code it calls for. */
+export function reportFailure(io: CliIo, file: string, loaded: Extract<Loaded, { ok: false }>): number {
+  for (const d of loaded.diagnostics) io.err(formatDiagnostic(file, d) + '\n');
+  if (loaded.hint) io.err(`hint: ${loaded.hint}\n`);
+  return EXIT_ERRORS;
+}
