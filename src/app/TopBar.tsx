@@ -3,6 +3,7 @@ import type { Target } from '../model';
 import { useApp, useServices, useStoreApi } from '../store/context';
 import { runAutoLayout } from '../canvas/auto-layout';
 import { ProjectMenu } from './ProjectMenu';
+import { ImportButton } from '../panels/import/ImportButton';
 
 const TARGETS: { value: Target; label: string }[] = [
   { value: 'pinecall', label: 'Pinecall' },
@@ -57,6 +58,10 @@ export function TopBar() {
       </div>
       <button data-testid="auto-layout" onClick={layout} disabled={layingOut} title="Arrange blocks and stages automatically">
         {layingOut ? 'Arranging…' : 'Layout'}
+      </button>
+      <ImportButton />
+      <button data-testid="open-export" onClick={() => store.getState().setBottomTab('export')} title="Preview, copy and download the agent as Block Agent YAML, Pinecall TypeScript, JSON or OpenAI tools">
+        Export
       </button>
       <button data-testid="open-search" onClick={() => store.getState().setSearchOpen(true)} title="Find blocks, stages and tools">
         Search <span className="kbd">Ctrl K</span>

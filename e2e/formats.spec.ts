@@ -1,0 +1,225 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { appState, openApp } from './helpers';
+
+// The Export preview (dock tab) and the Import dialog (top bar): issue 3, point 5.
+
+const fixture = (path: string) => new URL(`../test/fixtures/${path}`, import.meta.url).pathname;
+/** Screenshots to look at (1440×900, the config's viewport), kept with the test's output. */
+const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: info.outputPath(`${name}.png`) });
+
+/** The text of the preview model of one format (src/panels/export/types.ts, PREVIEW_PATHS). */
+function previewText(page: Page, file: string): Promise<string | undefined> {
+  return page.evaluate((name) => (window as any).monaco?.editor.getModels().find((m: any) => m.uri.path === `/callboard/preview/${name}`)?.getValue(), file);
+}
+
+const docOf = (page: Page) => appState(page, (s) => JSON.stringify(s.doc));
+
+async function openExport(page: Page) {
+  // The dock starts short; a user drags it taller to read a file, as here.
+  const separator = page.locator('.separator.horizontal');
+  const box = (await separator.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, 420, { steps: 5 });
+  await page.mouse.up();
+  await page.getByTestId('open-export').click();
+  await expect(page.getByTestId('export-panel')).toBeVisible();
+  await expect(page.getByTestId('dock-tab-export')).toHaveAttribute('aria-selected', 'true');
+}
+
+async function openImport(page: Page) {
+  await page.getByTestId('open-import').click();
+  await expect(page.getByTestId('import-dialog')).toBeVisible();
+}
+
+test.describe('export preview', () => {
+  test('YAML and TypeScript of the sample, with what each target cannot express', async ({ page }, info) => {
+    await openApp(page);
+    await openExport(page);
+
+    await page.getByTestId('export-format-yaml').click();
+    await expect.poll(() => previewText(page, 'agent.yaml'), { timeout: 20_000 }).toContain('block_id: greeting');
+    // What the user sees: Monaco renders spaces as non-breaking ones.
+    await expect(page.locator('[data-testid="export-preview"] .view-lines')).toContainText(/block_id:\sgreeting/);
+    await expect(page.getByTestId('export-path')).toHaveText('clinic-booking.yaml');
+
+    await page.getByTestId('export-format-ts').click();
+    await expect.poll(() => previewText(page, 'agent.tsx')).toContain('export default class ClinicBooking extends Agent');
+    await expect(page.locator('[data-testid="export-preview"] .view-lines')).toContainText(/export\sdefault\sclass\sClinicBooking\sextends\sAgent/);
+    await expect(page.getByTestId('export-path')).toHaveText('agents/clinic-booking/agent.tsx');
+    const llm = page.locator('[data-testid="export-loss"][data-feature="llm settings"]');
+    await expect(llm).toBeVisible();
+    // A preview model sits under file:///callboard/preview/: the TypeScript worker reports nothing there.
+    const markers = await page.evaluate(() => (window as any).monaco.editor.getModelMarkers({}).filter((m: any) => m.resource.path.startsWith('/callboard/preview/')).length);
+    expect(markers).toBe(0);
+
+    // A loss leads to what is lost: the agent, at its llm path.
+    await page.evaluate(() => (window as any).__callboard.store.getState().select({ kind: 'stage', id: 's_greet' }));
+    await llm.click();
+    expect(await appState(page, (s) => [s.selection[0]?.kind, s.focusPath])).toEqual(['agent', '/llm']);
+
+    await shot(page, info, 'export-panel');
+  });
+
+  test('the preview follows every edit; Download and Copy give the file', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await openApp(page);
+    await openExport(page);
+    await page.getByTestId('export-format-ts').click();
+    await expect.poll(() => previewText(page, 'agent.tsx'), { timeout: 20_000 }).toContain('class ClinicBooking extends Agent');
+
+    await page.evaluate(() => (window as any).__callboard.store.getState().apply((d: any) => ({ ...d, name: 'Front Desk' })));
+    await expect.poll(() => previewText(page, 'agent.tsx')).toContain('export default class FrontDesk extends Agent');
+    await expect(page.getByTestId('export-path')).toHaveText('agents/front-desk/agent.tsx');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-download').click()]);
+    expect(download.suggestedFilename()).toBe('agent.tsx');
+    expect(readFileSync(await download.path(), 'utf8')).toContain('export default class FrontDesk extends Agent');
+
+    await page.getByTestId('export-format-json').click();
+    await expect(page.getByTestId('export-path')).toHaveText('front-desk.callboard.json');
+    await expect(page.getByTestId('export-losses-empty')).toContainText('keeps the whole agent');
+    await page.getByTestId('export-copy').click();
+    await expect(page.getByTestId('export-status')).toHaveText('Copied');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(JSON.parse(copied).name).toBe('Front Desk');
+
+    await page.getByTestId('export-format-openai').click();
+    await page.getByTestId('export-stage-select').selectOption({ label: 'choose' });
+    await expect.poll(() => previewText(page, 'openai-tools.json')).toContain('"name": "free_slots"');
+    const [tools] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-download').click()]);
+    expect(tools.suggestedFilename()).toBe('front-desk.openai-tools.json');
+  });
+});
+
+test.describe('import', () => {
+  test('a YAML file opens as a new project and shows on the canvas', async ({ page }, info) => {
+    await openApp(page);
+    await openImport(page);
+    await page.getByTestId('import-file-input').setInputFiles(fixture('block-agent/spec-example.yaml'));
+    const preview = page.getByTestId('import-preview');
+    await expect(preview).toBeVisible();
+    await expect(page.getByTestId('import-agent-name')).toHaveText('Spec Example');
+    await expect(page.getByTestId('import-count-stages')).toHaveAttribute('data-count', '4');
+    await expect(page.getByTestId('import-count-blocks')).toHaveAttribute('data-count', '3');
+    await shot(page, info, 'import-dialog');
+
+    await page.getByTestId('import-open-new').click();
+    await expect(page.getByTestId('import-dialog')).toHaveCount(0);
+    await expect(page.getByTestId('project-menu-button')).toHaveText(/Spec Example/);
+    await expect(page.locator('.react-flow__node', { hasText: 'ask_dob' })).toBeVisible();
+    await expect(page.locator('.react-flow__node', { hasText: 'detect_intent' })).toBeVisible();
+    expect(await appState(page, (s) => s.projects.length)).toBe(2);
+  });
+
+  test('broken YAML shows the error with its line, and the open agent is untouched', async ({ page }, info) => {
+    await openApp(page);
+    const before = await docOf(page);
+    await openImport(page);
+    await page.getByTestId('import-paste').fill('personality: hi\nblocks:\n  - block_id: a\n    name: [unclosed\n    turns: []\n');
+    await page.getByTestId('import-run').click();
+    const error = page.getByTestId('import-error');
+    await expect(error).toHaveCount(1);
+    await expect(error).toContainText('Line 5, column 5');
+    await expect(error).toContainText('Flow sequence');
+    await expect(page.getByTestId('import-excerpt')).toContainText('5 |     turns: []');
+    await expect(page.getByTestId('import-open-new')).toHaveCount(0);
+    await expect(page.getByTestId('import-replace')).toHaveCount(0);
+    await shot(page, info, 'import-error');
+    await page.getByTestId('import-cancel').click();
+    await expect(page.getByTestId('import-dialog')).toHaveCount(0);
+    expect(await docOf(page)).toBe(before);
+    expect(await appState(page, (s) => s.canUndo)).toBe(false);
+  });
+
+  test('the seed\'s tab-indented tools: the tab error, one-click re-indent, then add them', async ({ page }, info) => {
+    await openApp(page);
+    const before = await docOf(page);
+    await openImport(page);
+    const seed = readFileSync(fixture('block-agent/seed-sample-tools.txt'), 'utf8');
+    expect(seed).toContain('\t');
+    await page.getByTestId('import-paste').fill(seed);
+    await page.getByTestId('import-run').click();
+    await expect(page.getByTestId('import-error')).toContainText('Line 3, column 1');
+    await expect(page.getByTestId('import-error')).toContainText('indented with a tab');
+    await expect(page.getByTestId('import-excerpt')).toContainText('3 | ⇥name: is_schedule_appointment');
+    await shot(page, info, 'import-tab-error');
+    expect(await docOf(page)).toBe(before);
+
+    await page.getByTestId('import-fix').click();
+    await expect(page.getByTestId('import-paste')).not.toHaveValue(/\t/);
+    const add = page.getByTestId('import-add-tools');
+    await expect(add).toHaveText('Add 3 tools to the open agent');
+    await expect(page.getByTestId('import-tool-names')).toContainText('collect_date_of_birth');
+    // The sample has its own is_schedule_appointment: the preview says what happens to this one.
+    await expect(page.getByTestId('import-warning')).toContainText('is_schedule_appointment_2');
+    expect(await docOf(page)).toBe(before);
+    await shot(page, info, 'import-tools');
+
+    await add.click();
+    await expect(page.getByTestId('import-dialog')).toHaveCount(0);
+    await expect(page.getByTestId('outline-tool-collect_date_of_birth')).toBeVisible();
+    await expect(page.getByTestId('outline-tool-collect_patient_profile')).toBeVisible();
+    expect(await appState(page, (s) => s.doc.tools.find((t: any) => t.name === 'collect_date_of_birth').scope)).toEqual({ kind: 'all' });
+
+    await page.getByTestId('undo').click();
+    await expect(page.getByTestId('outline-tool-collect_date_of_birth')).toHaveCount(0);
+    expect(await docOf(page)).toBe(before);
+  });
+
+  test('a Pinecall class is read in the worker and replaces the open agent; undo brings it back', async ({ page }) => {
+    await openApp(page);
+    const before = await docOf(page);
+    const id = await appState(page, (s) => s.doc.id);
+    await openImport(page);
+    await page.getByTestId('import-file-input').setInputFiles(fixture('pinecall/goldens/every-option.tsx'));
+    await expect(page.getByTestId('import-agent-name')).toHaveText('Every Option Desk', { timeout: 30_000 });
+    await expect(page.getByTestId('import-count-stages')).toHaveAttribute('data-count', '4');
+    // The TypeScript compiler ran in a worker, not on the page.
+    expect(await page.evaluate(() => typeof (window as any).ts)).toBe('undefined');
+
+    await page.getByTestId('import-replace').click();
+    await expect(page.getByTestId('import-dialog')).toHaveCount(0);
+    await expect(page.getByTestId('project-menu-button')).toHaveText(/Every Option Desk/);
+    expect(await appState(page, (s) => [s.doc.id, s.doc.stages.map((x: any) => x.name).join(',')])).toEqual([id, 'ask,refine,file,done']);
+    await expect(page.locator('.react-flow__node', { hasText: 'refine' })).toBeVisible();
+
+    await page.getByTestId('undo').click();
+    await expect(page.getByTestId('project-menu-button')).toHaveText(/Clinic Booking/);
+    expect(await docOf(page)).toBe(before);
+  });
+
+  test('a TypeScript syntax error is reported with its line and changes nothing', async ({ page }) => {
+    await openApp(page);
+    const before = await docOf(page);
+    await openImport(page);
+    await page.getByTestId('import-paste').fill('import { Agent } from "@pinecall/agents";\n\nexport default class Broken extends Agent {\n  greet( {\n}\n');
+    await page.getByTestId('import-run').click();
+    await expect(page.getByTestId('import-error').first()).toContainText(/Line \d+, column \d+/, { timeout: 30_000 });
+    await expect(page.getByTestId('import-error-view')).toContainText('Pinecall TypeScript');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('import-dialog')).toHaveCount(0);
+    expect(await docOf(page)).toBe(before);
+  });
+
+  test('a file dropped on the canvas opens the dialog with its preview', async ({ page }) => {
+    await openApp(page);
+    const before = await docOf(page);
+    const yaml = readFileSync(fixture('block-agent/minimal.yaml'), 'utf8');
+    const dataTransfer = await page.evaluateHandle((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], 'front-desk.yaml', { type: 'application/yaml' }));
+      return transfer;
+    }, yaml);
+    await page.dispatchEvent('.react-flow__pane', 'dragenter', { dataTransfer });
+    await expect(page.getByTestId('import-drop-overlay')).toBeVisible();
+    await page.dispatchEvent('.react-flow__pane', 'drop', { dataTransfer });
+    await expect(page.getByTestId('import-drop-overlay')).toHaveCount(0);
+    await expect(page.getByTestId('import-dialog')).toBeVisible();
+    await expect(page.getByTestId('import-file-name')).toHaveText('front-desk.yaml');
+    await expect(page.getByTestId('import-agent-name')).toHaveText('Front Desk');
+    await expect(page.getByTestId('import-count-stages')).toHaveAttribute('data-count', '1');
+    expect(await docOf(page)).toBe(before);
+  });
+});

@@ -1,0 +1,149 @@
+import { useEffect, useMemo, useState } from 'react';
+import { LazyEditor } from '../../editors/LazyEditor';
+import type { EditorOptions } from '../../editors/types';
+import type { AgentDocument } from '../../model';
+import { useApp } from '../../store/context';
+import { selectPrimary } from '../../store/selectors';
+import { LossList } from './LossList';
+import { copyText, downloadText } from './save';
+import { EXPORT_FORMATS, PREVIEW_PATHS, type ExportFormat } from './types';
+import './export.css';
+
+type FormatsModule = typeof import('./formats');
+
+// Loaded on first open, then kept: the exporters and `yaml` are not part of the first paint.
+let formatsModule: Promise<FormatsModule> | undefined;
+const loadFormats = () => (formatsModule ??= import('./formats'));
+
+/** The format last chosen by hand; until then the document's target decides. Kept while the tab is closed. */
+let chosenFormat: ExportFormat | null = null;
+
+const PREVIEW_OPTIONS: EditorOptions = {
+  domReadOnly: true,
+  readOnlyMessage: { value: 'The preview follows the agent; edit the agent, or copy the text.' },
+  wordWrap: 'off',
+  folding: true,
+  renderLineHighlight: 'none',
+};
+
+const MIME: Record<ExportFormat, string> = { yaml: 'application/yaml', ts: 'text/plain', json: 'application/json', openai: 'application/json' };
+
+/** Recomputing an export on every keystroke of a drag is wasted work: follow the document a beat behind. */
+function useSettledDoc(delay = 150): AgentDocument {
+  const doc = useApp((s) => s.doc);
+  const [settled, setSettled] = useState(doc);
+  useEffect(() => {
+    if (doc === settled) return;
+    const timer = setTimeout(() => setSettled(doc), delay);
+    return () => clearTimeout(timer);
+  }, [doc, settled, delay]);
+  return settled;
+}
+
+export function ExportPanel() {
+  const doc = useSettledDoc();
+  const primary = useApp(selectPrimary);
+  const [mod, setMod] = useState<FormatsModule | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [format, setFormat] = useState<ExportFormat>(() => chosenFormat ?? (doc.target === 'pinecall' ? 'ts' : 'yaml'));
+  const [stagePick, setStagePick] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    loadFormats().then(
+      (m) => live && setMod(m),
+      (error: unknown) => live && setLoadError(error instanceof Error ? error.message : String(error)),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  // The OpenAI tab shows one stage: the one picked here, else the selected stage, else the entry.
+  const selectedStage = primary?.kind === 'stage' ? primary.id : undefined;
+  const stageId = [stagePick, selectedStage, doc.entryStageId, doc.stages[0]?.id].find((id) => id && doc.stages.some((s) => s.id === id)) ?? null;
+
+  // Only the OpenAI view depends on the stage: selecting on the canvas recomputes nothing else.
+  const openAiStage = format === 'openai' ? stageId : null;
+  const result = useMemo(() => {
+    if (!mod) return null;
+    try {
+      return { view: mod.exportView(doc, format, openAiStage) };
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  }, [mod, doc, format, openAiStage]);
+
+  useEffect(() => {
+    if (!status) return;
+    const timer = setTimeout(() => setStatus(null), 2000);
+    return () => clearTimeout(timer);
+  }, [status]);
+
+  const choose = (next: ExportFormat) => {
+    chosenFormat = next;
+    setFormat(next);
+  };
+  const view = result && 'view' in result ? result.view : undefined;
+  const label = EXPORT_FORMATS.find((f) => f.id === format)!.label;
+  const empty = format === 'json'
+    ? 'Nothing is lost: JSON is the save format and keeps the whole agent.'
+    : format === 'openai'
+      ? 'This is what the model is offered in the chosen stage: names, descriptions and parameter schemas. Code, scope and options stay with the agent.'
+      : `Nothing is lost: ${label} expresses the whole agent.`;
+
+  return (
+    <div className="export-panel" data-testid="export-panel">
+      <div className="export-toolbar">
+        <div className="segmented" role="tablist" aria-label="Export format">
+          {EXPORT_FORMATS.map((f) => (
+            <button key={f.id} role="tab" aria-selected={format === f.id} aria-pressed={format === f.id} data-testid={`export-format-${f.id}`} onClick={() => choose(f.id)}>
+              {f.label}
+            </button>
+          ))}
+        </div>
+        {format === 'openai' && (
+          <label className="export-stage">
+            Stage
+            <select data-testid="export-stage-select" value={stageId ?? ''} onChange={(e) => setStagePick(e.target.value || null)} disabled={doc.stages.length === 0}>
+              {doc.stages.length === 0 && <option value="">No stages yet</option>}
+              {doc.stages.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+            </select>
+          </label>
+        )}
+        <span className="export-path" data-testid="export-path" title={view?.path}>{view?.path}</span>
+        <span className="export-status" role="status" data-testid="export-status">{status}</span>
+        <button data-testid="export-copy" disabled={!view} onClick={async () => view && setStatus((await copyText(view.text)) ? 'Copied' : 'Copy failed: select the text and copy it')}>
+          Copy
+        </button>
+        <button data-testid="export-download" disabled={!view} title={view ? `Save as ${view.fileName}` : undefined} onClick={() => view && downloadText(view.text, view.fileName, MIME[format])}>
+          Download
+        </button>
+      </div>
+      <div className="export-body">
+        <div className="export-preview">
+          {loadError ? (
+            <div className="empty-state sev-error">The exporters could not be loaded: {loadError}. Reload the page to try again.</div>
+          ) : !result ? (
+            <div className="editor-loading">Preparing the export…</div>
+          ) : 'error' in result ? (
+            <div className="empty-state sev-error" data-testid="export-error">The export failed: {result.error}</div>
+          ) : (
+            <LazyEditor
+              testId="export-preview"
+              path={PREVIEW_PATHS[format]}
+              language={view!.language}
+              value={view!.text}
+              readOnly
+              height="100%"
+              options={PREVIEW_OPTIONS}
+              ariaLabel={`${label} export preview (read-only)`}
+            />
+          )}
+        </div>
+        <LossList doc={doc} losses={view?.losses ?? []} notes={view?.notes ?? []} target={label} empty={empty} title={format === 'openai' ? 'What the model sees' : undefined} />
+      </div>
+    </div>
+  );
+}

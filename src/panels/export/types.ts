@@ -1,0 +1,16 @@
+export type ExportFormat = 'yaml' | 'ts' | 'json' | 'openai';
+
+export const EXPORT_FORMATS: { id: ExportFormat; label: string; short: string }[] = [
+  { id: 'yaml', label: 'Block Agent YAML', short: 'YAML' },
+  { id: 'ts', label: 'Pinecall TS', short: 'TS' },
+  { id: 'json', label: 'JSON', short: 'JSON' },
+  { id: 'openai', label: 'OpenAI tools', short: 'OpenAI' },
+];
+
+/** One model per format under the preview folder: the TypeScript worker reports nothing there (src/editors/body-wrapper.ts). */
+export const PREVIEW_PATHS: Record<ExportFormat, string> = {
+  yaml: 'file:///callboard/preview/agent.yaml',
+  ts: 'file:///callboard/preview/agent.tsx',
+  json: 'file:///callboard/preview/agent.callboard.json',
+  openai: 'file:///callboard/preview/openai-tools.json',
+};

@@ -1,0 +1,73 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ImportDialog, type IncomingFile } from './ImportDialog';
+
+const carriesFiles = (event: DragEvent) => !!event.dataTransfer && Array.from(event.dataTransfer.types).includes('Files');
+
+/**
+ * The top bar's Import button, its dialog, and a drop target over the whole window (the canvas
+ * included): a file dropped anywhere opens the dialog with it, so nothing changes before the preview.
+ */
+export function ImportButton() {
+  const [open, setOpen] = useState(false);
+  const [incoming, setIncoming] = useState<IncomingFile | null>(null);
+  const [dragOver, setDragOver] = useState(false);
+  const depth = useRef(0);
+  const seq = useRef(0);
+
+  useEffect(() => {
+    const onEnter = (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      depth.current += 1;
+      setDragOver(true);
+    };
+    const onLeave = (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      depth.current = Math.max(0, depth.current - 1);
+      if (depth.current === 0) setDragOver(false);
+    };
+    const onOver = (event: DragEvent) => {
+      // Without this the browser opens the dropped file in place of the app.
+      if (carriesFiles(event)) event.preventDefault();
+    };
+    const onDrop = (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      depth.current = 0;
+      setDragOver(false);
+      const file = event.dataTransfer?.files[0];
+      if (!file) return;
+      seq.current += 1;
+      setIncoming({ file, seq: seq.current });
+      setOpen(true);
+    };
+    window.addEventListener('dragenter', onEnter);
+    window.addEventListener('dragleave', onLeave);
+    window.addEventListener('dragover', onOver);
+    window.addEventListener('drop', onDrop);
+    return () => {
+      window.removeEventListener('dragenter', onEnter);
+      window.removeEventListener('dragleave', onLeave);
+      window.removeEventListener('dragover', onOver);
+      window.removeEventListener('drop', onDrop);
+    };
+  }, []);
+
+  const close = useCallback(() => {
+    setOpen(false);
+    setIncoming(null);
+  }, []);
+
+  return (
+    <>
+      <button data-testid="open-import" onClick={() => setOpen(true)} title="Import a Block Agent YAML, a Pinecall class or a Callboard JSON (or drop a file on the window)">
+        Import
+      </button>
+      {open && <ImportDialog incoming={incoming} onClose={close} />}
+      {dragOver && !open && (
+        <div className="import-drop-overlay" data-testid="import-drop-overlay" aria-hidden>
+          <div>Drop the file to import it<span>Block Agent YAML, Pinecall TypeScript or Callboard JSON; you see what it holds before anything changes</span></div>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,253 @@
+import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
+import { newId } from '../../model/ids';
+import { useServices } from '../../store/context';
+import { detectFormat, IMPORT_FORMAT_LABEL, nameFromFileName, type ImportFormat } from './detect';
+import { ImportResult } from './ImportResult';
+import type { ImportOutcome } from './run-import';
+import './import.css';
+
+type RunModule = typeof import('./run-import');
+let runModule: Promise<RunModule> | undefined;
+const loadRunner = () => (runModule ??= import('./run-import'));
+
+/** A file handed to the dialog from outside (a drop on the window); `seq` tells two drops of one file apart. */
+export interface IncomingFile {
+  file: File;
+  seq: number;
+}
+
+interface Props {
+  incoming: IncomingFile | null;
+  onClose(): void;
+}
+
+type Status = { state: 'idle' } | { state: 'working'; format: ImportFormat } | { state: 'done'; outcome: ImportOutcome; mod: RunModule };
+
+const ACCEPT = '.yaml,.yml,.tsx,.ts,.json,.txt,text/yaml,application/json';
+
+export function ImportDialog({ incoming, onClose }: Props) {
+  const { store, projects } = useServices();
+  const [text, setText] = useState('');
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [forced, setForced] = useState<ImportFormat | 'auto'>('auto');
+  const [status, setStatus] = useState<Status>({ state: 'idle' });
+  const [dragging, setDragging] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const latestRun = useRef(0);
+
+  const detected = detectFormat(text, fileName ?? undefined);
+  const format = forced === 'auto' ? detected : forced;
+
+  /** Scrolls the textarea to an error's line and, on a click, puts the caret at its column so the user can fix it there. */
+  const reveal = useCallback((line?: number, column?: number, focus = true) => {
+    const area = textarea.current;
+    if (!area || !line) return;
+    const lines = area.value.split('\n');
+    const offset = lines.slice(0, line - 1).reduce((sum, l) => sum + l.length + 1, 0) + Math.max(0, (column ?? 1) - 1);
+    if (focus) {
+      area.focus();
+      area.setSelectionRange(offset, Math.min(offset + 1, area.value.length));
+    }
+    const lineHeight = parseFloat(getComputedStyle(area).lineHeight) || 16;
+    area.scrollTop = Math.max(0, (line - 3) * lineHeight);
+    area.scrollLeft = 0;
+  }, []);
+
+  const run = useCallback(async (source: string, name: string | null, as: ImportFormat) => {
+    const token = ++latestRun.current;
+    if (!source.trim()) {
+      setStatus({ state: 'idle' });
+      return;
+    }
+    setStatus({ state: 'working', format: as });
+    const mod = await loadRunner();
+    let outcome: ImportOutcome;
+    try {
+      outcome = await mod.runImport(source, as, { name: name ? nameFromFileName(name) : undefined });
+    } catch (error) {
+      outcome = { kind: 'error', format: as, errors: [{ message: `the import failed: ${error instanceof Error ? error.message : String(error)}` }] };
+    }
+    // A newer run (another file, an edit) wins; this result is stale.
+    if (token !== latestRun.current) return;
+    setStatus({ state: 'done', outcome, mod });
+    const first = outcome.kind === 'error' ? outcome.errors.find((e) => e.line !== undefined) : undefined;
+    if (first) reveal(first.line, first.column, false);
+  }, [reveal]);
+
+  const loadFile = useCallback(async (file: File) => {
+    const content = await file.text();
+    setText(content);
+    setFileName(file.name);
+    setForced('auto');
+    await run(content, file.name, detectFormat(content, file.name));
+  }, [run]);
+
+  useEffect(() => {
+    if (incoming) void loadFile(incoming.file);
+  }, [incoming, loadFile]);
+
+  // Esc closes from anywhere: the focus may be on the page after a button turned disabled.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.stopPropagation();
+      onClose();
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [onClose]);
+
+  useEffect(() => {
+    if (!incoming) textarea.current?.focus();
+    // Only on open: a drop keeps the focus where it was.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // The drop itself is handled at the window (ImportButton), which hands the file over as `incoming`.
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+  };
+
+  const finish = async (action: () => void | Promise<void>) => {
+    setBusy(true);
+    try {
+      await action();
+      onClose();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+
+  return (
+    <div
+      className="overlay import-overlay"
+      onMouseDown={(e) => e.target === e.currentTarget && onClose()}
+    >
+      <div
+        className={`dialog import-dialog${dragging ? ' dragging' : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="import-title"
+        data-testid="import-dialog"
+        onDragOver={(e) => {
+          if (!e.dataTransfer.types.includes('Files')) return;
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+        }}
+        onDrop={onDrop}
+      >
+        <div className="import-header">
+          <h2 id="import-title">Import an agent</h2>
+          <button className="ghost" onClick={onClose} aria-label="Close" title="Close (Esc)">✕</button>
+        </div>
+        <p className="import-hint">
+          A Block Agent YAML file, a Pinecall class (<code>agent.tsx</code>) or a Callboard JSON save. Nothing changes until you choose what to do with it.
+        </p>
+        <div className="import-source">
+          <div className="import-drop" data-testid="import-drop">
+            <span>Drop a file here, or</span>
+            <button onClick={() => fileInput.current?.click()} data-testid="import-choose-file">Choose a file…</button>
+            <input
+              ref={fileInput}
+              type="file"
+              accept={ACCEPT}
+              hidden
+              data-testid="import-file-input"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                e.target.value = '';
+                if (file) void loadFile(file);
+              }}
+            />
+            {fileName && <span className="import-file" data-testid="import-file-name" title={fileName}>{fileName}</span>}
+          </div>
+          <textarea
+            ref={textarea}
+            className="import-text"
+            data-testid="import-paste"
+            aria-label="Agent text to import"
+            placeholder="…or paste the text here: a whole agent, or a list of Block Agent tools (- type: function …)"
+            spellCheck={false}
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              setFileName(null);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+                e.preventDefault();
+                void run(text, fileName, format);
+              }
+            }}
+          />
+          <div className="import-run-row">
+            <label className="import-format">
+              Format
+              <select data-testid="import-format" value={forced} onChange={(e) => setForced(e.target.value as ImportFormat | 'auto')}>
+                <option value="auto">{text.trim() ? `Detected: ${IMPORT_FORMAT_LABEL[detected]}` : 'Detect from the text'}</option>
+                {(Object.keys(IMPORT_FORMAT_LABEL) as ImportFormat[]).map((f) => <option key={f} value={f}>{IMPORT_FORMAT_LABEL[f]}</option>)}
+              </select>
+            </label>
+            <span className="spacer" />
+            <span className="kbd" title="Read the text">Ctrl Enter</span>
+            <button data-testid="import-run" disabled={!text.trim() || status.state === 'working'} onClick={() => void run(text, fileName, format)}>
+              Read the text
+            </button>
+          </div>
+        </div>
+        <div className="import-result" aria-live="polite">
+          {status.state === 'idle' && <div className="empty-state">Choose, drop or paste an agent to see what it holds before anything changes.</div>}
+          {status.state === 'working' && (
+            <div className="empty-state" data-testid="import-working">
+              {status.format === 'ts' ? 'Reading the class with the TypeScript compiler…' : `Reading the ${IMPORT_FORMAT_LABEL[status.format]}…`}
+            </div>
+          )}
+          {status.state === 'done' && (
+            <ImportResult
+              outcome={status.outcome}
+              source={text}
+              busy={busy}
+              store={store}
+              addImportedTools={status.mod.addImportedTools}
+              onReveal={reveal}
+              onFix={(fix) => {
+                const fixed = fix.apply(text);
+                setText(fixed);
+                void run(fixed, fileName, format);
+              }}
+              onOpenNew={(doc) => finish(async () => {
+                const taken = new Set([store.getState().doc.id, ...store.getState().projects.map((p) => p.id)]);
+                // Importing a save of a project that is already here opens a copy, never overwrites it.
+                await projects.openDocument(taken.has(doc.id) ? { ...doc, id: newId() } : doc);
+              })}
+              onReplace={(doc) => finish(() => {
+                store.getState().apply((current) => ({ ...doc, id: current.id }), { history: 'push', label: 'import (replace the open agent)' });
+                store.getState().select(null);
+              })}
+              onAddTools={(tools) => finish(() => {
+                let added: string[] = [];
+                store.getState().apply((current) => {
+                  const result = status.mod.addImportedTools(current, tools, { kind: 'all' });
+                  added = result.added.map((t) => t.id);
+                  return result.added.length > 0 ? result.doc : current;
+                }, { history: 'push', label: 'add imported tools' });
+                const last = added[added.length - 1];
+                if (last) store.getState().select({ kind: 'tool', id: last }, { reveal: true });
+              })}
+            />
+          )}
+        </div>
+        <div className="import-footer">
+          <button onClick={onClose} data-testid="import-cancel">Cancel</button>
+        </div>
+      </div>
+    </div>
+  );
+}
