@@ -67,9 +67,9 @@ const doc = {
   layout: {
     positions: {
       b_greeting: { x: 0, y: 40 }, s_greet: { x: 25, y: 90 },
-      b_identify: { x: 420, y: 0 }, s_identity: { x: 25, y: 56 }, s_verify: { x: 25, y: 300 },
-      b_booking: { x: 840, y: 0 }, s_choose: { x: 25, y: 56 },
-      b_end: { x: 1260, y: 250 }, s_goodbye: { x: 25, y: 56 },
+      b_identify: { x: 510, y: 0 }, s_identity: { x: 25, y: 56 }, s_verify: { x: 25, y: 300 },
+      b_booking: { x: 930, y: 0 }, s_choose: { x: 25, y: 56 },
+      b_end: { x: 1350, y: 250 }, s_goodbye: { x: 25, y: 56 },
     },
     sizes: { b_greeting: { width: 310, height: 264 }, b_identify: { width: 310, height: 480 }, b_booking: { width: 310, height: 230 }, b_end: { width: 310, height: 230 } },
   },

@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { produce } from 'immer';
 import { deepFreeze, frozenSample, stageNamed, toolNamed } from '../model/ops/testing';
-import { STAGE_SIZE } from '../model/ops/layout';
+import { BLOCK_GAP, BLOCK_PADDING, DEFAULT_BLOCK_SIZE, STAGE_GAP, STAGE_SIZE } from '../model/ops/layout';
+import type { AgentDocument } from '../model';
 import { countProblems, createFlowAdapter, fallbackPositions, type ProblemLike } from './adapters';
 import type { AgentFlowEdge, BlockFlowNode, StageFlowNode } from './types';
 
 const none = new Set<string>();
+
+// Expected layouts come from the sample's own (so a re-layout of the sample does not break them).
+const positionOf = (doc: AgentDocument, id: string) => {
+  const at = doc.layout.positions[id];
+  if (!at) throw new Error(`the sample does not place ${id}`);
+  return at;
+};
+const sizeOf = (doc: AgentDocument, id: string) => {
+  const size = doc.layout.sizes[id];
+  if (!size) throw new Error(`the sample does not size ${id}`);
+  return size;
+};
 
 describe('createFlowAdapter', () => {
   it('draws blocks before their stages, stages inside their block, at the document positions', () => {
@@ -13,10 +26,10 @@ describe('createFlowAdapter', () => {
     const { nodes } = createFlowAdapter()({ doc, selected: none });
     expect(nodes.map((n) => n.id)).toEqual(['b_greeting', 'b_identify', 'b_booking', 'b_end', 's_greet', 's_identity', 's_verify', 's_choose', 's_goodbye']);
     const verify = nodes.find((n) => n.id === 's_verify') as StageFlowNode;
-    expect(verify).toMatchObject({ type: 'stage', parentId: 'b_identify', position: { x: 20, y: 228 }, width: STAGE_SIZE.width, height: STAGE_SIZE.height });
+    expect(verify).toMatchObject({ type: 'stage', parentId: 'b_identify', position: positionOf(doc, 's_verify'), width: STAGE_SIZE.width, height: STAGE_SIZE.height });
     expect(verify.extent).toBeUndefined();
     const block = nodes.find((n) => n.id === 'b_identify') as BlockFlowNode;
-    expect(block).toMatchObject({ type: 'block', position: { x: 360, y: 0 }, width: 300, height: 400 });
+    expect(block).toMatchObject({ type: 'block', position: positionOf(doc, 'b_identify'), ...sizeOf(doc, 'b_identify') });
     expect(block.data.tools.map((t) => t.name)).toEqual(['collect_identity', 'ehr']);
   });
 
@@ -132,8 +145,10 @@ describe('fallbackPositions', () => {
       d.stages.push({ ...stageNamed(d as never, 'choose'), id: 's_new', name: 'new', ref: 't_new', blockId: 'b_identify' });
     });
     const placed = fallbackPositions(doc);
-    expect(placed.get('b_new')).toEqual({ x: 1080 + 300 + 60, y: 0 });
-    expect(placed.get('s_new')).toEqual({ x: 20, y: 228 + STAGE_SIZE.height + 30 });
+    const right = Math.max(...doc.blocks.filter((b) => b.id !== 'b_new').map((b) => positionOf(doc, b.id).x + (doc.layout.sizes[b.id] ?? DEFAULT_BLOCK_SIZE).width));
+    expect(placed.get('b_new')).toEqual({ x: right + BLOCK_GAP, y: 0 });
+    const lowest = Math.max(...doc.stages.filter((s) => s.blockId === 'b_identify' && s.id !== 's_new').map((s) => positionOf(doc, s.id).y));
+    expect(placed.get('s_new')).toEqual({ x: BLOCK_PADDING, y: lowest + STAGE_SIZE.height + STAGE_GAP });
     expect(placed.size).toBe(2);
     expect(toolNamed(doc, 'book')).toBeTruthy();
   });

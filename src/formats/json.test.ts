@@ -50,6 +50,48 @@ describe('importJson', () => {
     if (!result.ok) expect(result.errors[0]).toMatchObject({ line: 2, column: 31 });
   });
 
+  // Each at the character where the text stops being JSON, or at the end of a text that ends too soon,
+  // including errors whose engine message gives no position (V8: `Unexpected token ']', "…" is not valid JSON`).
+  it.each([
+    ['a trailing comma before }', '{\n  "format": "callboard.agent",\n  "name": "x",\n}', 4, 1],
+    ['a trailing comma before ]', '{\n  "tags": [\n    "a",\n  ]\n}', 4, 3],
+    ['a trailing comma, with CRLF line ends', '{\r\n  "name": "x",\r\n}', 3, 1],
+    ['a missing comma between members', '{\n  "format": "callboard.agent"\n  "name": "x"\n}', 3, 3],
+    ['a missing comma between elements', '{\n  "tags": ["a" "b"]\n}', 2, 16],
+    ['an unquoted key', '{\n  "format": "callboard.agent",\n  name: "x"\n}', 3, 3],
+    ['a misspelt literal', '{\n  "intent": tru\n}', 2, 16],
+    ['a misspelt literal before }', '{"intent": tru}', 1, 15],
+    ['a string left open at the end of its line', '{\n  "format": "callboard.agent",\n  "name": "x\n}', 3, 13],
+    ['a string left open at the end of the text', '{\n  "name": "x', 2, 13],
+    ['a bad escape', '{\n  "name": "a\\qb"\n}', 2, 14],
+    ['a number with a leading zero', '{\n  "version": 01\n}', 2, 15],
+    ['a text truncated inside an array', '{\n  "format": "callboard.agent",\n  "tags": ["a"', 3, 15],
+    ['a text truncated after a key', '{\n  "format"', 2, 11],
+    ['text after the document', '{\n  "name": "x"\n}\n}', 4, 1],
+    ['an empty text', '', 1, 1],
+    ['a byte order mark before the error', '\uFEFF{\n  "name" "x"\n}', 2, 10],
+  ])('gives %s its exact line and column', (_what, text, line, column) => {
+    expect(importJson(text)).toEqual({ ok: false, errors: [expect.objectContaining({ line, column, message: expect.any(String) })] });
+  });
+
+  it('agrees with the engine wherever its message gives a position', () => {
+    const texts = ['{"a": 1,}', '{"a": 1\n "b": 2}', '{a: 1}', '{"a": "x', '{"a": [1, 2', '{"a": 01}', '{"a":"x\ny"}', '{"a":1}}', '{"a": -}', '{"a": 1.}', '{"a": 1e}', '[1 2]', ''];
+    for (const text of texts) {
+      let message = '';
+      try {
+        JSON.parse(text);
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      const position = /position (\d+)/.exec(message);
+      const offset = position ? Number(position[1]) : /end of (JSON )?(input|data)/i.test(message) ? text.length : undefined;
+      if (offset === undefined) continue;
+      const before = text.slice(0, offset).split('\n');
+      const result = importJson(text);
+      expect(result.ok ? undefined : result.errors[0], text).toMatchObject({ line: before.length, column: before[before.length - 1].length + 1 });
+    }
+  });
+
   it('reports schema errors with their document paths', () => {
     const doc = sampleDocument() as unknown as Record<string, unknown>;
     (doc.stages as Record<string, unknown>[])[1].kind = 'pause';

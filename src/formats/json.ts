@@ -54,23 +54,157 @@ export interface JsonImportError {
 }
 export type JsonImport = { ok: true; doc: AgentDocument; migrated: string[] } | { ok: false; errors: JsonImportError[] };
 
-/** Line and column of a JSON.parse failure: engines report "line L column C" or only "position N". */
-function positionOf(message: string, text: string): { line: number; column: number } {
-  const lineColumn = /line (\d+) column (\d+)/.exec(message);
-  if (lineColumn) return { line: Number(lineColumn[1]), column: Number(lineColumn[2]) };
-  const position = /position (\d+)/.exec(message);
-  const offset = position ? Number(position[1]) : /end of (JSON )?(input|data)/i.test(message) ? text.length : 0;
+const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
+const isHex = (c: string | undefined) => c !== undefined && /^[0-9a-fA-F]$/.test(c);
+
+/**
+ * Where `text` stops being JSON: the offset of the first character no JSON could continue with
+ * (text.length when the text ends too soon), or undefined when it is JSON. The offsets agree with
+ * V8's "at position N", but unlike an engine's message one is found for every error.
+ * Iterative, so deep nesting cannot overflow the stack.
+ */
+export function syntaxErrorOffset(text: string): number | undefined {
+  const n = text.length;
+  let i = 0;
+  const space = () => {
+    while (i < n && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++;
+  };
+  /** A string starting at text[i] === '"'. */
+  const string = (): number | undefined => {
+    i++;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c === 0x22) {
+        i++;
+        return undefined;
+      }
+      if (c < 0x20) return i;
+      if (c !== 0x5c) {
+        i++;
+        continue;
+      }
+      i++;
+      if (text[i] === 'u') {
+        for (let k = 1; k <= 4; k++) if (!isHex(text[i + k])) return Math.min(i + k, n);
+        i += 5;
+      } else if (i < n && '"\\/bfnrt'.includes(text[i])) i++;
+      else return i;
+    }
+    return n;
+  };
+  const number = (): number | undefined => {
+    if (text[i] === '-') i++;
+    if (text[i] === '0') i++;
+    else if (isDigit(text[i])) while (isDigit(text[i])) i++;
+    else return i;
+    if (text[i] === '.') {
+      i++;
+      if (!isDigit(text[i])) return i;
+      while (isDigit(text[i])) i++;
+    }
+    if (text[i] === 'e' || text[i] === 'E') {
+      i++;
+      if (text[i] === '+' || text[i] === '-') i++;
+      if (!isDigit(text[i])) return i;
+      while (isDigit(text[i])) i++;
+    }
+    return undefined;
+  };
+  /** A scalar: a string, a number or a literal. */
+  const scalar = (): number | undefined => {
+    const c = text[i];
+    if (c === '"') return string();
+    if (c === '-' || isDigit(c)) return number();
+    const word = ['true', 'false', 'null'].find((w) => w[0] === c);
+    if (!word) return i;
+    for (let k = 0; k < word.length; k++) if (text[i + k] !== word[k]) return i + k;
+    i += word.length;
+    return undefined;
+  };
+  /** A member's name and colon, from where one must start. */
+  const name = (): number | undefined => {
+    space();
+    if (text[i] !== '"') return i;
+    const error = string();
+    if (error !== undefined) return error;
+    space();
+    if (text[i] !== ':') return i;
+    i++;
+    return undefined;
+  };
+
+  const open: ('{' | '[')[] = [];
+  for (;;) {
+    // A value must start here.
+    space();
+    if (i >= n) return n;
+    const c = text[i];
+    if (c === '{' || c === '[') {
+      i++;
+      space();
+      if (text[i] !== (c === '{' ? '}' : ']')) {
+        open.push(c);
+        if (c === '{') {
+          const error = name();
+          if (error !== undefined) return error;
+        }
+        continue;
+      }
+      i++;
+    } else {
+      const error = scalar();
+      if (error !== undefined) return error;
+    }
+    // A value ended: close what it ends, until a comma asks for the next one.
+    for (;;) {
+      space();
+      const top = open[open.length - 1];
+      if (!top) return i < n ? i : undefined;
+      if (i >= n) return n;
+      if (text[i] === (top === '{' ? '}' : ']')) {
+        open.pop();
+        i++;
+        continue;
+      }
+      if (text[i] !== ',') return i;
+      i++;
+      if (top === '{') {
+        const error = name();
+        if (error !== undefined) return error;
+      }
+      break;
+    }
+  }
+}
+
+/** 1-based line and column of an offset (columns in UTF-16 code units, as editors count them). */
+function lineColumn(text: string, offset: number): { line: number; column: number } {
   const before = text.slice(0, offset).split('\n');
   return { line: before.length, column: before[before.length - 1].length + 1 };
 }
 
+/**
+ * Line and column of a JSON.parse failure. Engines do not always say where (V8: `Unexpected token
+ * '}', "…" is not valid JSON`; JavaScriptCore never does), so the text is scanned for the error;
+ * the engine's "line L column C" or "position N" is only a fallback should the scan find none.
+ */
+function positionOf(message: string, text: string): { line: number; column: number } {
+  const scanned = syntaxErrorOffset(text);
+  if (scanned !== undefined) return lineColumn(text, scanned);
+  const reported = /line (\d+) column (\d+)/.exec(message);
+  if (reported) return { line: Number(reported[1]), column: Number(reported[2]) };
+  const position = /position (\d+)/.exec(message);
+  return lineColumn(text, position ? Number(position[1]) : /end of (JSON )?(input|data)/i.test(message) ? text.length : 0);
+}
+
 export function importJson(text: string): JsonImport {
   let raw: unknown;
+  const json = text.replace(/^\uFEFF/, '');
   try {
-    raw = JSON.parse(text.replace(/^\uFEFF/, ''));
+    raw = JSON.parse(json);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, errors: [{ ...positionOf(message, text), message: message.replace(/^JSON\.parse: /, '') }] };
+    return { ok: false, errors: [{ ...positionOf(message, json), message: message.replace(/^JSON\.parse: /, '') }] };
   }
   const loaded = loadDocument(raw);
   if (!loaded.ok) return { ok: false, errors: loaded.errors.map((e) => ({ path: e.path, message: e.message })) };

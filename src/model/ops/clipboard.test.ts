@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { emptyDocument } from '../document';
 import type { AgentDocument } from '../types';
-import { copySelection, duplicate, isClipboard, pasteClipboard, type Pasted } from './clipboard';
+import { copySelection, duplicate, DUPLICATE_OFFSET, isClipboard, pasteClipboard, type Pasted } from './clipboard';
+import { BLOCK_PADDING, STAGE_SIZE } from './layout';
 import { deepFreeze, frozenSample, schemaErrors, stageNamed, toolNamed } from './testing';
 
 const pasted = (result: Pasted) => {
   if (!result.ok) throw new Error(result.error);
   expect(schemaErrors(result.doc)).toEqual([]);
   return result;
+};
+// Expected layouts come from the sample's own (so a re-layout of the sample does not break them).
+const positionOf = (doc: AgentDocument, id: string) => {
+  const at = doc.layout.positions[id];
+  if (!at) throw new Error(`the sample does not place ${id}`);
+  return at;
+};
+const sizeOf = (doc: AgentDocument, id: string) => {
+  const size = doc.layout.sizes[id];
+  if (!size) throw new Error(`the sample does not size ${id}`);
+  return size;
 };
 const allIds = (doc: AgentDocument) => [...doc.blocks, ...doc.stages, ...doc.edges, ...doc.tools, ...doc.state].map((e) => e.id);
 
@@ -19,8 +31,10 @@ describe('copySelection', () => {
     expect(clip.stages.map((s) => s.id)).toEqual(['s_identity', 's_verify']);
     expect(clip.edges.map((e) => e.id)).toEqual(['e_identify_verify']);
     expect(clip.tools).toEqual([]);
-    expect(clip.positions).toEqual({ b_identify: { x: 360, y: 0 }, s_identity: { x: 20, y: 48 }, s_verify: { x: 20, y: 228 } });
-    expect(clip.sizes).toEqual({ b_identify: { width: 300, height: 400 } });
+    expect(clip.positions).toEqual({
+      b_identify: positionOf(doc, 'b_identify'), s_identity: positionOf(doc, 's_identity'), s_verify: positionOf(doc, 's_verify'),
+    });
+    expect(clip.sizes).toEqual({ b_identify: sizeOf(doc, 'b_identify') });
     expect(JSON.parse(JSON.stringify(clip))).toEqual(clip);
     expect(isClipboard(JSON.parse(JSON.stringify(clip)))).toBe(true);
     expect(isClipboard({ format: 'other' })).toBe(false);
@@ -49,20 +63,27 @@ describe('pasteClipboard', () => {
       id: edgeId, from: identifyId, to: verifyId, kind: 'edge',
       conditions: [{ kind: 'tool', toolId: 't_identity', field: 'phone', expected: '*' }],
     });
-    expect(next.layout.positions[blockId]).toEqual({ x: 400, y: 40 });
-    expect(next.layout.positions[verifyId]).toEqual({ x: 20, y: 228 });
-    expect(next.layout.sizes[blockId]).toEqual({ width: 300, height: 400 });
+    const block = positionOf(doc, 'b_identify');
+    expect(next.layout.positions[blockId]).toEqual({ x: block.x + 40, y: block.y + 40 });
+    expect(next.layout.positions[verifyId]).toEqual(positionOf(doc, 's_verify'));
+    expect(next.layout.sizes[blockId]).toEqual(sizeOf(doc, 'b_identify'));
     expect(next.entryStageId).toBe('s_greet');
   });
 
   it('puts stages copied without their block into a target block, shifted and with the block grown', () => {
     const doc = frozenSample();
     const clip = copySelection(doc, [{ kind: 'stage', id: 's_choose' }]);
-    const result = pasted(pasteClipboard(doc, clip, { offset: { x: 0, y: 200 }, targetBlockId: 'b_end' }));
+    const choose = positionOf(doc, 's_choose');
+    const end = sizeOf(doc, 'b_end');
+    // Shifted down by b_end's height, the copy reaches below b_end's bottom edge whatever the sample's layout.
+    const offset = { x: 0, y: end.height };
+    const result = pasted(pasteClipboard(doc, clip, { offset, targetBlockId: 'b_end' }));
     const copy = stageNamed(result.doc, 'choose_2');
     expect(copy.blockId).toBe('b_end');
-    expect(result.doc.layout.positions[copy.id]).toEqual({ x: 20, y: 248 });
-    expect(result.doc.layout.sizes.b_end).toEqual({ width: 300, height: 418 });
+    expect(result.doc.layout.positions[copy.id]).toEqual({ x: choose.x + offset.x, y: choose.y + offset.y });
+    const height = choose.y + offset.y + STAGE_SIZE.height + BLOCK_PADDING;
+    expect(height).toBeGreaterThan(end.height);
+    expect(result.doc.layout.sizes.b_end).toEqual({ width: Math.max(end.width, choose.x + offset.x + STAGE_SIZE.width + BLOCK_PADDING), height });
     expect(pasteClipboard(doc, clip, { targetBlockId: 'nope' })).toEqual({ ok: false, doc, error: 'there is no block "nope" to paste into' });
   });
 
@@ -98,7 +119,8 @@ describe('duplicate', () => {
     const choose = stageNamed(result.doc, 'choose_2');
     const goodbye = stageNamed(result.doc, 'goodbye_2');
     expect([choose.blockId, goodbye.blockId]).toEqual(['b_booking', 'b_end']);
-    expect(result.doc.layout.positions[choose.id]).toEqual({ x: 60, y: 88 });
+    const original = positionOf(doc, 's_choose');
+    expect(result.doc.layout.positions[choose.id]).toEqual({ x: original.x + DUPLICATE_OFFSET.x, y: original.y + DUPLICATE_OFFSET.y });
     const copies = result.doc.edges.slice(doc.edges.length);
     expect(copies.map((e) => [e.from, e.to, e.conditions])).toEqual([
       [choose.id, goodbye.id, [{ kind: 'tool', toolId: 't_book', expected: '*' }]],

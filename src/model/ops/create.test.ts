@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { emptyDocument } from '../document';
 import { addBlock, addStage, addStateField, addTool } from './create';
-import { BLOCK_GAP, BLOCK_HEADER, BLOCK_PADDING, STAGE_GAP, STAGE_SIZE } from './layout';
+import type { AgentDocument } from '../types';
+import { BLOCK_GAP, BLOCK_HEADER, BLOCK_PADDING, DEFAULT_BLOCK_SIZE, STAGE_GAP, STAGE_SIZE } from './layout';
 import { deepFreeze, frozenSample, schemaErrors } from './testing';
+
+// Expected layouts come from the sample's own (so a re-layout of the sample does not break them).
+const positionOf = (doc: AgentDocument, id: string) => {
+  const at = doc.layout.positions[id];
+  if (!at) throw new Error(`the sample does not place ${id}`);
+  return at;
+};
+const sizeOf = (doc: AgentDocument, id: string) => {
+  const size = doc.layout.sizes[id];
+  if (!size) throw new Error(`the sample does not size ${id}`);
+  return size;
+};
 
 describe('addBlock', () => {
   it('adds a uniquely named block right of the rightmost one, with a size', () => {
@@ -10,8 +23,11 @@ describe('addBlock', () => {
     const { doc: next, id } = addBlock(doc, { name: 'Booking' });
     const block = next.blocks.find((b) => b.id === id)!;
     expect(block).toMatchObject({ name: 'Booking_2', ref: 'booking_2', intent: false });
-    expect(next.layout.positions[id]).toEqual({ x: 1080 + 300 + BLOCK_GAP, y: 0 });
-    expect(next.layout.sizes[id]).toEqual({ width: 300, height: 220 });
+    const right = (blockId: string) => positionOf(doc, blockId).x + sizeOf(doc, blockId).width;
+    const rightmost = doc.blocks.map((b) => b.id).reduce((a, b) => (right(b) > right(a) ? b : a));
+    expect(next.layout.positions[id]).toEqual({ x: right(rightmost) + BLOCK_GAP, y: positionOf(doc, rightmost).y });
+    expect(next.layout.sizes[id]).toEqual(DEFAULT_BLOCK_SIZE);
+    expect(DEFAULT_BLOCK_SIZE).toEqual({ width: 300, height: 220 });
     expect(doc.blocks).toHaveLength(4);
     expect(schemaErrors(next)).toEqual([]);
   });
@@ -44,9 +60,14 @@ describe('addStage', () => {
     const stage = result.doc.stages.find((s) => s.id === result.id)!;
     expect(stage).toMatchObject({ name: 'verify_2', ref: 'verify_2', kind: 'wait' });
     expect(result.doc.entryStageId).toBe('s_greet');
-    const y = 228 + STAGE_SIZE.height + STAGE_GAP;
+    const lowest = Math.max(...doc.stages.filter((s) => s.blockId === 'b_identify').map((s) => positionOf(doc, s.id).y));
+    const y = lowest + STAGE_SIZE.height + STAGE_GAP;
     expect(result.doc.layout.positions[result.id]).toEqual({ x: BLOCK_PADDING, y });
-    expect(result.doc.layout.sizes.b_identify).toEqual({ width: 300, height: y + STAGE_SIZE.height + BLOCK_PADDING });
+    // The new stage is below the lowest one, so the block grows in height; its width already holds a stage at BLOCK_PADDING.
+    const before = sizeOf(doc, 'b_identify');
+    const height = y + STAGE_SIZE.height + BLOCK_PADDING;
+    expect(height).toBeGreaterThan(before.height);
+    expect(result.doc.layout.sizes.b_identify).toEqual({ width: Math.max(before.width, BLOCK_PADDING + STAGE_SIZE.width + BLOCK_PADDING), height });
     expect(result.doc.layout.sizes.b_booking).toBe(doc.layout.sizes.b_booking);
     expect(schemaErrors(result.doc)).toEqual([]);
   });

@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { moveStageToBlock, setBlockSize, setEntry, setPositions, updateEntity } from './update';
-import { BLOCK_PADDING, STAGE_SIZE } from './layout';
+import type { AgentDocument } from '../types';
+import { BLOCK_PADDING, DEFAULT_BLOCK_SIZE, STAGE_GAP, STAGE_SIZE } from './layout';
 import { frozenSample, frozenSampleWithNameParameter, schemaErrors } from './testing';
+
+// Expected layouts come from the sample's own (so a re-layout of the sample does not break them).
+const positionOf = (doc: AgentDocument, id: string) => {
+  const at = doc.layout.positions[id];
+  if (!at) throw new Error(`the sample does not place ${id}`);
+  return at;
+};
+const sizeOf = (doc: AgentDocument, id: string) => {
+  const size = doc.layout.sizes[id];
+  if (!size) throw new Error(`the sample does not size ${id}`);
+  return size;
+};
+const stagesOf = (doc: AgentDocument, blockId: string) => doc.stages.filter((s) => s.blockId === blockId);
 
 describe('updateEntity', () => {
   it('shallowly patches each kind of entity; undefined removes an optional key', () => {
@@ -41,9 +55,12 @@ describe('updateEntity', () => {
   });
 
   it('moves a stage to another block when blockId changes', () => {
-    const result = updateEntity(frozenSample(), 'stage', 's_verify', { blockId: 'b_booking' });
+    const doc = frozenSample();
+    const result = updateEntity(doc, 'stage', 's_verify', { blockId: 'b_booking' });
     expect(result.doc.stages[2].blockId).toBe('b_booking');
-    expect(result.doc.layout.positions.s_verify).toEqual({ x: BLOCK_PADDING, y: 228 });
+    // It goes under b_booking's lowest stage.
+    const lowest = Math.max(...stagesOf(doc, 'b_booking').map((s) => positionOf(doc, s.id).y));
+    expect(result.doc.layout.positions.s_verify).toEqual({ x: BLOCK_PADDING, y: lowest + STAGE_SIZE.height + STAGE_GAP });
     expect(schemaErrors(result.doc)).toEqual([]);
   });
 
@@ -77,14 +94,20 @@ describe('moveStageToBlock', () => {
   it('moves the stage, keeps its edges and stage-scoped tools, and reports the tools it stops and starts seeing', () => {
     const doc = frozenSample();
     const scoped = updateEntity(doc, 'tool', 't_end', { scope: { kind: 'stages', stageIds: ['s_verify'] } }).doc;
-    const result = moveStageToBlock(scoped, 's_verify', 'b_booking', { x: 20, y: 400 });
+    // At b_booking's bottom edge, so the block has to grow to hold it.
+    const booking = sizeOf(doc, 'b_booking');
+    const at = { x: BLOCK_PADDING, y: booking.height };
+    const result = moveStageToBlock(scoped, 's_verify', 'b_booking', at);
     if (!result.ok) throw new Error(result.error);
     expect(result.doc.stages[2].blockId).toBe('b_booking');
     expect(result.doc.edges).toBe(scoped.edges);
     expect(result.doc.tools[6].scope).toEqual({ kind: 'stages', stageIds: ['s_verify'] });
     expect(result.visibility).toEqual({ lost: ['t_identity', 't_ehr'], gained: ['t_slots', 't_book'] });
-    expect(result.doc.layout.positions.s_verify).toEqual({ x: 20, y: 400 });
-    expect(result.doc.layout.sizes.b_booking).toEqual({ width: 300, height: 400 + STAGE_SIZE.height + BLOCK_PADDING });
+    expect(result.doc.layout.positions.s_verify).toEqual(at);
+    expect(result.doc.layout.sizes.b_booking).toEqual({
+      width: Math.max(booking.width, at.x + STAGE_SIZE.width + BLOCK_PADDING),
+      height: at.y + STAGE_SIZE.height + BLOCK_PADDING,
+    });
     expect(schemaErrors(result.doc)).toEqual([]);
   });
 
@@ -98,21 +121,37 @@ describe('moveStageToBlock', () => {
 describe('setPositions', () => {
   it('moves blocks and stages, ignores unknown ids, and grows a block to hold a moved stage', () => {
     const doc = frozenSample();
-    const next = setPositions(doc, { b_end: { x: 1200, y: 10 }, s_goodbye: { x: 100, y: 60 }, ghost: { x: 1, y: 1 } });
-    expect(next.layout.positions.b_end).toEqual({ x: 1200, y: 10 });
-    expect(next.layout.positions.s_goodbye).toEqual({ x: 100, y: 60 });
+    const end = sizeOf(doc, 'b_end');
+    // Moved to stick out of b_end's right edge (but not its bottom one), so the block grows wider only.
+    const goodbye = { x: end.width - BLOCK_PADDING, y: positionOf(doc, 's_goodbye').y + 4 };
+    const block = { x: positionOf(doc, 'b_end').x - 60, y: positionOf(doc, 'b_end').y + 10 };
+    const next = setPositions(doc, { b_end: block, s_goodbye: goodbye, ghost: { x: 1, y: 1 } });
+    expect(next.layout.positions.b_end).toEqual(block);
+    expect(next.layout.positions.s_goodbye).toEqual(goodbye);
     expect(next.layout.positions).not.toHaveProperty('ghost');
-    expect(next.layout.sizes.b_end).toEqual({ width: 100 + STAGE_SIZE.width + BLOCK_PADDING, height: 230 });
+    expect(next.layout.sizes.b_end).toEqual({
+      width: goodbye.x + STAGE_SIZE.width + BLOCK_PADDING,
+      height: Math.max(end.height, goodbye.y + STAGE_SIZE.height + BLOCK_PADDING),
+    });
+    expect(next.layout.sizes.b_end.width).toBeGreaterThan(end.width);
     expect(schemaErrors(next)).toEqual([]);
-    expect(setPositions(doc, { s_greet: { x: 20, y: 48 } })).toBe(doc);
+    expect(setPositions(doc, { s_greet: { ...positionOf(doc, 's_greet') } })).toBe(doc);
   });
 });
 
 describe('setBlockSize', () => {
   it('resizes a block but not below what shows its stages', () => {
     const doc = frozenSample();
-    expect(setBlockSize(doc, 'b_identify', { width: 500, height: 600 }).layout.sizes.b_identify).toEqual({ width: 500, height: 600 });
-    expect(setBlockSize(doc, 'b_identify', { width: 100, height: 100 }).layout.sizes.b_identify).toEqual({ width: 300, height: 398 });
+    // The least size that shows b_identify's stages whole (and never below the default size).
+    const shown = stagesOf(doc, 'b_identify').map((s) => positionOf(doc, s.id));
+    const least = {
+      width: Math.max(DEFAULT_BLOCK_SIZE.width, ...shown.map((at) => at.x + STAGE_SIZE.width + BLOCK_PADDING)),
+      height: Math.max(DEFAULT_BLOCK_SIZE.height, ...shown.map((at) => at.y + STAGE_SIZE.height + BLOCK_PADDING)),
+    };
+    expect(least.height).toBeGreaterThan(DEFAULT_BLOCK_SIZE.height);
+    const large = { width: least.width + 200, height: least.height + 130 };
+    expect(setBlockSize(doc, 'b_identify', large).layout.sizes.b_identify).toEqual(large);
+    expect(setBlockSize(doc, 'b_identify', { width: 100, height: 100 }).layout.sizes.b_identify).toEqual(least);
     expect(setBlockSize(doc, 'nope', { width: 1, height: 1 })).toBe(doc);
   });
 });
