@@ -53,6 +53,12 @@ test.describe('the app shell', () => {
     await expect(page.getByTestId('search-palette')).toHaveCount(0);
     expect(await appState(page, (s) => s.selection)).toEqual([{ kind: 'tool', id: 't_slots' }]);
     await expect(page.getByTestId('outline-tool-free_slots')).toHaveAttribute('aria-selected', 'true');
+    // Cmd+K on a Mac does the same.
+    await page.keyboard.press('Meta+k');
+    await expect(page.getByTestId('search-input')).toBeFocused();
+    await page.keyboard.type('book');
+    await page.keyboard.press('Enter');
+    expect(await appState(page, (s) => s.selection)).toEqual([{ kind: 'tool', id: 't_book' }]);
   });
 
   test('undo and redo from the keyboard and the top bar; a reload restores everything', async ({ page }) => {
