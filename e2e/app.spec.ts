@@ -56,7 +56,7 @@ test.describe('the app shell', () => {
     // Cmd+K on a Mac does the same.
     await page.keyboard.press('Meta+k');
     await expect(page.getByTestId('search-input')).toBeFocused();
-    await page.keyboard.type('book');
+    await page.keyboard.type('tool book');
     await page.keyboard.press('Enter');
     expect(await appState(page, (s) => s.selection)).toEqual([{ kind: 'tool', id: 't_book' }]);
   });
