@@ -4,7 +4,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -d node_modules ] || npm ci
 bash scripts/ensure-chromium.sh
+reports=$(mktemp -d)
 npx tsc -b
 npx eslint .
-npx vitest run
-npx playwright test
+npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json
+# One plain closing line for both runners, so a reader (or CI) sees the total at a glance.
+node scripts/test-summary.mjs "$reports/vitest.json" "$reports/playwright.json"
