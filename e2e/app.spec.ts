@@ -73,12 +73,16 @@ test.describe('the app shell', () => {
     await page.getByTestId('undo').click();
     await page.getByTestId('redo').click();
     await page.getByTestId('outline-stage-choose').click();
+    await page.locator('.react-flow__controls-zoomin').click();
+    await page.waitForTimeout(400);
     await flushSaves(page);
     const before = await appState(page, (s) => ({ doc: s.doc, selection: s.selection }));
+    const viewport = await page.locator('.react-flow__viewport').getAttribute('style');
     await page.reload();
     await openApp(page);
     const after = await appState(page, (s) => ({ doc: s.doc, selection: s.selection }));
     expect(after).toEqual(before);
+    await expect(page.locator('.react-flow__viewport')).toHaveAttribute('style', viewport!);
     await expect(page.getByTestId('outline-stage-choose')).toHaveAttribute('aria-selected', 'true');
   });
 

@@ -10,6 +10,9 @@ test('no request leaves 127.0.0.1 while the app runs (Monaco, workers, layout, s
     if (!['data:', 'blob:'].includes(url.protocol) && url.hostname !== '127.0.0.1') foreign.push(request.url());
   });
   await openApp(page);
+  await page.waitForLoadState('networkidle');
+  // First paint stays light: Monaco, elk and the exporters load only when first needed.
+  expect(seen.filter((p) => /monaco|editor\.api|elk|typescript|yaml/i.test(p))).toEqual([]);
   // Exercise every lazily loaded part: the search palette, Monaco (JSON and TypeScript), elk layout.
   await page.getByTestId('open-search').click();
   await page.getByTestId('search-input').fill('book');

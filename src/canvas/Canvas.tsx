@@ -180,6 +180,8 @@ function CanvasFlow() {
     wrapper.current?.focus({ preventScroll: true });
   }, [store]);
 
+  // A reload shows the canvas exactly as it was left; a first visit fits the whole agent.
+  const [restoredViewport] = useState(() => projects.restoredViewport());
   const onMoveEnd = useCallback((_event: unknown, viewport: Viewport) => projects.saveViewport(viewport), [projects]);
 
   // The Outline, search and Problems reveal what they select.
@@ -259,7 +261,8 @@ function CanvasFlow() {
         onPaneClick={onPaneClick}
         onMoveEnd={onMoveEnd}
         colorMode="system"
-        fitView
+        fitView={!restoredViewport}
+        defaultViewport={restoredViewport}
         fitViewOptions={fitViewOptions}
         minZoom={0.1}
         maxZoom={2}

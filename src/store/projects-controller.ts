@@ -16,6 +16,8 @@ export interface ProjectsController {
   duplicate(id: string): Promise<void>;
   remove(id: string): Promise<void>;
   saveViewport(viewport: SessionState['viewport']): void;
+  /** The canvas viewport saved before the last reload, for the project opened at boot. */
+  restoredViewport(): SessionState['viewport'];
   /** Resolves when every change made so far is on disk (tests, and before unload). */
   flush(): Promise<void>;
   dispose(): void;
@@ -24,6 +26,7 @@ export interface ProjectsController {
 export function createProjectsController(store: AppStore, repo: ProjectRepository, sample: () => AgentDocument): ProjectsController {
   let writing: Promise<void> = Promise.resolve();
   let session: SessionState = { currentId: null };
+  let bootViewport: SessionState['viewport'];
 
   // Writes are chained so they land in order; a burst of changes costs one write per change at
   // most, and none is lost when the page reloads right after a change.
@@ -69,6 +72,7 @@ export function createProjectsController(store: AppStore, repo: ProjectRepositor
       }
       if (doc) {
         const restored = session;
+        bootViewport = restored.viewport;
         store.getState().replaceDocument(doc);
         session = restored;
         if (restored.selection) store.getState().select(restored.selection as never);
@@ -108,6 +112,7 @@ export function createProjectsController(store: AppStore, repo: ProjectRepositor
       if (next) await this.open(next.id);
       else await show(sample());
     },
+    restoredViewport: () => bootViewport,
     saveViewport(viewport) {
       session = { ...session, viewport };
       void saveSession();

@@ -31,11 +31,13 @@ describe('projects and autosave', () => {
     const first = await pageLoad(db);
     first.store.getState().apply((doc) => ({ ...doc, persona: 'Edited persona' }));
     first.store.getState().select({ kind: 'tool', id: 't_book' });
+    first.controller.saveViewport({ x: 12, y: -40, zoom: 0.8 });
     await first.controller.flush();
     first.controller.dispose();
     const second = await pageLoad(db);
     expect(second.store.getState().doc).toEqual(first.store.getState().doc);
     expect(second.store.getState().selection).toEqual([{ kind: 'tool', id: 't_book' }]);
+    expect(second.controller.restoredViewport()).toEqual({ x: 12, y: -40, zoom: 0.8 });
   });
 
   it('new, rename, duplicate, open and delete', async () => {
