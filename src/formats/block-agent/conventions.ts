@@ -1,6 +1,9 @@
 // What a Block Agent file does not say but the document needs, inferred the same way by the
 // importer and by the round-trip oracle (project.ts), so the two agree by construction.
-import { newId, parameterNames, type JsonSchema, type JsonType, type StateField, type Tool } from '../../model';
+// Model files, not the model's index: model/losses reads these conventions, so it must not import the index back.
+import { newId } from '../../model/ids';
+import { parameterNames, type JsonSchema } from '../../model/json-schema';
+import type { JsonType, StateField, Tool } from '../../model/types';
 
 /** The name an imported agent gets: a Block Agent file has no name of its own. */
 export const IMPORTED_AGENT_NAME = 'Imported Block Agent';

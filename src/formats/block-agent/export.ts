@@ -54,7 +54,6 @@ export function blockAgentData(doc: AgentDocument, plan: ExportPlan = planExport
     const tools = plan.toolsOf.get(block.id)!.map(writeTool);
     return writeBlock(block, plan.blockRef.get(block.id)!, tools, turns, (id) => plan.stageRef.get(id));
   });
-  if (doc.opening === 'agent') notes.push('who speaks first is not part of a Block Agent file; choose "agent opens the call" where the agent is deployed');
 
   const top: PlainObject = { personality: doc.persona };
   const llm = writeLlm(doc.llm);

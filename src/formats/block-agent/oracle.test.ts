@@ -1,7 +1,8 @@
-// A smoke property test of the round-trip oracle on random documents (the full generators of the
-// acceptance criteria live with the property tests); it checks that export → import lands exactly
-// on projectBlockAgent, including the awkward cases: repeated and empty refs, repeated tool names,
-// stage and `all` scopes, entry stages that are not first, extras, every condition kind.
+// A smoke property test of the round-trip oracle on random documents, lint-invalid ones included
+// (the full generators are formats/testing/arbitraries.ts, for formats/roundtrip.property.test.ts).
+// It checks that export → import lands exactly on projectBlockAgent, including the awkward cases:
+// repeated and empty refs, repeated tool names, stage and `all` scopes, entry stages that are not
+// first, extras, every condition kind.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { validateDocument, type AgentDocument, type Condition, type Tool, type ToolScope } from '../../model';
@@ -79,5 +80,5 @@ describe('the round-trip oracle on random documents', () => {
       if (!result.ok) throw new Error(result.errors.map((e) => `${e.line}:${e.column} ${e.message}`).join('\n'));
       expect(normalizeForComparison(result.doc)).toEqual(normalizeForComparison(projectBlockAgent(doc)));
     }), { numRuns: 300 });
-  });
+  }, 30_000);
 });

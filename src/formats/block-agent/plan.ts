@@ -1,6 +1,9 @@
 // What an export writes and in which order, decided once: the exporter follows it, and the
 // round-trip oracle (project.ts) reads it to know how the import will see the document.
-import { toolsOfBlock, uniqueName, refFromName, type AgentDocument, type Block, type Stage, type Tool } from '../../model';
+// Model files, not the model's index: model/losses reads this plan, so it must not import the index back.
+import { toolsOfBlock } from '../../model/document';
+import { refFromName, uniqueName } from '../../model/ids';
+import type { AgentDocument, Block, Stage, Tool } from '../../model/types';
 
 export interface ExportPlan {
   /** Blocks in written order: the entry stage's block first (Block Agent starts at the first turn of the first block). */

@@ -13,44 +13,35 @@ import { BLOCK_SHAPE, EDGE_SHAPE, FUNCTION_TOOL_SHAPE, MCP_TOOL_SHAPE, TOP_SHAPE
 import { planExport, writtenToolName, type ExportPlan } from './plan';
 import { toolShape, writeBlock, writeEdge, writeLlm, writeTool, writeTurn, writtenConditions } from './write';
 
-const REMOVED = Symbol('removed');
-
-/** The document with every path lossesFor(doc, 'block-agent') names taken out, as the export does. */
+/**
+ * The document with the losses that drop or rewrite what the document holds applied, as the
+ * export does: Pinecall-only tool options, pii, mocks and colours dropped, state expressions
+ * written as sentences. The other losses lossesFor(doc, 'block-agent') names (refs, names, the
+ * intent and fallback flags, tool scopes, merged or unwritten tools, state fields, who opens the
+ * call, kept keys that clash) are what the import re-derives from the file; projectBlockAgent
+ * derives them the same way below, and the property test (formats/roundtrip.property.test.ts)
+ * checks that the paths it changes are exactly the paths lossesFor names.
+ */
 export function applyBlockAgentLosses(doc: AgentDocument): AgentDocument {
   const out = structuredClone(doc);
   for (const loss of lossesFor(doc, 'block-agent')) {
     const at = loss.path.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-    const [list, index, key] = at;
+    const [list, index, key, sub] = at;
     const i = Number(index);
-    if (list === 'state') continue; // the imported document re-derives its state wholesale (conventions.ts)
-    if (list === 'tools' && key === 'pii' && at.length === 3) out.tools[i].pii = [];
-    else if (list === 'tools' && key === 'scope' && at.length === 3) {
-      const scope = out.tools[i].scope;
-      const listed = scope.kind === 'stages' ? scope.stageIds : [];
-      const blockIds = out.blocks.filter((b) => out.stages.some((s) => s.blockId === b.id && listed.includes(s.id))).map((b) => b.id);
-      out.tools[i].scope = { kind: 'blocks', blockIds };
-    } else if (list === 'edges' && key === 'conditions' && at.length === 4) {
-      const condition = out.edges[i].conditions[Number(at[3])];
+    if (list === 'tools' && at.length === 3 && key === 'pii') out.tools[i].pii = [];
+    else if (list === 'tools' && at.length === 3 && DROPPED_TOOL_KEYS.has(key)) delete out.tools[i][key as keyof Tool];
+    else if (list === 'tools' && at.length === 4 && key === 'mcp' && sub === 'mocks') delete out.tools[i].mcp?.mocks;
+    else if (list === 'blocks' && at.length === 3 && key === 'color') delete out.blocks[i].color;
+    else if (list === 'edges' && key === 'conditions' && at.length === 4) {
+      const condition = out.edges[i].conditions[Number(sub)];
       // A state expression is written as a sentence the model judges (inferred-keys.ts).
-      if (condition.kind === 'expression') out.edges[i].conditions[Number(at[3])] = { kind: 'nlu', sentence: expressionAsNluSentence(condition.expression) };
-    } else {
-      removeAt(out, at);
+      if (condition.kind === 'expression') out.edges[i].conditions[Number(sub)] = { kind: 'nlu', sentence: expressionAsNluSentence(condition.expression) };
     }
-  }
-  for (const list of ['blocks', 'stages', 'edges', 'tools', 'state'] as const) {
-    (out as unknown as Record<string, unknown[]>)[list] = out[list].filter((item) => (item as unknown) !== REMOVED);
   }
   return out;
 }
 
-/** Any other named path is dropped as it stands: a key deleted, a list item marked and filtered out. */
-function removeAt(root: unknown, at: string[]): void {
-  let parent = root as Record<string, unknown>;
-  for (const key of at.slice(0, -1)) parent = parent[key] as Record<string, unknown>;
-  const last = at[at.length - 1];
-  if (Array.isArray(parent)) (parent as unknown[])[Number(last)] = REMOVED;
-  else delete parent[last];
-}
+const DROPPED_TOOL_KEYS = new Set(['when', 'confirm', 'announce', 'preview', 'timeout', 'implementation', 'mock', 'mcp']);
 
 /** Tools as the importer's registry gathers them: one per distinct definition and name, renamed on a clash. */
 function projectTools(plan: ExportPlan) {
@@ -144,7 +135,8 @@ export function projectBlockAgent(doc: AgentDocument, options: { name?: string }
     format: DOCUMENT_FORMAT, version: CURRENT_VERSION, id: lossy.id,
     name: options.name ?? IMPORTED_AGENT_NAME, target: 'block-agent', persona: lossy.persona, llm: { ...lossy.llm },
     opening: 'caller',
-    state: stateFromTools(tools, (name) => `state_${name}`),
+    // A field keeps its id where the document declares one of that name, so the two can be compared.
+    state: stateFromTools(tools, (name) => doc.state.find((f) => f.name === name)?.id ?? `state_${name}`),
     blocks, stages, edges, tools,
     entryStageId: (stages.find((s) => s.blockId === blocks[0]?.id) ?? stages[0])?.id ?? null,
     layout: { positions: {}, sizes: {} },

@@ -17,9 +17,9 @@ import { isBindable } from './names';
  *
  * - The `this.stage === "S"` term is written when the tool is offered in several stages.
  * - A tool condition on this tool is `String(p).toLowerCase() === "v"` (compared as a string,
- *   case-insensitively), or `String(p ?? "") !== ""` for `*` on a field other than the first
- *   parameter; plain `*` needs no term (the tool ran). An expression condition is the expression
- *   with `this.` before each state field.
+ *   case-insensitively), or `String(p ?? "") !== ""` for `*` on a named field (the first
+ *   parameter too); plain `*` without a field needs no term (the tool ran). An expression
+ *   condition is the expression with `this.` before each state field.
  * - An edge without a tool condition (only state expressions) is tried after every tool of its
  *   stage: it is written in each of them, marked `// state edge`.
  * - After an entry that always holds, later entries of that stage could never fire, so none follow.
@@ -66,7 +66,8 @@ function termsFor(edge: Edge, tool: Tool): GuardTerm[] | undefined {
     }
     if (condition.kind !== 'tool' || condition.toolId !== tool.id) return undefined;
     const param = condition.field ?? first;
-    if (condition.expected.trim() === '*' && (condition.field === undefined || condition.field === first)) continue;
+    // `*` without a field: the tool fired. With a field (the first parameter too): that value is not empty.
+    if (condition.expected.trim() === '*' && condition.field === undefined) continue;
     if (param === undefined || !params.includes(param) || !isBindable(param)) return undefined;
     terms.push(condition.expected.trim() === '*' ? { kind: 'nonEmpty', param } : { kind: 'value', param, expected: condition.expected.toLowerCase() });
   }
@@ -136,7 +137,7 @@ export function entryConditions(entry: ChainEntry, tool: Tool | undefined): Cond
   const first = tool ? firstParameter(tool) : undefined;
   const conditions: Condition[] = entry.terms.map((term): Condition => {
     if (term.kind === 'expression') return { kind: 'expression', expression: term.expression };
-    const field = term.param === first ? {} : { field: term.param };
+    const field = term.param === first && term.kind === 'value' ? {} : { field: term.param };
     return { kind: 'tool', toolId: tool?.id ?? '', ...field, expected: term.kind === 'value' ? term.expected : '*' };
   });
   if (tool && !entry.stateEdge && !conditions.some((c) => c.kind === 'tool')) conditions.unshift({ kind: 'tool', toolId: tool.id, expected: '*' });

@@ -2,8 +2,8 @@ import type { AgentDocument, Stage, StateField, Tool } from '../../model';
 import { toolVisibleIn } from '../../model/document';
 import { writeDocBlock, writeDocstring } from './doc-comments';
 import type { ChainEntry, GuardTerm, ToolChain } from './edge-chains';
-import { indentCode, needsParentheses, prefixStateNames } from './js-lexer';
-import { propertyKey } from './names';
+import { indentCode, needsParentheses, prefixStateNames, tokenize } from './js-lexer';
+import { isBindable, propertyKey } from './names';
 import type { PreservedTool } from './preserved';
 import { sameJson } from './same-json';
 import { paramShapes, paramText, pinecallParameters, type NameObject } from './type-shapes';
@@ -94,9 +94,16 @@ export function renderText(doc: AgentDocument, extras: string[]): string {
 
 // --- Tools --------------------------------------------------------------------------------------
 
+/** A `when` ending in a `// comment` would comment out what follows it: the line must break after it. */
+const endsInLineComment = (source: string): boolean => {
+  const last = tokenize(source).at(-1);
+  return last?.kind === 'comment' && last.text.startsWith('//');
+};
+
 /** The stage names a tool is offered in, or undefined for "everywhere" (no `stage` option). */
 export function toolStageNames(doc: AgentDocument, tool: Tool): string[] | undefined {
-  if (tool.scope.kind === 'all') return undefined;
+  // A class without a stage field refuses `stage` (formats/pinecall.md), so there every tool is offered always (a loss).
+  if (tool.scope.kind === 'all' || doc.stages.length === 0) return undefined;
   if (tool.scope.kind === 'blocks') return doc.stages.filter((s) => toolVisibleIn(tool, s)).map((s) => s.name);
   const byId = new Map(doc.stages.map((s) => [s.id, s]));
   return [...new Set(tool.scope.stageIds)].map((id) => byId.get(id)).filter((s): s is Stage => !!s).map((s) => s.name);
@@ -106,17 +113,25 @@ export function toolOptions(doc: AgentDocument, tool: Tool): string {
   const stages = toolStageNames(doc, tool);
   const options: string[] = [];
   if (stages) options.push(`stage: ${stages.length === 1 ? JSON.stringify(stages[0]) : `[${stages.map((s) => JSON.stringify(s)).join(', ')}]`}`);
-  if (tool.when !== undefined) options.push(`when: ${tool.when}`);
+  if (tool.when !== undefined) options.push(`when: ${endsInLineComment(tool.when) ? `${tool.when}\n${IN_METHOD}` : tool.when}`);
   if (tool.confirm !== undefined) options.push(`confirm: ${JSON.stringify(tool.confirm)}`);
   if (tool.announce !== undefined) options.push(`announce: ${JSON.stringify(tool.announce)}`);
   if (tool.preview !== undefined) options.push(`preview: ${tool.preview}`);
-  if (tool.pii.length > 0) options.push(`pii: [${tool.pii.map((p) => JSON.stringify(p)).join(', ')}]`);
+  const pii = writtenPii(tool);
+  if (pii.length > 0) options.push(`pii: [${pii.map((p) => JSON.stringify(p)).join(', ')}]`);
   if (tool.timeout !== undefined) options.push(`timeout: ${tool.timeout}`);
   if (options.length === 0) return '@tool()';
   const oneLine = `@tool({ ${options.join(', ')} })`;
   if (oneLine.length <= 100 && !oneLine.includes('\n')) return oneLine;
   return `@tool({\n${options.map((o) => `${IN_METHOD}${o},`).join('\n')}\n${IN_CLASS}})`;
 }
+
+/**
+ * The `pii` entries a class can hold: Pinecall refuses one that names no parameter of the method,
+ * and a parameter whose name cannot be bound is not in the signature (a loss lossesFor names).
+ */
+export const writtenPii = (tool: Tool): string[] =>
+  tool.pii.filter((name) => isBindable(name) && Object.prototype.hasOwnProperty.call(tool.parameters.properties ?? {}, name));
 
 /** The marker comments of a tool without implementation: the importer reads such a body back as "no implementation". */
 export const NO_IMPLEMENTATION = {

@@ -3,7 +3,6 @@ import { lossesFor, type Loss } from '../../model/losses';
 import { writeDocBlock } from './doc-comments';
 import { exportedTools, toolChains } from './edge-chains';
 import { renderText, stateDeclaration, stateFieldText, toolText } from './export-members';
-import { extraPinecallLosses } from './extra-losses';
 import { indentCode } from './js-lexer';
 import { className, pascalCase, slugOf } from './names';
 import { sameJson } from './same-json';
@@ -15,7 +14,7 @@ export interface PinecallExport {
   text: string;
   /** Where Pinecall expects it: `agents/<slug>/agent.tsx`. */
   path: string;
-  /** What the file cannot say: lossesFor(doc, 'pinecall'), then what else the export changes. */
+  /** What the file cannot say: lossesFor(doc, 'pinecall'), the one list of losses (design.md). */
   warnings: Loss[];
 }
 
@@ -67,7 +66,7 @@ export function exportPinecallTs(doc: AgentDocument): PinecallExport {
   return {
     text: blocks.join('\n'),
     path: `agents/${slugOf(doc.name)}/agent.tsx`,
-    warnings: [...lossesFor(doc, 'pinecall'), ...extraPinecallLosses(doc)],
+    warnings: lossesFor(doc, 'pinecall'),
   };
 }
 

@@ -96,9 +96,12 @@ function readOptions(ctx: ImportContext, tool: Tool, options: ts.Expression | un
         stages = [...new Set(list.map((s) => s.text))];
         break;
       }
-      case 'when':
-        tool.when = value.getText(ctx.sf);
+      case 'when': {
+        // As written, with the comments before it and after it on its line (the exporter breaks the line after a `//` one).
+        const trailing = ts.getTrailingCommentRanges(ctx.sf.text, value.end) ?? [];
+        tool.when = ctx.sf.text.slice(value.pos, trailing.at(-1)?.end ?? value.end).trimStart();
         break;
+      }
       case 'confirm':
       case 'announce':
         if (ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value)) tool[key] = value.text;

@@ -2,5 +2,4 @@
 export { exportPinecallTs, PINECALL_MODULE, type PinecallExport } from './export';
 export { importPinecallTs, type PinecallImport, type SourceProblem } from './import';
 export { projectPinecall, normalizeForComparison } from './project';
-export { extraPinecallLosses } from './extra-losses';
 export type { PinecallPreserved } from './preserved';

@@ -2,7 +2,7 @@ import type { AgentDocument, Block, Edge, Stage, StateField, Tool } from '../../
 import { docstringOneLine } from '../../model/docstring';
 import { refFromName } from '../../model/ids';
 import { entryConditions, exportedTools, mergeChains, toolChains } from './edge-chains';
-import { toolStageNames } from './export-members';
+import { toolStageNames, writtenPii } from './export-members';
 import { dedentCode, withoutThisPrefix } from './js-lexer';
 import { agentNameOfClass, className } from './names';
 import { preservedOf } from './preserved';
@@ -11,11 +11,12 @@ import { pinecallParameters } from './type-shapes';
 
 /**
  * The round-trip oracle: what `importPinecallTs(exportPinecallTs(doc).text)` must give, written
- * from the document's side. It applies the losses (lossesFor and extra-losses.ts: llm settings,
- * looping, loop edges, natural-language and external conditions, wait stages, mcp tools, patterns,
- * edges no tool fires, blocks, refs…) and the normalisations of the class's own syntax (one block
- * named after the class, the schema Pinecall derives from the signature, the docstring folded to
- * one line, `{{name}}` spacing, bodies dedented, edges in the order the tool chains give).
+ * from the document's side. It applies the losses lossesFor(doc, 'pinecall') names (llm settings,
+ * looping, loop edges, natural-language and external conditions, wait stages, mcp tools, patterns
+ * and other schema details, edges no tool fires, blocks, refs, flags, kept keys…) and the
+ * normalisations of the class's own syntax (one block named after the class, the schema Pinecall
+ * derives from the signature, the docstring folded to one line, `{{name}}` spacing, bodies
+ * dedented, edges in the order the tool chains give). formats/project.ts says which is which.
  */
 export function projectPinecall(doc: AgentDocument): AgentDocument {
   const name = className(doc.name);
@@ -28,10 +29,11 @@ export function projectPinecall(doc: AgentDocument): AgentDocument {
     return { id: stage.id, name: stage.name, ref, blockId: block!.id, kind: 'turn', instructions: placeholdersNormalized(stage.instructions, stateNames) };
   });
   const stageIdByName = new Map(stages.map((s) => [s.name, s.id]));
-  const tools = exportedTools(doc);
+  const tools = exportedTools(doc).map((tool) => projectTool(doc, tool, stageIdByName));
   const merged = mergeChains(toolChains(doc), stages.map((s) => s.name));
   const edges = merged.map((entry): Edge => ({
     id: entry.edge!.id, from: stageIdByName.get(entry.from)!, to: stageIdByName.get(entry.to)!, kind: 'edge',
+    // Read against the tool's parameters as the signature gives them back (its first parameter may differ).
     conditions: entryConditions(entry, entry.tool === undefined ? undefined : tools.find((t) => t.name === entry.tool))
       .map((c) => (c.kind === 'expression' ? { ...c, expression: withoutThisPrefix(c.expression) } : c)),
   }));
@@ -43,7 +45,7 @@ export function projectPinecall(doc: AgentDocument): AgentDocument {
     state: doc.state.map(projectField),
     blocks: block ? [block] : [],
     stages, edges,
-    tools: tools.map((tool) => projectTool(doc, tool, stageIdByName)),
+    tools,
     entryStageId: entry?.id ?? null,
     layout: { positions: {}, sizes: {} },
     ...(pinecall ? { preserved: { pinecall } } : {}),
@@ -73,7 +75,7 @@ function projectTool(doc: AgentDocument, tool: Tool, stageIdByName: Map<string, 
     id: tool.id, kind: 'function', name: tool.name, description: docstringOneLine(tool.description),
     parameters: kept && sameJson(kept.parameters, tool.parameters) ? structuredClone(tool.parameters) : pinecallParameters(tool.parameters),
     scope: stageNames ? { kind: 'stages', stageIds: stageNames.map((n) => stageIdByName.get(n)!) } : { kind: 'all' },
-    fallback: false, pii: [...tool.pii],
+    fallback: false, pii: writtenPii(tool),
   };
   for (const key of ['when', 'confirm', 'announce', 'preview', 'timeout'] as const) {
     if (tool[key] !== undefined) Object.assign(out, { [key]: tool[key] });

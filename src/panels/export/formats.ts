@@ -18,7 +18,7 @@ export interface ExportView {
   /** The name Download saves under. */
   fileName: string;
   language: 'yaml' | 'typescript' | 'json';
-  /** Every path of the document the format cannot express (lossesFor and the exporter's own). */
+  /** Every path of the document the format cannot express (lossesFor, the one list of what a target cannot express). */
   losses: Loss[];
   /** What the export reordered or could not place, as sentences. */
   notes: string[];

@@ -1,0 +1,152 @@
+// The round-trip property of issue 3, for both formats, over random valid documents
+// (formats/testing/arbitraries.ts): import(export(doc)) equals project(doc, target), and the
+// export's warnings (lossesFor) name exactly the paths where doc and project(doc, target) differ.
+// FUZZ_RUNS=2000 npx vitest run src/formats/roundtrip.property.test.ts scales the runs up;
+// FUZZ_STATS=1 prints how often each generated feature occurred.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { lint } from '../model/lint';
+import { resolvePointer } from '../model/lint/pointer';
+import type { Loss } from '../model/losses';
+import type { AgentDocument, Target } from '../model/types';
+import { validateDocument } from '../model/validate';
+import { exportBlockAgentYaml } from './block-agent/export';
+import { importBlockAgentYaml } from './block-agent/import';
+import { normalizeForComparison as normalizeBlockAgent } from './block-agent/compare';
+import { exportPinecallTs } from './pinecall/export';
+import { importPinecallTs } from './pinecall/import';
+import { normalizeForComparison as normalizePinecall } from './pinecall/project';
+import { diffDocuments, project } from './project';
+import { documentArbitrary } from './testing/arbitraries';
+import { expectedFeatures, featuresOf } from './testing/features';
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
+
+interface Format {
+  export(doc: AgentDocument): { text: string; warnings: Loss[] };
+  import(text: string): { ok: true; doc: AgentDocument } | { ok: false; errors: unknown[] };
+  normalize(doc: AgentDocument): AgentDocument;
+}
+
+const FORMATS: Record<Target, Format> = {
+  'block-agent': { export: exportBlockAgentYaml, import: importBlockAgentYaml, normalize: normalizeBlockAgent },
+  pinecall: { export: exportPinecallTs, import: importPinecallTs, normalize: normalizePinecall },
+};
+
+/** Whether `path` is `at` or lies under it. */
+const under = (path: string, at: string) => path === at || path.startsWith(`${at}/`);
+
+/**
+ * The warnings name exactly the changed paths: every changed leaf lies under a warning, and every
+ * warning has a change under it (or lies inside something removed whole). One exception, about something added rather than changed: Block
+ * Agent declares a variable for every parameter a written tool captures, so the round trip adds a
+ * state field for a captured parameter the document does not declare. Nothing the document holds
+ * is lost, so no warning names it; such added fields are checked to be exactly those.
+ */
+function expectWarningsNameTheChanges(doc: AgentDocument, projected: AgentDocument, warnings: Loss[], target: Target): void {
+  const { changed, added } = diffDocuments(doc, projected, target);
+  const paths = warnings.map((w) => w.path);
+  expect(paths.filter((p) => !resolvePointer(doc, p).found), 'a warning path that names nothing in the document').toEqual([]);
+  const addedPaths: string[] = [];
+  for (const { list, item } of added) {
+    if (target === 'block-agent' && list === 'state') {
+      expect(doc.state.map((f) => f.name), 'an added state field is one the document does not declare').not.toContain(item.name);
+      expect(projected.tools.some((t) => t.kind === 'function' && Object.keys(t.parameters.properties ?? {}).includes(item.name as string))).toBe(true);
+    } else addedPaths.push(`/${list}/-`);
+  }
+  const all = [...changed, ...addedPaths];
+  expect(all.filter((c) => !paths.some((w) => under(c, w))), 'changed, but no warning names it').toEqual([]);
+  // A change at or under the warned path, or the removal of what holds it (a lost edge, block or tool).
+  expect(paths.filter((w) => !all.some((c) => under(c, w) || under(w, c))), 'warned, but nothing changed there').toEqual([]);
+}
+
+function roundTrip(doc: AgentDocument, target: Target): Loss[] {
+  const format = FORMATS[target];
+  expect(validateDocument(doc).ok).toBe(true);
+  expect(lint(doc).filter((p) => p.severity === 'error').map((p) => `${p.rule} ${p.path}: ${p.message}`)).toEqual([]);
+  const exported = format.export(doc);
+  const read = format.import(exported.text);
+  if (!read.ok) throw new Error(`the export does not import: ${JSON.stringify(read.errors)}\n${exported.text}`);
+  const projected = project(doc, target);
+  expect(validateDocument(read.doc).ok).toBe(true);
+  expect(format.normalize(read.doc)).toEqual(format.normalize(projected));
+  expectWarningsNameTheChanges(doc, projected, exported.warnings, target);
+  return exported.warnings;
+}
+
+describe.each(['block-agent', 'pinecall'] as const)('round trip of random documents through %s', (target) => {
+  it(`import(export(doc)) is project(doc, ${target}), and the warnings name exactly what changed`, () => {
+    const seen = new Map<string, number>(expectedFeatures(target).map((f) => [f, 0]));
+    const lost = new Map<string, number>();
+    fc.assert(fc.property(documentArbitrary(target), (doc) => {
+      const warnings = roundTrip(doc, target);
+      for (const feature of featuresOf(doc)) seen.set(feature, (seen.get(feature) ?? 0) + 1);
+      for (const feature of new Set(warnings.map((w) => w.feature))) lost.set(feature, (lost.get(feature) ?? 0) + 1);
+    }), { numRuns: RUNS });
+    if (process.env.FUZZ_STATS) console.log(target, 'documents showing each feature', Object.fromEntries(seen), 'documents losing each', Object.fromEntries(lost));
+    expect([...seen].filter(([, n]) => n === 0).map(([f]) => f), 'features no generated document showed').toEqual([]);
+  }, 120_000);
+});
+
+/** A small valid document, changed by `edit`: the cases below are what the property found. */
+function caseDoc(target: Target, edit: (doc: AgentDocument) => void): AgentDocument {
+  const doc: AgentDocument = {
+    format: 'callboard.agent', version: 1, id: 'doc', name: 'Clinic Booking', target, persona: 'You book visits.', llm: {}, opening: 'caller',
+    state: [], blocks: [{ id: 'b0', name: 'Booking', ref: 'booking', intent: false }],
+    stages: [{ id: 's0', name: 'greet', ref: 'greet', blockId: 'b0', kind: 'turn', instructions: 'Greet.' }, { id: 's1', name: 'bye', ref: 'bye', blockId: 'b0', kind: 'turn', instructions: 'Say goodbye.' }],
+    edges: [], tools: [{ id: 't0', kind: 'function', name: 'book', description: 'Book a visit.', parameters: { type: 'object', properties: { day: { type: 'string' } }, required: ['day'], additionalProperties: false }, scope: { kind: 'all' }, fallback: false, pii: [] }],
+    entryStageId: 's0', layout: { positions: {}, sizes: {} },
+  };
+  edit(doc);
+  return doc;
+}
+
+describe('cases the property found', () => {
+  it('a class without stages writes no `stage` option (Pinecall refuses it), and says the tool is offered always', () => {
+    const doc = caseDoc('pinecall', (d) => {
+      Object.assign(d, { stages: [], entryStageId: null });
+      d.tools[0].scope = { kind: 'blocks', blockIds: [] };
+    });
+    roundTrip(doc, 'pinecall');
+    expect(exportPinecallTs(doc).text).not.toContain('stage:');
+    expect(exportPinecallTs(doc).warnings.map((w) => w.path)).toContain('/tools/0/scope');
+  });
+
+  it('pii names only parameters the signature holds', () => {
+    const doc = caseDoc('pinecall', (d) => {
+      d.tools[0].parameters.properties!['first-name'] = { type: 'string' };
+      d.tools[0].pii = ['day', 'first-name'];
+    });
+    roundTrip(doc, 'pinecall');
+    expect(exportPinecallTs(doc).text).toContain('pii: ["day"]');
+  });
+
+  it('a `when` ending in a // comment keeps the options after it, and its comment', () => {
+    const doc = caseDoc('pinecall', (d) => Object.assign(d.tools[0], { when: '(s) => s.found // after a lookup', confirm: 'Booked.' }));
+    roundTrip(doc, 'pinecall');
+    const read = importPinecallTs(exportPinecallTs(doc).text);
+    expect(read.ok && read.doc.tools[0]).toMatchObject({ when: '(s) => s.found // after a lookup', confirm: 'Booked.' });
+  });
+
+  it('`*` on a named first parameter stays a non-empty check, also when the parameter before it is dropped', () => {
+    const doc = caseDoc('pinecall', (d) => {
+      d.tools[0].parameters = { type: 'object', properties: { class: { type: 'string' }, day: { type: 'string' } } };
+      d.edges = [{ id: 'e0', from: 's0', to: 's1', kind: 'edge', conditions: [{ kind: 'tool', toolId: 't0', field: 'day', expected: '*' }] }];
+    });
+    roundTrip(doc, 'pinecall');
+    expect(exportPinecallTs(doc).text).toContain('if (this.stage === "greet" && String(day ?? "") !== "") this.stage = "bye";');
+  });
+
+  it('a condition on one of two mcp tools written under one server label is named as a loss', () => {
+    const mcp = (id: string, name: string, extra?: Record<string, unknown>): AgentDocument['tools'][number] => ({
+      id, kind: 'mcp', name, description: '', parameters: { type: 'object', properties: {} }, scope: { kind: 'all' }, fallback: false, pii: [],
+      mcp: { serverLabel: 'ehr', serverUrl: 'https://mcp.example.com/mcp', allowedTools: ['lookup'], headers: {} }, ...(extra ? { extra } : {}),
+    });
+    const doc = caseDoc('block-agent', (d) => {
+      d.tools.push(mcp('t1', 'records'), mcp('t2', 'charts', { x_region: 'eu' }));
+      d.edges = [{ id: 'e0', from: 's0', to: 's1', kind: 'edge', conditions: [{ kind: 'tool', toolId: 't2', expected: '*' }] }];
+    });
+    roundTrip(doc, 'block-agent');
+    expect(exportBlockAgentYaml(doc).warnings.find((w) => w.path === '/edges/0/conditions/0')?.feature).toBe('condition on a tool of a taken name');
+  });
+});

@@ -1,0 +1,23 @@
+// The shape of a loss, shared by lossesFor (losses.ts) and its two per-runtime lists.
+import type { EntityKind, Target } from './types';
+
+/** One path of the document the target runtime cannot express: the export drops or rewrites it. */
+export interface Loss {
+  /**
+   * JSON pointer to what is dropped or rewritten. It always resolves in the document; where the
+   * round trip adds a key (a field's description taken from its parameter), it names the entity.
+   */
+  path: string;
+  entity: { kind: EntityKind; id?: string };
+  /** Short name of what is lost, e.g. 'natural-language condition'. */
+  feature: string;
+  /** "<feature> is not expressed in <runtime>: <what happens and what to write instead>". */
+  message: string;
+}
+
+export const TARGET_LABEL: Record<Target, string> = { pinecall: 'Pinecall', 'block-agent': 'Block Agent' };
+
+/** A kept map with something in it: an empty one says nothing, and a round trip may drop it. */
+export const hasKeys = (value: Record<string, unknown> | undefined): boolean => value !== undefined && Object.keys(value).length > 0;
+
+export type AddLoss = (path: string, entity: Loss['entity'], feature: string, why: string) => void;
