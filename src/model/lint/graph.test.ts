@@ -52,6 +52,9 @@ const cases: RuleCase[] = [
   { rule: 'stage-unreachable', path: '/stages/3', severity: ['warning', 'warning'],
     fail: (d) => { d.edges.splice(3, 1); },
     pass: (d) => { d.edges.splice(3, 1); d.tools[2].implementation += '\nthis.stage = "choose";'; } },
+  { rule: 'edge-state-expression-mixed', path: '/edges/6/conditions/0', severity: ['info', 'warning'],
+    fail: () => {},
+    pass: (d) => { d.edges[6].conditions = [{ kind: 'tool', toolId: 't_slots', field: 'day', expected: '*' }]; } },
 ];
 
 describe.each(cases)('$rule', ({ rule, path, severity, fail, pass }) => {

@@ -65,6 +65,27 @@ export function checkMixedConditions(ctx: LintContext): Finding[] {
   return out;
 }
 
+/**
+ * Block Agent has no state conditions: its export writes a state expression as a natural-language
+ * sentence, so a stage that also leaves on tool or external conditions would mix kinds there.
+ */
+export function checkStateExpressionMix(ctx: LintContext): Finding[] {
+  const out: Finding[] = [];
+  for (const stage of ctx.doc.stages) {
+    const located = ctx.doc.edges
+      .map((edge, i) => ({ edge, i }))
+      .filter(({ edge }) => edge.from === stage.id && edge.kind !== 'loop')
+      .flatMap(({ edge, i }) => edge.conditions.map((condition, j) => ({ edge, i, j, kind: condition.kind })));
+    const expression = located.find((c) => c.kind === 'expression');
+    if (!expression || !located.some((c) => c.kind === 'tool' || c.kind === 'external')) continue;
+    out.push({
+      rule: 'edge-state-expression-mixed', path: pointer('edges', expression.i, 'conditions', expression.j), entity: edgeEntity(expression.edge),
+      message: `stage ${stage.name} leaves on a state expression beside tool or external conditions; Block Agent has no state conditions, so its export asks the model about the expression in words and the turn then mixes kinds; capture the value with a tool and use a tool condition instead`,
+    });
+  }
+  return out;
+}
+
 /** Tool conditions must name a tool the from-stage offers, and a field that tool captures. */
 export function checkConditions(ctx: LintContext): Finding[] {
   const out: Finding[] = [];

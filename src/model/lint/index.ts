@@ -3,7 +3,7 @@ import type { AgentDocument } from '../types';
 import { checkBlocks, checkStages } from './blocks';
 import { checkConfirm } from './confirm';
 import { buildContext } from './context';
-import { checkConditions, checkEdgeShape, checkMixedConditions } from './graph';
+import { checkConditions, checkEdgeShape, checkMixedConditions, checkStateExpressionMix } from './graph';
 import { checkMcp } from './mcp';
 import { checkDuplicateNames, checkStateDeclarations } from './names';
 import { checkParameters } from './parameters';
@@ -22,7 +22,7 @@ const CHECKS: RuleCheck[] = [
   checkReachability, checkDuplicateNames, checkStateDeclarations, checkBlocks, checkStages,
   checkToolNaming, checkToolDuplicates, checkToolReservedNames, checkToolScopes, checkToolOptions,
   checkParameters, checkConfirm, checkMcp,
-  checkEdgeShape, checkMixedConditions, checkConditions, checkTemplates,
+  checkEdgeShape, checkMixedConditions, checkStateExpressionMix, checkConditions, checkTemplates,
 ];
 
 /**

@@ -67,6 +67,7 @@ export const RULES = {
   'edge-loop-target': rule('warning', 'error', 'a loop edge stays on its stage (to = from)'),
   'edge-loop-multiple': rule('warning', 'error', 'a stage has at most one loop edge'),
   'edge-conditions-mixed': rule('warning', 'error', "a stage's edges do not mix natural-language and expression conditions"),
+  'edge-state-expression-mixed': rule('info', 'warning', 'a state expression beside tool conditions mixes kinds once exported to Block Agent'),
   'condition-tool-unknown': rule('error', 'error', 'a tool condition names a tool that does not exist'),
   'condition-tool-not-offered': rule('error', 'error', 'a tool condition names a tool its stage does not offer'),
   'condition-tool-field-unknown': rule('error', 'error', 'a tool condition reads a field that is no parameter of the tool'),
