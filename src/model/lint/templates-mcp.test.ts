@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import type { AgentDocument, Target } from '../types';
-import { lint, type RuleId, type Severity } from './index';
+import { describeRuleCases, lintAs, type RuleCase } from './rule-cases';
 import { withNameParameter } from '../ops/testing';
 
-const sample: AgentDocument = JSON.parse(readFileSync(new URL('../../../public/examples/clinic-booking.json', import.meta.url), 'utf8'));
-const TARGETS: Target[] = ['pinecall', 'block-agent'];
-const lintAs = (target: Target, mutate: (doc: AgentDocument) => void) => {
-  const doc = structuredClone(sample);
-  doc.target = target;
-  mutate(doc);
-  return lint(doc);
-};
 
-/** A rule fires on `fail` at `path` with the severity given per target, and stays silent on the near miss `pass`. */
-interface RuleCase { rule: RuleId; path: string; severity: [pinecall: Severity, blockAgent: Severity]; fail: (doc: AgentDocument) => void; pass: (doc: AgentDocument) => void }
 
 const cases: RuleCase[] = [
   { rule: 'template-unknown-name', path: '/stages/4/instructions', severity: ['error', 'warning'],
@@ -44,15 +32,7 @@ const cases: RuleCase[] = [
     pass: (d) => { d.tools[3].mcp!.allowedTools = ['search_patients']; } },
 ];
 
-describe.each(cases)('$rule', ({ rule, path, severity, fail, pass }) => {
-  it.each(TARGETS)('fires with its path and severity (%s)', (target) => {
-    const found = lintAs(target, fail).filter((p) => p.rule === rule);
-    expect(found.map((p) => [p.path, p.severity])).toContainEqual([path, severity[TARGETS.indexOf(target)]]);
-  });
-  it.each(TARGETS)('does not fire on a near miss (%s)', (target) => {
-    expect(lintAs(target, pass).filter((p) => p.rule === rule)).toEqual([]);
-  });
-});
+describeRuleCases(cases);
 
 describe('template details', () => {
   it('checks the persona and block looping messages, with their own entities', () => {

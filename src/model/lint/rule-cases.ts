@@ -1,0 +1,37 @@
+// Test support shared by the lint rule tests (not part of the app): the sample agent, linting it
+// under a target after a mutation, and the table runner every rule file uses.
+import { describe, expect, it } from 'vitest';
+import sampleJson from '../../../public/examples/clinic-booking.json';
+import type { AgentDocument, Target } from '../types';
+import { lint, type RuleId, type Severity } from './index';
+
+export const sample = sampleJson as unknown as AgentDocument;
+export const TARGETS: Target[] = ['pinecall', 'block-agent'];
+
+export function lintAs(target: Target, mutate: (doc: AgentDocument) => void) {
+  const doc = structuredClone(sample);
+  doc.target = target;
+  mutate(doc);
+  return lint(doc);
+}
+
+/** A rule fires on `fail` at `path` with the severity given per target, and stays silent on the near miss `pass`. */
+export interface RuleCase {
+  rule: RuleId;
+  path: string;
+  severity: [pinecall: Severity, blockAgent: Severity];
+  fail: (doc: AgentDocument) => void;
+  pass: (doc: AgentDocument) => void;
+}
+
+export function describeRuleCases(cases: RuleCase[]) {
+  describe.each(cases)('$rule', ({ rule, path, severity, fail, pass }) => {
+    it.each(TARGETS)('fires with its path and severity (%s)', (target) => {
+      const found = lintAs(target, fail).filter((p) => p.rule === rule);
+      expect(found.map((p) => [p.path, p.severity])).toContainEqual([path, severity[TARGETS.indexOf(target)]]);
+    });
+    it.each(TARGETS)('does not fire on a near miss (%s)', (target) => {
+      expect(lintAs(target, pass).filter((p) => p.rule === rule)).toEqual([]);
+    });
+  });
+}
