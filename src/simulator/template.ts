@@ -1,0 +1,29 @@
+// A small placeholder filler. It stands in for the real Jinja renderer (design.md: "render Jinja
+// with a real implementation") until that lands: it only replaces `{{ path }}` with a value found
+// by dotted path, which is all Pinecall's `render()` and `confirm` can say anyway.
+const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\s*\}\}/g;
+
+function lookup(scope: Record<string, unknown>, path: string): unknown {
+  let value: unknown = scope;
+  for (const key of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+/** A value as text: strings as they are, absent as empty (as Jinja prints undefined), the rest as JSON. */
+function asText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** Fills `{{ name }}` / `{{ a.b }}` from `scope`; a `{{secret:…}}` or other text is left as written. */
+export function fillTemplate(text: string, scope: Record<string, unknown>): string {
+  return text.replace(PLACEHOLDER, (_match, path: string) => asText(lookup(scope, path)));
+}
+
+/** Pinecall `confirm`: `{{name}}` from the arguments, `{{result.x}}` from the return value. */
+export function fillConfirm(text: string, args: Record<string, unknown>, result: unknown): string {
+  return fillTemplate(text, { ...args, result });
+}

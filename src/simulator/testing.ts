@@ -1,0 +1,41 @@
+// Test helpers for the engine: a scripted model (a queue of canned answers that records every
+// request it was sent) and the sample agent. Imported by tests only.
+import sampleJson from '../../public/examples/clinic-booking.json';
+import type { AgentDocument } from '../model';
+import type { Model, ModelRequest, ModelResponse, ToolCallRequest } from './types';
+
+export type Scripted = ModelResponse | Error;
+
+export interface ScriptedModel extends Model {
+  requests: ModelRequest[];
+}
+
+/** Answers from `script` in order; an Error entry is thrown (a failed call). Running out is a test bug. */
+export function scriptedModel(script: Scripted[]): ScriptedModel {
+  const queue = [...script];
+  const requests: ModelRequest[] = [];
+  return {
+    requests,
+    complete: async (request) => {
+      requests.push(structuredClone({ ...request, signal: undefined }));
+      const next = queue.shift();
+      if (next === undefined) throw new Error('scripted model: no answer left in the script');
+      if (next instanceof Error) throw next;
+      return structuredClone(next);
+    },
+  };
+}
+
+let ids = 0;
+/** An answer: text, and tool calls as [name, args] (args an object, or raw text to send it as is). */
+export function answer(text: string, ...calls: [string, Record<string, unknown> | string][]): ModelResponse {
+  const toolCalls: ToolCallRequest[] = calls.map(([name, args]) => ({ id: `call_${++ids}`, name, arguments: typeof args === 'string' ? args : JSON.stringify(args) }));
+  return { text, toolCalls };
+}
+
+export const say = (text: string): ModelResponse => answer(text);
+
+/** A fresh copy of public/examples/clinic-booking.json. */
+export function sampleAgent(): AgentDocument {
+  return structuredClone(sampleJson) as unknown as AgentDocument;
+}

@@ -1,0 +1,134 @@
+// The session model both runtimes share (issue 4): one plain, JSON-friendly value that a step takes
+// and returns anew, so the UI can keep every step for "restart from here" and the CLI can print it.
+import type { JsonSchema, Tool } from '../model';
+
+/** One line of the conversation as the runtime keeps it; the model's history is built from these. */
+export type Line =
+  | { kind: 'caller'; text: string }
+  | { kind: 'agent'; text: string }
+  /** Said by the runtime, not the model (announce, confirm); the model reads it as its own line. */
+  | { kind: 'runtime'; text: string; source: 'announce' | 'confirm'; tool: string }
+  /** `call` numbers the model call that asked for it, so the calls of one answer stay together. */
+  | { kind: 'tool-call'; id: string; name: string; arguments: string; call: number }
+  /** `modelReads` is exactly what goes back to the model (preview cut, or the error message). */
+  | { kind: 'tool-result'; id: string; name: string; result?: unknown; error?: string; modelReads: string };
+
+/** A change-log entry; `turn` is the step it happened in, `author` the tool (or 'runtime'). */
+export interface Change {
+  seq: number;
+  turn: number;
+  field: string;
+  prev: unknown;
+  next: unknown;
+  author: string;
+  at: number;
+}
+
+interface TraceBase {
+  /** The step (session.turn) and the document revision it ran on: edits apply from the next step. */
+  step: number;
+  revision: number;
+  at: number;
+}
+
+export type TraceEntry = TraceBase &
+  (
+    | { kind: 'model-call'; call: number; request: ModelRequestRecord; response?: ModelResponse; error?: string; ms: number }
+    | { kind: 'tool-run'; toolCallId: string; tool: string; args: unknown; result?: unknown; error?: string; logs: string[]; writes: Record<string, unknown> }
+    | { kind: 'check-failed'; toolCallId: string; tool: string; message: string }
+    | { kind: 'stage-change'; from: string; to: string; via: string; edgeId?: string }
+    | { kind: 'skipped'; feature: string; path: string; message: string }
+    /** How a predicate (`when`, expression condition) was decided, when it was not simply evaluated. */
+    | { kind: 'note'; message: string }
+    | { kind: 'limit'; message: string }
+  );
+
+export interface Session {
+  state: Record<string, unknown>;
+  stageId: string | null;
+  transcript: Line[];
+  changeLog: Change[];
+  trace: TraceEntry[];
+  /** Steps taken so far (the change log's `turn`). */
+  turn: number;
+  ended: boolean;
+}
+
+export type ChatMessage =
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string; toolCalls?: ToolCallRequest[] }
+  | { role: 'tool'; toolCallId: string; name: string; content: string };
+
+/** What a provider sends as a tool: only what the model reads (stage and `when` never go on the wire). */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+}
+
+export interface ToolCallRequest {
+  id: string;
+  name: string;
+  /** Raw JSON text, as providers return it (it may not parse). */
+  arguments: string;
+}
+
+export interface ModelRequest {
+  system: string;
+  messages: ChatMessage[];
+  tools: ToolSpec[];
+  toolChoice: 'auto' | 'required' | 'none';
+  signal?: AbortSignal;
+}
+
+/** The request as the trace keeps it: everything but the abort signal. */
+export type ModelRequestRecord = Omit<ModelRequest, 'signal'>;
+
+export interface ModelResponse {
+  text: string;
+  toolCalls: ToolCallRequest[];
+  usage?: { inputTokens?: number; outputTokens?: number };
+}
+
+/** Implemented by the providers (openai, anthropic, offline) and by the tests' scripted model. */
+export interface Model {
+  complete(request: ModelRequest): Promise<ModelResponse>;
+}
+
+/** Facts the simulator user sets and a tool reads as `this.call` (today, the caller's number, …). */
+export type CallFacts = Record<string, unknown>;
+
+export interface ToolRun {
+  result?: unknown;
+  error?: string;
+  /** Fields the tool assigned, in order; the engine logs them and skips same-value writes. */
+  writes: Record<string, unknown>;
+  logs: string[];
+}
+
+/** Runs one tool on a copy of the state; the QuickJS sandbox implements it (src/simulator/sandbox). */
+export interface ToolRunner {
+  run(tool: Tool, args: Record<string, unknown>, stateCopy: Record<string, unknown>, call: CallFacts): Promise<ToolRun>;
+}
+
+/**
+ * Decides a predicate (`when` source `(s) => …`, or an expression condition over the fields).
+ * Injected because the product evaluates them inside the sandbox, never with `new Function`.
+ */
+export type Evaluate = (source: string, state: Readonly<Record<string, unknown>>) => boolean;
+
+export interface StepDeps {
+  model: Model;
+  runner: ToolRunner;
+  /** The document revision this step runs on, recorded in each trace entry. */
+  revision: number;
+  /** Absent: every `when` is taken as true and every expression condition as false; the trace says so. */
+  evaluate?: Evaluate;
+  call?: CallFacts;
+  signal?: AbortSignal;
+  /** Clock for change-log and trace times; injected so tests are deterministic. */
+  now?: () => number;
+}
+
+/** Pinecall's limit, so that a looping model cannot spend the user's key (pinecall.md, step 5). */
+export const MAX_MODEL_CALLS_PER_STEP = 8;
