@@ -1,24 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { produce } from 'immer';
-import { deepFreeze, frozenSample, stageNamed, toolNamed } from '../model/ops/testing';
+import { deepFreeze, frozenSample, stageNamed, toolNamed, positionOf, sizeOf } from '../model/ops/testing';
 import { BLOCK_GAP, BLOCK_PADDING, DEFAULT_BLOCK_SIZE, STAGE_GAP, STAGE_SIZE } from '../model/ops/layout';
-import type { AgentDocument } from '../model';
 import { countProblems, createFlowAdapter, fallbackPositions, type ProblemLike } from './adapters';
 import type { AgentFlowEdge, BlockFlowNode, StageFlowNode } from './types';
 
 const none = new Set<string>();
 
-// Expected layouts come from the sample's own (so a re-layout of the sample does not break them).
-const positionOf = (doc: AgentDocument, id: string) => {
-  const at = doc.layout.positions[id];
-  if (!at) throw new Error(`the sample does not place ${id}`);
-  return at;
-};
-const sizeOf = (doc: AgentDocument, id: string) => {
-  const size = doc.layout.sizes[id];
-  if (!size) throw new Error(`the sample does not size ${id}`);
-  return size;
-};
 
 describe('createFlowAdapter', () => {
   it('draws blocks before their stages, stages inside their block, at the document positions', () => {

@@ -3,23 +3,12 @@ import { emptyDocument } from '../document';
 import type { AgentDocument } from '../types';
 import { copySelection, duplicate, DUPLICATE_OFFSET, isClipboard, pasteClipboard, type Pasted } from './clipboard';
 import { BLOCK_PADDING, STAGE_SIZE } from './layout';
-import { deepFreeze, frozenSample, schemaErrors, stageNamed, toolNamed } from './testing';
+import { deepFreeze, frozenSample, schemaErrors, stageNamed, toolNamed, positionOf, sizeOf } from './testing';
 
 const pasted = (result: Pasted) => {
   if (!result.ok) throw new Error(result.error);
   expect(schemaErrors(result.doc)).toEqual([]);
   return result;
-};
-// Expected layouts come from the sample's own (so a re-layout of the sample does not break them).
-const positionOf = (doc: AgentDocument, id: string) => {
-  const at = doc.layout.positions[id];
-  if (!at) throw new Error(`the sample does not place ${id}`);
-  return at;
-};
-const sizeOf = (doc: AgentDocument, id: string) => {
-  const size = doc.layout.sizes[id];
-  if (!size) throw new Error(`the sample does not size ${id}`);
-  return size;
 };
 const allIds = (doc: AgentDocument) => [...doc.blocks, ...doc.stages, ...doc.edges, ...doc.tools, ...doc.state].map((e) => e.id);
 

@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { emptyDocument } from '../document';
 import { addBlock, addStage, addStateField, addTool } from './create';
-import type { AgentDocument } from '../types';
 import { BLOCK_GAP, BLOCK_HEADER, BLOCK_PADDING, DEFAULT_BLOCK_SIZE, STAGE_GAP, STAGE_SIZE } from './layout';
-import { deepFreeze, frozenSample, schemaErrors } from './testing';
+import { deepFreeze, frozenSample, schemaErrors, positionOf, sizeOf } from './testing';
 
-// Expected layouts come from the sample's own (so a re-layout of the sample does not break them).
-const positionOf = (doc: AgentDocument, id: string) => {
-  const at = doc.layout.positions[id];
-  if (!at) throw new Error(`the sample does not place ${id}`);
-  return at;
-};
-const sizeOf = (doc: AgentDocument, id: string) => {
-  const size = doc.layout.sizes[id];
-  if (!size) throw new Error(`the sample does not size ${id}`);
-  return size;
-};
 
 describe('addBlock', () => {
   it('adds a uniquely named block right of the rightmost one, with a size', () => {

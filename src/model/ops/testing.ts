@@ -84,3 +84,16 @@ export function integrityErrors(doc: AgentDocument): string[] {
   for (const id of Object.keys(doc.layout.sizes)) if (!has(doc.blocks, id)) errors.push(`size of a missing block ${id}`);
   return errors;
 }
+
+// Expected layouts come from the sample's own, so a re-layout of the sample breaks no test.
+export function positionOf(doc: AgentDocument, id: string) {
+  const at = doc.layout.positions[id];
+  if (!at) throw new Error(`the sample does not place ${id}`);
+  return at;
+}
+
+export function sizeOf(doc: AgentDocument, id: string) {
+  const size = doc.layout.sizes[id];
+  if (!size) throw new Error(`the sample does not size ${id}`);
+  return size;
+}

@@ -2,19 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { moveStageToBlock, setBlockSize, setEntry, setPositions, updateEntity } from './update';
 import type { AgentDocument } from '../types';
 import { BLOCK_PADDING, DEFAULT_BLOCK_SIZE, STAGE_GAP, STAGE_SIZE } from './layout';
-import { frozenSample, frozenSampleWithNameParameter, schemaErrors } from './testing';
+import { frozenSample, frozenSampleWithNameParameter, schemaErrors, positionOf, sizeOf } from './testing';
 
-// Expected layouts come from the sample's own (so a re-layout of the sample does not break them).
-const positionOf = (doc: AgentDocument, id: string) => {
-  const at = doc.layout.positions[id];
-  if (!at) throw new Error(`the sample does not place ${id}`);
-  return at;
-};
-const sizeOf = (doc: AgentDocument, id: string) => {
-  const size = doc.layout.sizes[id];
-  if (!size) throw new Error(`the sample does not size ${id}`);
-  return size;
-};
 const stagesOf = (doc: AgentDocument, blockId: string) => doc.stages.filter((s) => s.blockId === blockId);
 
 describe('updateEntity', () => {
