@@ -19,8 +19,12 @@ export interface RenderComments {
 }
 
 const OPTIONS = { lineWidth: LINE_WIDTH, minContentWidth: 20, flowCollectionPadding: false, singleQuote: true } as const;
-/** No block scalars, no folding: plainer, and nothing for the yaml package to get wrong. */
-const SAFE_OPTIONS = { ...OPTIONS, blockQuote: false, lineWidth: 0 } as const;
+/**
+ * No block scalars, no folding, every double-quoted string on one line: plainer, and nothing for
+ * the yaml package to get wrong (2.9.1 writes `\r\n ` in a multi-line double-quoted string as an
+ * escaped backslash, so multi-line double quotes are switched off too).
+ */
+const SAFE_OPTIONS = { ...OPTIONS, blockQuote: false, lineWidth: 0, doubleQuotedMinMultiLineLength: Number.MAX_SAFE_INTEGER } as const;
 
 /**
  * Whether `text` reads back unchanged as a block scalar of `type`. The yaml package gets some texts

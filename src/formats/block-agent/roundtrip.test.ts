@@ -68,6 +68,12 @@ describe('Block Agent round trip', () => {
     expect(parse(exportBlockAgentYaml(doc).text)).toEqual(parse(text));
   });
 
+  it('reads back a CR LF followed by a space inside multi-line text (found by the property below)', () => {
+    const a = 'wordwordword\r\n \n\n';
+    const data = { personality: a, blocks: [{ block_id: 'b', tools: [{ function: { description: `wordwordwordword\n${a}` } }] }] };
+    expect(parse(renderYaml(data))).toEqual(data);
+  });
+
   it('renders any text so that it reads back the same, in prose keys and elsewhere', () => {
     // Pieces that stress the YAML writer: spaces (folding), line breaks, tabs, indicators, quotes, BOM.
     const pieces = fc.constantFrom('word', 'é🌞', ' ', '  ', '\n', '\n\n', '\t', '#', ': ', '- ', "'", '"', '*/', '|', '>', '\r\n', '\r', '\u2028', '\ufeff', '&a', '*b', '!t', '---', '{', '[');
