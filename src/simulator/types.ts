@@ -73,21 +73,39 @@ export interface ToolCallRequest {
   arguments: string;
 }
 
+/**
+ * Why the engine makes a call: Pinecall's one call (`agent`), Block Agent's parallel `reply` and
+ * `tools` calls, or the short yes/no call of a natural-language `condition`. Providers ignore it;
+ * the offline model and the mock servers use it to answer the way each call needs.
+ */
+export type CallPurpose = 'agent' | 'reply' | 'tools' | 'condition';
+
 export interface ModelRequest {
+  purpose?: CallPurpose;
   system: string;
   messages: ChatMessage[];
   tools: ToolSpec[];
   toolChoice: 'auto' | 'required' | 'none';
+  temperature?: number;
   signal?: AbortSignal;
+  /** Streamed text as it arrives (the chat shows it live); the response still carries all of it. */
+  onTextDelta?: (delta: string) => void;
 }
 
-/** The request as the trace keeps it: everything but the abort signal. */
-export type ModelRequestRecord = Omit<ModelRequest, 'signal'>;
+/** The request as the trace keeps it: everything but the abort signal and the stream callback. */
+export type ModelRequestRecord = Omit<ModelRequest, 'signal' | 'onTextDelta'>;
 
 export interface ModelResponse {
   text: string;
   toolCalls: ToolCallRequest[];
   usage?: { inputTokens?: number; outputTokens?: number };
+  /**
+   * Lines for the trace about how this answer was made: the offline model's rule for each
+   * decision, a provider's fallback (e.g. `tool_choice: "required"` refused, sent as `auto`).
+   */
+  notes?: string[];
+  /** The request body sent and the response assembled, as the provider's wire format has them (never headers, so never a key). */
+  wire?: { request: unknown; response: unknown };
 }
 
 /** Implemented by the providers (openai, anthropic, offline) and by the tests' scripted model. */
@@ -128,6 +146,10 @@ export interface StepDeps {
   signal?: AbortSignal;
   /** Clock for change-log and trace times; injected so tests are deterministic. */
   now?: () => number;
+  /** Streamed text of the call whose text the caller hears (Pinecall's call, Block Agent's reply call). */
+  onTextDelta?: (delta: string) => void;
+  /** The working session after each model call and each tool run, so panels follow a step live. */
+  onProgress?: (session: Session) => void;
 }
 
 /** Pinecall's limit, so that a looping model cannot spend the user's key (pinecall.md, step 5). */
