@@ -154,3 +154,11 @@ export interface StepDeps {
 
 /** Pinecall's limit, so that a looping model cannot spend the user's key (pinecall.md, step 5). */
 export const MAX_MODEL_CALLS_PER_STEP = 8;
+
+/** What one step is given, in either runtime (the CLI, the app and conversation tests share it). */
+export type SimInput =
+  | { kind: 'say'; text: string }
+  /** The agent speaks first: one model call before any caller line ("agent opens the call"). */
+  | { kind: 'open' }
+  /** A wait stage's token answered by the user or the script (Block Agent only). */
+  | { kind: 'wait'; token: string; value: string };

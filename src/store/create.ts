@@ -5,6 +5,7 @@ import { createDocumentSlice } from './slices/document';
 import { createProjectsSlice } from './slices/projects';
 import { createSelectionSlice } from './slices/selection';
 import { createUiSlice } from './slices/ui';
+import { createSimulationSlice } from './slices/simulation';
 import type { AppState } from './types';
 
 export type AppStore = StoreApi<AppState>;
@@ -17,5 +18,6 @@ export function createAppStore(initial: AgentDocument = emptyDocument()): AppSto
     ...createSelectionSlice(set, get),
     ...createUiSlice(set),
     ...createProjectsSlice(set),
+    ...createSimulationSlice(set),
   }));
 }

@@ -1,4 +1,5 @@
 import type { AgentDocument, EntityKind } from '../model';
+import type { CallFacts, Session, SimInput } from '../simulator/types';
 
 /** A pointer at one entity of the document; the agent itself has no id. */
 export interface EntityRef {
@@ -68,4 +69,52 @@ export interface ProjectsSlice {
   setLoadError(message: string | null): void;
 }
 
-export type AppState = DocumentSlice & SelectionSlice & UiSlice & ProjectsSlice;
+/** One finished (or failed) step of the open run, kept for "restart from here" and the panels. */
+export interface SimStepRecord {
+  input: SimInput;
+  /** The session before the step: restarting from this step starts again from here. */
+  before: Session;
+  after: Session;
+  /** The document revision the step ran on. */
+  revision: number;
+}
+
+export type ProviderKind = 'offline' | 'openai' | 'anthropic';
+
+/** LLM settings as the app keeps them. The key is not here: it lives in SimulationSlice.apiKey. */
+export interface LlmSettings {
+  provider: ProviderKind;
+  baseUrl: string;
+  model: string;
+  temperature: number;
+  /** "Remember on this device": only then is the key written to localStorage. */
+  rememberKey: boolean;
+}
+
+/**
+ * The open simulator run. Not part of the document and never saved with it: a run is a view of
+ * the document, and the key must never reach the saved project.
+ */
+export interface SimulationSlice {
+  session: Session | null;
+  steps: SimStepRecord[];
+  /** A step is in flight (Stop aborts it). */
+  running: boolean;
+  /** Agent text arriving now, before the step ends. */
+  streaming: string | null;
+  /** `this.call` facts (today, the caller's number, …) and initial state values, editable before a run. */
+  callFacts: CallFacts;
+  initialState: Record<string, unknown>;
+  /** Mock results of mcp stubs, keyed `<tool id>/<allowed tool name>`. */
+  mcpMocks: Record<string, unknown>;
+  llm: LlmSettings;
+  /** In memory only, unless llm.rememberKey; never in the document, an export, a log or a URL. */
+  apiKey: string;
+  /** A change-log entry or step the user pointed at; the chat and canvas highlight it. */
+  simFocus: { step: number; tool?: string } | null;
+  setSim(patch: Partial<Pick<SimulationSlice, 'session' | 'steps' | 'running' | 'streaming' | 'callFacts' | 'initialState' | 'mcpMocks' | 'simFocus'>>): void;
+  setLlm(patch: Partial<LlmSettings>): void;
+  setApiKey(key: string): void;
+}
+
+export type AppState = DocumentSlice & SelectionSlice & UiSlice & ProjectsSlice & SimulationSlice;
