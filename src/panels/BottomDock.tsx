@@ -2,12 +2,17 @@ import { useApp, useStoreApi } from '../store/context';
 import { useSettledProblems } from '../store/useSettledProblems';
 import { ProblemsPanel } from './problems/ProblemsPanel';
 import { ExportPanel } from './export/ExportPanel';
+import { SimulatorPanel } from './simulator/SimulatorPanel';
+import { ChangeLogPanel } from './changelog/ChangeLogPanel';
+import { TurnInspector } from './turns/TurnInspector';
 import type { BottomTab } from '../store';
 import './dock.css';
 
-// The simulator, change log, turn inspector and export preview join this dock with their issues.
 const TABS: { id: BottomTab; label: string }[] = [
   { id: 'problems', label: 'Problems' },
+  { id: 'simulator', label: 'Simulator' },
+  { id: 'changelog', label: 'Change log' },
+  { id: 'turns', label: 'Turn inspector' },
   { id: 'export', label: 'Export preview' },
 ];
 
@@ -35,6 +40,9 @@ export function BottomDock() {
       </div>
       <div className="dock-body">
         {tab === 'problems' && <ProblemsPanel />}
+        {tab === 'simulator' && <SimulatorPanel />}
+        {tab === 'changelog' && <ChangeLogPanel />}
+        {tab === 'turns' && <TurnInspector />}
         {tab === 'export' && <ExportPanel />}
       </div>
     </div>

@@ -1,0 +1,4 @@
+// Placeholder until the simulator UI lands (issue 4); replaced by its real panel.
+export function ChangeLogPanel() {
+  return <div className="dock-empty">Not built yet.</div>;
+}
