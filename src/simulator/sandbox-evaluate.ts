@@ -11,7 +11,8 @@
 import { newQuickJSWASMModule, type QuickJSWASMModule } from 'quickjs-emscripten';
 import type { Evaluate } from './types';
 
-export const DEFAULT_PREDICATE_TIMEOUT_MS = 100;
+/** A `when` is a one-line predicate: 1 s stops a runaway one without failing on a slow, busy machine. */
+export const DEFAULT_PREDICATE_TIMEOUT_MS = 1000;
 const MEMORY_BYTES = 8 * 1024 * 1024;
 const STACK_BYTES = 128 * 1024;
 
