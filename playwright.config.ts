@@ -4,6 +4,7 @@ import { defineConfig } from '@playwright/test';
 // and an empty CHROMIUM_PATH= falls back to Playwright's own installed browsers.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PORT = Number(process.env.E2E_PORT ?? 4317);
+const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 4418);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -26,10 +27,19 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: `npx vite build && npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`,
-    url: `http://127.0.0.1:${PORT}`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
-  },
+  webServer: [
+    {
+      command: `npx vite build && npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`,
+      url: `http://127.0.0.1:${PORT}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+    },
+    {
+      // The scriptable OpenAI/Anthropic stand-in; specs script it over /__mock/* (test/mock-llm).
+      command: `npx tsx scripts/mock-llm.ts --port ${MOCK_PORT}`,
+      url: `http://127.0.0.1:${MOCK_PORT}/__mock/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+  ],
 });

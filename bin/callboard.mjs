@@ -34,6 +34,7 @@ const io = {
   },
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
+  env: (name) => process.env[name],
 };
 
 // `callboard … | head` closes the pipe early: stop quietly instead of throwing EPIPE.

@@ -24,8 +24,8 @@ const doc = {
   stages: [
     { id: 's_greet', name: 'greet', ref: 't_greet', blockId: 'b_greeting', kind: 'turn', instructions: 'Greet the caller and ask how you can help.' },
     { id: 's_identity', name: 'identify', ref: 't_identify', blockId: 'b_identify', kind: 'turn', instructions: "Ask for the caller's full name and a phone number, one at a time." },
-    { id: 's_verify', name: 'verify', ref: 't_verify', blockId: 'b_identify', kind: 'wait', waitToken: 'ehr_lookup', instructions: 'Tell {{ caller_name }} you are checking their record; it takes a moment.' },
-    { id: 's_choose', name: 'choose', ref: 't_choose', blockId: 'b_booking', kind: 'turn', instructions: 'Ask which day suits the caller and what the visit is for, then offer the free slots two at a time. Ask before you book.' },
+    { id: 's_verify', name: 'verify', ref: 't_verify', blockId: 'b_identify', kind: 'wait', waitToken: 'ehr_lookup', instructions: 'Tell {{ caller_name }} you are checking their record; it takes a moment. Check the record before you go on.' },
+    { id: 's_choose', name: 'choose', ref: 't_choose', blockId: 'b_booking', kind: 'turn', instructions: 'Ask which day suits the caller and what the visit is for, then offer the free slots two at a time. Ask before you book. Slots found so far: {{ slots }}' },
     { id: 's_goodbye', name: 'goodbye', ref: 't_goodbye', blockId: 'b_end', kind: 'turn', instructions: 'Thank {{ caller_name }}, repeat the booking if there is one, and say goodbye.' },
   ],
   edges: [
@@ -62,6 +62,11 @@ const doc = {
       implementation: 'const found = this.slots.find((s) => s.id === slot);\nif (!found) throw new Error(`${slot} is not one of the slots offered; offer free slots again.`);\nthis.booking_when = found.when;\nreturn found;' },
     { id: 't_end', kind: 'function', name: 'end_call', fallback: false, pii: [], scope: { kind: 'blocks', blockIds: ['b_end'] },
       description: 'The caller has nothing else to ask: end the call.', parameters: obj({}) },
+    // Pinecall has no wait stages: there the verify stage's external edges lose their condition
+    // (see losses), so the call moves on when a tool of that stage runs; this is that tool.
+    { id: 't_check', kind: 'function', name: 'check_record', fallback: false, pii: [], scope: { kind: 'stages', stageIds: ['s_verify'] },
+      description: "Check the caller's record in the clinic system once you have their name and phone.", parameters: obj({}),
+      implementation: 'this.verified = this.phone !== "";\nreturn { found: this.verified };' },
   ],
   entryStageId: 's_greet',
   layout: {

@@ -18,7 +18,8 @@ describe('createFlowAdapter', () => {
     expect(verify.extent).toBeUndefined();
     const block = nodes.find((n) => n.id === 'b_identify') as BlockFlowNode;
     expect(block).toMatchObject({ type: 'block', position: positionOf(doc, 'b_identify'), ...sizeOf(doc, 'b_identify') });
-    expect(block.data.tools.map((t) => t.name)).toEqual(['collect_identity', 'ehr']);
+    // check_record is scoped to the verify stage, which lives in this block.
+    expect(block.data.tools.map((t) => t.name)).toEqual(['collect_identity', 'ehr', 'check_record']);
   });
 
   it('marks the entry stage and lists the tools each stage sees', () => {

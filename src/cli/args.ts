@@ -1,6 +1,9 @@
-// Command-line parsing and the help texts. Hand-written (no dependency): two commands, a few
+// Command-line parsing and the help texts. Hand-written (no dependency): three commands, a few
 // options each, `--opt value` and `--opt=value` both accepted, `--` ends the options.
 import { UsageError } from './io';
+import { SIMULATE_HELP, SIMULATE_OPTIONS, simulateArgs, type SimulateArgs } from './simulate-args';
+
+export type { SimulateArgs } from './simulate-args';
 
 export type InputFormat = 'json' | 'yaml' | 'ts';
 export type OutputFormat = InputFormat | 'openai';
@@ -12,12 +15,14 @@ export const MAIN_HELP = `callboard: convert and lint Callboard agents on the co
 Usage:
   callboard convert <file> --to json|yaml|ts|openai [--from json|yaml|ts] [--stage S] [-o out]
   callboard lint <file> [--from json|yaml|ts] [--quiet]
+  callboard simulate <file> [--provider offline|openai|anthropic] --say "caller line" [--say ...]
   callboard <command> --help
 
 Commands:
   convert   Convert an agent between the Callboard document (JSON), Block Agent YAML and
             Pinecall TypeScript, or print the OpenAI tools array offered in one stage.
   lint      Check an agent and print its problems as file:line:col: severity: message [rule].
+  simulate  Run a scripted call against an agent and print what happens, one JSON event a line.
 
 Options:
   -h, --help      Show help (also after a command).
@@ -64,7 +69,7 @@ Exits 1 when there is any error, 0 otherwise.
   -h, --help       Show this help.
 `;
 
-export const HELP: Record<string, string> = { convert: CONVERT_HELP, lint: LINT_HELP };
+export const HELP: Record<string, string> = { convert: CONVERT_HELP, lint: LINT_HELP, simulate: SIMULATE_HELP };
 
 export interface ConvertArgs {
   command: 'convert';
@@ -82,16 +87,23 @@ export interface LintArgs {
   quiet: boolean;
   fixTabs: boolean;
 }
-export type ParsedArgs = ConvertArgs | LintArgs | { command: 'help'; topic?: string } | { command: 'version' };
+export type ParsedArgs = ConvertArgs | LintArgs | SimulateArgs | { command: 'help'; topic?: string } | { command: 'version' };
 
-interface OptionSpec {
+export interface OptionSpec {
   /** Long name, without dashes; the key in the parsed options. */
   name: string;
   short?: string;
   takesValue: boolean;
+  /** May be given several times; its values are kept in order as a list. */
+  repeatable?: boolean;
 }
 
-const OPTIONS: Record<'convert' | 'lint', OptionSpec[]> = {
+/** Parsed options: a flag is `true`, a value a string, a repeatable option a list of strings. */
+export type Options = Map<string, string | true | string[]>;
+
+type Command = 'convert' | 'lint' | 'simulate';
+
+const OPTIONS: Record<Command, OptionSpec[]> = {
   convert: [
     { name: 'to', takesValue: true },
     { name: 'from', takesValue: true },
@@ -106,6 +118,7 @@ const OPTIONS: Record<'convert' | 'lint', OptionSpec[]> = {
     { name: 'fix-tabs', takesValue: false },
     { name: 'help', short: 'h', takesValue: false },
   ],
+  simulate: SIMULATE_OPTIONS,
 };
 
 /** The format an extension names, if any. */
@@ -122,10 +135,10 @@ function oneOf<T extends string>(value: string, allowed: readonly T[], option: s
   throw new UsageError(`${option} must be one of ${allowed.join(', ')} (got "${value}")`, command);
 }
 
-function parseOptions(command: 'convert' | 'lint', argv: string[]): { positional: string[]; options: Map<string, string | true> } {
+function parseOptions(command: Command, argv: string[]): { positional: string[]; options: Options } {
   const specs = OPTIONS[command];
   const positional: string[] = [];
-  const options = new Map<string, string | true>();
+  const options: Options = new Map();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--') {
@@ -149,6 +162,11 @@ function parseOptions(command: 'convert' | 'lint', argv: string[]): { positional
     if (value === undefined || (inline === undefined && value.startsWith('-') && value !== '-')) {
       throw new UsageError(`--${spec.name} needs a value`, command);
     }
+    if (spec.repeatable) {
+      const list = options.get(spec.name);
+      options.set(spec.name, [...(Array.isArray(list) ? list : []), value]);
+      continue;
+    }
     if (options.has(spec.name)) throw new UsageError(`--${spec.name} is given twice`, command);
     options.set(spec.name, value);
   }
@@ -170,7 +188,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
     if (rest[0] !== undefined && !(rest[0] in HELP)) throw new UsageError(`unknown command "${rest[0]}"`);
     return { command: 'help', topic: rest[0] };
   }
-  if (first !== 'convert' && first !== 'lint') {
+  if (first !== 'convert' && first !== 'lint' && first !== 'simulate') {
     throw new UsageError(first.startsWith('-') ? `unknown option ${first}` : `unknown command "${first}"`);
   }
   const { positional, options } = parseOptions(first, rest);
@@ -180,6 +198,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
   const from = fromValue === undefined ? undefined : oneOf(fromValue, INPUT_FORMATS, '--from', first);
   const fixTabs = options.has('fix-tabs');
   if (first === 'lint') return { command: 'lint', file, from, quiet: options.has('quiet'), fixTabs };
+  if (first === 'simulate') return simulateArgs(file, from, fixTabs, options);
 
   const output = options.get('output') as string | undefined;
   const toValue = options.get('to') as string | undefined;

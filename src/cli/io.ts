@@ -12,6 +12,8 @@ export interface CliIo {
   /** Standard output and standard error, written as given. */
   out(text: string): void;
   err(text: string): void;
+  /** An environment variable (`simulate` reads its API key from one); absent: none are set. */
+  env?(name: string): string | undefined;
 }
 
 /** Exit codes: 0 ok, 1 errors in the agent (or its file), 2 usage errors. */

@@ -23,6 +23,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         return await (await import('./convert')).convert(args, io);
       case 'lint':
         return await (await import('./lint')).lintCommand(args, io);
+      case 'simulate':
+        return await (await import('./simulate')).simulateCommand(args, io);
     }
   } catch (error) {
     if (error instanceof UsageError) {

@@ -140,6 +140,8 @@ describe('lossesFor block-agent', () => {
       ['/tools/5/when', 'when'],
       ['/tools/5/confirm', 'confirm'],
       ['/tools/5/implementation', 'implementation'],
+      ['/tools/7/scope', 'stage-level tool scope'],
+      ['/tools/7/implementation', 'implementation'],
       ['/state/0/description', 'state description'],
       ['/state/0/default', 'state default'],
       ['/state/0/pii', 'state pii'],

@@ -1,6 +1,8 @@
-// A small placeholder filler. It stands in for the real Jinja renderer (design.md: "render Jinja
-// with a real implementation") until that lands: it only replaces `{{ path }}` with a value found
-// by dotted path, which is all Pinecall's `render()` and `confirm` can say anyway.
+// Pinecall's placeholder filler. Block Agent text is Jinja and is rendered with nunjucks
+// (./template-jinja.ts); Pinecall's is not: its prompt is `render()`, where a placeholder is written
+// `{this.name}`, so `{{ name }}` / `{{ a.b }}` replaced by a value found by dotted path is all a
+// Pinecall prompt (and a tool's `confirm`) can say. Running full Jinja here would let the simulator
+// honour `{% if %}` or filters the exported class could never express.
 const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\s*\}\}/g;
 
 function lookup(scope: Record<string, unknown>, path: string): unknown {

@@ -7,20 +7,28 @@ import type { Model, ModelRequest, ModelResponse, ToolCallRequest } from './type
 export type Scripted = ModelResponse | Error;
 
 export interface ScriptedModel extends Model {
-  requests: ModelRequest[];
+  /** Every request as sent, without its signal; `streamed` when it carried onTextDelta. */
+  requests: (ModelRequest & { streamed?: boolean })[];
 }
 
-/** Answers from `script` in order; an Error entry is thrown (a failed call). Running out is a test bug. */
+/**
+ * Answers from `script` in order; an Error entry is thrown (a failed call). Running out is a test
+ * bug. A request with onTextDelta gets the answer's text streamed to it first.
+ */
 export function scriptedModel(script: Scripted[]): ScriptedModel {
   const queue = [...script];
   const requests: ModelRequest[] = [];
   return {
     requests,
     complete: async (request) => {
-      requests.push(structuredClone({ ...request, signal: undefined }));
+      // The signal and the stream callback cannot be cloned; `streamed` records that one was passed.
+      const { signal: _signal, onTextDelta, ...kept } = request;
+      requests.push({ ...structuredClone(kept), ...(onTextDelta ? { streamed: true } : {}) });
       const next = queue.shift();
       if (next === undefined) throw new Error('scripted model: no answer left in the script');
       if (next instanceof Error) throw next;
+      // Streams the text word by word, as a provider would deliver it in pieces.
+      if (onTextDelta) for (const piece of next.text.match(/\S+\s*|\s+/g) ?? []) onTextDelta(piece);
       return structuredClone(next);
     },
   };

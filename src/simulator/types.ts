@@ -29,6 +29,11 @@ interface TraceBase {
   step: number;
   revision: number;
   at: number;
+  /**
+   * How many transcript lines and change-log entries there were when this entry was recorded.
+   * The three lists are kept apart, so this is what puts them back in one order (sessionEvents).
+   */
+  mark?: { lines: number; changes: number };
 }
 
 export type TraceEntry = TraceBase &
@@ -43,6 +48,31 @@ export type TraceEntry = TraceBase &
     | { kind: 'limit'; message: string }
   );
 
+/**
+ * Where retryStep picks a failed step up again (set by the engine, read only by retryStep):
+ * Pinecall's loop of model calls; Block Agent's two parallel calls (then the edges), its edge
+ * evaluation (a failed nlu call; `fired` = ids of the tools that fired in the step, `external` = the
+ * wait answer being tried), or a reply-only call (the agent opening, or entering a wait or end stage).
+ */
+export type RetryPoint =
+  | { phase: 'agent' }
+  | { phase: 'parallel' }
+  | { phase: 'edges'; fired: string[]; external?: string }
+  | { phase: 'reply' };
+
+/**
+ * A model call that failed (or was stopped). It changes nothing by itself: the session stays as it
+ * stood, with what tools already wrote in that step. The user retries the call or goes on.
+ */
+export interface StepFailure {
+  /** The step (session.turn) that failed. */
+  step: number;
+  message: string;
+  /** The provider's error kind ('http', 'network', 'timeout', …); 'aborted' when the user stopped it. */
+  kind?: string;
+  retry?: RetryPoint;
+}
+
 export interface Session {
   state: Record<string, unknown>;
   stageId: string | null;
@@ -52,6 +82,8 @@ export interface Session {
   /** Steps taken so far (the change log's `turn`). */
   turn: number;
   ended: boolean;
+  /** Set when the last step stopped on a failed model call; the next input or a retry clears it. */
+  failure?: StepFailure;
 }
 
 export type ChatMessage =
@@ -150,6 +182,13 @@ export interface StepDeps {
   onTextDelta?: (delta: string) => void;
   /** The working session after each model call and each tool run, so panels follow a step live. */
   onProgress?: (session: Session) => void;
+  /** Sent as `temperature` on every model request (the user's LLM setting). */
+  temperature?: number;
+  /**
+   * Block Agent mcp stubs' results, keyed `<tool id>/<allowed tool name>`. Absent: the tool's own
+   * `mcp.mocks` entry, else the call's arguments come back.
+   */
+  mcpMocks?: Record<string, unknown>;
 }
 
 /** Pinecall's limit, so that a looping model cannot spend the user's key (pinecall.md, step 5). */

@@ -17,8 +17,8 @@ const cases: RuleCase[] = [
   { rule: 'template-name-not-captured', path: '/stages/0/instructions', severity: ['info', 'warning'],
     fail: (d) => { d.stages[0].instructions += ' Count {{ searches }}.'; },
     pass: (d) => {
-      // Keep any {{ caller_name }} or {{ booking_when }} of the sample's stages out of the near miss.
-      for (const stage of d.stages) stage.instructions = stage.instructions.replace(/\{\{ (caller_name|booking_when) \}\}/g, 'the caller');
+      // Keep any {{ caller_name }}, {{ booking_when }} or {{ slots }} of the sample's stages out of the near miss.
+      for (const stage of d.stages) stage.instructions = stage.instructions.replace(/\{\{ (caller_name|booking_when|slots) \}\}/g, 'the caller');
       d.stages[0].instructions += ' Ask for the {{ phone }}.';
     } },
   { rule: 'mcp-header-credential', path: '/tools/3/mcp/headers/Authorization', severity: ['error', 'error'],

@@ -33,6 +33,7 @@ describe('deleting block Identify', () => {
     expect(plan.changes).toEqual([
       { kind: 'tool', id: 't_identity', name: 'collect_identity', why: 'left with no scope: it was offered only in "Identify"' },
       { kind: 'tool', id: 't_ehr', name: 'ehr', why: 'left with no scope: it was offered only in "Identify"' },
+      { kind: 'tool', id: 't_check', name: 'check_record', why: 'left with no scope: it was offered only in "verify"' },
     ]);
     expect(plan.dangling).toEqual([]);
   });

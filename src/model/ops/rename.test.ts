@@ -76,7 +76,7 @@ describe('renameStateField', () => {
     });
     const next = expectOk(renameStateField(doc, 'f_name', 'full_name'));
     expect(fieldNamed(next, 'full_name').id).toBe('f_name');
-    expect(stageNamed(next, 'verify').instructions).toBe('Tell {{ full_name }} you are checking their record; it takes a moment.');
+    expect(stageNamed(next, 'verify').instructions).toBe('Tell {{ full_name }} you are checking their record; it takes a moment. Check the record before you go on.');
     expect(stageNamed(next, 'goodbye').instructions).toBe('Thank {{ full_name }}, repeat the booking ({{ booking_when }}) if there is one, and say goodbye.');
     expect(next.persona.endsWith('Call the caller {{ full_name | title }}.')).toBe(true);
     expect(next.blocks[0].looping!.messages[1]).toBe('Sorry {{full_name}}, let me put you through.');

@@ -1,49 +1,30 @@
 // One Pinecall step: a caller line and what follows it, exactly as formats/pinecall.md ("The step,
 // exactly as Callboard simulates it") sets out. Pure: the session passed in is never changed; a new
 // one is returned, so every step can be kept for "restart from here".
-import { byId, type AgentDocument, type Tool } from '../../model';
-import { sameValue } from '../session';
+import type { AgentDocument, Tool } from '../../model';
+import { StepBase } from '../step-base';
 import { fillConfirm } from '../template';
-import { MAX_MODEL_CALLS_PER_STEP, type ModelResponse, type Session, type StepDeps, type ToolCallRequest, type TraceEntry } from '../types';
+import { MAX_MODEL_CALLS_PER_STEP, type Line, type Session, type StepDeps, type ToolCallRequest, type ToolRun } from '../types';
 import { checkArguments, parseArguments } from './check-args';
 import { firedEdge } from './edges';
 import { historyMessages, systemPrompt, toolSpec, visibleTools } from './prompt';
 import { skippedHere } from './skipped';
 
-/** Distributes Omit over the trace union, so each kind keeps its own fields. */
-type TraceBody = TraceEntry extends infer T ? (T extends TraceEntry ? Omit<T, 'step' | 'revision' | 'at'> : never) : never;
-
-/** The mutable working copy of one step; `s` is a deep copy, so the caller's session is untouched. */
-class StepRun {
-  readonly s: Session;
-  private announced = false;
-  constructor(readonly doc: AgentDocument, session: Session, readonly deps: StepDeps) {
-    this.s = structuredClone(session);
+/** Announce is said at most once per step: a retried step may already have said it. */
+function announcedThisStep(transcript: Line[]): boolean {
+  for (let i = transcript.length - 1; i >= 0; i--) {
+    const line = transcript[i];
+    if (line.kind === 'caller') return false;
+    if (line.kind === 'runtime' && line.source === 'announce') return true;
   }
+  return false;
+}
 
-  now = () => (this.deps.now ?? Date.now)();
-
-  trace(entry: TraceBody): void {
-    this.s.trace.push({ step: this.s.turn, revision: this.deps.revision, at: this.now(), ...entry } as TraceEntry);
-  }
-
-  /** A change-log entry authored by `author`; assigning the value a field already holds logs nothing. */
-  write(field: string, next: unknown, author: string, isStage = false): void {
-    const prev = isStage ? this.stageName() : this.s.state[field];
-    if (sameValue(prev, next)) return;
-    this.s.changeLog.push({ seq: this.s.changeLog.length + 1, turn: this.s.turn, field, prev, next, author, at: this.now() });
-    if (!isStage) this.s.state[field] = structuredClone(next);
-  }
-
-  stageName = () => byId(this.doc.stages, this.s.stageId)?.name ?? null;
-
-  /** Moves the call; logged as a change of `stage` (by name, as Pinecall's `this.stage` holds it). */
-  moveTo(stageId: string, via: string, edgeId?: string): void {
-    const from = this.stageName() ?? '';
-    const to = byId(this.doc.stages, stageId)?.name ?? stageId;
-    this.write('stage', to, via, true);
-    this.s.stageId = stageId;
-    this.trace({ kind: 'stage-change', from, to, via, edgeId });
+class PinecallRun extends StepBase {
+  private announced: boolean;
+  constructor(doc: AgentDocument, session: Session, deps: StepDeps) {
+    super(doc, session, deps);
+    this.announced = announcedThisStep(this.s.transcript);
   }
 
   /** One tool call of a model answer: check, announce, run, log, confirm, edges (step 3). */
@@ -66,7 +47,7 @@ class StepRun {
       this.announced = true;
       this.s.transcript.push({ kind: 'runtime', text: tool.announce, source: 'announce', tool: tool.name });
     }
-    let run;
+    let run: ToolRun;
     try {
       run = await this.deps.runner.run(tool, structuredClone(args), structuredClone(this.s.state), this.deps.call ?? {});
     } catch (error) {
@@ -79,16 +60,17 @@ class StepRun {
       if (field === 'stage' && !this.doc.state.some((f) => f.name === 'stage')) {
         // A body that assigns this.stage itself: honoured as Pinecall would (design.md, "Edges own stage changes").
         const target = this.doc.stages.find((st) => st.name === value);
-        if (target && target.id !== this.s.stageId) this.moveTo(target.id, tool.name);
+        if (target && target.id !== this.s.stageId) this.moveStage(target.id, tool.name);
       } else this.write(field, value, tool.name);
     }
     this.result(call, run.result, run.error, tool.preview);
+    this.progress();
     if (run.error !== undefined) return;
     if (tool.confirm) this.s.transcript.push({ kind: 'runtime', text: fillConfirm(tool.confirm, args, run.result), source: 'confirm', tool: tool.name });
     if (this.s.stageId === null) return;
     const fired = firedEdge(this.doc, tool, this.s.stageId, args, this.s.state, this.deps.evaluate);
     for (const message of fired.notes) this.trace({ kind: 'note', message });
-    if (fired.edge) this.moveTo(fired.edge.to, tool.name, fired.edge.id);
+    if (fired.edge) this.moveStage(fired.edge.to, tool.name, fired.edge.id);
   }
 
   /** The tool's result line; `preview` cuts what the model reads, the state and the line keep it all. */
@@ -101,45 +83,60 @@ class StepRun {
     }
     this.s.transcript.push({ kind: 'tool-result', id: call.id, name: call.name, result, error, modelReads: reads });
   }
+
+  /** Model calls this step has had answered (a failed one spent nothing and is re-issued by retry). */
+  answeredCalls(): number {
+    return this.s.trace.filter((t) => t.kind === 'model-call' && t.step === this.s.turn && t.error === undefined).length;
+  }
+
+  /**
+   * Steps 2–5: model calls until one answers with text, or the limit. A failed call ends the step
+   * with the session as it stood: what the tools already wrote in this step stays.
+   */
+  async loop(): Promise<Session> {
+    const s = this.s;
+    while (this.answeredCalls() < MAX_MODEL_CALLS_PER_STEP) {
+      // Rebuilt before every call: a tool may have moved the stage or changed what `when` sees.
+      const visible = visibleTools(this.doc, s, this.deps.evaluate);
+      for (const message of visible.notes) this.trace({ kind: 'note', message });
+      const call = this.nextCallNumber();
+      const body = { system: systemPrompt(this.doc, s), messages: historyMessages(s.transcript), tools: visible.tools.map(toolSpec), toolChoice: 'auto' as const };
+      const response = await this.complete(body, 'agent', { phase: 'agent' }, true);
+      if (!response) return s;
+      const text = response.text.trim();
+      if (text) s.transcript.push({ kind: 'agent', text: response.text });
+      // The step ends on an answer without tool calls. Text that comes with calls is said, and the
+      // model is called again to read the results, as every tool-calling runtime does.
+      if (response.toolCalls.length === 0) {
+        if (!text) this.trace({ kind: 'note', message: 'the model answered with neither text nor a tool call: the step ends' });
+        return s;
+      }
+      for (const tc of response.toolCalls) s.transcript.push({ kind: 'tool-call', id: tc.id, name: tc.name, arguments: tc.arguments, call });
+      // Tools run one after another, in the order called; each sees the writes of the one before.
+      // All of them run even after Stop: every call the history holds then has its result.
+      for (const tc of response.toolCalls) await this.runCall(tc, visible.tools, text !== '');
+    }
+    this.trace({ kind: 'limit', message: `the step stopped after ${MAX_MODEL_CALLS_PER_STEP} model calls without a text answer, so that a looping model cannot spend the key` });
+    return s;
+  }
 }
 
 /**
  * Runs one step. `callerLine` null opens the call with no caller line ("agent opens the call").
  * The step ends on a text answer or after MAX_MODEL_CALLS_PER_STEP model calls. A failed model call
- * returns the session as it stood before that call: the writes of tools already run are kept.
+ * sets `failure` and returns the session as it stood: the writes of tools already run are kept.
  */
 export async function pinecallStep(doc: AgentDocument, session: Session, callerLine: string | null, deps: StepDeps): Promise<Session> {
-  const run = new StepRun(doc, session, deps);
+  const run = new PinecallRun(doc, session, deps);
   const s = run.s;
-  s.turn += 1;
+  run.beginStep();
   if (callerLine !== null) s.transcript.push({ kind: 'caller', text: callerLine });
   for (const loss of skippedHere(doc, s.stageId)) run.trace({ kind: 'skipped', feature: loss.feature, path: loss.path, message: loss.message });
-  for (let call = 1; call <= MAX_MODEL_CALLS_PER_STEP; call++) {
-    // Rebuilt before every call: a tool may have moved the stage or changed what `when` sees.
-    const visible = visibleTools(doc, s, deps.evaluate);
-    for (const message of visible.notes) run.trace({ kind: 'note', message });
-    const request = { system: systemPrompt(doc, s), messages: historyMessages(s.transcript), tools: visible.tools.map(toolSpec), toolChoice: 'auto' as const };
-    const started = run.now();
-    let response: ModelResponse;
-    try {
-      response = await deps.model.complete({ ...request, signal: deps.signal });
-    } catch (error) {
-      run.trace({ kind: 'model-call', call, request, error: error instanceof Error ? error.message : String(error), ms: run.now() - started });
-      return s;
-    }
-    run.trace({ kind: 'model-call', call, request, response, ms: run.now() - started });
-    const text = response.text.trim();
-    if (text) s.transcript.push({ kind: 'agent', text: response.text });
-    // The step ends on an answer without tool calls. Text that comes with calls is said, and the
-    // model is called again to read the results, as every tool-calling runtime does.
-    if (response.toolCalls.length === 0) {
-      if (!text) run.trace({ kind: 'note', message: 'the model answered with neither text nor a tool call: the step ends' });
-      return s;
-    }
-    for (const tc of response.toolCalls) s.transcript.push({ kind: 'tool-call', id: tc.id, name: tc.name, arguments: tc.arguments, call });
-    // Tools run one after another, in the order called; each sees the writes of the one before.
-    for (const tc of response.toolCalls) await run.runCall(tc, visible.tools, text !== '');
-  }
-  run.trace({ kind: 'limit', message: `the step stopped after ${MAX_MODEL_CALLS_PER_STEP} model calls without a text answer, so that a looping model cannot spend the key` });
-  return s;
+  return run.loop();
+}
+
+/** Re-issues the failed model call of the last step and goes on from there (no caller line again). */
+export async function pinecallRetry(doc: AgentDocument, session: Session, deps: StepDeps): Promise<Session> {
+  if (session.failure?.retry?.phase !== 'agent') return session;
+  return new PinecallRun(doc, session, deps).loop();
 }

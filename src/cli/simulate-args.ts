@@ -1,0 +1,123 @@
+// `callboard simulate`: its options, its help text and the checks on what was given. Kept apart
+// from args.ts (which wires it in) because it has more options than the other commands together.
+import type { Target } from '../model';
+import type { InputFormat, Options, OptionSpec } from './args';
+import { UsageError } from './io';
+
+export type Provider = 'offline' | 'openai' | 'anthropic';
+const PROVIDERS: readonly Provider[] = ['offline', 'openai', 'anthropic'];
+const RUNTIMES: readonly Target[] = ['pinecall', 'block-agent'];
+
+/** Where a key may come from besides --api-key (never printed, never in a URL). */
+export const API_KEY_ENV = 'CALLBOARD_API_KEY';
+
+export interface SimulateArgs {
+  command: 'simulate';
+  file: string;
+  from?: InputFormat;
+  fixTabs: boolean;
+  provider: Provider;
+  baseUrl?: string;
+  model?: string;
+  apiKey?: string;
+  says: string[];
+  waits: Record<string, string>;
+  call: Record<string, string>;
+  agentFirst: boolean;
+  runtime?: Target;
+}
+
+export const SIMULATE_OPTIONS: OptionSpec[] = [
+  { name: 'provider', takesValue: true },
+  { name: 'base-url', takesValue: true },
+  { name: 'model', takesValue: true },
+  { name: 'api-key', takesValue: true },
+  { name: 'say', takesValue: true, repeatable: true },
+  { name: 'wait', takesValue: true, repeatable: true },
+  { name: 'call', takesValue: true, repeatable: true },
+  { name: 'agent-first', takesValue: false },
+  { name: 'runtime', takesValue: true },
+  { name: 'from', takesValue: true },
+  { name: 'fix-tabs', takesValue: false },
+  { name: 'help', short: 'h', takesValue: false },
+];
+
+export const SIMULATE_HELP = `Usage: callboard simulate <file> [options] --say "caller line" [--say ...]
+
+Runs a scripted call against an agent and prints what happens, one JSON object a line, in the
+order it happened:
+  {"type":"say","who":"caller"|"agent"|"runtime","text":...}
+  {"type":"tool_call","id":...,"name":...,"args":{...}}
+  {"type":"tool_result","id":...,"name":...,"result":...}   (or "error":"..." instead of "result")
+  {"type":"change","seq":...,"turn":...,"field":...,"prev":...,"next":...,"author":...}
+  {"type":"stage","from":...,"to":...,"via":...}
+  {"type":"end"}                          the script ran through
+  {"type":"error","message":...}          a model call failed: the run stops and exits 1
+Values of pii fields and parameters print as "***".
+
+  <file>              The agent: .json, .yaml/.yml or .ts/.tsx ("-" reads standard input, needs --from).
+  --provider P        offline (default: built in, no key, no network), openai or anthropic.
+  --base-url U        An OpenAI- or Anthropic-compatible server (Groq, OpenRouter, Ollama, a proxy).
+  --model M           The model name (the provider's default when not given).
+  --api-key K         The key for openai/anthropic; or set ${API_KEY_ENV}. It is never printed.
+  --say TEXT          A caller line; repeat for each line, in order. The first one opens the call.
+  --agent-first       The agent speaks before the first caller line.
+  --wait TOKEN=VALUE  Answer a wait stage's token whenever the call waits on it (Block Agent).
+  --call KEY=VALUE    A fact a tool reads as this.call.KEY; this.call.today is today's date
+                      unless --call today=YYYY-MM-DD says otherwise.
+  --runtime R         pinecall or block-agent: the semantics to run (default: the agent's target).
+  --from FORMAT       Input format when the extension does not say it: json|yaml|ts.
+  --fix-tabs          Re-indent a YAML file indented with tabs before reading it.
+  -h, --help          Show this help.
+
+Tool code runs in a sandbox. Exit codes: 0 the script ran, 1 a failed model call or a broken
+agent file, 2 usage errors.
+`;
+
+const list = (options: Options, name: string): string[] => {
+  const value = options.get(name);
+  return Array.isArray(value) ? value : [];
+};
+const single = (options: Options, name: string): string | undefined => {
+  const value = options.get(name);
+  return typeof value === 'string' ? value : undefined;
+};
+
+function oneOf<T extends string>(value: string, allowed: readonly T[], option: string): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`${option} must be one of ${allowed.join(', ')} (got "${value}")`, 'simulate');
+}
+
+/** `NAME=VALUE` pairs; the value may itself hold `=`. */
+function pairs(values: string[], option: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const value of values) {
+    const at = value.indexOf('=');
+    if (at <= 0) throw new UsageError(`${option} takes NAME=VALUE (got "${value}")`, 'simulate');
+    out[value.slice(0, at).trim()] = value.slice(at + 1);
+  }
+  return out;
+}
+
+export function simulateArgs(file: string, from: InputFormat | undefined, fixTabs: boolean, options: Options): SimulateArgs {
+  const provider = oneOf(single(options, 'provider') ?? 'offline', PROVIDERS, '--provider');
+  const runtimeValue = single(options, 'runtime');
+  const says = list(options, 'say');
+  const agentFirst = options.has('agent-first');
+  if (says.length === 0 && !agentFirst) throw new UsageError('nothing to simulate: give the caller\'s lines with --say (or --agent-first)', 'simulate');
+  return {
+    command: 'simulate',
+    file,
+    from,
+    fixTabs,
+    provider,
+    baseUrl: single(options, 'base-url'),
+    model: single(options, 'model'),
+    apiKey: single(options, 'api-key'),
+    says,
+    waits: pairs(list(options, 'wait'), '--wait'),
+    call: pairs(list(options, 'call'), '--call'),
+    agentFirst,
+    runtime: runtimeValue === undefined ? undefined : oneOf(runtimeValue, RUNTIMES, '--runtime'),
+  };
+}

@@ -1,0 +1,88 @@
+// Choosing which offered tools to call: each tool is scored by what the caller's latest line
+// shares with it (words of its name, description, parameters and enum values, through everyday
+// synonyms) and by the values that line gives for its parameters; a tool whose required
+// parameters can all be filled is preferred.
+import type { JsonSchema } from '../../model';
+import type { ToolSpec } from '../types';
+import { fillArguments, type FillContext, type FillResult } from './fill';
+import { nameWords, overlap, words } from './words';
+
+export interface Scored {
+  tool: ToolSpec;
+  index: number;
+  fill: FillResult;
+  /** Words of the latest caller line that meet a word of the tool. */
+  shared: { mine: string; theirs: string }[];
+  /** Parameters a specific rule filled from the latest line. */
+  values: string[];
+  evidence: number;
+  complete: boolean;
+}
+
+/** Every word a tool shows the model: name parts, description, parameter names, descriptions and enum values. */
+export function toolWords(tool: ToolSpec): string[] {
+  const out = [...nameWords(tool.name), ...words(tool.description)];
+  const walk = (props: Record<string, JsonSchema> | undefined) => {
+    for (const [name, prop] of Object.entries(props ?? {})) {
+      out.push(...nameWords(name), ...words(prop?.description ?? ''));
+      for (const v of prop?.enum ?? []) if (typeof v === 'string') out.push(...nameWords(v));
+    }
+  };
+  walk(tool.parameters.properties);
+  return out;
+}
+
+export function scoreTools(tools: ToolSpec[], ctx: FillContext): Scored[] {
+  const latest = words(ctx.callerLines[0] ?? '');
+  return tools.map((tool, index) => {
+    const fill = fillArguments(tool.parameters, ctx);
+    const shared = overlap(latest, toolWords(tool)).pairs;
+    const values = Object.entries(fill.filled).filter(([, f]) => f.fromLatest && f.specific).map(([name]) => name);
+    return { tool, index, fill, shared, values, evidence: shared.length + values.length, complete: fill.missing.length === 0 };
+  });
+}
+
+/** Best first: most evidence, then complete, then fewest missing, then the order offered. */
+export function ranked(scored: Scored[]): Scored[] {
+  return [...scored].sort((a, b) => b.evidence - a.evidence || Number(b.complete) - Number(a.complete) || a.fill.missing.length - b.fill.missing.length || a.index - b.index);
+}
+
+/** Why a tool was picked, as the note says it. */
+export function reasonFor(s: Scored): { rule: string; why: string } {
+  if (s.shared.length) {
+    const { mine, theirs } = s.shared[0];
+    const how = mine === theirs ? `its word "${theirs}"` : `its word "${theirs}" (same meaning)`;
+    return { rule: 'tool-by-words', why: `the caller's "${mine}" matches ${how}` };
+  }
+  if (s.values.length) {
+    const described = s.values.map((name) => `${name} ← "${s.fill.filled[name].said}" (${s.fill.filled[name].rule})`).join(', ');
+    return { rule: 'tool-by-values', why: `the caller's line gives its parameters: ${described}` };
+  }
+  return { rule: 'tool-fallback', why: 'nothing in the caller\'s line points at a tool' };
+}
+
+/**
+ * Further tools that clearly match too: complete, with values of their own from the latest line
+ * that no tool already chosen took ("my name is Ann, born May 5" fills two tools at once).
+ */
+export function alsoMatching(best: Scored, scored: Scored[]): Scored[] {
+  const used = new Set(best.values.map((name) => best.fill.filled[name].said));
+  const more: Scored[] = [];
+  for (const s of ranked(scored)) {
+    if (s === best || !s.complete || s.values.length === 0) continue;
+    const own = s.values.map((name) => s.fill.filled[name].said);
+    if (own.some((said) => used.has(said))) continue;
+    own.forEach((said) => used.add(said));
+    more.push(s);
+  }
+  return more;
+}
+
+/**
+ * For a call that must fire a tool when nothing points at one: a complete tool with no parameters
+ * guesses nothing, so it goes first; then any complete tool; then the first offered.
+ */
+export function fallbackTool(scored: Scored[]): Scored | undefined {
+  const bare = scored.find((s) => s.complete && Object.keys(s.tool.parameters.properties ?? {}).length === 0);
+  return bare ?? scored.find((s) => s.complete) ?? scored[0];
+}

@@ -1,0 +1,56 @@
+// Dates and times read from a caller's words, against a fixed today (Tuesday 2026-12-01).
+import { describe, expect, it } from 'vitest';
+import { findDates, findDayPart, findTimes } from './dates';
+
+const TODAY = '2026-12-01';
+const iso = (text: string) => findDates(text, TODAY).map((d) => d.iso);
+const hhmm = (text: string) => findTimes(text).map((t) => t.hhmm);
+
+describe('findDates', () => {
+  it('reads ISO dates', () => expect(iso('on 2027-01-15 please')).toEqual(['2027-01-15']));
+  it('reads today, tomorrow and the day after tomorrow', () => {
+    expect(iso('today')).toEqual(['2026-12-01']);
+    expect(iso('tomorrow')).toEqual(['2026-12-02']);
+    expect(iso('the day after tomorrow')).toEqual(['2026-12-03']);
+  });
+  it('reads weekdays as the next one after today', () => {
+    expect(iso('on Thursday')).toEqual(['2026-12-03']);
+    expect(iso('next Tuesday')).toEqual(['2026-12-08']);
+    expect(findDates('next Tuesday', TODAY)[0]).toMatchObject({ said: 'next Tuesday', rule: 'date-weekday' });
+  });
+  it('reads month and day both ways round, with or without a year', () => {
+    expect(iso('December 3')).toEqual(['2026-12-03']);
+    expect(iso('the 3rd of December')).toEqual(['2026-12-03']);
+    expect(iso('born May 5, 1990')).toEqual(['1990-05-05']);
+    expect(iso('Nov 30')).toEqual(['2027-11-30']); // already past this year
+  });
+  it('reads 12/03 month first', () => expect(iso('12/03')).toEqual(['2026-12-03']));
+  it('near misses: no such day, a count, a phone number, a word containing a day name', () => {
+    expect(iso('February 30')).toEqual([]);
+    expect(iso('the 3 of us')).toEqual([]);
+    expect(iso('555 123 4567')).toEqual([]);
+    expect(iso('Sundays are for rest')).toEqual([]);
+  });
+});
+
+describe('findTimes', () => {
+  it('reads clock times, am/pm and words', () => {
+    expect(hhmm('10am')).toEqual(['10:00']);
+    expect(hhmm('at 2:15 pm')).toEqual(['14:15']);
+    expect(hhmm('10:30')).toEqual(['10:30']);
+    expect(hhmm('half past ten')).toEqual(['10:30']);
+    expect(hhmm('quarter to three pm')).toEqual(['14:45']);
+    expect(hhmm('four o’clock')).toEqual(['04:00']);
+    expect(hhmm('at noon')).toEqual(['12:00']);
+  });
+  it('near misses: a count, a long number, an impossible time', () => {
+    expect(hhmm('10 people')).toEqual([]);
+    expect(hhmm('room 1030')).toEqual([]);
+    expect(hhmm('25:00')).toEqual([]);
+  });
+});
+
+describe('findDayPart', () => {
+  it('reads a part of the day with a time for it', () => expect(findDayPart('in the morning')).toEqual({ part: 'morning', hhmm: '09:00' }));
+  it('does not see one inside another word', () => expect(findDayPart('tomorrow')).toBeUndefined());
+});

@@ -1,0 +1,139 @@
+// Dates and times in a caller's words, resolved against a fixed "today" so runs are deterministic.
+// Each match keeps the words as said (a parameter may want them verbatim) and the rule that read it.
+
+export interface DateMatch {
+  /** YYYY-MM-DD. */
+  iso: string;
+  /** The words as the caller said them ("next Tuesday"). */
+  said: string;
+  index: number;
+  rule: string;
+}
+
+export interface TimeMatch {
+  /** HH:MM, 24-hour. */
+  hhmm: string;
+  said: string;
+  index: number;
+  rule: string;
+}
+
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTH = `(${MONTHS.map((m) => `${m.slice(0, 3)}(?:${m.slice(3)})?`).join('|')})\\.?`;
+const ORDINAL_DAY = '(\\d{1,2})(?:st|nd|rd|th)?';
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const isoOf = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+const addDays = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000);
+
+/** Today as a UTC date; an unreadable option falls back to the real date. */
+export function parseToday(today: string | undefined): Date {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(today ?? '');
+  if (m) return new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  const now = new Date();
+  return new Date(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()));
+}
+
+/** A real calendar day, or undefined ("February 30"). */
+function calendarDay(year: number, month: number, day: number): Date | undefined {
+  const d = new Date(Date.UTC(year, month, day));
+  return d.getUTCMonth() === month && d.getUTCDate() === day ? d : undefined;
+}
+
+/** Month and day without a year: the next time it comes round, today included. */
+function upcoming(today: Date, month: number, day: number, year?: number): Date | undefined {
+  if (year !== undefined) return calendarDay(year < 100 ? 2000 + year : year, month, day);
+  const thisYear = calendarDay(today.getUTCFullYear(), month, day);
+  if (thisYear && thisYear >= today) return thisYear;
+  return calendarDay(today.getUTCFullYear() + 1, month, day);
+}
+
+const monthIndex = (word: string) => MONTHS.findIndex((m) => m.startsWith(word.toLowerCase().replace('.', '').slice(0, 3)));
+
+/** Every date the text names, in the order they appear. */
+export function findDates(text: string, todayIso?: string): DateMatch[] {
+  const today = parseToday(todayIso);
+  const found: DateMatch[] = [];
+  const taken: [number, number][] = [];
+  const add = (m: RegExpExecArray, date: Date | undefined, rule: string) => {
+    const end = m.index + m[0].length;
+    if (!date || taken.some(([a, b]) => m.index < b && end > a)) return;
+    taken.push([m.index, end]);
+    found.push({ iso: isoOf(date), said: m[0].trim(), index: m.index, rule });
+  };
+  const each = (re: RegExp, fn: (m: RegExpExecArray) => void) => {
+    for (const m of text.matchAll(new RegExp(re.source, 'gi'))) fn(m as RegExpExecArray);
+  };
+  each(/\b(\d{4})-(\d{2})-(\d{2})\b/, (m) => add(m, calendarDay(+m[1], +m[2] - 1, +m[3]), 'date-iso'));
+  each(new RegExp(`\\b${MONTH}\\s+${ORDINAL_DAY}(?:,?\\s+(\\d{4}))?\\b`), (m) =>
+    add(m, upcoming(today, monthIndex(m[1]), +m[2], m[3] ? +m[3] : undefined), 'date-month-day'));
+  each(new RegExp(`\\b${ORDINAL_DAY}\\s+(?:of\\s+)?${MONTH}(?:,?\\s+(\\d{4}))?\\b`), (m) =>
+    add(m, upcoming(today, monthIndex(m[2]), +m[1], m[3] ? +m[3] : undefined), 'date-day-month'));
+  // 12/03 is read month first, as US English writes it; a phone number's digits never have a slash.
+  each(/(?<![\d/])(\d{1,2})\/(\d{1,2})(?:\/(\d{2}|\d{4}))?(?![\d/])/, (m) =>
+    add(m, upcoming(today, +m[1] - 1, +m[2], m[3] ? +m[3] : undefined), 'date-slash'));
+  each(/\b(?:the\s+)?day\s+after\s+tomorrow\b/, (m) => add(m, addDays(today, 2), 'date-relative'));
+  each(/\btomorrow\b/, (m) => add(m, addDays(today, 1), 'date-relative'));
+  each(/\b(?:today|tonight)\b/, (m) => add(m, today, 'date-relative'));
+  each(new RegExp(`\\b(?:(next|this|on|coming)\\s+)?(${WEEKDAYS.join('|')})\\b`), (m) => {
+    const wanted = WEEKDAYS.indexOf(m[2].toLowerCase());
+    // A weekday is the next one after today ("Tuesday" said on a Tuesday is a week on).
+    const ahead = (wanted - today.getUTCDay() + 7) % 7 || 7;
+    add(m, addDays(today, ahead), 'date-weekday');
+  });
+  return found.sort((a, b) => a.index - b.index);
+}
+
+function clock(hour: number, minute: number, meridiem?: string): string | undefined {
+  let h = hour;
+  const mer = meridiem?.toLowerCase().replace(/\./g, '');
+  if (mer === 'pm' && h < 12) h += 12;
+  if (mer === 'am' && h === 12) h = 0;
+  if (h > 23 || minute > 59) return undefined;
+  return `${pad(h)}:${pad(minute)}`;
+}
+
+const hourWord = (w: string) => (/^\d+$/.test(w) ? +w : NUMBER_WORDS.indexOf(w.toLowerCase()));
+const HOUR = `(\\d{1,2}|${NUMBER_WORDS.slice(1).join('|')})`;
+const MERIDIEM = '\\s*(a\\.?m\\.?|p\\.?m\\.?)';
+
+/** Every clock time the text names ("10am", "10:30", "half past ten", "noon"). */
+export function findTimes(text: string): TimeMatch[] {
+  const found: TimeMatch[] = [];
+  const taken: [number, number][] = [];
+  const add = (m: RegExpExecArray, hhmm: string | undefined, rule: string) => {
+    const end = m.index + m[0].length;
+    if (!hhmm || taken.some(([a, b]) => m.index < b && end > a)) return;
+    taken.push([m.index, end]);
+    found.push({ hhmm, said: m[0].trim(), index: m.index, rule });
+  };
+  const each = (re: RegExp, fn: (m: RegExpExecArray) => void) => {
+    for (const m of text.matchAll(new RegExp(re.source, 'gi'))) fn(m as RegExpExecArray);
+  };
+  each(/(?<![\d:])(\d{1,2}):(\d{2})(?:\s*(a\.?m\.?|p\.?m\.?)(?![a-z]))?(?![\d:])/, (m) => add(m, clock(+m[1], +m[2], m[3]), 'time-clock'));
+  each(new RegExp(`(?<![\\d:])(\\d{1,2})${MERIDIEM}(?![a-z])`), (m) => add(m, clock(+m[1], 0, m[2]), 'time-am-pm'));
+  each(new RegExp(`\\b(half|quarter)\\s+(past|to)\\s+${HOUR}\\b(?:${MERIDIEM}(?![a-z]))?`), (m) => {
+    const hour = hourWord(m[3]);
+    const minutes = m[1].toLowerCase() === 'half' ? 30 : 15;
+    const past = m[2].toLowerCase() === 'past';
+    add(m, past ? clock(hour, minutes, m[4]) : clock((hour + 23) % 24, 60 - minutes, m[4]), 'time-words');
+  });
+  each(new RegExp(`\\b${HOUR}\\s+o['’]?clock\\b`), (m) => add(m, clock(hourWord(m[1]), 0), 'time-words'));
+  each(/\b(noon|midday|midnight)\b/, (m) => add(m, m[1].toLowerCase() === 'midnight' ? '00:00' : '12:00', 'time-words'));
+  return found.sort((a, b) => a.index - b.index);
+}
+
+export type DayPart = 'morning' | 'afternoon' | 'evening';
+
+/** "in the morning" and the like; with the time a parameter takes when it needs one. */
+export function findDayPart(text: string): { part: DayPart; hhmm: string } | undefined {
+  const m = /\b(morning|afternoon|evening)s?\b/i.exec(text);
+  if (!m) return undefined;
+  const part = m[1].toLowerCase() as DayPart;
+  return { part, hhmm: { morning: '09:00', afternoon: '15:00', evening: '18:00' }[part] };
+}
+
+/** Is this text a time of day as a time parameter holds it? ("09:00", "9:00 am"). */
+export const looksLikeClock = (value: string): boolean => /^\d{1,2}:\d{2}/.test(value.trim());

@@ -1,0 +1,59 @@
+// Phone numbers, emails, numbers, names and yes/no read from a caller's line.
+import { describe, expect, it } from 'vitest';
+import { findEmails, findNames, findNumbers, findPhones, findYesNo } from './extract';
+
+const values = <T>(found: { value: T }[]) => found.map((f) => f.value);
+
+describe('findPhones', () => {
+  it('reads grouped digits, with a country code', () => {
+    expect(values(findPhones('call me on 555 123 4567'))).toEqual(['5551234567']);
+    expect(values(findPhones('+34 612-345-678'))).toEqual(['+34612345678']);
+    expect(values(findPhones('(555) 123-4567'))).toEqual(['5551234567']);
+  });
+  it('near misses: a short number, a date, a time', () => {
+    expect(values(findPhones('room 12345'))).toEqual([]);
+    expect(values(findPhones('on 2026-12-01'))).toEqual([]);
+    expect(values(findPhones('at 10:30'))).toEqual([]);
+  });
+});
+
+describe('findEmails', () => {
+  it('reads an address', () => expect(values(findEmails('it is dana.w@example.org, thanks'))).toEqual(['dana.w@example.org']));
+  it('does not read one spelled out', () => expect(values(findEmails('dana at example dot org'))).toEqual([]));
+});
+
+describe('findNumbers', () => {
+  it('reads digits and number words', () => {
+    expect(values(findNumbers('for 4 people'))).toEqual([4]);
+    expect(values(findNumbers('two of us'))).toEqual([2]);
+  });
+  it('skips digits inside a span that is something else', () => {
+    expect(values(findNumbers('at 10:30'))).toEqual([]);
+    expect(values(findNumbers('555 1234567', [[0, 11]]))).toEqual([]);
+  });
+});
+
+describe('findNames', () => {
+  it('reads the usual introductions', () => {
+    expect(values(findNames('Hi, my name is Dana Whitfield.'))).toEqual(['Dana Whitfield']);
+    expect(values(findNames("my name's dana"))).toEqual(['Dana']);
+    expect(values(findNames("I'm Sam, calling about my visit"))).toEqual(['Sam']);
+    expect(values(findNames('Hello, this is Lee Park'))).toEqual(['Lee Park']);
+    expect(values(findNames('Ana speaking'))).toEqual(['Ana']);
+  });
+  it('near misses: a state, a weekday, a lower-case word', () => {
+    expect(values(findNames("I'm fine"))).toEqual([]);
+    expect(values(findNames('this is Tuesday'))).toEqual([]);
+    expect(values(findNames("I'm looking for help"))).toEqual([]);
+  });
+});
+
+describe('findYesNo', () => {
+  it('reads agreement and refusal from how the line opens', () => {
+    for (const line of ['Yes please', 'Sure.', 'that works', 'Correct', 'ok, go ahead']) expect(findYesNo(line)?.value).toBe(true);
+    for (const line of ['No thanks', 'Nope', "Well, don't bother"]) expect(findYesNo(line)?.value).toBe(false);
+  });
+  it('near misses: words that only start like yes or no', () => {
+    for (const line of ['I know', 'Yesterday was fine', 'Notice this', 'Maybe yes']) expect(findYesNo(line)).toBeUndefined();
+  });
+});

@@ -1,0 +1,95 @@
+// The values a caller's line carries besides dates and times: phone numbers, emails, numbers,
+// person names and yes/no. Each finder is a small general rule with a name the notes can cite.
+
+export interface Found<T = string> {
+  value: T;
+  said: string;
+  index: number;
+  rule: string;
+}
+
+/** 7 to 15 digits, maybe grouped by spaces, dots, dashes or brackets, maybe with a leading +. */
+const PHONE = /(?<![\w/:])\+?\(?\d[\d\s().-]{5,22}\d(?![\w/:])/g;
+
+export function findPhones(text: string): Found[] {
+  const out: Found[] = [];
+  for (const m of text.matchAll(PHONE)) {
+    const said = m[0].trim();
+    const digits = said.replace(/\D/g, '');
+    // Fewer digits is a count or a year; an ISO date has eight digits but is no number to call.
+    if (digits.length < 7 || digits.length > 15 || /^\d{4}-\d{2}-\d{2}$/.test(said)) continue;
+    out.push({ value: (said.startsWith('+') ? '+' : '') + digits, said, index: m.index ?? 0, rule: 'phone-digits' });
+  }
+  return out;
+}
+
+export function findEmails(text: string): Found[] {
+  return [...text.matchAll(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g)].map((m) => ({ value: m[0], said: m[0], index: m.index ?? 0, rule: 'email-address' }));
+}
+
+const SMALL_NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+
+/**
+ * Numbers said on their own: digits, or a number word up to twelve. Digits inside a phone number,
+ * a clock time or a date are not numbers the caller meant as a count, so `exclude` skips them.
+ */
+export function findNumbers(text: string, exclude: [number, number][] = []): Found<number>[] {
+  const out: Found<number>[] = [];
+  const re = new RegExp(`(?<![\\w.:/-])(\\d+(?:\\.\\d+)?)(?![\\w:/]|\\.\\d)|\\b(${SMALL_NUMBERS.join('|')})\\b`, 'gi');
+  for (const m of text.matchAll(re)) {
+    const index = m.index ?? 0;
+    if (exclude.some(([a, b]) => index >= a && index < b)) continue;
+    const value = m[1] !== undefined ? Number(m[1]) : SMALL_NUMBERS.indexOf(m[2].toLowerCase());
+    out.push({ value, said: m[0], index, rule: m[1] !== undefined ? 'number-digits' : 'number-word' });
+  }
+  return out;
+}
+
+/** A capitalised word that can be part of a name (not a weekday, month or pronoun). */
+const NAME_WORD = "[A-Z][a-zà-öø-ÿ'’-]+";
+const NOT_NAMES = new Set(
+  'I Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September October November December Yes No Hi Hello Sure Okay Calling Looking Just Not Here Fine Good Great'.split(' '),
+);
+
+function nameFrom(words: string): string | undefined {
+  const parts = words.split(/\s+/).filter(Boolean).slice(0, 3);
+  const kept: string[] = [];
+  for (const p of parts) {
+    if (NOT_NAMES.has(p)) break;
+    kept.push(p);
+  }
+  return kept.length ? kept.join(' ') : undefined;
+}
+
+/** "my name is X", "I'm X", "this is X", "call me X", "X speaking" (X capitalised, up to three words). */
+export function findNames(text: string): Found[] {
+  const out: Found[] = [];
+  const rules: [RegExp, string][] = [
+    [new RegExp(`\\b[Mm]y name(?:'s| is)\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`, 'g'), 'name-my-name-is'],
+    [new RegExp(`\\b[Mm]y name(?:'s| is)\\s+([a-z]+(?:\\s+[a-z]+)?)(?=\\s*(?:[,.!?]|$))`, 'g'), 'name-my-name-is'],
+    [new RegExp(`\\b(?:I'm|I’m|I am|[Tt]his is|[Cc]all me|[Ii]t's|[Ii]t is)\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`, 'g'), 'name-introduction'],
+    [new RegExp(`(?:^|[.,!?]\\s*)(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})\\s+(?:speaking|here)\\b`, 'g'), 'name-speaking'],
+  ];
+  for (const [re, rule] of rules) {
+    for (const m of text.matchAll(re)) {
+      const raw = nameFrom(m[1]);
+      if (!raw) continue;
+      const value = raw.replace(/\b[a-z]/g, (c) => c.toUpperCase());
+      if (!out.some((f) => f.value === value)) out.push({ value, said: m[0], index: m.index ?? 0, rule });
+    }
+  }
+  return out.sort((a, b) => a.index - b.index);
+}
+
+const YES = /^(?:yes|yeah|yep|yup|sure|ok|okay|correct|right|absolutely|definitely|certainly|perfect|great|fine|please do|go ahead|that works|sounds good|that's right|that is right|of course|exactly|agreed|alright|all right)\b/i;
+const NO = /^(?:no|nope|nah|not really|not now|never|don't|do not|negative|wrong|that's wrong|cancel that)\b/i;
+
+/** The line's answer to a yes/no question, read from how it opens ("Sure, …", "Nope."). */
+export function findYesNo(text: string): Found<boolean> | undefined {
+  const line = text.trim().replace(/^(?:oh|well|um|uh|hmm)[,\s]+/i, '');
+  const yes = YES.exec(line);
+  if (yes) return { value: true, said: yes[0], index: 0, rule: 'yes-no' };
+  const no = NO.exec(line);
+  if (no) return { value: false, said: no[0], index: 0, rule: 'yes-no' };
+  return undefined;
+}

@@ -1,0 +1,170 @@
+// The built-in offline model: no key, no network, deterministic. It reads only the request (system
+// prompt, history, offered tools, tool choice, purpose) and answers by small general rules; every
+// decision names its rule in `notes`, so the trace shows why the "model" did what it did.
+import type { JsonSchema } from '../../model';
+import type { CallPurpose, Model, ModelRequest, ModelResponse, ToolCallRequest } from '../types';
+import { alsoMatching, fallbackTool, ranked, reasonFor, scoreTools, type Scored } from './choose';
+import { conditionSentence, decideCondition } from './condition';
+import { findDates, findTimes } from './dates';
+import { findEmails, findNames, findPhones } from './extract';
+import type { FillContext } from './fill';
+import { readRequest, type Reading } from './reading';
+import { askFor, reportResults, speakInstructions } from './speech';
+
+export interface OfflineModelOptions {
+  /** ISO date that "today", "tomorrow" and weekday names count from; default: the real date. */
+  today?: string;
+}
+
+const rule = (name: string, why: string) => `offline rule ${name}: ${why}`;
+
+/** The engine names its purpose; a request without one is read from its shape. */
+function purposeOf(request: ModelRequest): CallPurpose {
+  if (request.purpose) return request.purpose;
+  if (request.toolChoice === 'required') return 'tools';
+  if (request.tools.length === 0 && /\byes or no\b/i.test(request.system)) return 'condition';
+  return request.tools.length === 0 ? 'reply' : 'agent';
+}
+
+class Answer {
+  readonly notes: string[] = [];
+  readonly calls: ToolCallRequest[] = [];
+  text = '';
+  constructor(readonly request: ModelRequest) {}
+  note(name: string, why: string) {
+    this.notes.push(rule(name, why));
+  }
+  call(s: Scored, args: Record<string, unknown>) {
+    for (const [name, f] of Object.entries(s.fill.filled)) this.note(f.rule, `${s.tool.name}.${name} = ${JSON.stringify(f.value)} — ${f.why ?? `from "${f.said}"`}`);
+    // Ids only need to be unique in the history: the message count grows with every call made.
+    this.calls.push({ id: `offline_${this.request.messages.length}_${this.calls.length + 1}`, name: s.tool.name, arguments: JSON.stringify(args) });
+  }
+  done(): ModelResponse {
+    if (this.text) this.request.onTextDelta?.(this.text);
+    return { text: this.text, toolCalls: this.calls, notes: this.notes };
+  }
+}
+
+/** The stage's instructions as speech, or a plain offer of help when they say nothing speakable. */
+function fromInstructions(a: Answer, r: Reading): string {
+  // Hello only once, and never after tools already ran in this step.
+  const spoken = speakInstructions(r.instructions, r.agentLines.length > 0 || r.stepCalls.length > 0);
+  if (spoken) {
+    a.note('speak-instructions', `said the first sentence of the stage's instructions in the agent's words ("${r.instructions.split(/(?<=[.!?])\s/)[0]}")`);
+    return spoken;
+  }
+  a.note('speak-instructions', 'the instructions hold nothing to say without data: offered help');
+  return 'How can I help?';
+}
+
+const sameCall = (s: Scored, r: Reading) => r.stepCalls.some((c) => c.name === s.tool.name && c.arguments === JSON.stringify(s.fill.args));
+
+function agentCall(a: Answer, r: Reading, ctx: FillContext): void {
+  const { request } = a;
+  if (r.callerLines.length === 0) {
+    a.note('open', 'no caller line yet: the agent opens');
+    a.text = fromInstructions(a, r);
+    return;
+  }
+  const failed = r.stepCalls.find((c) => c.failed);
+  if (failed) {
+    const report = reportResults(r.stepCalls);
+    a.note(report.rule, `${failed.name} answered with an error: apologised and said what failed`);
+    a.text = report.text;
+    return;
+  }
+  const scored = request.toolChoice === 'none' ? [] : scoreTools(request.tools, ctx);
+  const candidates = ranked(scored).filter((s) => s.evidence > 0);
+  for (const s of candidates.filter((c) => sameCall(c, r))) a.note('no-repeat', `${s.tool.name} already ran with these arguments in this step`);
+  const fresh = candidates.filter((s) => !sameCall(s, r));
+  const best = fresh[0];
+  if (best?.complete) {
+    for (const s of [best, ...alsoMatching(best, fresh)]) {
+      const { rule: name, why } = reasonFor(s);
+      a.note(name, `picked ${s.tool.name} — ${why}`);
+      a.call(s, s.fill.args);
+    }
+    return;
+  }
+  if (r.afterResults) {
+    const report = reportResults(r.stepCalls);
+    a.note(report.rule, `reported the result of ${r.stepCalls.map((c) => c.name).join(', ')}`);
+    if (report.rule !== 'report-result') {
+      a.text = report.text;
+      return;
+    }
+    // A runtime line (confirm) already told the caller what happened: go on with the stage.
+    const confirmed = request.messages[request.messages.length - 1]?.role === 'assistant';
+    a.text = [confirmed ? '' : report.text, fromInstructions(a, r)].filter(Boolean).join(' ');
+    return;
+  }
+  if (best) {
+    const missing = best.fill.missing[0];
+    const prop: JsonSchema | undefined = best.tool.parameters.properties?.[missing];
+    a.note('ask-missing', `${best.tool.name} fits (${reasonFor(best).why}) but its required ${missing} has no value yet: asked for it`);
+    a.text = askFor(missing, prop);
+    return;
+  }
+  a.note('no-tool', 'nothing in the caller\'s latest line points at an offered tool');
+  a.text = fromInstructions(a, r);
+}
+
+function toolsCall(a: Answer, ctx: FillContext): void {
+  const scored = scoreTools(a.request.tools, ctx);
+  const top = ranked(scored)[0];
+  const pointed = top !== undefined && top.evidence > 0;
+  const fallback = pointed ? undefined : fallbackTool(scored);
+  const chosen = pointed ? [top, ...alsoMatching(top, scored)] : fallback ? [fallback] : [];
+  for (const s of chosen) {
+    const { rule: name, why } = pointed ? reasonFor(s) : { rule: 'tool-fallback', why: 'a tool must be called and nothing points at one: took the one that guesses least' };
+    a.note(name, `picked ${s.tool.name} — ${why}`);
+    const args = { ...s.fill.args };
+    for (const missing of s.fill.missing) {
+      const prop = s.tool.parameters.properties?.[missing];
+      // Only a pattern that admits "" on purpose (`…|^$`) says the tool collects piece by piece.
+      const acceptsEmpty = prop?.type === 'string' && !prop.enum && typeof prop.pattern === 'string' && safeTest(prop.pattern, '');
+      if (acceptsEmpty) args[missing] = '';
+      a.note('capture-partial', acceptsEmpty
+        ? `${missing} not given yet: sent empty, which its schema accepts and which keeps an earlier capture`
+        : `${missing} not given yet and its schema does not invite an empty value: left out`);
+    }
+    a.call(s, args);
+  }
+}
+
+/** A pattern test that a pattern JS cannot read does not throw out of the model. */
+function safeTest(pattern: string, value: string): boolean {
+  try {
+    return new RegExp(pattern, 'u').test(value);
+  } catch {
+    return false;
+  }
+}
+
+function replyCall(a: Answer, r: Reading, today: string | undefined): void {
+  const latest = r.callerLines[0];
+  const gave = latest !== undefined && [findNames(latest), findPhones(latest), findEmails(latest), findDates(latest, today), findTimes(latest)].some((f) => f.length > 0);
+  if (gave) a.note('reply-acknowledge', "the caller's latest line gave a value: thanked them for it");
+  const spoken = fromInstructions(a, r);
+  a.text = gave && !/^thank/i.test(spoken) ? `Thank you. ${spoken}` : spoken;
+}
+
+export function createOfflineModel(options: OfflineModelOptions = {}): Model {
+  return {
+    async complete(request: ModelRequest): Promise<ModelResponse> {
+      const a = new Answer(request);
+      const r = readRequest(request);
+      const ctx: FillContext = { callerLines: r.callerLines, today: options.today, offered: r.offered };
+      const purpose = purposeOf(request);
+      if (!request.purpose) a.note('purpose', `the request names no purpose: read as a ${purpose} call from its shape`);
+      if (purpose === 'condition') {
+        const decision = decideCondition(conditionSentence(request.system), r.callerLines);
+        a.note(decision.rule, `${decision.holds ? 'yes' : 'no'} — ${decision.why}`);
+        a.text = decision.holds ? 'yes' : 'no';
+      } else if (purpose === 'tools') toolsCall(a, ctx);
+      else if (purpose === 'reply' || request.tools.length === 0 || request.toolChoice === 'none') replyCall(a, r, options.today);
+      else agentCall(a, r, ctx);
+      return a.done();
+    },
+  };
+}

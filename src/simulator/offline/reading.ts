@@ -1,0 +1,113 @@
+// What the offline model reads off a request: the caller's lines, what happened since the last
+// one (tool calls and their results), and the items the agent has offered (rows of a tool result,
+// or a JSON list the system prompt shows) that a caller may pick by "the second one".
+import type { ChatMessage, ModelRequest } from '../types';
+
+export interface StepCall {
+  name: string;
+  arguments: string;
+  /** What the model read back; undefined while no result came. */
+  result?: string;
+  failed: boolean;
+}
+
+export type Item = Record<string, unknown>;
+
+export interface Reading {
+  /** Every caller line, the most recent first. */
+  callerLines: string[];
+  /** The agent's own lines (model text and runtime lines), in order. */
+  agentLines: string[];
+  /** Tool calls since the last caller line, in order, with their results. */
+  stepCalls: StepCall[];
+  /** The last thing in the history is a tool result, or a runtime line said after one. */
+  afterResults: boolean;
+  /** Offered rows, the most recent list first. */
+  offered: Item[];
+  /** The stage's instructions: the system prompt's last paragraph (the persona comes first). */
+  instructions: string;
+}
+
+/** A result the model reads is JSON when the tool returned a value; a check or a throw is a sentence. */
+function failedResult(name: string, content: string): boolean {
+  try {
+    JSON.parse(content);
+    return false;
+  } catch {
+    return content.startsWith(`${name}:`) || /\b(?:not|no|error|fail|failed|invalid|required|must|cannot|can't|unknown|unable|sorry)\b/i.test(content);
+  }
+}
+
+const isItem = (v: unknown): v is Item => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The rows a value offers: an array of objects, or the first such array inside an object. */
+export function rowsOf(value: unknown): Item[] {
+  if (Array.isArray(value)) return value.filter(isItem);
+  if (isItem(value)) for (const v of Object.values(value)) if (Array.isArray(v) && v.some(isItem)) return v.filter(isItem);
+  return [];
+}
+
+/** JSON arrays of objects written into a text (a template that printed a list into the prompt). */
+export function jsonListsIn(text: string): Item[][] {
+  const lists: Item[][] = [];
+  for (let start = text.indexOf('[{'); start >= 0; start = text.indexOf('[{', start + 1)) {
+    let depth = 0;
+    for (let i = start; i < text.length; i++) {
+      if (text[i] === '[') depth++;
+      else if (text[i] === ']' && --depth === 0) {
+        try {
+          const rows = rowsOf(JSON.parse(text.slice(start, i + 1)));
+          if (rows.length) lists.push(rows);
+        } catch {
+          // Not JSON after all: prose with brackets.
+        }
+        break;
+      }
+    }
+  }
+  return lists;
+}
+
+export function readRequest(request: ModelRequest): Reading {
+  const messages: ChatMessage[] = request.messages;
+  const callerLines = messages.filter((m) => m.role === 'user').map((m) => m.content).reverse();
+  const agentLines = messages.filter((m) => m.role === 'assistant' && m.content.trim()).map((m) => m.content);
+  let lastUser = -1;
+  messages.forEach((m, i) => {
+    if (m.role === 'user') lastUser = i;
+  });
+  const stepCalls: StepCall[] = [];
+  const byId = new Map<string, StepCall>();
+  for (const m of messages.slice(lastUser + 1)) {
+    if (m.role === 'assistant') {
+      for (const tc of m.toolCalls ?? []) {
+        const call: StepCall = { name: tc.name, arguments: tc.arguments, failed: false };
+        stepCalls.push(call);
+        byId.set(tc.id, call);
+      }
+    } else if (m.role === 'tool') {
+      const call = byId.get(m.toolCallId);
+      if (call) {
+        call.result = m.content;
+        call.failed = failedResult(m.name, m.content);
+      }
+    }
+  }
+  // Runtime lines (announce, confirm) come after the results they were said among: skip them.
+  let last = messages.length - 1;
+  while (last > lastUser && messages[last].role === 'assistant' && !(messages[last] as { toolCalls?: unknown[] }).toolCalls?.length) last--;
+  const afterResults = last > lastUser && messages[last].role === 'tool';
+  const offered: Item[] = [];
+  for (const m of [...messages].reverse()) {
+    if (m.role !== 'tool') continue;
+    try {
+      offered.push(...rowsOf(JSON.parse(m.content)));
+    } catch {
+      // An error sentence offers nothing.
+    }
+    if (offered.length) break;
+  }
+  if (!offered.length) for (const list of jsonListsIn(request.system)) offered.push(...list);
+  const paragraphs = request.system.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  return { callerLines, agentLines, stepCalls, afterResults, offered, instructions: paragraphs.length > 1 ? paragraphs[paragraphs.length - 1] : (paragraphs[0] ?? '') };
+}

@@ -1,0 +1,45 @@
+// What the offline model says: instructions in the agent's own words, questions for missing
+// arguments, and reports of tool results.
+import { describe, expect, it } from 'vitest';
+import { askFor, describeRow, reportResults, speakInstructions, swapPersons } from './speech';
+
+describe('swapPersons', () => {
+  it('turns the agent-addressed words round', () => {
+    expect(swapPersons("you are checking the caller's file")).toBe('I am checking your file');
+    expect(swapPersons('ask them what they need')).toBe('ask you what you need');
+  });
+  it('leaves other words alone', () => expect(swapPersons('youth hostel theory')).toBe('youth hostel theory'));
+});
+
+describe('speakInstructions', () => {
+  it('speaks greet, ask, tell, thank and say', () => {
+    expect(speakInstructions('Welcome the guest and ask how you can assist.', false)).toBe('Hello! How can I assist?');
+    expect(speakInstructions('Ask for the caller\'s postcode.', true)).toBe('Could you tell me your postcode?');
+    expect(speakInstructions('Ask which room suits the caller.', true)).toBe('Which room suits you?');
+    expect(speakInstructions('Tell Ana Lima you are looking it up; it is quick.', true)).toBe('I am looking it up. It is quick.');
+    expect(speakInstructions('Thank Ana, then say goodbye.', true)).toBe('Thank you, Ana. Goodbye!');
+  });
+  it('reads only the first sentence', () => expect(speakInstructions('Ask for the postcode. Then ask for the street.', true)).toBe('Could you tell me the postcode?'));
+  it('does not greet twice', () => expect(speakInstructions('Greet the guest.', true)).toBeUndefined());
+  it('near miss: clauses that need data say nothing', () => expect(speakInstructions('Offer the free tables two at a time.', true)).toBeUndefined());
+});
+
+describe('askFor', () => {
+  it('asks with the description and the choices', () =>
+    expect(askFor('size', { type: 'string', description: 'The size the caller wants.', enum: ['small', 'large'] })).toBe('Could you tell me the size you want (small or large)?'));
+  it('falls back on the name\'s words', () => expect(askFor('postal_code', { type: 'string' })).toBe('Could you tell me the postal code?'));
+});
+
+describe('reportResults', () => {
+  const call = (result: string, failed = false) => ({ name: 't', arguments: '{}', result, failed });
+  it('apologises and says what failed', () =>
+    expect(reportResults([call('No table is free then', true)])).toEqual({ text: 'Sorry, that did not work: No table is free then.', rule: 'report-error' }));
+  it('offers the first two rows', () =>
+    expect(reportResults([call(JSON.stringify([{ id: 'a', at: '9:00', who: 'Jo' }, { id: 'b', at: '10:00' }, { id: 'c', at: '11:00' }]))]).text).toBe('I can offer 9:00 (Jo) or 10:00. Which one suits you?'));
+  it('says when nothing was found', () => expect(reportResults([call('[]')]).text).toBe('I found nothing for that.'));
+  it('confirms a plain result', () => expect(reportResults([call('{"ok":true}')])).toEqual({ text: 'All right.', rule: 'report-result' }));
+});
+
+describe('describeRow', () => {
+  it('leaves ids out', () => expect(describeRow({ room_id: 7, name: 'Blue' })).toBe('Blue'));
+});

@@ -1,0 +1,121 @@
+// What the offline model says: stage instructions turned into the agent's own words ("Ask for the
+// caller's name" → "Could you tell me your name?"), a question for a missing argument, and a short
+// report of tool results. Instructions speak to the agent as "you" and of the caller in the third
+// person, so speaking them means swapping the two.
+import type { JsonSchema } from '../../model';
+import type { Item, StepCall } from './reading';
+import { nameWords } from './words';
+
+const SWAPS: [RegExp, string][] = [
+  [/^the caller['’]s$/i, 'your'], [/^the caller$/i, 'you'], [/^caller['’]s$/i, 'your'],
+  [/^you are$/i, 'I am'], [/^you['’]re$/i, "I'm"], [/^you were$/i, 'I was'], [/^yourself$/i, 'myself'],
+  [/^yours$/i, 'mine'], [/^your$/i, 'my'], [/^you$/i, 'I'],
+  [/^they are$/i, 'you are'], [/^they['’]re$/i, "you're"], [/^they were$/i, 'you were'],
+  [/^theirs$/i, 'yours'], [/^their$/i, 'your'], [/^they$/i, 'you'], [/^them$/i, 'you'], [/^themselves$/i, 'yourself'],
+];
+const SWAP_WORDS = /\b(?:the caller['’]s|the caller|caller['’]s|you are|you['’]re|you were|yourself|yours|your|you|they are|they['’]re|they were|theirs|their|they|themselves|them)\b/gi;
+
+/** "the caller wants" → "the caller want", so that it reads "you want" once swapped. */
+function toSecondPerson(text: string): string {
+  const irregular: Record<string, string> = { is: 'are', was: 'were', has: 'have', does: 'do' };
+  return text.replace(/\b(the caller)\s+(\w+?)(ies|s)\b/gi, (m, who: string, base: string, end: string) => {
+    const verb = base + end;
+    if (irregular[verb.toLowerCase()]) return `${who} ${irregular[verb.toLowerCase()]}`;
+    if (end === 's' && /s$/.test(base)) return m; // "the caller's" and "class" are not verbs
+    return `${who} ${base}${end === 'ies' ? 'y' : ''}`;
+  });
+}
+
+/** Agent-addressed text as the agent says it to the caller. */
+export function swapPersons(text: string): string {
+  return toSecondPerson(text).replace(SWAP_WORDS, (m) => SWAPS.find(([re]) => re.test(m))?.[1] ?? m);
+}
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const sentence = (s: string, end = '.') => capital(s.trim().replace(/[.!?;:,]+$/, '')) + end;
+
+/** "how I can help" → "How can I help?": a wh-question put in the order it is asked in. */
+function question(clause: string): string {
+  const m = /^(how|what|when|where|which|who|why)\s+(I|we|it|he|she|you|they)\s+(can|could|will|would|should|may|might|shall|do|does|am|are|is)\s+(.+)$/i.exec(clause);
+  return sentence(m ? `${m[1]} ${m[3]} ${m[2]} ${m[4]}` : clause, '?');
+}
+
+const VERBS = 'greet|welcome|ask|tell|inform|let|thank|say|offer|confirm|repeat|explain|check|collect|use|call|read|give|wait';
+const PERSON = "(?:the caller|them|him|her|(?:[A-Z][\\w'’-]*\\s+){1,3}?)";
+
+/** One clause of an instruction as speech, or undefined for what needs data the model lacks. */
+function speakClause(clause: string, greeted: boolean): { text?: string; statement: boolean } {
+  const c = clause.trim();
+  let m: RegExpExecArray | null;
+  if (/^(?:greet|welcome)\b/i.test(c)) return { text: greeted ? undefined : 'Hello!', statement: false };
+  if ((m = new RegExp(`^ask\\s+(?:${PERSON}\\s*)?(how|what|when|where|which|who|why)\\b(.*)$`, 'i').exec(c))) return { text: question(swapPersons(m[1] + m[2])), statement: false };
+  if ((m = new RegExp(`^ask\\s+(?:${PERSON}\\s*)?(?:for|about)\\s+(.+)$`, 'i').exec(c))) return { text: `Could you tell me ${swapPersons(m[1]).replace(/[.!?]+$/, '')}?`, statement: false };
+  if ((m = new RegExp(`^ask\\s+${PERSON}\\s*to\\s+(.+)$`, 'i').exec(c))) return { text: `Could you ${swapPersons(m[1]).replace(/[.!?]+$/, '')}?`, statement: false };
+  if ((m = new RegExp(`^ask\\s+(?:${PERSON}\\s*)?(?:whether|if)\\s+(.+)$`, 'i').exec(c))) return { text: `Could you tell me if ${swapPersons(m[1]).replace(/[.!?]+$/, '')}?`, statement: false };
+  // Who is told ends where the words told begin: the first word that is not capitalised.
+  if ((m = new RegExp(`^(?:tell|inform|let)\\s+${PERSON}\\s*(?:know\\s+)?(?:that\\s+)?(?=[a-z])(.+)$`).exec(c.replace(/^./, (x) => x.toLowerCase())))) return { text: sentence(swapPersons(m[1])), statement: true };
+  if ((m = /^thank\s+(.*)$/i.exec(c))) {
+    const who = m[1].trim().replace(/^(?:the caller|them|him|her)\b.*$/i, '').replace(/\s+for\b.*$/i, '');
+    return { text: `Thank you${who ? `, ${who}` : ''}.`, statement: true };
+  }
+  if (/^say\s+(?:good-?bye|bye)\b/i.test(c)) return { text: 'Goodbye!', statement: true };
+  if ((m = /^say\s+(?:that\s+)?(.+)$/i.exec(c))) return { text: sentence(swapPersons(m[1].replace(/^["'“]|["'”]$/g, ''))), statement: true };
+  return { statement: false };
+}
+
+/**
+ * The first sentence of the stage's instructions, spoken. Clauses that need data (offer, confirm,
+ * repeat…) are left out; a clause without a verb is kept only after something said ("; it takes
+ * a moment" after "Tell … you are checking").
+ */
+export function speakInstructions(instructions: string, greeted: boolean): string | undefined {
+  const first = instructions.trim().split(/(?<=[.!?])\s+/)[0] ?? '';
+  const clauses = first.split(new RegExp(`;\\s*|,\\s*(?:and\\s+|then\\s+)?(?=(?:${VERBS})\\b)|\\s+(?:and|then)\\s+(?=(?:${VERBS})\\b)|,\\s*(?=[a-z])`, 'i'));
+  const said: string[] = [];
+  let afterStatement = false;
+  for (const clause of clauses) {
+    if (!clause.trim()) continue;
+    const spoken = speakClause(clause, greeted);
+    if (spoken.text) said.push(spoken.text);
+    else if (afterStatement && !new RegExp(`^(?:${VERBS})\\b`, 'i').test(clause.trim())) said.push(sentence(swapPersons(clause)));
+    afterStatement = spoken.statement || (afterStatement && !spoken.text);
+  }
+  return said.length ? said.join(' ') : undefined;
+}
+
+/** The question for a required argument no rule could fill, from its description. */
+export function askFor(name: string, prop: JsonSchema | undefined): string {
+  const description = (prop?.description ?? '').trim().replace(/[.!?]+$/, '');
+  const what = description ? swapPersons(description.charAt(0).toLowerCase() + description.slice(1)) : `the ${nameWords(name).join(' ')}`;
+  const choices = Array.isArray(prop?.enum) ? prop.enum.map(String) : [];
+  const options = choices.length > 1 ? ` (${choices.slice(0, -1).join(', ')} or ${choices[choices.length - 1]})` : '';
+  return `Could you tell me ${what}${options}?`;
+}
+
+const idLike = (key: string) => /(^|_)id$|Id$/.test(key);
+
+/** A row as words: its first non-id text, the rest of its text in brackets. */
+export function describeRow(row: Item): string {
+  const texts = Object.entries(row).filter(([k, v]) => !idLike(k) && (typeof v === 'string' || typeof v === 'number')).map(([, v]) => String(v));
+  if (texts.length === 0) return JSON.stringify(row);
+  return texts.length > 1 ? `${texts[0]} (${texts.slice(1).join(', ')})` : texts[0];
+}
+
+/** A short report of the step's tool results: an apology naming what failed, the rows offered, or a confirmation. */
+export function reportResults(calls: StepCall[]): { text: string; rule: string } {
+  const failed = calls.filter((c) => c.failed && c.result !== undefined);
+  if (failed.length) return { text: `Sorry, that did not work: ${failed.map((c) => c.result!.trim().replace(/[.!?]*$/, '.')).join(' ')}`, rule: 'report-error' };
+  const last = [...calls].reverse().find((c) => c.result !== undefined);
+  let value: unknown;
+  try {
+    value = last?.result === undefined ? undefined : JSON.parse(last.result);
+  } catch {
+    return { text: sentence(last!.result!), rule: 'report-result' };
+  }
+  if (Array.isArray(value)) {
+    if (value.length === 0) return { text: 'I found nothing for that.', rule: 'report-rows' };
+    const rows = value.slice(0, 2).map((row) => (typeof row === 'object' && row !== null ? describeRow(row as Item) : String(row)));
+    return { text: `I can offer ${rows.join(' or ')}. Which one suits you?`, rule: 'report-rows' };
+  }
+  return { text: 'All right.', rule: 'report-result' };
+}

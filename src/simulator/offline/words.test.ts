@@ -1,0 +1,44 @@
+// The word rules: stemming, name splitting, stop-words and everyday synonyms.
+import { describe, expect, it } from 'vitest';
+import { contentStems, nameWords, overlap, stem, words } from './words';
+
+describe('stem', () => {
+  it('brings the forms of one word together', () => {
+    expect(new Set(['booking', 'booked', 'bookings', 'book'].map(stem))).toEqual(new Set(['book']));
+    expect(stem('cancelled')).toBe(stem('cancel'));
+    expect(stem('reservation')).toBe(stem('reserve'));
+    expect(stem('classes')).toBe(stem('class')); // a double s is not a plural, "es" is
+  });
+  it('keeps different words apart', () => {
+    expect(stem('boot')).not.toBe(stem('book'));
+    expect(stem('bus')).not.toBe(stem('bu')); // a short word keeps its last letter
+  });
+});
+
+describe('nameWords', () => {
+  it('splits snake, camel and kebab case', () => {
+    expect(nameWords('bookSlot_now-later')).toEqual(['book', 'slot', 'now', 'later']);
+  });
+  it('keeps a one-word name whole', () => {
+    expect(nameWords('reschedule')).toEqual(['reschedule']);
+  });
+});
+
+describe('contentStems', () => {
+  it('drops stop-words and digits', () => {
+    expect(contentStems('I would like to move it to 5 please')).toEqual(['mov']);
+  });
+});
+
+describe('overlap', () => {
+  it('meets a synonym: "reserve" and "booking" mean the same', () => {
+    expect(overlap(words('can I reserve something'), words('Make a booking.')).pairs).toEqual([{ mine: 'reserve', theirs: 'booking' }]);
+  });
+  it('finds nothing between unrelated words', () => {
+    expect(overlap(words('what is the weather'), words('Make a booking.')).concepts).toEqual([]);
+  });
+  it('ignores stop-words unless they carry a concept', () => {
+    expect(overlap(words('the and of'), words('the and of')).concepts).toEqual([]);
+    expect(overlap(words('yes'), words('the caller must agree')).pairs).toEqual([{ mine: 'yes', theirs: 'agree' }]);
+  });
+});

@@ -1,0 +1,120 @@
+// Words as the offline model compares them: lower-cased, stemmed, stop-words dropped, and each
+// word widened to the general-English concept it belongs to, so that a caller's "reserve" meets a
+// tool's "booking". The synonym table holds everyday words only; none comes from an example agent.
+
+/** Words that carry no intent of their own. */
+const STOP = new Set(
+  `a an the and or but if then so to of in on at for from by with about as into over under up down out off
+   i me my mine myself we us our you your yours he him his she her it its they them their this that these those
+   is am are was were be been being do does did have has had will would shall should can could may might must
+   please just also too very really there here what which who whom whose when where why how all any some no not
+   only own same than such each few more most other again once get got let like want wanted need needed would
+   hi hello hey yes yeah ok okay thanks thank one two three four five six seven eight nine ten`.split(/\s+/),
+);
+
+/**
+ * Everyday synonyms, one concept per line: the first word names the concept. Kept small and
+ * general on purpose (the rules must work for any agent, not for one example).
+ */
+const SYNONYMS = [
+  'book reserve reservation schedule appointment booking arrange spot',
+  'cancel cancellation drop remove delete',
+  'end hang bye goodbye finish done stop',
+  'greeting hello hi hey greet',
+  'agree yes sure confirm correct accept approve fine works',
+  'refuse no nope decline reject wrong',
+  'change reschedule move modify update',
+  'find search look check available availability free open',
+  'price cost fee charge much',
+  'human person operator representative transfer staff',
+  'phone number contact reach mobile cell telephone',
+  'email mail inbox',
+  'date day',
+  'time hour clock',
+  'birth born birthday',
+  'pay payment card bill',
+  'address street live',
+  'help assist support problem issue',
+  'question ask info information',
+].map((line) => line.split(' '));
+
+/** Stem → the concept its word belongs to (the line's first word, itself stemmed). */
+const CONCEPT = new Map<string, string>();
+for (const group of SYNONYMS) {
+  const head = stem(group[0]);
+  for (const word of group) if (!CONCEPT.has(stem(word))) CONCEPT.set(stem(word), head);
+}
+
+/** A light suffix stemmer: enough for "booking", "booked", "bookings" and "book" to meet. */
+export function stem(word: string): string {
+  let w = word.toLowerCase().replace(/['’]s$/, '');
+  if (w.length <= 3) return w;
+  for (const suffix of ['ations', 'ation', 'ings', 'ing', 'ied', 'ies', 'ed', 'es', 's']) {
+    if (w.endsWith(suffix) && w.length - suffix.length >= 3 && !(suffix === 's' && w.endsWith('ss'))) {
+      w = w.slice(0, -suffix.length) + (suffix === 'ies' || suffix === 'ied' ? 'y' : '');
+      break;
+    }
+  }
+  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
+  // "cancelled" and "cancel", "running" and "run" end alike once a doubled last letter is one.
+  if (w.length > 3 && /([b-df-hj-np-tv-z])\1$/.test(w)) w = w.slice(0, -1);
+  return w;
+}
+
+/** snake_case, camelCase and kebab-case names as words: "bookSlot_now" → ["book", "slot", "now"]. */
+export function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+}
+
+/** The words of a text, lower-cased, in order (apostrophes kept inside words: "don't"). */
+export function words(text: string): string[] {
+  return text.toLowerCase().match(/[a-z0-9]+(?:['’][a-z]+)?/g) ?? [];
+}
+
+export const isStopWord = (word: string): boolean => STOP.has(word.toLowerCase());
+
+/** The content words of a text (stop-words dropped), stemmed. */
+export function contentStems(text: string): string[] {
+  return words(text).filter((w) => !STOP.has(w) && !/^\d+$/.test(w)).map(stem);
+}
+
+/** The concept a stem stands for: its synonym line's head, or the stem itself. */
+export const conceptOf = (stemmed: string): string => CONCEPT.get(stemmed) ?? stemmed;
+
+/** A word → the concept it means, for explaining a match ("reserve" → "book"). */
+export const conceptOfWord = (word: string): string => conceptOf(stem(word));
+
+export interface Overlap {
+  /** The concepts both texts share. */
+  concepts: string[];
+  /** For each shared concept, the first word of each side that carried it (for the rule's note). */
+  pairs: { mine: string; theirs: string }[];
+}
+
+/** Which concepts the caller's words share with another text's words (stop-words ignored). */
+export function overlap(mine: string[], theirs: string[]): Overlap {
+  const theirConcepts = new Map<string, string>();
+  for (const w of theirs) {
+    if (STOP.has(w) && conceptOfWord(w) === stem(w)) continue;
+    const c = conceptOfWord(w);
+    if (!theirConcepts.has(c)) theirConcepts.set(c, w);
+  }
+  const concepts: string[] = [];
+  const pairs: { mine: string; theirs: string }[] = [];
+  for (const w of mine) {
+    if (/^\d+$/.test(w)) continue;
+    // A stop-word counts only when it is in the synonym table ("yes" → agree, "hello" → greeting).
+    if (STOP.has(w) && conceptOfWord(w) === stem(w)) continue;
+    const c = conceptOfWord(w);
+    const match = theirConcepts.get(c);
+    if (match !== undefined && !concepts.includes(c)) {
+      concepts.push(c);
+      pairs.push({ mine: w, theirs: match });
+    }
+  }
+  return { concepts, pairs };
+}

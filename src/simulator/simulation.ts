@@ -1,0 +1,107 @@
+// The simulator's entry points over both engines: open a session, run one input in the document's
+// runtime (or the one asked for), retry a failed step, and run a whole script (the CLI, conversation
+// tests and exported runs). Pure: sessions in, new sessions out.
+import { byId, type AgentDocument, type Target } from '../model';
+import { blockAgentRetry, blockAgentStep } from './block-agent/step';
+import { pinecallRetry, pinecallStep } from './pinecall/step';
+import { newSession } from './session';
+import { sessionEvents, type SimEvent } from './simulation-events';
+import type { Session, SimInput, StepDeps } from './types';
+
+export { sessionEvents, type SimEvent } from './simulation-events';
+
+export interface StartOptions {
+  /** Values for state fields before the call opens (fields the document does not declare are ignored). */
+  initialState?: Record<string, unknown>;
+  /** Both runtimes open on the entry stage, so the session is the same; accepted so callers say it once. */
+  runtime?: Target;
+}
+
+export function startSession(doc: AgentDocument, options: StartOptions = {}): Session {
+  const session = newSession(doc);
+  for (const [field, value] of Object.entries(options.initialState ?? {})) {
+    if (doc.state.some((f) => f.name === field)) session.state[field] = structuredClone(value);
+  }
+  return session;
+}
+
+/** Pinecall has no wait stages (a loss): an answer to one is noted and changes nothing else. */
+function pinecallWaitAnswer(session: Session, input: Extract<SimInput, { kind: 'wait' }>, deps: StepDeps): Session {
+  const s = structuredClone(session);
+  delete s.failure;
+  const mark = { lines: s.transcript.length, changes: s.changeLog.length };
+  const message = `answer to ${input.token} not used: Pinecall has no wait stages, so nothing waits on a token`;
+  s.trace.push({ step: s.turn, revision: deps.revision, at: (deps.now ?? Date.now)(), mark, kind: 'note', message });
+  return s;
+}
+
+/** Runs one input as a step of `runtime` (the document's target by default). */
+export async function runStep(doc: AgentDocument, session: Session, input: SimInput, deps: StepDeps, runtime: Target = doc.target): Promise<Session> {
+  if (runtime === 'pinecall') {
+    if (input.kind === 'wait') return pinecallWaitAnswer(session, input, deps);
+    return pinecallStep(doc, session, input.kind === 'say' ? input.text : null, deps);
+  }
+  if (input.kind === 'wait') return blockAgentStep(doc, session, { waitAnswer: { token: input.token, value: input.value } }, deps);
+  return blockAgentStep(doc, session, input.kind === 'say' ? input.text : null, deps);
+}
+
+/**
+ * Re-issues the failed model call(s) of the last step, without adding its input again, and goes on
+ * from there. A session without a failure comes back as it is. The failure says which runtime's
+ * step it was, so no runtime is asked for.
+ */
+export async function retryStep(doc: AgentDocument, session: Session, deps: StepDeps): Promise<Session> {
+  const retry = session.failure?.retry;
+  if (!retry) return session;
+  return retry.phase === 'agent' ? pinecallRetry(doc, session, deps) : blockAgentRetry(doc, session, deps);
+}
+
+export interface Script {
+  /** Caller lines, in order. */
+  says: string[];
+  /** Answers to wait tokens: given whenever the call sits on a wait stage with that token. */
+  waits?: Record<string, string>;
+  /** The agent speaks before the first caller line. */
+  agentFirst?: boolean;
+  runtime?: Target;
+  initialState?: Record<string, unknown>;
+}
+
+/** Wait answers in a row, at most: a chain of wait stages is fine, a cycle of them must stop. */
+const MAX_WAIT_ANSWERS = 20;
+
+/**
+ * Runs a script to its end: each caller line is a step, and after each step, while the call sits
+ * on a wait stage whose token has an answer in `waits`, the answer is given. Stops when the call has
+ * ended or a model call failed (the session carries the failure). `onEvent` hears each step's
+ * events as it finishes, then `{type: 'end'}` when the script ran through.
+ */
+export async function runScript(doc: AgentDocument, script: Script, deps: StepDeps, onEvent?: (event: SimEvent) => void): Promise<Session> {
+  const runtime = script.runtime ?? doc.target;
+  const waits = script.waits ?? {};
+  let session = startSession(doc, { initialState: script.initialState, runtime });
+  const step = async (input: SimInput): Promise<boolean> => {
+    const before = session;
+    session = await runStep(doc, session, input, deps, runtime);
+    for (const event of sessionEvents(before, session, doc)) onEvent?.(event);
+    return session.failure === undefined;
+  };
+  const answerWaits = async (): Promise<boolean> => {
+    for (let i = 0; i < MAX_WAIT_ANSWERS && runtime === 'block-agent' && !session.ended; i++) {
+      const stage = byId(doc.stages, session.stageId);
+      const token = stage?.kind === 'wait' ? stage.waitToken : undefined;
+      if (token === undefined || !Object.hasOwn(waits, token)) return true;
+      const waitingOn = session.stageId;
+      if (!(await step({ kind: 'wait', token, value: waits[token] }))) return false;
+      if (session.stageId === waitingOn) return true; // no edge took the answer: ask no more
+    }
+    return true;
+  };
+  if (script.agentFirst && !((await step({ kind: 'open' })) && (await answerWaits()))) return session;
+  for (const text of script.says) {
+    if (session.ended) break;
+    if (!(await step({ kind: 'say', text })) || !(await answerWaits())) return session;
+  }
+  onEvent?.({ type: 'end' });
+  return session;
+}

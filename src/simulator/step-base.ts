@@ -1,0 +1,120 @@
+// What both engines' working copy of a step shares: the trace (with its place among the transcript
+// and the change log), authored writes, stage moves, model calls with their failures, live progress.
+// Pure: the session handed in is deep-copied, so the caller's session is never changed.
+import { byId, type AgentDocument, type Stage } from '../model';
+import { callModel, type CallOutcome } from './model-call';
+import { sameValue } from './session';
+import type { CallPurpose, ModelRequestRecord, RetryPoint, Session, StepDeps, TraceEntry } from './types';
+
+/** Distributes Omit over the trace union, so each kind keeps its own fields. */
+export type TraceBody = TraceEntry extends infer T ? (T extends TraceEntry ? Omit<T, 'step' | 'revision' | 'at' | 'mark'> : never) : never;
+
+export type RequestBody = Omit<ModelRequestRecord, 'purpose' | 'temperature'>;
+
+export class StepBase {
+  readonly s: Session;
+  /** Model calls numbered within the step; a retry goes on from the calls the step already made. */
+  private calls: number;
+  private noted = new Set<string>();
+
+  constructor(readonly doc: AgentDocument, session: Session, readonly deps: StepDeps) {
+    this.s = structuredClone(session);
+    // Any new input, or a retry, is the user going on: the failure it answers is over.
+    delete this.s.failure;
+    this.calls = this.s.trace.filter((t) => t.kind === 'model-call' && t.step === this.s.turn).length;
+  }
+
+  now = () => (this.deps.now ?? Date.now)();
+
+  /** A new step (a new input): the change log's `turn` moves on and its model calls count from 1. */
+  beginStep(): void {
+    this.s.turn += 1;
+    this.calls = 0;
+  }
+
+  get failed(): boolean {
+    return this.s.failure !== undefined;
+  }
+
+  trace(entry: TraceBody, at = this.now()): void {
+    const mark = { lines: this.s.transcript.length, changes: this.s.changeLog.length };
+    this.s.trace.push({ step: this.s.turn, revision: this.deps.revision, at, mark, ...entry } as TraceEntry);
+  }
+
+  /** A note said once per step run (a template error would otherwise repeat on every model call). */
+  noteOnce(message: string): void {
+    if (this.noted.has(message)) return;
+    this.noted.add(message);
+    this.trace({ kind: 'note', message });
+  }
+
+  stage = (): Stage | undefined => byId(this.doc.stages, this.s.stageId);
+  stageName = (): string | null => this.stage()?.name ?? null;
+
+  /** A change-log entry authored by `author`; assigning the value a field already holds logs nothing. */
+  write(field: string, next: unknown, author: string, isStage = false): void {
+    const prev = isStage ? this.stageName() : this.s.state[field];
+    if (sameValue(prev, next)) return;
+    this.s.changeLog.push({ seq: this.s.changeLog.length + 1, turn: this.s.turn, field, prev, next, author, at: this.now() });
+    if (!isStage) this.s.state[field] = structuredClone(next);
+  }
+
+  /**
+   * Moves the call, logged as a change of `stage` (by name, as Pinecall's `this.stage` holds it).
+   * Traced before it is written, so that the stage event comes first and its change right after.
+   */
+  moveStage(stageId: string, via: string, edgeId?: string): Stage | undefined {
+    const from = this.stageName() ?? '';
+    const target = byId(this.doc.stages, stageId);
+    const to = target?.name ?? stageId;
+    this.trace({ kind: 'stage-change', from, to, via, edgeId });
+    this.write('stage', to, via, true);
+    this.s.stageId = stageId;
+    return target;
+  }
+
+  progress(): void {
+    this.deps.onProgress?.(structuredClone(this.s));
+  }
+
+  request(body: RequestBody, purpose: CallPurpose): ModelRequestRecord {
+    const temperature = this.deps.temperature;
+    return temperature === undefined ? { purpose, ...body } : { purpose, ...body, temperature };
+  }
+
+  /** Sends a request now; `stream` when the caller hears its text. Not traced yet: see traceCall. */
+  send(request: ModelRequestRecord, stream: boolean, started = this.now()): Promise<CallOutcome> {
+    return callModel(this.deps, request, stream, started);
+  }
+
+  /** Traces a call's outcome; `unused` says why a good answer is not acted on (its pair failed). */
+  traceCall(request: ModelRequestRecord, outcome: CallOutcome, unused?: string): void {
+    const call = ++this.calls;
+    const { started, ms } = outcome;
+    if (outcome.ok) this.trace({ kind: 'model-call', call, request, response: outcome.response, ms, ...(unused ? { error: unused } : {}) }, started);
+    else this.trace({ kind: 'model-call', call, request, error: outcome.message, ms }, started);
+  }
+
+  /** Number the next call will carry (Pinecall groups an answer's tool calls by it). */
+  nextCallNumber(): number {
+    return this.calls + 1;
+  }
+
+  /** Stops the step on a failed call: the session stays as it stands now. */
+  fail(outcome: Extract<CallOutcome, { ok: false }>, retry: RetryPoint): void {
+    this.s.failure = { step: this.s.turn, message: outcome.message, ...(outcome.kind ? { kind: outcome.kind } : {}), retry };
+  }
+
+  /** One call, sent and traced at once; undefined (and the step failed) when it did not answer. */
+  async complete(body: RequestBody, purpose: CallPurpose, retry: RetryPoint, stream = false) {
+    const request = this.request(body, purpose);
+    const outcome = await this.send(request, stream);
+    this.traceCall(request, outcome);
+    if (!outcome.ok) {
+      this.fail(outcome, retry);
+      return undefined;
+    }
+    this.progress();
+    return outcome.response;
+  }
+}

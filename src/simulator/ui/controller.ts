@@ -1,0 +1,218 @@
+// The run controller: the one place that turns the user's actions in the simulator (a caller line,
+// a wait answer, "agent opens", Stop, Retry, Reset, Restart from here) into engine steps and store
+// updates. The engine stays pure; this layer owns the abort signal, the streaming text, the step
+// records and the lazily loaded runtime (./runtime.ts).
+import type { AgentDocument, Target } from '../../model';
+import type { AppStore } from '../../store/create';
+import type { AppState, SimStepRecord } from '../../store/types';
+import type { Session, SimInput, StepDeps } from '../types';
+
+type Runtime = typeof import('./runtime');
+let runtimeModule: Promise<Runtime> | undefined;
+const loadRuntime = () => (runtimeModule ??= import('./runtime'));
+
+/** A message of the controller's own, shown in the chat: not part of any session. */
+export interface RunNotice {
+  kind: 'reset' | 'error';
+  text: string;
+}
+
+/** What the chat reads from the controller (besides the slice): a notice and the text to put back in the input. */
+export interface ControllerView {
+  notice: RunNotice | null;
+  /** "Restart from here" hands the caller's line back to the input; `seq` tells two equal texts apart. */
+  draft: { text: string; seq: number } | null;
+  /**
+   * The caller's line of the step in flight, shown at once: the engine adds it to the session only
+   * when the step first reports progress (after the first model call, or after the runtime loaded).
+   */
+  pending: { text: string; linesBefore: number } | null;
+}
+
+/** The failed model call the last step stopped on (the engine sets it; Retry continues from it). */
+export const failureOf = (session: Session | null | undefined) => session?.failure;
+
+const TARGET_LABEL: Record<Target, string> = { pinecall: 'Pinecall', 'block-agent': 'Block Agent' };
+
+export class RunController {
+  private abort: AbortController | null = null;
+  private view: ControllerView = { notice: null, draft: null, pending: null };
+  private listeners = new Set<() => void>();
+  /** Bumped by Reset and Restart: a step still finishing then is dropped rather than recorded. */
+  private epoch = 0;
+  /** The runtime is loading for a step: a second Enter meanwhile must not start a second step. */
+  private starting = false;
+
+  constructor(private readonly store: AppStore) {
+    // The session follows the document's runtime and project: a run of another target or agent
+    // would show semantics the document no longer has.
+    store.subscribe((next, prev) => {
+      const hasRun = next.session !== null || next.steps.length > 0;
+      if (!hasRun) return;
+      if (next.doc.id !== prev.doc.id) this.reset({ kind: 'reset', text: 'Another agent was opened: the run was reset.' });
+      else if (next.doc.target !== prev.doc.target) {
+        this.reset({ kind: 'reset', text: `The target runtime is now ${TARGET_LABEL[next.doc.target]}: the run was reset and follows its semantics.` });
+      }
+    });
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getView = (): ControllerView => this.view;
+
+  private setView(patch: Partial<ControllerView>) {
+    this.view = { ...this.view, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Sends one input as a new step from the current session (a new session when there is none). */
+  async send(input: SimInput): Promise<void> {
+    const state = this.store.getState();
+    if (this.starting || state.running || state.session?.ended) return;
+    // "Agent opens the call" (the document's `opening`): the call starts with one model call before
+    // any caller line (pinecall.md and block-agent.md, step 1), so a first caller line waits for it.
+    if (!state.session && input.kind === 'say' && state.doc.opening === 'agent') {
+      await this.send({ kind: 'open' });
+      const after = this.store.getState();
+      if (after.steps.length !== 1 || after.session?.failure || after.session?.ended) {
+        this.setView({ draft: { text: input.text, seq: (this.view.draft?.seq ?? 0) + 1 } });
+        return;
+      }
+    }
+    const linesBefore = this.store.getState().session?.transcript.length ?? 0;
+    this.setView({ notice: null, pending: input.kind === 'say' ? { text: input.text, linesBefore } : null });
+    const rt = await this.beginLoad();
+    if (!rt) return this.setView({ pending: null });
+    const { doc } = this.store.getState();
+    const before = this.store.getState().session ?? rt.startSession(doc, { initialState: this.store.getState().initialState, runtime: doc.target });
+    await this.runGuarded(rt, before, (deps) => rt.runStep(doc, before, input, deps, doc.target), (after, revision) => {
+      this.store.getState().setSim({ steps: [...this.store.getState().steps, { input, before, after, revision }] });
+    });
+  }
+
+  /** Continues the last step from its failed model call (the engine's retryStep). */
+  async retry(): Promise<void> {
+    const state = this.store.getState();
+    const last = state.steps.at(-1);
+    if (this.starting || state.running || !state.session || !last || !failureOf(state.session)) return;
+    const rt = await this.beginLoad();
+    if (!rt) return;
+    const { doc } = this.store.getState();
+    const failed = this.store.getState().session!;
+    await this.runGuarded(rt, failed, (deps) => rt.retryStep(doc, failed, deps), (after, revision) => {
+      const steps = this.store.getState().steps;
+      this.store.getState().setSim({ steps: [...steps.slice(0, -1), { ...last, after, revision } satisfies SimStepRecord] });
+    });
+  }
+
+  /** Aborts every model call in flight; the engine ends the step with an 'aborted' failure. */
+  stop(): void {
+    this.abort?.abort();
+  }
+
+  reset(notice: RunNotice | null = null): void {
+    this.epoch += 1;
+    this.abort?.abort();
+    this.abort = null;
+    this.store.getState().setSim({ session: null, steps: [], running: false, streaming: null, simFocus: null });
+    this.setView({ notice, draft: null, pending: null });
+  }
+
+  /** Back to the session as it stood before step `index`; that step and the later ones are dropped. */
+  restartFrom(index: number): void {
+    const { steps } = this.store.getState();
+    const step = steps[index];
+    if (!step) return;
+    this.epoch += 1;
+    this.abort?.abort();
+    this.abort = null;
+    this.store.getState().setSim({ session: step.before, steps: steps.slice(0, index), running: false, streaming: null, simFocus: null });
+    const text = step.input.kind === 'say' ? step.input.text : '';
+    this.setView({ notice: null, pending: null, draft: { text, seq: (this.view.draft?.seq ?? 0) + 1 } });
+  }
+
+  /** Loads the runtime before the step is marked running; a load failure is said in the chat. */
+  private async beginLoad(): Promise<Runtime | null> {
+    this.starting = true;
+    try {
+      return await loadRuntime();
+    } catch (error) {
+      runtimeModule = undefined;
+      this.setView({ notice: { kind: 'error', text: `The simulator could not load: ${messageOf(error)}` } });
+      return null;
+    } finally {
+      this.starting = false;
+    }
+  }
+
+  /**
+   * Runs one engine call with the step's deps, following it live, and records the outcome unless
+   * Reset or Restart happened meanwhile. The document and its revision are read once, at the start:
+   * edits made during a step apply from the next one.
+   */
+  private async runGuarded(
+    rt: Runtime,
+    before: Session,
+    step: (deps: StepDeps) => Promise<Session>,
+    record: (after: Session, revision: number) => void,
+  ): Promise<void> {
+    const epoch = this.epoch;
+    const abort = new AbortController();
+    this.abort = abort;
+    const { doc, revision } = this.store.getState();
+    const current = () => epoch === this.epoch;
+    this.store.getState().setSim({ session: before, running: true, streaming: null, simFocus: null });
+    try {
+      const deps = await this.deps(rt, doc, revision, abort.signal, current);
+      const after = await step(deps);
+      if (!current()) return;
+      this.store.getState().setSim({ session: after });
+      record(after, revision);
+    } catch (error) {
+      // The engine reports failed model calls on the session; reaching here is a bug or a broken setup.
+      if (current()) this.setView({ notice: { kind: 'error', text: `The step could not run: ${messageOf(error)}` } });
+    } finally {
+      if (current()) {
+        this.abort = null;
+        this.store.getState().setSim({ running: false, streaming: null });
+        this.setView({ pending: null });
+      }
+    }
+  }
+
+  private async deps(rt: Runtime, doc: AgentDocument, revision: number, signal: AbortSignal, current: () => boolean): Promise<StepDeps> {
+    const { llm, apiKey, callFacts, mcpMocks } = this.store.getState();
+    const today = typeof callFacts.today === 'string' ? callFacts.today : undefined;
+    const model = rt.createModel({
+      provider: llm.provider,
+      baseUrl: llm.baseUrl || undefined,
+      model: llm.model || undefined,
+      temperature: llm.temperature,
+      // The key goes to the provider client only; the offline model never needs it.
+      apiKey: llm.provider === 'offline' ? undefined : apiKey,
+      today,
+    });
+    const set = (patch: Partial<AppState>) => current() && this.store.getState().setSim(patch);
+    const deps = {
+      model,
+      runner: await rt.toolRunner(doc, signal),
+      evaluate: await rt.sandboxEvaluate(),
+      revision,
+      call: callFacts,
+      mcpMocks,
+      temperature: llm.temperature,
+      signal,
+      onTextDelta: (delta: string) => set({ streaming: (this.store.getState().streaming ?? '') + delta }),
+      // Once a call is over its text is in the transcript: the streamed copy would show it twice.
+      onProgress: (session: Session) => set({ session, streaming: null }),
+    };
+    return deps;
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
