@@ -5,7 +5,7 @@
 import type { JsonSchema } from '../../model';
 import type { ToolSpec } from '../types';
 import { fillArguments, type FillContext, type FillResult } from './fill';
-import { nameWords, overlap, words } from './words';
+import { isStopWord, nameWords, overlap, stem, words } from './words';
 
 export interface Scored {
   tool: ToolSpec;
@@ -85,4 +85,21 @@ export function alsoMatching(best: Scored, scored: Scored[]): Scored[] {
 export function fallbackTool(scored: Scored[]): Scored | undefined {
   const bare = scored.find((s) => s.complete && Object.keys(s.tool.parameters.properties ?? {}).length === 0);
   return bare ?? scored.find((s) => s.complete) ?? scored[0];
+}
+
+/**
+ * The tools the stage's instructions name, with the instructions' words that name each: every
+ * content word of the tool's name is a word of the instructions, stemmed ("checking the record"
+ * names a tool called check_record). Only the name counts, and only by stem: description words
+ * ("caller", "phone") are shared by tools whose action the instructions do not ask for, and a
+ * synonym is too loose for an order ("say goodbye" does not tell the agent to call end_session).
+ */
+export function namedByInstructions(scored: Scored[], instructions: string): { s: Scored; said: string[] }[] {
+  // Each content stem of the instructions → the first word that carried it, for the note.
+  const said = new Map<string, string>();
+  for (const w of words(instructions)) if (!isStopWord(w) && !said.has(stem(w))) said.set(stem(w), w);
+  return scored.flatMap((s) => {
+    const name = [...new Set(nameWords(s.tool.name).filter((w) => !isStopWord(w) && !/^\d+$/.test(w)).map(stem))];
+    return name.length > 0 && name.every((w) => said.has(w)) ? [{ s, said: name.map((w) => said.get(w)!) }] : [];
+  });
 }

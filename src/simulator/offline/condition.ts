@@ -48,6 +48,6 @@ export function decideCondition(sentence: string, callerLines: string[]): Decisi
   const shared = overlap(recent, words(sentence)).pairs;
   const met = shared.length > 0;
   const holds = negated ? !met : met;
-  const found = met ? `the caller's "${shared[0].mine}" meets its word "${shared[0].theirs}"` : "no word of the caller's recent lines meets its words";
+  const found = met ? `the caller's "${shared[0].mine}" meets its word "${shared[0].theirs}"` : "no word of the recent caller lines meets its words";
   return { holds, rule: 'condition-by-words', why: negated ? `${found}, and the sentence is negated` : found };
 }

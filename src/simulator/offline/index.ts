@@ -3,7 +3,7 @@
 // decision names its rule in `notes`, so the trace shows why the "model" did what it did.
 import type { JsonSchema } from '../../model';
 import type { CallPurpose, Model, ModelRequest, ModelResponse, ToolCallRequest } from '../types';
-import { alsoMatching, fallbackTool, ranked, reasonFor, scoreTools, type Scored } from './choose';
+import { alsoMatching, fallbackTool, namedByInstructions, ranked, reasonFor, scoreTools, type Scored } from './choose';
 import { conditionSentence, decideCondition } from './condition';
 import { findDates, findTimes } from './dates';
 import { findEmails, findNames, findPhones } from './extract';
@@ -59,6 +59,21 @@ function fromInstructions(a: Answer, r: Reading): string {
 
 const sameCall = (s: Scored, r: Reading) => r.stepCalls.some((c) => c.name === s.tool.name && c.arguments === JSON.stringify(s.fill.args));
 
+/**
+ * A tool the stage's instructions name ("Check the record" names check_record), when nothing the
+ * caller said points at a tool: the agent does what its instructions say. Only a tool whose
+ * arguments are all filled, and not one already called since the caller's last line (the
+ * instructions stay the same while the stage does, and must not call it again on every turn).
+ */
+function byInstructions(a: Answer, r: Reading, scored: Scored[]): boolean {
+  const named = namedByInstructions(scored, r.instructions).filter(({ s }) => s.complete && !r.stepCalls.some((c) => c.name === s.tool.name));
+  const first = named[0];
+  if (!first) return false;
+  a.note('tool-by-instructions', `picked ${first.s.tool.name} — the stage's instructions say ${first.said.map((w) => `"${w}"`).join(' and ')}, the words of its name`);
+  a.call(first.s, first.s.fill.args);
+  return true;
+}
+
 function agentCall(a: Answer, r: Reading, ctx: FillContext): void {
   const { request } = a;
   if (r.callerLines.length === 0) {
@@ -74,7 +89,11 @@ function agentCall(a: Answer, r: Reading, ctx: FillContext): void {
     return;
   }
   const scored = request.toolChoice === 'none' ? [] : scoreTools(request.tools, ctx);
-  const candidates = ranked(scored).filter((s) => s.evidence > 0);
+  // Once a tool ran on the caller's line in this step, that line was acted on: its words alone
+  // no longer point at a further tool (a next stage's tool shares them by chance, as "reach" meets
+  // any tool about a phone); the values it gives still do, and so do the instructions (below).
+  const acted = r.stepCalls.length > 0;
+  const candidates = ranked(scored).filter((s) => (acted ? s.values.length > 0 : s.evidence > 0));
   for (const s of candidates.filter((c) => sameCall(c, r))) a.note('no-repeat', `${s.tool.name} already ran with these arguments in this step`);
   const fresh = candidates.filter((s) => !sameCall(s, r));
   const best = fresh[0];
@@ -86,6 +105,7 @@ function agentCall(a: Answer, r: Reading, ctx: FillContext): void {
     }
     return;
   }
+  if (byInstructions(a, r, scored)) return;
   if (r.afterResults) {
     const report = reportResults(r.stepCalls);
     a.note(report.rule, `reported the result of ${r.stepCalls.map((c) => c.name).join(', ')}`);

@@ -72,6 +72,45 @@ describe('the agent call', () => {
   });
 });
 
+describe('the agent call after tools ran, and the stage\'s instructions', () => {
+  const verify: ToolSpec = { name: 'verify_account', description: 'Looks the guest up in the members list.', parameters: { type: 'object', properties: {} } };
+  const staged = (instructions: string) => `You are Max at the bistro.\n\n${instructions}`;
+  const ask = (instructions: string, messages: ChatMessage[], tools: ToolSpec[] = [verify, leave]) => model.complete(request(messages, { system: staged(instructions), tools }));
+
+  it('calls a tool the instructions name, when the caller\'s words point at none', async () => {
+    const out = await ask('Tell the guest you are verifying their account; it takes a moment.', [user('Alright then')]);
+    expect(out.toolCalls.map((c) => [c.name, c.arguments])).toEqual([['verify_account', '{}']]);
+    expect(out.notes).toContain('offline rule tool-by-instructions: picked verify_account — the stage\'s instructions say "verifying" and "account", the words of its name');
+  });
+
+  it('near miss: instructions that share a description\'s words, or only part of a name, call nothing', async () => {
+    // hang_up is described "End the call.": the instructions say it, but never name the tool.
+    const out = await ask('Verify the guest, then end the call.', [user('Alright then')]);
+    expect(out.toolCalls).toEqual([]);
+    expect(out.notes).toContain("offline rule no-tool: nothing in the caller's latest line points at an offered tool");
+  });
+
+  it('near miss: not again once called since the caller\'s line, nor with an argument it cannot fill', async () => {
+    const again = await ask('Verify the account.', [user('Alright then'), ...called('verify_account', {}), result('verify_account', '{"found":true}')]);
+    expect(again.toolCalls).toEqual([]);
+    const needy: ToolSpec = { ...verify, parameters: { type: 'object', properties: { member: { type: 'string', pattern: '^M[0-9]{4}$' } }, required: ['member'] } };
+    const unfilled = await ask('Verify the account.', [user('Alright then')], [needy]);
+    expect(unfilled.toolCalls).toEqual([]);
+  });
+
+  it('once a tool ran on the caller\'s line, its words alone call no further tool, its values still do', async () => {
+    const line = 'Can I book Friday for 4? Call me on 555 123 4567.';
+    const ran = [user(line), ...called('make_reservation', { on: '2026-12-04', guests: 4 }), result('make_reservation', '{"ok":true}')];
+    // "book" meets cancel_booking's name, but the line was about the booking that just ran.
+    const cancel: ToolSpec = { name: 'cancel_booking', description: 'Drop it.', parameters: { type: 'object', properties: {} } };
+    expect((await model.complete(request(ran, { tools: [reserve, cancel] }))).toolCalls).toEqual([]);
+    expect((await model.complete(request([user(line)], { tools: [cancel] }))).toolCalls.map((c) => c.name)).toEqual(['cancel_booking']);
+    const keep: ToolSpec = { name: 'keep_contact', description: 'Keep it.', parameters: { type: 'object', properties: { phone: { type: 'string' } }, required: ['phone'] } };
+    const out = await model.complete(request(ran, { tools: [reserve, keep] }));
+    expect(out.toolCalls.map((c) => [c.name, JSON.parse(c.arguments)])).toEqual([['keep_contact', { phone: '5551234567' }]]);
+  });
+});
+
 describe('the Block Agent calls', () => {
   it('tools: must call one, the fallback guessing least when nothing points at a tool', async () => {
     const out = await model.complete(request([user('Hmm, let me think')], { purpose: 'tools', toolChoice: 'required' }));

@@ -12,7 +12,6 @@ const IDENTITY = "I'm Dana Whitfield, you can reach me on 555 123 4567.";
 const DAY = 'Could I come Thursday for a cleaning?';
 const AGREE = 'Yes, the 10:30 one please.';
 const LEAVE = 'Thanks, bye.';
-const WAITING = 'Alright.';
 
 const sample = exampleAgent('clinic-booking.json');
 const asBlockAgent: AgentDocument = { ...sample, target: 'block-agent' };
@@ -27,7 +26,7 @@ afterAll(() => {
 });
 
 describe('the caller never says a word of the tools', () => {
-  it.each([INTENT, IDENTITY, WAITING, DAY, AGREE, LEAVE])('"%s"', (line) => {
+  it.each([INTENT, IDENTITY, DAY, AGREE, LEAVE])('"%s"', (line) => {
     expect(sharedWithTools(sample, line)).toEqual([]);
   });
 
@@ -54,14 +53,18 @@ describe('the sample in Pinecall', () => {
     s = await step(sample, s, IDENTITY, deps);
     expect(toolRuns(s, 'collect_identity')[0]).toMatchObject({ args: { caller_name: 'Dana Whitfield', phone: '5551234567' }, error: undefined });
     expect(s.state).toMatchObject({ caller_name: 'Dana Whitfield', phone: '5551234567' });
-    expect(stageName(sample, s)).toBe('verify');
-
-    // Not the model's doing: `verify` is a wait stage left only by external conditions, which
-    // Pinecall cannot run (pinecall.md, step 6), so no tool can move the call on. The test stands
-    // in for the record lookup by moving the stage, as Block Agent's wait answer does below.
-    const stuck = await step(sample, s, WAITING, deps);
-    expect(stageName(sample, stuck)).toBe('verify');
-    s = { ...s, stageId: 's_choose' };
+    // One step goes on past verify: collect_identity moved the call there, the model is called
+    // again with verify's instructions ("… checking their record …"), and names check_record from
+    // them; Pinecall's verify edge loses its external condition, so that tool run moves the call.
+    expect(toolRuns(s, 'check_record')).toHaveLength(1);
+    expect(toolRuns(s, 'check_record')[0]).toMatchObject({ args: {}, error: undefined, writes: { verified: true } });
+    expect(s.trace.filter((t) => t.kind === 'stage-change').slice(-2)).toMatchObject([
+      { from: 'identify', to: 'verify', via: 'collect_identity' },
+      { from: 'verify', to: 'choose', via: 'check_record' },
+    ]);
+    expect(notesOf(s)).toContain('offline rule tool-by-instructions: picked check_record — the stage\'s instructions say "checking" and "record", the words of its name');
+    expect(stageName(sample, s)).toBe('choose');
+    expect(s.transcript.at(-1)).toMatchObject({ kind: 'agent', text: 'All right. Which day suits you and what the visit is for?' });
 
     s = await step(sample, s, DAY, deps);
     expect(toolRuns(s, 'free_slots')[0]).toMatchObject({ args: { day: 'Thursday', visit: 'cleaning' }, error: undefined });
@@ -105,28 +108,18 @@ describe('the sample in Block Agent', () => {
     return s;
   }
 
-  it('cannot book the sample as it is: no model ever sees a slot id', async () => {
-    // Block Agent's history holds caller and agent lines only, and choose's content shows no
-    // captured variable, so the ids free_slots made are nowhere in any request. The offline model
-    // leaves the required id out rather than invent one; the engine's check then captures nothing.
+  it('books the slot the caller picks from the list the choose stage prints', async () => {
+    // choose's content ends with "Slots found so far: {{ slots }}": once free_slots ran, the
+    // system prompt of the next step carries the rows as JSON, and the tools call picks one.
     const s = await step(asBlockAgent, await toChoose(asBlockAgent), AGREE, deps);
-    expect(s.trace).toContainEqual(expect.objectContaining({ kind: 'check-failed', tool: 'book' }));
-    expect(s.state.booking_when).toBe('');
-    expect(stageName(asBlockAgent, s)).toBe('choose');
-  });
-
-  it('books once the choose stage shows the slots it offered', async () => {
-    // The one change: choose's content prints the captured `slots` (Jinja), as an author would
-    // to let any model pick one. The offline model reads the list from the system prompt.
-    const shown: AgentDocument = {
-      ...asBlockAgent,
-      stages: asBlockAgent.stages.map((st) => (st.id === 's_choose' ? { ...st, instructions: `${st.instructions} Free slots: {{ slots | dump }}` } : st)),
-    };
-    const s = await step(shown, await toChoose(shown), AGREE, deps);
+    const tools = s.trace.filter((t) => t.kind === 'model-call' && t.step === s.turn && t.request.purpose === 'tools');
+    expect(tools[0]).toMatchObject({ request: { system: expect.stringContaining('"id":"Thursday-1"') } });
     const [booked] = toolRuns(s, 'book');
-    expect(booked).toMatchObject({ args: { slot: 'Thursday-1' }, error: undefined, result: { when: 'Thursday 10:30' } });
+    expect(booked).toMatchObject({ args: { slot: 'Thursday-1' }, error: undefined, result: { when: 'Thursday 10:30', professional: 'Dr. Ruiz' } });
+    expect(s.state.booking_when).toBe('Thursday 10:30');
     expect(s.changeLog).toContainEqual(expect.objectContaining({ field: 'booking_when', next: 'Thursday 10:30', author: 'book' }));
-    expect(stageName(shown, s)).toBe('goodbye');
+    expect(notesOf(s)).toContainEqual(expect.stringMatching(/^offline rule pick-by-time: book\.slot = "Thursday-1"/));
+    expect(stageName(asBlockAgent, s)).toBe('goodbye');
     expect(s.ended).toBe(true);
     expect(s.transcript.at(-1)).toMatchObject({ kind: 'agent', text: 'Thank you, Dana Whitfield. Goodbye!' });
   });
