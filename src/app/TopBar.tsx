@@ -4,6 +4,7 @@ import { useApp, useServices, useStoreApi } from '../store/context';
 import { runAutoLayout } from '../canvas/auto-layout';
 import { ProjectMenu } from './ProjectMenu';
 import { ImportButton } from '../panels/import/ImportButton';
+import { LlmSettingsButton } from './LlmSettingsButton';
 
 const TARGETS: { value: Target; label: string }[] = [
   { value: 'pinecall', label: 'Pinecall' },
@@ -71,6 +72,7 @@ export function TopBar() {
       <span className={`save-status${saveError ? ' error' : ''}`} data-testid="save-status" title={saveError ?? 'Every change is saved in this browser'}>
         {saveError ? 'Not saved' : 'Saved locally'}
       </span>
+      <LlmSettingsButton />
       <button className="ghost" onClick={() => store.getState().setShortcutsOpen(true)} title="Keyboard shortcuts" aria-label="Keyboard shortcuts">?</button>
     </header>
   );

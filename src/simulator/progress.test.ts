@@ -26,9 +26,11 @@ describe('Pinecall', () => {
   it('reports the session after each model call and each tool run, as copies', async () => {
     const f = follow([answer('', ['free_slots', { day: 'Monday', visit: 'cleaning' }]), say('Nothing on Monday.')]);
     const out = await runStep(pinecall, at(pinecall, 's_choose'), { kind: 'say', text: 'Monday' }, f.deps);
-    // call 1, the tool run, call 2
-    expect(f.snapshots.map((s) => s.transcript.length)).toEqual([1, 4, 4]);
-    expect(f.snapshots[1].state.searches).toBe(1);
+    // call 1, its tool calls (the tool not run yet: the chat shows it running), the tool run, call 2
+    expect(f.snapshots.map((s) => s.transcript.length)).toEqual([1, 2, 4, 4]);
+    expect(f.snapshots[1].transcript[1]).toMatchObject({ kind: 'tool-call', name: 'free_slots' });
+    expect(f.snapshots[1].state.searches).toBe(0);
+    expect(f.snapshots[2].state.searches).toBe(1);
     f.snapshots[0].transcript.push({ kind: 'agent', text: 'tampered' });
     expect(out.transcript.some((l) => 'text' in l && l.text === 'tampered')).toBe(false);
   });

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { BaseEdge, EdgeLabelRenderer, type EdgeProps } from '@xyflow/react';
-import { useStoreApi } from '../../store/context';
+import { useApp, useStoreApi } from '../../store/context';
+import { takenEdgeId } from '../../simulator/ui/follow';
 import { edgeGeometry, loopGeometry } from '../edge-geometry';
 import type { AgentFlowEdge } from '../types';
 
@@ -11,13 +12,15 @@ import type { AgentFlowEdge } from '../types';
 export const AgentEdge = memo(function AgentEdge(props: EdgeProps<AgentFlowEdge>) {
   const { id, source, target, sourceX, sourceY, targetX, targetY, data, selected, markerEnd } = props;
   const store = useStoreApi();
+  // The edge the simulator's last step took animates until the next step.
+  const taken = useApp((s) => takenEdgeId(s.session) === id);
   if (!data) return null;
   const loop = source === target;
   const { path, labelX, labelY } = loop
     ? loopGeometry(sourceX, sourceY, targetX, targetY, data.offset)
     : edgeGeometry(sourceX, sourceY, targetX, targetY, data.offset);
   const code = data.kind === 'code';
-  const classes = ['cb-edge-path', data.dashed ? 'dashed' : '', code ? 'code' : '', selected ? 'selected' : '', data.problems ? `sev-${data.problems.worst}` : '']
+  const classes = ['cb-edge-path', data.dashed ? 'dashed' : '', code ? 'code' : '', selected ? 'selected' : '', taken ? 'taken' : '', data.problems ? `sev-${data.problems.worst}` : '']
     .filter(Boolean)
     .join(' ');
   const title = code

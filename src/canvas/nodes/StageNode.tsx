@@ -1,6 +1,8 @@
 import { memo, type CSSProperties } from 'react';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { HANDLE_Y } from '../adapters';
+import { useApp } from '../../store/context';
+import { currentStageId } from '../../simulator/ui/follow';
 import type { StageFlowNode } from '../types';
 import { EntryIcon, TurnIcon, WaitIcon } from './icons';
 import { ProblemBadge } from './ProblemBadge';
@@ -12,11 +14,13 @@ const handleStyle: CSSProperties = { top: HANDLE_Y };
 export const StageNode = memo(function StageNode({ data, selected }: NodeProps<StageFlowNode>) {
   const { stage, isEntry, tools, problems, tint } = data;
   const wait = stage.kind === 'wait';
+  // The simulator's run: the card the call is on glows (a boolean selector: only two cards re-render per move).
+  const current = useApp((s) => currentStageId(s.session) === stage.id);
   return (
     // The handles sit beside the card, which clips its content: a clipped handle cannot be grabbed.
-    <div className="cb-stage-node" style={{ '--tint': tint } as CSSProperties} data-testid={`stage-node-${stage.name}`}>
+    <div className="cb-stage-node" style={{ '--tint': tint } as CSSProperties} data-testid={`stage-node-${stage.name}`} data-current={current || undefined}>
       <Handle type="target" position={Position.Left} className="cb-handle" style={handleStyle} />
-      <div className={`cb-stage${selected ? ' selected' : ''}${isEntry ? ' entry' : ''}${wait ? ' wait' : ''}`}>
+      <div className={`cb-stage${selected ? ' selected' : ''}${isEntry ? ' entry' : ''}${wait ? ' wait' : ''}${current ? ' current' : ''}`}>
         <div className="cb-stage-head">
           <span className="cb-kind" title={wait ? 'Wait stage: holds until its token arrives' : 'Turn stage'}>
             {wait ? <WaitIcon /> : <TurnIcon />}

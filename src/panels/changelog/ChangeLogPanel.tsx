@@ -1,4 +1,124 @@
-// Placeholder until the simulator UI lands (issue 4); replaced by its real panel.
+import { useLayoutEffect, useRef, useState } from 'react';
+import type { AgentDocument } from '../../model';
+import type { Change } from '../../simulator/types';
+import { useApp, useStoreApi } from '../../store/context';
+import { authorRef, distinct, edgeName, filterChanges, NO_FILTER, relativeTime, runStart, type ChangeFilter } from './changes';
+import { ChangeValue } from './ChangeValue';
+import './changelog.css';
+
+const EMPTY: Change[] = [];
+
+/** Every state write of the open run, newest at the bottom; follows the run while scrolled to the end. */
 export function ChangeLogPanel() {
-  return <div className="dock-empty">Not built yet.</div>;
+  const doc = useApp((s) => s.doc);
+  const session = useApp((s) => s.session);
+  const focus = useApp((s) => s.simFocus);
+  const store = useStoreApi();
+  const [filter, setFilter] = useState<ChangeFilter>(NO_FILTER);
+  const [selectedSeq, setSelectedSeq] = useState<number | null>(null);
+  // A reset forgets the row picked in the run before; its seq would name another write in the next one.
+  if (!session && selectedSeq !== null) setSelectedSeq(null);
+  const changes = session?.changeLog ?? EMPTY;
+  const visible = filterChanges(changes, filter);
+  const start = session ? runStart(session) : null;
+  const scroller = useFollowTail(visible.length);
+
+  if (changes.length === 0) {
+    return (
+      <div className="changelog" data-testid="changelog-panel">
+        <div className="empty-state">Run the agent in the Simulator tab; every state write shows here.</div>
+      </div>
+    );
+  }
+
+  const open = (change: Change) => {
+    setSelectedSeq(change.seq);
+    const author = authorRef(doc, change.author);
+    // Only a tool is an entity to open; the runtime and edge authors leave the selection alone.
+    if (author.kind === 'tool') store.getState().select({ kind: 'tool', id: author.id }, { reveal: true });
+    store.getState().setSim({ simFocus: author.kind === 'tool' ? { step: change.turn, tool: author.name } : { step: change.turn } });
+  };
+
+  return (
+    <div className="changelog" data-testid="changelog-panel">
+      <div className="cl-filters">
+        <FilterSelect label="Field" all="all fields" value={filter.field} options={distinct(changes, 'field')} onChange={(field) => setFilter({ ...filter, field })} />
+        <FilterSelect label="Author" all="all authors" value={filter.author} options={distinct(changes, 'author')} onChange={(author) => setFilter({ ...filter, author })} />
+        <span className="cl-count" data-testid="changelog-count">
+          {visible.length === changes.length ? `${changes.length} writes` : `${visible.length} of ${changes.length} writes`}
+        </span>
+        {visible.length !== changes.length && <button className="ghost" onClick={() => setFilter(NO_FILTER)}>Show all</button>}
+      </div>
+      <div className="cl-scroll" ref={scroller.ref} onScroll={scroller.onScroll}>
+        {visible.length === 0 ? (
+          <div className="empty-state">No writes match the filters.</div>
+        ) : (
+          <table className="cl-table">
+            <thead>
+              <tr><th className="num">#</th><th className="num">Step</th><th>Field</th><th>prev → next</th><th>Author</th><th className="num">Time</th></tr>
+            </thead>
+            <tbody>
+              {visible.map((c) => (
+                <tr
+                  key={c.seq}
+                  data-testid="change-row"
+                  data-seq={c.seq}
+                  tabIndex={0}
+                  aria-selected={selectedSeq === c.seq}
+                  className={focus?.step === c.turn ? 'in-focus' : undefined}
+                  onClick={() => open(c)}
+                  onKeyDown={(e) => e.key === 'Enter' && open(c)}
+                >
+                  <td className="num">{c.seq}</td>
+                  <td className="num">{c.turn}</td>
+                  <td className="cl-field">{c.field}</td>
+                  <td className="cl-value"><ChangeValue doc={doc} field={c.field} prev={c.prev} next={c.next} /></td>
+                  <td><AuthorChip doc={doc} author={c.author} /></td>
+                  <td className="num cl-time" title={new Date(c.at).toISOString()}>{relativeTime(c.at, start)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function FilterSelect(props: { label: string; all: string; value: string; options: string[]; onChange: (value: string) => void }) {
+  return (
+    <label>
+      {props.label}
+      <select value={props.value} onChange={(e) => props.onChange(e.target.value)} data-testid={`changelog-filter-${props.label.toLowerCase()}`}>
+        <option value="">{props.all}</option>
+        {/* A filter set in an earlier run stays choosable, so the select never shows a value it lacks. */}
+        {(props.value && !props.options.includes(props.value) ? [...props.options, props.value] : props.options).map((o) => <option key={o} value={o}>{o}</option>)}
+      </select>
+    </label>
+  );
+}
+
+function AuthorChip({ doc, author }: { doc: AgentDocument; author: string }) {
+  const ref = authorRef(doc, author);
+  if (ref.kind === 'tool') return <span className="cl-chip tool" data-testid="author-chip" title={`tool ${ref.name}: click the row to open it`}>{ref.name}</span>;
+  if (ref.kind === 'edge') return <span className="cl-chip edge" data-testid="author-chip" title={`edge ${ref.id}`}>edge {edgeName(doc, ref.id)}</span>;
+  return <span className="cl-chip runtime" data-testid="author-chip">{ref.name}</span>;
+}
+
+/**
+ * Keeps a scroll box at its end while the user has not scrolled up (a terminal's rule): new rows
+ * arrive live during a run, and reading an earlier row must not be yanked away.
+ */
+function useFollowTail(rowCount: number) {
+  const ref = useRef<HTMLDivElement>(null);
+  const atEnd = useRef(true);
+  useLayoutEffect(() => {
+    const box = ref.current;
+    if (box && atEnd.current) box.scrollTop = box.scrollHeight;
+  }, [rowCount]);
+  const onScroll = () => {
+    const box = ref.current;
+    if (box) atEnd.current = box.scrollHeight - box.scrollTop - box.clientHeight < 8;
+  };
+  return { ref, onScroll };
 }

@@ -1,4 +1,50 @@
-// Placeholder until the simulator UI lands (issue 4); replaced by its real panel.
+import { useApp } from '../../store/context';
+import { llmLabel, setLlmSettingsOpen } from '../../app/LlmSettingsDialog';
+import { useControllerView, useRunController } from '../../simulator/ui/useRunController';
+import { StatePanel } from '../state/StatePanel';
+import { ChatView } from './ChatView';
+import { CallerInput } from './CallerInput';
+import './simulator.css';
+
+const TARGET_LABEL = { pinecall: 'Pinecall', 'block-agent': 'Block Agent' } as const;
+
+/** The simulator: talk to the agent as the caller, watch what the runtime does, restart anywhere. */
 export function SimulatorPanel() {
-  return <div className="dock-empty">Not built yet.</div>;
+  const controller = useRunController();
+  const view = useControllerView(controller);
+  const llm = useApp((s) => s.llm);
+  const target = useApp((s) => s.doc.target);
+  const running = useApp((s) => s.running);
+  const turn = useApp((s) => s.session?.turn ?? 0);
+  const hasRun = useApp((s) => s.session !== null || s.steps.length > 0);
+
+  return (
+    <div className="sim" data-testid="simulator">
+      <div className="sim-main">
+        <div className="sim-toolbar">
+          <button className="sim-chip" data-testid="sim-provider" onClick={() => setLlmSettingsOpen(true)} title="The model this run calls: click to change it">
+            {llmLabel(llm)}
+          </button>
+          <span className="sim-runtime" title="The run follows the target runtime's semantics; switching target resets it">{TARGET_LABEL[target]} semantics</span>
+          <span className="spacer" />
+          <button data-testid="sim-agent-opens" disabled={running || turn > 0} onClick={() => void controller.send({ kind: 'open' })} title="The agent speaks first: one model call before any caller line">
+            Agent opens
+          </button>
+          {running && (
+            <button data-testid="sim-stop" className="danger" onClick={() => controller.stop()} title="Abort every model call in flight">
+              Stop
+            </button>
+          )}
+          <button data-testid="sim-reset" disabled={!hasRun && !view.notice} onClick={() => controller.reset()} title="Forget this run and start again from the entry stage">
+            Reset
+          </button>
+        </div>
+        <ChatView controller={controller} notice={view.notice} pending={view.pending} />
+        <CallerInput controller={controller} draft={view.draft} />
+      </div>
+      <aside className="sim-side" aria-label="Run state">
+        <StatePanel />
+      </aside>
+    </div>
+  );
 }

@@ -1,4 +1,80 @@
-// Placeholder until the simulator UI lands (issue 4); replaced by its real panel.
+import { useEffect } from 'react';
+import type { AgentDocument, StateField } from '../../model';
+import { displayValue } from '../../simulator/session';
+import type { AppStore } from '../../store/create';
+import { useApp, useStoreApi } from '../../store/context';
+import { CallFactsEditor } from './CallFactsEditor';
+import { InitialValueInput } from './InitialValueInput';
+import { defaultCallFacts, initialValueOf, withInitialValue } from './values';
+import './state.css';
+
+const stageName = (doc: AgentDocument, id: string | null) => doc.stages.find((s) => s.id === id)?.name ?? '(none)';
+
+// Seeded once per store, not on every mount: a user who removed every fact keeps it that way.
+const seeded = new WeakSet<AppStore>();
+
+/**
+ * The run's state beside the chat: before the first step, the initial values and `this.call` facts
+ * to start from (editable); during a run, the values as they stand now (read-only, pii as `***`).
+ */
 export function StatePanel() {
-  return <div className="dock-empty">Not built yet.</div>;
+  const store = useStoreApi();
+  const doc = useApp((s) => s.doc);
+  const session = useApp((s) => s.session);
+  const initialState = useApp((s) => s.initialState);
+  const callFacts = useApp((s) => s.callFacts);
+  const editable = !session || session.turn === 0;
+
+  useEffect(() => {
+    if (seeded.has(store)) return;
+    seeded.add(store);
+    if (Object.keys(store.getState().callFacts).length === 0) store.getState().setSim({ callFacts: defaultCallFacts() });
+  }, [store]);
+
+  const setInitial = (field: StateField, value: unknown) =>
+    store.getState().setSim({ initialState: withInitialValue(store.getState().initialState, field, value) });
+
+  return (
+    <div className="st" data-testid="state-panel" data-editable={editable}>
+      <div className="st-title">
+        {editable ? 'Initial state' : `State after step ${session.turn}`}
+      </div>
+      <dl className="st-grid">
+        <dt>stage</dt>
+        <dd className="st-stage" data-testid="state-stage">
+          {editable ? `${stageName(doc, doc.entryStageId)} (entry)` : stageName(doc, session.stageId)}
+          {session?.ended && <span className="st-muted"> · call ended</span>}
+        </dd>
+        {doc.state.map((field) => (
+          <div key={field.id} className="st-row" data-testid="state-field" data-field={field.name}>
+            <dt title={field.description}>
+              {field.name}
+              <span className="st-type">{field.type}{field.pii ? ' · pii' : ''}</span>
+            </dt>
+            <dd>
+              {editable ? (
+                <InitialValueInput field={field} value={initialValueOf(field, initialState)} overridden={field.name in initialState} onCommit={(v) => setInitial(field, v)} />
+              ) : (
+                <StateValue text={displayValue(doc, field.name, session.state[field.name])} />
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {doc.state.length === 0 && <div className="st-muted st-pad">No state fields. Add one in the Outline under State.</div>}
+      <div className="st-title">this.call</div>
+      <CallFactsEditor facts={callFacts} editable={editable} onChange={(next) => store.getState().setSim({ callFacts: next })} />
+      {!editable && <div className="st-note" data-testid="state-readonly-note">Read-only during a run. Reset the run to edit the initial values and this.call.</div>}
+    </div>
+  );
+}
+
+/** A long value (a list of slots) is cut so every field stays in view; the whole of it is in the title. */
+function StateValue({ text }: { text: string }) {
+  const MAX = 120;
+  return (
+    <code className="st-value" data-testid="state-value" title={text.length > MAX ? text : undefined}>
+      {text.length > MAX ? `${text.slice(0, MAX - 1)}…` : text}
+    </code>
+  );
 }

@@ -112,6 +112,8 @@ class PinecallRun extends StepBase {
         return s;
       }
       for (const tc of response.toolCalls) s.transcript.push({ kind: 'tool-call', id: tc.id, name: tc.name, arguments: tc.arguments, call });
+      // The chat shows the calls as running while their tools work (a tool may take seconds).
+      this.progress();
       // Tools run one after another, in the order called; each sees the writes of the one before.
       // All of them run even after Stop: every call the history holds then has its result.
       for (const tc of response.toolCalls) await this.runCall(tc, visible.tools, text !== '');

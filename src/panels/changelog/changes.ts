@@ -1,0 +1,61 @@
+// Pure helpers of the change log: filters, the run's time origin, and what an author is.
+import type { AgentDocument } from '../../model';
+import type { Change, Session } from '../../simulator/types';
+
+export interface ChangeFilter {
+  /** '' shows every field. */
+  field: string;
+  /** '' shows every author. */
+  author: string;
+}
+
+export const NO_FILTER: ChangeFilter = { field: '', author: '' };
+
+export function filterChanges(changes: readonly Change[], filter: ChangeFilter): Change[] {
+  return changes.filter((c) => (!filter.field || c.field === filter.field) && (!filter.author || c.author === filter.author));
+}
+
+/** The distinct values of one column, in first-seen order (the order the run wrote them). */
+export function distinct(changes: readonly Change[], column: 'field' | 'author'): string[] {
+  return [...new Set(changes.map((c) => c[column]))];
+}
+
+/**
+ * When the run started: the earliest moment any trace entry or write recorded. Block Agent traces
+ * a model call when it ends but stamps it with its start, so the first entry is not always the
+ * earliest one.
+ */
+export function runStart(session: Pick<Session, 'trace' | 'changeLog'>): number | null {
+  let start: number | null = null;
+  for (const entry of [...session.trace, ...session.changeLog]) if (start === null || entry.at < start) start = entry.at;
+  return start;
+}
+
+/** `+1.2 s` from the run start; minutes once past one (`+2 m 05 s`). */
+export function relativeTime(at: number, start: number | null): string {
+  const ms = Math.max(0, at - (start ?? at));
+  if (ms < 60_000) return `+${(ms / 1000).toFixed(1)} s`;
+  const seconds = Math.floor(ms / 1000);
+  return `+${Math.floor(seconds / 60)} m ${String(seconds % 60).padStart(2, '0')} s`;
+}
+
+/**
+ * Who wrote a change: a tool of the document (by name, as the engines author writes), an edge
+ * (Block Agent authors a stage move by the edge's id), or the runtime itself (`runtime`, `loop`,
+ * `looping`, a tool since deleted…).
+ */
+export type AuthorRef = { kind: 'tool'; id: string; name: string } | { kind: 'edge'; id: string } | { kind: 'other'; name: string };
+
+export function authorRef(doc: AgentDocument, author: string): AuthorRef {
+  const tool = doc.tools.find((t) => t.name === author);
+  if (tool) return { kind: 'tool', id: tool.id, name: tool.name };
+  if (doc.edges.some((e) => e.id === author)) return { kind: 'edge', id: author };
+  return { kind: 'other', name: author };
+}
+
+/** The edge an author id names, as `from → to` stage names. */
+export function edgeName(doc: AgentDocument, edgeId: string): string {
+  const edge = doc.edges.find((e) => e.id === edgeId);
+  const stage = (id: string | undefined) => doc.stages.find((s) => s.id === id)?.name ?? '?';
+  return edge ? `${stage(edge.from)} → ${stage(edge.to)}` : edgeId;
+}

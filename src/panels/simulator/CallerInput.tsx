@@ -1,0 +1,65 @@
+import { useEffect, useRef, useState } from 'react';
+import { useApp } from '../../store/context';
+import type { ControllerView, RunController } from '../../simulator/ui/controller';
+
+/** The caller's line (Enter sends), or, on a Block Agent wait stage, the answer to its token. */
+export function CallerInput({ controller, draft }: { controller: RunController; draft: ControllerView['draft'] }) {
+  const [text, setText] = useState('');
+  const [answer, setAnswer] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const running = useApp((s) => s.running);
+  const ended = useApp((s) => s.session?.ended ?? false);
+  const started = useApp((s) => s.session !== null);
+  const waitToken = useApp((s) => {
+    if (s.doc.target !== 'block-agent' || !s.session) return null;
+    const stage = s.doc.stages.find((st) => st.id === s.session!.stageId);
+    return stage?.kind === 'wait' ? stage.waitToken || null : null;
+  });
+
+  // "Restart from here" hands the restarted caller line back, ready to edit or send again.
+  useEffect(() => {
+    if (!draft) return;
+    setText(draft.text);
+    input.current?.focus();
+  }, [draft]);
+
+  const say = () => {
+    const line = text.trim();
+    if (!line || running || ended) return;
+    setText('');
+    void controller.send({ kind: 'say', text: line });
+  };
+  const answerWait = () => {
+    const value = answer.trim();
+    if (!value || running || !waitToken) return;
+    setAnswer('');
+    void controller.send({ kind: 'wait', token: waitToken, value });
+  };
+
+  return (
+    <div className="sim-inputs">
+      {waitToken && !ended && (
+        <form className="sim-wait" onSubmit={(e) => (e.preventDefault(), answerWait())} data-testid="sim-wait">
+          <label>
+            The call waits for <code>{waitToken}</code>:
+            <input data-testid="sim-wait-input" value={answer} onChange={(e) => setAnswer(e.target.value)} placeholder={`Value of ${waitToken}, e.g. verified`} />
+          </label>
+          <button type="submit" disabled={running || !answer.trim()}>Answer</button>
+        </form>
+      )}
+      <form className="sim-caller" onSubmit={(e) => (e.preventDefault(), say())}>
+        <input
+          ref={input}
+          data-testid="sim-input"
+          aria-label="Caller line"
+          value={text}
+          disabled={ended}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={ended ? 'The call has ended: Reset to start again' : started ? "The caller's next line (Enter sends)" : 'Type as the caller to start a run'}
+          autoComplete="off"
+        />
+        <button type="submit" className="primary" data-testid="sim-send" disabled={running || ended || !text.trim()}>Send</button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import type { AgentDocument } from '../../model';
+import { displayArguments } from '../../simulator/session';
+import type { TraceEntry } from '../../simulator/types';
+import { edgeDecisions } from './trace';
+
+/** Which edge fired and why, then the step's notes, skips, failed checks and tool runs, in trace order. */
+export function StepEvents({ doc, entries }: { doc: AgentDocument; entries: TraceEntry[] }) {
+  const decisions = edgeDecisions(doc, entries);
+  const events = entries.filter((t) => t.kind !== 'model-call' && t.kind !== 'stage-change');
+  return (
+    <div className="se">
+      <div className="se-title">Stage</div>
+      {decisions.length === 0 && <div className="se-line cd-muted" data-testid="edge-decision">No edge fired: the stage was kept.</div>}
+      {decisions.map((d, i) => (
+        <div key={i} className="se-line" data-testid="edge-decision" data-edge={d.edgeId ?? ''}>
+          <span className="se-move">{d.loop ? `loop on ${d.from}` : `${d.from} → ${d.to}`}</span>{' '}
+          {d.conditions.length > 0 ? (
+            <span className="se-why">
+              because {d.conditions.map((c, j) => <code key={j} className="se-cond">{c}</code>)}
+              {d.conditions.length > 1 && <span className="cd-muted"> (all held)</span>}
+            </span>
+          ) : (
+            <span className="se-why cd-muted">
+              {/* No edge of the document: a tool body assigned this.stage, or the block's looping jumped. */}
+              {doc.tools.some((t) => t.name === d.via) ? `set in code by ${d.via}` : `by ${d.via}`}
+            </span>
+          )}
+        </div>
+      ))}
+      {events.length > 0 && <div className="se-title">Events</div>}
+      {events.map((t, i) => (
+        <div key={i} className={`se-line se-${t.kind}`} data-testid="step-event" data-kind={t.kind}>
+          <EventText doc={doc} entry={t} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function EventText({ doc, entry }: { doc: AgentDocument; entry: TraceEntry }) {
+  switch (entry.kind) {
+    case 'note': return <>note: {entry.message}</>;
+    case 'limit': return <>limit: {entry.message}</>;
+    case 'skipped': return <>skipped ({entry.feature}): {entry.message}</>;
+    case 'check-failed': return <>{entry.tool}: arguments refused: {entry.message}</>;
+    case 'tool-run': {
+      const tool = doc.tools.find((t) => t.name === entry.tool);
+      // pii parameters stay masked here, as in the change log.
+      const args = tool && entry.args && typeof entry.args === 'object' ? displayArguments(tool, entry.args as Record<string, unknown>) : entry.args;
+      const wrote = Object.keys(entry.writes);
+      return (
+        <>
+          ran <code>{entry.tool}</code>(<code className="cd-muted">{JSON.stringify(args)}</code>)
+          {entry.error !== undefined ? <span className="sev-error"> threw: {entry.error}</span> : wrote.length > 0 && <span className="cd-muted"> wrote {wrote.join(', ')}</span>}
+        </>
+      );
+    }
+    default: return null;
+  }
+}
