@@ -204,12 +204,15 @@ export async function runToolCode(input: RunToolInput): Promise<RunToolResult> {
       if (state.type === 'fulfilled') {
         const text = keep(state.value);
         const result: unknown = JSON.parse(context.getString(text));
-        return { ok: true, result, writes: writesNow(), logs };
+        const writes = writesNow(); // a getter on `this` runs here: it too is stopped at the deadline
+        return timedOut ? fail('timeout', `${input.toolName ?? 'tool'} took longer than ${seconds(input.timeoutMs)} s`, writes) : { ok: true, result, writes, logs };
       }
       if (state.type === 'rejected') return failWith(keep(state.error), writesNow());
       const jobs = runtime.executePendingJobs();
       if (jobs.error) return failWith(keep(jobs.error), writesNow());
       if (jobs.value === 0) {
+        // An interrupt inside a promise job only rejects that job's promise: the deadline still stopped it.
+        if (timedOut) return fail('timeout', `${input.toolName ?? 'tool'} took longer than ${seconds(input.timeoutMs)} s`, writesNow());
         timedOut = true;
         return fail('timeout', `${input.toolName ?? 'tool'} never finished: it awaits something that never settles`, writesNow());
       }
