@@ -1,7 +1,7 @@
 // The tools a Block Agent stage offers the tool call: its block's function tools, and each mcp
 // tool simulated by one stub per `allowed_tools` name. No server is called: a stub returns the mock
 // result the user set (deps.mcpMocks), else the tool's own `mcp.mocks` entry, else its arguments.
-import { toolsVisibleIn, type AgentDocument, type JsonSchema, type Stage, type Tool } from '../../model';
+import { byId, toolsOfBlock, toolsVisibleIn, type AgentDocument, type JsonSchema, type Stage, type Tool } from '../../model';
 import { toolSpec } from '../pinecall/prompt';
 import type { StepDeps, ToolSpec } from '../types';
 
@@ -25,7 +25,10 @@ export function mcpStubDescription(tool: Tool, stub: string): string {
 export function offeredTools(doc: AgentDocument, stage: Stage | undefined): Offered[] {
   if (!stage) return [];
   const offered: Offered[] = [];
-  for (const tool of toolsVisibleIn(doc, stage)) {
+  // As exported: a block's tools are shared by all its turns, so a tool scoped to one stage is
+  // offered in every stage of that block (the loss "stage-level tool scope" says so in the trace).
+  const block = byId(doc.blocks, stage.blockId);
+  for (const tool of block ? toolsOfBlock(doc, block) : toolsVisibleIn(doc, stage)) {
     if (tool.kind === 'function') {
       offered.push({ name: tool.name, spec: toolSpec(tool), tool });
       continue;

@@ -6,6 +6,7 @@ import { historyMessages } from '../pinecall/prompt';
 import { parseArguments } from '../pinecall/check-args';
 import { StepBase, type RequestBody } from '../step-base';
 import type { ModelResponse, RetryPoint, Session, StepDeps, ToolCallRequest, ToolRun } from '../types';
+import { skippedHere } from '../skipped';
 import { checkToolCall } from './check';
 import { asCompared, loopCount, loopingJumps, matchesExpected, VIA_LOOP, VIA_LOOPING } from './conditions';
 import { mcpStubResult, offeredTools, type Offered } from './offered';
@@ -208,6 +209,7 @@ export async function blockAgentStep(doc: AgentDocument, session: Session, input
     return s;
   }
   s.transcript.push({ kind: 'caller', text: input });
+  for (const loss of skippedHere(doc, s.stageId, 'block-agent')) run.trace({ kind: 'skipped', feature: loss.feature, path: loss.path, message: loss.message });
   await run.afterCallerLine();
   return s;
 }

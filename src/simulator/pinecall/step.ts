@@ -8,7 +8,7 @@ import { MAX_MODEL_CALLS_PER_STEP, type Line, type Session, type StepDeps, type 
 import { checkArguments, parseArguments } from './check-args';
 import { firedEdge } from './edges';
 import { historyMessages, systemPrompt, toolSpec, visibleTools } from './prompt';
-import { skippedHere } from './skipped';
+import { skippedHere } from '../skipped';
 
 /** Announce is said at most once per step: a retried step may already have said it. */
 function announcedThisStep(transcript: Line[]): boolean {
@@ -133,7 +133,7 @@ export async function pinecallStep(doc: AgentDocument, session: Session, callerL
   const s = run.s;
   run.beginStep();
   if (callerLine !== null) s.transcript.push({ kind: 'caller', text: callerLine });
-  for (const loss of skippedHere(doc, s.stageId)) run.trace({ kind: 'skipped', feature: loss.feature, path: loss.path, message: loss.message });
+  for (const loss of skippedHere(doc, s.stageId, 'pinecall')) run.trace({ kind: 'skipped', feature: loss.feature, path: loss.path, message: loss.message });
   return run.loop();
 }
 

@@ -1,0 +1,36 @@
+// Features the runtime cannot run are skipped, each with a trace line taken from lossesFor (design.md:
+// the one list shared with export warnings and lint), so the trace and the export never disagree.
+import { byId, lossesFor, toolsOfBlock, toolVisibleIn, type AgentDocument, type Loss, type Target } from '../model';
+
+/** Per runtime, the losses that change what happens in a call (not names, refs, kept keys or docs). */
+const BEHAVIOUR: Record<Target, Set<string>> = {
+  pinecall: new Set([
+    'natural-language condition', 'external condition', 'loop edge', 'edge no tool fires', 'wait stage', 'wait token',
+    'block looping', 'mcp tool', 'parameter pattern',
+  ]),
+  // Block Agent runs implementations and expressions in the simulator (block-agent.md, steps 3–4),
+  // so only what its runtime never does is skipped: Pinecall's tool options and stage-level scope.
+  'block-agent': new Set(['when', 'confirm', 'announce', 'preview', 'stage-level tool scope']),
+};
+
+/** The behaviour losses of `target` that touch the current stage: itself, its block, its edges and its tools. */
+export function skippedHere(doc: AgentDocument, stageId: string | null, target: Target): Loss[] {
+  const stage = byId(doc.stages, stageId);
+  if (!stage) return [];
+  const block = byId(doc.blocks, stage.blockId);
+  // Block Agent offers a block's tools in each of its turns; Pinecall what each tool's scope says.
+  const offeredHere = (id: string) => {
+    const tool = byId(doc.tools, id);
+    if (!tool) return false;
+    return target === 'block-agent' && block ? toolsOfBlock(doc, block).includes(tool) : toolVisibleIn(tool, stage);
+  };
+  return lossesFor(doc, target).filter((loss) => {
+    if (!BEHAVIOUR[target].has(loss.feature)) return false;
+    const { kind, id } = loss.entity;
+    if (kind === 'stage') return id === stage.id;
+    if (kind === 'block') return id === stage.blockId;
+    if (kind === 'edge') return byId(doc.edges, id)?.from === stage.id;
+    if (kind === 'tool') return id !== undefined && offeredHere(id);
+    return false;
+  });
+}
