@@ -5,7 +5,8 @@
 import type { JsonSchema } from '../../model';
 import type { ToolSpec } from '../types';
 import { fillArguments, type FillContext, type FillResult } from './fill';
-import { isStopWord, nameWords, overlap, stem, words } from './words';
+import { isNotYetTool, meaningOf, type Meant } from './intent';
+import { callerWords, isStopWord, nameWords, overlap, stem, words } from './words';
 
 export interface Scored {
   tool: ToolSpec;
@@ -17,6 +18,10 @@ export interface Scored {
   values: string[];
   evidence: number;
   complete: boolean;
+  /** How the caller's latest line means this tool, when it does. */
+  meant?: Meant;
+  /** A not-yet tool that stepped aside because the caller means another tool (the note says why). */
+  deferred?: string;
 }
 
 /** Every word a tool shows the model: name parts, description, parameter names, descriptions and enum values. */
@@ -32,14 +37,32 @@ export function toolWords(tool: ToolSpec): string[] {
   return out;
 }
 
+/**
+ * Scores each tool. A not-yet tool ("while the caller has not said why…") steps aside once the
+ * caller's line means another tool: a greeting word that meets it does not outweigh a purpose.
+ */
 export function scoreTools(tools: ToolSpec[], ctx: FillContext): Scored[] {
-  const latest = words(ctx.callerLines[0] ?? '');
-  return tools.map((tool, index) => {
-    const fill = fillArguments(tool.parameters, ctx);
-    const shared = overlap(latest, toolWords(tool)).pairs;
+  const line = ctx.callerLines[0] ?? '';
+  const latest = callerWords(line);
+  const notYet = tools.map(isNotYetTool);
+  const purposeful = tools.filter((_, i) => !notYet[i]);
+  const scored: Scored[] = tools.map((tool, index) => {
+    const theirs = toolWords(tool);
+    // A stated purpose alone means the one tool the stage offers besides its not-yet tools.
+    const meant = notYet[index] || !line ? undefined : meaningOf(line, theirs, notYet.some(Boolean) && purposeful.length === 1);
+    const fill = fillArguments(tool.parameters, { ...ctx, tool: { name: tool.name, description: tool.description, meant } });
+    const shared = overlap(latest, theirs).pairs;
     const values = Object.entries(fill.filled).filter(([, f]) => f.fromLatest && f.specific).map(([name]) => name);
-    return { tool, index, fill, shared, values, evidence: shared.length + values.length, complete: fill.missing.length === 0 };
+    const byPurpose = meant?.rule === 'tool-by-stated-purpose' ? 1 : 0;
+    return { tool, index, fill, shared, values, evidence: shared.length + values.length + byPurpose, complete: fill.missing.length === 0, meant };
   });
+  const other = scored.find((s) => s.meant && !s.meant.negated);
+  for (const s of scored) {
+    if (!other || !notYet[s.index] || s.evidence === 0) continue;
+    s.deferred = `${s.tool.name} waits for a purpose, and the caller's "${other.meant!.said}" means ${other.tool.name}`;
+    s.evidence = 0;
+  }
+  return scored;
 }
 
 /** Best first: most evidence, then complete, then fewest missing, then the order offered. */
@@ -49,6 +72,7 @@ export function ranked(scored: Scored[]): Scored[] {
 
 /** Why a tool was picked, as the note says it. */
 export function reasonFor(s: Scored): { rule: string; why: string } {
+  if (s.meant?.rule === 'tool-by-stated-purpose' && !s.shared.length) return { rule: s.meant.rule, why: `the caller states a purpose ("${s.meant.said} …") and it is the one tool offered for one` };
   if (s.shared.length) {
     const { mine, theirs } = s.shared[0];
     const how = mine === theirs ? `its word "${theirs}"` : `its word "${theirs}" (same meaning)`;

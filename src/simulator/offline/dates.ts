@@ -61,7 +61,7 @@ export function findDates(text: string, todayIso?: string): DateMatch[] {
     const end = m.index + m[0].length;
     if (!date || taken.some(([a, b]) => m.index < b && end > a)) return;
     taken.push([m.index, end]);
-    found.push({ iso: isoOf(date), said: m[0].trim(), index: m.index, rule });
+    found.push({ iso: isoOf(date), said: m[0].trim().replace(/^on\s+/i, ''), index: m.index, rule });
   };
   const each = (re: RegExp, fn: (m: RegExpExecArray) => void) => {
     for (const m of text.matchAll(new RegExp(re.source, 'gi'))) fn(m as RegExpExecArray);
@@ -77,6 +77,25 @@ export function findDates(text: string, todayIso?: string): DateMatch[] {
   each(/\b(?:the\s+)?day\s+after\s+tomorrow\b/, (m) => add(m, addDays(today, 2), 'date-relative'));
   each(/\btomorrow\b/, (m) => add(m, addDays(today, 1), 'date-relative'));
   each(/\b(?:today|tonight)\b/, (m) => add(m, today, 'date-relative'));
+  // "next week Thursday", "Thursday next week": that weekday in the calendar week after this one.
+  each(new RegExp(`\\b(?:next\\s+week\\s+(?:on\\s+)?(${WEEKDAYS.join('|')})|(${WEEKDAYS.join('|')})\\s+(?:of\\s+)?next\\s+week)\\b`), (m) => {
+    const wanted = WEEKDAYS.indexOf((m[1] ?? m[2]).toLowerCase());
+    const nextMonday = addDays(today, (8 - today.getUTCDay()) % 7 || 7);
+    add(m, addDays(nextMonday, (wanted + 6) % 7), 'date-next-week');
+  });
+  // "in 3 days", "in a week", "a week from today".
+  each(/\bin\s+(a|one|two|three|four|five|six|seven|\d{1,2})\s+(days?|weeks?)\b|\ba\s+week\s+from\s+(?:today|now)\b/, (m) => {
+    const n = m[1] === undefined ? 1 : /^\d+$/.test(m[1]) ? +m[1] : m[1].toLowerCase() === 'a' ? 1 : NUMBER_WORDS.indexOf(m[1].toLowerCase());
+    add(m, addDays(today, m[2] === undefined || /^week/i.test(m[2]) ? 7 * n : n), 'date-in-days');
+  });
+  // "the 3rd", "on the 21st": that day of this month, or of the next once it has passed. Not
+  // "the 2nd one" (a position in a list) and not a bare "3" (a count).
+  each(/\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:one|option|choice|slot|of\s+(?:them|those|these)))/, (m) => {
+    const day = +m[1];
+    const thisMonth = calendarDay(today.getUTCFullYear(), today.getUTCMonth(), day);
+    const next = calendarDay(today.getUTCFullYear(), today.getUTCMonth() + 1, day) ?? calendarDay(today.getUTCFullYear(), today.getUTCMonth() + 2, day);
+    add(m, thisMonth && thisMonth >= today ? thisMonth : next, 'date-day-of-month');
+  });
   each(new RegExp(`\\b(?:(next|this|on|coming)\\s+)?(${WEEKDAYS.join('|')})\\b`), (m) => {
     const wanted = WEEKDAYS.indexOf(m[2].toLowerCase());
     // A weekday is the next one after today ("Tuesday" said on a Tuesday is a week on).
@@ -94,6 +113,11 @@ function clock(hour: number, minute: number, meridiem?: string): string | undefi
   if (h > 23 || minute > 59) return undefined;
   return `${pad(h)}:${pad(minute)}`;
 }
+
+/** Minutes said as words after an hour ("ten thirty"); the longer phrases first so "forty-five" is not read as "forty". */
+const MINUTES = '(oh[\\s-]five|(?:twenty|thirty|forty|fifty)[\\s-]five|fifteen|twenty|thirty|forty|fifty|ten)';
+const MINUTE_VALUES: Record<string, number> = { oh: 0, ten: 10, fifteen: 15, twenty: 20, thirty: 30, forty: 40, fifty: 50, five: 5 };
+const minuteValue = (said: string) => said.toLowerCase().split(/[\s-]+/).reduce((sum, w) => sum + MINUTE_VALUES[w], 0);
 
 const hourWord = (w: string) => (/^\d+$/.test(w) ? +w : NUMBER_WORDS.indexOf(w.toLowerCase()));
 const HOUR = `(\\d{1,2}|${NUMBER_WORDS.slice(1).join('|')})`;
@@ -121,6 +145,12 @@ export function findTimes(text: string): TimeMatch[] {
     add(m, past ? clock(hour, minutes, m[4]) : clock((hour + 23) % 24, 60 - minutes, m[4]), 'time-words');
   });
   each(new RegExp(`\\b${HOUR}\\s+o['’]?clock\\b`), (m) => add(m, clock(hourWord(m[1]), 0), 'time-words'));
+  // "half ten" is half past ten, as British English says it.
+  each(new RegExp(`\\bhalf\\s+${HOUR}\\b(?:${MERIDIEM}(?![a-z]))?`), (m) => add(m, clock(hourWord(m[1]), 30, m[2]), 'time-words'));
+  // "ten thirty", "nine fifteen", "eleven forty-five", "two oh five".
+  each(new RegExp(`\\b${HOUR}[\\s-]+${MINUTES}\\b(?:${MERIDIEM}(?![a-z]))?`), (m) => add(m, clock(hourWord(m[1]), minuteValue(m[2]), m[3]), 'time-words'));
+  // "10.30" as some write a time; not inside a longer number or after a currency sign.
+  each(/(?<![\d.$€£])(\d{1,2})\.([0-5]\d)(?:\s*(a\.?m\.?|p\.?m\.?)(?![a-z]))?(?![\d.]\d)/, (m) => add(m, clock(+m[1], +m[2], m[3]), 'time-clock'));
   each(/\b(noon|midday|midnight)\b/, (m) => add(m, m[1].toLowerCase() === 'midnight' ? '00:00' : '12:00', 'time-words'));
   return found.sort((a, b) => a.index - b.index);
 }

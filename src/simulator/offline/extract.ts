@@ -1,5 +1,6 @@
 // The values a caller's line carries besides dates and times: phone numbers, emails, numbers,
 // person names and yes/no. Each finder is a small general rule with a name the notes can cite.
+import { isStopWord } from './words';
 
 export interface Found<T = string> {
   value: T;
@@ -11,8 +12,17 @@ export interface Found<T = string> {
 /** 7 to 15 digits, maybe grouped by spaces, dots, dashes or brackets, maybe with a leading +. */
 const PHONE = /(?<![\w/:])\+?\(?\d[\d\s().-]{5,22}\d(?![\w/:])/g;
 
+const DIGIT_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+const DIGIT_WORD = `(?:${DIGIT_WORDS.join('|')}|oh)`;
+/** Seven or more digits said as words ("five five five, one two three…"). */
+const SPOKEN = new RegExp(`\\b${DIGIT_WORD}(?:[\\s,.-]+${DIGIT_WORD}){6,14}\\b`, 'gi');
+
 export function findPhones(text: string): Found[] {
   const out: Found[] = [];
+  for (const m of text.matchAll(SPOKEN)) {
+    const digits = m[0].toLowerCase().match(/[a-z]+/g)!.map((w) => (w === 'oh' ? 0 : DIGIT_WORDS.indexOf(w))).join('');
+    out.push({ value: digits, said: m[0], index: m.index ?? 0, rule: 'phone-spoken-digits' });
+  }
   for (const m of text.matchAll(PHONE)) {
     const said = m[0].trim();
     const digits = said.replace(/\D/g, '');
@@ -20,7 +30,22 @@ export function findPhones(text: string): Found[] {
     if (digits.length < 7 || digits.length > 15 || /^\d{4}-\d{2}-\d{2}$/.test(said)) continue;
     out.push({ value: (said.startsWith('+') ? '+' : '') + digits, said, index: m.index ?? 0, rule: 'phone-digits' });
   }
-  return out;
+  return out.sort((a, b) => a.index - b.index);
+}
+
+/**
+ * The forms a number's digits can be written in, the plain digits first: without the "+", as
+ * said, grouped 3-3-4 with dashes, dots or brackets, and without a leading country code of one or
+ * two digits (for a schema that takes the national number only). Nothing is added that was not said.
+ */
+export function phoneForms(found: Found): string[] {
+  const digits = found.value.replace(/\D/g, '');
+  const national = [digits.length === 11 ? digits.slice(1) : '', digits.length === 12 ? digits.slice(2) : ''].filter(Boolean);
+  const grouped = [digits, ...national].filter((d) => d.length === 10).flatMap((d) => {
+    const [a, b, c] = [d.slice(0, 3), d.slice(3, 6), d.slice(6)];
+    return [`${a}-${b}-${c}`, `(${a}) ${b}-${c}`, `${a}.${b}.${c}`, `${a} ${b} ${c}`];
+  });
+  return [...new Set([found.value, digits, found.said, ...national, ...grouped])];
 }
 
 export function findEmails(text: string): Found[] {
@@ -48,25 +73,45 @@ export function findNumbers(text: string, exclude: [number, number][] = []): Fou
 /** A capitalised word that can be part of a name (not a weekday, month or pronoun). */
 const NAME_WORD = "[A-Z][a-zà-öø-ÿ'’-]+";
 const NOT_NAMES = new Set(
-  'I Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September October November December Yes No Hi Hello Sure Okay Calling Looking Just Not Here Fine Good Great'.split(' '),
+  ('I Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September October November December Yes No Hi Hello Sure Okay Calling Looking Just Not Here Fine Good Great ' +
+    'Today Tomorrow Tonight Thanks Please Perfect Cool Awesome Lovely Brilliant Wonderful Alright Actually Well Oh Um Uh Hmm Maybe Morning Afternoon Evening Bye Goodbye Cheers Sorry Nope Yep Yeah Dr Mr Mrs Ms Next Half Quarter Noon Correct Exactly Absolutely Definitely Certainly Agreed Whatever Nothing Everything Anytime Excellent Fantastic').split(' '),
 );
+/** A capitalised word that opens a sentence without being a name: a stop-word ("It's", "Can", "That"). */
+const notAName = (word: string) => NOT_NAMES.has(word) || isStopWord(word.replace(/['’].*$/, ''));
 
 function nameFrom(words: string): string | undefined {
   const parts = words.split(/\s+/).filter(Boolean).slice(0, 3);
   const kept: string[] = [];
   for (const p of parts) {
-    if (NOT_NAMES.has(p)) break;
+    if (notAName(p)) break;
     kept.push(p);
   }
   return kept.length ? kept.join(' ') : undefined;
+}
+
+const OPENERS = 'yes yeah yep sure ok okay hi hello hey right so well'.split(' ').map((w) => `[${w[0].toUpperCase()}${w[0]}]${w.slice(1)}`);
+const OPENER = `(?:(?:${OPENERS.join('|')})[,!.]?\\s+)*`;
+/**
+ * A name that opens the line, before a comma, a number or the line's end ("Dana Whitfield,
+ * 555…", "Dana Whitfield"). One word alone counts only as the whole line or before a number.
+ */
+function leadingName(text: string): Found | undefined {
+  const m = new RegExp(`^\\s*${OPENER}(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})(?=\\s*(?:[,;:–—-]|[.!]?\\s*$|\\s(?:and|on|at|my|number)\\b|[+(\\d]))`).exec(text);
+  if (!m) return undefined;
+  const value = nameFrom(m[1]);
+  if (!value) return undefined;
+  const rest = text.slice(m.index + m[0].length);
+  const alone = /^[\s.!]*$/.test(rest);
+  if (!value.includes(' ') && !alone && !/\d/.test(rest)) return undefined;
+  return { value, said: m[0].trim(), index: m.index, rule: alone ? 'name-alone' : 'name-before-value' };
 }
 
 /** "my name is X", "I'm X", "this is X", "call me X", "X speaking" (X capitalised, up to three words). */
 export function findNames(text: string): Found[] {
   const out: Found[] = [];
   const rules: [RegExp, string][] = [
-    [new RegExp(`\\b[Mm]y name(?:'s| is)\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`, 'g'), 'name-my-name-is'],
-    [new RegExp(`\\b[Mm]y name(?:'s| is)\\s+([a-z]+(?:\\s+[a-z]+)?)(?=\\s*(?:[,.!?]|$))`, 'g'), 'name-my-name-is'],
+    [new RegExp(`(?:\\b[Mm]y |\\b[Tt]he |^|[.,!?]\\s*)[Nn]ame(?:'s|’s| is)\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`, 'g'), 'name-my-name-is'],
+    [new RegExp(`\\b[Mm]y name(?:'s|’s| is)\\s+([a-z]+(?:\\s+[a-z]+)?)(?=\\s*(?:[,.!?]|$))`, 'g'), 'name-my-name-is'],
     [new RegExp(`\\b(?:I'm|I’m|I am|[Tt]his is|[Cc]all me|[Ii]t's|[Ii]t is)\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`, 'g'), 'name-introduction'],
     [new RegExp(`(?:^|[.,!?]\\s*)(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})\\s+(?:speaking|here)\\b`, 'g'), 'name-speaking'],
   ];
@@ -78,10 +123,12 @@ export function findNames(text: string): Found[] {
       if (!out.some((f) => f.value === value)) out.push({ value, said: m[0], index: m.index ?? 0, rule });
     }
   }
+  const leading = leadingName(text);
+  if (leading && !out.some((f) => f.value === leading.value || f.index === leading.index)) out.push(leading);
   return out.sort((a, b) => a.index - b.index);
 }
 
-const YES = /^(?:yes|yeah|yep|yup|sure|ok|okay|correct|right|absolutely|definitely|certainly|perfect|great|fine|please do|go ahead|that works|sounds good|that's right|that is right|of course|exactly|agreed|alright|all right)\b/i;
+const YES = /^(?:yes|yeah|yep|yup|yes please|sure|ok|okay|correct|right|absolutely|definitely|certainly|perfect|great|fine|lovely|please do|go ahead|go for it|do it|book it|that works|works for me|sounds (?:good|great|perfect)|that(?:['’]s| is) (?:right|correct|perfect|great|fine|good|lovely)|that would be (?:great|perfect|lovely)|let['’]?s do (?:it|that)|of course|exactly|agreed|alright|all right)\b/i;
 const NO = /^(?:no|nope|nah|not really|not now|never|don't|do not|negative|wrong|that's wrong|cancel that)\b/i;
 
 /** The line's answer to a yes/no question, read from how it opens ("Sure, …", "Nope."). */

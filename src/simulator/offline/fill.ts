@@ -3,16 +3,21 @@
 // Caller lines are searched most recent first; nothing is invented when no rule finds a value.
 import type { JsonSchema } from '../../model';
 import { findDates, findDayPart, findTimes } from './dates';
-import { findEmails, findNames, findNumbers, findPhones, findYesNo } from './extract';
-import { pickOffered, valueOfRow } from './pick';
+import { findEmails, findNames, findNumbers, findPhones, findYesNo, phoneForms } from './extract';
+import { clauseWith, deniedBefore, restatesTool, type ToolMeaning } from './intent';
+import { pickAgreed, pickOffered, valueOfRow } from './pick';
 import type { Item } from './reading';
-import { conceptOfWord, nameWords, overlap, stem, words } from './words';
+import { callerWords, conceptOfWord, nameWords, overlap, stem, words } from './words';
 
 export interface FillContext {
   /** Every caller line, the most recent first. */
   callerLines: string[];
   today?: string;
   offered: Item[];
+  /** The agent's lines, in order (a "yes" agrees to the row the last one named). */
+  agentLines?: string[];
+  /** The tool being filled, and whether the caller's latest line means it. */
+  tool?: ToolMeaning;
 }
 
 export interface Filled {
@@ -60,7 +65,7 @@ export function kindOf(name: string, prop: JsonSchema): Kind {
   if (has(hints, 'phone')) return 'phone';
   if (has(hints, 'date', 'birth')) return 'date';
   if (has(hints, 'time')) return 'time';
-  if (has(hints, 'utterance', 'words', 'said', 'quote')) return 'words';
+  if (has(hints, 'utterance', 'words', 'said', 'quote', 'verbatim', 'reason')) return 'words';
   return 'none';
 }
 
@@ -100,7 +105,8 @@ function candidates(kind: Kind, line: string, prop: JsonSchema, today: string | 
     case 'email':
       return findEmails(line).map((f) => ({ value: f.value, said: f.said, rule: f.rule }));
     case 'phone':
-      return findPhones(line).map((f) => ({ value: f.value, said: f.said, rule: f.rule }));
+      // Each number in the forms its digits can be written in; the first the schema accepts wins.
+      return findPhones(line).flatMap((f) => phoneForms(f).map((value, i) => ({ value, said: f.said, rule: i === 0 ? f.rule : 'phone-to-pattern' })));
     case 'name':
       return findNames(line).map((f) => ({ value: f.value, said: f.said, rule: f.rule }));
     case 'number': {
@@ -115,10 +121,12 @@ function candidates(kind: Kind, line: string, prop: JsonSchema, today: string | 
 /** An enum value the line names (directly, stemmed, or through a synonym); only when exactly one is named. */
 export function enumFromLine(values: unknown[], line: string): { value: unknown; said: string } | undefined {
   const said = words(line);
-  const hits = values.filter((v) => typeof v === 'string' || typeof v === 'number').filter((v) => overlap(said, nameWords(String(v))).concepts.length > 0 || words(line).includes(String(v).toLowerCase()));
+  // "check-up" and "check up" name "checkup": two words said together are the value written as one.
+  const joined = said.slice(1).map((w, i) => said[i] + w);
+  const hits = values.filter((v) => typeof v === 'string' || typeof v === 'number').filter((v) => overlap(said, nameWords(String(v))).concepts.length > 0 || said.includes(String(v).toLowerCase()) || joined.some((j) => stem(j) === stem(String(v))));
   if (hits.length !== 1) return undefined;
   const pair = overlap(said, nameWords(String(hits[0]))).pairs[0];
-  return { value: hits[0], said: pair?.mine ?? String(hits[0]) };
+  return { value: hits[0], said: pair?.mine ?? joined.find((j) => stem(j) === stem(String(hits[0]))) ?? String(hits[0]) };
 }
 
 /** A search with the pattern itself, anchors dropped, for a value no other rule reads. */
@@ -137,6 +145,15 @@ function byPattern(prop: JsonSchema, line: string): { value: string; said: strin
   return undefined;
 }
 
+/** A parameter that takes one of the offered rows: an id, a key of the rows, or "offered" in its words. */
+export function picksOffered(name: string, prop: JsonSchema, offered: Item[]): boolean {
+  if (!offered.length || !(prop.type === 'string' || prop.type === 'number' || prop.type === 'integer' || prop.type === undefined)) return false;
+  const hints = [...nameWords(name), ...words(prop.description ?? '')];
+  // A key of the rows counts only when its values tell the rows apart (not one value all rows share).
+  const tellsApart = new Set(offered.map((r) => JSON.stringify(r[name]))).size > 1 && offered.some((r) => name in r);
+  return hints.includes('id') || tellsApart || hints.some((h) => stem(h) === stem('offered'));
+}
+
 /** The caller's line as a pick's source, cut short for notes. */
 const line0Said = (line: string) => (line.length > 60 ? `${line.slice(0, 57)}…` : line);
 
@@ -144,22 +161,27 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext): Filled | und
   const [latest = ''] = ctx.callerLines;
   const made = (value: unknown, rule: string, said: string, fromLatest: boolean, specific = true): Filled | undefined =>
     accepts(prop, value) ? { value, rule, said, fromLatest, specific } : undefined;
-  if (ctx.offered.length && (prop.type === 'string' || prop.type === 'number' || prop.type === 'integer' || prop.type === undefined)) {
-    const hints = [...nameWords(name), ...words(prop.description ?? '')];
-    const rowKeys = new Set(ctx.offered.flatMap((r) => Object.keys(r)));
-    if (hints.includes('id') || rowKeys.has(name) || hints.some((h) => stem(h) === stem('offered'))) {
-      const picked = pickOffered(latest, ctx.offered, ctx.today);
-      const value = picked && valueOfRow(picked.row, name);
-      const filled = picked && value !== undefined ? made(value, picked.rule, line0Said(latest), true) : undefined;
-      if (filled) return { ...filled, why: picked!.why };
-    }
+  if (picksOffered(name, prop, ctx.offered)) {
+    // A bare "yes" agrees to the one row the agent's last line named ("Shall I go ahead with …?").
+    const agreed = findYesNo(latest)?.value === true ? pickAgreed(ctx.agentLines?.at(-1) ?? '', ctx.offered) : undefined;
+    const picked = pickOffered(latest, ctx.offered, ctx.today) ?? agreed;
+    const value = picked && valueOfRow(picked.row, name);
+    const filled = picked && value !== undefined ? made(value, picked.rule, line0Said(latest), true) : undefined;
+    if (filled) return { ...filled, why: picked!.why };
   }
   if (prop.type === 'boolean') {
     const yn = findYesNo(latest);
     if (yn) return made(yn.value, 'boolean-from-yes-no', yn.said, true);
     // "True when the caller wants X": true when the caller's words meet that description's words.
-    const shared = overlap(words(latest), words(`${prop.description ?? ''} ${nameWords(name).join(' ')}`)).pairs;
-    if (shared.length) return made(true, 'boolean-by-description', shared[0].mine, true, false);
+    const shared = overlap(callerWords(latest), words(`${prop.description ?? ''} ${nameWords(name).join(' ')}`)).pairs;
+    if (shared.length) return made(!deniedBefore(latest, shared[0].mine), 'boolean-by-description', shared[0].mine, true, false);
+    // A flag that restates its tool's purpose ("schedule_appointment" of a scheduling tool) holds
+    // when the caller means the tool, and is false when they deny it.
+    const meant = ctx.tool?.meant;
+    if (meant && restatesTool(name, prop, ctx.tool!)) {
+      const f = made(!meant.negated, 'boolean-by-tool-meaning', meant.said, true, false);
+      return f && { ...f, why: `the caller means ${ctx.tool!.name} ("${meant.said}"${meant.negated ? ', denied' : ''}) and ${name} restates its purpose` };
+    }
     return undefined;
   }
   if (prop.type === 'array') {
@@ -177,7 +199,11 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext): Filled | und
       if (part && prop.enum.includes(part.part)) return made(part.part, 'enum-day-part', part.part, i === 0);
       continue;
     }
-    if (kind === 'words') return i === 0 && line.trim() ? made(line.trim(), 'words-as-said', line.trim(), true, false) : undefined;
+    if (kind === 'words') {
+      // The sentence that means the tool, when the line has several; else the whole line.
+      const said = ctx.tool?.meant ? clauseWith(line, ctx.tool.meant.said) : line.trim();
+      return i === 0 && said ? made(said, said === line.trim() ? 'words-as-said' : 'words-clause', said, true, false) : undefined;
+    }
     for (const c of candidates(kind, line, prop, ctx.today)) {
       const filled = made(c.value, c.rule, c.said, i === 0);
       if (filled) return filled;

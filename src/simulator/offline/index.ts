@@ -3,11 +3,12 @@
 // decision names its rule in `notes`, so the trace shows why the "model" did what it did.
 import type { JsonSchema } from '../../model';
 import type { CallPurpose, Model, ModelRequest, ModelResponse, ToolCallRequest } from '../types';
+import { agrees, needsAgreement, whatToConfirm, whichOne } from './agree';
 import { alsoMatching, fallbackTool, namedByInstructions, ranked, reasonFor, scoreTools, type Scored } from './choose';
 import { conditionSentence, decideCondition } from './condition';
 import { findDates, findTimes } from './dates';
 import { findEmails, findNames, findPhones } from './extract';
-import type { FillContext } from './fill';
+import { picksOffered, type FillContext } from './fill';
 import { readRequest, type Reading } from './reading';
 import { askFor, reportResults, speakInstructions } from './speech';
 
@@ -89,6 +90,7 @@ function agentCall(a: Answer, r: Reading, ctx: FillContext): void {
     return;
   }
   const scored = request.toolChoice === 'none' ? [] : scoreTools(request.tools, ctx);
+  for (const s of scored) if (s.deferred) a.note('not-yet-deferred', s.deferred);
   // Once a tool ran on the caller's line in this step, that line was acted on: its words alone
   // no longer point at a further tool (a next stage's tool shares them by chance, as "reach" meets
   // any tool about a phone); the values it gives still do, and so do the instructions (below).
@@ -98,6 +100,12 @@ function agentCall(a: Answer, r: Reading, ctx: FillContext): void {
   const fresh = candidates.filter((s) => !sameCall(s, r));
   const best = fresh[0];
   if (best?.complete) {
+    const ask = needsAgreement(best, r.instructions);
+    if (ask && !agrees(r.callerLines[0])) {
+      a.note('agree-first', `${best.tool.name} fits (${reasonFor(best).why}) but ${ask}, and the caller's line is no yes: asked first`);
+      a.text = `Shall I go ahead with ${whatToConfirm(best, r.offered)}?`;
+      return;
+    }
     for (const s of [best, ...alsoMatching(best, fresh)]) {
       const { rule: name, why } = reasonFor(s);
       a.note(name, `picked ${s.tool.name} — ${why}`);
@@ -121,6 +129,11 @@ function agentCall(a: Answer, r: Reading, ctx: FillContext): void {
   if (best) {
     const missing = best.fill.missing[0];
     const prop: JsonSchema | undefined = best.tool.parameters.properties?.[missing];
+    if (prop && picksOffered(missing, prop, r.offered)) {
+      a.note('ask-which-offered', `${best.tool.name} fits (${reasonFor(best).why}) but the caller's line picks none of the offered rows for ${missing}: asked which`);
+      a.text = whichOne(r.offered);
+      return;
+    }
     a.note('ask-missing', `${best.tool.name} fits (${reasonFor(best).why}) but its required ${missing} has no value yet: asked for it`);
     a.text = askFor(missing, prop);
     return;
@@ -131,6 +144,7 @@ function agentCall(a: Answer, r: Reading, ctx: FillContext): void {
 
 function toolsCall(a: Answer, ctx: FillContext): void {
   const scored = scoreTools(a.request.tools, ctx);
+  for (const s of scored) if (s.deferred) a.note('not-yet-deferred', s.deferred);
   const top = ranked(scored)[0];
   const pointed = top !== undefined && top.evidence > 0;
   const fallback = pointed ? undefined : fallbackTool(scored);
@@ -174,7 +188,7 @@ export function createOfflineModel(options: OfflineModelOptions = {}): Model {
     async complete(request: ModelRequest): Promise<ModelResponse> {
       const a = new Answer(request);
       const r = readRequest(request);
-      const ctx: FillContext = { callerLines: r.callerLines, today: options.today, offered: r.offered };
+      const ctx: FillContext = { callerLines: r.callerLines, today: options.today, offered: r.offered, agentLines: r.agentLines };
       const purpose = purposeOf(request);
       if (!request.purpose) a.note('purpose', `the request names no purpose: read as a ${purpose} call from its shape`);
       if (purpose === 'condition') {

@@ -1,6 +1,6 @@
 // Picking one of the rows the agent offered from how the caller refers to it: by position ("the
 // second one", "the last"), by a time or date it holds ("the 10:30 one"), or by a word it holds.
-import { findDates, findTimes } from './dates';
+import { findDates, findDayPart, findTimes } from './dates';
 import type { Item } from './reading';
 import { contentStems, stem } from './words';
 
@@ -21,6 +21,44 @@ const ORDINALS: [RegExp, (n: number) => number][] = [
 
 const textValues = (row: Item): string[] => Object.values(row).filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String);
 
+const rowTimes = (row: Item): string[] => textValues(row).flatMap((v) => findTimes(v).map((t) => t.hhmm));
+
+/** "four o'clock" said without am or pm is 04:00 or 16:00; a row's time settles which. */
+function sameTime(hhmm: string, said: string, rowTime: string): boolean {
+  if (hhmm === rowTime) return true;
+  const h = +hhmm.slice(0, 2);
+  return h >= 1 && h < 12 && !/[ap]\.?m\b|noon|midnight/i.test(said) && `${String(h + 12).padStart(2, '0')}${hhmm.slice(2)}` === rowTime;
+}
+
+const HOUR_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+/** An hour said alone as a choice: "at 9", "the nine one", "9ish", "around ten". */
+function bareHour(line: string): { value: number; said: string } | undefined {
+  const n = `(\\d{1,2}|${HOUR_WORDS.join('|')})`;
+  const m = new RegExp(`\\b(?:at|around|about|the)\\s+${n}\\b(?!\\s*(?::|\\.\\d|people|of|guests|persons|days|weeks))|\\b${n}(?:\\s*ish|\\s+one)\\b`, 'i').exec(line);
+  if (!m) return undefined;
+  const word = (m[1] ?? m[2]).toLowerCase();
+  const value = /^\d+$/.test(word) ? +word : HOUR_WORDS.indexOf(word) + 1;
+  return value >= 1 && value <= 23 ? { value, said: m[0] } : undefined;
+}
+
+const partOf = (hhmm: string) => {
+  const h = +hhmm.slice(0, 2);
+  return h < 12 ? 'morning' : h < 17 ? 'afternoon' : 'evening';
+};
+
+/**
+ * The row the agent's line named on its own ("Shall I go ahead with Thursday 10:30 (Dr. Ruiz)?"):
+ * the one row whose every value but its id is in the line. Two rows named ("… or …") is no pick.
+ */
+export function pickAgreed(agentLine: string, rows: Item[]): Picked | undefined {
+  const line = agentLine.toLowerCase();
+  const named = rows.filter((row) => {
+    const values = Object.entries(row).filter(([k]) => !/(^|_)id$|Id$/.test(k)).map(([, v]) => v).filter((v): v is string | number => typeof v === 'string' || typeof v === 'number');
+    return values.length > 0 && values.every((v) => line.includes(String(v).toLowerCase()));
+  });
+  return named.length === 1 ? { row: named[0], rule: 'pick-agreed', why: 'the caller said yes to the one offered row the agent named' } : undefined;
+}
+
 /** The one row the caller's line points at, or undefined when it points at none or at several. */
 export function pickOffered(line: string, rows: Item[], todayIso?: string): Picked | undefined {
   if (rows.length === 0) return undefined;
@@ -30,8 +68,18 @@ export function pickOffered(line: string, rows: Item[], todayIso?: string): Pick
     if (m && rows[i]) return { row: rows[i], rule: 'pick-by-position', why: `"${m[0]}" is row ${i + 1} of the ${rows.length} offered` };
   }
   for (const time of findTimes(line)) {
-    const hits = rows.filter((row) => textValues(row).some((v) => findTimes(v).some((t) => t.hhmm === time.hhmm)));
+    const hits = rows.filter((row) => rowTimes(row).some((t) => sameTime(time.hhmm, time.said, t)));
     if (hits.length === 1) return { row: hits[0], rule: 'pick-by-time', why: `"${time.said}" is the time of only one offered row` };
+  }
+  const hour = bareHour(line);
+  if (hour) {
+    const hits = rows.filter((row) => rowTimes(row).some((t) => t.endsWith(':00') && (+t.slice(0, 2) === hour.value || +t.slice(0, 2) === hour.value + 12)));
+    if (hits.length === 1) return { row: hits[0], rule: 'pick-by-hour', why: `"${hour.said}" is the hour of only one offered row` };
+  }
+  const part = findDayPart(line);
+  if (part) {
+    const hits = rows.filter((row) => rowTimes(row).some((t) => partOf(t) === part.part));
+    if (hits.length === 1) return { row: hits[0], rule: 'pick-by-day-part', why: `only one offered row is in the ${part.part}` };
   }
   for (const date of findDates(line, todayIso)) {
     const hits = rows.filter((row) => textValues(row).some((v) => v.toLowerCase().includes(date.said.toLowerCase()) || findDates(v, todayIso).some((d) => d.iso === date.iso)));

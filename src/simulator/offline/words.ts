@@ -38,6 +38,20 @@ const SYNONYMS = [
   'question ask info information',
 ].map((line) => line.split(' '));
 
+/**
+ * Everyday phrases whose meaning no single word of theirs carries, each with a word of the concept
+ * it stands for: "come in" is a visit, "that's all" a goodbye. General English only.
+ */
+const PHRASES: [RegExp, string][] = [
+  [/\b(?:come|pop|drop|stop|get) (?:in|by|over)\b|\bsee (?:the|a|my) (?:doctor|dentist|nurse|specialist|hygienist)\b/i, 'appointment'],
+  [/\bthat['’]?s (?:all|it|everything)\b|\bnothing else\b|\ball (?:set|done)\b|\bhave a (?:nice|good|great|lovely) (?:day|one|evening|weekend)\b|\btake care\b|\bsee you\b|\bcheers\b|\bthat (?:will|would) be all\b/i, 'bye'],
+];
+
+/** The caller's words, then a word for each everyday phrase the line holds ("come in" → appointment). */
+export function callerWords(text: string): string[] {
+  return [...words(text), ...PHRASES.filter(([re]) => re.test(text)).map(([, word]) => word)];
+}
+
 /** Stem → the concept its word belongs to (the line's first word, itself stemmed). */
 const CONCEPT = new Map<string, string>();
 for (const group of SYNONYMS) {

@@ -1,0 +1,86 @@
+// What the caller means to do, read against the offered tools: a tool meant "while the caller has
+// not said what they want" (a not-yet tool), a line that states a purpose ("I'd like to…", "can
+// I…"), the caller's words that meet a tool's meaning, and a boolean parameter that restates its
+// tool's purpose (so it is true once the caller means that tool, false when they deny it).
+import type { JsonSchema } from '../../model';
+import type { ToolSpec } from '../types';
+import { callerWords, conceptOf, conceptOfWord, contentStems, isStopWord, nameWords, overlap, stem, words } from './words';
+
+/** How the caller's line shows that they mean a tool. */
+export interface Meant {
+  /** The caller's word (or phrase) that shows it. */
+  said: string;
+  rule: 'tool-by-words' | 'tool-by-stated-purpose';
+  /** The caller denies it ("I don't want to book"). */
+  negated: boolean;
+}
+
+/** The tool as the fill rules see it: its meaning, and whether the caller's line means it. */
+export interface ToolMeaning {
+  name: string;
+  description: string;
+  meant?: Meant;
+}
+
+const NOT_YET_NAME = /\b(?:not yet|no intent|unknown|undetected|unclear|no purpose)\b/i;
+const NOT_YET_DESCRIPTION = /\b(?:not yet|has not|hasn['’]t|have not|haven['’]t|did not|didn['’]t)\b[^.]*?\b(?:said|say|stated|given|detected|known|clear|told|explained|decided)\b|^\s*no \w+ yet\b/i;
+
+/** A tool for a caller who has not yet said what they want ("No intent yet.", "…while the caller has not said why…"). */
+export function isNotYetTool(tool: ToolSpec): boolean {
+  return NOT_YET_NAME.test(nameWords(tool.name).join(' ')) || NOT_YET_DESCRIPTION.test(tool.description);
+}
+
+/** Words that are manners or talk about the call itself, not a purpose: greetings, thanks, yes/no. */
+const MANNERS = new Set([...['greeting', 'agree', 'refuse'].map(conceptOfWord), ...'thank thanks good morning afternoon evening there calling call speaking doing fine well nice'.split(' ').map(stem)]);
+/** Asking for help or to talk names no purpose of its own. */
+const META = new Set([...['help', 'ask'].map(conceptOfWord), ...'talk speak someone something anything thing wonder'.split(' ').map(stem)]);
+
+const substance = (text: string) => contentStems(text).filter((w) => !MANNERS.has(conceptOf(w)) && !META.has(conceptOf(w)));
+
+const WANTS = /\b(?:i(?:['’]d| would) (?:like|love)|i (?:want|wanna|need|have to|must)|i['’]m (?:looking|hoping|trying|calling|after)|i am (?:looking|hoping|trying|calling)|i was (?:hoping|wondering|looking|calling)|(?:can|could|may) (?:i|we)|calling (?:to|about|for|because|regarding)|is it possible|do you have)\b/i;
+
+/** The words that state a purpose, when the line has one ("I was hoping to see the dentist"): a want with words of substance after it. */
+export function statedPurpose(line: string): string | undefined {
+  const m = WANTS.exec(line);
+  if (!m) return undefined;
+  return substance(line.slice(m.index + m[0].length)).length > 0 ? m[0] : undefined;
+}
+
+const NEGATION = /\b(?:not|don['’]t|do not|never|no longer|didn['’]t|won['’]t|no)\b(?:\s+\S+){0,3}\s*$/i;
+
+/** Whether the words before `said` deny it ("I don't want to book"). */
+export function deniedBefore(line: string, said: string): boolean {
+  const at = line.toLowerCase().indexOf(said.toLowerCase());
+  return at > 0 && NEGATION.test(line.slice(0, at));
+}
+
+/**
+ * The caller means `tool` when a word of substance of their line meets a word of the tool
+ * (through everyday synonyms and phrases), or — when the stage offers only this tool besides
+ * not-yet tools — when the line states a purpose at all.
+ */
+export function meaningOf(line: string, theirs: string[], onlyPurposeful: boolean): Meant | undefined {
+  const pairs = overlap(callerWords(line), theirs).pairs.filter((p) => !MANNERS.has(conceptOfWord(p.mine)) && !/^\d+$/.test(p.mine));
+  if (pairs.length) return { said: pairs[0].mine, rule: 'tool-by-words', negated: deniedBefore(line, pairs[0].mine) };
+  const stated = onlyPurposeful ? statedPurpose(line) : undefined;
+  return stated ? { said: stated, rule: 'tool-by-stated-purpose', negated: deniedBefore(line, stated) } : undefined;
+}
+
+/** Words that say nothing of what a tool or parameter is about. */
+const GENERIC = new Set('caller user customer person true false use tool call whether flag value'.split(' ').map(stem));
+const meaningConcepts = (texts: string[]) =>
+  new Set(texts.flatMap((t) => [...nameWords(t), ...words(t)]).filter((w) => !isStopWord(w) && !/^\d+$/.test(w) && !GENERIC.has(stem(w))).map(conceptOfWord));
+
+/** A boolean parameter that restates its tool's purpose: its name or description shares a concept with the tool's name or description. */
+export function restatesTool(name: string, prop: JsonSchema, tool: ToolMeaning): boolean {
+  const mine = meaningConcepts([name, prop.description ?? '']);
+  const theirs = meaningConcepts([tool.name, tool.description]);
+  return [...mine].some((c) => theirs.has(c));
+}
+
+/** The sentence of the line that holds `said`, when the line has more than one. */
+export function clauseWith(line: string, said: string): string {
+  const sentences = line.trim().split(/(?<=[.!?])\s+/).filter(Boolean);
+  if (sentences.length < 2) return line.trim();
+  return sentences.find((s) => s.toLowerCase().includes(said.toLowerCase())) ?? line.trim();
+}
