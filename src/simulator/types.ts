@@ -6,12 +6,17 @@ import type { JsonSchema, Tool } from '../model';
 export type Line =
   | { kind: 'caller'; text: string }
   | { kind: 'agent'; text: string }
-  /** Said by the runtime, not the model (announce, confirm); the model reads it as its own line. */
-  | { kind: 'runtime'; text: string; source: 'announce' | 'confirm'; tool: string }
+  /**
+   * Said by the runtime, not the model (announce, confirm, a block's looping message); the model
+   * reads it as its own line. `tool` names who made it say so: the tool, or for looping the block.
+   */
+  | { kind: 'runtime'; text: string; source: RuntimeSource; tool: string }
   /** `call` numbers the model call that asked for it, so the calls of one answer stay together. */
   | { kind: 'tool-call'; id: string; name: string; arguments: string; call: number }
   /** `modelReads` is exactly what goes back to the model (preview cut, or the error message). */
   | { kind: 'tool-result'; id: string; name: string; result?: unknown; error?: string; modelReads: string };
+
+export type RuntimeSource = 'announce' | 'confirm' | 'looping';
 
 /** A change-log entry; `turn` is the step it happened in, `author` the tool (or 'runtime'). */
 export interface Change {

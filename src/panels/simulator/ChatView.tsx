@@ -4,7 +4,7 @@ import { chatItems, type ChatItem } from '../../simulator/ui/chat-items';
 import { failureOf, type ControllerView, type RunController, type RunNotice } from '../../simulator/ui/controller';
 import { ToolCallRow } from './ToolCallRow';
 
-const RUNTIME_SOURCE = { announce: 'announce', confirm: 'confirm' } as const;
+const RUNTIME_SOURCE = { announce: 'announce', confirm: 'confirm', looping: 'looping' } as const;
 
 /** The conversation as the runtime kept it, with the step in flight streaming at the bottom. */
 export function ChatView({ controller, notice, pending }: { controller: RunController; notice: RunNotice | null; pending: ControllerView['pending'] }) {

@@ -186,7 +186,7 @@ describe('looping', () => {
     expect(s.trace.filter((t) => t.kind === 'stage-change' && t.via === 'loop')).toHaveLength(2);
     s = await blockAgentStep(doc, s, 'well', d);
     expect(s.stageId).toBe('s_goodbye');
-    expect(s.transcript.slice(-2)).toEqual([{ kind: 'agent', text: 'Let me put you through to the front desk.' }, { kind: 'agent', text: 'Goodbye!' }]);
+    expect(s.transcript.slice(-2)).toEqual([{ kind: 'runtime', source: 'looping', tool: 'Greeting', text: 'Let me put you through to the front desk.' }, { kind: 'agent', text: 'Goodbye!' }]);
     expect(s.trace).toContainEqual(expect.objectContaining({ kind: 'note', message: expect.stringContaining('intent_not_detected') }));
     expect(s.ended).toBe(true); // goodbye has no edges
     expect(model.requests).toHaveLength(10);

@@ -164,7 +164,9 @@ class BlockAgentRun extends StepBase {
     const looping = byId(this.doc.blocks, stage.blockId)?.looping;
     if (!looping || looping.threshold <= 0 || loopCount(this.doc, this.s) < looping.threshold) return;
     const messages = looping.messages;
-    if (messages.length > 0) this.s.transcript.push({ kind: 'agent', text: messages[loopingJumps(this.doc, this.s, stage.blockId) % messages.length] });
+    // Said by the runtime, not the model (the model reads it as its own line, like announce).
+    const blockName = byId(this.doc.blocks, stage.blockId)?.name ?? stage.blockId;
+    if (messages.length > 0) this.s.transcript.push({ kind: 'runtime', source: 'looping', tool: blockName, text: messages[loopingJumps(this.doc, this.s, stage.blockId) % messages.length] });
     this.trace({ kind: 'note', message: `looping threshold ${looping.threshold} reached on ${stage.name}; kpis: ${(looping.kpis ?? []).join(', ') || '(none)'}` });
     if (looping.connectTo) await this.enter(looping.connectTo, VIA_LOOPING);
   }

@@ -112,3 +112,27 @@ describe('chatItems with marked trace entries', () => {
     expect(kinds).toEqual(['caller', 'tool', 'stage', 'agent']);
   });
 });
+
+describe('Block Agent tool rows', () => {
+  it('shows each call of the tools answer as a row after the reply: captured, run, or refused by its check', async () => {
+    const { blockAgentStep } = await import('../block-agent/step');
+    const { answer, say, scriptedModel } = await import('../testing');
+    const { scriptedToolRunner } = await import('../mock-runner');
+    const ba = { ...doc, target: 'block-agent' as const };
+    const start = { ...newSession(ba), stageId: 's_identity' };
+    const model = scriptedModel([
+      say('Thank you.'),
+      answer('', ['collect_identity', { caller_name: 'Ana Ruiz', phone: '+15551234567' }], ['collect_identity', { caller_name: 'Ana', phone: 'call me' }]),
+    ]);
+    const runner = scriptedToolRunner({ collect_identity: { result: { saved: true }, writes: {} } });
+    const after = await blockAgentStep(ba, start, 'Ana Ruiz, +15551234567', { model, runner, revision: 1, now: () => 1 });
+    const items = chatItems(ba, after, [{ input: { kind: 'say', text: 'Ana Ruiz, +15551234567' }, before: start, after, revision: 1 }]);
+    const kinds = items.map((i) => (i.kind === 'tool' ? `tool:${i.status}` : i.kind));
+    expect(kinds.slice(0, 4)).toEqual(['caller', 'agent', 'tool:ok', 'tool:check-failed']);
+    const [ran, refused] = items.filter((i) => i.kind === 'tool');
+    // pii parameters stay masked in the rows, as in Pinecall's.
+    expect(ran).toMatchObject({ name: 'collect_identity', args: { caller_name: '***', phone: '***' }, result: { saved: true }, check: 'passed: captured', stepIndex: null });
+    expect(refused).toMatchObject({ status: 'check-failed' });
+    expect(refused.kind === 'tool' && refused.check).toMatch(/phone/);
+  });
+});

@@ -4,7 +4,7 @@
 import type { AgentDocument, Tool } from '../../model';
 import type { SimStepRecord } from '../../store/types';
 import { MASK, displayArguments } from '../session';
-import type { Line, Session, TraceEntry } from '../types';
+import type { Line, RuntimeSource, Session, TraceEntry } from '../types';
 
 interface ItemBase {
   key: string;
@@ -20,7 +20,7 @@ export type ChatItem = ItemBase &
   (
     | { kind: 'caller'; text: string }
     | { kind: 'agent'; text: string }
-    | { kind: 'runtime'; text: string; source: 'announce' | 'confirm'; tool: string }
+    | { kind: 'runtime'; text: string; source: RuntimeSource; tool: string }
     | {
         kind: 'tool';
         name: string;
@@ -84,6 +84,29 @@ function toolItem(doc: AgentDocument, call: ToolCallLine, result: ToolResultLine
   };
 }
 
+/**
+ * A Block Agent tool call as a row. Block Agent keeps only caller and agent lines in its history,
+ * so its calls live in the tools call's answer and their outcome in the trace: a failed check
+ * captured nothing; a run has a result or an error; a call with neither was a plain capture.
+ */
+function capturedToolItem(doc: AgentDocument, call: { id: string; name: string; arguments: string }, trace: TraceEntry[], base: ItemBase): ChatItem {
+  const tool = doc.tools.find((t) => t.name === call.name);
+  const failedCheck = trace.find((t): t is Extract<TraceEntry, { kind: 'check-failed' }> => t.kind === 'check-failed' && t.toolCallId === call.id);
+  const run = trace.find((t): t is Extract<TraceEntry, { kind: 'tool-run' }> => t.kind === 'tool-run' && t.toolCallId === call.id);
+  const status: ToolStatus = failedCheck ? 'check-failed' : run?.error !== undefined ? 'error' : 'ok';
+  return {
+    ...base,
+    kind: 'tool',
+    name: call.name,
+    status,
+    args: shownArguments(tool, call.arguments),
+    check: failedCheck ? failedCheck.message : 'passed: captured',
+    result: run && run.error === undefined ? maskResult(doc, tool, run.result) : undefined,
+    error: run?.error,
+    logs: run?.logs ?? [],
+  };
+}
+
 function safeParse(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -112,6 +135,12 @@ export function chatItems(doc: AgentDocument, session: Session | null, steps: Si
   const tails = new Map<number, ChatItem[]>();
   session.trace.forEach((t, i) => {
     const base = { key: `trace-${i}`, turn: t.step, stepIndex: null };
+    if (t.kind === 'model-call' && t.request.purpose === 'tools' && t.response && t.error === undefined) {
+      const calls = t.response.toolCalls.map((c, j) => capturedToolItem(doc, c, session.trace, { ...base, key: `trace-${i}-${j}` }));
+      const [map, at] = t.mark ? [placed, t.mark.lines] : [tails, t.step];
+      map.set(at, [...(map.get(at) ?? []), ...calls]);
+      return;
+    }
     const item: ChatItem | null =
       t.kind === 'stage-change' ? { ...base, kind: 'stage', from: t.from, to: t.to, via: t.via } : t.kind === 'limit' ? { ...base, kind: 'limit', text: t.message } : null;
     if (!item) return;

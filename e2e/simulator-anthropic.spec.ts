@@ -1,0 +1,83 @@
+import { expect, test, type Page } from '@playwright/test';
+import { openApp } from './helpers';
+import { MOCK_URL, OPENING, TEST_KEY, mockRequests, openSimulator, say, scriptMock, simState, startAt } from './sim-helpers';
+
+// The Pinecall booking of e2e/simulator.spec.ts, with the provider set to Anthropic: the app calls
+// the mock through @anthropic-ai/sdk (Messages API, /v1/messages), and the mock answers in
+// Anthropic's stream shape.
+
+const SHOTS = process.env.SIM_SHOTS ?? '/tmp';
+
+/** Points the app at the mock as an Anthropic endpoint through the ⚙ LLM dialog. */
+async function useMockAnthropic(page: Page) {
+  await page.getByTestId('open-llm-settings').click();
+  const dialog = page.getByTestId('llm-dialog');
+  await dialog.getByTestId('llm-provider').selectOption('anthropic');
+  await dialog.getByTestId('llm-base-url').fill(MOCK_URL);
+  await dialog.getByTestId('llm-model').fill('mock-claude');
+  await dialog.getByTestId('llm-api-key').fill(TEST_KEY);
+  await dialog.getByTestId('llm-save').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('sim-provider')).toContainText('mock-claude');
+}
+
+test.beforeEach(async ({ page }) => {
+  await openApp(page);
+  expect(await page.evaluate(() => (window as any).__callboard.store.getState().doc.name)).toBe('Clinic Booking');
+  await openSimulator(page);
+});
+
+test('a Pinecall booking through the Anthropic provider: announce, confirm, and the move to goodbye', async ({ page, request }) => {
+  await startAt(page, 's_choose');
+  await scriptMock(request, [
+    OPENING,
+    { reply: { toolCalls: [{ name: 'free_slots', arguments: { day: 'Tuesday', visit: 'checkup' } }] } },
+    { reply: { text: 'Tuesday 09:00 with Dr. Vega or 10:30 with Dr. Ruiz?' } },
+    { reply: { toolCalls: [{ name: 'book', arguments: { slot: 'Tuesday-1' } }] } },
+    { reply: { text: 'See you on Tuesday. Goodbye!' } },
+  ]);
+  await useMockAnthropic(page);
+
+  await say(page, 'A checkup on Tuesday, please');
+  const chat = page.getByTestId('sim-chat');
+  await expect(chat.getByTestId('sim-agent-line').first()).toHaveText(/Hello, Clínica Norte/);
+  await expect(chat.getByTestId('sim-runtime-announce')).toContainText('Let me check the agenda.');
+  await expect(chat.getByTestId('sim-runtime-announce')).toContainText('announce · free_slots');
+  await expect(chat.getByTestId('sim-tool-free_slots')).toHaveAttribute('data-status', 'ok');
+  await expect(chat.getByTestId('sim-agent-line').last()).toHaveText(/Tuesday 09:00 with Dr\. Vega/);
+  // The tool result went back as an Anthropic tool_result block, cut to the preview's two slots.
+  const afterSlots = (await mockRequests(request)).at(-1)!.body;
+  const toolResult = afterSlots.messages.flatMap((m: any) => (Array.isArray(m.content) ? m.content : [])).find((b: any) => b.type === 'tool_result');
+  expect(toolResult.tool_use_id).toMatch(/^toolu_mock_/);
+  const content = typeof toolResult.content === 'string' ? toolResult.content : toolResult.content.map((c: any) => c.text).join('');
+  expect(JSON.parse(content)).toHaveLength(2);
+
+  await say(page, 'The 10:30 one');
+  await expect(chat.getByTestId('sim-runtime-confirm')).toHaveText(/Booked: Tuesday 10:30 with Dr\. Ruiz\./);
+  await expect(chat.getByTestId('sim-stage-change')).toContainText('goodbye');
+  await expect(page.getByTestId('stage-node-goodbye')).toHaveAttribute('data-current', 'true');
+  await expect(chat.getByTestId('sim-agent-line').last()).toHaveText(/See you on Tuesday\. Goodbye!/);
+  expect((await simState(page)).state).toMatchObject({ booking_when: 'Tuesday 10:30', searches: 1 });
+  expect((await simState(page)).stageId).toBe('s_goodbye');
+
+  // Every model request went to the Messages API, in Anthropic's shape, with the key.
+  const requests = await mockRequests(request);
+  expect(requests).toHaveLength(5);
+  for (const r of requests) {
+    expect(r.path).toBe('/v1/messages');
+    expect(r.body.model).toBe('mock-claude');
+    expect(typeof r.body.max_tokens).toBe('number');
+    expect(r.body.stream).toBe(true);
+    // @anthropic-ai/sdk 1.14 sends the key as `Authorization: Bearer` (older clients used x-api-key).
+    expect(r.headers['x-api-key'] ?? String(r.headers.authorization).replace(/^Bearer /, '')).toBe(TEST_KEY);
+    expect(r.headers['anthropic-version']).toBeTruthy();
+    expect(r.body.messages.some((m: any) => m.role === 'system')).toBe(false);
+  }
+  // The system prompt is Anthropic's top-level `system`; the tools are Anthropic tools (input_schema).
+  const booking = requests[3].body;
+  expect(JSON.stringify(booking.system)).toContain('You are Sofia');
+  expect(booking.tools.map((t: any) => t.name)).toEqual(expect.arrayContaining(['free_slots', 'book']));
+  expect(booking.tools[0].input_schema.type).toBe('object');
+  expect(booking.messages.at(-1)).toMatchObject({ role: 'user' });
+  await page.screenshot({ path: `${SHOTS}/h6-anthropic.png` });
+});
