@@ -30,19 +30,33 @@ export async function mockRequests(request: APIRequestContext): Promise<{ path: 
   return (await request.get(`${MOCK_URL}/__mock/requests`)).json();
 }
 
-/** Points the app at the mock through the ⚙ LLM dialog, as a user would. */
-export async function useMockLlm(page: Page, options: { remember?: boolean } = {}) {
+/**
+ * Points the app at the mock through the ⚙ LLM dialog, as a user would: as an OpenAI-compatible
+ * server (base URL …/v1, model mock-model) or as Anthropic (base URL of the server, model mock-claude).
+ */
+export async function useMockLlm(page: Page, options: { remember?: boolean; provider?: 'openai' | 'anthropic' } = {}) {
+  const anthropic = options.provider === 'anthropic';
+  const model = anthropic ? 'mock-claude' : 'mock-model';
   await page.getByTestId('open-llm-settings').click();
   const dialog = page.getByTestId('llm-dialog');
-  await dialog.getByTestId('llm-provider').selectOption('openai');
-  await dialog.getByTestId('llm-base-url').fill(`${MOCK_URL}/v1`);
-  await dialog.getByTestId('llm-model').fill('mock-model');
+  await dialog.getByTestId('llm-provider').selectOption(anthropic ? 'anthropic' : 'openai');
+  await dialog.getByTestId('llm-base-url').fill(anthropic ? MOCK_URL : `${MOCK_URL}/v1`);
+  await dialog.getByTestId('llm-model').fill(model);
   await dialog.getByTestId('llm-api-key').fill(TEST_KEY);
   if (options.remember) await dialog.getByTestId('llm-remember').check();
   await dialog.getByTestId('llm-save').click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('sim-provider')).toContainText('mock-model');
+  await expect(page.getByTestId('sim-provider')).toContainText(model);
 }
+
+/** A Pinecall booking from the choose stage: a search (announce, preview cut), an offer, the booking (confirm), goodbye. */
+export const PINECALL_BOOKING: MockTurn[] = [
+  OPENING,
+  { reply: { toolCalls: [{ name: 'free_slots', arguments: { day: 'Tuesday', visit: 'checkup' } }] } },
+  { reply: { text: 'Tuesday 09:00 with Dr. Vega or 10:30 with Dr. Ruiz?' } },
+  { reply: { toolCalls: [{ name: 'book', arguments: { slot: 'Tuesday-1' } }] } },
+  { reply: { text: 'See you on Tuesday. Goodbye!' } },
+];
 
 export async function openSimulator(page: Page) {
   await page.getByTestId('dock-tab-simulator').click();
@@ -69,3 +83,39 @@ export async function startAt(page: Page, stageId: string) {
 }
 
 export const simState = (page: Page) => appState(page, (s) => ({ state: s.session?.state, stageId: s.session?.stageId, steps: s.steps.length }));
+
+/**
+ * Where `key` can be found in the page: the document, the URL, the HTML, cookies, local and session
+ * storage, and every IndexedDB database and store (the saved projects). `databases` proves the
+ * IndexedDB walk saw something, so an empty `found` is not vacuous.
+ */
+export function keyLeaks(page: Page, key: string = TEST_KEY): Promise<{ found: string[]; databases: string[] }> {
+  return page.evaluate(async (secret) => {
+    const found: string[] = [];
+    const { doc } = (window as any).__callboard.store.getState();
+    if (JSON.stringify(doc).includes(secret)) found.push('document');
+    if (location.href.includes(secret)) found.push('url');
+    if (document.documentElement.outerHTML.includes(secret)) found.push('page');
+    if (document.cookie.includes(secret)) found.push('cookie');
+    for (const [name, storage] of [['localStorage', localStorage], ['sessionStorage', sessionStorage]] as const) {
+      for (let i = 0; i < storage.length; i++) if (storage.getItem(storage.key(i)!)!.includes(secret)) found.push(`${name} ${storage.key(i)}`);
+    }
+    const databases = await indexedDB.databases();
+    for (const info of databases) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(info.name!);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      for (const name of Array.from(db.objectStoreNames)) {
+        const all = await new Promise<unknown[]>((resolve) => {
+          const get = db.transaction(name).objectStore(name).getAll();
+          get.onsuccess = () => resolve(get.result);
+        });
+        if (JSON.stringify(all).includes(secret)) found.push(`indexedDB ${info.name}/${name}`);
+      }
+      db.close();
+    }
+    return { found, databases: databases.map((d) => d.name ?? '') };
+  }, key);
+}

@@ -1,25 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openApp } from './helpers';
-import { MOCK_URL, OPENING, TEST_KEY, mockRequests, openSimulator, say, scriptMock, simState, startAt } from './sim-helpers';
+import { PINECALL_BOOKING, TEST_KEY, mockRequests, openSimulator, say, scriptMock, simState, startAt, useMockLlm } from './sim-helpers';
 
 // The Pinecall booking of e2e/simulator.spec.ts, with the provider set to Anthropic: the app calls
 // the mock through @anthropic-ai/sdk (Messages API, /v1/messages), and the mock answers in
 // Anthropic's stream shape.
 
 const SHOTS = process.env.SIM_SHOTS ?? '/tmp';
-
-/** Points the app at the mock as an Anthropic endpoint through the ⚙ LLM dialog. */
-async function useMockAnthropic(page: Page) {
-  await page.getByTestId('open-llm-settings').click();
-  const dialog = page.getByTestId('llm-dialog');
-  await dialog.getByTestId('llm-provider').selectOption('anthropic');
-  await dialog.getByTestId('llm-base-url').fill(MOCK_URL);
-  await dialog.getByTestId('llm-model').fill('mock-claude');
-  await dialog.getByTestId('llm-api-key').fill(TEST_KEY);
-  await dialog.getByTestId('llm-save').click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('sim-provider')).toContainText('mock-claude');
-}
 
 test.beforeEach(async ({ page }) => {
   await openApp(page);
@@ -29,14 +16,8 @@ test.beforeEach(async ({ page }) => {
 
 test('a Pinecall booking through the Anthropic provider: announce, confirm, and the move to goodbye', async ({ page, request }) => {
   await startAt(page, 's_choose');
-  await scriptMock(request, [
-    OPENING,
-    { reply: { toolCalls: [{ name: 'free_slots', arguments: { day: 'Tuesday', visit: 'checkup' } }] } },
-    { reply: { text: 'Tuesday 09:00 with Dr. Vega or 10:30 with Dr. Ruiz?' } },
-    { reply: { toolCalls: [{ name: 'book', arguments: { slot: 'Tuesday-1' } }] } },
-    { reply: { text: 'See you on Tuesday. Goodbye!' } },
-  ]);
-  await useMockAnthropic(page);
+  await scriptMock(request, PINECALL_BOOKING);
+  await useMockLlm(page, { provider: 'anthropic' });
 
   await say(page, 'A checkup on Tuesday, please');
   const chat = page.getByTestId('sim-chat');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { appState, flushSaves, openApp } from './helpers';
-import { MOCK_URL, OPENING, TEST_KEY, mockRequests, openSimulator, say, scriptMock, startAt } from './sim-helpers';
+import { MOCK_URL, OPENING, TEST_KEY, keyLeaks, mockRequests, openSimulator, say, scriptMock, startAt } from './sim-helpers';
 
 // The API key typed in the ⚙ LLM dialog (Remember unticked) goes to the model server and nowhere
 // else: not into an export, the saved project, the run's panels, the URL or the browser's storage.
@@ -16,35 +16,6 @@ const FORMATS = [
 
 function previewText(page: Page, file: string): Promise<string | undefined> {
   return page.evaluate((name) => (window as any).monaco?.editor.getModels().find((m: any) => m.uri.path === `/callboard/preview/${name}`)?.getValue(), file);
-}
-
-/** Where the key was found in the saved projects (every IndexedDB database and store), localStorage, sessionStorage, the URL, cookies. */
-function storageLeaks(page: Page) {
-  return page.evaluate(async (key) => {
-    const found: string[] = [];
-    if (location.href.includes(key)) found.push('url');
-    if (document.cookie.includes(key)) found.push('cookie');
-    for (const [name, storage] of [['localStorage', localStorage], ['sessionStorage', sessionStorage]] as const) {
-      for (let i = 0; i < storage.length; i++) if (storage.getItem(storage.key(i)!)!.includes(key)) found.push(`${name} ${storage.key(i)}`);
-    }
-    const databases = await indexedDB.databases();
-    for (const info of databases) {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open(info.name!);
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      for (const name of Array.from(db.objectStoreNames)) {
-        const all = await new Promise<unknown[]>((resolve) => {
-          const get = db.transaction(name).objectStore(name).getAll();
-          get.onsuccess = () => resolve(get.result);
-        });
-        if (JSON.stringify(all).includes(key)) found.push(`indexedDB ${info.name}/${name}`);
-      }
-      db.close();
-    }
-    return { found, databases: databases.map((d) => d.name) };
-  }, TEST_KEY);
 }
 
 test('the API key reaches the model server and no export, saved project, panel, URL or storage', async ({ page, request }) => {
@@ -124,7 +95,7 @@ test('the API key reaches the model server and no export, saved project, panel, 
 
   // The saved project, the URL and the browser's storage.
   await flushSaves(page);
-  const leaks = await storageLeaks(page);
+  const leaks = await keyLeaks(page);
   expect(leaks.databases.length).toBeGreaterThan(0);
   expect(leaks.found).toEqual([]);
   expect(await page.evaluate(() => location.href)).not.toContain(TEST_KEY);

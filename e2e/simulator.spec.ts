@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { openApp } from './helpers';
-import { OPENING, mockRequests, openSimulator, say, scriptMock, simState, startAt, useMockLlm, waitForStep } from './sim-helpers';
+import { OPENING, PINECALL_BOOKING, keyLeaks, mockRequests, openSimulator, say, scriptMock, simState, startAt, useMockLlm, waitForStep } from './sim-helpers';
 
 const SHOTS = process.env.SIM_SHOTS ?? '/tmp';
 
@@ -20,13 +20,7 @@ test('the empty simulator says what to do, and runs nothing on first paint', asy
 
 test('a Pinecall booking: announce, a preview cut, confirm, and the canvas following the stage', async ({ page, request }) => {
   await startAt(page, 's_choose');
-  await scriptMock(request, [
-    OPENING,
-    { reply: { toolCalls: [{ name: 'free_slots', arguments: { day: 'Tuesday', visit: 'checkup' } }] } },
-    { reply: { text: 'Tuesday 09:00 with Dr. Vega or 10:30 with Dr. Ruiz?' } },
-    { reply: { toolCalls: [{ name: 'book', arguments: { slot: 'Tuesday-1' } }] } },
-    { reply: { text: 'See you on Tuesday. Goodbye!' } },
-  ]);
+  await scriptMock(request, PINECALL_BOOKING);
   await useMockLlm(page);
 
   await say(page, 'A checkup on Tuesday, please');
@@ -171,31 +165,7 @@ test('the API key stays out of the document, the URL and storage unless Remember
   const reqs = await mockRequests(request);
   expect(String(reqs[0].headers.authorization)).toContain('sk-callboard-e2e-SECRET-4242');
   await page.evaluate(() => (window as any).__callboard.projects.flush());
-  const leaks = () =>
-    page.evaluate(async (key) => {
-      const found: string[] = [];
-      const { doc } = (window as any).__callboard.store.getState();
-      if (JSON.stringify(doc).includes(key)) found.push('document');
-      if (location.href.includes(key)) found.push('url');
-      if (document.documentElement.outerHTML.includes(key)) found.push('page');
-      for (let i = 0; i < localStorage.length; i++) if (localStorage.getItem(localStorage.key(i)!)!.includes(key)) found.push(`localStorage ${localStorage.key(i)}`);
-      for (const info of await indexedDB.databases()) {
-        const db = await new Promise<IDBDatabase>((resolve, reject) => {
-          const open = indexedDB.open(info.name!);
-          open.onsuccess = () => resolve(open.result);
-          open.onerror = () => reject(open.error);
-        });
-        for (const name of Array.from(db.objectStoreNames)) {
-          const all = await new Promise<unknown[]>((resolve) => {
-            const get = db.transaction(name).objectStore(name).getAll();
-            get.onsuccess = () => resolve(get.result);
-          });
-          if (JSON.stringify(all).includes(key)) found.push(`indexedDB ${info.name}/${name}`);
-        }
-        db.close();
-      }
-      return found;
-    }, 'sk-callboard-e2e-SECRET-4242');
+  const leaks = async () => (await keyLeaks(page)).found;
   expect(await leaks()).toEqual([]);
 
   await useMockLlm(page, { remember: true });
