@@ -1,5 +1,5 @@
 import { newId } from './ids';
-import { CURRENT_VERSION, DOCUMENT_FORMAT, type AgentDocument, type Block, type Stage, type Tool } from './types';
+import { CURRENT_VERSION, DOCUMENT_FORMAT, type AgentDocument, type Block, type JsonType, type Stage, type Tool } from './types';
 
 export function emptyDocument(name = 'Untitled agent'): AgentDocument {
   return {
@@ -51,4 +51,16 @@ export function toolsOfBlock(doc: AgentDocument, block: Block): Tool[] {
     (t.scope.kind === 'blocks' && t.scope.blockIds.includes(block.id)) ||
     (t.scope.kind === 'stages' && stages.some((s) => t.scope.kind === 'stages' && t.scope.stageIds.includes(s.id))),
   );
+}
+
+/** Whether a JSON value is of a state field's JSON type (an integer is a whole number). */
+export function fitsJsonType(value: unknown, type: JsonType): boolean {
+  switch (type) {
+    case 'string': return typeof value === 'string';
+    case 'number': return typeof value === 'number';
+    case 'integer': return Number.isInteger(value);
+    case 'boolean': return typeof value === 'boolean';
+    case 'array': return Array.isArray(value);
+    case 'object': return typeof value === 'object' && value !== null && !Array.isArray(value);
+  }
 }

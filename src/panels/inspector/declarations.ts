@@ -1,5 +1,5 @@
 import { produce } from 'immer';
-import { parameterNames, type AgentDocument, type Block, type Edge, type JsonType, type LlmSettings, type Stage, type StateField, type Tool } from '../../model';
+import { fitsJsonType, parameterNames, type AgentDocument, type Block, type Edge, type JsonType, type LlmSettings, type Stage, type StateField, type Tool } from '../../model';
 import { updateEntity } from '../../model/ops';
 import { ConditionsEditor } from './sections/ConditionsEditor';
 import { ConfirmInput } from './sections/ConfirmInput';
@@ -46,17 +46,6 @@ const llm = (key: keyof LlmSettings, label: string, extra: Partial<FieldDecl<Age
 
 const DEFAULTS: Record<JsonType, unknown> = { string: '', number: 0, integer: 0, boolean: false, array: [], object: {} };
 
-function fitsType(value: unknown, type: JsonType): boolean {
-  switch (type) {
-    case 'string': return typeof value === 'string';
-    case 'number': return typeof value === 'number';
-    case 'integer': return Number.isInteger(value);
-    case 'boolean': return typeof value === 'boolean';
-    case 'array': return Array.isArray(value);
-    case 'object': return typeof value === 'object' && value !== null && !Array.isArray(value);
-  }
-}
-
 const stateColumns: FieldDecl<StateField>[] = [
   { key: 'state-name', label: 'Name', input: 'text', path: '/name', commit: 'blur', mono: true, get: (f) => f.name, set: patch('state', 'name') },
   {
@@ -67,7 +56,7 @@ const stateColumns: FieldDecl<StateField>[] = [
     options: () => opts('string', 'number', 'integer', 'boolean', 'array', 'object'),
     get: (f) => f.type,
     // A default that no longer fits the type is reset to the type's own empty value.
-    set: (doc, f, type: JsonType) => updateEntity(doc, 'state', f.id, fitsType(f.default, type) || f.default === undefined ? { type } : { type, default: structuredClone(DEFAULTS[type]) }),
+    set: (doc, f, type: JsonType) => updateEntity(doc, 'state', f.id, fitsJsonType(f.default, type) || f.default === undefined ? { type } : { type, default: structuredClone(DEFAULTS[type]) }),
   },
   { key: 'state-default', label: 'Default', input: 'code', path: '/default', optional: true, rows: 1, placeholder: 'undefined', get: (f) => f.default, set: patch('state', 'default') },
   { key: 'state-pii', label: 'PII', input: 'checkbox', path: '/pii', get: (f) => f.pii, set: patch('state', 'pii') },

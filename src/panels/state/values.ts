@@ -1,6 +1,6 @@
 // Pure helpers of the state panel: reading an initial value the user typed as JSON, and the
 // `this.call` facts as editable rows.
-import type { JsonType, StateField } from '../../model';
+import { fitsJsonType, type JsonType, type StateField } from '../../model';
 import { sameValue } from '../../simulator/session';
 import type { CallFacts } from '../../simulator/types';
 
@@ -15,17 +15,6 @@ const EXAMPLE: Record<JsonType, string> = {
   object: 'an object, e.g. {} or {"key": "value"}',
 };
 
-export function fitsType(value: unknown, type: JsonType): boolean {
-  switch (type) {
-    case 'string': return typeof value === 'string';
-    case 'number': return typeof value === 'number';
-    case 'integer': return Number.isInteger(value);
-    case 'boolean': return typeof value === 'boolean';
-    case 'array': return Array.isArray(value);
-    case 'object': return typeof value === 'object' && value !== null && !Array.isArray(value);
-  }
-}
-
 /** What the user typed for a field's initial value, checked as JSON and against the field's type. */
 export function parseInitialValue(text: string, field: Pick<StateField, 'name' | 'type'>): Parsed {
   const expected = `${field.name} is ${field.type === 'integer' || field.type === 'array' || field.type === 'object' ? 'an' : 'a'} ${field.type}: write ${EXAMPLE[field.type]}.`;
@@ -38,7 +27,7 @@ export function parseInitialValue(text: string, field: Pick<StateField, 'name' |
     const hint = field.type === 'string' ? ` Strings need quotes: ${JSON.stringify(text.trim())}.` : ` ${expected}`;
     return { ok: false, error: `Not JSON.${hint}` };
   }
-  return fitsType(value, field.type) ? { ok: true, value } : { ok: false, error: expected };
+  return fitsJsonType(value, field.type) ? { ok: true, value } : { ok: false, error: expected };
 }
 
 /** The value a run starts with: the user's override, else the field's default. */

@@ -62,10 +62,16 @@ function shownArguments(tool: Tool | undefined, raw: string): unknown {
   return tool && tool.pii.length > 0 ? MASK : raw;
 }
 
+/** A tool call's refused check and its run, found in the trace by the call's id. */
+function outcomeOf(trace: TraceEntry[], callId: string) {
+  const failedCheck = trace.find((t): t is Extract<TraceEntry, { kind: 'check-failed' }> => t.kind === 'check-failed' && t.toolCallId === callId);
+  const run = trace.find((t): t is Extract<TraceEntry, { kind: 'tool-run' }> => t.kind === 'tool-run' && t.toolCallId === callId);
+  return { failedCheck, run };
+}
+
 function toolItem(doc: AgentDocument, call: ToolCallLine, result: ToolResultLine | undefined, trace: TraceEntry[], base: ItemBase): ChatItem {
   const tool = doc.tools.find((t) => t.name === call.name);
-  const failedCheck = trace.find((t): t is Extract<TraceEntry, { kind: 'check-failed' }> => t.kind === 'check-failed' && t.toolCallId === call.id);
-  const run = trace.find((t): t is Extract<TraceEntry, { kind: 'tool-run' }> => t.kind === 'tool-run' && t.toolCallId === call.id);
+  const { failedCheck, run } = outcomeOf(trace, call.id);
   const status: ToolStatus = failedCheck ? 'check-failed' : !result ? 'running' : result.error !== undefined ? 'error' : 'ok';
   const shownResult = result && result.error === undefined ? maskResult(doc, tool, result.result) : undefined;
   const fullText = result?.result === undefined ? 'null' : JSON.stringify(result.result);
@@ -91,8 +97,7 @@ function toolItem(doc: AgentDocument, call: ToolCallLine, result: ToolResultLine
  */
 function capturedToolItem(doc: AgentDocument, call: { id: string; name: string; arguments: string }, trace: TraceEntry[], base: ItemBase): ChatItem {
   const tool = doc.tools.find((t) => t.name === call.name);
-  const failedCheck = trace.find((t): t is Extract<TraceEntry, { kind: 'check-failed' }> => t.kind === 'check-failed' && t.toolCallId === call.id);
-  const run = trace.find((t): t is Extract<TraceEntry, { kind: 'tool-run' }> => t.kind === 'tool-run' && t.toolCallId === call.id);
+  const { failedCheck, run } = outcomeOf(trace, call.id);
   const status: ToolStatus = failedCheck ? 'check-failed' : run?.error !== undefined ? 'error' : 'ok';
   return {
     ...base,
