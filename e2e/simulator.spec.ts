@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openApp } from './helpers';
+import { appState, openApp } from './helpers';
 import { OPENING, PINECALL_BOOKING, keyLeaks, mockRequests, openSimulator, say, scriptMock, simState, startAt, useMockLlm, waitForStep } from './sim-helpers';
 
 const SHOTS = process.env.SIM_SHOTS ?? '/tmp';
@@ -142,6 +142,22 @@ test('a failed call (HTTP 500) is said in the chat; Retry continues the step', a
   await expect(page.getByTestId('sim-agent-line').last()).toHaveText(/Sorry about that/);
   await expect(page.getByTestId('sim-failure')).toHaveCount(0);
   await expect(page.getByTestId('sim-caller-line')).toHaveCount(1);
+});
+
+test('a line sent while the agent is still answering waits, then goes out when the step ends', async ({ page, request }) => {
+  await scriptMock(request, [
+    OPENING,
+    { match: { lastUserIncludes: 'first' }, reply: { text: 'Answer to the first.' }, delayMs: 1500 },
+    { match: { lastUserIncludes: 'second' }, reply: { text: 'Answer to the second.' } },
+  ]);
+  await useMockLlm(page);
+  await say(page, 'My first question', { wait: false });
+  await expect.poll(() => appState(page, (s) => s.running)).toBe(true);
+  await say(page, 'And a second one', { wait: false });
+  await expect(page.getByTestId('sim-queued')).toContainText('And a second one');
+  await expect(page.getByTestId('sim-agent-line').last()).toHaveText(/Answer to the second\./);
+  await expect(page.getByTestId('sim-queued')).toHaveCount(0);
+  await expect(page.getByTestId('sim-caller-line')).toHaveText([/My first question/, /And a second one/]);
 });
 
 test('switching the target runtime resets the run with a note', async ({ page, request }) => {

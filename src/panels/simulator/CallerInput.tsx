@@ -3,7 +3,7 @@ import { useApp } from '../../store/context';
 import type { ControllerView, RunController } from '../../simulator/ui/controller';
 
 /** The caller's line (Enter sends), or, on a Block Agent wait stage, the answer to its token. */
-export function CallerInput({ controller, draft }: { controller: RunController; draft: ControllerView['draft'] }) {
+export function CallerInput({ controller, draft, queued }: { controller: RunController; draft: ControllerView['draft']; queued: ControllerView['queued'] }) {
   const [text, setText] = useState('');
   const [answer, setAnswer] = useState('');
   const input = useRef<HTMLInputElement>(null);
@@ -25,8 +25,9 @@ export function CallerInput({ controller, draft }: { controller: RunController; 
 
   const say = () => {
     const line = text.trim();
-    if (!line || running || ended) return;
+    if (!line || ended || queued !== null) return;
     setText('');
+    // While a step is in flight the controller holds the line and sends it when the step ends.
     void controller.send({ kind: 'say', text: line });
   };
   const answerWait = () => {
@@ -58,8 +59,13 @@ export function CallerInput({ controller, draft }: { controller: RunController; 
           placeholder={ended ? 'The call has ended: Reset to start again' : started ? "The caller's next line (Enter sends)" : 'Type as the caller to start a run'}
           autoComplete="off"
         />
-        <button type="submit" className="primary" data-testid="sim-send" disabled={running || ended || !text.trim()}>Send</button>
+        <button type="submit" className="primary" data-testid="sim-send" disabled={ended || queued !== null || !text.trim()}>Send</button>
       </form>
+      {queued !== null && (
+        <div className="sim-queued" data-testid="sim-queued">
+          Sends when the agent has finished: <q>{queued}</q>
+        </div>
+      )}
     </div>
   );
 }

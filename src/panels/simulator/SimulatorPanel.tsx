@@ -40,7 +40,7 @@ export function SimulatorPanel() {
           </button>
         </div>
         <ChatView controller={controller} notice={view.notice} pending={view.pending} />
-        <CallerInput controller={controller} draft={view.draft} />
+        <CallerInput controller={controller} draft={view.draft} queued={view.queued} />
       </div>
       <aside className="sim-side" aria-label="Run state">
         <StatePanel />

@@ -27,6 +27,8 @@ export interface ControllerView {
    * when the step first reports progress (after the first model call, or after the runtime loaded).
    */
   pending: { text: string; linesBefore: number } | null;
+  /** A caller line sent while a step was in flight: it goes out when that step ends, as a caller talks on. */
+  queued: string | null;
 }
 
 /** The failed model call the last step stopped on (the engine sets it; Retry continues from it). */
@@ -36,7 +38,9 @@ const TARGET_LABEL: Record<Target, string> = { pinecall: 'Pinecall', 'block-agen
 
 export class RunController {
   private abort: AbortController | null = null;
-  private view: ControllerView = { notice: null, draft: null, pending: null };
+  private view: ControllerView = { notice: null, draft: null, pending: null, queued: null };
+  /** A send (with the agent's opening call it may take two steps) is under way. */
+  private sending = false;
   private listeners = new Set<() => void>();
   /** Bumped by Reset and Restart: a step still finishing then is dropped rather than recorded. */
   private epoch = 0;
@@ -68,14 +72,37 @@ export class RunController {
     for (const listener of this.listeners) listener();
   }
 
-  /** Sends one input as a new step from the current session (a new session when there is none). */
+  /**
+   * Sends one input as a new step from the current session (a new session when there is none).
+   * A caller line sent while a step is in flight waits for it (one line at a time); after a failed
+   * call or the end of the call it goes back to the input instead, since the user chooses then.
+   */
   async send(input: SimInput): Promise<void> {
+    if (this.sending) {
+      if (input.kind === 'say' && this.view.queued === null) this.setView({ queued: input.text });
+      return;
+    }
+    this.sending = true;
+    try {
+      await this.sendNow(input);
+    } finally {
+      this.sending = false;
+    }
+    const queued = this.view.queued;
+    if (queued === null) return;
+    this.setView({ queued: null });
+    const session = this.store.getState().session;
+    if (session?.failure || session?.ended) this.setView({ draft: { text: queued, seq: (this.view.draft?.seq ?? 0) + 1 } });
+    else await this.send({ kind: 'say', text: queued });
+  }
+
+  private async sendNow(input: SimInput): Promise<void> {
     const state = this.store.getState();
     if (this.starting || state.running || state.session?.ended) return;
     // "Agent opens the call" (the document's `opening`): the call starts with one model call before
     // any caller line (pinecall.md and block-agent.md, step 1), so a first caller line waits for it.
     if (!state.session && input.kind === 'say' && state.doc.opening === 'agent') {
-      await this.send({ kind: 'open' });
+      await this.sendNow({ kind: 'open' });
       const after = this.store.getState();
       if (after.steps.length !== 1 || after.session?.failure || after.session?.ended) {
         this.setView({ draft: { text: input.text, seq: (this.view.draft?.seq ?? 0) + 1 } });
@@ -118,7 +145,7 @@ export class RunController {
     this.abort?.abort();
     this.abort = null;
     this.store.getState().setSim({ session: null, steps: [], running: false, streaming: null, simFocus: null });
-    this.setView({ notice, draft: null, pending: null });
+    this.setView({ notice, draft: null, pending: null, queued: null });
   }
 
   /** Back to the session as it stood before step `index`; that step and the later ones are dropped. */
@@ -131,7 +158,7 @@ export class RunController {
     this.abort = null;
     this.store.getState().setSim({ session: step.before, steps: steps.slice(0, index), running: false, streaming: null, simFocus: null });
     const text = step.input.kind === 'say' ? step.input.text : '';
-    this.setView({ notice: null, pending: null, draft: { text, seq: (this.view.draft?.seq ?? 0) + 1 } });
+    this.setView({ notice: null, pending: null, queued: null, draft: { text, seq: (this.view.draft?.seq ?? 0) + 1 } });
   }
 
   /** Loads the runtime before the step is marked running; a load failure is said in the chat. */
