@@ -34,10 +34,11 @@ function ordered(value: unknown, node: SchemaNode | undefined): unknown {
   const properties = branch?.properties ?? {};
   const rest = typeof branch?.additionalProperties === 'object' ? branch.additionalProperties : undefined;
   // A map keyed by ids or names (layout positions and sizes, headers) is sorted: its order is only the edit history.
-  const free = Object.keys(record).filter((k) => !(k in properties));
+  // Own keys only: a free-form key such as "constructor" is no schema property (and `in` would say it is).
+  const free = Object.keys(record).filter((k) => !Object.hasOwn(properties, k));
   if (rest && !branch?.properties) free.sort();
-  const keys = [...Object.keys(properties).filter((k) => k in record), ...free];
-  return Object.fromEntries(keys.map((k) => [k, ordered(record[k], properties[k] ?? rest)]));
+  const keys = [...Object.keys(properties).filter((k) => Object.hasOwn(record, k)), ...free];
+  return Object.fromEntries(keys.map((k) => [k, ordered(record[k], (Object.hasOwn(properties, k) ? properties[k] : undefined) ?? rest)]));
 }
 
 export function exportJson(doc: AgentDocument): string {

@@ -1,7 +1,7 @@
 // A Block Agent YAML file → a Callboard document (target block-agent), or errors that each carry
 // a line:column. Parsing keeps positions (LineCounter); tab indentation gets its own error with a
 // one-click fix; a bare list of tools (the documentation's samples) is read by importBlockAgentTools.
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Node } from 'yaml';
 import {
   CURRENT_VERSION, DOCUMENT_FORMAT, newId, validateDocument, type AgentDocument, type LlmSettings, type Tool,
 } from '../../model';
@@ -56,6 +56,16 @@ export function parseBlockAgentText(text: string): { ok: true; ctx: ReadContext;
         message: e.message.split(/ at line \d+, column \d+/)[0].split('\n')[0],
       })),
     };
+  }
+  // An alias to no anchor (`*a`), or aliases expanding beyond the library's limit, parse without
+  // an error but throw when read: found here once, and pointed at like any other YAML error.
+  try {
+    doc.toJS();
+  } catch (error) {
+    let alias: Node | undefined;
+    visit(doc, { Alias: (_, node) => { if (!node.resolve(doc)) alias = node; return alias ? visit.BREAK : undefined; } });
+    const at = alias?.range ? lines.linePos(alias.range[0]) : { line: 1, col: 1 };
+    return { ok: false, errors: [{ line: at.line, column: at.col, message: error instanceof Error ? error.message : String(error) }] };
   }
   const ctx = new ReadContext(lines, doc);
   for (const warning of doc.warnings) ctx.warnings.push({ line: warning.linePos?.[0].line ?? 1, column: warning.linePos?.[0].col ?? 1, message: warning.message.split('\n')[0] });

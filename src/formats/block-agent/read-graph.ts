@@ -3,7 +3,7 @@
 // forward; every structural error names the line:column of the node at fault.
 import { isScalar, type Node } from 'yaml';
 import { newId, uniqueName, type Block, type Condition, type Edge, type Looping, type Stage } from '../../model';
-import { collectExtra } from './extra';
+import { collectExtra, isPlainObject } from './extra';
 import { CONDITION_FIELD, CONDITION_NLU, CONDITION_TOOL, EDGE_CONNECT_TO } from './inferred-keys';
 import { BLOCK_SHAPE, EDGE_SHAPE, TURN_SHAPE } from './keys';
 import { readList, readMap, readOptionalText, readText, readTextList, type MapView, type ReadContext } from './read-context';
@@ -146,7 +146,9 @@ function readCondition(ctx: ReadContext, node: Node, from: Stage, registry: Tool
       const tool = registry.resolve(from.blockId, name);
       if (!tool) return ctx.fail(view.get(CONDITION_TOOL), `no tool named ${name} is defined in this file; a condition reads a tool by its function name (or an mcp tool by its server_label)`);
       const field = readOptionalText(ctx, view, CONDITION_FIELD, CONDITION_FIELD);
-      if (field !== undefined && tool.kind === 'function' && !(field in (tool.parameters.properties ?? {}))) {
+      // `properties` is as the file wrote it (the schema is validated with the whole document): maybe not a map.
+      const properties: unknown = tool.kind === 'function' ? tool.parameters.properties : undefined;
+      if (field !== undefined && tool.kind === 'function' && !(isPlainObject(properties) && field in properties)) {
         ctx.warn(view.get(CONDITION_FIELD), `${name} has no parameter ${field}; the condition never sees a value for it`);
       }
       const expected = readExpected(ctx, view, node);

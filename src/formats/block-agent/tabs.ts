@@ -30,7 +30,8 @@ function beyond(indentation: string, width: number): string {
   let covered = 0;
   let i = 0;
   while (i < indentation.length && covered < width) covered = advance(covered, indentation[i++]);
-  return ' '.repeat(covered - width) + indentation.slice(i);
+  // A line indented less than the block's first line has nothing beyond it (not a negative run).
+  return ' '.repeat(Math.max(0, covered - width)) + indentation.slice(i);
 }
 
 /** Index just past the closing quote of a quoted scalar whose text starts at `from`, or -1 when it runs on. */

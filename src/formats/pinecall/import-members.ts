@@ -170,7 +170,8 @@ export function readRender(ctx: ImportContext, method: ts.MethodDeclaration, sta
   const children = ts.isJsxFragment(jsx) ? jsx.children : [jsx as ts.JsxChild];
   const read: RenderRead = { instructions: new Map(), extras: [] };
   for (const child of children) {
-    if (ts.isJsxText(child) && child.containsOnlyTriviaWhiteSpaces) continue;
+    // White space only, also on one line (`<>   {…}`, not trivia to TypeScript): nothing to keep.
+    if (ts.isJsxText(child) && (child.containsOnlyTriviaWhiteSpaces || child.text.trim() === '')) continue;
     const found = ts.isJsxExpression(child) && child.expression ? section(child.expression) : undefined;
     if (found && !stages.includes(found.stage)) ctx.warn(child, `render() has a section for "${found.stage}", which is not a stage; it is kept as written`);
     if (!found || !stages.includes(found.stage)) {

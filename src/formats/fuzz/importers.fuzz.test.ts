@@ -1,0 +1,314 @@
+// Fuzzing every importer (issue 5, part 3): real inputs (the fixtures, the goldens, the examples)
+// mutated by text edits and by structural edits of their data, plus purely random text, fed to
+// importBlockAgentYaml, importBlockAgentTools, importPinecallTs and importJson. The property: no
+// exception escapes; the answer is a valid document (or valid tools), or errors that each carry a
+// non-empty message and a location (outcomes.ts). A document a mutated input still imports as,
+// when lint finds no error in it, also goes through its format's round trip losslessly: the round
+// trips of the unmutated fixtures are roundtrip.test.ts's and goldens.test.ts's.
+//
+// 500 cases in `npm test`, on the fixed seed of test/setup/fast-check-seed.ts; FUZZ_CASES scales
+// the total (`npm run fuzz`: FC_SEED=random FUZZ_CASES=20000). A counterexample found that way
+// becomes a fixed case in `cases the fuzzer found` below. Known bugs not fixed yet are left out of
+// the round trip only (each function marked KNOWN BUG says which input, and an `it.fails` below
+// turns red once it is fixed); the no-exception and location checks apply to every input.
+// FUZZ_DUMP=<file> writes the last failing input there, to replay it.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import type { AgentDocument } from '../../model';
+import { lint } from '../../model/lint';
+import { exportBlockAgentYaml } from '../block-agent/export';
+import { importBlockAgentTools, importBlockAgentYaml } from '../block-agent/import';
+import { normalizeForComparison as normalizeBlockAgent } from '../block-agent/compare';
+import { exportJson, importJson } from '../json';
+import { exportPinecallTs, GENERATED_INTERFACE } from '../pinecall/export';
+import { importPinecallTs } from '../pinecall/import';
+import { normalizeForComparison as normalizePinecall } from '../pinecall/project';
+import { project } from '../project';
+import { JSON_TOKENS, mutatedData, mutatedText, randomSourceText, TS_TOKENS, YAML_TOKENS } from './mutations';
+import { documentFaults, jsonErrorFaults, textErrorFaults, toolsFaults } from './outcomes';
+
+/** The total number of cases; each property below gets its share. */
+const TOTAL = Number(process.env.FUZZ_CASES ?? 500);
+const runs = (share: number) => Math.max(1, Math.round((share / 500) * TOTAL));
+/** Time for a property: generous, and growing with the number of cases. */
+const timeout = (share: number) => Math.max(30_000, runs(share) * 100);
+
+// --- Seeds ----------------------------------------------------------------------------------------
+
+const root = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
+const filesIn = (dir: string, ext: string) =>
+  readdirSync(root(dir)).filter((f) => f.endsWith(ext)).sort().map((f) => readFileSync(root(`${dir}/${f}`), 'utf8'));
+
+const YAML_SEEDS = filesIn('test/fixtures/block-agent', '.yaml');
+const TS_SEEDS = [...filesIn('test/fixtures/pinecall', '.tsx'), ...filesIn('test/fixtures/pinecall/goldens', '.tsx')];
+const JSON_SEEDS = [...filesIn('test/fixtures/goldens/json', '.json'), ...filesIn('public/examples', '.json')];
+
+const YAML_DATA: unknown[] = YAML_SEEDS.map((text) => parseYaml(text));
+/** Tool lists as the documentation writes them: every block's tools, and the tab-indented sample (which offers the re-indent fix). */
+const TOOL_DATA: unknown[] = YAML_DATA.flatMap((data) => ((data as { blocks?: { tools?: unknown[] }[] }).blocks ?? []).map((b) => b.tools ?? []).filter((t) => t.length > 0));
+const TOOL_SEEDS = [readFileSync(root('test/fixtures/block-agent/seed-sample-tools.txt'), 'utf8'), ...TOOL_DATA.map((tools) => stringifyYaml(tools))];
+const JSON_DATA: unknown[] = JSON_SEEDS.map((text) => JSON.parse(text));
+
+/** Every key the seeds use, so that structural edits add keys the readers look for. */
+function keysOf(data: unknown[]): string[] {
+  const keys = new Set<string>(['__proto__', 'constructor', 'x_unknown']);
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) {
+        keys.add(k);
+        visit(v);
+      }
+    }
+  };
+  data.forEach(visit);
+  return [...keys].sort();
+}
+
+const writeYaml = (data: unknown, style: number) =>
+  stringifyYaml(data, [{}, { indent: 4 }, { collectionStyle: 'flow' as const }, { defaultStringType: 'QUOTE_DOUBLE' as const, lineWidth: 0 }][style]);
+const writeJson = (data: unknown, style: number) => JSON.stringify(data, null, [2, undefined, '\t', 1][style]) ?? 'null';
+
+const yamlInputs = fc.oneof(
+  { weight: 4, arbitrary: mutatedText(YAML_SEEDS, YAML_TOKENS) },
+  { weight: 3, arbitrary: mutatedData(YAML_DATA, keysOf(YAML_DATA), writeYaml) },
+  { weight: 1, arbitrary: randomSourceText(YAML_TOKENS) },
+);
+const toolInputs = fc.oneof(
+  { weight: 4, arbitrary: mutatedText(TOOL_SEEDS, YAML_TOKENS) },
+  { weight: 3, arbitrary: mutatedData(TOOL_DATA, keysOf(TOOL_DATA), writeYaml) },
+  { weight: 1, arbitrary: randomSourceText(YAML_TOKENS) },
+);
+const tsInputs = fc.oneof(
+  { weight: 6, arbitrary: mutatedText(TS_SEEDS, TS_TOKENS) },
+  { weight: 1, arbitrary: randomSourceText(TS_TOKENS) },
+);
+const jsonInputs = fc.oneof(
+  { weight: 3, arbitrary: mutatedText(JSON_SEEDS, JSON_TOKENS) },
+  { weight: 4, arbitrary: mutatedData(JSON_DATA, keysOf(JSON_DATA), writeJson) },
+  { weight: 1, arbitrary: randomSourceText(JSON_TOKENS) },
+);
+
+// --- The properties -------------------------------------------------------------------------------
+
+const expectNoFaults = (faults: string[], text: string): void => {
+  expect(faults, `for the input ${JSON.stringify(text)}`).toEqual([]);
+};
+
+/**
+ * KNOWN BUG in lint, not an importer (left out, reported): a key in a tool's parameter schema
+ * holding a `%` that is no URI escape (`"%": 0` under properties) makes lint throw `URIError: URI
+ * malformed` (model/lint/parameters.ts, ajvErrorPlace decodes ajv's unencoded `data/…` path with
+ * decodeURIComponent). Such documents skip the lint-gated round trip; see `cases the fuzzer found`.
+ */
+function parameterKeyHasPercent(doc: AgentDocument): boolean {
+  const hasPercent = (value: unknown): boolean => Array.isArray(value)
+    ? value.some(hasPercent)
+    : !!value && typeof value === 'object' && Object.entries(value).some(([k, v]) => k.includes('%') || hasPercent(v));
+  return doc.tools.some((t) => hasPercent(t.parameters));
+}
+
+/** A lint-clean document goes through its format's round trip: import(export(doc)) is project(doc, target). */
+function expectLosslessRoundTrip(doc: AgentDocument, format: 'block-agent' | 'pinecall'): void {
+  if (parameterKeyHasPercent(doc)) return;
+  if (lint(doc).some((p) => p.severity === 'error')) return;
+  const [exportText, importText, normalize] = format === 'block-agent'
+    ? [exportBlockAgentYaml, importBlockAgentYaml, normalizeBlockAgent] as const
+    : [exportPinecallTs, importPinecallTs, normalizePinecall] as const;
+  const { text } = exportText(doc);
+  const back = importText(text);
+  if (!back.ok) throw new Error(`the export of an imported document does not import: ${JSON.stringify(back.errors)}\n${text}`);
+  expect(normalize(back.doc)).toEqual(normalize(project(doc, format)));
+}
+
+/**
+ * KNOWN BUG (left out of the round trip, reported): an explicit YAML tag such as `!!binary` in a
+ * free-form place (a parameter schema, an unknown key) puts a non-JSON value (a Uint8Array, a Set,
+ * a Map…) into the document; the validator lets it through, and the export writes it as `[]` or
+ * `{}`. Counterexample: minimal.yaml with `description: !!binary` under a parameter.
+ */
+function holdsNonJsonData(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(holdsNonJsonData);
+  if (!value || typeof value !== 'object') return typeof value === 'number' && !Number.isFinite(value);
+  const proto = Object.getPrototypeOf(value);
+  return (proto !== Object.prototype && proto !== null) || Object.values(value).some(holdsNonJsonData);
+}
+
+function checkBlockAgent(text: string): void {
+  const read = importBlockAgentYaml(text);
+  if (read.ok) {
+    expectNoFaults(documentFaults(read.doc), text);
+    if (!holdsNonJsonData(read.doc)) expectLosslessRoundTrip(read.doc, 'block-agent');
+    return;
+  }
+  expectNoFaults(textErrorFaults(text, read.errors), text);
+  // The one-click fix (tabs to spaces) gives text that imports, or fails the same located way.
+  if (read.fix) {
+    const fixed = read.fix.apply(text);
+    const again = importBlockAgentYaml(fixed);
+    expectNoFaults(again.ok ? documentFaults(again.doc) : textErrorFaults(fixed, again.errors), fixed);
+  }
+}
+
+function checkTools(text: string): void {
+  const read = importBlockAgentTools(text);
+  if (read.ok) return expectNoFaults(toolsFaults(read.tools), text);
+  expectNoFaults(textErrorFaults(text, read.errors), text);
+  if (read.fix) {
+    const fixed = read.fix.apply(text);
+    const again = importBlockAgentTools(fixed);
+    expectNoFaults(again.ok ? toolsFaults(again.tools) : textErrorFaults(fixed, again.errors), fixed);
+  }
+}
+
+/**
+ * KNOWN BUG (left out of the round trip, reported): a signature kept as written (preserved
+ * params, e.g. because it also names a hand-written interface) that names an interface the
+ * importer dropped as generated. The export writes the kept signature but not that interface, and
+ * may give its name to another tool's shape, so the parameter reads back with the wrong type.
+ * Counterexample: signatures.tsx with `  @tool()` inserted above `interface Billing` (see
+ * `cases the fuzzer found`). Import itself is still checked for such input.
+ */
+function keptSignatureNamesDroppedInterface(text: string, doc: AgentDocument): boolean {
+  const dropped = text.split(GENERATED_INTERFACE).slice(1).map((after) => /^\s*interface\s+([\w$]+)/.exec(after)?.[1]).filter((n) => n !== undefined);
+  const tools = (doc.preserved?.pinecall as { tools?: Record<string, { params?: { text: string } }> } | undefined)?.tools ?? {};
+  const named = new Set(Object.values(tools).flatMap((t) => t.params?.text.split(/[^\w$]+/) ?? []));
+  return dropped.some((name) => named.has(name));
+}
+
+/**
+ * KNOWN BUG (left out of the round trip, reported): JSX text kept from render() (renderExtras, an
+ * extra that is neither an element nor a `{…}`). The export writes each kept child on its own
+ * line, and the re-import reads the line break and indentation after it as part of the text (and
+ * spaces that mattered before a `{…}` on the same line are lost): the kept text changes with every
+ * round trip. Counterexample: every-option.tsx with `@tool(` typed right after the `refine`
+ * section's closing `}`.
+ */
+function keptRenderText(doc: AgentDocument): boolean {
+  const extras = (doc.preserved?.pinecall as { renderExtras?: string[] } | undefined)?.renderExtras ?? [];
+  return extras.some((extra) => !/^[<{]/.test(extra) || extra !== extra.trim());
+}
+
+/**
+ * KNOWN BUG (left out of the round trip, reported): a tool body kept as its implementation that
+ * moves the stage (`this.stage = …`), e.g. a @tool method written without `async`. The export
+ * wraps it as an async tool and the re-import reads the stage moves in it as edges: an edge
+ * appears. Counterexample: clinic-booking.tsx with `async` deleted before `is_schedule_appointment(`.
+ */
+function implementationMovesStage(doc: AgentDocument): boolean {
+  return doc.tools.some((t) => /\bthis\.stage\s*=[^=]/.test(t.implementation ?? ''));
+}
+
+function checkPinecall(text: string): void {
+  const read = importPinecallTs(text);
+  if (!read.ok) return expectNoFaults(textErrorFaults(text, read.errors), text);
+  expectNoFaults(documentFaults(read.doc), text);
+  const knownBug = keptSignatureNamesDroppedInterface(text, read.doc) || keptRenderText(read.doc) || implementationMovesStage(read.doc);
+  if (!knownBug) expectLosslessRoundTrip(read.doc, 'pinecall');
+}
+
+function checkJson(text: string): void {
+  const read = importJson(text);
+  if (!read.ok) return expectNoFaults(jsonErrorFaults(text, read.errors), text);
+  expectNoFaults(documentFaults(read.doc), text);
+  // The save format loses nothing: what it read, it writes and reads back equal.
+  const back = importJson(exportJson(read.doc));
+  expect(back.ok && back.doc).toEqual(read.doc);
+}
+
+/** The importers, each with its inputs and its share of the 500 cases (TypeScript parsing is the slowest). */
+const IMPORTERS = [
+  { name: 'importBlockAgentYaml', inputs: yamlInputs, check: checkBlockAgent, share: 150 },
+  { name: 'importBlockAgentTools', inputs: toolInputs, check: checkTools, share: 70 },
+  { name: 'importPinecallTs', inputs: tsInputs, check: checkPinecall, share: 80 },
+  { name: 'importJson', inputs: jsonInputs, check: checkJson, share: 200 },
+];
+
+describe.each(IMPORTERS)('fuzzing $name', ({ inputs, check, share }) => {
+  it(`${runs(share)} mutated and random inputs: a valid document, or errors each with a message and a location`, () => {
+    fc.assert(fc.property(inputs, (text) => {
+      try {
+        check(text);
+      } catch (error) {
+        if (process.env.FUZZ_DUMP) writeFileSync(process.env.FUZZ_DUMP, text);
+        throw error;
+      }
+    }), { numRuns: runs(share) });
+  }, timeout(share));
+});
+
+it('the shares add up to the 500 cases of npm test', () => {
+  expect(IMPORTERS.reduce((sum, i) => sum + i.share, 0)).toBe(500);
+});
+
+describe('cases the fuzzer found', () => {
+  const fixture = (path: string) => readFileSync(root(path), 'utf8');
+
+  it('a field condition on a tool whose `properties` is no map does not throw a TypeError (`in` on a string)', () => {
+    const text = [
+      'blocks:', '  - block_id: b', '    tools:', '      - type: function', '        function:', '          name: f',
+      '          parameters: { type: object, properties: "x" }', '    turns:', '      - turn_id: t', '        edges:',
+      '          - conditions:', '              - { source: tools, tool: f, field: a, expected_value: "*" }', '            connect_to: { turn_id: t }', '',
+    ].join('\n');
+    expect(() => importBlockAgentYaml(text)).not.toThrow();
+    checkBlockAgent(text);
+  });
+
+  it('an alias to no anchor is an error at the alias, not a ReferenceError', () => {
+    for (const text of ['block_id: */', '<<: *a', 'blocks:\n  - block_id: *nope\n']) {
+      checkBlockAgent(text);
+      checkTools(text);
+    }
+    expect(importBlockAgentYaml('blocks:\n  - block_id: *nope\n')).toMatchObject({ ok: false, errors: [{ line: 2, column: 15 }] });
+  });
+
+  it('the re-indent fix keeps a block scalar line indented less than its first line (no negative repeat)', () => {
+    const text = '- type: function\n\tfunction:\n\t\tname: f\n\t\tdescription: |\n\t\t\t\tdeep\n\t\t\tless\n';
+    const read = importBlockAgentTools(text);
+    expect(read.ok || read.fix).toBeTruthy();
+    checkTools(text);
+  });
+
+  it('white space alone between `<>` and a section on one line is not kept as a render() extra', () => {
+    const text = fixture('test/fixtures/pinecall/goldens/clinic-booking.tsx').replace(/<>\n\s*\{this\.stage === "greet"/, '<>         {this.stage === "greet"');
+    const read = importPinecallTs(text);
+    expect(read.ok && (read.doc.preserved?.pinecall as { renderExtras?: unknown } | undefined)?.renderExtras).toBeFalsy();
+    checkPinecall(text);
+  });
+
+  it('the JSON export keeps a free-form key named "constructor"', () => {
+    const doc = JSON.parse(fixture('test/fixtures/goldens/json/pinecall-every-option.callboard.json'));
+    doc.tools[0].parameters.constructor = null;
+    checkJson(JSON.stringify(doc));
+    expect(JSON.parse(exportJson(doc)).tools[0].parameters).toHaveProperty('constructor', null);
+  });
+
+  // Known bugs, left out of the round trip above; each `it.fails` turns red once the bug is fixed:
+  // then drop its exclusion in checkPinecall and make it a plain case here.
+  const pinecallRoundTrip = (text: string) => {
+    const read = importPinecallTs(text);
+    if (!read.ok) throw new Error(JSON.stringify(read.errors));
+    expectLosslessRoundTrip(read.doc, 'pinecall');
+  };
+  it.fails('KNOWN BUG: a kept signature naming an interface dropped as generated reads back with another shape', () => {
+    pinecallRoundTrip(fixture('test/fixtures/pinecall/goldens/signatures.tsx').replace(/(\/\*\* Generated[^\n]*\n)interface Billing/, '  @tool()\n$1interface Billing'));
+  });
+  it.fails('KNOWN BUG: JSX text kept from render() gains the line break after it on every round trip', () => {
+    pinecallRoundTrip(fixture('test/fixtures/pinecall/goldens/every-option.tsx').replace(/(ask which one, or search again\.<\/p>\})/, '$1@tool('));
+  });
+  it.fails('KNOWN BUG: `!!binary` in a parameter schema puts a Uint8Array in the document', () => {
+    const read = importBlockAgentYaml(fixture('test/fixtures/block-agent/minimal.yaml').replace('properties: {}', 'properties:\n              a:\n                description: !!binary'));
+    expect(read.ok && holdsNonJsonData(read.doc)).toBe(false);
+  });
+  it.fails('KNOWN BUG (lint): a parameter named "%" makes lint throw URIError', () => {
+    const read = importBlockAgentYaml(fixture('test/fixtures/block-agent/minimal.yaml').replace('properties: {}', 'properties:\n              "%": 0'));
+    if (!read.ok) throw new Error(JSON.stringify(read.errors));
+    expect(() => lint(read.doc)).not.toThrow();
+  });
+  it.fails('KNOWN BUG: a @tool method without `async` whose body moves the stage gains an edge on the round trip', () => {
+    pinecallRoundTrip(fixture('test/fixtures/pinecall/goldens/clinic-booking.tsx').replace('async is_schedule_appointment(', 'is_schedule_appointment('));
+  });
+});
