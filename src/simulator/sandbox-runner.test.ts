@@ -3,8 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { pinecallStep } from './pinecall/step';
 import { prepareSandboxEvaluate } from './sandbox-evaluate';
 import { helperSource, sandboxToolRunner, toolTimeoutMs } from './sandbox-runner';
-import { newSession } from './session';
-import { answer, sampleAgent, say, scriptedModel, type Scripted } from './testing';
+import { answer, sampleAgent, say, scriptedModel, type Scripted, sessionAt } from './testing';
 import type { Evaluate, Session, StepDeps } from './types';
 
 const doc = sampleAgent();
@@ -12,10 +11,7 @@ let evaluate: Evaluate;
 beforeAll(async () => {
   evaluate = await prepareSandboxEvaluate();
 });
-const at = (stageId: string, state: Record<string, unknown> = {}): Session => {
-  const s = newSession(doc);
-  return { ...s, stageId, state: { ...s.state, ...state } };
-};
+const at = (stageId: string, state: Record<string, unknown> = {}): Session => sessionAt(doc, stageId, state);
 const deps = (script: Scripted[]) => {
   const model = scriptedModel(script);
   return { model, deps: { model, runner: sandboxToolRunner(doc), evaluate, revision: 1, now: () => 1000 } satisfies StepDeps };

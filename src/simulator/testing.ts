@@ -2,7 +2,8 @@
 // request it was sent) and the sample agent. Imported by tests only.
 import sampleJson from '../../public/examples/clinic-booking.json';
 import type { AgentDocument } from '../model';
-import type { Model, ModelRequest, ModelResponse, ToolCallRequest } from './types';
+import { newSession } from './session';
+import type { Model, ModelRequest, ModelResponse, Session, ToolCallRequest } from './types';
 
 export type Scripted = ModelResponse | Error;
 
@@ -46,4 +47,10 @@ export const say = (text: string): ModelResponse => answer(text);
 /** A fresh copy of public/examples/clinic-booking.json. */
 export function sampleAgent(): AgentDocument {
   return structuredClone(sampleJson) as unknown as AgentDocument;
+}
+
+/** A fresh session of `doc` standing on `stageId`, with some state fields set. */
+export function sessionAt(doc: AgentDocument, stageId: string, state: Record<string, unknown> = {}): Session {
+  const s = newSession(doc);
+  return { ...s, stageId, state: { ...s.state, ...state } };
 }

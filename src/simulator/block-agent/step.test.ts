@@ -4,16 +4,13 @@ import { describe, expect, it } from 'vitest';
 import type { AgentDocument } from '../../model';
 import { mockToolRunner, scriptedToolRunner } from '../mock-runner';
 import { newSession } from '../session';
-import { answer, sampleAgent, say, scriptedModel, type Scripted } from '../testing';
+import { answer, sampleAgent, say, scriptedModel, type Scripted, sessionAt } from '../testing';
 import type { ModelRequest, Session, StepDeps, ToolRunner } from '../types';
 import { blockAgentStep } from './step';
 
 const agent = (): AgentDocument => ({ ...sampleAgent(), target: 'block-agent' });
 const doc = agent();
-const at = (stageId: string, state: Record<string, unknown> = {}): Session => {
-  const s = newSession(doc);
-  return { ...s, stageId, state: { ...s.state, ...state } };
-};
+const at = (stageId: string, state: Record<string, unknown> = {}): Session => sessionAt(doc, stageId, state);
 const deps = (script: Scripted[], more: Partial<StepDeps> = {}) => {
   const model = scriptedModel(script);
   return { model, deps: { model, runner: mockToolRunner as ToolRunner, revision: 3, now: () => 500, ...more } satisfies StepDeps };

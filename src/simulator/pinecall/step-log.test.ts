@@ -3,16 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { AgentDocument, Edge } from '../../model';
 import { mockToolRunner, scriptedToolRunner } from '../mock-runner';
 import { displayArguments, displayValue, newSession } from '../session';
-import { answer, sampleAgent, say, scriptedModel, type Scripted } from '../testing';
+import { answer, sampleAgent, say, scriptedModel, type Scripted, sessionAt } from '../testing';
 import { MAX_MODEL_CALLS_PER_STEP, type Session, type StepDeps } from '../types';
 import { historyMessages } from './prompt';
 import { pinecallStep } from './step';
 
 const doc = sampleAgent();
-const at = (stageId: string, state: Record<string, unknown> = {}): Session => {
-  const s = newSession(doc);
-  return { ...s, stageId, state: { ...s.state, ...state } };
-};
+const at = (stageId: string, state: Record<string, unknown> = {}): Session => sessionAt(doc, stageId, state);
 const deps = (script: Scripted[], more: Partial<StepDeps> = {}) => {
   const model = scriptedModel(script);
   return { model, deps: { model, runner: mockToolRunner, revision: 1, now: () => 5, ...more } satisfies StepDeps };

@@ -3,15 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { mockToolRunner, scriptedToolRunner } from '../mock-runner';
 import { newSession } from '../session';
-import { answer, sampleAgent, say, scriptedModel, type Scripted } from '../testing';
+import { answer, sampleAgent, say, scriptedModel, type Scripted, sessionAt } from '../testing';
 import type { Session, StepDeps } from '../types';
 import { pinecallStep } from './step';
 
 const doc = sampleAgent();
-const at = (stageId: string, state: Record<string, unknown> = {}): Session => {
-  const s = newSession(doc);
-  return { ...s, stageId, state: { ...s.state, ...state } };
-};
+const at = (stageId: string, state: Record<string, unknown> = {}): Session => sessionAt(doc, stageId, state);
 const deps = (script: Scripted[], more: Partial<StepDeps> = {}) => {
   const model = scriptedModel(script);
   return { model, deps: { model, runner: mockToolRunner, revision: 7, now: () => 1000, ...more } satisfies StepDeps };
