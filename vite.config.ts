@@ -6,6 +6,8 @@ export default defineConfig({
   optimizeDeps: { include: ['typescript'] },
   worker: { format: 'es' },
   build: {
+    // CALLBOARD_OUT lets parallel e2e runs (one per port) build and preview apart; dist/ otherwise.
+    outDir: process.env.CALLBOARD_OUT ?? 'dist',
     target: 'es2022',
     chunkSizeWarningLimit: 4000,
   },

@@ -49,6 +49,10 @@ export interface AgentDocument {
   entryStageId: string | null;
   layout: Layout;
   preserved?: Preserved;
+  /**
+   * Conversation tests (issue 6); exported as tests/<name>.golden.json beside the agent. Absent means none.
+   */
+  tests?: ConversationTest[];
 }
 export interface LlmSettings {
   temperature?: number;
@@ -241,4 +245,62 @@ export interface Size {
 export interface Preserved {
   pinecall?: Record<string, unknown>;
   blockAgent?: Record<string, unknown>;
+}
+/**
+ * A scripted call and what must come of it, close to Pinecall's goldens.
+ */
+export interface ConversationTest {
+  /**
+   * Unique in the agent; also the file name tests/<name>.golden.json.
+   */
+  name: string;
+  /**
+   * State field values before the call opens.
+   */
+  state?: Record<string, unknown>;
+  /**
+   * this.call facts (today, the caller's number, ...).
+   */
+  call?: Record<string, unknown>;
+  /**
+   * Caller lines, in order.
+   */
+  input: string[];
+  /**
+   * Answers to wait tokens.
+   */
+  waits?: {
+    [k: string]: string;
+  };
+  /**
+   * Tool name -> the result it returns instead of running.
+   */
+  mocks?: Record<string, unknown>;
+  expect: TestExpectations;
+}
+export interface TestExpectations {
+  /**
+   * Every one must be called (any order).
+   */
+  tools?: string[];
+  /**
+   * None may be called.
+   */
+  not_tools?: string[];
+  /**
+   * Each phrase appears (case-insensitive) in some agent or runtime line.
+   */
+  says?: string[];
+  /**
+   * No phrase appears in any agent or runtime line.
+   */
+  not?: string[];
+  /**
+   * The stage (by name) the call ends on.
+   */
+  stage?: string;
+  /**
+   * A subset of the final state.
+   */
+  state?: Record<string, unknown>;
 }
