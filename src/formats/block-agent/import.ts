@@ -67,9 +67,37 @@ export function parseBlockAgentText(text: string): { ok: true; ctx: ReadContext;
     const at = alias?.range ? lines.linePos(alias.range[0]) : { line: 1, col: 1 };
     return { ok: false, errors: [{ line: at.line, column: at.col, message: error instanceof Error ? error.message : String(error) }] };
   }
+  const nonJson = firstNonJsonNode(doc);
+  if (nonJson) {
+    const at = nonJson.node.range ? lines.linePos(nonJson.node.range[0]) : { line: 1, col: 1 };
+    return { ok: false, errors: [{ line: at.line, column: at.col, message: nonJson.message }] };
+  }
   const ctx = new ReadContext(lines, doc);
   for (const warning of doc.warnings) ctx.warnings.push({ line: warning.linePos?.[0].line ?? 1, column: warning.linePos?.[0].col ?? 1, message: warning.message.split('\n')[0] });
   return { ok: true, ctx, root: doc.contents as Node | null };
+}
+
+/** The tags whose values JSON can hold; the document is JSON, so any other would be lost on export. */
+const JSON_TAGS = new Set(['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((t) => `tag:yaml.org,2002:${t}`));
+
+/**
+ * A value JSON cannot hold: an explicit tag such as `!!binary`, `!!set` or `!!timestamp` (a
+ * Uint8Array, a Set, a Date) or a number such as `.inf` / `.nan`. Refused with its place rather than
+ * written back as `{}` or `null` by the export.
+ */
+function firstNonJsonNode(doc: ReturnType<typeof parseDocument>): { node: Node; message: string } | undefined {
+  let found: { node: Node; message: string } | undefined;
+  const check = (node: Node) => {
+    if (node.tag && !JSON_TAGS.has(node.tag)) {
+      const short = node.tag.replace('tag:yaml.org,2002:', '!!');
+      found = { node, message: `the tag ${short} makes a value JSON cannot hold; remove the tag and write the value as plain text (quoted if it must stay a string)` };
+    } else if (isScalar(node) && typeof node.value === 'number' && !Number.isFinite(node.value)) {
+      found = { node, message: `${String(node.source ?? node.value)} is not a number JSON can hold; write a finite number, or quote it to keep it as text` };
+    }
+    return found ? visit.BREAK : undefined;
+  };
+  visit(doc, { Scalar: (_, node) => check(node), Map: (_, node) => check(node), Seq: (_, node) => check(node) });
+  return found;
 }
 
 const LLM_RANGES: Record<(typeof LLM_KEYS)[number], { min: number; max?: number; integer?: boolean }> = {

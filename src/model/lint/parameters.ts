@@ -61,10 +61,19 @@ function locateAjvError(schema: JsonSchema, message: string): Segments {
   return resolvePointer(schema, pointer(...found)).found ? found : [];
 }
 
+/** ajv escapes `#/…` paths but not `data/…` ones: a key holding a bare `%` must stay as written. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 function ajvErrorPlace(schema: JsonSchema, message: string): Segments {
   // Strict-mode messages say `at "#/…"`; meta-schema ones `data/…/type must be …`.
   const at = /"#(\/[^"]*)?"/.exec(message) ?? /^schema is invalid: data(\/[^\s,]*)/.exec(message);
-  if (at) return (at[1] ?? '').split('/').slice(1).map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (at) return (at[1] ?? '').split('/').slice(1).map((s) => safeDecode(s).replace(/~1/g, '/').replace(/~0/g, '~'));
   const keyword = /unknown keyword: "([^"]+)"/.exec(message)?.[1];
   let found: Segments = [];
   if (keyword) walkSchema(schema, (node, path) => { if (found.length === 0 && keyword in node) found = [...path, keyword]; });
