@@ -9,6 +9,24 @@ export function newSession(doc: AgentDocument): Session {
   return { state, stageId: doc.entryStageId, transcript: [], changeLog: [], trace: [], turn: 0, ended: false };
 }
 
+/**
+ * A working copy of a session for the next step. The state is deep-copied (tools write it); the
+ * transcript, change log and trace are append-only lists whose entries no step changes once
+ * written, so their arrays are copied and their entries shared. Deep-copying them instead made a
+ * step cost grow with the conversation (each model-call entry holds the whole history it sent):
+ * the bench measured 0.5 ms at turn 1 and ~470 ms at turn 200.
+ */
+export function copySession(session: Session): Session {
+  return {
+    ...session,
+    state: structuredClone(session.state),
+    transcript: [...session.transcript],
+    changeLog: [...session.changeLog],
+    trace: [...session.trace],
+    ...(session.failure ? { failure: structuredClone(session.failure) } : {}),
+  };
+}
+
 /** Two values are the same write when their JSON is (state values are JSON; `undefined` equals itself). */
 export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;

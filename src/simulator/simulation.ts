@@ -4,7 +4,7 @@
 import { byId, type AgentDocument, type Target } from '../model';
 import { blockAgentRetry, blockAgentStep } from './block-agent/step';
 import { pinecallRetry, pinecallStep } from './pinecall/step';
-import { newSession } from './session';
+import { copySession, newSession } from './session';
 import { sessionEvents, type SimEvent } from './simulation-events';
 import type { Session, SimInput, StepDeps } from './types';
 
@@ -27,7 +27,7 @@ export function startSession(doc: AgentDocument, options: StartOptions = {}): Se
 
 /** Pinecall has no wait stages (a loss): an answer to one is noted and changes nothing else. */
 function pinecallWaitAnswer(session: Session, input: Extract<SimInput, { kind: 'wait' }>, deps: StepDeps): Session {
-  const s = structuredClone(session);
+  const s = copySession(session);
   delete s.failure;
   const mark = { lines: s.transcript.length, changes: s.changeLog.length };
   const message = `answer to ${input.token} not used: Pinecall has no wait stages, so nothing waits on a token`;

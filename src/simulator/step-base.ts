@@ -1,9 +1,9 @@
 // What both engines' working copy of a step shares: the trace (with its place among the transcript
 // and the change log), authored writes, stage moves, model calls with their failures, live progress.
-// Pure: the session handed in is deep-copied, so the caller's session is never changed.
+// Pure: the session handed in is copied (copySession), so the caller's session is never changed.
 import { byId, type AgentDocument, type Stage } from '../model';
 import { callModel, type CallOutcome } from './model-call';
-import { sameValue } from './session';
+import { copySession, sameValue } from './session';
 import type { CallPurpose, ModelRequestRecord, RetryPoint, Session, StepDeps, TraceEntry } from './types';
 
 /** Distributes Omit over the trace union, so each kind keeps its own fields. */
@@ -18,7 +18,7 @@ export class StepBase {
   private noted = new Set<string>();
 
   constructor(readonly doc: AgentDocument, session: Session, readonly deps: StepDeps) {
-    this.s = structuredClone(session);
+    this.s = copySession(session);
     // Any new input, or a retry, is the user going on: the failure it answers is over.
     delete this.s.failure;
     this.calls = this.s.trace.filter((t) => t.kind === 'model-call' && t.step === this.s.turn).length;
@@ -74,7 +74,7 @@ export class StepBase {
   }
 
   progress(): void {
-    this.deps.onProgress?.(structuredClone(this.s));
+    this.deps.onProgress?.(copySession(this.s));
   }
 
   request(body: RequestBody, purpose: CallPurpose): ModelRequestRecord {
