@@ -223,3 +223,45 @@ test.describe('import', () => {
     expect(await docOf(page)).toBe(before);
   });
 });
+
+// Issue 6: conversation tests travel beside an exported agent as tests/<name>.golden.json.
+test.describe('an agent with its tests', () => {
+  for (const format of ['yaml', 'ts'] as const) {
+    test(`${format === 'yaml' ? 'YAML' : 'TypeScript'}: Download with tests gives a .zip that imports back with the same tests`, async ({ page }, info) => {
+      await openApp(page);
+      const tests = await appState(page, (s) => JSON.stringify(s.doc.tests));
+      expect(JSON.parse(tests).length).toBeGreaterThan(0);
+      await openExport(page);
+      await page.getByTestId(`export-format-${format}`).click();
+      await expect(page.getByTestId('export-panel')).toContainText('conversation tests are not in this file');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-download-with-tests').click()]);
+      expect(download.suggestedFilename()).toBe('clinic-booking-with-tests.zip');
+      const zipPath = info.outputPath('bundle.zip');
+      await download.saveAs(zipPath);
+
+      await openImport(page);
+      await page.getByTestId('import-file-input').setInputFiles(zipPath);
+      await expect(page.getByTestId('import-file-name')).toContainText(format === 'yaml' ? 'clinic-booking.yaml' : 'agent.tsx');
+      // A Pinecall class is read by the TypeScript compiler in a worker: the first read loads it.
+      await expect(page.getByTestId('import-count-tests')).toHaveAttribute('data-count', '3', { timeout: 60_000 });
+      await shot(page, info, `import-zip-${format}`);
+      await page.getByTestId('import-open-new').click();
+      await expect(page.getByTestId('import-dialog')).toHaveCount(0);
+      expect(await appState(page, (s) => s.projects.length)).toBe(2);
+      expect(JSON.parse(await appState(page, (s) => JSON.stringify(s.doc.tests)))).toEqual(JSON.parse(tests));
+    });
+  }
+
+  test('a .zip without an agent file says what it must hold, and the open agent is untouched', async ({ page }, info) => {
+    await openApp(page);
+    const before = await docOf(page);
+    await openImport(page);
+    const { zipSync, strToU8 } = await import('fflate');
+    const zipPath = info.outputPath('only-tests.zip');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(zipPath, zipSync({ 'tests/a.golden.json': strToU8('{"name":"a","input":[],"expect":{}}') }));
+    await page.getByTestId('import-file-input').setInputFiles(zipPath);
+    await expect(page.getByTestId('import-error')).toContainText('holds no agent file');
+    expect(await docOf(page)).toBe(before);
+  });
+});

@@ -11,8 +11,9 @@ test('no request leaves 127.0.0.1 while the app runs (Monaco, workers, layout, s
   });
   await openApp(page);
   await page.waitForLoadState('networkidle');
-  // First paint stays light: Monaco, elk and the exporters load only when first needed.
-  expect(seen.filter((p) => /monaco|editor\.api|elk|typescript|yaml/i.test(p))).toEqual([]);
+  // First paint stays light: Monaco, elk, the exporters and the LLM clients (openai,
+  // @anthropic-ai/sdk) load only when first needed.
+  expect(seen.filter((p) => /monaco|editor\.api|elk|typescript|yaml|openai|anthropic/i.test(p))).toEqual([]);
   // Exercise every lazily loaded part: the search palette, Monaco (JSON and TypeScript), elk layout.
   await page.getByTestId('open-search').click();
   await page.getByTestId('search-input').fill('book');

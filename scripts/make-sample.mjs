@@ -78,5 +78,29 @@ const doc = {
     },
     sizes: { b_greeting: { width: 310, height: 264 }, b_identify: { width: 310, height: 480 }, b_booking: { width: 310, height: 230 }, b_end: { width: 310, height: 230 } },
   },
+  // Conversation tests (issue 6): they pass on the offline model in both runtimes (the vitest
+  // src/simulator/conversation-tests/sample-tests.test.ts and `callboard test` run them). The
+  // caller's words share none of the tools' words, as in the offline model's own sample test.
+  tests: [
+    {
+      name: 'books-thursday-cleaning',
+      call: { today: '2026-12-01' },
+      input: ["Hi, I'd like to reserve a spot please.", "I'm Dana Whitfield, you can reach me on 555 123 4567.", 'Could I come Thursday for a cleaning?', 'Yes, the 10:30 one please.'],
+      waits: { ehr_lookup: 'verified' },
+      expect: { tools: ['collect_identity', 'free_slots', 'book'], says: ['Dana Whitfield. Goodbye'], stage: 'goodbye', state: { booking_when: 'Thursday 10:30', searches: 1 } },
+    },
+    {
+      name: 'identifies-the-caller',
+      call: { today: '2026-12-01' },
+      input: ["Hi, I'd like to reserve a spot please.", "I'm Dana Whitfield, you can reach me on 555 123 4567."],
+      waits: { ehr_lookup: 'verified' },
+      expect: { tools: ['collect_identity'], not_tools: ['free_slots', 'book'], stage: 'choose', state: { caller_name: 'Dana Whitfield', phone: '5551234567' } },
+    },
+    {
+      name: 'small-talk-stays-in-greet',
+      input: ['Hello there, good morning.'],
+      expect: { not_tools: ['is_schedule_appointment', 'collect_identity'], stage: 'greet' },
+    },
+  ],
 };
 writeFileSync(new URL('../public/examples/clinic-booking.json', import.meta.url), JSON.stringify(doc, null, 2) + '\n');

@@ -9,5 +9,7 @@ npx tsc -b
 npx eslint .
 npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json
+# First load under 300 kB gzip (.size-limit.mjs), on the dist/ Playwright's webServer just built.
+npx size-limit
 # One plain closing line for both runners, so a reader (or CI) sees the total at a glance.
 node scripts/test-summary.mjs "$reports/vitest.json" "$reports/playwright.json"

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { AppProvider } from './store/context';
 import { createAppStore, createProjectRepository, createProjectsController } from './store';
+import { flushWhenPageHides } from './store/page-lifecycle';
 import { loadDocument, type AgentDocument } from './model';
 import sampleJson from '../public/examples/clinic-booking.json';
 import './app/app.css';
@@ -16,7 +17,7 @@ function sample(): AgentDocument {
 
 const store = createAppStore();
 const projects = createProjectsController(store, createProjectRepository(), sample);
-addEventListener('pagehide', () => void projects.flush());
+flushWhenPageHides(projects);
 void projects.boot().then(openExampleFromUrl);
 
 /** `?example=NAME` opens public/examples/NAME.json as a new project (fixtures for tests, links in docs). */

@@ -5,6 +5,7 @@ import { Outline } from '../panels/outline/Outline';
 import { BottomDock } from '../panels/BottomDock';
 import { useApp } from '../store/context';
 import { TopBar } from './TopBar';
+import { ProjectBanners } from './ProjectBanners';
 import { SearchPalette } from './SearchPalette';
 import { ShortcutsOverlay } from './ShortcutsOverlay';
 import { useGlobalShortcuts } from './useGlobalShortcuts';
@@ -19,6 +20,7 @@ export function App() {
   return (
     <div className="app">
       <TopBar />
+      <ProjectBanners />
       <Group orientation="vertical" className="workspace" defaultLayout={vertical.defaultLayout} onLayoutChanged={vertical.onLayoutChanged}>
         <Panel id="panel-main" minSize="30%">
           <Group orientation="horizontal" defaultLayout={horizontal.defaultLayout} onLayoutChanged={horizontal.onLayoutChanged}>

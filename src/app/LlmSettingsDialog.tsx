@@ -37,6 +37,9 @@ export function LlmSettingsDialog() {
   const store = useStoreApi();
   const [form, setForm] = useState<LlmSettings>(() => store.getState().llm);
   const [apiKey, setApiKey] = useState(() => store.getState().apiKey);
+  // The field's own text, so that a half-typed number ("0.") is not rewritten under the cursor.
+  const [timeoutText, setTimeoutText] = useState(() => String(store.getState().llm.timeoutSeconds));
+  const timeoutValid = parseTimeout(timeoutText) !== undefined;
   const [test, setTest] = useState<TestState>({ state: 'idle' });
   const testAbort = useRef<AbortController | null>(null);
   useEffect(() => () => testAbort.current?.abort(), []);
@@ -112,6 +115,29 @@ export function LlmSettingsDialog() {
               <input type="checkbox" data-testid="llm-remember" checked={form.rememberKey} onChange={(e) => patch({ rememberKey: e.target.checked })} />
               Remember the key on this device (kept in this browser's storage, readable by anyone using it)
             </label>
+            <label className="llm-row">
+              <span>Timeout (s)</span>
+              <input
+                data-testid="llm-timeout"
+                type="number"
+                min={MIN_TIMEOUT_S}
+                max={MAX_TIMEOUT_S}
+                step="any"
+                value={timeoutText}
+                aria-invalid={!timeoutValid}
+                title="How long the server may stay silent, before the answer or between streamed chunks, before the call fails"
+                onChange={(e) => {
+                  setTimeoutText(e.target.value);
+                  const seconds = parseTimeout(e.target.value);
+                  if (seconds !== undefined) patch({ timeoutSeconds: seconds });
+                }}
+              />
+            </label>
+            {!timeoutValid && (
+              <div className="llm-field-error" role="alert" data-testid="llm-timeout-error">
+                The timeout is a number of seconds from {MIN_TIMEOUT_S} to {MAX_TIMEOUT_S}, e.g. 60; until then {form.timeoutSeconds} s is kept.
+              </div>
+            )}
           </>
         )}
         <label className="llm-row">
@@ -134,13 +160,28 @@ export function LlmSettingsDialog() {
   );
 }
 
+/** A call may stay silent this long, at most and at least (seconds); 0.1 keeps tests fast. */
+const MIN_TIMEOUT_S = 0.1;
+const MAX_TIMEOUT_S = 600;
+
+function parseTimeout(text: string): number | undefined {
+  const seconds = Number(text);
+  return text.trim() !== '' && Number.isFinite(seconds) && seconds >= MIN_TIMEOUT_S && seconds <= MAX_TIMEOUT_S ? seconds : undefined;
+}
+
 function clampTemperature(value: number): number {
   return Number.isFinite(value) ? Math.min(2, Math.max(0, value)) : 0;
 }
 
 /** The settings the providers take (empty strings mean "the provider's default"). */
 function settingsOf(form: LlmSettings) {
-  return { provider: form.provider, baseUrl: form.baseUrl || undefined, model: form.model || undefined, temperature: form.temperature };
+  return {
+    provider: form.provider,
+    baseUrl: form.baseUrl || undefined,
+    model: form.model || undefined,
+    temperature: form.temperature,
+    timeoutMs: form.timeoutSeconds * 1000,
+  };
 }
 
 /** The chip that names the model a run will use; the simulator shows it too. */

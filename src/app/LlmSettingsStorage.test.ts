@@ -38,6 +38,16 @@ describe('LLM settings on this device', () => {
     expect(readSavedLlm(storage).settings.model).toBe('llama');
   });
 
+  it('keeps the timeout a user set, and ignores one that is not a positive number', () => {
+    const storage = memoryStorage();
+    writeSavedLlm({ ...remote, timeoutSeconds: 2.5 }, '', storage);
+    expect(readSavedLlm(storage).settings.timeoutSeconds).toBe(2.5);
+    for (const bad of [0, -3, '"30"', 'null']) {
+      storage.setItem(LLM_SETTINGS_KEY, `{"model":"x","timeoutSeconds":${bad}}`);
+      expect(readSavedLlm(storage).settings).toEqual({ model: 'x' });
+    }
+  });
+
   it('ignores what it cannot read, and fills a store once', () => {
     const storage = memoryStorage();
     storage.setItem(LLM_SETTINGS_KEY, '{"provider":"gemini","temperature":"hot","model":"x"}');

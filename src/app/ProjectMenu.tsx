@@ -6,6 +6,7 @@ import type { ProjectsController } from '../store';
 export function ProjectMenu({ controller, onClose }: { controller: ProjectsController; onClose: () => void }) {
   const projects = useApp((s) => s.projects);
   const currentId = useApp((s) => s.doc.id);
+  const broken = useApp((s) => s.brokenProjects);
   const [renaming, setRenaming] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
   const [confirmDelete, setConfirmDelete] = useState<string | null>(null);
@@ -52,7 +53,10 @@ export function ProjectMenu({ controller, onClose }: { controller: ProjectsContr
               style={{ flex: 1 }}
             />
           ) : (
-            <span className="name" title="Open" onClick={() => { void controller.open(p.id); onClose(); }}>{p.name}</span>
+            <span className="name" title="Open" onClick={() => { void controller.open(p.id); onClose(); }}>
+              {p.name}
+              {broken.some((b) => b.id === p.id) && <span className="sev-error" title="This saved project could not be read; see the banner"> (unreadable)</span>}
+            </span>
           )}
           {confirmDelete === p.id ? (
             <>

@@ -1,7 +1,7 @@
 import { produce } from 'immer';
 import type { AgentDocument, Point, Stage, ToolScope } from '../model';
 import {
-  addBlock, addStage, addTool, copySelection, deleteEntities, duplicate, isClipboard, pasteClipboard, planDelete, setPositions,
+  addBlock, addEdge, addStage, addTool, copySelection, deleteEntities, duplicate, isClipboard, pasteClipboard, planDelete, setPositions,
   type Clipboard, type DeletePlan, type EntityRef as OpsRef,
 } from '../model/ops';
 import type { AppStore, EntityRef } from '../store';
@@ -68,6 +68,26 @@ export function createTool(store: AppStore): string {
   }, { label: 'add tool' });
   store.getState().select({ kind: 'tool', id });
   return id;
+}
+
+/**
+ * Connects two stages as one undo step and selects the new edge (a handle drag and the keyboard's
+ * Connect picker both end here); returns why it could not, if it could not.
+ */
+export function connectStages(store: AppStore, from: string, to: string): { id?: string; error?: string } {
+  let error: string | undefined;
+  let id: string | undefined;
+  store.getState().apply((doc) => {
+    const added = addEdge(doc, { from, to });
+    if (!added.ok) {
+      error = added.error;
+      return doc;
+    }
+    id = added.id;
+    return added.doc;
+  }, { label: 'connect' });
+  if (id) store.getState().select({ kind: 'edge', id });
+  return { id, error };
 }
 
 /** What a delete of the canvas selection would take with it; undefined when nothing is selected. */

@@ -1,6 +1,7 @@
 import { toolsOfBlock, toolVisibleIn, type AgentDocument, type Point, type Stage, type Tool } from '../model';
 import { BLOCK_HEADER, BLOCK_PADDING, DEFAULT_BLOCK_SIZE, STAGE_GAP, STAGE_SIZE, contentSize } from '../model/ops/layout';
 import { edgeLabel, isNaturalLanguage, stagesSetInCode, toolMap } from './labels';
+import { CANVAS_KEYS_HELP_ID } from './keyboard-focus';
 import { blockTint } from './tint';
 import type { AgentEdgeData, AgentFlowEdge, BlockFlowNode, CanvasNode, ProblemCount, Severity, StageFlowNode, ToolChip } from './types';
 
@@ -167,6 +168,7 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
     const stageByName = new Map<string, Stage>();
     for (const stage of doc.stages) if (!stageByName.has(stage.name)) stageByName.set(stage.name, stage);
     const stageIds = new Set(doc.stages.map((s) => s.id));
+    const stageName = new Map(doc.stages.map((s) => [s.id, s.name]));
 
     interface Draft {
       id: string;
@@ -192,17 +194,21 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
       const previous = edgeCache.get(edge.id)?.value;
       const problemCount = counts.get(edge.id) ?? null;
       const problemsKept = previous?.data && sameProblems(previous.data.problems, problemCount) ? previous.data.problems : problemCount;
+      // Screen readers hear names (xyflow's default names the ids).
+      const ariaLabel = `Edge ${stageName.get(edge.from)} to ${stageName.get(edge.to)}: ${label}`;
       drafts.push({
         id: edge.id,
         from: edge.from,
         to: edge.to,
-        deps: [edge, label, order, isSelected, problemsKept],
+        deps: [edge, label, order, isSelected, problemsKept, ariaLabel],
         build: (offset) => ({
           id: edge.id,
           type: 'agent',
           source: edge.from,
           target: edge.to,
           selected: isSelected,
+          ariaLabel,
+          domAttributes: { 'aria-describedby': CANVAS_KEYS_HELP_ID },
           className: edge.from === edge.to ? 'cb-edge loop' : 'cb-edge',
           data: {
             edge,
@@ -311,6 +317,8 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
         selected: isSelected,
         connectable: false,
         className: 'cb-block-wrapper',
+        ariaLabel: `Block ${block.name}`,
+        domAttributes: { 'aria-describedby': CANVAS_KEYS_HELP_ID },
         data: { block, tint, tools, problems: problemCount, stageCount: count, minWidth: least.width, minHeight: least.height },
       })));
     }
@@ -332,6 +340,8 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
         height: STAGE_SIZE.height,
         measured: { width: STAGE_SIZE.width, height: STAGE_SIZE.height },
         selected: isSelected,
+        ariaLabel: `${stage.kind === 'wait' ? 'Wait stage' : 'Stage'} ${stage.name}${isEntry ? ' (entry)' : ''}`,
+        domAttributes: { 'aria-describedby': CANVAS_KEYS_HELP_ID },
         data: { stage, isEntry, tools, problems: problemCount, tint },
       })));
     }

@@ -2,20 +2,23 @@
 // options each, `--opt value` and `--opt=value` both accepted, `--` ends the options.
 import { UsageError } from './io';
 import { SIMULATE_HELP, SIMULATE_OPTIONS, simulateArgs, type SimulateArgs } from './simulate-args';
+import { TEST_HELP, TEST_OPTIONS, testArgs, type TestArgs } from './test-args';
 
 export type { SimulateArgs } from './simulate-args';
+export type { TestArgs } from './test-args';
 
 export type InputFormat = 'json' | 'yaml' | 'ts';
 export type OutputFormat = InputFormat | 'openai';
 export const INPUT_FORMATS: readonly InputFormat[] = ['json', 'yaml', 'ts'];
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['json', 'yaml', 'ts', 'openai'];
 
-export const MAIN_HELP = `callboard: convert and lint Callboard agents on the command line
+export const MAIN_HELP = `callboard: convert, lint, simulate and test Callboard agents on the command line
 
 Usage:
   callboard convert <file> --to json|yaml|ts|openai [--from json|yaml|ts] [--stage S] [-o out]
   callboard lint <file> [--from json|yaml|ts] [--quiet]
   callboard simulate <file> [--provider offline|openai|anthropic] --say "caller line" [--say ...]
+  callboard test <file> [--tests DIR] [--provider P] [--runs N] [--min-pass-rate R] [--junit FILE]
   callboard <command> --help
 
 Commands:
@@ -23,6 +26,7 @@ Commands:
             Pinecall TypeScript, or print the OpenAI tools array offered in one stage.
   lint      Check an agent and print its problems as file:line:col: severity: message [rule].
   simulate  Run a scripted call against an agent and print what happens, one JSON event a line.
+  test      Run the agent's conversation tests (N times each) and print each one's pass rate.
 
 Options:
   -h, --help      Show help (also after a command).
@@ -69,7 +73,7 @@ Exits 1 when there is any error, 0 otherwise.
   -h, --help       Show this help.
 `;
 
-export const HELP: Record<string, string> = { convert: CONVERT_HELP, lint: LINT_HELP, simulate: SIMULATE_HELP };
+export const HELP: Record<string, string> = { convert: CONVERT_HELP, lint: LINT_HELP, simulate: SIMULATE_HELP, test: TEST_HELP };
 
 export interface ConvertArgs {
   command: 'convert';
@@ -87,7 +91,7 @@ export interface LintArgs {
   quiet: boolean;
   fixTabs: boolean;
 }
-export type ParsedArgs = ConvertArgs | LintArgs | SimulateArgs | { command: 'help'; topic?: string } | { command: 'version' };
+export type ParsedArgs = ConvertArgs | LintArgs | SimulateArgs | TestArgs | { command: 'help'; topic?: string } | { command: 'version' };
 
 export interface OptionSpec {
   /** Long name, without dashes; the key in the parsed options. */
@@ -101,7 +105,7 @@ export interface OptionSpec {
 /** Parsed options: a flag is `true`, a value a string, a repeatable option a list of strings. */
 export type Options = Map<string, string | true | string[]>;
 
-type Command = 'convert' | 'lint' | 'simulate';
+type Command = 'convert' | 'lint' | 'simulate' | 'test';
 
 const OPTIONS: Record<Command, OptionSpec[]> = {
   convert: [
@@ -119,6 +123,7 @@ const OPTIONS: Record<Command, OptionSpec[]> = {
     { name: 'help', short: 'h', takesValue: false },
   ],
   simulate: SIMULATE_OPTIONS,
+  test: TEST_OPTIONS,
 };
 
 /** The format an extension names, if any. */
@@ -188,7 +193,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
     if (rest[0] !== undefined && !(rest[0] in HELP)) throw new UsageError(`unknown command "${rest[0]}"`);
     return { command: 'help', topic: rest[0] };
   }
-  if (first !== 'convert' && first !== 'lint' && first !== 'simulate') {
+  if (first !== 'convert' && first !== 'lint' && first !== 'simulate' && first !== 'test') {
     throw new UsageError(first.startsWith('-') ? `unknown option ${first}` : `unknown command "${first}"`);
   }
   const { positional, options } = parseOptions(first, rest);
@@ -199,6 +204,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
   const fixTabs = options.has('fix-tabs');
   if (first === 'lint') return { command: 'lint', file, from, quiet: options.has('quiet'), fixTabs };
   if (first === 'simulate') return simulateArgs(file, from, fixTabs, options);
+  if (first === 'test') return testArgs(file, from, fixTabs, options);
 
   const output = options.get('output') as string | undefined;
   const toValue = options.get('to') as string | undefined;

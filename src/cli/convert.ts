@@ -10,6 +10,7 @@ import type { AgentDocument, Loss, Stage, Tool } from '../model';
 import type { ConvertArgs } from './args';
 import { EXIT_ERRORS, EXIT_OK, UsageError, type CliIo } from './io';
 import { formatDiagnostic, loadAgent, readSource, reportFailure } from './read';
+import { readGoldens, withGoldensFrom, writeGoldens } from './test-files';
 
 interface Converted {
   text: string;
@@ -77,7 +78,9 @@ export async function convert(args: ConvertArgs, io: CliIo): Promise<number> {
     io.err(`${source.file}: error: the agent has no stages, so no tools are offered anywhere\n`);
     return EXIT_ERRORS;
   }
-  const converted = loaded.kind === 'agent' ? await convertAgent(loaded.doc, args) : convertTools(loaded.tools, args);
+  // An agent's tests travel beside it as tests/*.golden.json: read in here, written out below.
+  const withTests = loaded.kind === 'agent' ? withGoldensFrom(io, loaded.doc, readGoldens(io, source.file, undefined, 'convert')) : undefined;
+  const converted = loaded.kind === 'agent' ? await convertAgent(withTests!.doc, args) : convertTools(loaded.tools, args);
   if (typeof converted === 'string') {
     io.err(`${source.file}: error: ${converted}\n`);
     return EXIT_ERRORS;
@@ -85,15 +88,20 @@ export async function convert(args: ConvertArgs, io: CliIo): Promise<number> {
   for (const w of converted.warnings) io.err(`warning: ${w.path || '/'}: ${w.message}\n`);
   for (const note of converted.notes) io.err(`note: ${note}\n`);
 
+  const done = withTests?.failed ? EXIT_ERRORS : EXIT_OK;
+  // A JSON document carries its tests; the other formats have no place for them, and an OpenAI tools array is no agent.
+  const tests = withTests && (args.to === 'yaml' || args.to === 'ts') ? (withTests.doc.tests ?? []) : [];
   if (args.output === undefined) {
+    if (tests.length) io.err(`note: the agent's ${tests.length} test(s) are not in the output: give -o FILE to write them as tests/*.golden.json beside it\n`);
     io.out(converted.text);
-    return EXIT_OK;
+    return done;
   }
   try {
     io.writeText(args.output, converted.text);
+    if (tests.length) writeGoldens(io, withTests!.doc, args.output);
   } catch (error) {
-    io.err(`callboard: cannot write ${args.output}: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.err(`callboard: cannot write ${args.output}${tests.length ? ' and its tests' : ''}: ${error instanceof Error ? error.message : String(error)}\n`);
     return EXIT_ERRORS;
   }
-  return EXIT_OK;
+  return done;
 }

@@ -3,10 +3,16 @@
 // with the rest of src) and lets the commands run against an in-memory file system if needed.
 
 export type ReadResult = { ok: true; text: string } | { ok: false; reason: string };
+export type ListResult = { ok: true; names: string[] } | { ok: false; reason: string };
 
 export interface CliIo {
   /** The file's text (`-` is standard input), or why it cannot be read (e.g. "no such file"). */
   readText(path: string): ReadResult;
+  /**
+   * The names of the files in a folder (not recursive), or why it cannot be listed ("no such
+   * file"). `test` finds *.golden.json with it; absent, only the agent's own tests are known.
+   */
+  listDir?(path: string): ListResult;
   /** Writes (creating missing folders); throws with a readable message when it cannot. */
   writeText(path: string, text: string): void;
   /** Standard output and standard error, written as given. */

@@ -25,6 +25,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         return await (await import('./lint')).lintCommand(args, io);
       case 'simulate':
         return await (await import('./simulate')).simulateCommand(args, io);
+      case 'test':
+        return await (await import('./test-command')).testCommand(args, io);
     }
   } catch (error) {
     if (error instanceof UsageError) {

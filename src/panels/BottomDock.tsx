@@ -5,6 +5,7 @@ import { ExportPanel } from './export/ExportPanel';
 import { SimulatorPanel } from './simulator/SimulatorPanel';
 import { ChangeLogPanel } from './changelog/ChangeLogPanel';
 import { TurnInspector } from './turns/TurnInspector';
+import { TestsPanel } from './tests/TestsPanel';
 import type { BottomTab } from '../store';
 import './dock.css';
 
@@ -13,6 +14,7 @@ const TABS: { id: BottomTab; label: string }[] = [
   { id: 'simulator', label: 'Simulator' },
   { id: 'changelog', label: 'Change log' },
   { id: 'turns', label: 'Turn inspector' },
+  { id: 'tests', label: 'Tests' },
   { id: 'export', label: 'Export preview' },
 ];
 
@@ -22,12 +24,14 @@ export function BottomDock() {
   const counts = { error: 0, warning: 0, info: 0 };
   for (const p of problems) counts[p.severity] += 1;
   const store = useStoreApi();
+  const testCount = useApp((s) => s.doc.tests?.length ?? 0);
   return (
     <div className="dock">
       <div className="dock-tabs" role="tablist">
         {TABS.map((t) => (
           <button key={t.id} role="tab" aria-selected={tab === t.id} className="dock-tab" onClick={() => store.getState().setBottomTab(t.id)} data-testid={`dock-tab-${t.id}`}>
             {t.label}
+            {t.id === 'tests' && testCount > 0 && <span className="dock-counts"><span className="count" title="tests">{testCount}</span></span>}
             {t.id === 'problems' && (
               <span className="dock-counts">
                 {counts.error > 0 && <span className="count sev-error" title="errors">{counts.error}</span>}
@@ -43,6 +47,7 @@ export function BottomDock() {
         {tab === 'simulator' && <SimulatorPanel />}
         {tab === 'changelog' && <ChangeLogPanel />}
         {tab === 'turns' && <TurnInspector />}
+        {tab === 'tests' && <TestsPanel />}
         {tab === 'export' && <ExportPanel />}
       </div>
     </div>

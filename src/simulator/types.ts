@@ -49,7 +49,8 @@ export type TraceEntry = TraceBase &
     | { kind: 'stage-change'; from: string; to: string; via: string; edgeId?: string }
     | { kind: 'skipped'; feature: string; path: string; message: string }
     /** How a predicate (`when`, expression condition) was decided, when it was not simply evaluated. */
-    | { kind: 'note'; message: string }
+    /** `chat`: also said in the chat, where the user would otherwise see nothing happen (an empty answer). */
+    | { kind: 'note'; message: string; chat?: true }
     | { kind: 'limit'; message: string }
   );
 
@@ -113,9 +114,10 @@ export interface ToolCallRequest {
 /**
  * Why the engine makes a call: Pinecall's one call (`agent`), Block Agent's parallel `reply` and
  * `tools` calls, or the short yes/no call of a natural-language `condition`. Providers ignore it;
- * the offline model and the mock servers use it to answer the way each call needs.
+ * the offline model and the mock servers use it to answer the way each call needs. `caller` is the
+ * simulated caller's call (src/simulator/caller): a model playing the person on the line.
  */
-export type CallPurpose = 'agent' | 'reply' | 'tools' | 'condition';
+export type CallPurpose = 'agent' | 'reply' | 'tools' | 'condition' | 'caller';
 
 export interface ModelRequest {
   purpose?: CallPurpose;

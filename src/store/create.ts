@@ -6,6 +6,7 @@ import { createProjectsSlice } from './slices/projects';
 import { createSelectionSlice } from './slices/selection';
 import { createUiSlice } from './slices/ui';
 import { createSimulationSlice } from './slices/simulation';
+import { createTestsSlice } from './slices/tests';
 import type { AppState } from './types';
 
 export type AppStore = StoreApi<AppState>;
@@ -19,5 +20,6 @@ export function createAppStore(initial: AgentDocument = emptyDocument()): AppSto
     ...createUiSlice(set),
     ...createProjectsSlice(set),
     ...createSimulationSlice(set),
+    ...createTestsSlice(set),
   }));
 }

@@ -62,14 +62,17 @@ describe('projects and autosave', () => {
     expect(store.getState().doc.id).not.toBe(sampleId);
   });
 
-  it('a project that cannot be read is reported and the sample opens instead', async () => {
+  it('a project that cannot be read is named, kept untouched, and the sample opens instead', async () => {
     const db = `db${dbCount++}`;
     const repo = createProjectRepository(db);
-    await repo.save({ ...sample, id: 'broken', stages: [{ nonsense: true }] } as never);
+    const broken = { ...sample, id: 'broken', name: 'Broken one', stages: [{ nonsense: true }] };
+    await repo.save(broken as never);
     await repo.writeSession({ currentId: 'broken' });
     const store = createAppStore();
     await createProjectsController(store, repo, () => structuredClone(sample)).boot();
-    expect(store.getState().loadError).toMatch(/broken is unreadable/);
+    expect(store.getState().brokenProjects).toMatchObject([{ id: 'broken', name: 'Broken one' }]);
+    expect(store.getState().brokenProjects[0].problems).toContain('/stages/0 remove the unknown property "nonsense"');
     expect(store.getState().doc.name).toBe('Clinic Booking');
+    expect(await repo.readRaw('broken')).toEqual(broken);
   });
 });

@@ -1,5 +1,6 @@
 import type { AgentDocument, EntityKind } from '../model';
 import type { CallFacts, Session, SimInput } from '../simulator/types';
+import type { TestRunResult } from '../simulator/conversation-tests/types';
 
 /** A pointer at one entity of the document; the agent itself has no id. */
 export interface EntityRef {
@@ -36,7 +37,7 @@ export interface SelectionSlice {
   select(refs: EntityRef[] | EntityRef | null, options?: { additive?: boolean; reveal?: boolean; focusPath?: string | null }): void;
 }
 
-export type BottomTab = 'problems' | 'simulator' | 'changelog' | 'turns' | 'export';
+export type BottomTab = 'problems' | 'simulator' | 'changelog' | 'turns' | 'tests' | 'export';
 export type InspectorTab = 'docs' | 'params' | 'options' | 'code';
 
 export interface UiSlice {
@@ -56,8 +57,28 @@ export interface ProjectSummary {
   updatedAt: number;
 }
 
+/**
+ * Whether this tab may save the open project. `read-only`: another tab edits it
+ * (`open-elsewhere`), took it over from this one (`taken-over`), or saved over the revision this
+ * tab loaded (`changed-elsewhere`); this tab then writes nothing until the user chooses.
+ */
+export type ProjectAccess =
+  | { mode: 'edit' }
+  | { mode: 'read-only'; why: 'open-elsewhere' | 'taken-over' | 'changed-elsewhere'; acknowledged: boolean; unsaved: boolean };
+
+/** A saved project whose record does not load; it is kept untouched until the user deletes it. */
+export interface BrokenProject {
+  id: string;
+  name: string;
+  problems: string[];
+}
+
 export interface ProjectsSlice {
   projects: ProjectSummary[];
+  access: ProjectAccess;
+  brokenProjects: BrokenProject[];
+  setAccess(access: ProjectAccess): void;
+  setBrokenProjects(broken: BrokenProject[]): void;
   /** False until the saved session has been read; the UI shows nothing editable before. */
   loaded: boolean;
   saveError: string | null;
@@ -87,6 +108,8 @@ export interface LlmSettings {
   baseUrl: string;
   model: string;
   temperature: number;
+  /** Idle timeout of a model call, in seconds: how long the server may stay silent before the call fails. */
+  timeoutSeconds: number;
   /** "Remember on this device": only then is the key written to localStorage. */
   rememberKey: boolean;
 }
@@ -117,4 +140,33 @@ export interface SimulationSlice {
   setApiKey(key: string): void;
 }
 
-export type AppState = DocumentSlice & SelectionSlice & UiSlice & ProjectsSlice & SimulationSlice;
+/** The last runs of one conversation test in the Tests panel (not the document: never saved). */
+export interface TestResultEntry {
+  /** The agent the runs were made on: another project's results are not shown. */
+  docId: string;
+  /** Finished runs so far, in order; while a suite runs this grows one run at a time. */
+  runs: TestRunResult[];
+  /** How many runs were asked for (N of "2/3"). */
+  requested: number;
+  /** The provider the runs called, as the simulator's chip names it. */
+  provider: string;
+  /** Its runs are under way. */
+  running?: boolean;
+  /** Stop was pressed before all runs finished. */
+  stopped?: boolean;
+  /** The runs could not start (the engine failed to load). */
+  error?: string;
+}
+
+export interface TestsSlice {
+  /** Keyed by test name. */
+  testResults: Record<string, TestResultEntry>;
+  /** A suite in flight: which test and run it is on (Stop cancels it). */
+  testRun: { tests: string[]; current?: { test: string; run: number } } | null;
+  setTestResult(name: string, result: TestResultEntry): void;
+  /** A test was renamed (`to`) or deleted (`null`): its results follow it or go. */
+  renameTestResult(from: string, to: string | null): void;
+  setTestRun(run: TestsSlice['testRun']): void;
+}
+
+export type AppState = DocumentSlice & SelectionSlice & UiSlice & ProjectsSlice & SimulationSlice & TestsSlice;

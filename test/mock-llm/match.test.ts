@@ -39,6 +39,18 @@ describe('normaliseRequest', () => {
   });
 });
 
+describe('toolsInclude', () => {
+  it('matches a phrase of the tools offered, in both wire shapes, and never a request without tools', () => {
+    const described = [{ type: 'function', function: { name: 'book', description: 'Only for NEW patients.', parameters: {} } }];
+    const openai = normaliseRequest('openai', { tools: described });
+    expect(turnMatches({ match: { toolsInclude: 'NEW patients' } }, openai)).toBe(true);
+    expect(turnMatches({ match: { toolsInclude: 'returning patients' } }, openai)).toBe(false);
+    const anthropic = normaliseRequest('anthropic', { tools: [{ name: 'book', description: 'Only for NEW patients.', input_schema: {} }] });
+    expect(turnMatches({ match: { toolsInclude: 'NEW patients' } }, anthropic)).toBe(true);
+    expect(turnMatches({ match: { toolsInclude: 'NEW patients' } }, normaliseRequest('openai', { messages: [] }))).toBe(false);
+  });
+});
+
 describe('MockScript', () => {
   const ask = (over: object = {}) => ({ provider: 'openai' as const, model: 'm', stream: true, toolChoice: 'auto' as const, hasTools: true, lastUser: 'hello there', system: 'You are Sofia.', ...over });
 

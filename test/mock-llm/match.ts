@@ -45,6 +45,7 @@ export function normaliseRequest(provider: 'openai' | 'anthropic', body: Json): 
       hasTools: hasTools && body.tool_choice !== 'none',
       lastUser: textOf(users[users.length - 1]?.content),
       system,
+      tools: hasTools ? JSON.stringify(body.tools) : '',
     };
   }
   // Anthropic tool results are user messages too: the caller's last line is the last user text.
@@ -58,6 +59,7 @@ export function normaliseRequest(provider: 'openai' | 'anthropic', body: Json): 
     hasTools: choice !== 'none',
     lastUser: userTexts[userTexts.length - 1] ?? '',
     system: typeof body.system === 'string' ? body.system : textOf(body.system),
+    tools: hasTools ? JSON.stringify(body.tools) : '',
   };
 }
 
@@ -67,6 +69,7 @@ export function turnMatches(turn: MockTurn, request: NormalisedRequest): boolean
   if (match.hasTools !== undefined && match.hasTools !== request.hasTools) return false;
   if (match.lastUserIncludes !== undefined && !request.lastUser.includes(match.lastUserIncludes)) return false;
   if (match.systemIncludes !== undefined && !request.system.includes(match.systemIncludes)) return false;
+  if (match.toolsInclude !== undefined && !(request.tools ?? '').includes(match.toolsInclude)) return false;
   return true;
 }
 

@@ -9,6 +9,8 @@ export interface MockMatch {
   /** Substring of the last user text (a caller line, not a tool result). */
   lastUserIncludes?: string;
   systemIncludes?: string;
+  /** Substring of the tools offered, as JSON (names, descriptions, parameter schemas): a docstring edit shows here. */
+  toolsInclude?: string;
 }
 
 export interface MockToolCall {
@@ -55,6 +57,8 @@ export interface NormalisedRequest {
   hasTools: boolean;
   lastUser: string;
   system: string;
+  /** The request's tools as JSON, in its own wire shape ('' without tools). */
+  tools?: string;
 }
 
 /** What the wire writers need to answer one request. */

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import type { AgentDocument } from '../../model';
 import { exportPinecallTs } from './export';
@@ -23,7 +24,27 @@ function docWith(texts: { persona: string; description: string; instructions: st
   return doc;
 }
 
+/** Syntax errors TypeScript's own parser finds in the exported class (none, or the file is broken). */
+function syntaxErrors(text: string): string[] {
+  const out = ts.transpileModule(text, { fileName: 'agent.tsx', reportDiagnostics: true, compilerOptions: { jsx: ts.JsxEmit.Preserve } });
+  return (out.diagnostics ?? []).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+}
+
 describe('any text survives export and import as the projection says', () => {
+  it('a description and confirm sentence holding */, backticks, ${, quotes and newlines: the class parses and reads back equal after the folding', () => {
+    const nasty = 'Ends the call */ `now` ${caller} "quoted" \'single\' \\ back\nsecond line /* again */\r\nthird';
+    const doc = docWith({ persona: nasty, description: nasty, instructions: [nasty, nasty], field: nasty, confirm: `Book ${nasty}?`, expected: 'yes' });
+    const text = exportPinecallTs(doc).text;
+    expect(syntaxErrors(text)).toEqual([]);
+    const read = importPinecallTs(text);
+    if (!read.ok) throw new Error(JSON.stringify(read.errors));
+    expect(normalizeForComparison(read.doc)).toEqual(normalizeForComparison(projectPinecall(doc)));
+    // The docstring folds the description onto one line (Pinecall's own reading); confirm is kept whole.
+    expect(read.doc.tools[0].description).toBe(projectPinecall(doc).tools[0].description);
+    expect(read.doc.tools[0].description).not.toContain('\n');
+    expect(read.doc.tools[0].confirm).toBe(`Book ${nasty}?`);
+  });
+
   it('persona, descriptions, instructions, defaults, confirm, expected values and stage names', () => {
     const texts = fc.record({
       persona: tricky, description: tricky.filter((d) => d.trim() !== '' && /[^\s*@/]/.test(d)),

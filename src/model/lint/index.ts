@@ -2,6 +2,7 @@ import { lossesFor } from '../losses';
 import type { AgentDocument } from '../types';
 import { checkBlocks, checkStages } from './blocks';
 import { checkConfirm } from './confirm';
+import { checkConversationTests } from './conversation-tests';
 import { buildContext } from './context';
 import { checkConditions, checkEdgeShape, checkMixedConditions, checkStateExpressionMix } from './graph';
 import { checkMcp } from './mcp';
@@ -17,12 +18,13 @@ import type { Problem, RuleCheck } from './types';
 export type { Problem, ProblemEntity, Severity } from './types';
 export { RULES, LOSS_RULE, severityOf, type RuleId, type RuleInfo } from './rules';
 
-/** In the order a reader fixes things: the agent's own shape, then tools, then the graph. */
+/** In the order a reader fixes things: the agent's own shape, then tools, then the graph, then its tests. */
 const CHECKS: RuleCheck[] = [
   checkReachability, checkDuplicateNames, checkStateDeclarations, checkBlocks, checkStages,
   checkToolNaming, checkToolDuplicates, checkToolReservedNames, checkToolScopes, checkToolOptions,
   checkParameters, checkConfirm, checkMcp,
   checkEdgeShape, checkMixedConditions, checkStateExpressionMix, checkConditions, checkTemplates,
+  checkConversationTests,
 ];
 
 /**

@@ -92,6 +92,11 @@ export const RULES = {
   'mcp-header-credential': rule('error', 'error', 'mcp header values are {{secret:NAME}} references, not literal credentials'),
   'mcp-server-missing': rule('warning', 'error', 'an mcp tool has a server label and URL'),
   'mcp-allowed-tools-empty': rule('info', 'warning', 'an mcp tool allows at least one server tool'),
+  // conversation-tests.ts
+  'test-name-duplicate': rule('error', 'error', 'test names are unique (each is a file tests/<name>.golden.json)'),
+  'test-tool-unknown': rule('warning', 'warning', 'a test names a tool the agent has'),
+  'test-stage-unknown': rule('warning', 'warning', "a test's expected stage is a stage of the agent"),
+  'test-state-unknown': rule('warning', 'warning', 'a test names state fields the agent declares'),
 } as const satisfies Record<string, RuleInfo>;
 
 export type RuleId = keyof typeof RULES;

@@ -2,6 +2,7 @@ import { produce, type Draft } from 'immer';
 import { parameterNames, type JsonSchema } from '../json-schema';
 import type { AgentDocument } from '../types';
 import { fail, quoted, succeed, type Outcome } from './outcome';
+import { renameStageInTests, renameStateFieldInTests, renameToolInTests } from './rename-tests';
 import { IDENTIFIER, renameFieldInWhen, renameIdentifier, renameInTemplate, renameMember, renameStageLiterals } from './rewrite';
 
 // Renames keep every reference whole: what names the entity by id needs nothing, what names it
@@ -45,12 +46,13 @@ export function renameStage(doc: AgentDocument, id: string, newName: string): Ou
         if (tool.when !== undefined) tool.when = change(tool.when);
       }
       rewriteExpressions(draft, change);
+      renameStageInTests(draft, stage.name, name);
     }),
     {},
   );
 }
 
-/** Conditions and scopes name tools by id, so a tool's name stands only on the tool. */
+/** Conditions and scopes name tools by id, so a tool's name stands only on the tool (and in tests). */
 export function renameTool(doc: AgentDocument, id: string, newName: string): Outcome {
   const tool = doc.tools.find((t) => t.id === id);
   if (!tool) return fail(doc, `there is no tool ${quoted(id)}`);
@@ -60,6 +62,7 @@ export function renameTool(doc: AgentDocument, id: string, newName: string): Out
   return succeed(
     produce(doc, (draft) => {
       draft.tools.find((t) => t.id === id)!.name = checked.name;
+      renameToolInTests(draft, tool.name, checked.name);
     }),
     {},
   );
@@ -81,6 +84,7 @@ export function renameStateField(doc: AgentDocument, id: string, newName: string
         if (tool.when !== undefined) tool.when = renameFieldInWhen(tool.when, old, name);
       }
       rewriteExpressions(draft, (src) => renameIdentifier(src, old, name, { keepObjectKeys: true }));
+      renameStateFieldInTests(draft, old, name);
     }),
     {},
   );

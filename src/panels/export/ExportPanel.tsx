@@ -5,7 +5,7 @@ import type { AgentDocument } from '../../model';
 import { useApp } from '../../store/context';
 import { selectPrimary } from '../../store/selectors';
 import { LossList } from './LossList';
-import { copyText, downloadText } from './save';
+import { copyText, downloadBytes, downloadText } from './save';
 import { EXPORT_FORMATS, PREVIEW_PATHS, type ExportFormat } from './types';
 import './export.css';
 
@@ -98,7 +98,7 @@ export function ExportPanel() {
       <div className="export-toolbar">
         <div className="segmented" role="tablist" aria-label="Export format">
           {EXPORT_FORMATS.map((f) => (
-            <button key={f.id} role="tab" aria-selected={format === f.id} aria-pressed={format === f.id} data-testid={`export-format-${f.id}`} onClick={() => choose(f.id)}>
+            <button key={f.id} role="tab" aria-selected={format === f.id} data-testid={`export-format-${f.id}`} onClick={() => choose(f.id)}>
               {f.label}
             </button>
           ))}
@@ -117,6 +117,18 @@ export function ExportPanel() {
         <button data-testid="export-copy" disabled={!view} onClick={async () => view && setStatus((await copyText(view.text)) ? 'Copied' : 'Copy failed: select the text and copy it')}>
           Copy
         </button>
+        {(format === 'yaml' || format === 'ts') && (doc.tests?.length ?? 0) > 0 && mod && (
+          <button
+            data-testid="export-download-with-tests"
+            title="A .zip of this file and the agent's conversation tests beside it (tests/<name>.golden.json); the import dialog reads it back"
+            onClick={() => {
+              const zip = mod.zipWithTests(doc, format);
+              downloadBytes(zip.bytes, zip.fileName, 'application/zip');
+            }}
+          >
+            Download with tests
+          </button>
+        )}
         <button data-testid="export-download" disabled={!view} title={view ? `Save as ${view.fileName}` : undefined} onClick={() => view && downloadText(view.text, view.fileName, MIME[format])}>
           Download
         </button>
@@ -142,7 +154,7 @@ export function ExportPanel() {
             />
           )}
         </div>
-        <LossList doc={doc} losses={view?.losses ?? []} notes={view?.notes ?? []} target={label} empty={empty} title={format === 'openai' ? 'What the model sees' : undefined} />
+        <LossList doc={doc} losses={view?.losses ?? []} notes={[...(view?.notes ?? []), ...((format === 'yaml' || format === 'ts') && mod ? [mod.testsNote(doc)].filter((n): n is string => n !== null) : [])]} target={label} empty={empty} title={format === 'openai' ? 'What the model sees' : undefined} />
       </div>
     </div>
   );

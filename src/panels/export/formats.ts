@@ -9,6 +9,8 @@ import { exportPinecallTs } from '../../formats/pinecall/export';
 import { slugOf } from '../../formats/pinecall/names';
 import { exportJson } from '../../formats/json';
 import { openAiToolsForStage } from '../../formats/openai-tools';
+import { exportBundle } from '../../formats/bundle';
+import { zipSync, strToU8 } from 'fflate';
 import type { ExportFormat } from './types';
 
 export interface ExportView {
@@ -49,4 +51,22 @@ export function exportView(doc: AgentDocument, format: ExportFormat, stageId: st
       };
     }
   }
+}
+
+/**
+ * The agent in YAML or TypeScript with its conversation tests beside it (tests/<name>.golden.json),
+ * zipped: the same files `callboard convert -o` writes, and what the import dialog reads back.
+ */
+export function zipWithTests(doc: AgentDocument, format: 'yaml' | 'ts'): { bytes: Uint8Array; fileName: string } {
+  const files = exportBundle(doc, format === 'ts' ? 'pinecall' : 'block-agent');
+  const entries: Record<string, Uint8Array> = {};
+  for (const file of files) entries[file.path] = strToU8(file.text);
+  return { bytes: zipSync(entries), fileName: `${slugOf(doc.name)}-with-tests.zip` };
+}
+
+/** Said under the YAML and TypeScript previews when the agent has tests: neither file holds them. */
+export function testsNote(doc: AgentDocument): string | null {
+  const count = doc.tests?.length ?? 0;
+  if (count === 0) return null;
+  return `${count} conversation test${count === 1 ? ' is' : 's are'} not in this file: "Download with tests" zips ${count === 1 ? 'it' : 'them'} beside it as tests/<name>.golden.json.`;
 }

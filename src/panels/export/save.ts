@@ -25,7 +25,15 @@ export async function copyText(text: string): Promise<boolean> {
 }
 
 export function downloadText(text: string, fileName: string, type = 'text/plain'): void {
-  const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
+  downloadBlob(new Blob([text], { type: `${type};charset=utf-8` }), fileName);
+}
+
+export function downloadBytes(bytes: Uint8Array, fileName: string, type: string): void {
+  downloadBlob(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }), fileName);
+}
+
+function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

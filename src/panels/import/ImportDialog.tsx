@@ -3,6 +3,7 @@ import { newId } from '../../model/ids';
 import { useServices } from '../../store/context';
 import { detectFormat, IMPORT_FORMAT_LABEL, nameFromFileName, type ImportFormat } from './detect';
 import { ImportResult } from './ImportResult';
+import type { BundleFile } from '../../formats/bundle';
 import type { ImportOutcome } from './run-import';
 import './import.css';
 
@@ -23,7 +24,7 @@ interface Props {
 
 type Status = { state: 'idle' } | { state: 'working'; format: ImportFormat } | { state: 'done'; outcome: ImportOutcome; mod: RunModule };
 
-const ACCEPT = '.yaml,.yml,.tsx,.ts,.json,.txt,text/yaml,application/json';
+const ACCEPT = '.yaml,.yml,.tsx,.ts,.json,.txt,.zip,text/yaml,application/json,application/zip';
 
 export function ImportDialog({ incoming, onClose }: Props) {
   const { store, projects } = useServices();
@@ -36,6 +37,8 @@ export function ImportDialog({ incoming, onClose }: Props) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const latestRun = useRef(0);
+  /** The tests/*.golden.json of the last .zip opened: they join the agent read from its text, even after an edit. */
+  const goldens = useRef<BundleFile[]>([]);
 
   const detected = detectFormat(text, fileName ?? undefined);
   const format = forced === 'auto' ? detected : forced;
@@ -65,7 +68,7 @@ export function ImportDialog({ incoming, onClose }: Props) {
     const mod = await loadRunner();
     let outcome: ImportOutcome;
     try {
-      outcome = await mod.runImport(source, as, { name: name ? nameFromFileName(name) : undefined });
+      outcome = mod.withBundleTests(await mod.runImport(source, as, { name: name ? nameFromFileName(name) : undefined }), goldens.current);
     } catch (error) {
       outcome = { kind: 'error', format: as, errors: [{ message: `the import failed: ${error instanceof Error ? error.message : String(error)}` }] };
     }
@@ -77,6 +80,24 @@ export function ImportDialog({ incoming, onClose }: Props) {
   }, [reveal]);
 
   const loadFile = useCallback(async (file: File) => {
+    goldens.current = [];
+    if (/\.zip$/i.test(file.name)) {
+      const mod = await loadRunner();
+      const bundle = mod.unzipBundle(new Uint8Array(await file.arrayBuffer()));
+      setForced('auto');
+      if (!bundle.ok) {
+        setText('');
+        setFileName(file.name);
+        setStatus({ state: 'done', outcome: { kind: 'error', format: 'json', errors: [{ message: `${file.name}: ${bundle.message}` }] }, mod });
+        return;
+      }
+      goldens.current = bundle.goldens;
+      const agentName = bundle.agent.path.slice(bundle.agent.path.lastIndexOf('/') + 1);
+      setText(bundle.agent.text);
+      setFileName(`${file.name} › ${bundle.agent.path}`);
+      await run(bundle.agent.text, agentName, detectFormat(bundle.agent.text, agentName));
+      return;
+    }
     const content = await file.text();
     setText(content);
     setFileName(file.name);
@@ -148,7 +169,7 @@ export function ImportDialog({ incoming, onClose }: Props) {
           <button className="ghost" onClick={onClose} aria-label="Close" title="Close (Esc)">✕</button>
         </div>
         <p className="import-hint">
-          A Block Agent YAML file, a Pinecall class (<code>agent.tsx</code>) or a Callboard JSON save. Nothing changes until you choose what to do with it.
+          A Block Agent YAML file, a Pinecall class (<code>agent.tsx</code>), a Callboard JSON save, or a <code>.zip</code> of an agent with its <code>tests/*.golden.json</code>. Nothing changes until you choose what to do with it.
         </p>
         <div className="import-source">
           <div className="import-drop" data-testid="import-drop">

@@ -102,6 +102,8 @@ function AgentView({ outcome, busy, onReveal, onOpenNew, onReplace }: Props & { 
     ['edges', doc.edges.length, 'edge'],
     ['tools', doc.tools.length, 'tool'],
     ['state', doc.state.length, 'state field'],
+    // Conversation tests come with a JSON save, or from a .zip's tests/*.golden.json.
+    ...((doc.tests?.length ?? 0) > 0 ? [['tests', doc.tests!.length, 'test'] as [string, number, string]] : []),
   ];
   return (
     <div className="import-preview" data-testid="import-preview">

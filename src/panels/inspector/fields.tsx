@@ -126,10 +126,11 @@ export function SelectControl({ id, value, onWrite, options, ariaLabel }: Contro
   );
 }
 
-export function CheckboxControl({ id, value, onWrite, label }: ControlProps<boolean> & { label: ReactNode }) {
+export function CheckboxControl({ id, value, onWrite, label, ariaLabel }: ControlProps<boolean> & { label: ReactNode }) {
   return (
     <label className="insp-check">
-      <input id={id} type="checkbox" checked={value} onChange={(e) => onWrite(e.target.checked, 'push')} />
+      {/* A compact row (the state table) shows no label text: the field's name still names the box. */}
+      <input id={id} type="checkbox" checked={value} aria-label={label ? undefined : ariaLabel} onChange={(e) => onWrite(e.target.checked, 'push')} />
       <span>{label}</span>
     </label>
   );

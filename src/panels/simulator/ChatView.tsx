@@ -3,6 +3,7 @@ import { useApp } from '../../store/context';
 import { chatItems, type ChatItem } from '../../simulator/ui/chat-items';
 import { failureOf, type ControllerView, type RunController, type RunNotice } from '../../simulator/ui/controller';
 import { ToolCallRow } from './ToolCallRow';
+import { openReplay } from '../replay/replay-request';
 
 const RUNTIME_SOURCE = { announce: 'announce', confirm: 'confirm', looping: 'looping' } as const;
 
@@ -96,6 +97,11 @@ function ChatRow({ item, focused, canRestart, onRestart }: { item: ChatItem; foc
               Restart from here
             </button>
           )}
+          {canRestart && item.stepIndex !== null && (
+            <button className="ghost sim-restart" data-testid="sim-replay" onClick={() => openReplay(item.stepIndex!)} title="Run the same lines again from here on the document as it is now, and compare the two runs">
+              Replay from here
+            </button>
+          )}
         </div>
       );
     case 'agent':
@@ -123,6 +129,6 @@ function ChatRow({ item, focused, canRestart, onRestart }: { item: ChatItem; foc
         </div>
       );
     case 'limit':
-      return <div className="sim-note limit">{item.text}</div>;
+      return <div className="sim-note limit" data-testid="sim-limit">{item.text}</div>;
   }
 }

@@ -1,9 +1,13 @@
+import { useState } from 'react';
 import { useApp } from '../../store/context';
 import { llmLabel, setLlmSettingsOpen } from '../../app/LlmSettingsDialog';
 import { useControllerView, useRunController } from '../../simulator/ui/useRunController';
 import { StatePanel } from '../state/StatePanel';
 import { ChatView } from './ChatView';
 import { CallerInput } from './CallerInput';
+import { SimulatedCaller } from './SimulatedCaller';
+import { ReplayHost } from '../replay/ReplayHost';
+import { SaveTestButton } from '../tests/SaveTestButton';
 import './simulator.css';
 
 const TARGET_LABEL = { pinecall: 'Pinecall', 'block-agent': 'Block Agent' } as const;
@@ -17,6 +21,7 @@ export function SimulatorPanel() {
   const running = useApp((s) => s.running);
   const turn = useApp((s) => s.session?.turn ?? 0);
   const hasRun = useApp((s) => s.session !== null || s.steps.length > 0);
+  const [callerOpen, setCallerOpen] = useState(false);
 
   return (
     <div className="sim" data-testid="simulator">
@@ -35,14 +40,21 @@ export function SimulatorPanel() {
               Stop
             </button>
           )}
+          <button data-testid="sim-caller-toggle" aria-expanded={callerOpen} onClick={() => setCallerOpen((o) => !o)} title="Let an LLM play the caller from a persona and a goal">
+            Simulated caller
+          </button>
+          <SaveTestButton />
           <button data-testid="sim-reset" disabled={!hasRun && !view.notice} onClick={() => controller.reset()} title="Forget this run and start again from the entry stage">
             Reset
           </button>
         </div>
         <ChatView controller={controller} notice={view.notice} pending={view.pending} />
+        <SimulatedCaller controller={controller} caller={view.caller} hidden={!callerOpen && !view.caller?.running} />
         <CallerInput controller={controller} draft={view.draft} queued={view.queued} />
+        <ReplayHost controller={controller} />
       </div>
-      <aside className="sim-side" aria-label="Run state">
+      {/* Focusable: during a run its fields are read-only, and the keyboard must still scroll it. */}
+      <aside className="sim-side" aria-label="Run state" tabIndex={0}>
         <StatePanel />
       </aside>
     </div>

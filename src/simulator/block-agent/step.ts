@@ -17,6 +17,9 @@ export { asCompared, matchesExpected, VIA_LOOP, VIA_LOOPING } from './conditions
 /** What one step is given: a caller line, the answer to the current wait stage's token, or null (the agent opens). */
 export type BlockAgentInput = string | { waitAnswer: { token: string; value: string } } | null;
 
+export const EMPTY_REPLY =
+  'The reply call answered with no text, so the agent said nothing this turn. Send another line, or Restart from here to ask again.';
+
 class BlockAgentRun extends StepBase {
   /** Tools that fired validly in this step, by tool id (a retry of the edges brings them back). */
   readonly fired = new Set<string>();
@@ -36,6 +39,8 @@ class BlockAgentRun extends StepBase {
 
   say(response: ModelResponse | undefined): void {
     if (response && response.text.trim()) this.s.transcript.push({ kind: 'agent', text: response.text });
+    // Said in the chat, or the user would wait for a line that never comes.
+    else if (response) this.trace({ kind: 'note', chat: true, message: EMPTY_REPLY });
   }
 
   /** A reply-only call (the agent opening, or entering a wait or end stage); its text streams. */

@@ -10,6 +10,9 @@ import { firedEdge } from './edges';
 import { historyMessages, systemPrompt, toolSpec, visibleTools } from './prompt';
 import { skippedHere } from '../skipped';
 
+export const EMPTY_ANSWER =
+  'The model answered with neither text nor a tool call, so the agent said nothing. Send another line, or Restart from here to ask again.';
+
 /** Announce is said at most once per step: a retried step may already have said it. */
 function announcedThisStep(transcript: Line[]): boolean {
   for (let i = transcript.length - 1; i >= 0; i--) {
@@ -108,7 +111,8 @@ class PinecallRun extends StepBase {
       // The step ends on an answer without tool calls. Text that comes with calls is said, and the
       // model is called again to read the results, as every tool-calling runtime does.
       if (response.toolCalls.length === 0) {
-        if (!text) this.trace({ kind: 'note', message: 'the model answered with neither text nor a tool call: the step ends' });
+        // Nothing to show otherwise: the chat says so, or the user would wait for an answer that never comes.
+        if (!text) this.trace({ kind: 'note', chat: true, message: EMPTY_ANSWER });
         return s;
       }
       for (const tc of response.toolCalls) s.transcript.push({ kind: 'tool-call', id: tc.id, name: tc.name, arguments: tc.arguments, call });

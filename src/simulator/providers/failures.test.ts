@@ -41,6 +41,15 @@ describe.each(['openai', 'anthropic'] as const)('%s client failures', (provider)
     expect(error.message).toMatch(/Rate limited \(429\).*Try again in 12 s\./);
   });
 
+  it.each([429, 500, 503])('%i is never retried silently: one request, and the user chooses (Retry in the chat)', async (status) => {
+    // A second scripted answer that would succeed if the client retried on its own.
+    mockLlm().script([{ fault: { status, retryAfter: 0 } }, { reply: { text: 'retried behind your back' } }]);
+    const error = await failure(model().complete(request()));
+    expect(error.status).toBe(status);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(mockLlm().requests()).toHaveLength(1);
+  });
+
   it('500: the server failed, with its own words, any echoed key cut out', async () => {
     mockLlm().script([{ fault: { status: 500, message: `upstream exploded for ${TEST_KEY}` } }]);
     const error = await failure(model().complete(request()));

@@ -376,3 +376,84 @@ describe('runaway code is stopped, and the host goes on', () => {
     await stillWorks();
   });
 });
+
+// The rest of issue 5's list (point 4), each as its own case; e2e/security.spec.ts runs the same
+// list in the browser app, where the tool runs in QuickJS inside the tool Web Worker.
+describe("issue 5's escape list, the cases a worker or a page would offer", () => {
+  it('cookies: neither document.cookie nor the Cookie Store API is there; the host jar is untouched', async () => {
+    const jar = { cookie: 'session=host-secret' };
+    const cookieStore = { get: vi.fn(), getAll: vi.fn(), set: vi.fn(), delete: vi.fn() };
+    vi.stubGlobal('document', jar);
+    vi.stubGlobal('cookieStore', cookieStore);
+    const viaStore = await attempt('await cookieStore.set("session", "guest"); return await cookieStore.getAll();');
+    expect(viaStore.error).toMatch(/'cookieStore' is not defined/);
+    const viaDocument = await attempt('const stolen = document.cookie; document.cookie = "session=guest"; return stolen;');
+    expect(viaDocument.error).toMatch(/'document' is not defined/);
+    for (const method of Object.values(cookieStore)) expect(method).not.toHaveBeenCalled();
+    expect(jar).toEqual({ cookie: 'session=host-secret' });
+  });
+
+  it('importScripts: no script is fetched or evaluated', async () => {
+    const importScripts = vi.fn();
+    vi.stubGlobal('importScripts', importScripts);
+    const out = await attempt('importScripts(url + "/evil.js"); return "loaded";', { args: { url: baseUrl } });
+    expect(out.error).toMatch(/'importScripts' is not defined/);
+    expect(importScripts).not.toHaveBeenCalled();
+    expect(seen).toEqual({ requests: 0, upgrades: 0, connections: 0 });
+  });
+
+  it('postMessage: a tool cannot forge a message from the worker to the page', async () => {
+    const postMessage = vi.fn();
+    vi.stubGlobal('postMessage', postMessage);
+    vi.stubGlobal('self', { postMessage });
+    const out = await attempt('postMessage({ id: 1, run: { result: "forged", writes: { verified: true } } }); self.postMessage({ id: 2 }); return "sent";');
+    expect(out.error).toMatch(/'postMessage' is not defined/);
+    const viaGlobal = await attempt('const g = this.constructor.constructor("return globalThis")(); return [typeof g.postMessage, typeof g.self, typeof g.onmessage];', { state: { a: 1 } });
+    expect(viaGlobal.result).toEqual(['undefined', 'undefined', 'undefined']);
+    expect(postMessage).not.toHaveBeenCalled();
+  });
+
+  it('this.constructor.constructor("return globalThis")() holds none of the host capabilities', async () => {
+    const host = ['indexedDB', 'localStorage', 'document', 'window', 'self', 'fetch', 'XMLHttpRequest', 'WebSocket', 'importScripts', 'postMessage', 'cookieStore', 'navigator', 'location', 'process', 'require'];
+    for (const name of host) vi.stubGlobal(name, { marker: 'host' });
+    const out = await attempt('const g = this.constructor.constructor("return globalThis")(); return names.filter((name: string) => typeof g[name] !== "undefined");', { state: { a: 1 }, args: { names: host } });
+    expect(out.error).toBeUndefined();
+    expect(out.result).toEqual([]);
+  });
+
+  it('prototype pollution in one run is gone in the next run (each run gets a fresh runtime)', async () => {
+    const polluted = await attempt(`
+      (Object.prototype as any).polluted = "yes";
+      (Array.prototype as any).polluted = "yes";
+      (this as any).__proto__.viaThis = "yes";
+      (globalThis as any).leftBehind = "yes";
+      JSON.parse = () => ({ polluted: "yes" });
+      return ({} as any).polluted;`, { state: { a: 1 } });
+    expect(polluted.result).toBe('yes');
+    const next = await attempt('return [({} as any).polluted ?? "clean", ([] as any).polluted ?? "clean", ({} as any).viaThis ?? "clean", typeof (globalThis as any).leftBehind, JSON.parse("1")];', { state: { a: 1 } });
+    expect(next.result).toEqual(['clean', 'clean', 'clean', 'undefined', 1]);
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+
+  it('while(true){} stops within its timeout + 1 s', async () => {
+    const started = Date.now();
+    const out = await attempt('while (true) {}', { timeout: 1 });
+    expect(out.error).toBe('end_call took longer than 1 s');
+    expect(Date.now() - started).toBeLessThan(2000);
+    await stillWorks();
+  });
+
+  it.each([
+    ['in 64 MB pieces', 'const pieces: ArrayBuffer[] = [];\nfor (let i = 0; i < 64; i++) pieces.push(new ArrayBuffer(64 * 1024 * 1024));\nreturn pieces.length;', /ran out of memory/],
+    ['as one buffer', 'const b = new Uint8Array(4 * 1024 ** 3);\nb.fill(1);\nreturn b.length;', /invalid array buffer length/],
+  ])('a 4 GB allocation %s fails within its timeout + 1 s, and the host never holds it', async (_how, body, error) => {
+    const rssBefore = process.memoryUsage().rss;
+    const started = Date.now();
+    const out = await attempt(body, { timeout: 1 });
+    expect(out.error).toMatch(error);
+    expect(Date.now() - started).toBeLessThan(2000);
+    // The QuickJS heap is capped (32 MB by default): the host grew by nowhere near 4 GB.
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(512 * 1024 * 1024);
+    await stillWorks();
+  });
+});

@@ -147,7 +147,11 @@ export function chatItems(doc: AgentDocument, session: Session | null, steps: Si
       return;
     }
     const item: ChatItem | null =
-      t.kind === 'stage-change' ? { ...base, kind: 'stage', from: t.from, to: t.to, via: t.via } : t.kind === 'limit' ? { ...base, kind: 'limit', text: t.message } : null;
+      t.kind === 'stage-change'
+        ? { ...base, kind: 'stage', from: t.from, to: t.to, via: t.via }
+        : t.kind === 'limit' || (t.kind === 'note' && t.chat)
+          ? { ...base, kind: 'limit', text: t.message }
+          : null;
     if (!item) return;
     const [map, at] = t.mark ? [placed, t.mark.lines] : [tails, t.step];
     map.set(at, [...(map.get(at) ?? []), item]);

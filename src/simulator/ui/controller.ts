@@ -5,7 +5,8 @@
 import type { AgentDocument, Target } from '../../model';
 import type { AppStore } from '../../store/create';
 import type { AppState, SimStepRecord } from '../../store/types';
-import type { Session, SimInput, StepDeps } from '../types';
+import type { CallerBrief, CallerOutcome } from '../caller';
+import type { Model, Session, SimInput, StepDeps } from '../types';
 
 type Runtime = typeof import('./runtime');
 let runtimeModule: Promise<Runtime> | undefined;
@@ -29,7 +30,31 @@ export interface ControllerView {
   pending: { text: string; linesBefore: number } | null;
   /** A caller line sent while a step was in flight: it goes out when that step ends, as a caller talks on. */
   queued: string | null;
+  /** The simulated caller at work, or how its last run ended (null: never started since the last reset). */
+  caller: CallerRunView | null;
 }
+
+export interface CallerRunView {
+  running: boolean;
+  /** Caller lines said so far, of at most `maxLines`. */
+  lines: number;
+  maxLines: number;
+  /** How the last run ended, in a sentence (absent while it runs). */
+  outcome?: string;
+  failed?: boolean;
+}
+
+/** A replay of the open run (src/simulator/replay): the run as it was, and the new steps. */
+export interface ReplayResult {
+  fromIndex: number;
+  original: SimStepRecord[];
+  replayed: SimStepRecord[];
+  doc: AgentDocument;
+  revision: number;
+}
+
+export const OFFLINE_CANNOT_CALL =
+  'The offline model cannot play a caller: it follows the agent\'s rules and has no persona to improvise from. Choose an LLM in ⚙ LLM (an OpenAI-compatible server or Anthropic) to simulate a caller.';
 
 /** The failed model call the last step stopped on (the engine sets it; Retry continues from it). */
 export const failureOf = (session: Session | null | undefined) => session?.failure;
@@ -38,7 +63,9 @@ const TARGET_LABEL: Record<Target, string> = { pinecall: 'Pinecall', 'block-agen
 
 export class RunController {
   private abort: AbortController | null = null;
-  private view: ControllerView = { notice: null, draft: null, pending: null, queued: null };
+  private view: ControllerView = { notice: null, draft: null, pending: null, queued: null, caller: null };
+  /** The simulated caller's run, while it goes on. */
+  private callerAbort: AbortController | null = null;
   /** A send (with the agent's opening call it may take two steps) is under way. */
   private sending = false;
   private listeners = new Set<() => void>();
@@ -142,6 +169,7 @@ export class RunController {
 
   reset(notice: RunNotice | null = null): void {
     this.epoch += 1;
+    this.callerAbort?.abort();
     this.abort?.abort();
     this.abort = null;
     this.store.getState().setSim({ session: null, steps: [], running: false, streaming: null, simFocus: null });
@@ -154,11 +182,69 @@ export class RunController {
     const step = steps[index];
     if (!step) return;
     this.epoch += 1;
+    this.callerAbort?.abort();
     this.abort?.abort();
     this.abort = null;
     this.store.getState().setSim({ session: step.before, steps: steps.slice(0, index), running: false, streaming: null, simFocus: null });
     const text = step.input.kind === 'say' ? step.input.text : '';
     this.setView({ notice: null, pending: null, queued: null, draft: { text, seq: (this.view.draft?.seq ?? 0) + 1 } });
+  }
+
+  /**
+   * Replays the open run from step `index` on the document as it is now, in a session of its own
+   * (src/simulator/replay): the open run, the chat and the panels are left as they are.
+   */
+  async replay(index: number, signal: AbortSignal): Promise<ReplayResult> {
+    const { steps, doc, revision } = this.store.getState();
+    const rt = await loadRuntime();
+    const replayed = await rt.replayFrom(doc, steps, index, await this.baseDeps(rt, doc, revision, signal));
+    return { fromIndex: index, original: steps, replayed, doc, revision };
+  }
+
+  /**
+   * Lets the run's LLM play the caller (src/simulator/caller). Each of its lines goes through `send`,
+   * so the run is the same as a typed one (Restart from here, Save as test). An agent that speaks
+   * first greets before the caller's first line. The offline model is refused, with the reason.
+   */
+  async simulateCaller(brief: CallerBrief, maxLines: number): Promise<CallerOutcome | null> {
+    const { llm, running, session, doc } = this.store.getState();
+    if (this.callerAbort || running || this.sending) return null;
+    if (llm.provider === 'offline') {
+      this.setView({ caller: { running: false, lines: 0, maxLines, outcome: OFFLINE_CANNOT_CALL, failed: true } });
+      return null;
+    }
+    const abort = new AbortController();
+    this.callerAbort = abort;
+    const show = (patch: Omit<CallerRunView, 'maxLines'>) => this.callerAbort === abort && this.setView({ caller: { maxLines, ...patch } });
+    show({ running: true, lines: 0 });
+    try {
+      const rt = await this.beginLoad();
+      if (!rt) return null;
+      if (!session && doc.opening === 'agent') await this.send({ kind: 'open' });
+      const outcome = await rt.runSimulatedCaller({
+        brief,
+        maxLines,
+        model: this.modelFor(rt),
+        temperature: this.store.getState().llm.temperature,
+        signal: abort.signal,
+        session: () => this.store.getState().session,
+        say: (text) => this.send({ kind: 'say', text }),
+        onLine: (_text, lines) => show({ running: true, lines }),
+      });
+      show({ running: false, lines: outcome.lines, outcome: rt.describeOutcome(outcome), failed: outcome.kind === 'agent-failed' || outcome.kind === 'caller-failed' });
+      return outcome;
+    } catch (error) {
+      show({ running: false, lines: 0, outcome: `The simulated caller could not run: ${messageOf(error)}`, failed: true });
+      return null;
+    } finally {
+      if (this.callerAbort === abort) this.callerAbort = null;
+    }
+  }
+
+  /** Stops the simulated caller and the agent's step in flight, if any. */
+  stopCaller(): void {
+    this.callerAbort?.abort();
+    this.stop();
   }
 
   /** Loads the runtime before the step is marked running; a load failure is said in the chat. */
@@ -211,20 +297,20 @@ export class RunController {
   }
 
   private async deps(rt: Runtime, doc: AgentDocument, revision: number, signal: AbortSignal, current: () => boolean): Promise<StepDeps> {
-    const { llm, apiKey, callFacts, mcpMocks } = this.store.getState();
-    const today = typeof callFacts.today === 'string' ? callFacts.today : undefined;
-    const model = rt.createModel({
-      provider: llm.provider,
-      baseUrl: llm.baseUrl || undefined,
-      model: llm.model || undefined,
-      temperature: llm.temperature,
-      // The key goes to the provider client only; the offline model never needs it.
-      apiKey: llm.provider === 'offline' ? undefined : apiKey,
-      today,
-    });
     const set = (patch: Partial<AppState>) => current() && this.store.getState().setSim(patch);
-    const deps = {
-      model,
+    return {
+      ...(await this.baseDeps(rt, doc, revision, signal)),
+      onTextDelta: (delta: string) => set({ streaming: (this.store.getState().streaming ?? '') + delta }),
+      // Once a call is over its text is in the transcript: the streamed copy would show it twice.
+      onProgress: (session: Session) => set({ session, streaming: null }),
+    };
+  }
+
+  /** A step's deps from the user's settings, without the live hooks (a replay must not reach the chat). */
+  private async baseDeps(rt: Runtime, doc: AgentDocument, revision: number, signal: AbortSignal): Promise<StepDeps> {
+    const { llm, callFacts, mcpMocks } = this.store.getState();
+    return {
+      model: this.modelFor(rt),
       runner: await rt.toolRunner(doc, signal),
       evaluate: await rt.sandboxEvaluate(),
       revision,
@@ -232,11 +318,22 @@ export class RunController {
       mcpMocks,
       temperature: llm.temperature,
       signal,
-      onTextDelta: (delta: string) => set({ streaming: (this.store.getState().streaming ?? '') + delta }),
-      // Once a call is over its text is in the transcript: the streamed copy would show it twice.
-      onProgress: (session: Session) => set({ session, streaming: null }),
     };
-    return deps;
+  }
+
+  private modelFor(rt: Runtime): Model {
+    const { llm, apiKey, callFacts } = this.store.getState();
+    const today = typeof callFacts.today === 'string' ? callFacts.today : undefined;
+    return rt.createModel({
+      provider: llm.provider,
+      baseUrl: llm.baseUrl || undefined,
+      model: llm.model || undefined,
+      temperature: llm.temperature,
+      timeoutMs: llm.timeoutSeconds * 1000,
+      // The key goes to the provider client only; the offline model never needs it.
+      apiKey: llm.provider === 'offline' ? undefined : apiKey,
+      today,
+    });
   }
 }
 

@@ -8,6 +8,8 @@ import type { Evaluate, ToolRunner } from '../types';
 
 export { runStep, retryStep, startSession } from '../simulation';
 export { createModel } from '../providers';
+export { replayFrom } from '../replay';
+export { runSimulatedCaller, describeOutcome } from '../caller';
 
 /** The step's tool runner: in the tool worker when the platform has workers. */
 export async function toolRunner(doc: AgentDocument, signal: AbortSignal): Promise<ToolRunner> {

@@ -44,7 +44,7 @@ export function ScopeEditor({ entity: tool, doc }: SectionProps<Tool>) {
     <div className="scope-editor">
       <div className="segmented small" role="radiogroup" aria-label="Scope">
         {SCOPE_KINDS.map((k) => (
-          <button key={k.kind} type="button" role="radio" aria-checked={scope.kind === k.kind} aria-pressed={scope.kind === k.kind} onClick={() => switchTo(k.kind)}>
+          <button key={k.kind} type="button" role="radio" aria-checked={scope.kind === k.kind} onClick={() => switchTo(k.kind)}>
             {k.label}
           </button>
         ))}

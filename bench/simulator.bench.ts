@@ -1,0 +1,69 @@
+// Simulator overhead, engine plus render (issue 5): 200 caller lines typed into the app's chat,
+// the mock LLM answering each at once. Baseline in the same run: the same request made with a
+// bare fetch from the page (the network and mock-server floor every turn pays).
+import { expect, test } from '@playwright/test';
+import { openApp, openSimulator, scriptMock, stepDone, useMockLlm } from './lib/app-driver';
+import { MOCK_URL, SENTINEL_KEY } from './lib/env';
+import { writePart } from './lib/results';
+import { summarize } from './lib/stats';
+
+const TURNS = Number(process.env.BENCH_SIM_TURNS ?? 200);
+const EDGE = 20;
+const REPLY = 'Okay, noted. Anything else?';
+
+test('simulator: 200 turns in the app against an instant mock model', async ({ page, request }) => {
+  // 200 steps, each re-rendering the chat: minutes on a loaded 2-core machine.
+  test.setTimeout(30 * 60_000);
+  await scriptMock(request, [{ reply: { text: REPLY }, times: 0 }]);
+  await openApp(page);
+  await useMockLlm(page, 'openai');
+  await openSimulator(page);
+  const input = page.getByTestId('sim-input');
+  const agentLines = page.getByTestId('sim-agent-line');
+
+  const turns: number[] = [];
+  for (let turn = 0; turn < TURNS; turn++) {
+    await input.fill(`Line ${turn}: I am still thinking about which day suits me.`);
+    const before = await agentLines.count();
+    const start = performance.now();
+    await input.press('Enter');
+    await stepDone(page);
+    // Rendered: the agent's answer is in the chat.
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="sim-agent-line"]').length > n, before, { polling: 'raf' });
+    turns.push(performance.now() - start);
+  }
+
+  // The floor: the same chat-completions request, streamed, with a bare fetch from the page.
+  const floor: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    const start = performance.now();
+    await page.evaluate(async ({ url, key }) => {
+      const response = await fetch(`${url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        body: JSON.stringify({ model: 'mock-model', stream: true, messages: [{ role: 'user', content: 'Hello' }] }),
+      });
+      await response.text();
+    }, { url: MOCK_URL, key: SENTINEL_KEY });
+    floor.push(performance.now() - start);
+  }
+  const steps = await page.evaluate(() => (window as any).__callboard.store.getState().steps.length);
+
+  const section = 'Simulator overhead';
+  const first = { name: `first ${EDGE} turns`, ...summarize(turns.slice(0, EDGE)) };
+  writePart({
+    name: 'simulator',
+    figures: [
+      { section, name: `engine + render per turn, all ${TURNS} turns (browser)`, unit: 'ms', ...summarize(turns), baseline: { name: 'a bare fetch of the same mock answer', ...summarize(floor) } },
+      {
+        section, name: `engine + render per turn, last ${EDGE} turns (browser)`, unit: 'ms', ...summarize(turns.slice(-EDGE)), baseline: first,
+        target: { on: 'ratio-median', below: 1.5, text: `last ${EDGE} / first ${EDGE} under 1.5×` },
+      },
+    ],
+    facts: { 'steps in the session at the end': steps },
+    notes: [
+      `Browser: the built app, the sample agent, the OpenAI-compatible provider pointed at the mock LLM server answering every call at once with one line. A turn is timed from pressing Enter in the chat to the step finished and its agent line in the chat (one Playwright round trip included, about a millisecond here).`,
+    ],
+  });
+  expect(turns).toHaveLength(TURNS);
+});

@@ -1,0 +1,128 @@
+import { expect, test, type Page } from '@playwright/test';
+import { openApp, select } from './helpers';
+import { OPENING, openSimulator, say, scriptMock, startAt, useMockLlm } from './sim-helpers';
+
+// The Content-Security-Policy the built app ships (index.html's meta; README "Security"): scripts
+// only from the app itself, no inline script, no third-party origin; 'unsafe-eval' (ajv, nunjucks)
+// and 'wasm-unsafe-eval' (QuickJS) are the only extras. Then the app under that policy, with Monaco
+// and a simulator step that runs a tool, must raise no violation and log no error.
+
+/** The policy as the built app serves it: the meta tag of index.html (and a header, if one is sent). */
+async function servedPolicies(page: Page): Promise<string[]> {
+  const response = await page.request.get('/');
+  expect(response.ok()).toBe(true);
+  const html = await response.text();
+  const metas = [...html.matchAll(/<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/gi)].map((m) => m[1].replace(/&#39;|&apos;/g, "'"));
+  const header = response.headers()['content-security-policy'];
+  return header ? [...metas, header] : metas;
+}
+
+function directives(policy: string): Map<string, string[]> {
+  return new Map(
+    policy
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((tokens) => tokens[0])
+      .map(([name, ...sources]) => [name.toLowerCase(), sources]),
+  );
+}
+
+/** Collects every securitypolicyviolation from the first script on (init scripts are not subject to the page's CSP). */
+async function recordViolations(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as any;
+    w.__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => w.__violations.push({ directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample }));
+  });
+}
+const violations = (page: Page) => page.evaluate(() => (window as any).__violations as { directive: string; blocked: string; sample: string }[]);
+
+test('the built app ships a policy whose script-src allows no inline script and no other origin', async ({ page }) => {
+  const policies = await servedPolicies(page);
+  expect(policies).toHaveLength(1);
+  const policy = directives(policies[0]);
+  const scripts = policy.get('script-src') ?? policy.get('default-src');
+  expect(scripts).toBeDefined();
+  // Exactly the app's own origin plus the two eval allowances the README explains.
+  expect([...scripts!].sort()).toEqual(["'self'", "'unsafe-eval'", "'wasm-unsafe-eval'"]);
+  for (const source of scripts!) {
+    expect(source).not.toBe("'unsafe-inline'");
+    expect(source).not.toMatch(/^(\*|https?:|wss?:|data:|blob:|[a-z0-9.-]+\.[a-z]{2,})/i);
+  }
+  // No narrower script directive loosens it again, and plugins and base URLs are shut.
+  for (const name of ['script-src-elem', 'script-src-attr']) expect(policy.has(name)).toBe(false);
+  expect(policy.get('default-src')).toEqual(["'self'"]);
+  expect(policy.get('object-src')).toEqual(["'none'"]);
+  expect(policy.get('base-uri')).toEqual(["'self'"]);
+});
+
+test('an injected inline script, inline handler or third-party script is blocked', async ({ page }) => {
+  const responses: string[] = [];
+  page.on('response', (r) => responses.push(r.url()));
+  await recordViolations(page);
+  await openApp(page);
+  await page.evaluate(() => {
+    const inline = document.createElement('script');
+    inline.textContent = 'window.__inlineRan = true;';
+    document.head.append(inline);
+    const holder = document.createElement('div');
+    holder.innerHTML = '<img src="data:," onload="window.__handlerRan = true" onerror="window.__handlerRan = true">';
+    document.body.append(holder);
+    const remote = document.createElement('script');
+    remote.src = 'https://cdn.example.com/evil.js';
+    document.head.append(remote);
+  });
+  // The inline script and the remote one (script-src-elem), the handler attribute (script-src-attr).
+  await expect.poll(async () => (await violations(page)).filter((v) => v.directive === 'script-src-elem').length).toBe(2);
+  await expect.poll(async () => (await violations(page)).filter((v) => v.directive === 'script-src-attr').length).toBeGreaterThan(0);
+  const seen = await violations(page);
+  expect(new Set(seen.map((v) => v.directive))).toEqual(new Set(['script-src-elem', 'script-src-attr']));
+  expect(seen.find((v) => v.directive === 'script-src-elem' && v.blocked === 'inline')).toBeTruthy();
+  expect(seen.find((v) => v.blocked.startsWith('https://cdn.example.com/'))).toBeTruthy();
+  expect(await page.evaluate(() => [(window as any).__inlineRan, (window as any).__handlerRan])).toEqual([undefined, undefined]);
+  // Chromium reports the blocked script as a request that failed; nothing came back from that origin.
+  expect(responses.filter((url) => url.includes('cdn.example.com'))).toEqual([]);
+});
+
+test('under that policy, Monaco and a simulator step that runs a tool raise no violation and log no error', async ({ page, request }) => {
+  // Monaco, its workers and the tool worker all load cold here: generous for a busy machine.
+  test.setTimeout(240_000);
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
+  page.on('pageerror', (e) => errors.push(`page: ${e.message}`));
+  const workers: string[] = [];
+  page.on('worker', (w) => {
+    workers.push(w.url());
+    w.on('console', (m) => m.type() === 'error' && errors.push(`worker ${w.url()}: ${m.text()}`));
+  });
+  await recordViolations(page);
+  await openApp(page);
+
+  // Monaco: a tool's Code tab, with the TypeScript worker answering (completions need it).
+  await select(page, 'tool', 't_slots');
+  await page.getByTestId('inspector-tab-code').click();
+  // Monaco loads on first use: seconds on a busy machine.
+  await expect(page.locator('[data-testid="code-editor"] .monaco-editor')).toBeVisible({ timeout: 60_000 });
+  // Typing goes through to the document, and Monaco's workers (its editor worker and the
+  // TypeScript service for tool bodies) start from the app's own files under the policy.
+  await page.locator('[data-testid="code-editor"] .view-lines').click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.insertText('\nthis.searches = 0;');
+  const body = () => page.evaluate(() => (window as any).__callboard.store.getState().doc.tools.find((t: any) => t.id === 't_slots').implementation as string);
+  await expect.poll(body).toMatch(/return this\.slots;\nthis\.searches = 0;$/);
+  await expect.poll(() => workers.map((url) => new URL(url).pathname.replace(/-[\w-]+\.js$/, ''))).toEqual(expect.arrayContaining(['/assets/editor.worker', '/assets/ts-body.worker']));
+  for (const url of workers) expect(new URL(url).origin).toBe(new URL(page.url()).origin);
+  // (The added line comes after the body's `return`: the tool still runs as it was.)
+
+  // The simulator: the model (the mock) calls free_slots, whose code runs in QuickJS in the tool worker.
+  await openSimulator(page);
+  await useMockLlm(page);
+  await startAt(page, 's_choose');
+  await scriptMock(request, [OPENING, { reply: { toolCalls: [{ name: 'free_slots', arguments: { day: 'Tuesday', visit: 'checkup' } }] } }, { reply: { text: 'Tuesday at 09:00?' } }]);
+  await say(page, 'Tuesday, please');
+  await expect(page.getByTestId('sim-tool-free_slots')).toHaveAttribute('data-status', 'ok');
+  await expect(page.getByTestId('sim-agent-line').last()).toHaveText(/Tuesday at 09:00\?/);
+
+  expect(await violations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,109 @@
+// `callboard test`: its options, its help text and the checks on what was given (args.ts wires it in).
+import type { Target } from '../model';
+import type { InputFormat, Options, OptionSpec } from './args';
+import { UsageError } from './io';
+import { API_KEY_ENV, type Provider } from './simulate-args';
+
+const PROVIDERS: readonly Provider[] = ['offline', 'openai', 'anthropic'];
+const RUNTIMES: readonly Target[] = ['pinecall', 'block-agent'];
+/** Enough for a pass rate; more would only spend the user's key. */
+export const MAX_RUNS = 100;
+
+export interface TestArgs {
+  command: 'test';
+  file: string;
+  from?: InputFormat;
+  fixTabs: boolean;
+  /** Absent: `tests/` beside the agent file, when there is one. */
+  testsDir?: string;
+  provider: Provider;
+  baseUrl?: string;
+  model?: string;
+  apiKey?: string;
+  runs: number;
+  minPassRate: number;
+  junit?: string;
+  runtime?: Target;
+}
+
+export const TEST_OPTIONS: OptionSpec[] = [
+  { name: 'tests', takesValue: true },
+  { name: 'provider', takesValue: true },
+  { name: 'base-url', takesValue: true },
+  { name: 'model', takesValue: true },
+  { name: 'api-key', takesValue: true },
+  { name: 'runs', takesValue: true },
+  { name: 'min-pass-rate', takesValue: true },
+  { name: 'junit', takesValue: true },
+  { name: 'runtime', takesValue: true },
+  { name: 'from', takesValue: true },
+  { name: 'fix-tabs', takesValue: false },
+  { name: 'help', short: 'h', takesValue: false },
+];
+
+export const TEST_HELP = `Usage: callboard test <file> [options]
+
+Runs the agent's conversation tests and prints each test's pass rate; for a failed run, the
+expectation that failed next to what happened. The tests are the agent's own (a .json document
+keeps them) and every *.golden.json in the tests folder.
+
+  <file>              The agent: .json, .yaml/.yml or .ts/.tsx ("-" reads standard input, needs --from).
+  --tests DIR         The folder of *.golden.json tests (default: tests/ beside the agent file, if any).
+  --provider P        offline (default: built in, no key, no network), openai or anthropic.
+  --base-url U        An OpenAI- or Anthropic-compatible server (Groq, OpenRouter, Ollama, a proxy).
+  --model M           The model name (the provider's default when not given).
+  --api-key K         The key for openai/anthropic; or set ${API_KEY_ENV}. It is never printed.
+  --runs N            Run each test N times (default 1, at most ${MAX_RUNS}).
+  --min-pass-rate R   The share of runs each test must pass, 0 to 1 (default 1).
+  --junit FILE        Also write the results as JUnit XML (one testcase per run) for CI systems.
+  --runtime R         pinecall or block-agent: the semantics to run (default: the agent's target).
+  --from FORMAT       Input format when the extension does not say it: json|yaml|ts.
+  --fix-tabs          Re-indent a YAML file indented with tabs before reading it.
+  -h, --help          Show this help.
+
+Exit codes: 0 every test passed at least R of its runs, 1 a test did not (or no tests, a broken
+test file, a broken agent file), 2 usage errors.
+`;
+
+const single = (options: Options, name: string): string | undefined => {
+  const value = options.get(name);
+  return typeof value === 'string' ? value : undefined;
+};
+
+function oneOf<T extends string>(value: string, allowed: readonly T[], option: string): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`${option} must be one of ${allowed.join(', ')} (got "${value}")`, 'test');
+}
+
+function runsOf(value: string | undefined): number {
+  if (value === undefined) return 1;
+  const runs = Number(value);
+  if (!/^\d+$/.test(value.trim()) || runs < 1 || runs > MAX_RUNS) throw new UsageError(`--runs is a whole number from 1 to ${MAX_RUNS} (got "${value}")`, 'test');
+  return runs;
+}
+
+function rateOf(value: string | undefined): number {
+  if (value === undefined) return 1;
+  const rate = Number(value);
+  if (value.trim() === '' || !Number.isFinite(rate) || rate < 0 || rate > 1) throw new UsageError(`--min-pass-rate is a number from 0 to 1, e.g. 0.8 (got "${value}")`, 'test');
+  return rate;
+}
+
+export function testArgs(file: string, from: InputFormat | undefined, fixTabs: boolean, options: Options): TestArgs {
+  const runtimeValue = single(options, 'runtime');
+  return {
+    command: 'test',
+    file,
+    from,
+    fixTabs,
+    testsDir: single(options, 'tests'),
+    provider: oneOf(single(options, 'provider') ?? 'offline', PROVIDERS, '--provider'),
+    baseUrl: single(options, 'base-url'),
+    model: single(options, 'model'),
+    apiKey: single(options, 'api-key'),
+    runs: runsOf(single(options, 'runs')),
+    minPassRate: rateOf(single(options, 'min-pass-rate')),
+    junit: single(options, 'junit'),
+    runtime: runtimeValue === undefined ? undefined : oneOf(runtimeValue, RUNTIMES, '--runtime'),
+  };
+}

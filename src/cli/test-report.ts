@@ -1,0 +1,76 @@
+// What `callboard test` prints, and its JUnit XML. Pure text from the suite's results.
+import type { ExpectationResult, TestRunResult, TestSuiteEntry } from '../simulator/conversation-tests';
+
+const percent = (rate: number): string => `${Math.round(rate * 100)}%`;
+
+/** One expectation as a person reads it: `says "booked"` / `state {"phone":"600"}`. */
+export function expectationText(e: ExpectationResult): string {
+  return `${e.rule} ${JSON.stringify(e.expected)}`;
+}
+
+/** Why a run failed, one line per reason: its error, then each expectation that did not hold. */
+export function failureLines(run: TestRunResult): string[] {
+  const lines = run.error !== undefined ? [`error: ${run.error}`] : [];
+  for (const e of run.expectations) if (!e.passed) lines.push(`expected ${expectationText(e)}, but ${e.actual}`);
+  return lines;
+}
+
+/** `PASS name  3/3 (100%)` and, under a failing test, each failed run's reasons. */
+export function entryText(entry: TestSuiteEntry, minPassRate: number): string {
+  const ok = entry.runs.length > 0 && entry.passRate >= minPassRate;
+  const head = `${ok ? 'PASS' : 'FAIL'} ${entry.test}  ${entry.passes}/${entry.runs.length} (${percent(entry.passRate)})\n`;
+  const runs = entry.runs.flatMap((run, i) => (run.passed ? [] : failureLines(run).map((line) => `  run ${i + 1}: ${line}\n`)));
+  return head + runs.join('');
+}
+
+export function summaryText(entries: TestSuiteEntry[], minPassRate: number): string {
+  const under = entries.filter((e) => e.runs.length === 0 || e.passRate < minPassRate).length;
+  const runs = entries.reduce((n, e) => n + e.runs.length, 0);
+  const passes = entries.reduce((n, e) => n + e.passes, 0);
+  const tests = `${entries.length} test${entries.length === 1 ? '' : 's'}`;
+  return `${tests}, ${passes}/${runs} runs passed; ${under ? `${under} under` : 'none under'} the minimum pass rate ${percent(minPassRate)}\n`;
+}
+
+/** Characters XML 1.0 cannot hold at all (control characters but tab, line feed, carriage return). */
+// eslint-disable-next-line no-control-regex
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
+/** Text safe inside an XML attribute or element. */
+export function xmlEscape(text: string): string {
+  return text
+    .replace(NOT_XML, '\uFFFD')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+const seconds = (ms: number): string => (ms / 1000).toFixed(3);
+
+/**
+ * JUnit XML, as CI systems read it: one testsuite for the agent, one testcase per run ("name run
+ * 2"). A run whose model call or engine failed is an `error`; one whose expectations did not hold
+ * is a `failure`, its message the first reason and its body all of them.
+ */
+export function junitXml(suiteName: string, entries: TestSuiteEntry[]): string {
+  const runs = entries.flatMap((entry) => entry.runs.map((run, i) => ({ entry, run, n: i + 1 })));
+  const errors = runs.filter(({ run }) => !run.passed && run.error !== undefined).length;
+  const failures = runs.filter(({ run }) => !run.passed && run.error === undefined).length;
+  const time = seconds(runs.reduce((t, { run }) => t + run.ms, 0));
+  const counts = `tests="${runs.length}" failures="${failures}" errors="${errors}" time="${time}"`;
+  const cases = runs.map(({ entry, run, n }) => {
+    const open = `    <testcase classname="${xmlEscape(`${suiteName}.${entry.test}`)}" name="${xmlEscape(`${entry.test} run ${n}`)}" time="${seconds(run.ms)}"`;
+    if (run.passed) return `${open}/>\n`;
+    const reasons = failureLines(run);
+    const tag = run.error !== undefined ? 'error' : 'failure';
+    return `${open}>\n      <${tag} message="${xmlEscape(reasons[0] ?? 'failed')}">${xmlEscape(reasons.join('\n'))}</${tag}>\n    </testcase>\n`;
+  });
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    `<testsuites name="callboard" ${counts}>\n` +
+    `  <testsuite name="${xmlEscape(suiteName)}" ${counts}>\n` +
+    cases.join('') +
+    '  </testsuite>\n</testsuites>\n'
+  );
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { useApp, useStoreApi } from '../../store/context';
+import { llmLabel, setLlmSettingsOpen } from '../../app/LlmSettingsDialog';
+import { TestRow } from './TestRow';
+import { runTests, stopTests } from './suite-runner';
+import './tests.css';
+
+const MAX_RUNS = 20;
+
+/** The agent's conversation tests, each with its last result; runs them against the simulator's provider. */
+export function TestsPanel() {
+  const store = useStoreApi();
+  const tests = useApp((s) => s.doc.tests);
+  const llm = useApp((s) => s.llm);
+  const testRun = useApp((s) => s.testRun);
+  const [runs, setRuns] = useState(1);
+  const run = (names: string[]) => void runTests(store, names, runs);
+  const list = tests ?? [];
+
+  return (
+    <div className="tt-panel" data-testid="tests-panel">
+      <div className="tt-toolbar">
+        <button className="primary" data-testid="tests-run-all" disabled={list.length === 0 || testRun !== null} onClick={() => run(list.map((t) => t.name))}>
+          Run all
+        </button>
+        <label className="tt-runs" title="Each test runs this many times; the pass rate counts the runs that passed">
+          Runs each
+          <input data-testid="tests-runs" type="number" min={1} max={MAX_RUNS} value={runs} disabled={testRun !== null} onChange={(e) => setRuns(clampRuns(e.target.valueAsNumber))} />
+        </label>
+        <button className="sim-chip" data-testid="tests-provider" onClick={() => setLlmSettingsOpen(true)} title="The model the tests call (the simulator's): click to change it">
+          {llmLabel(llm)}
+        </button>
+        <span className="spacer" />
+        {testRun && (
+          <>
+            <span className="tt-progress" role="status" data-testid="tests-progress">
+              {testRun.current ? `Running ${testRun.current.test}, run ${testRun.current.run} of ${runs}…` : 'Loading the simulator…'}
+            </span>
+            <button className="danger" data-testid="tests-stop" onClick={() => stopTests(store)} title="Cancel the suite: the run in flight is dropped, finished runs stay">
+              Stop
+            </button>
+          </>
+        )}
+      </div>
+      {list.length === 0 ? (
+        <p className="tt-empty" data-testid="tests-empty">
+          No tests yet. Finish a run in the Simulator and press <b>Save as test</b>: its caller lines and what came of them become a test here.
+        </p>
+      ) : (
+        <ul className="tt-list">
+          {list.map((test) => (
+            <TestRow key={test.name} test={test} busy={testRun !== null} onRun={() => run([test.name])} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function clampRuns(value: number): number {
+  return Number.isFinite(value) ? Math.min(MAX_RUNS, Math.max(1, Math.round(value))) : 1;
+}
