@@ -7,7 +7,8 @@ const reversedKeys = (value: unknown, key = ''): unknown => {
   if (Array.isArray(value)) return value.map((v) => reversedKeys(v));
   if (typeof value !== 'object' || value === null) return value;
   // Free-form values keep their order: it is content (the parameters' declaration order, unknown keys).
-  if (['parameters', 'extra', 'preserved', 'mocks', 'mock', 'default'].includes(key)) return value;
+  // A test's state, call facts and wait answers are free-form too (the user's own keys).
+  if (['parameters', 'extra', 'preserved', 'mocks', 'mock', 'default', 'state', 'call', 'waits'].includes(key)) return value;
   return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reversedKeys(v, k)]));
 };
 
