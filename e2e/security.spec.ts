@@ -329,7 +329,8 @@ return [({} as any).polluted ?? "clean", ([] as any).polluted ?? "clean", ({} as
       await expect(row.getByTestId(`sim-tool-detail-${TOOL}`)).toContainText(runaway.error);
       // The page kept drawing while the tool ran in its worker, and the worker answered in time.
       expect(frames.runMs).toBeLessThan(timeoutS * 1000 + 1000);
-      expect(frames.framesInside).toBeGreaterThan(0);
+      // At least a frame per 100 ms of the run (an allocation refused at once may end inside one frame).
+      expect(frames.framesInside).toBeGreaterThanOrEqual(Math.floor(frames.runMs / 100));
       expect(frames.longestStall).toBeLessThan(MAX_FRAME_GAP_MS);
       expect(after).toEqual(before);
       expect(strays).toEqual([]);

@@ -7,6 +7,7 @@ import { createProjectRepository, type ProjectRepository } from './persistence';
 import { createProjectsController } from './projects-controller';
 import { flushWhenPageHides } from './page-lifecycle';
 import { memoryLockHub, type ProjectLocks } from './tab-locks';
+import { memorySaveJournal } from './save-journal';
 import type { AgentDocument } from '../model';
 
 const sample: AgentDocument = JSON.parse(readFileSync(new URL('../../public/examples/clinic-booking.json', import.meta.url), 'utf8'));
@@ -268,5 +269,50 @@ describe('a corrupted saved record', () => {
     expect(tab.store.getState().doc.name).toBe('Clinic Booking');
     const repo = createProjectRepository(db);
     expect(await repo.readRaw(sample.id)).toEqual({ ...sample, stages: 42 });
+  });
+});
+
+describe('the journal of a page that went away', () => {
+  /** A repository whose writes never reach the disk once `drop()` is called: the tab closed mid-write. */
+  function droppingRepository(db: string) {
+    const real = createProjectRepository(db);
+    let dropping = false;
+    const repo: ProjectRepository = { ...real, save: (doc, rev) => (dropping ? new Promise<number>(() => undefined) : real.save(doc, rev)) };
+    return { repo, drop: () => (dropping = true) };
+  }
+
+  it('edits whose IndexedDB write never landed are saved on the next boot from the journal', async () => {
+    const db = freshDb();
+    const journal = memorySaveJournal();
+    const disk = droppingRepository(db);
+    const store = createAppStore();
+    const controller = createProjectsController(store, disk.repo, () => structuredClone(sample), memoryLockHub().locks(), journal);
+    await controller.boot();
+    await controller.flush();
+    disk.drop();
+    store.getState().apply((doc) => ({ ...doc, persona: 'typed just before closing' }));
+    controller.flushNow();
+    expect(journal.read()?.doc.persona).toBe('typed just before closing');
+    expect(await savedPersona(db)).not.toBe('typed just before closing');
+
+    const next = createAppStore();
+    await createProjectsController(next, createProjectRepository(db), () => structuredClone(sample), memoryLockHub().locks(), journal).boot();
+    expect(next.getState().doc.persona).toBe('typed just before closing');
+    expect(await savedPersona(db)).toBe('typed just before closing');
+    expect(journal.read()).toBeNull();
+  });
+
+  it('a journal older than what landed is dropped, never written over newer work', async () => {
+    const db = freshDb();
+    const journal = memorySaveJournal();
+    const tab = await openTab(db, memoryLockHub().locks());
+    await tab.controller.flush();
+    journal.write({ id: sample.id, rev: 1, doc: { ...structuredClone(sample), persona: 'stale journal' } });
+    tab.edit('saved later');
+    await tab.controller.flush();
+    const next = createAppStore();
+    await createProjectsController(next, createProjectRepository(db), () => structuredClone(sample), memoryLockHub().locks(), journal).boot();
+    expect(next.getState().doc.persona).toBe('saved later');
+    expect(journal.read()).toBeNull();
   });
 });

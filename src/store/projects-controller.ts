@@ -2,6 +2,7 @@ import { emptyDocument, newId, type AgentDocument } from '../model';
 import type { AppStore } from './create';
 import { SaveConflictError, UnreadableProjectError, type ProjectRepository, type SessionState } from './persistence';
 import { salvageRecord, type SalvagedFile } from './salvage';
+import { browserSaveJournal, type SaveJournal } from './save-journal';
 import { browserProjectLocks, type LockHold, type ProjectLocks } from './tab-locks';
 import type { ProjectAccess } from './types';
 
@@ -59,6 +60,7 @@ export function createProjectsController(
   repo: ProjectRepository,
   sample: () => AgentDocument,
   locks: ProjectLocks = browserProjectLocks(),
+  journal: SaveJournal = browserSaveJournal(),
 ): ProjectsController {
   let session: SessionState = { currentId: null };
   let bootViewport: SessionState['viewport'];
@@ -106,6 +108,9 @@ export function createProjectsController(
     project.rev = expected + 1;
     try {
       await repo.save(doc, expected);
+      // What the journal kept is on disk now (or older than what is).
+      const kept = journal.read();
+      if (kept && kept.id === project.id && kept.rev <= expected + 1) journal.clear();
       store.getState().setSaveError(null);
       await refreshList();
     } catch (error) {
@@ -258,6 +263,19 @@ export function createProjectsController(
     }
   };
 
+  /** Edits the last page journaled as it went away, saved if their IndexedDB writes never landed. */
+  const replayJournal = async () => {
+    const kept = journal.read();
+    if (!kept) return;
+    try {
+      const saved = await repo.revision(kept.id);
+      if (saved !== undefined && saved < kept.rev) await repo.save(kept.doc, saved);
+    } catch {
+      // A record changed or broken since: the journal cannot be placed safely; the record wins.
+    }
+    journal.clear();
+  };
+
   const unsubscribe = store.subscribe((state, previous) => {
     if (!state.loaded || replacing || !current) return;
     if (state.doc !== previous.doc && state.doc.id === current.id) {
@@ -272,6 +290,7 @@ export function createProjectsController(
 
   return {
     async boot() {
+      await replayJournal();
       const restored = await repo.readSession();
       session = restored;
       await refreshList();
@@ -340,10 +359,13 @@ export function createProjectsController(
     },
     flush,
     flushNow() {
+      const unsaved = pending.size > 0 || active !== null;
       for (const [project, doc] of pending) {
         pending.delete(project);
         void track(write(project, doc));
       }
+      // Each write above already counted its revision: current.rev is what disk holds once they land.
+      if (unsaved && current && editing()) journal.write({ id: current.id, rev: current.rev, doc: store.getState().doc });
     },
     async takeOver() {
       if (!current) return;
