@@ -2,7 +2,7 @@ import { emptyDocument, newId, type AgentDocument } from '../model';
 import type { AppStore } from './create';
 import { SaveConflictError, UnreadableProjectError, type ProjectRepository, type SessionState } from './persistence';
 import { salvageRecord, type SalvagedFile } from './salvage';
-import { browserSaveJournal, type SaveJournal } from './save-journal';
+import { browserSaveJournal, replaySaveJournal, type SaveJournal } from './save-journal';
 import { browserProjectLocks, type LockHold, type ProjectLocks } from './tab-locks';
 import type { ProjectAccess } from './types';
 
@@ -263,19 +263,6 @@ export function createProjectsController(
     }
   };
 
-  /** Edits the last page journaled as it went away, saved if their IndexedDB writes never landed. */
-  const replayJournal = async () => {
-    const kept = journal.read();
-    if (!kept) return;
-    try {
-      const saved = await repo.revision(kept.id);
-      if (saved !== undefined && saved < kept.rev) await repo.save(kept.doc, saved);
-    } catch {
-      // A record changed or broken since: the journal cannot be placed safely; the record wins.
-    }
-    journal.clear();
-  };
-
   const unsubscribe = store.subscribe((state, previous) => {
     if (!state.loaded || replacing || !current) return;
     if (state.doc !== previous.doc && state.doc.id === current.id) {
@@ -290,7 +277,7 @@ export function createProjectsController(
 
   return {
     async boot() {
-      await replayJournal();
+      await replaySaveJournal(journal, repo);
       const restored = await repo.readSession();
       session = restored;
       await refreshList();

@@ -1,4 +1,5 @@
 import type { AgentDocument } from '../model';
+import type { ProjectRepository } from './persistence';
 
 /**
  * The last edits of a page that is going away, written synchronously. An IndexedDB write started
@@ -49,4 +50,17 @@ export function browserSaveJournal(storage: Storage | undefined = globalThis.loc
 export function memorySaveJournal(): SaveJournal {
   let entry: JournalEntry | null = null;
   return { read: () => entry, write: (e) => (entry = structuredClone(e)), clear: () => (entry = null) };
+}
+
+/** Edits the last page journaled as it went away, saved if their IndexedDB writes never landed. */
+export async function replaySaveJournal(journal: SaveJournal, repo: Pick<ProjectRepository, 'revision' | 'save'>): Promise<void> {
+  const kept = journal.read();
+  if (!kept) return;
+  try {
+    const saved = await repo.revision(kept.id);
+    if (saved < kept.rev) await repo.save(kept.doc, saved);
+  } catch {
+    // A record changed or broken since: the journal cannot be placed safely; the record wins.
+  }
+  journal.clear();
 }
