@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { emptyDocument } from './document';
 import { validateDocument } from './validate';
+import Ajv from 'ajv';
+import schema from './agent.schema.json';
 import { generateAgentTypes } from '../../scripts/gen-types.mjs';
+import { generateAgentValidator } from '../../scripts/gen-validator.mjs';
+import validateAgent from './generated/agent-validator';
 
 const sample = JSON.parse(readFileSync(new URL('../../public/examples/clinic-booking.json', import.meta.url), 'utf8'));
 
@@ -38,5 +42,35 @@ describe('document schema', () => {
   it('the generated TypeScript types are up to date with the schema', async () => {
     const current = readFileSync(new URL('./generated/agent.ts', import.meta.url), 'utf8');
     expect(current).toBe(await generateAgentTypes());
+  });
+
+  it('the generated standalone validator is up to date with the schema (npm run gen:validator)', async () => {
+    const current = readFileSync(new URL('./generated/agent-validator.ts', import.meta.url), 'utf8');
+    expect(current === (await generateAgentValidator()), 'src/model/generated/agent-validator.ts is stale: run npm run gen:validator').toBe(true);
+  });
+
+  it('the standalone validator reports exactly what ajv compiling the schema at run time reports', () => {
+    const runtime = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+    runtime.addKeyword('tsType');
+    const compiled = runtime.compile(schema);
+    const broken = structuredClone(sample);
+    broken.format = 'other';
+    broken.bogus = 1;
+    broken.stages[0] = { id: 's', name: 'x' };
+    broken.edges[0].conditions = [{ kind: 'vibes' }];
+    broken.tools[0].scope = { kind: 'everywhere' };
+    broken.tests = [{ name: '-bad name', input: 'not a list' }];
+    for (const value of [sample, emptyDocument(), broken, { format: 'callboard.agent' }, null, []]) {
+      const standalone = validateAgent as unknown as typeof compiled;
+      expect(standalone(value)).toBe(compiled(value));
+      expect(standalone.errors ?? null).toEqual(compiled.errors ?? null);
+    }
+    expect(compiled(broken)).toBe(false);
+    expect(compiled.errors!.length).toBeGreaterThan(5);
+  });
+
+  it('validate.ts compiles nothing at run time: it imports only types from ajv', () => {
+    const source = readFileSync(new URL('./validate.ts', import.meta.url), 'utf8');
+    expect(source).not.toMatch(/new Ajv|\.compile\(|^import (?!type )[^;]*from 'ajv/m);
   });
 });

@@ -4,7 +4,7 @@ export * from './types';
 export { newSession, displayValue, displayArguments, sameValue, MASK } from './session';
 export { mockToolRunner } from './mock-runner';
 export { fillTemplate, fillConfirm } from './template';
-export { renderJinja, type JinjaResult } from './template-jinja';
+export { prepareTemplateSandbox, type JinjaResult, type RenderTemplate } from './template-jinja';
 export { pinecallStep, pinecallRetry } from './pinecall/step';
 export { checkArguments, parseArguments } from './pinecall/check-args';
 export { systemPrompt, visibleTools, historyMessages, toolSpec } from './pinecall/prompt';

@@ -9,10 +9,10 @@
 // 'true' / 'false' comes out. A throw, a timeout or a non-boolean-able result is reported by
 // throwing an Error: the engine (prompt.ts, edges.ts) takes it as false and writes a trace note.
 import { newQuickJSWASMModule, type QuickJSWASMModule } from 'quickjs-emscripten';
+import { DEFAULT_PREDICATE_TIMEOUT_MS, OutOfTime } from './budget';
 import type { Evaluate } from './types';
 
-/** A `when` is a one-line predicate: 1 s stops a runaway one without failing on a slow, busy machine. */
-export const DEFAULT_PREDICATE_TIMEOUT_MS = 1000;
+export { DEFAULT_PREDICATE_TIMEOUT_MS } from './budget';
 const MEMORY_BYTES = 8 * 1024 * 1024;
 const STACK_BYTES = 128 * 1024;
 
@@ -48,10 +48,11 @@ function messageOf(dumped: unknown): string {
 /** A synchronous Evaluate over an already loaded QuickJS module. */
 export function sandboxEvaluate(quickjs: QuickJSWASMModule, timeoutMs = DEFAULT_PREDICATE_TIMEOUT_MS): Evaluate {
   let broken = false;
-  return (source, state) => {
+  return (source, state, options = {}) => {
     if (broken) throw new Error('the predicate sandbox failed earlier; prepare it again');
+    const ms = options.timeoutMs ?? timeoutMs;
     const runtime = quickjs.newRuntime();
-    const deadline = Date.now() + timeoutMs;
+    const deadline = Date.now() + ms;
     let timedOut = false;
     runtime.setMemoryLimit(MEMORY_BYTES);
     runtime.setMaxStackSize(STACK_BYTES);
@@ -74,7 +75,7 @@ export function sandboxEvaluate(quickjs: QuickJSWASMModule, timeoutMs = DEFAULT_
           dumped = 'unknown error';
         }
         out.error.dispose();
-        if (timedOut) throw new Error(`took longer than ${timeoutMs} ms`);
+        if (timedOut) throw new OutOfTime(`took longer than ${ms} ms`);
         throw new Error(messageOf(dumped));
       }
       const text = context.typeof(out.value) === 'string' ? context.getString(out.value) : 'false';

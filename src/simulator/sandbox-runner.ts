@@ -2,19 +2,13 @@
 // (./sandbox/run-tool.ts); a tool without one returns its mock result, or else its arguments,
 // exactly as mockToolRunner does.
 import ts from 'typescript';
-import type { AgentDocument, Tool } from '../model';
+import type { AgentDocument } from '../model';
+import { toolTimeoutMs } from './budget';
 import { mockToolRunner } from './mock-runner';
 import { runToolCode } from './sandbox/run-tool';
 import type { ToolRun, ToolRunner } from './types';
 
-const DEFAULT_TIMEOUT_S = 30;
-const MAX_TIMEOUT_S = 300;
-
-/** The tool's timeout in ms: its own (seconds) or 30 s, never above 300 s. */
-export function toolTimeoutMs(tool: Tool): number {
-  const seconds = typeof tool.timeout === 'number' && tool.timeout > 0 ? tool.timeout : DEFAULT_TIMEOUT_S;
-  return Math.min(seconds, MAX_TIMEOUT_S) * 1000;
-}
+export { toolTimeoutMs } from './budget';
 
 /**
  * The class's helper methods, from what the Pinecall importer keeps (`doc.preserved.pinecall.members`,
@@ -41,7 +35,7 @@ export function helperSource(doc: AgentDocument): string | undefined {
 export function sandboxToolRunner(doc: AgentDocument, options: { memoryBytes?: number } = {}): ToolRunner {
   const helpers = helperSource(doc);
   return {
-    run: async (tool, args, stateCopy, call): Promise<ToolRun> => {
+    run: async (tool, args, stateCopy, call, limits = {}): Promise<ToolRun> => {
       if (tool.implementation === undefined || !tool.implementation.trim()) return mockToolRunner.run(tool, args, stateCopy, call);
       const out = await runToolCode({
         body: tool.implementation,
@@ -50,13 +44,13 @@ export function sandboxToolRunner(doc: AgentDocument, options: { memoryBytes?: n
         state: stateCopy,
         call,
         helpers,
-        timeoutMs: toolTimeoutMs(tool),
+        timeoutMs: Math.min(toolTimeoutMs(tool), limits.timeoutMs ?? Infinity),
         memoryBytes: options.memoryBytes,
         toolName: tool.name,
       });
       // Thrown, timeout, memory and syntax all become the error the model reads; writes made
       // before the failure are kept (the engine applies them either way).
-      return out.ok ? { result: out.result, writes: out.writes, logs: out.logs } : { error: out.error, writes: out.writes, logs: out.logs };
+      return out.ok ? { result: out.result, writes: out.writes, logs: out.logs } : { error: out.error, failure: out.kind, writes: out.writes, logs: out.logs };
     },
   };
 }

@@ -4,6 +4,9 @@
 import { byId, type AgentDocument, type Stage } from '../model';
 import { callModel, type CallOutcome } from './model-call';
 import { copySession, sameValue } from './session';
+
+/** The failure kind of a step whose agent code used up its budget. */
+export const BUDGET = 'budget';
 import type { CallPurpose, ModelRequestRecord, RetryPoint, Session, StepDeps, TraceEntry } from './types';
 
 /** Distributes Omit over the trace union, so each kind keeps its own fields. */
@@ -82,9 +85,28 @@ export class StepBase {
     return temperature === undefined ? { purpose, ...body } : { purpose, ...body, temperature };
   }
 
-  /** Sends a request now; `stream` when the caller hears its text. Not traced yet: see traceCall. */
+  /**
+   * Sends a request now; `stream` when the caller hears its text. Not traced yet: see traceCall.
+   * Once the step's agent code has used up its budget (budget.ts) no call goes out: the step fails
+   * here, naming what ran out, and Retry (after a fix) starts with a fresh budget.
+   */
   send(request: ModelRequestRecord, stream: boolean, started = this.now()): Promise<CallOutcome> {
+    const budget = this.deps.budget;
+    if (budget?.exhausted) return Promise.resolve({ ok: false, message: budget.message(), kind: BUDGET, started, ms: 0 });
     return callModel(this.deps, request, stream, started);
+  }
+
+  /**
+   * The session the step ends with. A budget spent after the last model call (a Block Agent edge's
+   * condition, say) still ends the step as failed, so the chat says what ran out.
+   */
+  finish(): Session {
+    const budget = this.deps.budget;
+    if (budget?.exhausted && !this.failed) {
+      this.trace({ kind: 'limit', message: budget.message() });
+      this.s.failure = { step: this.s.turn, message: budget.message(), kind: BUDGET };
+    }
+    return this.s;
   }
 
   /** Traces a call's outcome; `unused` says why a good answer is not acted on (its pair failed). */

@@ -1,11 +1,15 @@
-// Jinja as Block Agent writes it, rendered by nunjucks: what a prompt author can rely on.
-import { describe, expect, it } from 'vitest';
+// Jinja as Block Agent writes it, rendered by the interpreter in the sandbox: what a prompt author can rely on.
+import { beforeAll, describe, expect, it } from 'vitest';
 import { blockAgentSystemPrompt } from './block-agent/prompt';
 import { newSession } from './session';
 import { fillTemplate } from './template';
-import { renderJinja } from './template-jinja';
+import { prepareTemplateSandbox, type RenderTemplate } from './template-jinja';
 import { sampleAgent } from './testing';
 
+let renderJinja: RenderTemplate;
+beforeAll(async () => {
+  renderJinja = (await prepareTemplateSandbox()).render;
+});
 const render = (text: string, scope: Record<string, unknown> = {}) => renderJinja(text, scope);
 
 describe('renderJinja', () => {
@@ -44,7 +48,7 @@ describe('renderJinja', () => {
   it('keeps the text as written on a syntax error, and says what is wrong', () => {
     const out = render('Hi {{ name ', { name: 'Ana' });
     expect(out).toMatchObject({ ok: false, text: 'Hi {{ name ' });
-    expect(out.ok ? '' : out.error).toMatch(/expected variable end/);
+    expect(out.ok ? '' : out.error).toMatch(/^the \{\{ at line 1:4 is never closed by \}\}/);
     const tag = render('{% if %}x{% endif %}');
     expect(tag.ok).toBe(false);
   });
@@ -62,15 +66,15 @@ describe('the Block Agent system prompt', () => {
     const d = { ...doc, persona: 'Front desk; today is {{ call.today }}.' };
     const stage = { ...verify, instructions: 'Tell {{ caller_name }} you are checking their record{% if verified %} again{% endif %}.' };
     const s = { ...newSession(d), state: { ...newSession(d).state, caller_name: 'Ana Ruiz' } };
-    const out = blockAgentSystemPrompt(d, stage, s, { today: '2026-12-01' });
+    const out = blockAgentSystemPrompt(d, stage, s, { today: '2026-12-01' }, renderJinja);
     expect(out).toEqual({ system: 'Front desk; today is 2026-12-01.\n\nTell Ana Ruiz you are checking their record.', notes: [] });
   });
 
   it('names the stage and the error when its content does not render, and sends it as written', () => {
     const broken = { ...verify, instructions: 'Tell {{ caller_name the caller to wait.' };
-    const out = blockAgentSystemPrompt(doc, broken, newSession(doc), {});
+    const out = blockAgentSystemPrompt(doc, broken, newSession(doc), {}, renderJinja);
     expect(out.system).toContain('Tell {{ caller_name the caller to wait.');
-    expect(out.notes).toEqual([expect.stringMatching(/^Jinja error in stage verify: .*expected variable end.*; the text is sent as written$/)]);
+    expect(out.notes).toEqual([expect.stringMatching(/^Jinja error in stage verify: the \{\{ at line 1:6 is never closed by \}\}.*; the text is sent as written$/)]);
   });
 });
 

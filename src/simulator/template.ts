@@ -1,4 +1,4 @@
-// Pinecall's placeholder filler. Block Agent text is Jinja and is rendered with nunjucks
+// Pinecall's placeholder filler. Block Agent text is Jinja and is rendered by an interpreter in the sandbox
 // (./template-jinja.ts); Pinecall's is not: its prompt is `render()`, where a placeholder is written
 // `{this.name}`, so `{{ name }}` / `{{ a.b }}` replaced by a value found by dotted path is all a
 // Pinecall prompt (and a tool's `confirm`) can say. Running full Jinja here would let the simulator

@@ -1,6 +1,8 @@
 // The session model both runtimes share (issue 4): one plain, JSON-friendly value that a step takes
 // and returns anew, so the UI can keep every step for "restart from here" and the CLI can print it.
 import type { JsonSchema, Tool } from '../model';
+import type { StepBudget } from './budget';
+import type { RenderTemplate } from './sandbox/templates';
 
 /** One line of the conversation as the runtime keeps it; the model's history is built from these. */
 export type Line =
@@ -158,6 +160,8 @@ export type CallFacts = Record<string, unknown>;
 export interface ToolRun {
   result?: unknown;
   error?: string;
+  /** Why the run failed, when it did: the step budget tells a timeout from a thrown error. */
+  failure?: 'thrown' | 'timeout' | 'memory' | 'syntax';
   /** Fields the tool assigned, in order; the engine logs them and skips same-value writes. */
   writes: Record<string, unknown>;
   logs: string[];
@@ -165,14 +169,22 @@ export interface ToolRun {
 
 /** Runs one tool on a copy of the state; the QuickJS sandbox implements it (src/simulator/sandbox). */
 export interface ToolRunner {
-  run(tool: Tool, args: Record<string, unknown>, stateCopy: Record<string, unknown>, call: CallFacts): Promise<ToolRun>;
+  /** `timeoutMs`: at most this long (the step budget's share; the tool's own timeout when absent). */
+  run(tool: Tool, args: Record<string, unknown>, stateCopy: Record<string, unknown>, call: CallFacts, options?: { timeoutMs?: number }): Promise<ToolRun>;
 }
 
 /**
  * Decides a predicate (`when` source `(s) => …`, or an expression condition over the fields).
  * Injected because the product evaluates them inside the sandbox, never with `new Function`.
  */
-export type Evaluate = (source: string, state: Readonly<Record<string, unknown>>) => boolean;
+export type Evaluate = (source: string, state: Readonly<Record<string, unknown>>, options?: EvaluateOptions) => boolean;
+
+export interface EvaluateOptions {
+  /** The deadline for this predicate (the step budget may give less than the default 1 s). */
+  timeoutMs?: number;
+  /** What the predicate is ("the when of tool book"), named if it uses up the step's budget. */
+  what?: string;
+}
 
 export interface StepDeps {
   model: Model;
@@ -181,6 +193,12 @@ export interface StepDeps {
   revision: number;
   /** Absent: every `when` is taken as true and every expression condition as false; the trace says so. */
   evaluate?: Evaluate;
+  /** Renders Block Agent Jinja in the sandbox; absent: the template sandbox of this thread. */
+  render?: RenderTemplate;
+  /** How long the step's agent code may run in all (templates, predicates, tool bodies); 5 s by default. */
+  budgetMs?: number;
+  /** Set by the engine for the step it runs (stepDepsWithBudget); not given by callers. */
+  budget?: StepBudget;
   call?: CallFacts;
   signal?: AbortSignal;
   /** Clock for change-log and trace times; injected so tests are deterministic. */

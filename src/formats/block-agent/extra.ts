@@ -2,6 +2,8 @@
 // splits each YAML map into what the document models and an `extra` map that mirrors the YAML's own
 // nesting; the exporter merges `extra` back under the modelled keys. Both use the same Shape, so a
 // key the format models can never sneak in through `extra` and change the meaning on re-import.
+// Keys are set with setOwn: a YAML key `__proto__` is kept as a key, not taken as the map's prototype.
+import { setOwn } from '../../model/own';
 import type { Shape } from './keys';
 
 export type PlainObject = Record<string, unknown>;
@@ -14,16 +16,16 @@ export function collectExtra(value: PlainObject, shape: Shape): PlainObject {
   const out: PlainObject = {};
   for (const [key, child] of Object.entries(value)) {
     if (!shape.keys.includes(key)) {
-      out[key] = structuredClone(child);
+      setOwn(out, key, structuredClone(child));
       continue;
     }
-    const nested = shape.nested?.[key];
+    const nested = Object.hasOwn(shape.nested ?? {}, key) ? shape.nested![key] : undefined;
     if (nested?.map && isPlainObject(child)) {
       const sub = collectExtra(child, nested.map);
-      if (Object.keys(sub).length > 0) out[key] = sub;
+      if (Object.keys(sub).length > 0) setOwn(out, key, sub);
     } else if (nested?.each && Array.isArray(child)) {
       const subs = child.map((item) => (isPlainObject(item) ? collectExtra(item, nested.each!) : {}));
-      if (subs.some((sub) => Object.keys(sub).length > 0)) out[key] = subs;
+      if (subs.some((sub) => Object.keys(sub).length > 0)) setOwn(out, key, subs);
     }
   }
   return out;
@@ -39,14 +41,14 @@ export function mergeExtra(written: PlainObject, extra: PlainObject | undefined,
   const out: PlainObject = { ...written };
   for (const [key, value] of Object.entries(extra)) {
     if (Object.prototype.hasOwnProperty.call(written, key)) {
-      const nested = shape.nested?.[key];
+      const nested = Object.hasOwn(shape.nested ?? {}, key) ? shape.nested![key] : undefined;
       const mine = written[key];
-      if (nested?.map && isPlainObject(mine) && isPlainObject(value)) out[key] = mergeExtra(mine, value, nested.map);
+      if (nested?.map && isPlainObject(mine) && isPlainObject(value)) setOwn(out, key, mergeExtra(mine, value, nested.map));
       else if (nested?.each && Array.isArray(mine) && Array.isArray(value)) {
-        out[key] = mine.map((item, i) => (isPlainObject(item) && isPlainObject(value[i]) ? mergeExtra(item, value[i] as PlainObject, nested.each!) : item));
+        setOwn(out, key, mine.map((item, i) => (isPlainObject(item) && isPlainObject(value[i]) ? mergeExtra(item, value[i] as PlainObject, nested.each!) : item)));
       }
     } else if (!shape.keys.includes(key)) {
-      out[key] = structuredClone(value);
+      setOwn(out, key, structuredClone(value));
     }
   }
   return out;

@@ -11,6 +11,7 @@ import { LLM_KEYS, TOP_SHAPE } from './keys';
 import { ReadContext, readList, readMap, readOptionalText, type ImportProblem, type ImportWarning } from './read-context';
 import { readGraph } from './read-graph';
 import { readToolEntry, ToolRegistry } from './read-tools';
+import { warnMisreadKeys } from './scalars';
 import { firstIndentTab, reindentTabs } from './tabs';
 
 export type { ImportProblem, ImportWarning } from './read-context';
@@ -73,6 +74,7 @@ export function parseBlockAgentText(text: string): { ok: true; ctx: ReadContext;
     return { ok: false, errors: [{ line: at.line, column: at.col, message: nonJson.message }] };
   }
   const ctx = new ReadContext(lines, doc);
+  warnMisreadKeys(ctx, doc);
   for (const warning of doc.warnings) ctx.warnings.push({ line: warning.linePos?.[0].line ?? 1, column: warning.linePos?.[0].col ?? 1, message: warning.message.split('\n')[0] });
   return { ok: true, ctx, root: doc.contents as Node | null };
 }

@@ -1,6 +1,7 @@
 // Reading a parsed YAML tree with positions: every error and warning the importer reports carries
 // the line:column of the node it is about (1-based, as editors count), so the UI can point at it.
 import { isAlias, isMap, isScalar, isSeq, type Document, type LineCounter, type Node, type Pair, type YAMLMap } from 'yaml';
+import { warnMisread } from './scalars';
 
 export interface ImportProblem {
   line: number;
@@ -75,16 +76,27 @@ export function readList(ctx: ReadContext, given: Node | null | undefined, what:
   return (node.items as Node[]).map((item) => ctx.resolve(item));
 }
 
-/** A scalar as a string; numbers and booleans are written back as text (YAML `true` is the text "true"). */
+/**
+ * A scalar as a string; numbers and booleans are written back as text (YAML `true` is the text
+ * "true"), with a warning where that text is not what the file says (`007` becomes "7").
+ */
 export function readText(ctx: ReadContext, given: Node | null | undefined, what: string, parent?: Node | Pair | null): string | undefined {
   const node = ctx.resolve(given);
-  if (isScalar(node) && node.value !== null && typeof node.value !== 'object') return String(node.value);
+  if (isScalar(node) && node.value !== null && typeof node.value !== 'object') {
+    warnMisread(ctx, node, what);
+    return String(node.value);
+  }
   return ctx.fail(node ?? parent, `${what} must be text`);
 }
 
 export function readOptionalText(ctx: ReadContext, view: MapView, key: string, what: string): string | undefined {
   const node = view.get(key);
-  if (!view.has(key) || (isScalar(node) && node.value === null)) return undefined;
+  if (!view.has(key)) return undefined;
+  if (isScalar(node) && node.value === null) {
+    // `content: ~` or `content: null` says "no value", which leaves the text empty: said, in case the word was meant.
+    warnMisread(ctx, node, what);
+    return undefined;
+  }
   return readText(ctx, node, what, view.keyNode(key));
 }
 

@@ -8,6 +8,7 @@ import { CONDITION_FIELD, CONDITION_NLU, CONDITION_TOOL, EDGE_CONNECT_TO } from 
 import { BLOCK_SHAPE, EDGE_SHAPE, TURN_SHAPE } from './keys';
 import { readList, readMap, readOptionalText, readText, readTextList, type MapView, type ReadContext } from './read-context';
 import { readToolEntry, type ToolRegistry } from './read-tools';
+import { warnMisread } from './scalars';
 
 const withExtra = <T extends object>(entity: T, extra: Record<string, unknown>): T =>
   Object.keys(extra).length > 0 ? { ...entity, extra } : entity;
@@ -148,7 +149,7 @@ function readCondition(ctx: ReadContext, node: Node, from: Stage, registry: Tool
       const field = readOptionalText(ctx, view, CONDITION_FIELD, CONDITION_FIELD);
       // `properties` is as the file wrote it (the schema is validated with the whole document): maybe not a map.
       const properties: unknown = tool.kind === 'function' ? tool.parameters.properties : undefined;
-      if (field !== undefined && tool.kind === 'function' && !(isPlainObject(properties) && field in properties)) {
+      if (field !== undefined && tool.kind === 'function' && !(isPlainObject(properties) && Object.hasOwn(properties, field))) {
         ctx.warn(view.get(CONDITION_FIELD), `${name} has no parameter ${field}; the condition never sees a value for it`);
       }
       const expected = readExpected(ctx, view, node);
@@ -178,6 +179,7 @@ function readLooping(ctx: ReadContext, node: Node, blockName: string, byTurnId: 
     return ctx.fail(thresholdNode ?? node, `${blockName}'s looping needs a threshold: a whole number of loops, 1 or more`);
   }
   const messagesNode = view.get('messages');
+  if (isScalar(messagesNode) && typeof messagesNode.value === 'string') warnMisread(ctx, messagesNode, `${blockName}'s looping messages`);
   const messages = isScalar(messagesNode) && typeof messagesNode.value === 'string'
     ? [messagesNode.value]
     : view.has('messages') ? readTextList(ctx, messagesNode, 'messages', view.keyNode('messages')) : [];

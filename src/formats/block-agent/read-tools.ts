@@ -7,7 +7,9 @@ import { collectExtra, deepEqual, isPlainObject, type PlainObject } from './extr
 import { MCP_ALLOWED_TOOLS, MCP_HEADERS, MCP_SERVER_DESCRIPTION, MCP_SERVER_LABEL, MCP_SERVER_URL } from './inferred-keys';
 import { FUNCTION_TOOL_SHAPE, MCP_TOOL_SHAPE } from './keys';
 import { readMap, readOptionalText, readText, readTextList, type ReadContext } from './read-context';
+import { warnMisreadSchema } from './scalars';
 import { newId, uniqueName, type JsonSchema, type Tool } from '../../model';
+import { setOwn } from '../../model/own';
 
 export interface ToolEntry {
   /** The name the file shows: a function's name, an mcp tool's server label. */
@@ -36,6 +38,7 @@ export function readToolEntry(ctx: ReadContext, node: Node): ToolEntry | undefin
     const description = readOptionalText(ctx, fn, 'description', `${name}'s description`) ?? '';
     let parameters: JsonSchema = noParameters();
     if (fn.has('parameters')) {
+      warnMisreadSchema(ctx, fn.get('parameters'), name);
       const raw = ctx.js(fn.get('parameters'));
       if (!isPlainObject(raw)) return ctx.fail(fn.get('parameters') ?? fn.keyNode('parameters'), `${name}'s parameters must be a JSON Schema object (type: object, properties: ...)`);
       if (raw.type !== 'object') ctx.warn(fn.get('parameters'), `${name}'s parameters should say \`type: object\`; OpenAI function calling expects an object of arguments`);
@@ -70,7 +73,7 @@ function readHeaders(ctx: ReadContext, node: Node | null | undefined, label: str
     if (/^(authorization|x-api-key|api-key)$/i.test(key) && !/\{\{\s*secret:/.test(value)) {
       ctx.warn(view.get(key), `header ${key} looks like a credential; write it as {{secret:NAME}} so the value stays with your keys, not in the agent`);
     }
-    headers[key] = value;
+    setOwn(headers, key, value);
   }
   return headers;
 }

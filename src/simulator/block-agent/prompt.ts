@@ -2,7 +2,7 @@
 // stage's `content`, each rendered as Jinja over the variables captured so far and `call` (the
 // facts a tool reads as this.call). A template error keeps that text as written and says why.
 import type { AgentDocument, Stage } from '../../model';
-import { renderJinja } from '../template-jinja';
+import type { RenderTemplate } from '../sandbox/templates';
 import type { CallFacts, Session } from '../types';
 
 export interface Prompt {
@@ -16,11 +16,19 @@ export function jinjaScope(session: Session, call: CallFacts | undefined): Recor
   return { ...structuredClone(session.state), call: structuredClone(call ?? {}) };
 }
 
-export function blockAgentSystemPrompt(doc: AgentDocument, stage: Stage | undefined, session: Session, call: CallFacts | undefined): Prompt {
+/**
+ * `renderTemplate` is the sandbox's (the step's deps always carry one, see budget.ts); without one
+ * a template is sent as written and the trace says so.
+ */
+export function blockAgentSystemPrompt(doc: AgentDocument, stage: Stage | undefined, session: Session, call: CallFacts | undefined, renderTemplate: RenderTemplate | undefined): Prompt {
   const scope = jinjaScope(session, call);
   const notes: string[] = [];
   const render = (text: string, where: string): string => {
-    const out = renderJinja(text, scope);
+    if (!renderTemplate) {
+      if (/\{[{%#]/.test(text)) notes.push(`Jinja in ${where} not rendered (no template sandbox): the text is sent as written`);
+      return text.trim();
+    }
+    const out = renderTemplate(text, scope, { what: `the Jinja of ${where}` });
     if (!out.ok) notes.push(`Jinja error in ${where}: ${out.error}; the text is sent as written`);
     return out.text.trim();
   };

@@ -4,6 +4,7 @@
 import { byId, edgesFrom, type AgentDocument, type Condition, type Edge } from '../../model';
 import { historyMessages } from '../pinecall/prompt';
 import { parseArguments } from '../pinecall/check-args';
+import { stepDepsWithBudget } from '../budget';
 import { StepBase, type RequestBody } from '../step-base';
 import type { ModelResponse, RetryPoint, Session, StepDeps, ToolCallRequest, ToolRun } from '../types';
 import { skippedHere } from '../skipped';
@@ -32,7 +33,7 @@ class BlockAgentRun extends StepBase {
 
   /** The reply call's body: personality and stage content as Jinja, the caller and agent lines. */
   replyBody(): RequestBody {
-    const prompt = blockAgentSystemPrompt(this.doc, this.stage(), this.s, this.deps.call);
+    const prompt = blockAgentSystemPrompt(this.doc, this.stage(), this.s, this.deps.call, this.deps.render);
     for (const note of prompt.notes) this.noteOnce(note);
     return { system: prompt.system, messages: historyMessages(this.s.transcript), tools: [], toolChoice: 'none' };
   }
@@ -131,7 +132,7 @@ class BlockAgentRun extends StepBase {
           return false;
         }
         try {
-          return this.deps.evaluate(condition.expression, Object.freeze(structuredClone(this.s.state)));
+          return this.deps.evaluate(condition.expression, Object.freeze(structuredClone(this.s.state)), { what: `the condition ${condition.expression}` });
         } catch (error) {
           this.trace({ kind: 'note', message: `expression ${condition.expression} threw (${(error as Error).message}): taken as false` });
           return false;
@@ -196,13 +197,13 @@ class BlockAgentRun extends StepBase {
  * wait stage's token and tries its edges again; null opens the call with the entry stage speaking.
  */
 export async function blockAgentStep(doc: AgentDocument, session: Session, input: BlockAgentInput, deps: StepDeps): Promise<Session> {
-  const run = new BlockAgentRun(doc, session, deps);
+  const run = new BlockAgentRun(doc, session, await stepDepsWithBudget(deps));
   const s = run.s;
   if (s.ended) return s;
   run.beginStep();
   if (input === null) {
     await run.reply();
-    return s;
+    return run.finish();
   }
   if (typeof input === 'object') {
     const stage = run.stage();
@@ -213,24 +214,24 @@ export async function blockAgentStep(doc: AgentDocument, session: Session, input
     }
     run.trace({ kind: 'note', message: `${token} answered: ${value}` });
     await run.tryEdges(value);
-    return s;
+    return run.finish();
   }
   s.transcript.push({ kind: 'caller', text: input });
   for (const loss of skippedHere(doc, s.stageId, 'block-agent')) run.trace({ kind: 'skipped', feature: loss.feature, path: loss.path, message: loss.message });
   await run.afterCallerLine();
-  return s;
+  return run.finish();
 }
 
 /** Re-issues what failed in the last step (the caller's line is not added again) and goes on. */
 export async function blockAgentRetry(doc: AgentDocument, session: Session, deps: StepDeps): Promise<Session> {
   const retry = session.failure?.retry;
   if (!retry || retry.phase === 'agent') return session;
-  const run = new BlockAgentRun(doc, session, deps);
+  const run = new BlockAgentRun(doc, session, await stepDepsWithBudget(deps));
   if (retry.phase === 'reply') await run.reply();
   else if (retry.phase === 'parallel') await run.afterCallerLine();
   else {
     for (const id of retry.fired) run.fired.add(id);
     await run.tryEdges(retry.external);
   }
-  return run.s;
+  return run.finish();
 }

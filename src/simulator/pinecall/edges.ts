@@ -22,7 +22,7 @@ function holds(term: GuardTerm, args: Record<string, unknown>, state: Record<str
     return false;
   }
   try {
-    return evaluate(term.expression, Object.freeze(structuredClone(state)));
+    return evaluate(term.expression, Object.freeze(structuredClone(state)), { what: `the guard ${term.expression}` });
   } catch (error) {
     notes.push(`expression ${term.expression} threw (${(error as Error).message}): taken as false`);
     return false;

@@ -28,7 +28,7 @@ export function visibleTools(doc: AgentDocument, session: Session, evaluate: Eva
       return true;
     }
     try {
-      return evaluate(tool.when, frozen);
+      return evaluate(tool.when, frozen, { what: `the when of tool ${tool.name}` });
     } catch (error) {
       notes.push(`when of ${tool.name} threw (${(error as Error).message}): the tool is hidden`);
       return false;

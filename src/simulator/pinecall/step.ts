@@ -2,6 +2,7 @@
 // exactly as Callboard simulates it") sets out. Pure: the session passed in is never changed; a new
 // one is returned, so every step can be kept for "restart from here".
 import type { AgentDocument, Tool } from '../../model';
+import { stepDepsWithBudget } from '../budget';
 import { StepBase } from '../step-base';
 import { fillConfirm } from '../template';
 import { MAX_MODEL_CALLS_PER_STEP, type Line, type Session, type StepDeps, type ToolCallRequest, type ToolRun } from '../types';
@@ -133,16 +134,19 @@ class PinecallRun extends StepBase {
  * sets `failure` and returns the session as it stood: the writes of tools already run are kept.
  */
 export async function pinecallStep(doc: AgentDocument, session: Session, callerLine: string | null, deps: StepDeps): Promise<Session> {
-  const run = new PinecallRun(doc, session, deps);
+  const run = new PinecallRun(doc, session, await stepDepsWithBudget(deps));
   const s = run.s;
   run.beginStep();
   if (callerLine !== null) s.transcript.push({ kind: 'caller', text: callerLine });
   for (const loss of skippedHere(doc, s.stageId, 'pinecall')) run.trace({ kind: 'skipped', feature: loss.feature, path: loss.path, message: loss.message });
-  return run.loop();
+  await run.loop();
+  return run.finish();
 }
 
 /** Re-issues the failed model call of the last step and goes on from there (no caller line again). */
 export async function pinecallRetry(doc: AgentDocument, session: Session, deps: StepDeps): Promise<Session> {
   if (session.failure?.retry?.phase !== 'agent') return session;
-  return new PinecallRun(doc, session, deps).loop();
+  const run = new PinecallRun(doc, session, await stepDepsWithBudget(deps));
+  await run.loop();
+  return run.finish();
 }

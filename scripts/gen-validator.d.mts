@@ -1,0 +1,1 @@
+export function generateAgentValidator(): Promise<string>;

@@ -1,0 +1,153 @@
+// Block Agent templates (Jinja) rendered inside QuickJS by an interpreter (@huggingface/jinja,
+// bundled as ./jinja-guest.generated.ts). A template is data from an agent file: it must never
+// become host code (nunjucks, which this replaces, compiled templates to JavaScript and let
+// `{{ range.constructor("…")() }}` run on the host), and it must never hang or exhaust the host.
+// So each render has a deadline (QuickJS's interrupt handler), a memory limit (a `range(0, 3e8)`
+// fails inside the guest, not in V8), and an output cap; only strings cross the boundary.
+//
+// Loading the interpreter into a context costs ~45 ms, a render ~1–3 ms, so one context is kept
+// and reused; after a failure that may leave it in a bad state (deadline, memory, stack) it is
+// thrown away and the next render starts a fresh one.
+import { newQuickJSWASMModule, type QuickJSContext, type QuickJSRuntime, type QuickJSWASMModule } from 'quickjs-emscripten';
+import { JINJA_GUEST } from './jinja-guest.generated';
+import { describeTemplateError } from './template-errors';
+
+export const DEFAULT_TEMPLATE_TIMEOUT_MS = 1000;
+/** A system prompt is read by a model: 200,000 characters is far past any context window's use. */
+export const MAX_TEMPLATE_OUTPUT_CHARS = 200_000;
+const MEMORY_BYTES = 64 * 1024 * 1024;
+const STACK_BYTES = 256 * 1024;
+
+export type TemplateFailure = 'syntax' | 'timeout' | 'memory' | 'output';
+
+export type JinjaResult = { ok: true; text: string } | { ok: false; text: string; error: string; failure: TemplateFailure };
+
+export interface RenderOptions {
+  /** How long the render may run; the step budget may give less than the default. */
+  timeoutMs?: number;
+  /** Which text this is ("the personality", "stage verify"), for the step budget's message. */
+  what?: string;
+}
+
+/** Renders `text` over `scope`; on any failure the text comes back as written, with the reason. */
+export type RenderTemplate = (text: string, scope: Record<string, unknown>, options?: RenderOptions) => JinjaResult;
+
+interface Loaded {
+  runtime: QuickJSRuntime;
+  context: QuickJSContext;
+}
+
+function messageOf(dumped: unknown): string {
+  if (typeof dumped === 'string') return dumped;
+  if (dumped && typeof dumped === 'object' && typeof (dumped as { message?: unknown }).message === 'string') return (dumped as { message: string }).message;
+  return String(dumped);
+}
+
+function seconds(ms: number): string {
+  return String(Math.round(ms / 100) / 10);
+}
+
+/** Plain text (no tag, no expression, no comment) is common and needs no sandbox at all. */
+export const isPlainText = (text: string) => !/\{[{%#]/.test(text);
+
+export class TemplateSandbox {
+  private loaded: Loaded | undefined;
+  private deadline = 0;
+  private timedOut = false;
+
+  constructor(private readonly quickjs: QuickJSWASMModule) {}
+
+  private load(): Loaded {
+    if (this.loaded) return this.loaded;
+    const runtime = this.quickjs.newRuntime();
+    runtime.setMemoryLimit(MEMORY_BYTES);
+    runtime.setMaxStackSize(STACK_BYTES);
+    runtime.setInterruptHandler(() => {
+      if (Date.now() <= this.deadline) return false;
+      this.timedOut = true;
+      return true;
+    });
+    const context = runtime.newContext();
+    this.deadline = Date.now() + 10_000;
+    const out = context.evalCode(JINJA_GUEST, 'jinja.js');
+    if (out.error) {
+      const message = messageOf(context.dump(out.error));
+      out.error.dispose();
+      context.dispose();
+      runtime.dispose();
+      throw new Error(`the template interpreter did not load: ${message}`);
+    }
+    out.value.dispose();
+    this.loaded = { runtime, context };
+    return this.loaded;
+  }
+
+  /** Set when a runtime could not be freed: QuickJS then aborts its WASM instance, so use a new one. */
+  broken = false;
+
+  private discard(): void {
+    const loaded = this.loaded;
+    this.loaded = undefined;
+    if (!loaded) return;
+    try {
+      loaded.context.dispose();
+      loaded.runtime.dispose();
+    } catch {
+      this.broken = true;
+    }
+  }
+
+  render: RenderTemplate = (text, scope, options = {}) => {
+    if (isPlainText(text)) return { ok: true, text };
+    if (this.broken) return { ok: false, text, error: 'the template sandbox failed earlier; run the step again', failure: 'memory' };
+    const timeoutMs = Math.max(0, options.timeoutMs ?? DEFAULT_TEMPLATE_TIMEOUT_MS);
+    const fail = (failure: TemplateFailure, error: string): JinjaResult => ({ ok: false, text, error, failure });
+    let json: string;
+    try {
+      json = JSON.stringify(scope);
+    } catch (error) {
+      return fail('syntax', `the variables could not be read: ${messageOf(error)}`);
+    }
+    const { context } = this.load();
+    this.timedOut = false;
+    this.deadline = Date.now() + timeoutMs;
+    const call = context.getProp(context.global, '__renderJinja');
+    const args = [context.newString(text), context.newString(json), context.newNumber(MAX_TEMPLATE_OUTPUT_CHARS)];
+    let result: JinjaResult;
+    try {
+      const out = context.callFunction(call, context.undefined, ...args);
+      if (out.error) {
+        const message = messageOf(context.dump(out.error));
+        out.error.dispose();
+        if (this.timedOut) result = fail('timeout', `the template took longer than ${seconds(timeoutMs)} s to render`);
+        else if (message === '__output_cap__') result = fail('output', `the rendered text is longer than ${MAX_TEMPLATE_OUTPUT_CHARS.toLocaleString('en-US')} characters`);
+        else if (/out of memory/i.test(message)) result = fail('memory', `the template needs more than ${MEMORY_BYTES / 1024 / 1024} MB to render`);
+        else if (/stack overflow/i.test(message)) result = fail('memory', 'the template nests too deeply (stack overflow)');
+        else result = fail('syntax', describeTemplateError(text, message));
+      } else {
+        result = { ok: true, text: context.getString(out.value) };
+        out.value.dispose();
+      }
+    } finally {
+      for (const handle of args) handle.dispose();
+      call.dispose();
+    }
+    // A deadline, the memory limit or a stack overflow may stop the interpreter midway: start clean.
+    if (!result.ok && result.failure !== 'syntax') this.discard();
+    return result;
+  };
+}
+
+let shared: Promise<TemplateSandbox> | undefined;
+
+/**
+ * One template sandbox per thread (page worker, Node process), with a QuickJS module of its own so
+ * that a render which breaks its instance cannot take tool runs down with it (and is replaced).
+ */
+export async function prepareTemplateSandbox(): Promise<TemplateSandbox> {
+  const current = shared ? await shared.catch(() => undefined) : undefined;
+  if (current && !current.broken) return current;
+  shared = newQuickJSWASMModule().then((quickjs) => new TemplateSandbox(quickjs));
+  shared.catch(() => (shared = undefined));
+  return shared;
+}
