@@ -1,11 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openApp, select } from './helpers';
+import { appState, openApp, select } from './helpers';
 import { OPENING, openSimulator, say, scriptMock, startAt, useMockLlm } from './sim-helpers';
 
 // The Content-Security-Policy the built app ships (index.html's meta; README "Security"): scripts
-// only from the app itself, no inline script, no third-party origin; 'unsafe-eval' (ajv, nunjucks)
-// and 'wasm-unsafe-eval' (QuickJS) are the only extras. Then the app under that policy, with Monaco
-// and a simulator step that runs a tool, must raise no violation and log no error.
+// only from the app itself, no inline script, no third-party origin, and no 'unsafe-eval': no
+// string of a document becomes page code (the document schema's validator is compiled at build
+// time, tool parameter schemas are interpreted, agent code runs in QuickJS). 'wasm-unsafe-eval'
+// (QuickJS's WebAssembly) is the only extra. Then the app under that policy, with Monaco, an
+// import, a simulator step that runs a tool and a conversation test run, must raise no violation
+// and log no error.
+
+const fixture = (path: string) => new URL(`../test/fixtures/${path}`, import.meta.url).pathname;
 
 /** The policy as the built app serves it: the meta tag of index.html (and a header, if one is sent). */
 async function servedPolicies(page: Page): Promise<string[]> {
@@ -32,10 +37,11 @@ async function recordViolations(page: Page) {
   await page.addInitScript(() => {
     const w = window as any;
     w.__violations = [];
-    document.addEventListener('securitypolicyviolation', (e) => w.__violations.push({ directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample }));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.__violations.push({ directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample, source: `${e.sourceFile}:${e.lineNumber}:${e.columnNumber}` }));
   });
 }
-const violations = (page: Page) => page.evaluate(() => (window as any).__violations as { directive: string; blocked: string; sample: string }[]);
+const violations = (page: Page) => page.evaluate(() => (window as any).__violations as { directive: string; blocked: string; sample: string; source: string }[]);
 
 test('the built app ships a policy whose script-src allows no inline script and no other origin', async ({ page }) => {
   const policies = await servedPolicies(page);
@@ -43,17 +49,31 @@ test('the built app ships a policy whose script-src allows no inline script and 
   const policy = directives(policies[0]);
   const scripts = policy.get('script-src') ?? policy.get('default-src');
   expect(scripts).toBeDefined();
-  // Exactly the app's own origin plus the two eval allowances the README explains.
-  expect([...scripts!].sort()).toEqual(["'self'", "'unsafe-eval'", "'wasm-unsafe-eval'"]);
+  // Exactly the app's own origin plus QuickJS's WebAssembly; no string may be compiled to code.
+  expect([...scripts!].sort()).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+  expect(scripts).not.toContain("'unsafe-eval'");
   for (const source of scripts!) {
     expect(source).not.toBe("'unsafe-inline'");
     expect(source).not.toMatch(/^(\*|https?:|wss?:|data:|blob:|[a-z0-9.-]+\.[a-z]{2,})/i);
   }
   // No narrower script directive loosens it again, and plugins and base URLs are shut.
+  for (const name of ['script-src-elem', 'script-src-attr', 'worker-src']) expect(policy.get(name) ?? []).not.toContain("'unsafe-eval'");
   for (const name of ['script-src-elem', 'script-src-attr']) expect(policy.has(name)).toBe(false);
   expect(policy.get('default-src')).toEqual(["'self'"]);
   expect(policy.get('object-src')).toEqual(["'none'"]);
   expect(policy.get('base-uri')).toEqual(["'self'"]);
+});
+
+test('the page cannot turn a string into code: a string given to the engine is refused', async ({ page }) => {
+  await recordViolations(page);
+  await openApp(page);
+  // Playwright's evaluate may compile strings itself; a string timer is compiled by the page, later.
+  await page.evaluate(() => {
+    (window.setTimeout as (code: string, ms: number) => number)('window.__timerRan = true', 0);
+  });
+  await expect.poll(async () => (await violations(page)).filter((v) => v.directive === 'script-src' && v.blocked === 'eval').length).toBe(1);
+  expect(await page.evaluate(() => (window as any).__timerRan)).toBeUndefined();
+  expect(await violations(page)).toHaveLength(1);
 });
 
 test('an injected inline script, inline handler or third-party script is blocked', async ({ page }) => {
@@ -122,6 +142,79 @@ test('under that policy, Monaco and a simulator step that runs a tool raise no v
   await say(page, 'Tuesday, please');
   await expect(page.getByTestId('sim-tool-free_slots')).toHaveAttribute('data-status', 'ok');
   await expect(page.getByTestId('sim-agent-line').last()).toHaveText(/Tuesday at 09:00\?/);
+
+  expect(await violations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+/** Console errors, page errors and worker errors, from the page's start. */
+function recordErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
+  page.on('pageerror', (e) => errors.push(`page: ${e.message}`));
+  page.on('worker', (w) => w.on('console', (m) => m.type() === 'error' && errors.push(`worker ${w.url()}: ${m.text()}`)));
+  return errors;
+}
+
+test('under that policy, the import dialog reads and checks a Block Agent file and opens it', async ({ page }) => {
+  const errors = recordErrors(page);
+  await recordViolations(page);
+  await openApp(page);
+  await page.getByTestId('open-import').click();
+  await expect(page.getByTestId('import-dialog')).toBeVisible();
+  await page.getByTestId('import-file-input').setInputFiles(fixture('block-agent/spec-example.yaml'));
+  await expect(page.getByTestId('import-preview')).toBeVisible();
+  await expect(page.getByTestId('import-agent-name')).toHaveText('Spec Example');
+  await page.getByTestId('import-open-new').click();
+  await expect(page.getByTestId('import-dialog')).toHaveCount(0);
+  await expect(page.getByTestId('project-menu-button')).toHaveText(/Spec Example/);
+  // Lint ran on it (the Problems panel reads the same memoised lint): its tool schemas were checked.
+  expect(await appState(page, (s) => s.doc.tools.length)).toBeGreaterThan(0);
+
+  // And a schema the strict check refuses is reported, not compiled: a typo in a type.
+  await page.evaluate(() => (window as any).__callboard.store.getState().apply((doc: any) => ({
+    ...doc, tools: doc.tools.map((t: any, i: number) => (i === 0 ? { ...t, kind: 'function', parameters: { type: 'object', properties: { day: { type: 'strin' } } } } : t)),
+  })));
+  await expect(page.locator('[data-testid="problem-row"][data-rule="parameters-invalid"]')).toHaveCount(1, { timeout: 20_000 });
+
+  expect(await violations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test("under that policy, the sample's conversation tests run on the offline model, as Pinecall and as a Block Agent", async ({ page }) => {
+  test.setTimeout(240_000);
+  const errors = recordErrors(page);
+  await recordViolations(page);
+  await openApp(page);
+  const names = await appState(page, (s) => (s.doc.tests ?? []).map((t: { name: string }) => t.name) as string[]);
+  expect(names.length).toBeGreaterThan(0);
+  await page.getByTestId('dock-tab-tests').click();
+  await expect(page.getByTestId('tests-panel')).toBeVisible();
+  await expect(page.getByTestId('tests-provider')).toHaveText('Offline model');
+  await page.getByTestId('tests-run-all').click();
+  for (const name of names) {
+    const row = page.getByTestId(`test-row-${name}`);
+    await expect(row.getByTestId('test-rate')).toHaveText('1/1', { timeout: 60_000 });
+    await expect(row).toHaveAttribute('data-status', 'passed');
+  }
+
+  // As a Block Agent: Jinja prompts, and each tool call's arguments checked against its schema
+  // (collect_identity's phone pattern among them) with the pattern tested in the sandbox.
+  // The Pinecall results are cleared first, so that the rates below are the Block Agent runs'.
+  await page.evaluate((tests) => {
+    const s = (window as any).__callboard.store.getState();
+    s.apply((doc: any) => ({ ...doc, target: 'block-agent' }));
+    for (const name of tests) s.setTestResult(name, { docId: s.doc.id, runs: [], requested: 1, provider: 'cleared' });
+  }, names);
+  for (const name of names) await expect(page.getByTestId(`test-row-${name}`).getByTestId('test-rate')).toHaveText('–');
+  await page.getByTestId('tests-run-all').click();
+  for (const name of names) {
+    await expect(page.getByTestId(`test-row-${name}`).getByTestId('test-rate')).toHaveText(/^\d+\/1$/, { timeout: 60_000 });
+  }
+  // Tool calls were checked against their schemas on the way (and ran, or were refused by the check).
+  const checked = await appState(page, (s) => Object.values(s.testResults as Record<string, { runs: { session: { trace: { kind: string; tool?: string }[] } }[] }>)
+    .flatMap((r) => r.runs.flatMap((run) => run.session.trace.filter((t) => t.kind === 'tool-run' || t.kind === 'check-failed').map((t) => t.tool))));
+  expect(checked).toContain('collect_identity');
 
   expect(await violations(page)).toEqual([]);
   expect(errors).toEqual([]);

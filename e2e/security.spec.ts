@@ -74,8 +74,9 @@ async function openRow(page: Page, n = 0): Promise<Locator> {
 }
 
 /**
- * Test instrumentation: wraps the page's Worker constructor (before the tool worker is first made)
- * so a test knows when each tool run was posted to the tool worker and when its answer came back.
+ * Test instrumentation: wraps the page's Worker constructor (before the engine worker is first made)
+ * so a test knows when each step was posted to the engine worker (where the tool runs) and when its
+ * answer came back. The engine speaks Comlink: a call is an APPLY message, its answer has its id.
  */
 async function watchToolWorker(page: Page) {
   await page.evaluate(() => {
@@ -85,13 +86,13 @@ async function watchToolWorker(page: Page) {
     w.Worker = function (...args: unknown[]) {
       const worker = new Original(...args);
       const post = worker.postMessage.bind(worker);
-      worker.postMessage = (message: any) => {
-        if (message?.tool) w.__toolRuns.push({ id: message.id, posted: performance.now() });
-        post(message);
+      worker.postMessage = (message: any, ...rest: unknown[]) => {
+        if (message?.type === 'APPLY' && ['runStep', 'retryStep'].includes(message.path?.[0])) w.__toolRuns.push({ id: message.id, posted: performance.now() });
+        post(message, ...rest);
       };
       worker.addEventListener('message', (event: MessageEvent) => {
         const run = w.__toolRuns.find((r: any) => r.id === event.data?.id);
-        if (run) run.answered = performance.now();
+        if (run && run.answered === undefined) run.answered = performance.now();
       });
       return worker;
     };

@@ -40,6 +40,8 @@ export function LlmSettingsDialog() {
   // The field's own text, so that a half-typed number ("0.") is not rewritten under the cursor.
   const [timeoutText, setTimeoutText] = useState(() => String(store.getState().llm.timeoutSeconds));
   const timeoutValid = parseTimeout(timeoutText) !== undefined;
+  const [budgetText, setBudgetText] = useState(() => String(store.getState().llm.budgetSeconds));
+  const budgetValid = parseBudget(budgetText) !== undefined;
   const [test, setTest] = useState<TestState>({ state: 'idle' });
   const testAbort = useRef<AbortController | null>(null);
   useEffect(() => () => testAbort.current?.abort(), []);
@@ -144,6 +146,29 @@ export function LlmSettingsDialog() {
           <span>Temperature</span>
           <input data-testid="llm-temperature" type="number" min={0} max={2} step={0.1} value={form.temperature} onChange={(e) => patch({ temperature: clampTemperature(e.target.valueAsNumber) })} />
         </label>
+        <label className="llm-row">
+          <span>Step budget (s)</span>
+          <input
+            data-testid="llm-budget"
+            type="number"
+            min={MIN_BUDGET_S}
+            max={MAX_BUDGET_S}
+            step="any"
+            value={budgetText}
+            aria-invalid={!budgetValid}
+            title="How long the agent's own code (templates, when predicates, conditions, tool bodies) may run in one step, in all"
+            onChange={(e) => {
+              setBudgetText(e.target.value);
+              const seconds = parseBudget(e.target.value);
+              if (seconds !== undefined) patch({ budgetSeconds: seconds });
+            }}
+          />
+        </label>
+        {!budgetValid && (
+          <div className="llm-field-error" role="alert" data-testid="llm-budget-error">
+            The step budget is a number of seconds from {MIN_BUDGET_S} to {MAX_BUDGET_S}, e.g. 5; until then {form.budgetSeconds} s is kept.
+          </div>
+        )}
         <div className="llm-actions">
           <button type="button" data-testid="llm-test" onClick={() => void runTest()} disabled={test.state === 'testing'}>
             {test.state === 'testing' ? 'Testing…' : 'Test connection'}
@@ -167,6 +192,15 @@ const MAX_TIMEOUT_S = 600;
 function parseTimeout(text: string): number | undefined {
   const seconds = Number(text);
   return text.trim() !== '' && Number.isFinite(seconds) && seconds >= MIN_TIMEOUT_S && seconds <= MAX_TIMEOUT_S ? seconds : undefined;
+}
+
+/** The agent code of one step may run this long in all, at most and at least (seconds). */
+const MIN_BUDGET_S = 0.1;
+const MAX_BUDGET_S = 300;
+
+function parseBudget(text: string): number | undefined {
+  const seconds = Number(text);
+  return text.trim() !== '' && Number.isFinite(seconds) && seconds >= MIN_BUDGET_S && seconds <= MAX_BUDGET_S ? seconds : undefined;
 }
 
 function clampTemperature(value: number): number {

@@ -3,9 +3,10 @@
 // its tests inside the document, so its bundle is the one file. Pure: files in, files out; the CLI
 // reads and writes them, the app zips or downloads them.
 import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
-import { emptyDocument, validateDocument, type AgentDocument, type ConversationTest, type Target } from '../model';
+import { assertWithinDepth, emptyDocument, validateDocument, type AgentDocument, type ConversationTest, type Target } from '../model';
 import { exportBlockAgentYaml, importBlockAgentYaml } from './block-agent';
 import { exportJson, importJson, syntaxErrorOffset } from './json';
+import { jsonDepthError } from './json-depth';
 import { exportPinecallTs } from './pinecall/export';
 import { slugOf } from './pinecall/names';
 
@@ -45,6 +46,8 @@ const dirOf = (path: string): string => (path.includes('/') ? path.slice(0, path
 
 /** The agent file and one golden per test. Losses of the format are the exporters' own (lossesFor). */
 export function exportBundle(doc: AgentDocument, format: BundleFormat): BundleFile[] {
+  // The tests are written as goldens below, outside the agent's exporter: checked here with the rest.
+  assertWithinDepth(doc);
   const slug = slugOf(doc.name);
   if (format === 'json') return [{ path: `${slug}.callboard.json`, text: exportJson(doc) }];
   // The tests go beside the agent file, not inside it: neither format has a place for them.
@@ -81,6 +84,8 @@ export type GoldenRead = { ok: true; test: ConversationTest } | { ok: false; pro
 /** One golden file: parsed and checked against the test schema, every problem with its line and column. */
 export function readGolden(file: string, text: string): GoldenRead {
   const json = text.replace(/^\uFEFF/, '');
+  const deep = jsonDepthError(json);
+  if (deep) return { ok: false, problems: [{ severity: 'error', file, ...deep }] };
   let value: unknown;
   try {
     value = JSON.parse(json);

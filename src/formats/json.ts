@@ -3,7 +3,8 @@
 // file diffs cleanly; free-form values (parameters, extra, preserved, mocks) keep their own order,
 // which for parameters is meaningful.
 import schema from '../model/agent.schema.json';
-import { loadDocument, type AgentDocument } from '../model';
+import { assertWithinDepth, loadDocument, type AgentDocument } from '../model';
+import { jsonDepthError } from './json-depth';
 
 type SchemaNode = {
   $ref?: string;
@@ -42,6 +43,7 @@ function ordered(value: unknown, node: SchemaNode | undefined): unknown {
 }
 
 export function exportJson(doc: AgentDocument): string {
+  assertWithinDepth(doc);
   return JSON.stringify(ordered(doc, schema as unknown as SchemaNode), null, 2) + '\n';
 }
 
@@ -201,6 +203,9 @@ function positionOf(message: string, text: string): { line: number; column: numb
 export function importJson(text: string): JsonImport {
   let raw: unknown;
   const json = text.replace(/^\uFEFF/, '');
+  // Before the parse: what reads the value afterwards (the schema check, lint, the exporters) must not meet deeper nesting.
+  const deep = jsonDepthError(json);
+  if (deep) return { ok: false, errors: [deep] };
   try {
     raw = JSON.parse(json);
   } catch (error) {

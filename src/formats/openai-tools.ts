@@ -1,7 +1,7 @@
 // What the model is offered in one stage: the OpenAI `tools` array (function calling; mcp tools in
 // OpenAI's MCP tool shape). Visibility is the tool's scope; a Pinecall `when` predicate reads the
 // live state, so it is left to the simulator.
-import { toolsVisibleIn, type AgentDocument } from '../model';
+import { assertWithinDepth, toolsVisibleIn, type AgentDocument } from '../model';
 import { toolShape } from './block-agent/write';
 
 export interface OpenAiFunctionTool {
@@ -22,5 +22,6 @@ export type OpenAiTool = OpenAiFunctionTool | OpenAiMcpTool;
 export function openAiToolsForStage(doc: AgentDocument, stageId: string): OpenAiTool[] {
   const stage = doc.stages.find((s) => s.id === stageId);
   if (!stage) return [];
+  assertWithinDepth(doc);
   return toolsVisibleIn(doc, stage).map((tool) => toolShape(tool) as unknown as OpenAiTool);
 }

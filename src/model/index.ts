@@ -7,3 +7,5 @@ export * from './json-schema';
 export * from './ops';
 export * from './lint';
 export * from './losses';
+export * from './limits';
+export * from './value-depth';

@@ -10,6 +10,7 @@ import { pinecallParameters } from '../formats/pinecall/type-shapes';
 import { docstringOneLine } from './docstring';
 import { refFromName } from './ids';
 import type { JsonSchema } from './json-schema';
+import { getOwn } from './own';
 import { pointer } from './lint/pointer';
 import { walkSchema } from './lint/schema-walk';
 import { hasKeys, type AddLoss } from './losses-common';
@@ -133,7 +134,7 @@ function toolLosses(doc: AgentDocument, tool: Tool, i: number, add: AddLoss): vo
       'Pinecall derives parameters from the TypeScript signature, which has no regex; check the value in the implementation and throw a sentence the model can use');
   });
   // A parameter list kept from an imported class is written as it was, and reads back as it did.
-  const kept = preservedOf(doc).tools?.[tool.name]?.params;
+  const kept = getOwn(preservedOf(doc).tools, tool.name)?.params;
   if (!(kept && sameJson(kept.parameters, tool.parameters)) && !sameJson(withoutPatterns(tool.parameters), pinecallParameters(tool.parameters))) {
     add(pointer('tools', i, 'parameters'), entity, 'parameter schema details',
       'Pinecall builds the schema from the TypeScript signature, which keeps names, types, string enums and optionality; descriptions, integer, number enums, formats, bounds and names that are not identifiers are dropped; say them in the tool\'s description');

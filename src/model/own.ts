@@ -19,18 +19,11 @@ export const PROTOTYPE_NAMES: readonly string[] = [
 export const isPrototypeName = (name: string): boolean => PROTOTYPE_NAMES.includes(name);
 
 /** Sets an own, enumerable key, `__proto__` too (where an assignment would replace the prototype). */
-export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
+export function setOwn<T>(target: Record<string, T>, key: string, value: NoInfer<T>): void {
   Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
 /** The value of an own key, or undefined: never a member inherited from Object.prototype. */
 export function getOwn<T>(record: Readonly<Record<string, T>> | null | undefined, key: string): T | undefined {
   return record != null && Object.hasOwn(record, key) ? record[key] : undefined;
-}
-
-/** `Object.fromEntries` keeps `__proto__` as an own key too; this is the same for any iterable of pairs. */
-export function ownRecord<T>(entries: Iterable<readonly [string, T]>): Record<string, T> {
-  const out: Record<string, T> = {};
-  for (const [key, value] of entries) setOwn(out, key, value);
-  return out;
 }

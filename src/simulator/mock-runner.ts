@@ -24,7 +24,7 @@ export function scriptedToolRunner(script: Record<string, ScriptedTool>): ToolRu
     calls,
     run: async (tool, args, state, call) => {
       calls.push({ tool: tool.name, args });
-      const entry = script[tool.name];
+      const entry = Object.hasOwn(script, tool.name) ? script[tool.name] : undefined;
       if (!entry) return mockToolRunner.run(tool, args, state, call);
       const writes = typeof entry.writes === 'function' ? entry.writes(args, state) : (entry.writes ?? {});
       return { result: entry.result, error: entry.error, writes, logs: entry.logs ?? [] };

@@ -1,11 +1,13 @@
 // Opening a session, and the small value helpers the change log and its views share.
 import type { AgentDocument, Tool } from '../model';
+import { setOwn } from '../model/own';
 import type { Session } from './types';
 
 /** A fresh session: each field at its default, on the entry stage (Pinecall: the stage field's default). */
 export function newSession(doc: AgentDocument): Session {
   const state: Record<string, unknown> = {};
-  for (const field of doc.state) state[field.name] = field.default === undefined ? undefined : structuredClone(field.default);
+  // setOwn: a field named `__proto__` is a key of the state, not the state object's prototype.
+  for (const field of doc.state) setOwn(state, field.name, field.default === undefined ? undefined : structuredClone(field.default));
   return { state, stageId: doc.entryStageId, transcript: [], changeLog: [], trace: [], turn: 0, ended: false };
 }
 
@@ -48,6 +50,6 @@ export function displayValue(doc: AgentDocument, field: string, value: unknown):
 /** A tool call's arguments as logs show them: the tool's `pii` parameters masked. */
 export function displayArguments(tool: Tool, args: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(args)) out[key] = tool.pii.includes(key) ? MASK : value;
+  for (const [key, value] of Object.entries(args)) setOwn(out, key, tool.pii.includes(key) ? MASK : value);
   return out;
 }

@@ -2,6 +2,7 @@
 // runtime (or the one asked for), retry a failed step, and run a whole script (the CLI, conversation
 // tests and exported runs). Pure: sessions in, new sessions out.
 import { byId, type AgentDocument, type Target } from '../model';
+import { setOwn } from '../model/own';
 import { blockAgentRetry, blockAgentStep } from './block-agent/step';
 import { pinecallRetry, pinecallStep } from './pinecall/step';
 import { copySession, newSession } from './session';
@@ -20,7 +21,7 @@ export interface StartOptions {
 export function startSession(doc: AgentDocument, options: StartOptions = {}): Session {
   const session = newSession(doc);
   for (const [field, value] of Object.entries(options.initialState ?? {})) {
-    if (doc.state.some((f) => f.name === field)) session.state[field] = structuredClone(value);
+    if (doc.state.some((f) => f.name === field)) setOwn(session.state, field, structuredClone(value));
   }
   return session;
 }

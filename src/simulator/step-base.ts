@@ -2,6 +2,7 @@
 // and the change log), authored writes, stage moves, model calls with their failures, live progress.
 // Pure: the session handed in is copied (copySession), so the caller's session is never changed.
 import { byId, type AgentDocument, type Stage } from '../model';
+import { getOwn, setOwn } from '../model/own';
 import { callModel, type CallOutcome } from './model-call';
 import { copySession, sameValue } from './session';
 
@@ -56,10 +57,11 @@ export class StepBase {
 
   /** A change-log entry authored by `author`; assigning the value a field already holds logs nothing. */
   write(field: string, next: unknown, author: string, isStage = false): void {
-    const prev = isStage ? this.stageName() : this.s.state[field];
+    const prev = isStage ? this.stageName() : getOwn(this.s.state, field);
     if (sameValue(prev, next)) return;
     this.s.changeLog.push({ seq: this.s.changeLog.length + 1, turn: this.s.turn, field, prev, next, author, at: this.now() });
-    if (!isStage) this.s.state[field] = structuredClone(next);
+    // setOwn: a field named `__proto__` is a field, not the state object's prototype.
+    if (!isStage) setOwn(this.s.state, field, structuredClone(next));
   }
 
   /**

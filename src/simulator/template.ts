@@ -3,13 +3,16 @@
 // `{this.name}`, so `{{ name }}` / `{{ a.b }}` replaced by a value found by dotted path is all a
 // Pinecall prompt (and a tool's `confirm`) can say. Running full Jinja here would let the simulator
 // honour `{% if %}` or filters the exported class could never express.
+import { getOwn } from '../model/own';
+
 const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\s*\}\}/g;
 
 function lookup(scope: Record<string, unknown>, path: string): unknown {
   let value: unknown = scope;
   for (const key of path.split('.')) {
     if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<string, unknown>)[key];
+    // Own keys only: `{{ constructor }}` names a state field or nothing, never Object.prototype's.
+    value = getOwn(value as Record<string, unknown>, key);
   }
   return value;
 }

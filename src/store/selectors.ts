@@ -1,5 +1,6 @@
 import type { AgentDocument } from '../model';
 import { lint, type Problem } from '../model/lint';
+import { expressionParserLoaded } from '../model/lint/js-syntax';
 import type { AppState, EntityRef } from './types';
 
 /** Memoised on the document's identity: derived data is computed once per change, not per render. */
@@ -20,10 +21,14 @@ export const selectPrimary = (state: AppState): EntityRef | undefined => state.s
 export const isSelected = (state: AppState, kind: EntityRef['kind'], id?: string) =>
   state.selection.some((r) => r.kind === kind && r.id === id);
 
-/** Lint runs once per document change, shared by the Problems panel, the canvas badges and the inspector. */
-let lastLinted: { doc: AgentDocument; problems: Problem[] } | undefined;
+/**
+ * Lint runs once per document change, shared by the Problems panel, the canvas badges and the
+ * inspector; and once more when the expression parser has loaded (model/lint/js-syntax.ts).
+ */
+let lastLinted: { doc: AgentDocument; parsed: boolean; problems: Problem[] } | undefined;
 function selectProblemsForDoc(doc: AgentDocument): Problem[] {
-  if (lastLinted?.doc !== doc) lastLinted = { doc, problems: lint(doc) };
+  const parsed = expressionParserLoaded();
+  if (lastLinted?.doc !== doc || lastLinted.parsed !== parsed) lastLinted = { doc, parsed, problems: lint(doc) };
   return lastLinted.problems;
 }
 

@@ -110,6 +110,11 @@ export interface LlmSettings {
   temperature: number;
   /** Idle timeout of a model call, in seconds: how long the server may stay silent before the call fails. */
   timeoutSeconds: number;
+  /**
+   * How long one step's agent code (templates, predicates, tool bodies) may run in all, in seconds
+   * (src/simulator/budget.ts); a step past it stops and names the code that ran out.
+   */
+  budgetSeconds: number;
   /** "Remember on this device": only then is the key written to localStorage. */
   rememberKey: boolean;
 }

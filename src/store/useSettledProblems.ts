@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Problem } from '../model/lint';
+import { loadExpressionParser } from '../model/lint/js-syntax';
 import { useStoreApi } from './context';
 import { selectProblems } from './selectors';
 
@@ -12,13 +13,17 @@ export function useSettledProblems(delayMs = 150): Problem[] {
   const [problems, setProblems] = useState(() => selectProblems(store.getState()));
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let live = true;
     setProblems(selectProblems(store.getState()));
+    // Syntax problems of `when` and expression conditions show once their parser has loaded.
+    void loadExpressionParser().then(() => live && setProblems(selectProblems(store.getState())), () => undefined);
     const unsubscribe = store.subscribe((state, previous) => {
       if (state.doc === previous.doc) return;
       clearTimeout(timer);
       timer = setTimeout(() => setProblems(selectProblems(store.getState())), delayMs);
     });
     return () => {
+      live = false;
       unsubscribe();
       clearTimeout(timer);
     };

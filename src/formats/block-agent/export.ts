@@ -1,7 +1,7 @@
 // The document → a Block Agent YAML file (formats/block-agent.md). What the file cannot say comes
 // back as warnings from lossesFor, the single list of losses (design.md); reorderings and parts
 // that have no place in the file come back as notes.
-import { edgesFrom, lossesFor, type AgentDocument, type Loss } from '../../model';
+import { assertWithinDepth, edgesFrom, lossesFor, type AgentDocument, type Loss } from '../../model';
 import { isPlainObject, mergeExtra, type PlainObject } from './extra';
 import { EXPRESSION_COMMENT } from './inferred-keys';
 import { TOP_SHAPE } from './keys';
@@ -65,6 +65,7 @@ export function blockAgentData(doc: AgentDocument, plan: ExportPlan = planExport
 }
 
 export function exportBlockAgentYaml(doc: AgentDocument): BlockAgentExport {
+  assertWithinDepth(doc);
   const { data, rewritten, notes } = blockAgentData(doc);
   const comments: RenderComments = {
     header: ` ${doc.name.replace(/\s+/g, ' ').trim() || 'Agent'}: a Block Agent exported by Callboard`,

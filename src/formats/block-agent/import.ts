@@ -13,6 +13,7 @@ import { readGraph } from './read-graph';
 import { readToolEntry, ToolRegistry } from './read-tools';
 import { warnMisreadKeys } from './scalars';
 import { firstIndentTab, reindentTabs } from './tabs';
+import { checkYamlBounds } from './yaml-bounds';
 
 export type { ImportProblem, ImportWarning } from './read-context';
 
@@ -38,6 +39,9 @@ export function parseBlockAgentText(text: string): { ok: true; ctx: ReadContext;
   const source = text.replace(/^\uFEFF/, '');
   const lines = new LineCounter();
   const doc = parseDocument(source, { lineCounter: lines, prettyErrors: true });
+  // Nesting and aliases past their bounds (yaml-bounds.ts) end the import before anything reads the value.
+  const bounds = checkYamlBounds(source, doc, lines);
+  if (!bounds.ok) return { ok: false, errors: [bounds.error] };
   if (doc.errors.length > 0) {
     const tab = firstIndentTab(source);
     const lastErrorLine = Math.max(...doc.errors.map((e) => e.linePos?.[0].line ?? 1));
@@ -73,7 +77,7 @@ export function parseBlockAgentText(text: string): { ok: true; ctx: ReadContext;
     const at = nonJson.node.range ? lines.linePos(nonJson.node.range[0]) : { line: 1, col: 1 };
     return { ok: false, errors: [{ line: at.line, column: at.col, message: nonJson.message }] };
   }
-  const ctx = new ReadContext(lines, doc);
+  const ctx = new ReadContext(lines, doc, bounds.targets);
   warnMisreadKeys(ctx, doc);
   for (const warning of doc.warnings) ctx.warnings.push({ line: warning.linePos?.[0].line ?? 1, column: warning.linePos?.[0].col ?? 1, message: warning.message.split('\n')[0] });
   return { ok: true, ctx, root: doc.contents as Node | null };

@@ -1,6 +1,6 @@
 // Reading a parsed YAML tree with positions: every error and warning the importer reports carries
 // the line:column of the node it is about (1-based, as editors count), so the UI can point at it.
-import { isAlias, isMap, isScalar, isSeq, type Document, type LineCounter, type Node, type Pair, type YAMLMap } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, type Alias, type Document, type LineCounter, type Node, type Pair, type YAMLMap } from 'yaml';
 import { warnMisread } from './scalars';
 
 export interface ImportProblem {
@@ -13,11 +13,13 @@ export type ImportWarning = ImportProblem;
 export class ReadContext {
   readonly errors: ImportProblem[] = [];
   readonly warnings: ImportWarning[] = [];
-  constructor(private readonly lines: LineCounter, private readonly doc: Document) {}
+  /** `aliases`: each alias's node, found once (yaml-bounds.ts); else each alias is looked up in the whole document. */
+  constructor(private readonly lines: LineCounter, private readonly doc: Document, private readonly aliases?: ReadonlyMap<Alias, Node>) {}
 
   /** The node an alias (`*name`) stands for; any other node as it is. */
   resolve<T extends Node | null | undefined>(node: T): Node | T {
-    return isAlias(node) ? ((node.resolve(this.doc) as Node | undefined) ?? node) : node;
+    if (!isAlias(node)) return node;
+    return (this.aliases ? this.aliases.get(node) : (node.resolve(this.doc) as Node | undefined)) ?? node;
   }
 
   /** A node as plain data (aliases resolved). */

@@ -4,6 +4,7 @@
 import { Document, isMap, isScalar, isSeq, parse, Scalar, visit, type Node } from 'yaml';
 import { deepEqual, type PlainObject } from './extra';
 import { CONDITION_NLU, EDGE_CONNECT_TO, MCP_SERVER_DESCRIPTION } from './inferred-keys';
+import { readsOtherwiseInYaml11 } from './scalars';
 
 /** Keys whose values are sentences: long single-line ones become `>-` folded blocks (any multi-line text a `|` block). */
 const PROSE_KEYS = new Set(['personality', 'content', 'description', CONDITION_NLU, MCP_SERVER_DESCRIPTION, 'messages']);
@@ -58,6 +59,8 @@ export function renderYaml(data: PlainObject, comments: RenderComments = {}): st
   visit(doc, {
     Scalar(key, node) {
       if (key !== 'key') styleMultiline(node);
+      // Plain `yes`, `off` or `1:30` are text here but not to a YAML 1.1 reader: quoted, so every reader gets the text.
+      if (typeof node.value === 'string' && readsOtherwiseInYaml11(node.value)) node.type = Scalar.QUOTE_SINGLE;
     },
     Pair(_, pair, path) {
       const key = isScalar(pair.key) ? String(pair.key.value) : '';

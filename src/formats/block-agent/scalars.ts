@@ -30,6 +30,9 @@ function yaml11Reading(text: string): string | undefined {
   return undefined;
 }
 
+/** Whether a YAML 1.1 reader reads this text, written plain, as a boolean or a number: the exporter quotes it. */
+export const readsOtherwiseInYaml11 = (text: string): boolean => yaml11Reading(text) !== undefined;
+
 /**
  * Why a scalar in a text place does not read as written, or undefined when it does. `asText`: the
  * importer turns a number or a boolean into its text (`007` becomes "7"), so only a changed text is

@@ -3,6 +3,7 @@ import { toolVisibleIn } from '../../model/document';
 import { writeDocBlock, writeDocstring } from './doc-comments';
 import type { ChainEntry, GuardTerm, ToolChain } from './edge-chains';
 import { indentCode, needsParentheses, prefixStateNames, tokenize } from './js-lexer';
+import { jsLiteral } from './js-literal';
 import { isBindable, propertyKey } from './names';
 import type { PreservedTool } from './preserved';
 import { sameJson } from './same-json';
@@ -54,7 +55,7 @@ export function stateDeclaration(field: StateField): string {
   const type = stateType(field);
   if (field.default === undefined) return `${stateDecorator(field)} ${name}?: ${type};`;
   const nullable = field.default === null && type !== 'null' ? ' | null' : '';
-  return `${stateDecorator(field)} ${name}: ${type}${nullable} = ${JSON.stringify(field.default)};`;
+  return `${stateDecorator(field)} ${name}: ${type}${nullable} = ${jsLiteral(field.default)};`;
 }
 
 export const stateFieldText = (field: StateField): string =>
@@ -154,7 +155,7 @@ export function argumentsObject(tool: Tool): string {
 
 export function bodyOf(tool: Tool): string {
   if (tool.implementation !== undefined) return tool.implementation.replace(/\r\n?/g, '\n');
-  if (tool.mock !== undefined) return `${NO_IMPLEMENTATION.mock}\nreturn ${JSON.stringify(tool.mock)};`;
+  if (tool.mock !== undefined) return `${NO_IMPLEMENTATION.mock}\nreturn ${jsLiteral(tool.mock)};`;
   return `${NO_IMPLEMENTATION.args}\nreturn ${argumentsObject(tool)};`;
 }
 

@@ -1,5 +1,7 @@
 import type { AgentDocument, StateField } from '../../model';
 import { lossesFor, type Loss } from '../../model/losses';
+import { assertWithinDepth } from '../../model/value-depth';
+import { getOwn } from '../../model/own';
 import { writeDocBlock } from './doc-comments';
 import { exportedTools, toolChains } from './edge-chains';
 import { renderText, stateDeclaration, stateFieldText, toolText } from './export-members';
@@ -27,6 +29,7 @@ export const GENERATED_INTERFACE = "/** Generated from a tool's parameter schema
  * gives the same text. Pure: no TypeScript compiler here (see js-lexer.ts for why).
  */
 export function exportPinecallTs(doc: AgentDocument): PinecallExport {
+  assertWithinDepth(doc);
   const preserved = preservedOf(doc);
   const name = className(doc.name);
   const stateNames = new Set(doc.state.map((f) => f.name));
@@ -39,7 +42,7 @@ export function exportPinecallTs(doc: AgentDocument): PinecallExport {
   if (doc.stages.length > 0) fields.push(comment(memberKey.stage) + stageFieldText(doc));
   const render = renderText(doc, preserved.renderExtras ?? []);
   const toolTexts = tools.map((tool, i) => comment(memberKey.tool(tool.name)) + toolText({
-    doc, tool, chain: chains[i], preserved: preserved.tools?.[tool.name], stateNames,
+    doc, tool, chain: chains[i], preserved: getOwn(preserved.tools, tool.name), stateNames,
     nameObject: interfaces.nameFor(tool.name),
   }));
   const members = [
@@ -71,7 +74,7 @@ export function exportPinecallTs(doc: AgentDocument): PinecallExport {
 }
 
 function fieldText(field: StateField, preserved: PinecallPreserved): string {
-  const kept = preserved.fields?.[field.name];
+  const kept = getOwn(preserved.fields, field.name);
   const { id: _id, ...rest } = field;
   if (!kept || !sameJson(kept.field, rest)) return stateFieldText(field);
   return stateFieldText(field).replace(stateDeclaration(field), kept.text.replace(/\n/g, '\n  '));

@@ -1,5 +1,7 @@
 import ts from 'typescript';
 import type { JsonSchema } from '../../model';
+import { setOwn } from '../../model/own';
+import { deeper, into, parameterExpansion, type Expansion, type TypeBudget } from './type-budget';
 
 /**
  * Pinecall's signature → JSON Schema rules (formats/pinecall.md, "A tool"), read from the syntax
@@ -9,6 +11,7 @@ import type { JsonSchema } from '../../model';
  *   boolean literal → boolean; any other union (after dropping undefined/null) → open object.
  * - Top-level interfaces and type aliases of this file and inline object types are expanded,
  *   nested ones too (`?` members not required); a type that contains itself stops at its name.
+ *   The expansion is bounded (type-budget.ts): past a bound it stops, and the import fails there.
  * - An undeclared type name → `{type:"object", description:"<Name>"}`; anything else → open object.
  * - A callback parameter → `{description:"callback"}`, never required; a destructured one is left out.
  * - Optional: `?`, a default value, or a union with undefined or null.
@@ -37,7 +40,8 @@ function withoutNullish(node: ts.TypeNode): { members: ts.TypeNode[]; nullish: b
 const isStringLiteralType = (node: ts.TypeNode): boolean =>
   ts.isLiteralTypeNode(node) && (ts.isStringLiteral(node.literal) || ts.isNoSubstitutionTemplateLiteral(node.literal));
 
-export function typeSchema(node: ts.TypeNode, declarations: TypeDeclarations, expanding: readonly string[] = []): JsonSchema {
+export function typeSchema(node: ts.TypeNode, declarations: TypeDeclarations, expanding: Expansion = parameterExpansion()): JsonSchema {
+  if (expanding.budget && !expanding.budget.admit(node, expanding)) return open();
   const type = unwrap(node);
   switch (type.kind) {
     case ts.SyntaxKind.StringKeyword:
@@ -47,7 +51,7 @@ export function typeSchema(node: ts.TypeNode, declarations: TypeDeclarations, ex
     case ts.SyntaxKind.BooleanKeyword:
       return { type: 'boolean' };
   }
-  if (ts.isArrayTypeNode(type)) return { type: 'array', items: typeSchema(type.elementType, declarations, expanding) };
+  if (ts.isArrayTypeNode(type)) return { type: 'array', items: typeSchema(type.elementType, declarations, deeper(expanding, 1)) };
   if (ts.isTypeOperatorNode(type) && type.operator === ts.SyntaxKind.ReadonlyKeyword && ts.isArrayTypeNode(unwrap(type.type))) {
     return typeSchema(type.type, declarations, expanding);
   }
@@ -70,29 +74,30 @@ export function typeSchema(node: ts.TypeNode, declarations: TypeDeclarations, ex
   return open();
 }
 
-function referenceSchema(type: ts.TypeReferenceNode, declarations: TypeDeclarations, expanding: readonly string[]): JsonSchema {
+function referenceSchema(type: ts.TypeReferenceNode, declarations: TypeDeclarations, expanding: Expansion): JsonSchema {
   const name = type.typeName.getText();
   if ((name === 'Array' || name === 'ReadonlyArray') && type.typeArguments?.length === 1) {
-    return { type: 'array', items: typeSchema(type.typeArguments[0], declarations, expanding) };
+    return { type: 'array', items: typeSchema(type.typeArguments[0], declarations, deeper(expanding, 1)) };
   }
   const declaration = declarations.get(name);
-  if (!declaration || expanding.includes(name)) return { type: 'object', description: name };
-  const inside = [...expanding, name];
+  if (!declaration || expanding.names.includes(name)) return { type: 'object', description: name };
+  const inside = into(expanding, name, type, ts.isTypeAliasDeclaration(declaration) ? 'type' : 'interface');
   if (ts.isTypeAliasDeclaration(declaration)) return typeSchema(declaration.type, declarations, inside);
-  return objectSchema(interfaceMembers(declaration, declarations), declarations, inside);
+  return objectSchema(interfaceMembers(declaration, declarations, new Set(), expanding.budget), declarations, inside);
 }
 
 /** An interface's own members after those of the same-file interfaces it extends. */
-function interfaceMembers(declaration: ts.InterfaceDeclaration, declarations: TypeDeclarations, seen = new Set<string>()): ts.TypeElement[] {
+function interfaceMembers(declaration: ts.InterfaceDeclaration, declarations: TypeDeclarations, seen: Set<string>, budget?: TypeBudget, depth = 0): ts.TypeElement[] {
   seen.add(declaration.name.text);
+  if (budget && !budget.admitExtends(declaration.name, declaration.name.text, depth)) return [];
   const inherited = (declaration.heritageClauses ?? []).flatMap((clause) => clause.types.flatMap((base) => {
     const parent = declarations.get(base.expression.getText());
-    return parent && ts.isInterfaceDeclaration(parent) && !seen.has(parent.name.text) ? interfaceMembers(parent, declarations, seen) : [];
+    return parent && ts.isInterfaceDeclaration(parent) && !seen.has(parent.name.text) ? interfaceMembers(parent, declarations, seen, budget, depth + 1) : [];
   }));
   return [...inherited, ...declaration.members];
 }
 
-function objectSchema(members: readonly ts.TypeElement[], declarations: TypeDeclarations, expanding: readonly string[]): JsonSchema {
+function objectSchema(members: readonly ts.TypeElement[], declarations: TypeDeclarations, expanding: Expansion): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const optional = new Map<string, boolean>();
   for (const member of members) {
@@ -100,7 +105,7 @@ function objectSchema(members: readonly ts.TypeElement[], declarations: TypeDecl
     const name = ts.isIdentifier(member.name) || ts.isStringLiteral(member.name) || ts.isNumericLiteral(member.name) ? member.name.text : undefined;
     if (name === undefined) continue;
     // A method member is a function-typed field: "any other shape".
-    properties[name] = ts.isPropertySignature(member) && member.type ? typeSchema(member.type, declarations, expanding) : open();
+    setOwn(properties, name, ts.isPropertySignature(member) && member.type ? typeSchema(member.type, declarations, deeper(expanding, 2)) : open());
     optional.set(name, !!member.questionToken);
   }
   return { type: 'object', properties, required: Object.keys(properties).filter((n) => !optional.get(n)), additionalProperties: false };
@@ -127,7 +132,7 @@ export interface ReadParameter {
 }
 
 /** One parameter by the rules above; undefined for a destructured one (left out). */
-export function readParameter(param: ts.ParameterDeclaration, declarations: TypeDeclarations): ReadParameter | undefined {
+export function readParameter(param: ts.ParameterDeclaration, declarations: TypeDeclarations, budget?: TypeBudget): ReadParameter | undefined {
   if (!ts.isIdentifier(param.name)) return undefined;
   const name = param.name.text;
   let optional = !!param.questionToken || !!param.initializer;
@@ -137,12 +142,12 @@ export function readParameter(param: ts.ParameterDeclaration, declarations: Type
   if (members.length === 1 && isCallback(members[0])) return { name, schema: { description: 'callback' }, optional: true };
   const core = members.length === 1 ? members[0] : param.type;
   const reference = members.length === 1 && ts.isTypeReferenceNode(core) ? core.typeName.getText() : undefined;
-  return { name, schema: typeSchema(core, declarations), optional, ...(reference ? { reference } : {}) };
+  return { name, schema: typeSchema(core, declarations, parameterExpansion(budget)), optional, ...(reference ? { reference } : {}) };
 }
 
 /** The parameters' schema: always `{type:"object", properties, required, additionalProperties:false}`. */
 export function parametersSchema(read: ReadParameter[]): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
-  for (const p of read) properties[p.name] = p.schema;
+  for (const p of read) setOwn(properties, p.name, p.schema);
   return { type: 'object', properties, required: read.filter((p) => !p.optional).map((p) => p.name), additionalProperties: false };
 }

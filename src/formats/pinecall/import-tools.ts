@@ -7,8 +7,9 @@ import type { ToolChain } from './edge-chains';
 import { argumentsObject, NO_IMPLEMENTATION } from './export-members';
 import { readChain, type ChainScope } from './import-chain';
 import { parametersSchema, readParameter, type TypeDeclarations } from './import-signature';
-import { blockInner, findDecorator, splitComments, withIndent, type ImportContext } from './import-util';
+import { blockInner, findDecorator, readJsLiteral, splitComments, withIndent, type ImportContext } from './import-util';
 import type { PreservedTool } from './preserved';
+import type { TypeBudget } from './type-budget';
 import { paramShapes, paramText, pinecallParameters } from './type-shapes';
 
 const TOOL_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
@@ -30,6 +31,8 @@ export interface ClassFacts {
   declarations: TypeDeclarations;
   /** Generated interfaces (marked as such), which a parameter may name. */
   generated: ReadonlySet<string>;
+  /** Bounds the expansion of the parameters' types, all tools together; import.ts reports what passes them. */
+  typeBudget?: TypeBudget;
 }
 
 /** A `@tool` method: docstring, name, options, signature, body and the edges it fires. */
@@ -43,7 +46,7 @@ export function readTool(ctx: ImportContext, method: ts.MethodDeclaration, facts
   const description = jsDoc ? foldDocstring(jsDoc.text) : '';
   if (!description) ctx.error(method.name, pinecallRefusal.docstringMissing(name));
 
-  const read = method.parameters.map((p) => readParameter(p, facts.declarations)).filter((p) => p !== undefined);
+  const read = method.parameters.map((p) => readParameter(p, facts.declarations, facts.typeBudget)).filter((p) => p !== undefined);
   const parameters = parametersSchema(read);
   // The scope is set by the importer, which knows the stages' ids.
   const tool: Tool = { id: newId(), kind: 'function', name, description, parameters, scope: { kind: 'all' }, fallback: false, pii: [] };
@@ -143,12 +146,8 @@ function readBody(ctx: ImportContext, block: ts.Block, tool: Tool, scope: ChainS
 function noImplementation(code: string, tool: Tool): BodyRead {
   if (code === `${NO_IMPLEMENTATION.args}\nreturn ${argumentsObject(tool)};`) return {};
   const mock = code.startsWith(`${NO_IMPLEMENTATION.mock}\nreturn `) && code.endsWith(';') ? code.slice(NO_IMPLEMENTATION.mock.length + 8, -1) : undefined;
-  if (mock !== undefined) {
-    try {
-      return { mock: JSON.parse(mock) };
-    } catch {
-      // Not the exporter's JSON any more: the body is code.
-    }
-  }
+  // Not the exporter's value any more (readJsLiteral says undefined): the body is code.
+  const value = mock === undefined ? undefined : readJsLiteral(mock);
+  if (value) return { mock: value.value };
   return { implementation: code };
 }

@@ -1,5 +1,7 @@
 import ts from 'typescript';
+import { setOwn } from '../../model/own';
 import { dedentCode } from './js-lexer';
+import { holdsProtoKey, jsLiteral } from './js-literal';
 
 /** A problem of the class file, 1-based like an editor shows it. */
 export interface SourceProblem {
@@ -83,6 +85,21 @@ export function memberName(name: ts.PropertyName | undefined): string | undefine
   return undefined;
 }
 
+/**
+ * A key of an object literal as JSON would hold it. `["__proto__"]: v` is the own key __proto__;
+ * `__proto__: v` or `"__proto__": v` is no key at all in JavaScript (it sets the object's
+ * prototype), so such an object is not a JSON value (undefined).
+ */
+function literalKey(name: ts.PropertyName): string | undefined {
+  if (ts.isComputedPropertyName(name)) {
+    const e = name.expression;
+    return ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e) ? e.text : undefined;
+  }
+  if (ts.isPrivateIdentifier(name)) return undefined;
+  const key = memberName(name);
+  return key === '__proto__' ? undefined : key;
+}
+
 /** The JSON value of a literal expression (strings, numbers, booleans, null, arrays and objects of them). */
 export function literalValue(node: ts.Expression): { ok: true; value: unknown } | { ok: false } {
   if (ts.isParenthesizedExpression(node)) return literalValue(node.expression);
@@ -106,11 +123,11 @@ export function literalValue(node: ts.Expression): { ok: true; value: unknown } 
   if (ts.isObjectLiteralExpression(node)) {
     const value: Record<string, unknown> = {};
     for (const p of node.properties) {
-      const key = ts.isPropertyAssignment(p) ? memberName(p.name) : undefined;
+      const key = ts.isPropertyAssignment(p) ? literalKey(p.name) : undefined;
       if (key === undefined || !ts.isPropertyAssignment(p)) return { ok: false };
       const v = literalValue(p.initializer);
       if (!v.ok) return v;
-      value[key] = v.value;
+      setOwn(value, key, v.value);
     }
     return { ok: true, value };
   }
@@ -144,4 +161,22 @@ export function withoutThis(sf: ts.SourceFile, node: ts.Expression): string {
   let text = sf.text.slice(start, node.end);
   for (const [from, to] of cuts.sort((a, b) => b[0] - a[0])) text = text.slice(0, from - start) + text.slice(to - start);
   return text;
+}
+
+/**
+ * The value of `text` when it is exactly what jsLiteral writes (JSON, or JSON with
+ * `["__proto__"]` keys); undefined otherwise, and then the text is code, not a value.
+ */
+export function readJsLiteral(text: string): { value: unknown } | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!holdsProtoKey(value)) return { value };
+  } catch {
+    // Not JSON: maybe JSON with a computed key.
+  }
+  const sf = ts.createSourceFile('value.ts', `(${text})`, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const [statement] = sf.statements;
+  if (sf.statements.length !== 1 || !ts.isExpressionStatement(statement)) return undefined;
+  const read = literalValue(statement.expression);
+  return read.ok && jsLiteral(read.value) === text ? { value: read.value } : undefined;
 }

@@ -1,6 +1,7 @@
 import ts from 'typescript';
 import { CURRENT_VERSION, DOCUMENT_FORMAT, type AgentDocument, type Block, type Edge, type Stage, type StateField } from '../../model';
 import { newId, refFromName } from '../../model/ids';
+import { setOwn } from '../../model/own';
 import { validateDocument } from '../../model/validate';
 import { readDocBlock } from './doc-comments';
 import { entryConditions, mergeChains } from './edge-chains';
@@ -11,6 +12,8 @@ import type { TypeDeclarations } from './import-signature';
 import { readTool, type ToolRead } from './import-tools';
 import { findDecorator, ImportContext, leadingComments, memberName, splitComments, textWithComments, withIndent, type SourceProblem } from './import-util';
 import { agentNameOfClass } from './names';
+import { parseWithinBounds } from './source-bounds';
+import { TypeBudget } from './type-budget';
 import { compactPreserved, memberKey, type PinecallPreserved } from './preserved';
 
 export type { SourceProblem };
@@ -28,7 +31,10 @@ const STANDARD_IMPORTS = new Set(['Agent', 'state', 'tool', 'Stages']);
  * and syntax errors come back with their line and column; the document then is not made.
  */
 export function importPinecallTs(text: string): PinecallImport {
-  const sf = ts.createSourceFile('agent.tsx', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  // Nesting past MAX_FILE_DEPTH is refused before anything walks the tree (source-bounds.ts).
+  const parsed = parseWithinBounds(text);
+  if (!parsed.ok) return { ok: false, errors: [parsed.error] };
+  const { sf } = parsed;
   const ctx = new ImportContext(sf);
   const syntax = (sf as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
   if (syntax.length) return { ok: false, errors: syntax.map((d) => ctx.at(d.start, ts.flattenDiagnosticMessageText(d.messageText, '\n'))) };
@@ -52,9 +58,11 @@ export function importPinecallTs(text: string): PinecallImport {
       preserved.members!.push(textWithComments(sf, members.renderMethod));
     }
   }
+  const typeBudget = new TypeBudget();
   const tools = members.toolMethods
-    .map((method) => readTool(ctx, method, { className, stageNames, declarations, generated }))
+    .map((method) => readTool(ctx, method, { className, stageNames, declarations, generated, typeBudget }))
     .filter((t): t is ToolRead => t !== undefined);
+  if (typeBudget.problem) ctx.error(typeBudget.problem.node, typeBudget.problem.message);
   if (ctx.errors.length) return { ok: false, errors: ctx.errors };
 
   const { blocks, stages } = stagesOf(className, members.stage, members.render);
@@ -62,7 +70,7 @@ export function importPinecallTs(text: string): PinecallImport {
   for (const read of tools) {
     if (read.stages) read.tool.scope = { kind: 'stages', stageIds: read.stages.map((s) => stageId.get(s)).filter((id): id is string => !!id) };
     if (read.comments) preserved.comments![memberKey.tool(read.tool.name)] = read.comments;
-    if (Object.keys(read.preserved).length) preserved.tools![read.tool.name] = read.preserved;
+    if (Object.keys(read.preserved).length) setOwn(preserved.tools!, read.tool.name, read.preserved);
   }
   const toolByName = new Map(tools.map((t) => [t.tool.name, t.tool]));
   const chains = tools.flatMap((t) => (t.chain ? [t.chain] : []));
@@ -166,7 +174,7 @@ function readMembers(ctx: ImportContext, agentClass: ts.ClassDeclaration, preser
       comment(memberKey.state(name), others);
       const written = withIndent(sf, member.getStart(sf), member.end);
       const { id: _id, ...rest } = field;
-      if (written !== stateDeclaration(field)) preserved.fields![name] = { text: written, field: rest };
+      if (written !== stateDeclaration(field)) setOwn(preserved.fields!, name, { text: written, field: rest });
       continue;
     }
     if (ts.isMethodDeclaration(member) && !isStatic(member) && findDecorator(member, 'tool')) {

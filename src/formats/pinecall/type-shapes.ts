@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../../model';
+import { setOwn } from '../../model/own';
 import { isBindable, propertyKey } from './names';
 
 /**
@@ -171,7 +172,8 @@ export function schemaOfShape(shape: TypeShape): JsonSchema {
 
 function objectSchema(members: MemberShape[]): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
-  for (const m of members) properties[m.name] = schemaOfShape(m.type);
+  // setOwn: a member or parameter named `__proto__` is a property like any other, not the map's prototype.
+  for (const m of members) setOwn(properties, m.name, schemaOfShape(m.type));
   return { type: 'object', properties, required: members.filter((m) => !m.optional).map((m) => m.name), additionalProperties: false };
 }
 

@@ -4,6 +4,7 @@ import { checkBlocks, checkStages } from './blocks';
 import { checkConfirm } from './confirm';
 import { checkConversationTests } from './conversation-tests';
 import { buildContext } from './context';
+import { checkDepth } from './depth';
 import { checkConditions, checkEdgeShape, checkMixedConditions, checkStateExpressionMix } from './graph';
 import { checkMcp } from './mcp';
 import { checkDuplicateNames, checkStateDeclarations } from './names';
@@ -32,9 +33,12 @@ const CHECKS: RuleCheck[] = [
  * per path the target cannot express (lossesFor). Pure: no state, safe to run on every edit.
  */
 export function lint(doc: AgentDocument): Problem[] {
-  const ctx = buildContext(doc);
-  const problems: Problem[] = CHECKS.flatMap((check) => check(ctx)).map((f) => ({ ...f, severity: severityOf(f.rule, doc.target) }));
-  for (const loss of lossesFor(doc, doc.target)) {
+  // A value nested past the limit is reported first; the other rules read it cut at the limit.
+  const depth = checkDepth(doc);
+  const ctx = buildContext(depth.readable);
+  const findings = [...depth.findings, ...CHECKS.flatMap((check) => check(ctx))];
+  const problems: Problem[] = findings.map((f) => ({ ...f, severity: severityOf(f.rule, doc.target) }));
+  for (const loss of lossesFor(depth.readable, doc.target)) {
     problems.push({ rule: LOSS_RULE, severity: severityOf(LOSS_RULE, doc.target), path: loss.path, entity: loss.entity, message: loss.message });
   }
   return problems;

@@ -1,16 +1,52 @@
+// Whether a `when` source or an expression condition parses as JavaScript. It is parsed by acorn,
+// a parser written in JavaScript: the text is never handed to the engine (`new Function` would
+// compile a document's string into page code, which the page's Content-Security-Policy forbids),
+// and never run. Acorn is ~34 kB gzipped, so it is loaded as a chunk of its own after the first
+// paint; until it has loaded, this says nothing about syntax, and `expressionParserLoaded` turns
+// true so that lint runs again (store/selectors.ts). Node (the CLI, unit tests) awaits it first.
+type Acorn = typeof import('acorn');
+
+let acorn: Acorn | undefined;
+let loading: Promise<void> | undefined;
+
+/** Starts loading the parser (once) and resolves when it is there. */
+export function loadExpressionParser(): Promise<void> {
+  loading ??= import('acorn').then((module) => {
+    acorn = module;
+  });
+  return loading;
+}
+
+/** Whether expressionSyntaxError can tell yet. */
+export const expressionParserLoaded = (): boolean => acorn !== undefined;
+
+void loadExpressionParser().catch(() => {
+  // Left unloaded: syntax goes unreported, and a later call may try again.
+  loading = undefined;
+});
+
+// The source as the body of a function, as the sandbox evaluates it: `return (source\n);`, the
+// newline so that a trailing `// comment` cannot swallow the closing parenthesis.
+const BEFORE = 'return (';
+
 /**
- * The parse error of a JavaScript expression, or null when it parses. The source is compiled
- * with `new Function` and never called: parsing is all this checks. An environment that forbids
- * `new Function` (a strict CSP) throws something other than a SyntaxError; that says nothing
- * about the expression, so it is not reported.
+ * The parse error of a JavaScript expression, or null when it parses (or when the parser has not
+ * loaded yet, see above).
  */
 export function expressionSyntaxError(source: string): string | null {
   if (!source.trim()) return 'it is empty';
+  if (!acorn) return null;
   try {
-    // The newline keeps a trailing `// comment` from swallowing the closing parenthesis.
-    new Function(`return (${source}\n);`);
+    acorn.parse(`${BEFORE}${source}\n);`, { ecmaVersion: 'latest', sourceType: 'script', allowReturnOutsideFunction: true });
     return null;
   } catch (error) {
-    return error instanceof SyntaxError ? error.message : null;
+    if (!(error instanceof SyntaxError)) return null;
+    const at = (error as SyntaxError & { pos?: number }).pos;
+    const message = error.message.replace(/\s*\(\d+:\d+\)$/, '');
+    if (typeof at !== 'number') return message;
+    const offset = at - BEFORE.length;
+    if (offset >= source.length) return `${message}, at the end`;
+    const lines = source.slice(0, Math.max(0, offset)).split('\n');
+    return `${message} at line ${lines.length}, column ${lines[lines.length - 1]!.length + 1}`;
   }
 }

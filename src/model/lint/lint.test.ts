@@ -39,6 +39,7 @@ function brokenEverywhere(): AgentDocument {
   d.tools.push({ ...structuredClone(d.tools[0]), id: 't_dup3' });
   d.tools[1].parameters = { type: 'string' };
   d.tools[3].mcp = { serverLabel: '', serverUrl: '', allowedTools: [], headers: { 'X-Key': 'secret' } };
+  d.tools[2].mock = JSON.parse('['.repeat(70) + ']'.repeat(70));
   const test = { name: 'twice', input: [], state: { ghost: 1 }, mocks: { nope: 1 }, expect: { tools: ['gone'], stage: 'nowhere' } };
   d.tests = [test, { ...test }];
   return d;

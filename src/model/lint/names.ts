@@ -1,7 +1,7 @@
 import { uniqueName } from '../ids';
 import { pinecallRefusal } from './pinecall-refusals';
 import { pointer } from './pointer';
-import { CLASS_MEMBERS } from './tools';
+import { CLASS_MEMBERS, prototypeClash } from './tools';
 import type { Finding, LintContext, ProblemEntity } from './types';
 
 /** Every item after the first that repeats a key, with the index it stands at. */
@@ -62,10 +62,17 @@ export function checkStateDeclarations(ctx: LintContext): Finding[] {
         message: `${pinecallRefusal.statePiiPublic(field.name)}: keep pii and make it private, or make it public and not pii`,
       });
     }
-    if (CLASS_MEMBERS.includes(field.name)) {
+    const rename = uniqueName(field.name === '__proto__' ? 'proto' : `${field.name}_value`, ctx.stateNames);
+    const clash = prototypeClash(field.name);
+    if (clash) {
       out.push({
         rule: 'state-name-reserved', path: pointer('state', i, 'name'), entity,
-        message: `state field ${field.name} clashes with the class's own ${field.name}; rename it, e.g. ${uniqueName(`${field.name}_value`, ctx.stateNames)}`,
+        message: `state field ${field.name} cannot be a field of the class, which holds the state: ${clash}; rename it, e.g. ${rename}`,
+      });
+    } else if (CLASS_MEMBERS.includes(field.name)) {
+      out.push({
+        rule: 'state-name-reserved', path: pointer('state', i, 'name'), entity,
+        message: `state field ${field.name} clashes with the class's own ${field.name}; rename it, e.g. ${rename}`,
       });
     }
   });

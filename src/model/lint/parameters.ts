@@ -1,14 +1,14 @@
-import Ajv from 'ajv';
 import type { JsonSchema } from '../json-schema';
 import type { Tool } from '../types';
 import { toolLabel } from './context';
 import { pointer, resolvePointer } from './pointer';
+import { strictSchemaProblem, type StrictProblem } from './schema-strict';
 import { walkSchema } from './schema-walk';
 import type { Finding, LintContext } from './types';
 
 type Segments = (string | number)[];
 
-/** The unicode flag is how ajv compiles a `pattern` (its default `unicodeRegExp`), so test with it. */
+/** The unicode flag is how a JSON Schema `pattern` is read (ajv's default `unicodeRegExp`), so compile with it; nothing is matched. */
 function regexError(pattern: string): string | null {
   try {
     new RegExp(pattern, 'u');
@@ -31,62 +31,28 @@ function unknownRequired(schema: JsonSchema): { at: Segments; index: number; nam
   return found;
 }
 
-// Strict ajv, as the simulator checks arguments. Union types (`["string", "null"]`) are valid
-// JSON Schema that OpenAI itself uses, so they are allowed, as in validate.ts.
-let ajv: Ajv | undefined;
-const compileErrors = new Map<string, string | null>();
+const strictProblems = new Map<string, StrictProblem | null>();
 
-/** Why ajv cannot compile the schema, or null; cached by the schema's text, since lint runs on every edit. */
-function ajvCompileError(schema: JsonSchema): string | null {
+/** Why ajv (strict) would refuse the schema, or null; cached by the schema's text, since lint runs on every edit. */
+function strictProblem(schema: JsonSchema): StrictProblem | null {
   const key = JSON.stringify(schema);
-  const cached = compileErrors.get(key);
+  const cached = strictProblems.get(key);
   if (cached !== undefined) return cached;
-  ajv ??= new Ajv({ strict: true, allowUnionTypes: true });
-  let error: string | null = null;
-  try {
-    ajv.compile(schema);
-  } catch (e) {
-    error = e instanceof Error ? e.message : String(e);
-  } finally {
-    ajv.removeSchema(schema);
-  }
-  if (compileErrors.size > 500) compileErrors.clear();
-  compileErrors.set(key, error);
-  return error;
+  const problem = strictSchemaProblem(schema);
+  if (strictProblems.size > 500) strictProblems.clear();
+  strictProblems.set(key, problem);
+  return problem;
 }
 
-/** Where an ajv strict-mode message points: its `at "#/…"` schema path, or the unknown keyword's place. */
-function locateAjvError(schema: JsonSchema, message: string): Segments {
-  const found = ajvErrorPlace(schema, message);
-  return resolvePointer(schema, pointer(...found)).found ? found : [];
+/** Where the problem points, when that place exists in the schema as written; else the schema itself. */
+function locate(schema: JsonSchema, problem: StrictProblem): Segments {
+  return resolvePointer(schema, pointer(...problem.at)).found ? problem.at : [];
 }
 
-/** ajv escapes `#/…` paths but not `data/…` ones: a key holding a bare `%` must stay as written. */
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-function ajvErrorPlace(schema: JsonSchema, message: string): Segments {
-  // Strict-mode messages say `at "#/…"`; meta-schema ones `data/…/type must be …`.
-  const at = /"#(\/[^"]*)?"/.exec(message) ?? /^schema is invalid: data(\/[^\s,]*)/.exec(message);
-  if (at) return (at[1] ?? '').split('/').slice(1).map((s) => safeDecode(s).replace(/~1/g, '/').replace(/~0/g, '~'));
-  const keyword = /unknown keyword: "([^"]+)"/.exec(message)?.[1];
-  let found: Segments = [];
-  if (keyword) walkSchema(schema, (node, path) => { if (found.length === 0 && keyword in node) found = [...path, keyword]; });
-  return found;
-}
-
-function whatToWrite(message: string): string {
-  const keyword = /unknown keyword: "([^"]+)"/.exec(message)?.[1];
-  if (keyword) return `remove "${keyword}", or say it in the description`;
-  const format = /unknown format "([^"]+)"/.exec(message)?.[1];
-  if (format) return `remove format "${format}" and describe the shape in the description, or give a pattern`;
-  const type = /missing type "([^"]+)"/.exec(message)?.[1];
-  if (type) return `add "type": "${type}" there`;
+function whatToWrite(problem: StrictProblem): string {
+  if (problem.kind === 'unknown-keyword') return `remove "${problem.name}", or say it in the description`;
+  if (problem.kind === 'unknown-format') return `remove format "${problem.name}" and describe the shape in the description, or give a pattern`;
+  if (problem.kind === 'missing-type') return `add "type": "${problem.name}" there`;
   return 'write a JSON Schema such as {"type": "object", "properties": {"day": {"type": "string"}}, "required": ["day"]}';
 }
 
@@ -102,7 +68,7 @@ function toolParameterFindings(tool: Tool, i: number): Finding[] {
       message: `${label}: the parameters are one object of named arguments; write {"type": "object", "properties": {…}, "required": […]}`,
     });
   }
-  // A copy without what the rules below report, so that ajv reports only what is left.
+  // A copy without what the rules below report, so that the strict check reports only what is left.
   const compilable = structuredClone(schema);
   walkSchema(compilable, (node, at) => {
     if (typeof node.pattern !== 'string') return;
@@ -125,11 +91,11 @@ function toolParameterFindings(tool: Tool, i: number): Finding[] {
     const names = Object.keys(node.properties ?? {});
     node.required = node.required.filter((name) => names.includes(name));
   });
-  const error = ajvCompileError(compilable);
-  if (error) {
+  const problem = strictProblem(compilable);
+  if (problem) {
     out.push({
-      rule: 'parameters-invalid', path: pointer(...base, ...locateAjvError(schema, error)), entity,
-      message: `${label}: ajv cannot compile the parameters (${error}); ${whatToWrite(error)}`,
+      rule: 'parameters-invalid', path: pointer(...base, ...locate(schema, problem)), entity,
+      message: `${label}: ajv (strict) would not compile the parameters (${problem.message}); ${whatToWrite(problem)}`,
     });
   }
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
@@ -143,7 +109,7 @@ function toolParameterFindings(tool: Tool, i: number): Finding[] {
   return out;
 }
 
-/** A tool's parameters as ajv, OpenAI and Pinecall's argument check need them. mcp tools take the server's. */
+/** A tool's parameters as strict ajv, OpenAI and Pinecall's argument check need them. mcp tools take the server's. */
 export function checkParameters(ctx: LintContext): Finding[] {
   return ctx.doc.tools.flatMap((tool, i) => (tool.kind === 'function' ? toolParameterFindings(tool, i) : []));
 }

@@ -35,7 +35,7 @@ export const RULES = {
   'tool-name-openai': rule('warning', 'error', 'an OpenAI function name is ^[a-zA-Z0-9_-]{1,64}$'),
   'tool-name-duplicate': rule('error', 'warning', 'tool names are unique in the agent'),
   'tool-name-duplicate-in-scope': rule('error', 'error', 'two tools of one name are offered in the same stage'),
-  'tool-name-reserved': rule('error', 'info', 'a tool name clashes with a state field or with render / stage / call'),
+  'tool-name-reserved': rule('error', 'info', 'a tool name clashes with a state field, with render / stage / call / constructor, or with a name every JavaScript object has (toString, valueOf…)'),
   'tool-scope-stage-without-stages': rule('error', 'warning', 'a stage-scoped tool in an agent that declares no stages'),
   'tool-scope-unknown-stage': rule('error', 'warning', 'a stage scope names a stage that does not exist'),
   'tool-scope-unknown-block': rule('error', 'error', 'a block scope names a block that does not exist'),
@@ -60,7 +60,7 @@ export const RULES = {
   'stage-ref-duplicate': rule('warning', 'error', 'stage refs (Block Agent turn_id) are unique'),
   'block-ref-duplicate': rule('warning', 'error', 'block refs (Block Agent block_id) are unique'),
   'state-name-duplicate': rule('error', 'warning', 'state field names are unique'),
-  'state-name-reserved': rule('error', 'info', 'a state field named stage / render / call clashes with the class'),
+  'state-name-reserved': rule('error', 'info', 'a state field named stage / render / call / constructor, __proto__ or another name every JavaScript object has, clashes with the class'),
   'state-pii-public': rule('error', 'warning', 'a state field is pii or public, not both'),
   // graph.ts: edges and conditions
   'edge-unknown-stage': rule('error', 'error', 'an edge starts or ends at a stage that does not exist'),
@@ -97,6 +97,8 @@ export const RULES = {
   'test-tool-unknown': rule('warning', 'warning', 'a test names a tool the agent has'),
   'test-stage-unknown': rule('warning', 'warning', "a test's expected stage is a stage of the agent"),
   'test-state-unknown': rule('warning', 'warning', 'a test names state fields the agent declares'),
+  // depth.ts
+  'value-too-deep': rule('error', 'error', 'a value (a mock, a default, a parameter schema, kept keys, a test\'s state) nests at most MAX_DEPTH levels'),
 } as const satisfies Record<string, RuleInfo>;
 
 export type RuleId = keyof typeof RULES;

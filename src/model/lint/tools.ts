@@ -1,5 +1,6 @@
 import { toolVisibleIn } from '../document';
 import { uniqueName } from '../ids';
+import { isPrototypeName } from '../own';
 import type { AgentDocument, Tool, ToolScope } from '../types';
 import { docstringOneLine } from '../docstring';
 import { className, quoteList, suggestToolName, toolLabel } from './context';
@@ -11,6 +12,21 @@ const PINECALL_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 const OPENAI_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 /** Members every Pinecall class already has: `render()`, the `stage` field, `this.call`. */
 export const CLASS_MEMBERS = ['render', 'stage', 'call', 'constructor'];
+
+/**
+ * Why a Pinecall member (a tool method or a state field) may not take a name every JavaScript
+ * object already answers to (Object.prototype's, `__proto__` among them), or undefined when it
+ * may. The compiler accepts most of them, but the agent object is where Pinecall keeps its state
+ * and finds its tools: a member `toString` or `hasOwnProperty` replaces what the runtime (and any
+ * code) gets when it asks the agent for that name, and `__proto__` is no field at all in
+ * JavaScript but the object's prototype. `constructor` has its own message (CLASS_MEMBERS).
+ */
+export function prototypeClash(name: string): string | undefined {
+  if (!isPrototypeName(name) || name === 'constructor') return undefined;
+  return name === '__proto__'
+    ? 'in JavaScript __proto__ is the object\'s prototype, not a name a member can have'
+    : `every JavaScript object already has ${name} (Object.prototype.${name}), and a member of that name on the agent replaces it for the runtime and for any code that asks the agent for it`;
+}
 
 /** Docstring and name format: what Pinecall refuses at class load, and what OpenAI refuses. */
 export function checkToolNaming(ctx: LintContext): Finding[] {
@@ -95,11 +111,20 @@ export function checkToolReservedNames(ctx: LintContext): Finding[] {
   ctx.doc.tools.forEach((tool, i) => {
     if (tool.kind === 'mcp' || !tool.name) return;
     const isField = ctx.stateNames.has(tool.name);
+    const path = pointer('tools', i, 'name');
+    const entity = { kind: 'tool' as const, id: tool.id };
+    const rename = (base: string) => uniqueName(base, ctx.doc.tools.map((t) => t.name));
+    // A name that is not one word (`__proto__`, `__lookupGetter__`) is refused by tool-name-pinecall already.
+    const clash = PINECALL_NAME.test(tool.name) ? prototypeClash(tool.name) : undefined;
+    if (clash && !isField) {
+      out.push({ rule: 'tool-name-reserved', path, entity, message: `tool ${tool.name} cannot be a method of the class: ${clash}; rename the tool, e.g. ${rename(`${tool.name}_tool`)}` });
+      return;
+    }
     if (!isField && !CLASS_MEMBERS.includes(tool.name)) return;
     const what = isField ? `the state field ${tool.name}` : `the class's own ${tool.name}`;
     out.push({
-      rule: 'tool-name-reserved', path: pointer('tools', i, 'name'), entity: { kind: 'tool', id: tool.id },
-      message: `tool ${tool.name} clashes with ${what}: a class member has one name; rename the tool, e.g. ${uniqueName(`set_${tool.name}`, ctx.doc.tools.map((t) => t.name))}`,
+      rule: 'tool-name-reserved', path, entity,
+      message: `tool ${tool.name} clashes with ${what}: a class member has one name; rename the tool, e.g. ${rename(`set_${tool.name}`)}`,
     });
   });
   return out;

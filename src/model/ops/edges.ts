@@ -66,7 +66,7 @@ const CONDITION_KEYS: Record<Condition['kind'], { required: string[]; optional: 
 /** Keeps only the keys the condition's kind has; a message when one is missing or names no tool. */
 function normaliseCondition(doc: AgentDocument, value: Partial<Condition>): Condition | string {
   const kind = value.kind;
-  if (!kind || !(kind in CONDITION_KEYS)) return `a condition is one of ${Object.keys(CONDITION_KEYS).join(', ')}`;
+  if (!kind || !Object.hasOwn(CONDITION_KEYS, kind)) return `a condition is one of ${Object.keys(CONDITION_KEYS).join(', ')}`;
   const { required, optional } = CONDITION_KEYS[kind];
   const source = value as Record<string, unknown>;
   const result: Record<string, unknown> = { kind };

@@ -1,17 +1,22 @@
 // Running conversation tests from the Tests panel: the same engine and providers as the simulator,
-// with the simulator's LLM settings and key, but each run in its own session. Nothing here writes
-// the document or the simulator's run (session, steps, streaming): only the Tests slice.
+// with the simulator's LLM settings and key (one runSettingsFrom for both, so the timeout and the
+// step budget hold here too), but each run in its own session, in an engine worker of its own (a
+// Stop here never ends the simulator's step). Nothing here writes the document or the simulator's
+// run (session, steps, streaming): only the Tests slice.
 import { llmLabel } from '../../app/LlmSettingsDialog';
-import type { AgentDocument, ConversationTest } from '../../model';
-import type { StepDeps } from '../../simulator/types';
+import type { TestRunResult } from '../../simulator/conversation-tests/types';
+import { EngineHost, EngineStopped } from '../../simulator/ui/engine-host';
+import { runSettingsFrom } from '../../simulator/ui/run-settings';
 import type { AppStore } from '../../store/create';
-import type { LlmSettings } from '../../store/types';
-
-// Heavy (the engine, the providers, QuickJS): loaded when a suite first runs, never on first paint.
-const loadRuntime = () => import('../../simulator/ui/runtime');
-const loadTests = () => import('../../simulator/conversation-tests');
 
 const aborts = new WeakMap<AppStore, AbortController>();
+const engines = new WeakMap<AppStore, EngineHost>();
+
+function engineOf(store: AppStore): EngineHost {
+  let engine = engines.get(store);
+  if (!engine) engines.set(store, (engine = new EngineHost()));
+  return engine;
+}
 
 /** Today as YYYY-MM-DD in local time, as the CLI gives `this.call.today` unless the test sets it. */
 function localToday(): string {
@@ -35,24 +40,27 @@ export async function runTests(store: AppStore, names: string[], runs: number): 
   state().setTestRun({ tests: tests.map((t) => t.name) });
   for (const test of tests) state().setTestResult(test.name, { docId: doc.id, runs: [], requested: runs, provider, running: true });
   try {
-    const [rt, ct] = await Promise.all([loadRuntime(), loadTests()]);
-    for (const test of tests) {
-      if (abort.signal.aborted) break;
-      state().setTestRun({ tests: tests.map((t) => t.name), current: { test: test.name, run: 1 } });
-      const makeDeps = () => depsFor(rt, doc, revision, test, llm, apiKey, abort.signal);
-      await ct.runSuite(doc, [test], makeDeps, {
-        runs,
-        signal: abort.signal,
-        onRun: (result, at) => {
-          // A run cut short by Stop says nothing about the agent: it is dropped, not counted as failed.
-          if (abort.signal.aborted) return;
-          const entry = state().testResults[test.name];
-          if (entry) state().setTestResult(test.name, { ...entry, runs: [...entry.runs, result] });
-          if (at.run < runs) state().setTestRun({ tests: tests.map((t) => t.name), current: { test: test.name, run: at.run + 1 } });
-        },
-      });
-      const entry = state().testResults[test.name];
-      if (entry) state().setTestResult(test.name, { ...entry, running: false, ...(abort.signal.aborted ? { stopped: true } : {}) });
+    // Test runs give `this.call.today` as the CLI does, unless the test sets it (engine-api.ts).
+    const settings = runSettingsFrom(llm, apiKey, { today: localToday() }, { revision });
+    const onRun = EngineHost.callback((name: string, run: number, result: TestRunResult) => {
+      // A run cut short by Stop says nothing about the agent: it is dropped, not counted as failed.
+      if (abort.signal.aborted) return;
+      const entry = state().testResults[name];
+      if (entry) state().setTestResult(name, { ...entry, runs: [...entry.runs, result] });
+      if (run < runs) state().setTestRun({ tests: tests.map((t) => t.name), current: { test: name, run: run + 1 } });
+      else finish(name);
+    });
+    const finish = (name: string) => {
+      const entry = state().testResults[name];
+      if (entry) state().setTestResult(name, { ...entry, running: false, ...(abort.signal.aborted ? { stopped: true } : {}) });
+      const next = tests[tests.findIndex((t) => t.name === name) + 1];
+      if (next && !abort.signal.aborted) state().setTestRun({ tests: tests.map((t) => t.name), current: { test: next.name, run: 1 } });
+    };
+    state().setTestRun({ tests: tests.map((t) => t.name), current: { test: tests[0].name, run: 1 } });
+    try {
+      await engineOf(store).call((api, id) => api.runTests(id, doc, tests, runs, settings, onRun), abort.signal);
+    } catch (error) {
+      if (!(error instanceof EngineStopped)) throw error;
     }
   } catch (error) {
     // Loading the engine failed: every test not run yet says so.
@@ -74,33 +82,4 @@ export async function runTests(store: AppStore, names: string[], runs: number): 
 /** Stop: aborts the run in flight; the suite ends with the runs already finished. */
 export function stopTests(store: AppStore): void {
   aborts.get(store)?.abort();
-}
-
-async function depsFor(
-  rt: typeof import('../../simulator/ui/runtime'),
-  doc: AgentDocument,
-  revision: number,
-  test: ConversationTest,
-  llm: LlmSettings,
-  apiKey: string,
-  signal: AbortSignal,
-): Promise<StepDeps> {
-  const call = { today: localToday(), ...test.call };
-  return {
-    // A fresh model per run, so the offline model's memory of one run cannot leak into the next.
-    model: rt.createModel({
-      provider: llm.provider,
-      baseUrl: llm.baseUrl || undefined,
-      model: llm.model || undefined,
-      temperature: llm.temperature,
-      apiKey: llm.provider === 'offline' ? undefined : apiKey,
-      today: typeof call.today === 'string' ? call.today : undefined,
-    }),
-    runner: await rt.toolRunner(doc, signal),
-    evaluate: await rt.sandboxEvaluate(),
-    revision,
-    call,
-    temperature: llm.temperature,
-    signal,
-  };
 }

@@ -1,32 +1,34 @@
-// A Block Agent tool call's arguments, checked against the tool's full JSON Schema with ajv
-// (formats/block-agent.md, step 3: types, enum, pattern, required).
-import Ajv, { type ValidateFunction } from 'ajv';
+// A Block Agent tool call's arguments, checked against the tool's full JSON Schema
+// (formats/block-agent.md, step 3: types, enum, pattern, required), with ajv's messages.
+// The schema is the document's, so it is interpreted (model/schema-check.ts), never compiled to
+// code; its patterns run in the predicate sandbox (QuickJS, with a deadline), not on the host.
 import type { Tool } from '../../model';
+import { checkValue, errorsText, hostPatternTest, SchemaNotUsable, type PatternTest } from '../../model/schema-check';
 import { parseArguments } from '../pinecall/check-args';
+import type { Evaluate } from '../types';
 
-const ajv = new Ajv({ allErrors: true, strict: false });
-const compiled = new Map<string, ValidateFunction>();
+const PATTERN_TEST = "new RegExp(pattern, 'u').test(value)";
 
-function validatorFor(tool: Tool): ValidateFunction {
-  const key = JSON.stringify(tool.parameters);
-  let validate = compiled.get(key);
-  if (!validate) {
-    validate = ajv.compile(tool.parameters);
-    compiled.set(key, validate);
-  }
-  return validate;
+/** A pattern tested inside the sandbox `evaluate` runs predicates in: its deadline stops a runaway regex. */
+export function sandboxPatternTest(evaluate: Evaluate, tool: Tool): PatternTest {
+  return (pattern, value) => evaluate(PATTERN_TEST, { pattern, value }, { what: `a pattern of ${tool.name}'s parameters` });
 }
 
-/** The parsed arguments, or the message the trace keeps on why nothing was captured. */
-export function checkToolCall(tool: Tool, text: string): { args: Record<string, unknown> } | { error: string } {
+/**
+ * The parsed arguments, or the message the trace keeps on why nothing was captured. Patterns are
+ * tested in `evaluate` when given (the app and the CLI always give it); without one (unit tests),
+ * with the host's RegExp.
+ */
+export function checkToolCall(tool: Tool, text: string, evaluate?: Evaluate): { args: Record<string, unknown> } | { error: string } {
   const parsed = parseArguments(tool, text);
   if ('error' in parsed) return parsed;
-  let validate: ValidateFunction;
+  let errors;
   try {
-    validate = validatorFor(tool);
+    errors = checkValue(tool.parameters, parsed.args, evaluate ? sandboxPatternTest(evaluate, tool) : hostPatternTest);
   } catch (error) {
-    return { error: `${tool.name}: the parameters schema does not compile (${(error as Error).message})` };
+    if (!(error instanceof SchemaNotUsable)) throw error;
+    return { error: `${tool.name}: the parameters schema cannot be checked (${error.message})` };
   }
-  if (validate(parsed.args)) return parsed;
-  return { error: `${tool.name}: ${ajv.errorsText(validate.errors, { dataVar: 'arguments' })}` };
+  if (errors.length === 0) return parsed;
+  return { error: `${tool.name}: ${errorsText(errors)}` };
 }

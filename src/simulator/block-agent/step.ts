@@ -2,6 +2,7 @@
 // sets out. Pure: the session passed in is never changed; a new one is returned. A failed model call
 // ends the step where it stands (session.failure) and blockAgentRetry picks it up from there.
 import { byId, edgesFrom, type AgentDocument, type Condition, type Edge } from '../../model';
+import { getOwn } from '../../model/own';
 import { historyMessages } from '../pinecall/prompt';
 import { parseArguments } from '../pinecall/check-args';
 import { stepDepsWithBudget } from '../budget';
@@ -27,7 +28,7 @@ class BlockAgentRun extends StepBase {
 
   /** A capture: an empty string never overwrites a non-empty earlier capture. */
   capture(field: string, value: unknown, author: string): void {
-    if (value === '' && asCompared(this.s.state[field]) !== '') return;
+    if (value === '' && asCompared(getOwn(this.s.state, field)) !== '') return;
     this.write(field, value, author);
   }
 
@@ -83,7 +84,7 @@ class BlockAgentRun extends StepBase {
       return;
     }
     const { tool, stub } = entry;
-    const checked = stub !== undefined ? parseArguments({ ...tool, name: stub }, call.arguments) : checkToolCall(tool, call.arguments);
+    const checked = stub !== undefined ? parseArguments({ ...tool, name: stub }, call.arguments) : checkToolCall(tool, call.arguments, this.deps.evaluate);
     if ('error' in checked) {
       this.trace({ kind: 'check-failed', toolCallId: call.id, tool: entry.name, message: `${checked.error}: nothing captured` });
       return;
@@ -116,7 +117,7 @@ class BlockAgentRun extends StepBase {
         const tool = byId(this.doc.tools, condition.toolId);
         const field = condition.field ?? Object.keys(tool?.parameters.properties ?? {})[0];
         if (field === undefined) return condition.expected.trim() === '*';
-        return matchesExpected(condition.expected, this.s.state[field]);
+        return matchesExpected(condition.expected, getOwn(this.s.state, field));
       }
       case 'external':
         return external !== undefined && matchesExpected(condition.expected, external);

@@ -2,6 +2,7 @@
 // rule gives its own result, so a failure says exactly which tool, phrase or field was off and what
 // happened instead.
 import { byId, type AgentDocument } from '../../model';
+import { getOwn } from '../../model/own';
 import type { Session } from '../types';
 import type { ConversationTest, ExpectationResult } from './types';
 
@@ -77,7 +78,7 @@ export function checkExpectations(doc: AgentDocument, test: ConversationTest, se
     results.push({ rule: 'stage', expected: expect.stage, passed: stage === expect.stage, actual: `final stage: ${stage ?? 'none'}` });
   }
   for (const [field, value] of Object.entries(expect.state ?? {})) {
-    const final = session.state[field];
+    const final = getOwn(session.state, field);
     results.push({ rule: 'state', expected: { [field]: value }, passed: jsonEqual(final, value), actual: `${field} = ${show(final)}` });
   }
   return results;

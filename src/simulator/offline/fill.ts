@@ -2,6 +2,7 @@
 // pattern and format, and by what its name and description hint at (a date, a phone, a name…).
 // Caller lines are searched most recent first; nothing is invented when no rule finds a value.
 import type { JsonSchema } from '../../model';
+import { getOwn, setOwn } from '../../model/own';
 import { findDates, findDayPart, findTimes } from './dates';
 import { findEmails, findNames, findNumbers, findPhones, findYesNo, phoneForms } from './extract';
 import { clauseWith, deniedBefore, restatesTool, type ToolMeaning } from './intent';
@@ -150,7 +151,7 @@ export function picksOffered(name: string, prop: JsonSchema, offered: Item[]): b
   if (!offered.length || !(prop.type === 'string' || prop.type === 'number' || prop.type === 'integer' || prop.type === undefined)) return false;
   const hints = [...nameWords(name), ...words(prop.description ?? '')];
   // A key of the rows counts only when its values tell the rows apart (not one value all rows share).
-  const tellsApart = new Set(offered.map((r) => JSON.stringify(r[name]))).size > 1 && offered.some((r) => name in r);
+  const tellsApart = new Set(offered.map((r) => JSON.stringify(getOwn(r, name)))).size > 1 && offered.some((r) => Object.hasOwn(r, name));
   return hints.includes('id') || tellsApart || hints.some((h) => stem(h) === stem('offered'));
 }
 
@@ -221,10 +222,10 @@ export function fillArguments(parameters: JsonSchema, ctx: FillContext): FillRes
   for (const [name, prop] of Object.entries(parameters.properties ?? {})) {
     const f = fillOne(name, prop ?? {}, ctx);
     if (f) {
-      args[name] = f.value;
-      filled[name] = f;
+      setOwn(args, name, f.value);
+      setOwn(filled, name, f);
     }
   }
-  const missing = (parameters.required ?? []).filter((name) => !(name in args));
+  const missing = (parameters.required ?? []).filter((name) => !Object.hasOwn(args, name));
   return { args, filled, missing };
 }

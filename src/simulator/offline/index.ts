@@ -2,6 +2,7 @@
 // prompt, history, offered tools, tool choice, purpose) and answers by small general rules; every
 // decision names its rule in `notes`, so the trace shows why the "model" did what it did.
 import type { JsonSchema } from '../../model';
+import { getOwn, setOwn } from '../../model/own';
 import type { CallPurpose, Model, ModelRequest, ModelResponse, ToolCallRequest } from '../types';
 import { agrees, needsAgreement, whatToConfirm, whichOne } from './agree';
 import { alsoMatching, fallbackTool, namedByInstructions, ranked, reasonFor, scoreTools, type Scored } from './choose';
@@ -128,7 +129,7 @@ function agentCall(a: Answer, r: Reading, ctx: FillContext): void {
   }
   if (best) {
     const missing = best.fill.missing[0];
-    const prop: JsonSchema | undefined = best.tool.parameters.properties?.[missing];
+    const prop: JsonSchema | undefined = getOwn(best.tool.parameters.properties, missing);
     if (prop && picksOffered(missing, prop, r.offered)) {
       a.note('ask-which-offered', `${best.tool.name} fits (${reasonFor(best).why}) but the caller's line picks none of the offered rows for ${missing}: asked which`);
       a.text = whichOne(r.offered);
@@ -154,10 +155,10 @@ function toolsCall(a: Answer, ctx: FillContext): void {
     a.note(name, `picked ${s.tool.name} — ${why}`);
     const args = { ...s.fill.args };
     for (const missing of s.fill.missing) {
-      const prop = s.tool.parameters.properties?.[missing];
+      const prop = getOwn(s.tool.parameters.properties, missing);
       // Only a pattern that admits "" on purpose (`…|^$`) says the tool collects piece by piece.
       const acceptsEmpty = prop?.type === 'string' && !prop.enum && typeof prop.pattern === 'string' && safeTest(prop.pattern, '');
-      if (acceptsEmpty) args[missing] = '';
+      if (acceptsEmpty) setOwn(args, missing, '');
       a.note('capture-partial', acceptsEmpty
         ? `${missing} not given yet: sent empty, which its schema accepts and which keeps an earlier capture`
         : `${missing} not given yet and its schema does not invite an empty value: left out`);

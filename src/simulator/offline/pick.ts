@@ -96,7 +96,7 @@ export function pickOffered(line: string, rows: Item[], todayIso?: string): Pick
 
 /** The value of a picked row a parameter wants: the field of its own name, else the row's id. */
 export function valueOfRow(row: Item, param: string): unknown {
-  if (param in row) return row[param];
+  if (Object.hasOwn(row, param)) return row[param];
   const idKey = Object.keys(row).find((k) => /(^|_)id$|Id$/.test(k) || k === 'id');
   if (idKey) return row[idKey];
   const paramStem = stem(param);

@@ -1,6 +1,7 @@
 // Pinecall checks a tool's arguments before its method runs (formats/pinecall.md, "A tool"):
 // only presence and JSON type, with these exact messages, so that the model can correct itself.
 import type { Tool } from '../../model';
+import { getOwn } from '../../model/own';
 
 /** The JSON type of a value, as the messages name it. */
 export function jsonTypeOf(value: unknown): string {
@@ -26,7 +27,8 @@ export function checkArguments(tool: Tool, args: Record<string, unknown>): strin
   const properties = tool.parameters.properties ?? {};
   const required = tool.parameters.required ?? [];
   for (const [name, schema] of Object.entries(properties)) {
-    const value = args[name];
+    // Own keys only: a missing `constructor` is missing, not Object.prototype's function.
+    const value = getOwn(args, name);
     if (value === undefined) {
       if (required.includes(name)) messages.push(`${name} is required`);
       continue;
@@ -37,7 +39,7 @@ export function checkArguments(tool: Tool, args: Record<string, unknown>): strin
     if (!types.some((t) => matches(t, value))) messages.push(`${name} must be a ${types.join(' or ')}, not a ${jsonTypeOf(value)}`);
   }
   // A required name the schema does not list as a property is still required.
-  for (const name of required) if (!(name in properties) && args[name] === undefined) messages.push(`${name} is required`);
+  for (const name of required) if (!Object.hasOwn(properties, name) && getOwn(args, name) === undefined) messages.push(`${name} is required`);
   return messages.length ? `${tool.name}: ${messages.join('; ')}` : undefined;
 }
 

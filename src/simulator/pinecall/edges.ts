@@ -3,6 +3,7 @@
 // the edges this tool fires from the current stage, in order, and the first that holds wins.
 import { toolChains, type GuardTerm } from '../../formats/pinecall/edge-chains';
 import type { AgentDocument, Edge, Tool } from '../../model';
+import { getOwn } from '../../model/own';
 import type { Evaluate } from '../types';
 
 export interface Fired {
@@ -13,8 +14,9 @@ export interface Fired {
 }
 
 function holds(term: GuardTerm, args: Record<string, unknown>, state: Record<string, unknown>, evaluate: Evaluate | undefined, notes: string[]): boolean {
-  if (term.kind === 'value') return String(args[term.param]).toLowerCase() === term.expected;
-  if (term.kind === 'nonEmpty') return String(args[term.param] ?? '') !== '';
+  // Own keys only, as the exported chain reads the method's own parameter (never Object.prototype's `constructor`).
+  if (term.kind === 'value') return String(getOwn(args, term.param)).toLowerCase() === term.expected;
+  if (term.kind === 'nonEmpty') return String(getOwn(args, term.param) ?? '') !== '';
   if (!evaluate) {
     // Unlike `when` (where true only offers a tool), true here would move the call on every run
     // (the sample's `searches >= 3` would end the call after one search), so the stage stays.

@@ -59,7 +59,8 @@ export const RUNNER = `(() => {
   }
   const snapshot = () => {
     const out = {};
-    for (const key of keys(self)) out[key] = self[key];
+    // defineProperty, not assignment: a field named __proto__ stays a field of the snapshot.
+    for (const key of keys(self)) defineProperty(out, key, { value: self[key], writable: true, enumerable: true, configurable: true });
     return stringify(out);
   };
   const run = async () => {

@@ -1,12 +1,17 @@
 // The run controller: the one place that turns the user's actions in the simulator (a caller line,
 // a wait answer, "agent opens", Stop, Retry, Reset, Restart from here) into engine steps and store
-// updates. The engine stays pure; this layer owns the abort signal, the streaming text, the step
-// records and the lazily loaded runtime (./runtime.ts).
+// updates. The engine stays pure and runs in its own worker (./engine-host.ts), with everything of
+// the agent's that runs; this layer owns the abort signal, the streaming text, the step records and
+// the lazily loaded runtime (./runtime.ts).
 import type { AgentDocument, Target } from '../../model';
 import type { AppStore } from '../../store/create';
 import type { AppState, SimStepRecord } from '../../store/types';
 import type { CallerBrief, CallerOutcome } from '../caller';
-import type { Model, Session, SimInput, StepDeps } from '../types';
+import type { Model, Session, SimInput } from '../types';
+import type { RunSettings, StepHooks } from './engine-api';
+import { stoppedInsideAgentCode } from '../stopped';
+import { EngineHost, EngineStopped } from './engine-host';
+import { providerSettingsFrom, runSettingsFrom } from './run-settings';
 
 type Runtime = typeof import('./runtime');
 let runtimeModule: Promise<Runtime> | undefined;
@@ -62,6 +67,9 @@ export const failureOf = (session: Session | null | undefined) => session?.failu
 const TARGET_LABEL: Record<Target, string> = { pinecall: 'Pinecall', 'block-agent': 'Block Agent' };
 
 export class RunController {
+  /** The simulator's engine worker, and the replay's (a replay's Stop must not end the open run). */
+  private readonly engine = new EngineHost();
+  private readonly replayEngine = new EngineHost();
   private abort: AbortController | null = null;
   private view: ControllerView = { notice: null, draft: null, pending: null, queued: null, caller: null };
   /** The simulated caller's run, while it goes on. */
@@ -142,7 +150,7 @@ export class RunController {
     if (!rt) return this.setView({ pending: null });
     const { doc } = this.store.getState();
     const before = this.store.getState().session ?? rt.startSession(doc, { initialState: this.store.getState().initialState, runtime: doc.target });
-    await this.runGuarded(rt, before, (deps) => rt.runStep(doc, before, input, deps, doc.target), (after, revision) => {
+    await this.runGuarded(before, (api, id, settings, hooks) => api.runStep(id, doc, before, input, doc.target, settings, hooks), (after, revision) => {
       this.store.getState().setSim({ steps: [...this.store.getState().steps, { input, before, after, revision }] });
     });
   }
@@ -156,7 +164,7 @@ export class RunController {
     if (!rt) return;
     const { doc } = this.store.getState();
     const failed = this.store.getState().session!;
-    await this.runGuarded(rt, failed, (deps) => rt.retryStep(doc, failed, deps), (after, revision) => {
+    await this.runGuarded(failed, (api, id, settings, hooks) => api.retryStep(id, doc, failed, settings, hooks), (after, revision) => {
       const steps = this.store.getState().steps;
       this.store.getState().setSim({ steps: [...steps.slice(0, -1), { ...last, after, revision } satisfies SimStepRecord] });
     });
@@ -196,8 +204,8 @@ export class RunController {
    */
   async replay(index: number, signal: AbortSignal): Promise<ReplayResult> {
     const { steps, doc, revision } = this.store.getState();
-    const rt = await loadRuntime();
-    const replayed = await rt.replayFrom(doc, steps, index, await this.baseDeps(rt, doc, revision, signal));
+    const settings = this.settings(revision);
+    const replayed = await this.replayEngine.call((api, id) => api.replayFrom(id, doc, steps, index, settings), signal);
     return { fromIndex: index, original: steps, replayed, doc, revision };
   }
 
@@ -267,20 +275,33 @@ export class RunController {
    * edits made during a step apply from the next one.
    */
   private async runGuarded(
-    rt: Runtime,
     before: Session,
-    step: (deps: StepDeps) => Promise<Session>,
+    step: (api: Parameters<Parameters<EngineHost['call']>[0]>[0], callId: number, settings: RunSettings, hooks: StepHooks) => Promise<Session>,
     record: (after: Session, revision: number) => void,
   ): Promise<void> {
     const epoch = this.epoch;
     const abort = new AbortController();
     this.abort = abort;
-    const { doc, revision } = this.store.getState();
+    const { revision } = this.store.getState();
     const current = () => epoch === this.epoch;
     this.store.getState().setSim({ session: before, running: true, streaming: null, simFocus: null });
+    // What the step had reached when it last reported: kept if Stop has to end it inside agent code.
+    let reached = before;
+    // Progress and streamed text come back on a channel of their own, which may deliver after the
+    // step's result: once the step has ended they are stale and must not overwrite it.
+    let ended = false;
+    const hooks = this.hooks(() => current() && !ended, (session) => (reached = session));
     try {
-      const deps = await this.deps(rt, doc, revision, abort.signal, current);
-      const after = await step(deps);
+      const settings = this.settings(revision);
+      let after: Session;
+      try {
+        after = await this.engine.call((api, id) => step(api, id, settings, hooks), abort.signal);
+      } catch (error) {
+        if (!(error instanceof EngineStopped)) throw error;
+        after = stoppedInsideAgentCode(reached, Date.now());
+      } finally {
+        ended = true;
+      }
       if (!current()) return;
       this.store.getState().setSim({ session: after });
       record(after, revision);
@@ -296,44 +317,30 @@ export class RunController {
     }
   }
 
-  private async deps(rt: Runtime, doc: AgentDocument, revision: number, signal: AbortSignal, current: () => boolean): Promise<StepDeps> {
+  /** The step's live hooks: streamed text and progress into the store, while the step is current. */
+  private hooks(current: () => boolean, reached: (session: Session) => void): StepHooks {
     const set = (patch: Partial<AppState>) => current() && this.store.getState().setSim(patch);
-    return {
-      ...(await this.baseDeps(rt, doc, revision, signal)),
-      onTextDelta: (delta: string) => set({ streaming: (this.store.getState().streaming ?? '') + delta }),
+    return EngineHost.callback({
+      onTextDelta: (delta: string) => void set({ streaming: (this.store.getState().streaming ?? '') + delta }),
       // Once a call is over its text is in the transcript: the streamed copy would show it twice.
-      onProgress: (session: Session) => set({ session, streaming: null }),
-    };
+      onProgress: (session: Session) => {
+        if (!current()) return;
+        reached(session);
+        set({ session, streaming: null });
+      },
+    });
   }
 
-  /** A step's deps from the user's settings, without the live hooks (a replay must not reach the chat). */
-  private async baseDeps(rt: Runtime, doc: AgentDocument, revision: number, signal: AbortSignal): Promise<StepDeps> {
-    const { llm, callFacts, mcpMocks } = this.store.getState();
-    return {
-      model: this.modelFor(rt),
-      runner: await rt.toolRunner(doc, signal),
-      evaluate: await rt.sandboxEvaluate(),
-      revision,
-      call: callFacts,
-      mcpMocks,
-      temperature: llm.temperature,
-      signal,
-    };
+  /** What a step is made of, from the user's settings (the key included: it goes to the engine's provider only). */
+  private settings(revision: number): RunSettings {
+    const { llm, apiKey, callFacts, mcpMocks } = this.store.getState();
+    return runSettingsFrom(llm, apiKey, callFacts, { revision, mcpMocks });
   }
 
+  /** The simulated caller's own model: it plays the person and runs none of the agent's code. */
   private modelFor(rt: Runtime): Model {
     const { llm, apiKey, callFacts } = this.store.getState();
-    const today = typeof callFacts.today === 'string' ? callFacts.today : undefined;
-    return rt.createModel({
-      provider: llm.provider,
-      baseUrl: llm.baseUrl || undefined,
-      model: llm.model || undefined,
-      temperature: llm.temperature,
-      timeoutMs: llm.timeoutSeconds * 1000,
-      // The key goes to the provider client only; the offline model never needs it.
-      apiKey: llm.provider === 'offline' ? undefined : apiKey,
-      today,
-    });
+    return rt.createModel(providerSettingsFrom(llm, apiKey, callFacts));
   }
 }
 

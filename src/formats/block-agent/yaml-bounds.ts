@@ -1,0 +1,140 @@
+// The bounds a YAML file is read within (model/limits.ts), checked right after the parse, before
+// anything walks the parsed value:
+// - nesting, at the line and column where the file passes MAX_FILE_DEPTH. The composer recurses:
+//   a file nested 10,000 levels deep made it report "Maximum call stack size exceeded" as if it
+//   were a YAML error. Then the depth is read from the parser's tokens instead (the parser is
+//   iterative), which costs a second parse, so only then;
+// - aliases: the size and depth of the file with every `*alias` written out in full. The
+//   library's maxAliasCount counts aliases, not what they stand for: one anchor of a few MB
+//   aliased 100 times passes it and comes out of export as hundreds of MB.
+// Aliases are resolved here once, in document order, so that reading one costs a lookup and not a
+// walk of the whole document (Alias.resolve without a context visits every node).
+import { isAlias, isCollection, isPair, isScalar, Parser, type Alias, type CST, type Document, type LineCounter, type Node } from 'yaml';
+import { fileTooDeepMessage, formatCount, MAX_ALIAS_EXPANSION, MAX_FILE_DEPTH } from '../../model/limits';
+import type { ImportProblem } from './read-context';
+
+/** 1-based line and column of an offset. */
+function positionOf(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+/** The first collection nested deeper than `limit`, from the parser's tokens (no composing, no recursion). */
+export function yamlDepthError(source: string, limit = MAX_FILE_DEPTH): ImportProblem | undefined {
+  let first: number | undefined;
+  let deepest = 0;
+  for (const token of new Parser().parse(source)) {
+    if (token.type !== 'document' || !token.value) continue;
+    const stack: { token: CST.Token; depth: number }[] = [{ token: token.value, depth: 0 }];
+    while (stack.length > 0) {
+      const { token: t, depth } = stack.pop()!;
+      if (t.type !== 'block-map' && t.type !== 'block-seq' && t.type !== 'flow-collection') continue;
+      const level = depth + 1;
+      if (level > deepest) deepest = level;
+      if (level > limit && first === undefined) first = t.offset;
+      for (const item of t.items as CST.CollectionItem[]) {
+        if (item.value) stack.push({ token: item.value, depth: level });
+        if (item.key) stack.push({ token: item.key, depth: level });
+      }
+    }
+  }
+  if (first === undefined) return undefined;
+  return { ...positionOf(source, first), message: fileTooDeepMessage('the file', deepest) };
+}
+
+export type AliasTargets = ReadonlyMap<Alias, Node>;
+
+interface Measure {
+  /** Characters of the scalars inside, plus one per node, with every alias written out. */
+  size: number;
+  /** Levels of collections inside (a scalar 0), with every alias written out. */
+  depth: number;
+}
+
+export type YamlBounds = { ok: true; targets: AliasTargets } | { ok: false; error: ImportProblem };
+
+/**
+ * Every alias's node; or the first place past a bound: nesting deeper than MAX_FILE_DEPTH, or an
+ * alias that makes the file, written out in full, larger than MAX_ALIAS_EXPANSION adds or deeper
+ * than MAX_FILE_DEPTH, or that stands inside its own anchor. A document with other errors is
+ * left to them (its aliases are not read). Recursion stops at MAX_FILE_DEPTH.
+ */
+export function checkYamlBounds(source: string, doc: Document, lines: LineCounter): YamlBounds {
+  const tooDeep = (): YamlBounds => ({ ok: false, error: yamlDepthError(source) ?? { line: 1, column: 1, message: fileTooDeepMessage('the file', 0) } });
+  if (doc.errors.some((e) => e.code === 'RESOURCE_EXHAUSTION')) return tooDeep();
+  if (doc.errors.length > 0) return { ok: true, targets: new Map() };
+  const result = checkAliases(doc, lines);
+  return result === 'too deep' ? tooDeep() : result;
+}
+
+function checkAliases(doc: Document, lines: LineCounter): YamlBounds | 'too deep' {
+  const anchors = new Map<string, Node>();
+  const targets = new Map<Alias, Node>();
+  const measured = new Map<Node, Measure>();
+  const open = new Set<Node>();
+  let added = 0;
+  let error: ImportProblem | undefined;
+  let nestedTooDeep = false;
+  const at = (node: Node, message: string): Measure => {
+    const { line, col } = lines.linePos(node.range?.[0] ?? 0);
+    error ??= { line, column: col, message };
+    return { size: 0, depth: 0 };
+  };
+
+  const measure = (node: unknown, above: number): Measure => {
+    if (error || node === null || node === undefined) return { size: 1, depth: 0 };
+    if (isAlias(node)) {
+      const target = anchors.get(node.source);
+      // An alias to no anchor is the library's own error (toJS), pointed at by the importer.
+      if (!target) return { size: 1, depth: 0 };
+      targets.set(node, target);
+      if (open.has(target)) {
+        return at(node, `the alias *${node.source} stands inside the value its anchor &${node.source} names, so it repeats without end; JSON cannot hold that: write the value out, or move the anchor`);
+      }
+      const inside = measured.get(target)!;
+      added += inside.size;
+      if (added > MAX_ALIAS_EXPANSION) {
+        const anchorLine = lines.linePos(target.range?.[0] ?? 0).line;
+        return at(node, `the alias *${node.source} stands for ${formatCount(inside.size)} characters (its anchor &${node.source} is on line ${anchorLine}), and with it the aliases of this file add more than ${formatCount(MAX_ALIAS_EXPANSION)} characters when written out in full; Callboard reads at most ${formatCount(MAX_ALIAS_EXPANSION)}: write the repeated part once, or make it smaller`);
+      }
+      if (above + inside.depth > MAX_FILE_DEPTH) return at(node, fileTooDeepMessage(`the value *${node.source} stands for, where it stands,`, above + inside.depth));
+      return inside;
+    }
+    const n = node as Node;
+    if (isCollection(n) && above + 1 > MAX_FILE_DEPTH) {
+      nestedTooDeep = true;
+      return at(n, 'too deep');
+    }
+    if (n.anchor) anchors.set(n.anchor, n);
+    let result: Measure;
+    if (isScalar(n)) {
+      result = { size: 1 + (typeof n.value === 'string' ? n.value.length : String(n.value).length), depth: 0 };
+    } else if (isCollection(n)) {
+      open.add(n);
+      let size = 1;
+      let depth = 0;
+      for (const item of n.items) {
+        const parts = isPair(item) ? [item.key, item.value] : [item];
+        for (const part of parts) {
+          const inner = measure(part, above + 1);
+          size += inner.size;
+          depth = Math.max(depth, inner.depth);
+        }
+      }
+      open.delete(n);
+      result = { size, depth: depth + 1 };
+    } else {
+      result = { size: 1, depth: 0 };
+    }
+    measured.set(n, result);
+    return result;
+  };
+  measure(doc.contents, 0);
+  if (nestedTooDeep) return 'too deep';
+  return error ? { ok: false, error } : { ok: true, targets };
+}
