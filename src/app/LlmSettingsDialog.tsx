@@ -1,3 +1,4 @@
+import { llmLabel } from '../simulator/ui/run-settings';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useStoreApi } from '../store/context';
 import type { LlmSettings, ProviderKind } from '../store/types';
@@ -218,17 +219,4 @@ function settingsOf(form: LlmSettings) {
   };
 }
 
-/** The chip that names the model a run will use; the simulator shows it too. */
-export function llmLabel(llm: LlmSettings): string {
-  if (llm.provider === 'offline') return 'Offline model';
-  const host = hostOf(llm.baseUrl) ?? (llm.provider === 'anthropic' ? 'Anthropic' : 'OpenAI');
-  return `${llm.model || 'default model'} · ${host}`;
-}
-
-function hostOf(url: string): string | null {
-  try {
-    return url ? new URL(url).host : null;
-  } catch {
-    return null;
-  }
-}
+export { llmLabel };

@@ -25,6 +25,8 @@ export interface SimulateArgs {
   call: Record<string, string>;
   agentFirst: boolean;
   runtime?: Target;
+  /** The step budget for the agent's own code, in seconds (src/simulator/budget.ts). */
+  budgetSeconds?: number;
 }
 
 export const SIMULATE_OPTIONS: OptionSpec[] = [
@@ -37,6 +39,7 @@ export const SIMULATE_OPTIONS: OptionSpec[] = [
   { name: 'call', takesValue: true, repeatable: true },
   { name: 'agent-first', takesValue: false },
   { name: 'runtime', takesValue: true },
+  { name: 'budget', takesValue: true },
   { name: 'from', takesValue: true },
   { name: 'fix-tabs', takesValue: false },
   { name: 'help', short: 'h', takesValue: false },
@@ -66,6 +69,8 @@ Values of pii fields and parameters print as "***".
   --call KEY=VALUE    A fact a tool reads as this.call.KEY; this.call.today is today's date
                       unless --call today=YYYY-MM-DD says otherwise.
   --runtime R         pinecall or block-agent: the semantics to run (default: the agent's target).
+  --budget S          Seconds the agent's own code (templates, when predicates, tool bodies) may
+                      run in one step, in all (default 5); a step past it stops and says why.
   --from FORMAT       Input format when the extension does not say it: json|yaml|ts.
   --fix-tabs          Re-indent a YAML file indented with tabs before reading it.
   -h, --help          Show this help.
@@ -82,6 +87,14 @@ const single = (options: Options, name: string): string | undefined => {
   const value = options.get(name);
   return typeof value === 'string' ? value : undefined;
 };
+
+/** `--budget S`: seconds, from 0.1 to 300. */
+export function budgetOf(value: string | undefined, command: 'simulate' | 'test'): number | undefined {
+  if (value === undefined) return undefined;
+  const seconds = Number(value);
+  if (value.trim() === '' || !Number.isFinite(seconds) || seconds < 0.1 || seconds > 300) throw new UsageError(`--budget is a number of seconds from 0.1 to 300, e.g. 5 (got "${value}")`, command);
+  return seconds;
+}
 
 function oneOf<T extends string>(value: string, allowed: readonly T[], option: string): T {
   if ((allowed as readonly string[]).includes(value)) return value as T;
@@ -119,5 +132,6 @@ export function simulateArgs(file: string, from: InputFormat | undefined, fixTab
     call: pairs(list(options, 'call'), '--call'),
     agentFirst,
     runtime: runtimeValue === undefined ? undefined : oneOf(runtimeValue, RUNTIMES, '--runtime'),
+    budgetSeconds: budgetOf(single(options, 'budget'), 'simulate'),
   };
 }

@@ -47,7 +47,8 @@ function depsFor(args: SimulateArgs, doc: AgentDocument, key: string | undefined
     temperature,
     today: typeof call.today === 'string' ? call.today : undefined,
   });
-  return { model, runner: sandboxToolRunner(doc), evaluate, revision: 0, call, temperature };
+  const budgetMs = args.budgetSeconds === undefined ? undefined : args.budgetSeconds * 1000;
+  return { model, runner: sandboxToolRunner(doc), evaluate, revision: 0, call, temperature, ...(budgetMs ? { budgetMs } : {}) };
 }
 
 export async function simulateCommand(args: SimulateArgs, rawIo: CliIo): Promise<number> {

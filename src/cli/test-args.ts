@@ -2,7 +2,7 @@
 import type { Target } from '../model';
 import type { InputFormat, Options, OptionSpec } from './args';
 import { UsageError } from './io';
-import { API_KEY_ENV, type Provider } from './simulate-args';
+import { API_KEY_ENV, budgetOf, type Provider } from './simulate-args';
 
 const PROVIDERS: readonly Provider[] = ['offline', 'openai', 'anthropic'];
 const RUNTIMES: readonly Target[] = ['pinecall', 'block-agent'];
@@ -24,6 +24,8 @@ export interface TestArgs {
   minPassRate: number;
   junit?: string;
   runtime?: Target;
+  /** The step budget for the agent's own code, in seconds (src/simulator/budget.ts). */
+  budgetSeconds?: number;
 }
 
 export const TEST_OPTIONS: OptionSpec[] = [
@@ -36,6 +38,7 @@ export const TEST_OPTIONS: OptionSpec[] = [
   { name: 'min-pass-rate', takesValue: true },
   { name: 'junit', takesValue: true },
   { name: 'runtime', takesValue: true },
+  { name: 'budget', takesValue: true },
   { name: 'from', takesValue: true },
   { name: 'fix-tabs', takesValue: false },
   { name: 'help', short: 'h', takesValue: false },
@@ -57,6 +60,7 @@ keeps them) and every *.golden.json in the tests folder.
   --min-pass-rate R   The share of runs each test must pass, 0 to 1 (default 1).
   --junit FILE        Also write the results as JUnit XML (one testcase per run) for CI systems.
   --runtime R         pinecall or block-agent: the semantics to run (default: the agent's target).
+  --budget S          Seconds the agent's own code may run in one step, in all (default 5).
   --from FORMAT       Input format when the extension does not say it: json|yaml|ts.
   --fix-tabs          Re-indent a YAML file indented with tabs before reading it.
   -h, --help          Show this help.
@@ -105,5 +109,6 @@ export function testArgs(file: string, from: InputFormat | undefined, fixTabs: b
     minPassRate: rateOf(single(options, 'min-pass-rate')),
     junit: single(options, 'junit'),
     runtime: runtimeValue === undefined ? undefined : oneOf(runtimeValue, RUNTIMES, '--runtime'),
+    budgetSeconds: budgetOf(single(options, 'budget'), 'test'),
   };
 }

@@ -36,7 +36,8 @@ function depsFor(args: TestArgs, doc: AgentDocument, test: ConversationTest, key
   const call = { today: localToday(), ...test.call };
   const today = typeof call.today === 'string' ? call.today : undefined;
   const model = createModel({ provider: args.provider, baseUrl: args.baseUrl, model: args.model, apiKey: key, temperature: doc.llm.temperature, today });
-  return { model, runner: sandboxToolRunner(doc), evaluate, revision: 0, call: { today: localToday() }, temperature: doc.llm.temperature };
+  const budgetMs = args.budgetSeconds === undefined ? undefined : args.budgetSeconds * 1000;
+  return { model, runner: sandboxToolRunner(doc), evaluate, revision: 0, call: { today: localToday() }, temperature: doc.llm.temperature, ...(budgetMs ? { budgetMs } : {}) };
 }
 
 export async function testCommand(args: TestArgs, rawIo: CliIo): Promise<number> {

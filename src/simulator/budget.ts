@@ -54,7 +54,7 @@ export class StepBudget {
 
   /** The failure message the chat shows. */
   message(): string {
-    return `The step stopped: the agent's own code used up the step's budget of ${seconds(this.totalMs)} s (${this.exhaustedBy} was running when it ran out). Fix or shorten that code, or raise the budget in ⚙ LLM, then Retry.`;
+    return `The step stopped: the agent's own code used up the step's budget of ${seconds(this.totalMs)} s (${this.exhaustedBy} was running when it ran out). Fix or shorten that code, or raise the step budget in ⚙ LLM.`;
   }
 
   /**

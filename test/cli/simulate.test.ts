@@ -262,3 +262,29 @@ describe('through the real bin', () => {
     expect(lines.at(-1)).toEqual({ type: 'end' });
   }, SLOW);
 });
+
+describe('the step budget (--budget)', () => {
+  const looping = (): string => {
+    const doc = JSON.parse(readFileSync(SAMPLE, 'utf8')) as AgentDocument;
+    const base = doc.tools.find((t) => t.name === 'end_call')!;
+    doc.tools.push(...Array.from({ length: 30 }, (_, i) => ({ ...structuredClone(base), id: `t_loop${i}`, name: `loop${i}`, scope: { kind: 'all' as const }, when: '(s) => { while (true) {} }' })));
+    const file = join(dir, 'looping.json');
+    writeFileSync(file, JSON.stringify(doc));
+    return file;
+  };
+
+  it('30 looping predicates stop the step at the budget, naming the one that ran out', async () => {
+    const started = Date.now();
+    const run = await simulate([looping(), '--budget', '0.5', '--say', 'Hello']);
+    expect(Date.now() - started).toBeLessThan(8000);
+    expect(run.code).toBe(1);
+    const failure = events(run).find((e) => e.type === 'failure' || e.type === 'failed' || JSON.stringify(e).includes('budget'));
+    expect(JSON.stringify(failure)).toMatch(/budget of 0\.5 s .*the when of tool loop0 was running/);
+  }, 30_000);
+
+  it('refuses a budget that is not a number of seconds', async () => {
+    const run = await simulate([SAMPLE, '--budget', '0', '--say', 'Hello']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--budget is a number of seconds from 0\.1 to 300/);
+  });
+});

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useApp } from '../../store/context';
 import { chatItems, type ChatItem } from '../../simulator/ui/chat-items';
 import { failureOf, type ControllerView, type RunController, type RunNotice } from '../../simulator/ui/controller';
+import type { StepFailure } from '../../simulator/types';
 import { ToolCallRow } from './ToolCallRow';
 import { openReplay } from '../replay/replay-request';
 
@@ -70,12 +71,8 @@ export function ChatView({ controller, notice, pending }: { controller: RunContr
       {running && !streaming && <div className="sim-thinking" data-testid="sim-thinking">…</div>}
       {failure && !running && (
         <div className={`sim-banner ${failure.kind === 'aborted' ? 'stopped' : 'failed'}`} role="alert" data-testid="sim-failure">
-          {failure.kind === 'aborted' ? (
-            <span><b>Stopped.</b> The call in flight was abandoned; what ran before it stays. Retry sends it again.</span>
-          ) : (
-            <span><b>The model call failed.</b> {failure.message}</span>
-          )}
-          <button data-testid="sim-retry" onClick={() => void controller.retry()}>Retry</button>
+          <FailureText failure={failure} />
+          {failure.retry && <button data-testid="sim-retry" onClick={() => void controller.retry()}>Retry</button>}
         </div>
       )}
       {notice && <div className={`sim-banner ${notice.kind === 'error' ? 'failed' : 'note'}`} data-testid="sim-notice">{notice.text}</div>}
@@ -131,4 +128,12 @@ function ChatRow({ item, focused, canRestart, onRestart }: { item: ChatItem; foc
     case 'limit':
       return <div className="sim-note limit" data-testid="sim-limit">{item.text}</div>;
   }
+}
+
+/** Why the step stopped, in the user's terms; Retry is offered only where the engine can pick the step up. */
+function FailureText({ failure }: { failure: StepFailure }) {
+  if (failure.kind === 'aborted' && failure.retry) return <span><b>Stopped.</b> The call in flight was abandoned; what ran before it stays. Retry sends it again.</span>;
+  if (failure.kind === 'aborted') return <span><b>Stopped.</b> {failure.message} What ran before it stays; send another line or Restart from here.</span>;
+  if (failure.kind === 'budget') return <span><b>The agent&apos;s code ran out of time.</b> {failure.message}</span>;
+  return <span><b>The model call failed.</b> {failure.message}</span>;
 }

@@ -3,10 +3,9 @@
 // step budget hold here too), but each run in its own session, in an engine worker of its own (a
 // Stop here never ends the simulator's step). Nothing here writes the document or the simulator's
 // run (session, steps, streaming): only the Tests slice.
-import { llmLabel } from '../../app/LlmSettingsDialog';
 import type { TestRunResult } from '../../simulator/conversation-tests/types';
 import { EngineHost, EngineStopped } from '../../simulator/ui/engine-host';
-import { runSettingsFrom } from '../../simulator/ui/run-settings';
+import { llmLabel, runSettingsFrom } from '../../simulator/ui/run-settings';
 import type { AppStore } from '../../store/create';
 
 const aborts = new WeakMap<AppStore, AbortController>();

@@ -35,3 +35,18 @@ export function runSettingsFrom(
     budgetMs: llm.budgetSeconds * 1000,
   };
 }
+
+/** The chip that names the model a run will use; the simulator shows it too. */
+export function llmLabel(llm: LlmSettings): string {
+  if (llm.provider === 'offline') return 'Offline model';
+  const host = hostOf(llm.baseUrl) ?? (llm.provider === 'anthropic' ? 'Anthropic' : 'OpenAI');
+  return `${llm.model || 'default model'} · ${host}`;
+}
+
+function hostOf(url: string): string | null {
+  try {
+    return url ? new URL(url).host : null;
+  } catch {
+    return null;
+  }
+}
