@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { appState, openApp, select } from './helpers';
+import { appState, flushSaves, openApp, select } from './helpers';
 import { OPENING, openSimulator, say, scriptMock, startAt, useMockLlm } from './sim-helpers';
 
 // The Content-Security-Policy the built app ships (index.html's meta; README "Security"): scripts
@@ -216,6 +216,25 @@ test("under that policy, the sample's conversation tests run on the offline mode
     .flatMap((r) => r.runs.flatMap((run) => run.session.trace.filter((t) => t.kind === 'tool-run' || t.kind === 'check-failed').map((t) => t.tool))));
   expect(checked).toContain('collect_identity');
 
+  expect(await violations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test("under that policy, a `when` that does not parse is reported (parsed, not compiled), also in an agent opened with it", async ({ page }) => {
+  const errors = recordErrors(page);
+  await recordViolations(page);
+  await openApp(page);
+  const row = page.locator('[data-testid="problem-row"][data-rule="tool-when-syntax"]');
+  await expect(row).toHaveCount(0);
+  await page.evaluate(() => (window as any).__callboard.store.getState().apply((doc: any) => ({
+    ...doc, tools: doc.tools.map((t: any) => (t.id === 't_book' ? { ...t, when: '(s) => s.slots.length >' } : t)),
+  })));
+  await expect(row).toHaveCount(1, { timeout: 20_000 });
+  await expect(row).toContainText('does not parse');
+  // Reopened: lint runs before its parser (a chunk of its own) has loaded, and again once it has.
+  await flushSaves(page);
+  await openApp(page);
+  await expect(row).toHaveCount(1, { timeout: 20_000 });
   expect(await violations(page)).toEqual([]);
   expect(errors).toEqual([]);
 });

@@ -6,7 +6,7 @@ import { renderYaml } from '../formats/block-agent/render';
 import { toolShape, writeTool } from '../formats/block-agent/write';
 import { exportJson } from '../formats/json';
 import { openAiToolsForStage } from '../formats/openai-tools';
-import type { AgentDocument, Loss, Stage, Tool } from '../model';
+import { DepthLimitError, type AgentDocument, type Loss, type Stage, type Tool } from '../model';
 import type { ConvertArgs } from './args';
 import { EXIT_ERRORS, EXIT_OK, UsageError, type CliIo } from './io';
 import { formatDiagnostic, loadAgent, readSource, reportFailure } from './read';
@@ -80,7 +80,15 @@ export async function convert(args: ConvertArgs, io: CliIo): Promise<number> {
   }
   // An agent's tests travel beside it as tests/*.golden.json: read in here, written out below.
   const withTests = loaded.kind === 'agent' ? withGoldensFrom(io, loaded.doc, readGoldens(io, source.file, undefined, 'convert')) : undefined;
-  const converted = loaded.kind === 'agent' ? await convertAgent(withTests!.doc, args) : convertTools(loaded.tools, args);
+  let converted: Converted | string;
+  try {
+    converted = loaded.kind === 'agent' ? await convertAgent(withTests!.doc, args) : convertTools(loaded.tools, args);
+  } catch (error) {
+    // A value nested past MAX_DEPTH (lint's value-too-deep): the exporters refuse it, at its path.
+    if (!(error instanceof DepthLimitError)) throw error;
+    io.err(formatDiagnostic(source.file, { severity: 'error', message: error.reason, path: error.path }) + '\n');
+    return EXIT_ERRORS;
+  }
   if (typeof converted === 'string') {
     io.err(`${source.file}: error: ${converted}\n`);
     return EXIT_ERRORS;

@@ -52,7 +52,8 @@ const YAML_KEYS: Record<string, string> = {
 
 export function yamlLocator(text: string, doc: AgentDocument): Locator {
   const lines = new LineCounter();
-  const parsed = parseDocument(text.replace(/^\uFEFF/, ''), { lineCounter: lines });
+  // uniqueKeys: false: only positions are read here, and the library's duplicate check is quadratic in the keys.
+  const parsed = parseDocument(text.replace(/^\uFEFF/, ''), { lineCounter: lines, uniqueKeys: false });
   const root = parsed.contents;
   const bom = text.startsWith('\uFEFF') ? 1 : 0;
   const at = (offset: number): Position => {

@@ -18,7 +18,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       case 'version':
         io.out(`callboard ${version}\n`);
         return EXIT_OK;
-      // The commands load the core (ajv, yaml) on demand: --help and usage errors stay quick.
+      // The commands load the core (validators, yaml, the sandbox) on demand: --help and usage errors stay quick.
       case 'convert':
         return await (await import('./convert')).convert(args, io);
       case 'lint':

@@ -100,3 +100,12 @@ describe('pattern tester', () => {
     expect(result.matches).toEqual([false]);
   });
 });
+
+describe('pattern tester, given a pattern that may backtrack for ever', () => {
+  it('does not run it on the page: it says why instead', () => {
+    const started = Date.now();
+    const result = testPattern('^(a+)+$', [`${'a'.repeat(40)}!`]);
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(result).toEqual({ skipped: 'a repeated group repeats inside, like (a+)+', matches: [false] });
+  });
+});

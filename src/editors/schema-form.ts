@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../model';
+import { backtrackingRisk } from '../model/pattern-risk';
 
 /**
  * The parameters form ⇄ JSON Schema. The form covers the usual cases (one simple type, a
@@ -167,6 +168,11 @@ export function removeParam(schema: JsonSchema, name: string): JsonSchema {
 export interface PatternTest {
   /** The regular expression's syntax error, when it has one. */
   error?: string;
+  /**
+   * Why the samples were not tested: a pattern that may backtrack for ever (model/pattern-risk.ts)
+   * is not run on the page's own RegExp, which has no deadline.
+   */
+  skipped?: string;
   /** Per sample: whether the pattern matches it (unanchored, as JSON Schema reads `pattern`). */
   matches: boolean[];
 }
@@ -179,5 +185,7 @@ export function testPattern(pattern: string, samples: string[]): PatternTest {
   } catch (error) {
     return { error: (error as Error).message, matches: samples.map(() => false) };
   }
+  const risk = backtrackingRisk(pattern);
+  if (risk) return { skipped: risk, matches: samples.map(() => false) };
   return { matches: samples.map((s) => re.test(s)) };
 }

@@ -65,7 +65,8 @@ function positionAt(text: string, offset: number): { line: number; column: numbe
 
 /** Where a JSON pointer's value starts in a JSON text (JSON is YAML, and the yaml parser keeps offsets). */
 function pointerPosition(text: string, pointer: string): { line: number; column: number } | undefined {
-  const parsed = parseDocument(text, { keepSourceTokens: false, lineCounter: new LineCounter() });
+  // uniqueKeys: false: only positions are read here, and the library's duplicate check is quadratic in the keys.
+  const parsed = parseDocument(text, { keepSourceTokens: false, lineCounter: new LineCounter(), uniqueKeys: false });
   let node: unknown = parsed.contents;
   let found: Node | undefined = parsed.contents ?? undefined;
   for (const raw of pointer.split('/').slice(1)) {

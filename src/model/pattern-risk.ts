@@ -16,7 +16,7 @@ interface Frame {
 /** A quantifier at `i`: its length and whether it repeats (allows more than one), or null. */
 function quantifierAt(pattern: string, i: number): { length: number; repeats: boolean } | null {
   const c = pattern[i];
-  let length = 0;
+  let length: number;
   let repeats = false;
   if (c === '*' || c === '+') {
     length = 1;

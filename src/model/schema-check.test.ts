@@ -41,12 +41,22 @@ const cases: [string, JsonSchema, unknown][] = [
   ['uniqueItems', { type: 'object', properties: { ids: { type: 'array', uniqueItems: true } } }, { ids: [1, 2, 1] }],
   ['property count limits', { type: 'object', minProperties: 2 }, { a: 1 }],
   ['a format, which is not checked', { type: 'object', properties: { day: { type: 'string', format: 'date' } } }, { day: 'someday' }],
+  ['properties named like members of every object', JSON.parse('{"type":"object","properties":{"constructor":{"type":"string"},"toString":{"enum":["a"]}},"required":["constructor"]}'), JSON.parse('{"constructor":1,"toString":"b"}')],
+  ['a schema with a key named __proto__, which is no keyword', JSON.parse('{"type":"object","__proto__":{"required":["x"]},"properties":{"a":{"type":"string"}}}'), { a: 'ok' }],
   ['a key with / and ~ in it', { type: 'object', properties: { 'a/b~c': { type: 'string' } } }, { 'a/b~c': 1 }],
 ];
 
 describe('tool arguments against a schema from the document, interpreted', () => {
   it.each(cases)('words %s as ajv did', (_, schema, value) => {
     expect(ours(schema, value)).toBe(ajvText(schema, value));
+  });
+
+  it('checks a property named __proto__ or valueOf like any other: only own properties count (ajv skipped the one, took the other as given)', () => {
+    expect(ours(JSON.parse('{"type":"object","required":["valueOf"]}'), {})).toBe("arguments must have required property 'valueOf'");
+    const schema = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"integer"}},"required":["__proto__"]}');
+    expect(ours(schema, JSON.parse('{"__proto__":"x"}'))).toBe('arguments/__proto__ must be integer');
+    expect(ours(schema, {})).toBe("arguments must have required property '__proto__'");
+    expect(ours(schema, JSON.parse('{"__proto__":1}'))).toBe('');
   });
 
   it("says the same as ajv for each of the sample's tools, on good and on wrong arguments", () => {

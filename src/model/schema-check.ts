@@ -58,33 +58,33 @@ function literally(strings: string[]): string {
 /** The schema with every pattern decided against `strings` and every format dropped; a fresh copy. */
 function decided(schema: unknown, strings: string[], matches: (pattern: string, value: string) => boolean): unknown {
   if (!isNode(schema)) return schema;
-  const out: Node = {};
+  // Built as entries: a key named __proto__ stays a key, never the copy's prototype.
+  const out: [string, unknown][] = [];
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'format' || key === ORIGINAL_PATTERN) continue;
     if (key === 'pattern' && typeof value === 'string') {
-      out.pattern = literally(strings.filter((s) => matches(value, s)));
-      out[ORIGINAL_PATTERN] = value;
+      out.push(['pattern', literally(strings.filter((s) => matches(value, s)))], [ORIGINAL_PATTERN, value]);
     } else if (key === 'patternProperties' && isNode(value)) {
       const byKeys: Node = {};
       for (const [pattern, sub] of Object.entries(value)) {
         const literal = literally(strings.filter((s) => matches(pattern, s)));
         const next = decided(sub, strings, matches);
-        byKeys[literal] = literal in byKeys ? { allOf: [byKeys[literal], next] } : next;
+        byKeys[literal] = Object.hasOwn(byKeys, literal) ? { allOf: [byKeys[literal], next] } : next;
       }
-      out.patternProperties = byKeys;
+      out.push(['patternProperties', byKeys]);
     } else if (SCHEMA_MAPS.includes(key) && isNode(value)) {
-      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, decided(sub, strings, matches)]));
+      out.push([key, Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, decided(sub, strings, matches)]))]);
     } else if (SCHEMA_VALUES.includes(key)) {
-      out[key] = decided(value, strings, matches);
+      out.push([key, decided(value, strings, matches)]);
     } else if ((SCHEMA_LISTS.includes(key) || key === 'items') && Array.isArray(value)) {
-      out[key] = value.map((sub) => decided(sub, strings, matches));
+      out.push([key, value.map((sub) => decided(sub, strings, matches))]);
     } else if (key === 'items') {
-      out[key] = decided(value, strings, matches);
+      out.push([key, decided(value, strings, matches)]);
     } else {
-      out[key] = value;
+      out.push([key, value]);
     }
   }
-  return out;
+  return Object.fromEntries(out);
 }
 
 /** cfworker's `#/a/b%20c` locations as JSON pointer segments. */
@@ -113,6 +113,7 @@ function nodeAt(root: unknown, segments: string[]): unknown {
       current = current.$ref.startsWith('#') ? nodeAt(root, segmentsOf(current.$ref)) : undefined;
       continue;
     }
+    if (!Object.hasOwn(current as object, segment)) return undefined;
     current = (current as Node)[segment];
   }
   return current;
@@ -212,7 +213,7 @@ const LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'items']);
  */
 function typeRank(node: Node): number {
   const group = GROUPS.findIndex(([type]) => type !== null && type === node.type);
-  if (group > 0 && GROUPS[group]![1].some((k) => k in node)) return group * 100 + 99;
+  if (group > 0 && GROUPS[group]![1].some((k) => Object.hasOwn(node, k))) return group * 100 + 99;
   return 0;
 }
 

@@ -133,8 +133,9 @@ export function tooDeepValues(doc: AgentDocument): TooDeepValue[] {
 
 /** Thrown by an exporter given a value lint reports as too deep: says which value, where, and the limit. */
 export class DepthLimitError extends Error {
-  constructor(readonly path: string, message: string) {
-    super(message);
+  /** `path`: the value's JSON pointer; `reason`: the message without it. */
+  constructor(readonly path: string, readonly reason: string) {
+    super(`${path}: ${reason}`);
     this.name = 'DepthLimitError';
   }
 }
@@ -142,5 +143,5 @@ export class DepthLimitError extends Error {
 /** For the exporters: throws DepthLimitError at the first free-form value nested past its limit. */
 export function assertWithinDepth(doc: AgentDocument): void {
   const [first] = tooDeepValues(doc);
-  if (first) throw new DepthLimitError(first.path, `${first.path}: ${first.message}`);
+  if (first) throw new DepthLimitError(first.path, first.message);
 }

@@ -129,7 +129,7 @@ describe('the state of a session', () => {
       body: 'this.__proto__ = { polluted: 3 }; this.constructor = "c"; return this.toString === Object.prototype.toString;',
       params: [], args: {}, state: parsed('{"__proto__":{"polluted":1},"n":1}'), call: {}, timeoutMs: 5000,
     });
-    if (!out.ok) throw new Error(out.message);
+    if (!out.ok) throw new Error(out.error);
     expect(out.result).toBe(true);
     expect(Object.getOwnPropertyNames(out.writes)).toEqual(['__proto__', 'constructor']);
     expect(out.writes.__proto__).toEqual({ polluted: 3 });

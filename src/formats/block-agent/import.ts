@@ -38,7 +38,8 @@ export const REINDENT_FIX: ImportFix = { label: 'Re-indent with spaces', apply: 
 export function parseBlockAgentText(text: string): { ok: true; ctx: ReadContext; root: Node | null } | ImportFailure {
   const source = text.replace(/^\uFEFF/, '');
   const lines = new LineCounter();
-  const doc = parseDocument(source, { lineCounter: lines, prettyErrors: true });
+  // Keys are checked unique by checkYamlBounds, in one pass (the library's own check is quadratic).
+  const doc = parseDocument(source, { lineCounter: lines, prettyErrors: true, uniqueKeys: false });
   // Nesting and aliases past their bounds (yaml-bounds.ts) end the import before anything reads the value.
   const bounds = checkYamlBounds(source, doc, lines);
   if (!bounds.ok) return { ok: false, errors: [bounds.error] };

@@ -90,5 +90,6 @@ export function renderYaml(data: PlainObject, comments: RenderComments = {}): st
   }
   const text = doc.toString(OPTIONS);
   // Last guard: the file must say exactly what the data says; if the pretty form does not, write the plain one.
-  return deepEqual(parse(text), JSON.parse(JSON.stringify(data))) ? text : doc.toString(SAFE_OPTIONS);
+  // uniqueKeys: false: the data's keys are unique already, and the library's check of them is quadratic.
+  return deepEqual(parse(text, { uniqueKeys: false }), JSON.parse(JSON.stringify(data))) ? text : doc.toString(SAFE_OPTIONS);
 }

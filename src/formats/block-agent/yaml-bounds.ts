@@ -8,8 +8,10 @@
 //   library's maxAliasCount counts aliases, not what they stand for: one anchor of a few MB
 //   aliased 100 times passes it and comes out of export as hundreds of MB.
 // Aliases are resolved here once, in document order, so that reading one costs a lookup and not a
-// walk of the whole document (Alias.resolve without a context visits every node).
-import { isAlias, isCollection, isPair, isScalar, Parser, type Alias, type CST, type Document, type LineCounter, type Node } from 'yaml';
+// walk of the whole document (Alias.resolve without a context visits every node). Duplicate keys
+// are found here too, with a set per map: the library compares each new key with every key before
+// it (20,000 keys took 5 s), so the importer parses with `uniqueKeys: false`.
+import { isAlias, isCollection, isMap, isPair, isScalar, Parser, type Alias, type CST, type Document, type LineCounter, type Node } from 'yaml';
 import { fileTooDeepMessage, formatCount, MAX_ALIAS_EXPANSION, MAX_FILE_DEPTH } from '../../model/limits';
 import type { ImportProblem } from './read-context';
 
@@ -61,8 +63,9 @@ export type YamlBounds = { ok: true; targets: AliasTargets } | { ok: false; erro
 /**
  * Every alias's node; or the first place past a bound: nesting deeper than MAX_FILE_DEPTH, or an
  * alias that makes the file, written out in full, larger than MAX_ALIAS_EXPANSION adds or deeper
- * than MAX_FILE_DEPTH, or that stands inside its own anchor. A document with other errors is
- * left to them (its aliases are not read). Recursion stops at MAX_FILE_DEPTH.
+ * than MAX_FILE_DEPTH, or that stands inside its own anchor; or a key a map holds twice. A
+ * document with other errors is left to them (its aliases are not read). Recursion stops at
+ * MAX_FILE_DEPTH.
  */
 export function checkYamlBounds(source: string, doc: Document, lines: LineCounter): YamlBounds {
   const tooDeep = (): YamlBounds => ({ ok: false, error: yamlDepthError(source) ?? { line: 1, column: 1, message: fileTooDeepMessage('the file', 0) } });
@@ -84,6 +87,22 @@ function checkAliases(doc: Document, lines: LineCounter): YamlBounds | 'too deep
     const { line, col } = lines.linePos(node.range?.[0] ?? 0);
     error ??= { line, column: col, message };
     return { size: 0, depth: 0 };
+  };
+
+  /** Keys compare as the library compares them: scalars by value (1 and "1" differ), others never. */
+  const duplicateKey = (pairs: readonly unknown[]) => {
+    const seen = new Map<unknown, Node>();
+    for (const pair of pairs) {
+      const key = isPair(pair) ? pair.key : undefined;
+      if (!isScalar(key)) continue;
+      const before = seen.get(key.value);
+      if (before) {
+        const first = lines.linePos(before.range?.[0] ?? 0);
+        at(key, `the key ${JSON.stringify(String(key.value))} is in this map twice (first on line ${first.line}, column ${first.col}); a map's keys must be unique: remove or rename one`);
+        return;
+      }
+      seen.set(key.value, key);
+    }
   };
 
   const measure = (node: unknown, above: number): Measure => {
@@ -115,6 +134,7 @@ function checkAliases(doc: Document, lines: LineCounter): YamlBounds | 'too deep
     if (isScalar(n)) {
       result = { size: 1 + (typeof n.value === 'string' ? n.value.length : String(n.value).length), depth: 0 };
     } else if (isCollection(n)) {
+      if (isMap(n)) duplicateKey(n.items);
       open.add(n);
       let size = 1;
       let depth = 0;

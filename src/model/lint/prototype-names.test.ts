@@ -100,6 +100,14 @@ describe('a tool parameter named like a member of every JavaScript object', () =
     }
   });
 
+  it.each(NAMES)('%s as a keyword of the schema itself is an unknown keyword, as ajv (strict) says', (name) => {
+    const found = lintAs('pinecall', (d) => {
+      Object.defineProperty(d.tools[5].parameters, name, { value: 1, enumerable: true, writable: true, configurable: true });
+    }).filter((p) => p.rule === 'parameters-invalid');
+    expect(found.map((p) => [p.path, p.severity])).toEqual([[`/tools/5/parameters/${name}`, 'error']]);
+    expect(found[0].message).toContain(`unknown keyword: "${name}"`);
+  });
+
   it('a required name that is no property is still found when it is a prototype name', () => {
     const found = lintAs('pinecall', (d) => { d.tools[5].parameters.required = ['slot', 'toString', '__proto__']; })
       .filter((p) => p.rule === 'parameters-required-unknown').map((p) => p.path);

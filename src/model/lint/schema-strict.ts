@@ -23,7 +23,7 @@ export interface StrictProblem {
 }
 
 /** ajv 8's keywords for draft-07, and the data types those that apply to one type apply to. */
-const KEYWORD_TYPES: Record<string, string[]> = {
+const KEYWORD_TYPES = new Map<string, string[]>(Object.entries({
   $async: [], $schema: [], $id: [], $defs: [], $vocabulary: [], $comment: [], definitions: [], id: [], $ref: [],
   maximum: ['number'], minimum: ['number'], exclusiveMaximum: ['number'], exclusiveMinimum: ['number'], multipleOf: ['number'],
   maxLength: ['string'], minLength: ['string'], pattern: ['string'],
@@ -35,9 +35,11 @@ const KEYWORD_TYPES: Record<string, string[]> = {
   format: ['number', 'string'],
   title: [], description: [], default: [], deprecated: [], readOnly: [], writeOnly: [], examples: [],
   contentMediaType: [], contentEncoding: [], contentSchema: [],
-};
+} satisfies Record<string, string[]>));
 
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Own keys only: a schema key named like a member of every object (constructor, __proto__) is no keyword. */
+const has = (node: Node, key: string) => Object.hasOwn(node, key);
 
 /** The meta-schema without its formats: ajv without ajv-formats does not check them either. */
 function withoutFormats(schema: unknown): unknown {
@@ -126,7 +128,8 @@ function resolves(root: unknown, ref: string): boolean {
 function strictProblem(root: unknown, node: unknown, at: Segments, context: string[]): StrictProblem | null {
   if (!isNode(node)) return null;
   for (const key of Object.keys(node)) {
-    if (!(key in KEYWORD_TYPES)) return { at: [...at, key], kind: 'unknown-keyword', name: key, message: `strict mode: unknown keyword: "${key}"` };
+    // Own keys only: `toString` or `__proto__` is no keyword, though every object answers to it.
+    if (!KEYWORD_TYPES.has(key)) return { at: [...at, key], kind: 'unknown-keyword', name: key, message: `strict mode: unknown keyword: "${key}"` };
   }
   if (typeof node.$ref === 'string' && !resolves(root, node.$ref)) {
     return { at: [...at, '$ref'], kind: 'ref', message: `can't resolve reference ${node.$ref}` };
@@ -139,19 +142,19 @@ function strictProblem(root: unknown, node: unknown, at: Segments, context: stri
     }
   }
   const types = own.length ? (context.length ? own.filter((t) => allowedBy(context, t)) : own) : context;
-  if (node.nullable === true && own.length === 0) return { at, kind: 'ignored', message: '"nullable" cannot be used without "type"' };
-  for (const [keyword, keywordTypes] of Object.entries(KEYWORD_TYPES)) {
-    if (!(keyword in node) || keywordTypes.length === 0) continue;
+  if (has(node, 'nullable') && node.nullable === true && own.length === 0) return { at, kind: 'ignored', message: '"nullable" cannot be used without "type"' };
+  for (const [keyword, keywordTypes] of KEYWORD_TYPES) {
+    if (!has(node, keyword) || keywordTypes.length === 0) continue;
     if (!keywordTypes.some((t) => applies(types, t))) {
       return { at, kind: 'missing-type', name: keywordTypes.join(','), message: `strict mode: missing type "${keywordTypes.join(',')}" for keyword "${keyword}" at "${path}" (strictTypes)` };
     }
   }
   if (typeof node.format === 'string') return { at, kind: 'unknown-format', name: node.format, message: `unknown format "${node.format}" ignored in schema at path "${path}"` };
-  if ('if' in node && !('then' in node) && !('else' in node)) return { at: [...at, 'if'], kind: 'ignored', message: 'strict mode: "if" without "then" and "else" is ignored' };
+  if (has(node, 'if') && !has(node, 'then') && !has(node, 'else')) return { at: [...at, 'if'], kind: 'ignored', message: 'strict mode: "if" without "then" and "else" is ignored' };
   for (const keyword of ['then', 'else']) {
-    if (keyword in node && !('if' in node)) return { at: [...at, keyword], kind: 'ignored', message: `strict mode: "${keyword}" without "if" is ignored` };
+    if (has(node, keyword) && !has(node, 'if')) return { at: [...at, keyword], kind: 'ignored', message: `strict mode: "${keyword}" without "if" is ignored` };
   }
-  if ('additionalItems' in node && !Array.isArray(node.items)) return { at: [...at, 'additionalItems'], kind: 'ignored', message: 'strict mode: "additionalItems" is ignored when "items" is not an array of schemas' };
+  if (has(node, 'additionalItems') && !Array.isArray(node.items)) return { at: [...at, 'additionalItems'], kind: 'ignored', message: 'strict mode: "additionalItems" is ignored when "items" is not an array of schemas' };
   if (Array.isArray(node.items)) {
     const n = node.items.length;
     const full = node.minItems === n && (node.maxItems === n || node.additionalItems === false);

@@ -83,7 +83,8 @@ export function ImportDialog({ incoming, onClose }: Props) {
     goldens.current = [];
     if (/\.zip$/i.test(file.name)) {
       const mod = await loadRunner();
-      const bundle = mod.unzipBundle(new Uint8Array(await file.arrayBuffer()));
+      // Read, listed and inflated within limits in a worker (formats/zip.ts): only the texts come back.
+      const bundle = await mod.unzipBundle(file);
       setForced('auto');
       if (!bundle.ok) {
         setText('');

@@ -2,11 +2,12 @@
 // package comes with it). The Pinecall importer runs in a Web Worker: it needs the TypeScript
 // compiler, which must not load or parse on the main thread.
 import { importBlockAgentTools, importBlockAgentYaml, type ImportFix } from '../../formats/block-agent';
-import { isGoldenPath, withGoldens, type BundleFile } from '../../formats/bundle';
+import { withGoldens, type BundleFile } from '../../formats/bundle';
 import { importJson } from '../../formats/json';
 import { importPinecallInWorker } from '../../formats/worker/pinecall-client';
+import { readBundleZipInWorker } from '../../formats/worker/zip-client';
+import type { UnzippedBundle } from '../../formats/zip-bundle';
 import type { AgentDocument, Tool } from '../../model';
-import { unzipSync } from 'fflate';
 import type { ImportFormat } from './detect';
 
 export { addImportedTools } from '../../formats/block-agent';
@@ -48,39 +49,15 @@ export async function runImport(text: string, format: ImportFormat, options: { n
   }
 }
 
-/** What a .zip bundle holds: its one agent file and its tests/*.golden.json (issue 6), or why not. */
-export type UnzippedBundle =
-  | { ok: true; agent: BundleFile; goldens: BundleFile[] }
-  | { ok: false; message: string };
-
-const AGENT_FILE = /\.(tsx?|ya?ml|json)$/i;
+export type { UnzippedBundle } from '../../formats/zip-bundle';
 
 /**
  * Reads a .zip as `callboard convert -o` or the export's "Download with tests" writes it: one
- * agent file (any folder) and its goldens. Folders macOS adds (`__MACOSX/`) and dot files are skipped.
+ * agent file (any folder) and its goldens, within ZIP_LIMITS (formats/zip.ts), in a worker of its
+ * own so that a .zip built to inflate to gigabytes never stalls the page.
  */
-export function unzipBundle(bytes: Uint8Array): UnzippedBundle {
-  let entries: Record<string, Uint8Array>;
-  try {
-    entries = unzipSync(bytes);
-  } catch (error) {
-    return { ok: false, message: `the .zip could not be read (${error instanceof Error ? error.message : String(error)}): export it again, or open the agent file itself` };
-  }
-  const decoder = new TextDecoder();
-  const files: BundleFile[] = Object.entries(entries)
-    .filter(([path]) => !path.endsWith('/') && !path.startsWith('__MACOSX/') && !path.split('/').some((part) => part.startsWith('.')))
-    .map(([path, data]) => ({ path, text: decoder.decode(data) }));
-  const goldens = files.filter((f) => isGoldenPath(f.path));
-  const agents = files.filter((f) => !isGoldenPath(f.path) && AGENT_FILE.test(f.path));
-  if (agents.length !== 1) {
-    return {
-      ok: false,
-      message: agents.length === 0
-        ? 'the .zip holds no agent file (.yaml, .tsx, .ts or .json): put the agent beside its tests/ folder'
-        : `the .zip holds ${agents.length} agent files (${agents.map((a) => a.path).join(', ')}): keep one agent with its tests/*.golden.json`,
-    };
-  }
-  return { ok: true, agent: agents[0], goldens };
+export function unzipBundle(file: Blob): Promise<UnzippedBundle> {
+  return readBundleZipInWorker(file);
 }
 
 /** The goldens added to an imported agent as its tests; a bad golden becomes a warning naming its file, line and column. */

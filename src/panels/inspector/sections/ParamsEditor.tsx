@@ -191,13 +191,19 @@ export function PatternTester({ toolId, param, pattern }: { toolId: string; para
   return (
     <div className="pattern-tester" data-testid="pattern-tester">
       {result.error && <div className="insp-error" role="alert" data-testid="pattern-error">Not a valid regular expression: {result.error}</div>}
+      {result.skipped && (
+        <div className="insp-hint" role="status" data-testid="pattern-skipped">
+          Not tested here: {result.skipped}, which can take exponential time on some strings. A tool call&apos;s arguments are still checked against it, in the sandbox with a deadline.
+        </div>
+      )}
       <ul>
         {samples.map((sample, i) => {
-          const match = !result.error && result.matches[i];
+          const untested = result.error ?? result.skipped;
+          const match = !untested && result.matches[i];
           return (
             <li key={i} data-testid="pattern-sample" data-match={String(match)}>
               <input className="mono" value={sample} aria-label="Sample" onChange={(e) => setSamples(samples.map((s, j) => (j === i ? e.target.value : s)))} />
-              <span className={`badge ${result.error ? 'muted' : match ? 'ok' : 'bad'}`}>{result.error ? '—' : match ? 'match' : 'no match'}</span>
+              <span className={`badge ${untested ? 'muted' : match ? 'ok' : 'bad'}`}>{untested ? '—' : match ? 'match' : 'no match'}</span>
               <button type="button" className="ghost" aria-label="Remove sample" onClick={() => setSamples(samples.filter((_, j) => j !== i))}>×</button>
             </li>
           );
@@ -217,7 +223,7 @@ export function PatternTester({ toolId, param, pattern }: { toolId: string; para
               }
             }}
           />
-          {entryMatch !== undefined && !result.error && <span className={`badge ${entryMatch ? 'ok' : 'bad'}`}>{entryMatch ? 'match' : 'no match'}</span>}
+          {entryMatch !== undefined && !result.error && !result.skipped && <span className={`badge ${entryMatch ? 'ok' : 'bad'}`}>{entryMatch ? 'match' : 'no match'}</span>}
           <button type="button" onClick={add} disabled={!entry}>Add</button>
         </li>
       </ul>
