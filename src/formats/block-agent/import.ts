@@ -63,16 +63,9 @@ export function parseBlockAgentText(text: string): { ok: true; ctx: ReadContext;
       })),
     };
   }
-  // An alias to no anchor (`*a`), or aliases expanding beyond the library's limit, parse without
-  // an error but throw when read: found here once, and pointed at like any other YAML error.
-  try {
-    doc.toJS();
-  } catch (error) {
-    let alias: Node | undefined;
-    visit(doc, { Alias: (_, node) => { if (!node.resolve(doc)) alias = node; return alias ? visit.BREAK : undefined; } });
-    const at = alias?.range ? lines.linePos(alias.range[0]) : { line: 1, col: 1 };
-    return { ok: false, errors: [{ line: at.line, column: at.col, message: error instanceof Error ? error.message : String(error) }] };
-  }
+  // An alias to no anchor (`*a`) parses without an error: checkYamlBounds above pointed at it, as
+  // at an alias that expands past the limits (the library's toJS is not called: it looks up each
+  // alias with a scan of the document).
   const nonJson = firstNonJsonNode(doc);
   if (nonJson) {
     const at = nonJson.node.range ? lines.linePos(nonJson.node.range[0]) : { line: 1, col: 1 };

@@ -1,6 +1,7 @@
 // Reading a parsed YAML tree with positions: every error and warning the importer reports carries
 // the line:column of the node it is about (1-based, as editors count), so the UI can point at it.
 import { isAlias, isMap, isScalar, isSeq, type Alias, type Document, type LineCounter, type Node, type Pair, type YAMLMap } from 'yaml';
+import { toPlain } from './yaml-bounds';
 import { warnMisread } from './scalars';
 
 export interface ImportProblem {
@@ -24,7 +25,8 @@ export class ReadContext {
 
   /** A node as plain data (aliases resolved). */
   js(node: Node | null | undefined): unknown {
-    return node ? node.toJS(this.doc) : null;
+    if (!node) return null;
+    return this.aliases ? toPlain(node, this.doc, this.aliases) : node.toJS(this.doc);
   }
 
   at(node: Node | Pair | null | undefined): { line: number; column: number } {

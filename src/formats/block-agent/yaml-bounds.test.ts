@@ -70,24 +70,26 @@ describe('YAML aliases', () => {
     expect(result).toMatchObject({ ok: false, errors: [{ line: 7, column: 18, message: expect.stringMatching(/^the alias \*loop stands inside the value its anchor &loop names/) }] });
   }, 10_000);
 
-  it('reads a file whose aliases stay within the limits, each alias looked up once', () => {
-    const many = Array.from({ length: 5_000 }, (_, i) => `  - &s${i} {name: n${i}}\n`).join('') + Array.from({ length: 5_000 }, (_, i) => `  - *s${i}\n`).join('');
+  it('reads a file whose aliases stay within the limits, each alias looked up once (5,000 took 5 s with the library's lookup)', () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => `  - &s${i} {name: n${i}}\n`).join('') + Array.from({ length: 10_000 }, (_, i) => `  - *s${i}\n`).join('');
     const result = importBlockAgentYaml(`${AGENT}extra:\n${many}`);
     expect(result.ok).toBe(true);
-    if (result.ok) expect((result.doc.preserved?.blockAgent?.extra as unknown[]).at(-1)).toEqual({ name: 'n4999' });
+    if (result.ok) expect((result.doc.preserved?.blockAgent?.extra as unknown[]).at(-1)).toEqual({ name: 'n9999' });
   }, 10_000);
 });
 
 describe('YAML keys', () => {
-  it('finds a repeated key in one pass: 40,000 keys read in time, and a repeat is refused where it stands', () => {
-    const keys = Array.from({ length: 40_000 }, (_, i) => `  k${i}: ${i}`).join('\n');
-    expect(importBlockAgentYaml(`${AGENT}extra:\n${keys}\n`).ok).toBe(true);
+  it('finds a repeated key among 30,000 in one pass (the library compares each key with all before it), where it stands', () => {
+    const keys = Array.from({ length: 30_000 }, (_, i) => `  k${i}: ${i}`).join('\n');
     const repeated = importBlockAgentYaml(`${AGENT}extra:\n${keys}\n  k7: again\n`);
-    expect(repeated).toMatchObject({ ok: false, errors: [{ line: 40_008, column: 3 }] });
+    expect(repeated).toMatchObject({ ok: false, errors: [{ line: 30_008, column: 3 }] });
     if (!repeated.ok) expect(repeated.errors[0].message).toBe('the key "k7" is in this map twice (first on line 15, column 3); a map\'s keys must be unique: remove or rename one');
   }, 10_000);
 
-  it('tells 1 and "1" apart, as YAML does', () => {
+  it('reads many keys, and tells 1 and "1" apart, as YAML does', () => {
     expect(importBlockAgentYaml(`${AGENT}extra: {1: a, "1": b}\n`).ok).toBe(true);
+    const keys = Array.from({ length: 5_000 }, (_, i) => `  k${i}: ${i}`).join('\n');
+    const read = importBlockAgentYaml(`${AGENT}extra:\n${keys}\n`);
+    expect(read.ok && Object.keys(read.doc.preserved?.blockAgent?.extra as object).length).toBe(5_000);
   });
 });

@@ -8,10 +8,12 @@
 //   library's maxAliasCount counts aliases, not what they stand for: one anchor of a few MB
 //   aliased 100 times passes it and comes out of export as hundreds of MB.
 // Aliases are resolved here once, in document order, so that reading one costs a lookup and not a
-// walk of the whole document (Alias.resolve without a context visits every node). Duplicate keys
+// scan of the whole document (the library's Alias.resolve scans every node before the alias, for
+// each alias: 5,000 aliases took seconds); toPlain reads values with them. Duplicate keys
 // are found here too, with a set per map: the library compares each new key with every key before
 // it (20,000 keys took 5 s), so the importer parses with `uniqueKeys: false`.
-import { isAlias, isCollection, isMap, isPair, isScalar, Parser, type Alias, type CST, type Document, type LineCounter, type Node } from 'yaml';
+import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, Parser, type Alias, type CST, type Document, type LineCounter, type Node } from 'yaml';
+import { setOwn } from '../../model/own';
 import { fileTooDeepMessage, formatCount, MAX_ALIAS_EXPANSION, MAX_FILE_DEPTH } from '../../model/limits';
 import type { ImportProblem } from './read-context';
 
@@ -109,8 +111,7 @@ function checkAliases(doc: Document, lines: LineCounter): YamlBounds | 'too deep
     if (error || node === null || node === undefined) return { size: 1, depth: 0 };
     if (isAlias(node)) {
       const target = anchors.get(node.source);
-      // An alias to no anchor is the library's own error (toJS), pointed at by the importer.
-      if (!target) return { size: 1, depth: 0 };
+      if (!target) return at(node, `the alias *${node.source} names no anchor before it, and YAML reads an alias only after its anchor: write &${node.source} on the value it stands for, above this line, or write the value here`);
       targets.set(node, target);
       if (open.has(target)) {
         return at(node, `the alias *${node.source} stands inside the value its anchor &${node.source} names, so it repeats without end; JSON cannot hold that: write the value out, or move the anchor`);
@@ -157,4 +158,29 @@ function checkAliases(doc: Document, lines: LineCounter): YamlBounds | 'too deep
   measure(doc.contents, 0);
   if (nestedTooDeep) return 'too deep';
   return error ? { ok: false, error } : { ok: true, targets };
+}
+
+/**
+ * A node as plain data, as the library's toJS gives it for JSON data (keys as text, `~` as "",
+ * an alias as its anchor's value, converted once and shared), in one pass over what it holds.
+ * A map with a key that is itself a collection is left to the library, which writes such a key out.
+ */
+export function toPlain(node: unknown, doc: Document, targets: AliasTargets, done = new Map<Node, unknown>()): unknown {
+  if (node === null || node === undefined) return null;
+  if (isAlias(node)) return toPlain(targets.get(node), doc, targets, done);
+  const n = node as Node;
+  if (done.has(n)) return done.get(n);
+  let value: unknown;
+  if (isScalar(n)) value = typeof n.value === 'bigint' ? Number(n.value) : n.value;
+  else if (isSeq(n) && !n.items.some(isPair)) value = n.items.map((item) => toPlain(item, doc, targets, done));
+  else if (isMap(n) && n.items.every((pair) => pair.key === null || isScalar(pair.key))) {
+    const out: Record<string, unknown> = {};
+    for (const pair of n.items) {
+      const key = isScalar(pair.key) ? pair.key.value : null;
+      setOwn(out, key === null || key === undefined ? '' : String(key), toPlain(pair.value, doc, targets, done));
+    }
+    value = out;
+  } else value = n.toJS(doc);
+  if (n.anchor) done.set(n, value);
+  return value;
 }

@@ -91,3 +91,13 @@ describe('a pick among offered rows', () => {
     expect(fill({ choice }, ['hmm let me think'], rows).missing).toEqual(['choice']);
   });
 });
+
+describe('a hostile pattern', () => {
+  it('is not run on the host: ^(a+)+b$ against a long line of a\'s ends at once, and the value is left to the engine', () => {
+    const started = Date.now();
+    // Searched for in the line as (?:(a+)+b): with no b, V8 tries every split of the a's (2^30).
+    const out = fill({ code: { type: 'string', pattern: '^(a+)+b$', description: 'The code.' } }, ['my code is ' + 'a'.repeat(30) + '!']);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(out.args.code ?? out.missing).toBeDefined();
+  });
+});

@@ -1,6 +1,7 @@
 // Filling a tool's arguments from its JSON Schema alone: each parameter is read by its type, enum,
 // pattern and format, and by what its name and description hint at (a date, a phone, a name…).
 // Caller lines are searched most recent first; nothing is invented when no rule finds a value.
+import { backtrackingRisk } from '../../model/pattern-risk';
 import type { JsonSchema } from '../../model';
 import { getOwn, setOwn } from '../../model/own';
 import { findDates, findDayPart, findTimes } from './dates';
@@ -70,10 +71,15 @@ export function kindOf(name: string, prop: JsonSchema): Kind {
   return 'none';
 }
 
-/** A value the schema accepts: in the enum, and matching the pattern when there is one. */
+/**
+ * A value the schema accepts: in the enum, and matching the pattern when there is one. The pattern
+ * is the agent file's and runs on the host's RegExp here, so a shape that can backtrack
+ * exponentially (model/pattern-risk.ts) is not run: the value is taken as the caller said it, and
+ * the engine's argument check (in the sandbox, with a deadline) has the last word.
+ */
 function accepts(prop: JsonSchema, value: unknown): boolean {
   if (Array.isArray(prop.enum) && !prop.enum.includes(value)) return false;
-  if (typeof prop.pattern === 'string' && typeof value === 'string') {
+  if (typeof prop.pattern === 'string' && typeof value === 'string' && backtrackingRisk(prop.pattern) === null) {
     try {
       if (!new RegExp(prop.pattern, 'u').test(value)) return false;
     } catch {
@@ -135,7 +141,7 @@ function byPattern(prop: JsonSchema, line: string): { value: string; said: strin
   if (typeof prop.pattern !== 'string') return undefined;
   for (const alternative of prop.pattern.split('|')) {
     const body = alternative.replace(/^\^/, '').replace(/\$$/, '');
-    if (!body) continue;
+    if (!body || backtrackingRisk(body) !== null) continue;
     try {
       const m = new RegExp(`(?<![\\w])(?:${body})(?![\\w])`, 'u').exec(line);
       if (m && m[0] && accepts(prop, m[0])) return { value: m[0], said: m[0] };

@@ -1,6 +1,7 @@
 // The built-in offline model: no key, no network, deterministic. It reads only the request (system
 // prompt, history, offered tools, tool choice, purpose) and answers by small general rules; every
 // decision names its rule in `notes`, so the trace shows why the "model" did what it did.
+import { backtrackingRisk } from '../../model/pattern-risk';
 import type { JsonSchema } from '../../model';
 import { getOwn, setOwn } from '../../model/own';
 import type { CallPurpose, Model, ModelRequest, ModelResponse, ToolCallRequest } from '../types';
@@ -169,6 +170,7 @@ function toolsCall(a: Answer, ctx: FillContext): void {
 
 /** A pattern test that a pattern JS cannot read does not throw out of the model. */
 function safeTest(pattern: string, value: string): boolean {
+  if (backtrackingRisk(pattern) !== null) return false;
   try {
     return new RegExp(pattern, 'u').test(value);
   } catch {
