@@ -264,4 +264,33 @@ test.describe('an agent with its tests', () => {
     await expect(page.getByTestId('import-error')).toContainText('holds no agent file');
     expect(await docOf(page)).toBe(before);
   });
+
+  test('a .zip bomb is refused in the zip worker, naming the entry and the limit, and the open agent is untouched', async ({ page }, info) => {
+    await openApp(page);
+    const before = await docOf(page);
+    const { zipSync, strToU8 } = await import('fflate');
+    const { writeFileSync } = await import('node:fs');
+    /** The .zip with its only entry's declared size set to `size`, in the central directory and the local header. */
+    const declaring = (zip: Uint8Array, size: number) => {
+      const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+      let central = zip.length - 22;
+      while (view.getUint32(central, true) !== 0x02014b50) central--;
+      view.setUint32(central + 24, size, true);
+      view.setUint32(view.getUint32(central + 42, true) + 22, size, true);
+      return zip;
+    };
+    const cases: [string, Uint8Array, string][] = [
+      ['declared.zip', declaring(zipSync({ 'agent.json': strToU8('{}') }), 3 * 1024 ** 3), 'agent.json in the .zip is 3 GB once inflated; Callboard reads at most 16 MB per file'],
+      ['lying.zip', declaring(zipSync({ 'agent.json': new Uint8Array(32 * 1024 * 1024) }, { level: 9 }), 1024), 'agent.json in the .zip inflates past the 1 KB its header declares'],
+    ];
+    for (const [name, bytes, message] of cases) {
+      await openImport(page);
+      const zipPath = info.outputPath(name);
+      writeFileSync(zipPath, bytes);
+      await page.getByTestId('import-file-input').setInputFiles(zipPath);
+      await expect(page.getByTestId('import-error')).toContainText(message);
+      await page.keyboard.press('Escape');
+    }
+    expect(await docOf(page)).toBe(before);
+  });
 });

@@ -3,7 +3,7 @@
 // YAML file holds the same entities under other keys (turn_id, block_id, a tool per block), and a
 // Pinecall class holds them as members. Undefined when nothing fits: the caller prints the path.
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type YAMLMap } from 'yaml';
-import { locateJsonPointer, pointerSegments } from '../editors/json-locate';
+import { jsonPointerLocator, pointerSegments } from '../editors/json-locate';
 import { edgesFrom, type AgentDocument } from '../model';
 import type { InputFormat } from './args';
 
@@ -25,11 +25,23 @@ export function positionAt(text: string, offset: number): Position {
 }
 
 export function jsonLocator(text: string): Locator {
+  // Scanned once, and lines found by binary search: per problem, both were a pass over the whole
+  // text (2,000 problems in a 1 MB file took minutes).
+  const locate = jsonPointerLocator(text);
+  const lineStarts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
   return ({ path }) => {
-    const range = locateJsonPointer(text, path);
+    const range = locate(path);
     // Only the root found: the pointer names nothing in the text, so the path says more than line 1.
     if (!range || (range.depth === 0 && pointerSegments(path).length > 0)) return undefined;
-    return positionAt(text, range.start);
+    let low = 0;
+    let high = lineStarts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (lineStarts[mid] <= range.start) low = mid;
+      else high = mid - 1;
+    }
+    return { line: low + 1, column: range.start - lineStarts[low] + 1 };
   };
 }
 
@@ -65,10 +77,32 @@ export function yamlLocator(text: string, doc: AgentDocument): Locator {
   const turns = blocks.flatMap((b) => itemsOf(valueOf(b, 'turns')));
   // A whole agent holds its tools per block; a bare list of tools is one at the top.
   const tools = isSeq(root) ? itemsOf(root) : blocks.flatMap((b) => itemsOf(valueOf(b, 'tools')));
-  const toolNode = (name: string) =>
-    tools.find((t) => textOf(valueOf(t, 'function'), 'name') === name || textOf(t, 'server_label') === name);
-  const turnNode = (ref: string) => turns.find((t) => textOf(t, 'turn_id') === ref);
-  const blockNode = (ref: string) => blocks.find((b) => textOf(b, 'block_id') === ref);
+  // Looked up by name from maps built once (the first node of a name wins, as a search would find
+  // it): searching the list per problem made a file with thousands of tools quadratic.
+  const firstBy = (nodes: Node[], names: (node: Node) => (string | undefined)[]) => {
+    const found = new Map<string, Node>();
+    for (const node of nodes) for (const name of names(node)) if (name !== undefined && !found.has(name)) found.set(name, node);
+    return found;
+  };
+  const toolsByName = firstBy(tools, (t) => [textOf(valueOf(t, 'function'), 'name'), textOf(t, 'server_label')]);
+  const turnsByRef = firstBy(turns, (t) => [textOf(t, 'turn_id')]);
+  const blocksByRef = firstBy(blocks, (b) => [textOf(b, 'block_id')]);
+  const toolNode = (name: string) => toolsByName.get(name);
+  const turnNode = (ref: string) => turnsByRef.get(ref);
+  const blockNode = (ref: string) => blocksByRef.get(ref);
+  const stageById = new Map(doc.stages.map((s) => [s.id, s]));
+  const edgeIndex = new Map<object, number>();
+  for (const stage of doc.stages) edgesFrom(doc, stage.id).forEach((edge, k) => { if (!edgeIndex.has(edge)) edgeIndex.set(edge, k); });
+  /** The first parameter key of each name, over the tools in file order (where a state field is captured). */
+  const parameterKeys = new Map<string, Node>();
+  for (const tool of tools) {
+    const properties = valueOf(valueOf(valueOf(tool, 'function'), 'parameters'), 'properties');
+    if (!isMap(properties)) continue;
+    for (const pair of properties.items) {
+      const key = isScalar(pair.key) ? String(pair.key.value) : undefined;
+      if (key !== undefined && !parameterKeys.has(key)) parameterKeys.set(key, pair.key as Node);
+    }
+  }
 
   /** The node the segments lead to from `start`, as deep as they go, at the key that holds it. */
   const walk = (start: Node, segments: string[]): Position => {
@@ -116,22 +150,18 @@ export function yamlLocator(text: string, doc: AgentDocument): Locator {
       }
       case 'edges': {
         const edge = doc.edges[i];
-        const from = edge && doc.stages.find((s) => s.id === edge.from);
+        const from = edge && stageById.get(edge.from);
         const turn = from && turnNode(from.ref);
         if (!edge || !turn) return undefined;
-        const k = edgesFrom(doc, edge.from).indexOf(edge);
+        const k = edgeIndex.get(edge) ?? edgesFrom(doc, edge.from).indexOf(edge);
         const written = itemsOf(valueOf(turn, 'edges'))[k];
         return written ? walk(written, rest) : walk(turn, []);
       }
       case 'state': {
         // State fields come from the tools' parameters: point at the first parameter of that name.
         const name = doc.state[i]?.name;
-        for (const tool of tools) {
-          const properties = valueOf(valueOf(valueOf(tool, 'function'), 'parameters'), 'properties');
-          const pair = isMap(properties) && name !== undefined ? pairOf(properties, name) : undefined;
-          if (pair) return at((pair.key as Node).range?.[0] ?? 0);
-        }
-        return undefined;
+        const key = name === undefined ? undefined : parameterKeys.get(name);
+        return key ? at(key.range?.[0] ?? 0) : undefined;
       }
       default:
         return undefined;

@@ -69,6 +69,9 @@ export async function simulateCommand(args: SimulateArgs, rawIo: CliIo): Promise
     const call: CallFacts = { today: localToday(), ...args.call };
     const deps = depsFor(args, doc, key, call, await prepareSandboxEvaluate());
     const session = await runScript(doc, { says: args.says, waits: args.waits, agentFirst: args.agentFirst, runtime: args.runtime }, deps, emit);
+    // What the runtime noted on the way (a template that did not render and was sent as written, a
+    // predicate that threw, a spent budget) goes to standard error, where the app shows it in the trace.
+    for (const entry of session.trace) if (entry.kind === 'note' || entry.kind === 'limit') io.err(`${source.file}: note (step ${entry.step}): ${entry.message}\n`);
     return session.failure ? EXIT_ERRORS : EXIT_OK;
   } catch (error) {
     // Not a failed model call (those are events): the engine or the sandbox broke. Said as an event

@@ -17,6 +17,8 @@ type Node =
   | { kind: 'array'; start: number; end: number; items: Node[] }
   | { kind: 'scalar'; start: number; end: number };
 
+const SCALAR = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null/y;
+
 class Scanner {
   i = 0;
   constructor(private readonly text: string) {}
@@ -89,7 +91,9 @@ class Scanner {
       this.string();
       return { kind: 'scalar', start, end: this.i };
     }
-    const m = /^(?:-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(this.text.slice(this.i));
+    // Sticky, from here: matching against text.slice(i) copied the rest of the text at every number.
+    SCALAR.lastIndex = this.i;
+    const m = SCALAR.exec(this.text);
     if (!m) this.fail();
     this.i += m[0].length;
     return { kind: 'scalar', start, end: this.i };
@@ -102,20 +106,28 @@ export function pointerSegments(pointer: string): string[] {
 }
 
 export function locateJsonPointer(text: string, pointer: string): JsonRange | undefined {
-  let root: Node;
+  return jsonPointerLocator(text)(pointer);
+}
+
+/** locateJsonPointer for many pointers into one text: the text is scanned once (the CLI locates every lint problem). */
+export function jsonPointerLocator(text: string): (pointer: string) => JsonRange | undefined {
+  let root: Node | undefined;
   try {
-    const scanner = new Scanner(text);
-    root = scanner.value();
+    root = new Scanner(text).value();
   } catch {
-    return undefined;
+    root = undefined;
   }
+  return (pointer) => (root ? locateIn(root, pointer) : undefined);
+}
+
+function locateIn(root: Node, pointer: string): JsonRange {
   const segments = pointerSegments(pointer);
   let node = root;
   let range = { start: root.start, end: root.end };
   let depth = 0;
   for (const segment of segments) {
     if (node.kind === 'object') {
-      const member = [...node.members].reverse().find((m) => m.key === segment);
+      const member = node.members.findLast((m) => m.key === segment);
       if (!member) break;
       range = { start: member.start, end: member.value.end };
       node = member.value;

@@ -17,8 +17,11 @@ function describe(error: ErrorObject): SchemaError {
   switch (error.keyword) {
     case 'required':
       return { path, message: `add the required property "${(error.params as { missingProperty: string }).missingProperty}"` };
-    case 'additionalProperties':
-      return { path, message: `remove the unknown property "${(error.params as { additionalProperty: string }).additionalProperty}"` };
+    case 'additionalProperties': {
+      // At the property itself, so that a file's error points at the key to remove (line:column).
+      const key = (error.params as { additionalProperty: string }).additionalProperty;
+      return { path: `${error.instancePath}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: `remove the unknown property "${key}"` };
+    }
     case 'enum':
       return { path, message: `use one of ${JSON.stringify((error.params as { allowedValues: unknown[] }).allowedValues)}` };
     case 'const':

@@ -71,7 +71,7 @@ describe('projects and autosave', () => {
     const store = createAppStore();
     await createProjectsController(store, repo, () => structuredClone(sample)).boot();
     expect(store.getState().brokenProjects).toMatchObject([{ id: 'broken', name: 'Broken one' }]);
-    expect(store.getState().brokenProjects[0].problems).toContain('/stages/0 remove the unknown property "nonsense"');
+    expect(store.getState().brokenProjects[0].problems).toContain('/stages/0/nonsense remove the unknown property "nonsense"');
     expect(store.getState().doc.name).toBe('Clinic Booking');
     expect(await repo.readRaw('broken')).toEqual(broken);
   });

@@ -4,7 +4,7 @@
 // .zip, JavaScript's own names). Every run is checked for the same things:
 // - nothing escaped: the marker file an escape would write is not there;
 // - it ended in time: each child has a deadline (start-up measured on this machine, plus what the
-//   payload may spend by design: the step budget of 5 s per step) and is killed past it — the test
+//   payload may spend by design: the step budget, 5 s or --budget, per step) and is killed past it — the test
 //   fails, it does not hang;
 // - its memory stayed bounded: node runs with --max-old-space-size=512, so an unbounded expansion
 //   crashes instead of swapping, and the exit must be a normal one (a code, no signal, no V8 fatal
@@ -21,14 +21,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockLlm, type MockLlm } from '../mock-llm/server';
-import { corpus, harmlessGolden, hostileGoldens, zipBombs, type Payload, type PayloadKind } from '../security/payloads';
+import { corpus, harmlessGolden, hostileGoldens, linesWith, zipBombs, type Payload, type PayloadKind } from '../security/payloads';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(root, 'bin/callboard.mjs');
 const SAMPLE = join(root, 'public/examples/clinic-booking.json');
 const MINIMAL_TS = join(root, 'test/fixtures/pinecall/goldens/minimal.tsx');
 const MEMORY_MB = 512;
-/** The documented default step budget (src/simulator/budget.ts); the CLI has no flag for it. */
+/** The documented default step budget (src/simulator/budget.ts); `--budget S` changes it. */
 const STEP_BUDGET_MS = 5000;
 const CONCURRENCY = 3;
 const KEY = 'sk-untrusted-cli-NEVER-SENT-9d2e';
@@ -41,7 +41,6 @@ let mock: MockLlm;
 let payloads: Map<string, Payload>;
 /** Start-up of the CLI on this machine, measured before the cases: plain, and with the TypeScript compiler. */
 let startup = { plain: 0, ts: 0 };
-const seen = new Set<PayloadKind>();
 
 // --- Running the bin, a few at a time, each with a deadline.
 
@@ -141,12 +140,11 @@ const events = (run: Run) =>
 const file = (id: string) => {
   const p = payloads.get(id);
   if (!p) throw new Error(`no payload ${id}`);
-  seen.add(p.kind);
   return p;
 };
 const says = (p: Payload) => p.says.flatMap((s) => ['--say', s]);
-/** What a run may spend in agent code by design: the step budget for each caller line. */
-const budgetOf = (p: Payload) => STEP_BUDGET_MS * p.says.length;
+/** What a run may spend in agent code by design: the step budget (default or --budget seconds) for each caller line. */
+const budgetOf = (p: Payload, seconds?: number) => (seconds ? seconds * 1000 : STEP_BUDGET_MS) * p.says.length;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'callboard-untrusted-'));
@@ -169,16 +167,33 @@ beforeAll(async () => {
 afterAll(async () => {
   await mock?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
-  // Every kind of payload went through the CLI at least once.
+});
+
+// Which payloads each command runs (a representative subset per command; every kind at least once).
+const CONVERT_REFUSED = ['yaml-alias-big-anchor', 'yaml-alias-laughs', 'yaml-flow-5000', 'yaml-flow-10000', 'json-mock-5000', 'json-file-10000', 'ts-default-5000', 'ts-type-explosion', 'json-proto-key'];
+const NAMES = ['yaml-prototype-names', 'json-prototype-names', 'ts-prototype-names'];
+const LINT_REFUSED = ['yaml-alias-laughs', 'yaml-flow-10000', 'json-mock-5000', 'ts-type-explosion', 'ts-default-5000'];
+const SIMULATE_TEMPLATES = ['yaml-template-escapes', 'json-template-escapes', 'yaml-template-loops', 'yaml-unclosed-braces'];
+/** Budget cases, with the --budget each runs under (seconds; none: the default 5 s, as the brief's example for one). */
+const SIMULATE_BUDGET: [string, number | undefined][] = [['ts-when-loops', 1.5], ['json-when-loops', undefined], ['json-expression-loops', 2], ['ts-guard-loops', 2], ['json-tool-loop', 2], ['ts-tool-loop', 2]];
+const SIMULATE_REFUSED = ['yaml-alias-big-anchor', 'json-file-10000', 'ts-type-explosion'];
+/** The zip and the golden files the cases below run (their ids in payloads.ts). */
+const OTHERS = ['zip-bomb-declared', 'golden-10000', 'golden-proto'];
+
+it('every kind of payload goes through the CLI at least once', () => {
   const kinds: PayloadKind[] = ['template-escape', 'template-loop', 'predicate-loop', 'expression-loop', 'tool-loop', 'ts-types', 'yaml-alias', 'nesting', 'zip-bomb', 'unclosed-braces', 'prototype-names'];
-  expect(kinds.filter((k) => !seen.has(k))).toEqual([]);
+  const kindOf = new Map<string, PayloadKind>([...payloads.values(), ...hostileGoldens()].map((p) => [p.id, p.kind]));
+  kindOf.set('zip-bomb-declared', 'zip-bomb');
+  const used = [...CONVERT_REFUSED, ...NAMES, ...LINT_REFUSED, ...SIMULATE_TEMPLATES, ...SIMULATE_BUDGET.map(([id]) => id), ...SIMULATE_REFUSED, ...OTHERS];
+  for (const id of used) expect(kindOf.has(id), id).toBe(true);
+  expect(kinds.filter((k) => !used.some((id) => kindOf.get(id) === k))).toEqual([]);
 });
 
 const SLOW = 120_000;
 
 describe.concurrent('hostile agent files through the CLI', () => {
   describe('callboard convert over hostile files', () => {
-    for (const id of ['yaml-alias-big-anchor', 'yaml-alias-laughs', 'yaml-flow-5000', 'yaml-flow-10000', 'json-mock-5000', 'json-file-10000', 'ts-default-5000', 'ts-type-explosion', 'json-proto-key']) {
+    for (const id of CONVERT_REFUSED) {
       it(`${id}: refused with a located error, exit 1, within time and memory`, async () => {
         const p = file(id);
         const run = await callboard(['convert', p.file, '--to', p.format === 'json' ? 'yaml' : 'json'], { format: p.format });
@@ -188,7 +203,7 @@ describe.concurrent('hostile agent files through the CLI', () => {
       }, SLOW);
     }
 
-    for (const id of ['yaml-prototype-names', 'json-prototype-names', 'ts-prototype-names']) {
+    for (const id of NAMES) {
       it(`${id}: JavaScript's own names come back as written (or are refused at their place)`, async () => {
         const p = file(id);
         if (p.outcome.kind !== 'names') throw new Error('not a names payload');
@@ -207,8 +222,7 @@ describe.concurrent('hostile agent files through the CLI', () => {
     }
 
     it('zip-bomb-declared: a .zip is no agent file for the CLI: a usage error at once (exit 2), nothing inflated', async () => {
-      seen.add('zip-bomb');
-      const run = await callboard(['convert', 'bomb-declared.zip', '--to', 'json'], { format: 'json' });
+        const run = await callboard(['convert', 'bomb-declared.zip', '--to', 'json'], { format: 'json' });
       expectContained(run, [2]);
       expect(run.stderr).toContain('cannot tell the format of bomb-declared.zip');
       // Read as JSON on purpose: a located syntax error, not 3 GB inflated.
@@ -219,7 +233,7 @@ describe.concurrent('hostile agent files through the CLI', () => {
   });
 
   describe('callboard lint over hostile files', () => {
-    for (const id of ['yaml-alias-laughs', 'yaml-flow-10000', 'json-mock-5000', 'ts-type-explosion', 'ts-default-5000']) {
+    for (const id of LINT_REFUSED) {
       it(`${id}: a located error, exit 1`, async () => {
         const p = file(id);
         const run = await callboard(['lint', p.file], { format: p.format });
@@ -232,7 +246,8 @@ describe.concurrent('hostile agent files through the CLI', () => {
       const p = file('yaml-unclosed-braces');
       const run = await callboard(['lint', p.file], { format: p.format });
       expectContained(run, [0, 1]);
-      expect(run.stdout).toMatch(new RegExp(`^${p.file}: \\d+ errors?, \\d+ warnings?`, 'm'));
+      // The summary goes to standard error, the findings to standard output.
+      expect(run.stderr).toMatch(new RegExp(`^${p.file}: \\d+ errors?, \\d+ warnings?`, 'm'));
       for (const line of run.stdout.split('\n').filter((l) => / (error|warning): /.test(l))) expect(line).toMatch(new RegExp(`^${p.file}:(\\d+:\\d+| /)`));
     }, SLOW);
 
@@ -240,12 +255,12 @@ describe.concurrent('hostile agent files through the CLI', () => {
       const p = file('yaml-template-escapes');
       const run = await callboard(['lint', p.file], { format: p.format });
       expectContained(run, [0, 1]);
-      expect(run.stdout).toMatch(new RegExp(`^${p.file}: \\d+ errors?, \\d+ warnings?`, 'm'));
+      expect(run.stderr).toMatch(new RegExp(`^${p.file}: \\d+ errors?, \\d+ warnings?`, 'm'));
     }, SLOW);
   });
 
   describe('callboard simulate (offline model) over hostile files', () => {
-    for (const id of ['yaml-template-escapes', 'json-template-escapes', 'yaml-template-loops', 'yaml-unclosed-braces']) {
+    for (const id of SIMULATE_TEMPLATES) {
       it(`${id}: the step goes on with the text as written, and the Jinja error is printed with its place`, async () => {
         const p = file(id);
         if (p.outcome.kind !== 'template-note') throw new Error('not a template payload');
@@ -259,20 +274,21 @@ describe.concurrent('hostile agent files through the CLI', () => {
       }, SLOW);
     }
 
-    for (const id of ['ts-when-loops', 'json-when-loops', 'json-expression-loops', 'ts-guard-loops', 'json-tool-loop', 'ts-tool-loop']) {
-      it(`${id}: the step stops at the budget, naming what ran out; exit 1`, async () => {
+    for (const [id, budget] of SIMULATE_BUDGET) {
+      it(`${id}: the step stops at the ${budget ?? 5} s budget${budget ? ' (--budget)' : ''}, naming what ran out; exit 1`, async () => {
         const p = file(id);
         if (p.outcome.kind !== 'budget') throw new Error('not a budget payload');
-        const run = await callboard(['simulate', p.file, ...says(p)], { format: p.format, allowanceMs: budgetOf(p) });
+        const flag = budget ? ['--budget', String(budget)] : [];
+        const run = await callboard(['simulate', p.file, ...flag, ...says(p)], { format: p.format, allowanceMs: budgetOf(p, budget) });
         expectContained(run, [1]);
         const failure = events(run).find((e) => e.type === 'error');
         expect(failure, shown(run)).toBeDefined();
-        expect(failure!.message).toMatch(/used up the step's budget of 5 s/);
+        expect(failure!.message).toContain(`used up the step's budget of ${budget ?? 5} s`);
         expect(failure!.message).toMatch(p.outcome.naming);
       }, SLOW);
     }
 
-    for (const id of ['yaml-prototype-names', 'json-prototype-names', 'ts-prototype-names']) {
+    for (const id of NAMES) {
       it(`${id}: a run over JavaScript's own names ends normally`, async () => {
         const p = file(id);
         const run = await callboard(['simulate', p.file, ...says(p)], { format: p.format, allowanceMs: budgetOf(p) });
@@ -281,7 +297,7 @@ describe.concurrent('hostile agent files through the CLI', () => {
       }, SLOW);
     }
 
-    for (const id of ['yaml-alias-big-anchor', 'json-file-10000', 'ts-type-explosion']) {
+    for (const id of SIMULATE_REFUSED) {
       it(`${id}: refused before any step, located, exit 1`, async () => {
         const p = file(id);
         const run = await callboard(['simulate', p.file, ...says(p)], { format: p.format });
@@ -321,10 +337,10 @@ describe.concurrent('hostile agent files through the CLI', () => {
       const doc = JSON.parse(p.text);
       doc.tests = [{ name: 'greets', input: ['Hello there.'], expect: { not: ['pwned'] } }];
       writeFileSync(join(dir, 'when-loops-one-test.callboard.json'), JSON.stringify(doc));
-      const run = await callboard(['test', 'when-loops-one-test.callboard.json'], { format: 'json', allowanceMs: STEP_BUDGET_MS });
+      const run = await callboard(['test', 'when-loops-one-test.callboard.json', '--budget', '2'], { format: 'json', allowanceMs: 2000 });
       expectContained(run, [1]);
       expect(run.stdout).toMatch(/^FAIL greets {2}0\/1 \(0%\)$/m);
-      expect(run.stdout).toMatch(/^ {2}run 1: error: The step stopped: .*the when of tool loop\d+ was running/m);
+      expect(run.stdout).toMatch(/^ {2}run 1: error: (step \d+: )?The step stopped: .*the when of tool loop\d+ was running/m);
     }, SLOW);
 
     it('yaml-template-escapes with a golden beside it: the test runs through every escaped stage and passes; exit 0', async () => {
@@ -342,20 +358,23 @@ describe.concurrent('hostile agent files through the CLI', () => {
       const tests = join(dir, 'hostile-tests');
       mkdirSync(tests, { recursive: true });
       const goldens = hostileGoldens();
-      for (const g of goldens) {
-        seen.add(g.kind);
-        writeFileSync(join(tests, g.file), g.text);
-      }
+      for (const g of goldens) writeFileSync(join(tests, g.file), g.text);
       writeFileSync(join(tests, 'spin.golden.json'), JSON.stringify({ name: 'spin', input: p.says, expect: { tools: ['spin_wheel'] } }));
-      const run = await callboard(['test', p.file, '--tests', 'hostile-tests'], { format: p.format, allowanceMs: 2 * budgetOf(p) });
+      // Two goldens run the looping tool (spin, and proto if it is read): two steps of 2 s.
+      const run = await callboard(['test', p.file, '--tests', 'hostile-tests', '--budget', '2'], { format: p.format, allowanceMs: 2 * budgetOf(p, 2) });
       expectContained(run, [1]);
       const deep = goldens.find((g) => g.id === 'golden-10000')!;
       expectRefusedAt(run, 'hostile-tests/deep.golden.json', deep);
-      // The __proto__ golden: run as written (its call facts are free-form keys) or refused at its place.
-      const proto = run.stdout.match(/^(PASS|FAIL) proto .*$/m) ?? run.stderr.match(/^hostile-tests\/proto\.golden\.json:\d+:\d+: error: .*__proto__.*$/m);
-      expect(proto, shown(run)).not.toBeNull();
+      // The __proto__ golden: run as written (its call facts are free-form keys), or refused at the
+      // line of the top-level "__proto__" key.
+      const proto = goldens.find((g) => g.id === 'golden-proto')!;
+      const refused = locatedErrors(run.stderr, 'hostile-tests/proto.golden.json');
+      if (refused.length > 0) {
+        expect(refused[0].message).toContain('__proto__');
+        expect(refused[0].line, `refused at the "__proto__" key's line\n${shown(run)}`).toBe(linesWith(proto.text, '"__proto__": {"polluted"')[0]);
+      } else expect(run.stdout, shown(run)).toMatch(/^(PASS|FAIL) proto /m);
       expect(run.stdout).toMatch(/^FAIL spin {2}0\/1 \(0%\)$/m);
-      expect(run.stdout).toMatch(/run 1: error: The step stopped: .*tool spin_wheel was running/);
+      expect(run.stdout).toMatch(/^ {2}run 1: error: (step \d+: )?The step stopped: .*tool spin_wheel was running/m);
     }, SLOW);
   });
 });

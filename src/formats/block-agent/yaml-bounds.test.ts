@@ -70,7 +70,7 @@ describe('YAML aliases', () => {
     expect(result).toMatchObject({ ok: false, errors: [{ line: 7, column: 18, message: expect.stringMatching(/^the alias \*loop stands inside the value its anchor &loop names/) }] });
   }, 10_000);
 
-  it('reads a file whose aliases stay within the limits, each alias looked up once (5,000 took 5 s with the library's lookup)', () => {
+  it('reads a file whose aliases stay within the limits, each alias looked up once (5,000 took 5 s with the library lookup)', () => {
     const many = Array.from({ length: 10_000 }, (_, i) => `  - &s${i} {name: n${i}}\n`).join('') + Array.from({ length: 10_000 }, (_, i) => `  - *s${i}\n`).join('');
     const result = importBlockAgentYaml(`${AGENT}extra:\n${many}`);
     expect(result.ok).toBe(true);

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { exportJson } from '../../formats/json';
 import { emptyDocument } from '../../model';
-import { runImport } from './run-import';
+import { strToU8, zipSync } from 'fflate';
+import { runImport, unzipBundle } from './run-import';
 
 const fixture = (path: string) => readFileSync(new URL(`../../../test/fixtures/${path}`, import.meta.url), 'utf8');
 
@@ -38,5 +39,12 @@ describe('runImport (the dialog\'s main-thread importers)', () => {
     const doc = emptyDocument('Saved');
     const outcome = await runImport(exportJson(doc), 'json');
     expect(outcome).toMatchObject({ kind: 'agent', doc: { id: doc.id, name: 'Saved' } });
+  });
+
+  it('reads a .zip bundle, and refuses one past the size limit before reading it', async () => {
+    const zip = zipSync({ 'agent.json': strToU8(exportJson(emptyDocument('Zipped'))), 'tests/a.golden.json': strToU8('{}') });
+    expect(await unzipBundle(new Blob([zip]))).toMatchObject({ ok: true, agent: { path: 'agent.json' }, goldens: [{ path: 'tests/a.golden.json' }] });
+    const huge = { size: 33 * 1024 * 1024, arrayBuffer: () => Promise.reject(new Error('read the whole file')) } as unknown as Blob;
+    expect(await unzipBundle(huge)).toEqual({ ok: false, message: 'the .zip is 33 MB; Callboard reads a .zip of at most 32 MB: zip only the agent file and its tests/ folder' });
   });
 });

@@ -59,7 +59,7 @@ describe('checking a typed test against the schema', () => {
     expect(bad.ok).toBe(false);
     const problems = bad.ok ? [] : bad.problems;
     expect(problems).toContainEqual({ path: '/name', message: expect.stringMatching(/^use letters, digits/) });
-    expect(problems).toContainEqual({ path: '/', message: 'remove the unknown property "extra"' });
+    expect(problems).toContainEqual({ path: '/extra', message: 'remove the unknown property "extra"' });
     expect(problems).toContainEqual({ path: '/expect/tools', message: 'must be array' });
   });
 

@@ -147,3 +147,16 @@ describe('runSuite', () => {
     expect(entries[1].passRate).toBe(0);
   });
 });
+
+describe('the step budget in a conversation test', () => {
+  it('reaches the tool runner: a mocking runner passes the deadline on', async () => {
+    const seen: (number | undefined)[] = [];
+    const runner: ToolRunner = { run: async (_tool, _args, _state, _call, options) => (seen.push(options?.timeoutMs), { result: 'ok', writes: {}, logs: [] }) };
+    const doc = sampleAgent();
+    const test: ConversationTest = { name: 'budget', input: ['Hi'], mocks: { book: 'mocked' }, expect: {} };
+    const args = { schedule_appointment: true, intent_utterance: 'a cleaning' };
+    await runConversationTest(doc, test, { ...depsWith([say('Hello'), answer('', ['is_schedule_appointment', args]), say('Bye'), say('Bye')], runner), budgetMs: 700 });
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((ms) => typeof ms === 'number' && ms <= 700)).toBe(true);
+  });
+});

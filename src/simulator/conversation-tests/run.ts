@@ -19,7 +19,8 @@ function mockedDocument(doc: AgentDocument, mocks: Record<string, unknown>): Age
 /** A mocked tool returns its mock and writes nothing: its implementation does not run. */
 function mockingRunner(runner: ToolRunner, mocks: Record<string, unknown>): ToolRunner {
   return {
-    run: (tool, args, state, call) => (Object.hasOwn(mocks, tool.name) ? Promise.resolve({ result: structuredClone(mocks[tool.name]), writes: {}, logs: [] }) : runner.run(tool, args, state, call)),
+    // `options` carries the step budget's deadline: dropped, a looping tool would run its own 300 s.
+    run: (tool, args, state, call, options) => (Object.hasOwn(mocks, tool.name) ? Promise.resolve({ result: structuredClone(mocks[tool.name]), writes: {}, logs: [] }) : runner.run(tool, args, state, call, options)),
   };
 }
 
