@@ -372,7 +372,7 @@ test.describe('hostile agent files in the app', () => {
     return done();
   }
 
-  const notes = () => appState(page, (s) => (s.session?.trace ?? []).filter((t: any) => t.kind === 'note').map((t: any) => t.message as string));
+  const notes = (): Promise<string[]> => appState(page, (s) => (s.session?.trace ?? []).filter((t: any) => t.kind === 'note').map((t: any) => t.message as string));
 
   async function screenshotOnce(name: string) {
     if (shotTaken) return;

@@ -3,7 +3,7 @@
 // stage list are `@state` properties, an edge is a `this.stage = "…"` in a tool's body.
 import ts from 'typescript';
 import type { AgentDocument } from '../model';
-import { pointerSegments } from '../editors/json-locate';
+import { pointerSegments } from '../formats/json-locate';
 import type { Locator, Position } from './locate';
 
 const nameOf = (member: ts.ClassElement): string | undefined =>

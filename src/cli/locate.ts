@@ -3,7 +3,7 @@
 // YAML file holds the same entities under other keys (turn_id, block_id, a tool per block), and a
 // Pinecall class holds them as members. Undefined when nothing fits: the caller prints the path.
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type YAMLMap } from 'yaml';
-import { jsonPointerLocator, pointerSegments } from '../editors/json-locate';
+import { jsonPointerLocator, pointerSegments } from '../formats/json-locate';
 import { edgesFrom, type AgentDocument } from '../model';
 import type { InputFormat } from './args';
 

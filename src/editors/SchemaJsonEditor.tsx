@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { JsonSchema } from '../model';
 import { bodyUri } from './body-wrapper';
 import { identifierPart } from './implementation-types';
-import { locateJsonPointer } from './json-locate';
+import { locateJsonPointer } from '../formats/json-locate';
 import { LazyEditor } from './LazyEditor';
 import { MarkerList } from './MarkerList';
 import type { CodeEditor, Marker, Monaco } from './types';

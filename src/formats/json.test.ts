@@ -98,7 +98,11 @@ describe('importJson', () => {
     (doc.stages as Record<string, unknown>[])[1].kind = 'pause';
     const result = importJson(JSON.stringify(doc));
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.errors).toContainEqual({ path: '/stages/1/kind', message: 'use one of ["turn","wait"]' });
+    if (!result.ok) expect(result.errors).toContainEqual({ path: '/stages/1/kind', message: 'use one of ["turn","wait"]', line: 1, column: expect.any(Number) });
+    // …and at its place in the text: the column is where the member "kind": "pause" starts.
+    const text = JSON.stringify(doc);
+    const at = !result.ok ? result.errors.find((e) => e.path === '/stages/1/kind')?.column : undefined;
+    expect(text.slice((at ?? 1) - 1)).toMatch(/^"kind":"pause"/);
   });
 
   it('migrates an unversioned draft', () => {

@@ -2,6 +2,7 @@
 // id, name, …) whatever order an edit left them in, and maps keyed by ids are sorted, so a saved
 // file diffs cleanly; free-form values (parameters, extra, preserved, mocks) keep their own order,
 // which for parameters is meaningful.
+import { jsonPointerLocator } from './json-locate';
 import schema from '../model/agent.schema.json';
 import { assertWithinDepth, loadDocument, type AgentDocument } from '../model';
 import { jsonDepthError } from './json-depth';
@@ -213,6 +214,17 @@ export function importJson(text: string): JsonImport {
     return { ok: false, errors: [{ ...positionOf(message, json), message: message.replace(/^JSON\.parse: /, '') }] };
   }
   const loaded = loadDocument(raw);
-  if (!loaded.ok) return { ok: false, errors: loaded.errors.map((e) => ({ path: e.path, message: e.message })) };
+  if (!loaded.ok) {
+    // Each schema error also at its line and column in the text, where the pointer lands.
+    const locate = jsonPointerLocator(json);
+    return {
+      ok: false,
+      errors: loaded.errors.map((e) => {
+        const range = locate(e.path);
+        const found = range && (range.depth > 0 || e.path === '/' || e.path === '');
+        return found ? { path: e.path, message: e.message, ...lineColumn(json, range.start) } : { path: e.path, message: e.message };
+      }),
+    };
+  }
   return { ok: true, doc: loaded.doc, migrated: loaded.migrated };
 }

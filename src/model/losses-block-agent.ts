@@ -7,7 +7,6 @@ import { BLOCK_SHAPE, EDGE_SHAPE, FUNCTION_TOOL_SHAPE, MCP_TOOL_SHAPE, TOP_SHAPE
 import { planExport, writtenToolName, type ExportPlan } from '../formats/block-agent/plan';
 import { toolShape, writeBlock, writeEdge, writeLlm, writeTool, writeTurn } from '../formats/block-agent/write';
 import { toolVisibleIn } from './document';
-import { uniqueName } from './ids';
 import { pointer } from './lint/pointer';
 import { hasKeys, type AddLoss } from './losses-common';
 import type { AgentDocument, Tool } from './types';
@@ -34,24 +33,48 @@ export interface WrittenTools {
   survivor: Map<string, Tool>;
   /** Distinct tools in the order the import meets them. */
   order: Tool[];
+  /** Per written tool (a survivor), the ids of the blocks that list it, in block order. */
+  blocksOf: Map<Tool, string[]>;
 }
 
 export function writtenTools(plan: ExportPlan): WrittenTools {
-  const out: WrittenTools = { name: new Map(), survivor: new Map(), order: [] };
-  const seen: { name: string; definition: unknown; tool: Tool }[] = [];
+  const out: WrittenTools = { name: new Map(), survivor: new Map(), order: [], blocksOf: new Map() };
+  // By written name, and the names given so far: searching every tool before each one made a file
+  // of thousands of tools quadratic (lint runs this on every edit).
+  const seen = new Map<string, { definition: unknown; tool: Tool }[]>();
+  const given = new Set<string>();
+  const suffixes = new Map<string, number>();
   for (const block of plan.blocks) {
     for (const source of plan.toolsOf.get(block.id)!) {
       const name = writtenToolName(source);
       const definition = writeTool(source);
-      const same = seen.find((s) => s.name === name && deepEqual(s.definition, definition));
+      const same = seen.get(name)?.find((s) => deepEqual(s.definition, definition));
       if (same) {
         if (!out.survivor.has(source.id)) out.survivor.set(source.id, same.tool);
         continue;
       }
-      out.name.set(source.id, uniqueName(name, out.order.map((t) => out.name.get(t.id)!)));
+      // uniqueName's rule (the first free name_2, name_3 …), resumed where the last search of this name stopped.
+      let unique = name;
+      for (let k = suffixes.get(name) ?? 2; given.has(unique); k++) {
+        unique = `${name}_${k}`;
+        suffixes.set(name, k);
+      }
+      given.add(unique);
+      out.name.set(source.id, unique);
       out.survivor.set(source.id, source);
       out.order.push(source);
-      seen.push({ name, definition, tool: source });
+      const entry = { definition, tool: source };
+      const named = seen.get(name);
+      if (named) named.push(entry);
+      else seen.set(name, [entry]);
+    }
+  }
+  for (const block of plan.blocks) {
+    for (const source of plan.toolsOf.get(block.id)!) {
+      const survivor = out.survivor.get(source.id)!;
+      const listed = out.blocksOf.get(survivor) ?? [];
+      if (listed.at(-1) !== block.id) listed.push(block.id);
+      out.blocksOf.set(survivor, listed);
     }
   }
   return out;
@@ -153,10 +176,10 @@ function edgeLosses(doc: AgentDocument, plan: ExportPlan, tools: WrittenTools, a
 const fallbackOf = (tool: Tool, tools: WrittenTools): boolean => tool.kind === 'function' && isFallbackToolName(tools.name.get(tool.id) ?? tool.name);
 
 /** The stages where a tool is offered in the document, and where the written file offers it. */
-function coverage(doc: AgentDocument, tool: Tool, plan: ExportPlan, tools: WrittenTools): { before: string[]; after: string[] } {
+function coverage(doc: AgentDocument, tool: Tool, tools: WrittenTools): { before: string[]; after: string[] } {
   const before = doc.stages.filter((s) => toolVisibleIn(tool, s)).map((s) => s.id);
-  const blocks = plan.blocks.filter((b) => plan.toolsOf.get(b.id)!.some((t) => tools.survivor.get(t.id) === tool)).map((b) => b.id);
-  const after = doc.stages.filter((s) => blocks.includes(s.blockId)).map((s) => s.id);
+  const blocks = new Set(tools.blocksOf.get(tool));
+  const after = doc.stages.filter((s) => blocks.has(s.blockId)).map((s) => s.id);
   return { before, after };
 }
 
@@ -177,9 +200,10 @@ function toolLosses(doc: AgentDocument, tool: Tool, i: number, plan: ExportPlan,
       ? `an mcp tool is known by its server label, so ${tool.name} comes back as ${name}; name the tool after its server`
       : `another tool is written as ${tool.name}, so this one comes back as ${name}; give it a name of its own`);
   }
-  const { before, after } = coverage(doc, tool, plan, tools);
+  const { before, after } = coverage(doc, tool, tools);
   if (before.length !== after.length || before.some((id) => !after.includes(id))) {
-    const blocks = plan.blocks.filter((b) => plan.toolsOf.get(b.id)!.some((t) => tools.survivor.get(t.id) === tool)).map((b) => b.name).join(', ') || 'no block';
+    const listing = new Set(tools.blocksOf.get(tool));
+    const blocks = plan.blocks.filter((b) => listing.has(b.id)).map((b) => b.name).join(', ') || 'no block';
     add(pointer('tools', i, 'scope'), entity, tool.scope.kind === 'stages' ? 'stage-level tool scope' : 'tool scope',
       `tools belong to blocks; the export offers ${tool.name} in every stage of ${blocks}; move the stages that should not see it into another block`);
   }

@@ -80,11 +80,22 @@ function scopesOverlap(a: ToolScope, b: ToolScope, doc: AgentDocument): boolean 
 export function checkToolDuplicates(ctx: LintContext): Finding[] {
   const out: Finding[] = [];
   const taken = ctx.doc.tools.map((t) => t.name);
+  // The names taken are the same for every tool: one suggestion per name (each was a copy of all names).
+  const suggested = new Map<string, string>();
+  const renameFor = (name: string) => suggested.get(name) ?? suggested.set(name, uniqueName(name, taken)).get(name)!;
+  // The tools before each one, by name: filtering all of them for each tool was quadratic.
+  const byName = new Map<string, Tool[]>();
   ctx.doc.tools.forEach((tool, i) => {
     if (!tool.name) return;
-    const earlier = ctx.doc.tools.slice(0, i).filter((t) => t.name === tool.name);
-    if (earlier.length === 0) return;
-    const rename = uniqueName(tool.name, taken);
+    const named = byName.get(tool.name);
+    if (!named) {
+      byName.set(tool.name, [tool]);
+      return;
+    }
+    // The ones before this tool; it joins them once it is checked.
+    const earlier = named.slice();
+    named.push(tool);
+    const rename = renameFor(tool.name);
     const entity = { kind: 'tool' as const, id: tool.id };
     const path = pointer('tools', i, 'name');
     const clash = earlier.find((t) => scopesOverlap(t.scope, tool.scope, ctx.doc));
