@@ -41,6 +41,12 @@ export async function enginePart(): Promise<Part> {
       target: { on: 'ratio-median', below: 1.5, text: `last ${EDGE} / first ${EDGE} under 1.5×` },
     },
   ];
+  // The same session in Block Agent semantics: its prompts are Jinja, rendered in the QuickJS
+  // template sandbox (src/simulator/sandbox/templates.ts), whose cost this figure holds.
+  const blockAgent: AgentDocument = { ...doc, target: 'block-agent' };
+  await sessionTurnTimes(blockAgent, 20);
+  const baTimes = await sessionTurnTimes(blockAgent, TURNS);
+  figures.push({ section, name: `engine per turn, all ${TURNS} turns, Block Agent (Node)`, unit: 'ms', ...summarize(baTimes), baseline: { name: 'Pinecall, same run', ...summarize(times) } });
   return {
     name: 'engine',
     figures,

@@ -17,6 +17,7 @@ export const DEFAULT_TEMPLATE_TIMEOUT_MS = 1000;
 export const MAX_TEMPLATE_OUTPUT_CHARS = 200_000;
 const MEMORY_BYTES = 64 * 1024 * 1024;
 const STACK_BYTES = 256 * 1024;
+const CACHE_ENTRIES = 200;
 
 export type TemplateFailure = 'syntax' | 'timeout' | 'memory' | 'output';
 
@@ -54,6 +55,8 @@ export class TemplateSandbox {
   private loaded: Loaded | undefined;
   private deadline = 0;
   private timedOut = false;
+  /** Recent renders by text and variables, oldest first (a Map keeps insertion order). */
+  private cache = new Map<string, JinjaResult>();
 
   constructor(private readonly quickjs: QuickJSWASMModule) {}
 
@@ -108,6 +111,26 @@ export class TemplateSandbox {
     } catch (error) {
       return fail('syntax', `the variables could not be read: ${messageOf(error)}`);
     }
+    // A render is a pure function of the text and the variables, and a step renders the same ones
+    // before each of its model calls: a hit costs a lookup instead of a trip through the interpreter.
+    const key = `${text.length}:${text}\u0000${json}`;
+    const hit = this.cache.get(key);
+    if (hit) {
+      this.cache.delete(key);
+      this.cache.set(key, hit);
+      return hit.ok ? hit : { ...hit, text };
+    }
+    const rendered = this.renderFresh(text, json, timeoutMs);
+    // Failures from a deadline or the memory limit depend on the moment (a busy machine): not kept.
+    if (rendered.ok || rendered.failure === 'syntax') {
+      this.cache.set(key, rendered);
+      if (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value as string);
+    }
+    return rendered;
+  };
+
+  private renderFresh(text: string, json: string, timeoutMs: number): JinjaResult {
+    const fail = (failure: TemplateFailure, error: string): JinjaResult => ({ ok: false, text, error, failure });
     const { context } = this.load();
     this.timedOut = false;
     this.deadline = Date.now() + timeoutMs;
@@ -135,7 +158,7 @@ export class TemplateSandbox {
     // A deadline, the memory limit or a stack overflow may stop the interpreter midway: start clean.
     if (!result.ok && result.failure !== 'syntax') this.discard();
     return result;
-  };
+  }
 }
 
 let shared: Promise<TemplateSandbox> | undefined;
