@@ -16,7 +16,7 @@ const uiLibraries = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'src/model/generated/*', 'test/fixtures/**'] },
+  { ignores: ['dist', 'dist-*', 'node_modules', 'src/simulator/sandbox/*.generated.ts', 'test-results', 'playwright-report', 'src/model/generated/*', 'test/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
