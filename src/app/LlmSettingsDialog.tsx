@@ -1,4 +1,4 @@
-import { llmLabel } from '../simulator/ui/run-settings';
+import { llmLabel, providerSettingsFrom } from '../simulator/ui/run-settings';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useStoreApi } from '../store/context';
 import type { LlmSettings, ProviderKind } from '../store/types';
@@ -74,7 +74,7 @@ export function LlmSettingsDialog() {
     setTest({ state: 'testing' });
     try {
       const { testConnection } = await import('../simulator/providers');
-      const out = await testConnection({ ...settingsOf(form), apiKey: form.provider === 'offline' ? undefined : apiKey }, abort.signal);
+      const out = await testConnection(providerSettingsFrom(form, apiKey, {}), abort.signal);
       if (!abort.signal.aborted) setTest({ state: 'done', ok: out.ok, message: out.message });
     } catch (error) {
       if (!abort.signal.aborted) setTest({ state: 'done', ok: false, message: error instanceof Error ? error.message : String(error) });
@@ -208,15 +208,5 @@ function clampTemperature(value: number): number {
   return Number.isFinite(value) ? Math.min(2, Math.max(0, value)) : 0;
 }
 
-/** The settings the providers take (empty strings mean "the provider's default"). */
-function settingsOf(form: LlmSettings) {
-  return {
-    provider: form.provider,
-    baseUrl: form.baseUrl || undefined,
-    model: form.model || undefined,
-    temperature: form.temperature,
-    timeoutMs: form.timeoutSeconds * 1000,
-  };
-}
 
 export { llmLabel };

@@ -88,7 +88,7 @@ function decided(schema: unknown, strings: string[], matches: (pattern: string, 
 }
 
 /** cfworker's `#/a/b%20c` locations as JSON pointer segments. */
-function segmentsOf(location: string): string[] {
+export function segmentsOf(location: string): string[] {
   const rest = location.replace(/^#/, '');
   if (rest === '' || rest === '/') return [];
   return rest.slice(1).split('/').map((s) => {

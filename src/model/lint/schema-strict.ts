@@ -5,6 +5,7 @@
 // and the data type each applies to. strictRequired is rule parameters-required-unknown's, and an
 // invalid pattern rule parameter-pattern-invalid's: neither is reported here. No regex is run on a
 // string: a pattern is only compiled, which takes time linear in its length.
+import { segmentsOf } from '../schema-check';
 import { Validator, type OutputUnit, type Schema } from '@cfworker/json-schema';
 import draft07 from 'ajv/dist/refs/json-schema-draft-07.json';
 import type { JsonSchema } from '../json-schema';
@@ -50,19 +51,6 @@ function withoutFormats(schema: unknown): unknown {
 
 let meta: Validator | undefined;
 
-function segmentsOf(location: string): string[] {
-  const rest = location.replace(/^#/, '');
-  if (rest === '' || rest === '/') return [];
-  return rest.slice(1).split('/').map((s) => {
-    let decoded = s;
-    try {
-      decoded = decodeURIComponent(s);
-    } catch {
-      // left as written
-    }
-    return decoded.replace(/~1/g, '/').replace(/~0/g, '~');
-  });
-}
 
 /** Units that only say a subschema failed; the ones below them say how. */
 const WRAPPERS = new Set(['properties', 'additionalProperties', 'patternProperties', 'items', 'additionalItems', '$ref', 'allOf', 'anyOf', 'oneOf', 'dependencies', 'propertyNames', 'contains', 'if', 'not']);
