@@ -18,11 +18,7 @@ export interface Locatable {
 /** Finds positions in one source text; built once per file, asked once per problem. */
 export type Locator = (problem: Locatable) => Position | undefined;
 
-/** 1-based line and column of a character offset. */
-export function positionAt(text: string, offset: number): Position {
-  const before = text.slice(0, Math.max(0, Math.min(offset, text.length))).split('\n');
-  return { line: before.length, column: before[before.length - 1].length + 1 };
-}
+export { positionAt } from '../model/text-position';
 
 export function jsonLocator(text: string): Locator {
   // Scanned once, and lines found by binary search: per problem, both were a pass over the whole

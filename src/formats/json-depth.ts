@@ -1,6 +1,7 @@
 // How deep a JSON text nests, read from the text in one pass (no parse, no recursion), so that a
 // file nested 1,000,000 levels deep is refused at the bracket where it passes the limit instead
 // of reaching code that walks the value recursively.
+import { positionAt } from '../model/text-position';
 import { fileTooDeepMessage, MAX_FILE_DEPTH } from '../model/limits';
 import { pointer } from '../model/lint/pointer';
 
@@ -59,16 +60,6 @@ export function jsonTooDeep(text: string, limit: number): JsonTooDeep | undefine
   return found && { ...found, depth: deepest };
 }
 
-/** 1-based line and column of an offset. */
-function lineColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
-    line++;
-    lineStart = i + 1;
-  }
-  return { line, column: offset - lineStart + 1 };
-}
 
 /** The located error for a JSON text nested past MAX_FILE_DEPTH, or undefined when it is within. */
 export function jsonDepthError(text: string, limit = MAX_FILE_DEPTH): { line: number; column: number; message: string } | undefined {
@@ -76,5 +67,5 @@ export function jsonDepthError(text: string, limit = MAX_FILE_DEPTH): { line: nu
   if (!deep) return undefined;
   // Only the first keys are named: the rest of the way down may be thousands of them.
   const where = deep.path.length === 0 ? 'the file' : `the value at ${pointer(...deep.path)}${deep.truncated ? '/…' : ''}`;
-  return { ...lineColumn(text, deep.offset), message: fileTooDeepMessage(where, deep.depth) };
+  return { ...positionAt(text, deep.offset), message: fileTooDeepMessage(where, deep.depth) };
 }

@@ -2,6 +2,7 @@
 // id, name, …) whatever order an edit left them in, and maps keyed by ids are sorted, so a saved
 // file diffs cleanly; free-form values (parameters, extra, preserved, mocks) keep their own order,
 // which for parameters is meaningful.
+import { positionAt } from '../model/text-position';
 import { jsonPointerLocator } from './json-locate';
 import schema from '../model/agent.schema.json';
 import { assertWithinDepth, loadDocument, type AgentDocument } from '../model';
@@ -181,11 +182,6 @@ export function syntaxErrorOffset(text: string): number | undefined {
   }
 }
 
-/** 1-based line and column of an offset (columns in UTF-16 code units, as editors count them). */
-function lineColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset).split('\n');
-  return { line: before.length, column: before[before.length - 1].length + 1 };
-}
 
 /**
  * Line and column of a JSON.parse failure. Engines do not always say where (V8: `Unexpected token
@@ -194,11 +190,11 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
  */
 function positionOf(message: string, text: string): { line: number; column: number } {
   const scanned = syntaxErrorOffset(text);
-  if (scanned !== undefined) return lineColumn(text, scanned);
+  if (scanned !== undefined) return positionAt(text, scanned);
   const reported = /line (\d+) column (\d+)/.exec(message);
   if (reported) return { line: Number(reported[1]), column: Number(reported[2]) };
   const position = /position (\d+)/.exec(message);
-  return lineColumn(text, position ? Number(position[1]) : /end of (JSON )?(input|data)/i.test(message) ? text.length : 0);
+  return positionAt(text, position ? Number(position[1]) : /end of (JSON )?(input|data)/i.test(message) ? text.length : 0);
 }
 
 export function importJson(text: string): JsonImport {
@@ -222,7 +218,7 @@ export function importJson(text: string): JsonImport {
       errors: loaded.errors.map((e) => {
         const range = locate(e.path);
         const found = range && (range.depth > 0 || e.path === '/' || e.path === '');
-        return found ? { path: e.path, message: e.message, ...lineColumn(json, range.start) } : { path: e.path, message: e.message };
+        return found ? { path: e.path, message: e.message, ...positionAt(json, range.start) } : { path: e.path, message: e.message };
       }),
     };
   }

@@ -12,21 +12,12 @@
 // each alias: 5,000 aliases took seconds); toPlain reads values with them. Duplicate keys
 // are found here too, with a set per map: the library compares each new key with every key before
 // it (20,000 keys took 5 s), so the importer parses with `uniqueKeys: false`.
+import { positionAt } from '../../model/text-position';
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, Parser, type Alias, type CST, type Document, type LineCounter, type Node } from 'yaml';
 import { setOwn } from '../../model/own';
 import { fileTooDeepMessage, formatCount, MAX_ALIAS_EXPANSION, MAX_FILE_DEPTH } from '../../model/limits';
 import type { ImportProblem } from './read-context';
 
-/** 1-based line and column of an offset. */
-function positionOf(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
-    line++;
-    lineStart = i + 1;
-  }
-  return { line, column: offset - lineStart + 1 };
-}
 
 /** The first collection nested deeper than `limit`, from the parser's tokens (no composing, no recursion). */
 export function yamlDepthError(source: string, limit = MAX_FILE_DEPTH): ImportProblem | undefined {
@@ -48,7 +39,7 @@ export function yamlDepthError(source: string, limit = MAX_FILE_DEPTH): ImportPr
     }
   }
   if (first === undefined) return undefined;
-  return { ...positionOf(source, first), message: fileTooDeepMessage('the file', deepest) };
+  return { ...positionAt(source, first), message: fileTooDeepMessage('the file', deepest) };
 }
 
 export type AliasTargets = ReadonlyMap<Alias, Node>;

@@ -1,16 +1,13 @@
 // Where a template's syntax error is. The interpreter's messages name tokens, not places
 // ("Expected closing expression token. Identifier !== CloseExpression."), so the host finds the
 // opener that is never closed with one linear scan of the text (it runs nothing of the template).
+import { positionAt } from '../../model/text-position';
+
 const PAIRS: Record<string, string> = { '{{': '}}', '{%': '%}', '{#': '#}' };
 
 function lineColumn(text: string, index: number): string {
-  let line = 1;
-  let start = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < index; i = text.indexOf('\n', i + 1)) {
-    line += 1;
-    start = i + 1;
-  }
-  return `line ${line}:${index - start + 1}`;
+  const { line, column } = positionAt(text, index);
+  return `line ${line}:${column}`;
 }
 
 /** The first `{{`, `{%` or `{#` not closed before the next opener or the end, if any. */
