@@ -1,6 +1,7 @@
 // Simulator overhead, engine alone (issue 5): a 200-turn session of the sample agent against a
 // model that answers at once, timing each runStep. The first 20 turns are the baseline the last
 // 20 are compared with: a step that grew with the conversation would show here.
+import { lossesFor } from '../../src/formats/losses';
 import type { AgentDocument } from '../../src/model';
 import { mockToolRunner } from '../../src/simulator/mock-runner';
 import { runStep, startSession } from '../../src/simulator/simulation';
@@ -16,7 +17,7 @@ const EDGE = 20;
 const instantModel: Model = { complete: async () => ({ text: 'Okay, noted. Anything else?', toolCalls: [] }) };
 
 export async function sessionTurnTimes(doc: AgentDocument, turns: number): Promise<number[]> {
-  const deps: StepDeps = { model: instantModel, runner: mockToolRunner, revision: 1 };
+  const deps: StepDeps = { model: instantModel, runner: mockToolRunner, losses: lossesFor, revision: 1 };
   let session = startSession(doc);
   const times: number[] = [];
   for (let turn = 0; turn < turns; turn++) {

@@ -1,6 +1,7 @@
 // Block Agent parallelism (issue 5): a Block Agent step makes two model calls (the reply and the
 // tool call); the mock server holds each back 300 ms. The step's wall time over the slower of the
 // two calls (timed from outside the engine) is 1.0 when they run fully in parallel, 2.0 in series.
+import { lossesFor } from '../../src/formats/losses';
 import { startMockLlm } from '../../test/mock-llm/server';
 import { mockToolRunner } from '../../src/simulator/mock-runner';
 import { createModel } from '../../src/simulator/providers';
@@ -45,7 +46,7 @@ export async function parallelPart(): Promise<Part> {
             }
           },
         };
-        const deps: StepDeps = { model, runner: mockToolRunner, revision: 1 };
+        const deps: StepDeps = { model, runner: mockToolRunner, losses: lossesFor, revision: 1 };
         const start = performance.now();
         const session = await runStep(doc, startSession(doc), { kind: 'say', text: LINE }, deps);
         const wall = performance.now() - start;

@@ -4,7 +4,7 @@ import { useApp, useServices, useStoreApi } from '../store/context';
 import { runAutoLayout } from '../canvas/auto-layout';
 import { ProjectMenu } from './ProjectMenu';
 import { ImportButton } from '../panels/import/ImportButton';
-import { LlmSettingsButton } from './LlmSettingsButton';
+import { LlmSettingsButton } from '../panels/settings/LlmSettingsButton';
 
 const TARGETS: { value: Target; label: string }[] = [
   { value: 'pinecall', label: 'Pinecall' },

@@ -1,13 +1,17 @@
 // Command-line parsing and the help texts. Hand-written (no dependency): three commands, a few
 // options each, `--opt value` and `--opt=value` both accepted, `--` ends the options.
+import { formatOfFileName, type FileFormat } from '../formats/file-format';
 import { UsageError } from './io';
+import type { Options, OptionSpec } from './options';
+
+export type { Options, OptionSpec };
 import { SIMULATE_HELP, SIMULATE_OPTIONS, simulateArgs, type SimulateArgs } from './simulate-args';
 import { TEST_HELP, TEST_OPTIONS, testArgs, type TestArgs } from './test-args';
 
 export type { SimulateArgs } from './simulate-args';
 export type { TestArgs } from './test-args';
 
-export type InputFormat = 'json' | 'yaml' | 'ts';
+export type InputFormat = FileFormat;
 export type OutputFormat = InputFormat | 'openai';
 export const INPUT_FORMATS: readonly InputFormat[] = ['json', 'yaml', 'ts'];
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['json', 'yaml', 'ts', 'openai'];
@@ -93,17 +97,6 @@ export interface LintArgs {
 }
 export type ParsedArgs = ConvertArgs | LintArgs | SimulateArgs | TestArgs | { command: 'help'; topic?: string } | { command: 'version' };
 
-export interface OptionSpec {
-  /** Long name, without dashes; the key in the parsed options. */
-  name: string;
-  short?: string;
-  takesValue: boolean;
-  /** May be given several times; its values are kept in order as a list. */
-  repeatable?: boolean;
-}
-
-/** Parsed options: a flag is `true`, a value a string, a repeatable option a list of strings. */
-export type Options = Map<string, string | true | string[]>;
 
 type Command = 'convert' | 'lint' | 'simulate' | 'test';
 
@@ -127,14 +120,6 @@ const OPTIONS: Record<Command, OptionSpec[]> = {
 };
 
 /** The format an extension names, if any. */
-export function formatOfPath(path: string): InputFormat | undefined {
-  const ext = /\.([^./\\]+)$/.exec(path)?.[1]?.toLowerCase();
-  if (ext === 'json') return 'json';
-  if (ext === 'yaml' || ext === 'yml') return 'yaml';
-  if (ext === 'ts' || ext === 'tsx' || ext === 'mts') return 'ts';
-  return undefined;
-}
-
 function oneOf<T extends string>(value: string, allowed: readonly T[], option: string, command: string): T {
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw new UsageError(`${option} must be one of ${allowed.join(', ')} (got "${value}")`, command);
@@ -208,7 +193,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
 
   const output = options.get('output') as string | undefined;
   const toValue = options.get('to') as string | undefined;
-  const inferred = output === undefined ? undefined : formatOfPath(output);
+  const inferred = output === undefined ? undefined : formatOfFileName(output);
   if (toValue === undefined && inferred === undefined) {
     throw new UsageError(`--to is required: json, yaml, ts or openai${output === undefined ? '' : ` (the extension of ${output} does not say)`}`, first);
   }

@@ -1,10 +1,11 @@
 // `callboard lint`: the app's Problems list on the command line, one problem a line, each at the
 // line:column of the file where the entity it is about is written (else its document path).
-import { emptyDocument, lint, type AgentDocument, type Tool } from '../model';
+import { problemsOf } from '../formats/problems';
+import { emptyDocument, type AgentDocument, type Tool } from '../model';
 import { loadExpressionParser } from '../model/lint/js-syntax';
 import type { LintArgs } from './args';
 import { EXIT_ERRORS, EXIT_OK, type CliIo } from './io';
-import { locatorFor } from './locate';
+import { locatorFor } from '../formats/locate';
 import { formatDiagnostic, loadAgent, readSource, type Diagnostic } from './read';
 
 /** A bare list of tools, linted as the tools of an agent that offers them everywhere. */
@@ -26,7 +27,7 @@ export async function lintCommand(args: LintArgs, io: CliIo): Promise<number> {
   // The parser of `when` and expression conditions loads on demand; lint says nothing of syntax before.
   await loadExpressionParser();
   // A list of tools is no agent: only what is wrong with the tools themselves is reported.
-  const problems = lint(doc).filter((p) => loaded.kind === 'agent' || p.entity.kind === 'tool');
+  const problems = problemsOf(doc).filter((p) => loaded.kind === 'agent' || p.entity.kind === 'tool');
   const locate = await locatorFor(source.format, loaded.text, doc);
   const diagnostics: Diagnostic[] = [
     ...loaded.diagnostics.map((d) => ({ ...d, rule: d.rule ?? 'import' })),

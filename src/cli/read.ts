@@ -1,11 +1,11 @@
 // Reading an agent file of any format through the pure importers. Every message comes back
 // located: a line:column in the file where the importer knows one, else a document path.
-import { importBlockAgentTools, importBlockAgentYaml, reindentTabs, REINDENT_FIX } from '../formats/block-agent';
-import { importJson } from '../formats/json';
+import { reindentTabs, REINDENT_FIX } from '../formats/block-agent';
+import { formatOfFileName, type FileFormat } from '../formats/file-format';
+import { importAny } from '../formats/import-any';
 import type { AgentDocument, Tool } from '../model';
-import { formatOfPath, type InputFormat } from './args';
 import { EXIT_ERRORS, UsageError, type CliIo } from './io';
-import { jsonLocator } from './locate';
+import { jsonLocator } from '../formats/locate';
 
 export type Severity = 'error' | 'warning' | 'info' | 'note';
 
@@ -29,7 +29,7 @@ export interface Source {
   /** The file as the user named it (used in messages). */
   file: string;
   text: string;
-  format: InputFormat;
+  format: FileFormat;
 }
 
 export type Loaded =
@@ -40,8 +40,8 @@ export type Loaded =
   | { ok: false; diagnostics: Diagnostic[]; hint?: string };
 
 /** Reads the file; a missing or unreadable file, or an unknown format, is a usage error (exit 2). */
-export function readSource(io: CliIo, file: string, from: InputFormat | undefined, command: string): Source {
-  const format = from ?? formatOfPath(file);
+export function readSource(io: CliIo, file: string, from: FileFormat | undefined, command: string): Source {
+  const format = from ?? formatOfFileName(file);
   if (!format) {
     throw new UsageError(
       file === '-' ? 'reading standard input needs --from json|yaml|ts' : `cannot tell the format of ${file} from its extension; add --from json|yaml|ts`,
@@ -53,49 +53,32 @@ export function readSource(io: CliIo, file: string, from: InputFormat | undefine
   return { file, text: read.text, format };
 }
 
-/** "clinic-booking" for ".../clinic-booking.yaml": a Block Agent file names no agent. */
-function nameFromFile(file: string): string | undefined {
-  if (file === '-') return undefined;
-  const base = file.split(/[\\/]/).pop()?.replace(/\.[^.]+$/, '');
-  return base || undefined;
-}
-
 const TAB_HINT = `run again with --fix-tabs to re-indent with spaces (the app's "${REINDENT_FIX.label}" fix does the same)`;
 
 export async function loadAgent(source: Source, options: { fixTabs: boolean }): Promise<Loaded> {
-  const { text, format } = source;
-  if (format === 'json') {
-    const result = importJson(text);
-    if (!result.ok) {
-      const locate = jsonLocator(text);
-      return {
-        ok: false,
-        diagnostics: result.errors.map((e) => {
-          const position = e.line === undefined && e.path !== undefined ? locate({ path: e.path, entity: { kind: 'agent' } }) : undefined;
-          // A schema error's message does not say where; its path does.
-          const message = e.path !== undefined && position ? `${e.path || '/'}: ${e.message}` : e.message;
-          return { severity: 'error', message, line: e.line, column: e.column, ...position, path: e.path };
-        }),
-      };
-    }
-    return { ok: true, kind: 'agent', doc: result.doc, text, diagnostics: result.migrated.map((m) => ({ severity: 'note', message: `updated from an older save format: ${m}` })) };
+  const text = options.fixTabs && source.format === 'yaml' ? reindentTabs(source.text) : source.text;
+  const fileName = source.file === '-' ? undefined : source.file;
+  const outcome = await importAny(text, { format: source.format, fileName });
+  if (outcome.kind === 'error') {
+    const hint = outcome.fix ? TAB_HINT : undefined;
+    if (outcome.format !== 'json') return { ok: false, diagnostics: outcome.errors.map((e) => ({ severity: 'error', ...e })), hint };
+    const locate = jsonLocator(text);
+    return {
+      ok: false,
+      diagnostics: outcome.errors.map((e) => {
+        const position = e.line === undefined && e.path !== undefined ? locate({ path: e.path, entity: { kind: 'agent' } }) : undefined;
+        // A schema error's message does not say where; its path does.
+        const message = e.path !== undefined && position ? `${e.path || '/'}: ${e.message}` : e.message;
+        return { severity: 'error', message, line: e.line, column: e.column, ...position, path: e.path };
+      }),
+    };
   }
-  if (format === 'ts') {
-    // The TypeScript compiler is large: load it only for a Pinecall file.
-    const { importPinecallTs } = await import('../formats/pinecall');
-    const result = importPinecallTs(text);
-    if (!result.ok) return { ok: false, diagnostics: result.errors.map((e) => ({ severity: 'error', ...e })) };
-    return { ok: true, kind: 'agent', doc: result.doc, text, diagnostics: result.warnings.map((w) => ({ severity: 'warning', ...w })) };
-  }
-  const yaml = options.fixTabs ? reindentTabs(text) : text;
-  const result = importBlockAgentYaml(yaml, { name: nameFromFile(source.file) });
-  if (result.ok) return { ok: true, kind: 'agent', doc: result.doc, text: yaml, diagnostics: result.warnings.map((w) => ({ severity: 'warning', ...w })) };
-  if (result.toolList) {
-    const tools = importBlockAgentTools(yaml);
-    if (tools.ok) return { ok: true, kind: 'tools', tools: tools.tools, text: yaml, diagnostics: tools.warnings.map((w) => ({ severity: 'warning', ...w })) };
-    return { ok: false, diagnostics: tools.errors.map((e) => ({ severity: 'error', ...e })), hint: tools.fix ? TAB_HINT : undefined };
-  }
-  return { ok: false, diagnostics: result.errors.map((e) => ({ severity: 'error', ...e })), hint: result.fix ? TAB_HINT : undefined };
+  const diagnostics: Diagnostic[] = [
+    ...outcome.notes.map((n) => ({ severity: 'note' as const, ...n })),
+    ...outcome.warnings.map((w) => ({ severity: 'warning' as const, ...w })),
+  ];
+  if (outcome.kind === 'tools') return { ok: true, kind: 'tools', tools: outcome.tools, text, diagnostics };
+  return { ok: true, kind: 'agent', doc: outcome.doc, text, diagnostics };
 }
 
 /** Prints a failed load to standard error; the exit code it calls for. */

@@ -1,7 +1,8 @@
 // `callboard simulate`: its options, its help text and the checks on what was given. Kept apart
 // from args.ts (which wires it in) because it has more options than the other commands together.
 import type { Target } from '../model';
-import type { InputFormat, Options, OptionSpec } from './args';
+import type { FileFormat as InputFormat } from '../formats/file-format';
+import type { Options, OptionSpec } from './options';
 import { UsageError } from './io';
 
 export type Provider = 'offline' | 'openai' | 'anthropic';

@@ -1,6 +1,7 @@
 // `callboard simulate`: a scripted call against an agent, printed as one JSON event a line. The same
 // engine as the app's simulator (runScript over runStep), tools in the QuickJS sandbox, and the
 // model from the same providers; only the printing is the CLI's.
+import { lossesFor } from '../formats/losses';
 import type { AgentDocument } from '../model';
 import { createModel } from '../simulator/providers';
 import { prepareSandboxEvaluate } from '../simulator/sandbox-evaluate';
@@ -48,7 +49,7 @@ function depsFor(args: SimulateArgs, doc: AgentDocument, key: string | undefined
     today: typeof call.today === 'string' ? call.today : undefined,
   });
   const budgetMs = args.budgetSeconds === undefined ? undefined : args.budgetSeconds * 1000;
-  return { model, runner: sandboxToolRunner(doc), evaluate, revision: 0, call, temperature, ...(budgetMs ? { budgetMs } : {}) };
+  return { model, runner: sandboxToolRunner(doc), evaluate, losses: lossesFor, revision: 0, call, temperature, ...(budgetMs ? { budgetMs } : {}) };
 }
 
 export async function simulateCommand(args: SimulateArgs, rawIo: CliIo): Promise<number> {

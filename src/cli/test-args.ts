@@ -1,6 +1,7 @@
 // `callboard test`: its options, its help text and the checks on what was given (args.ts wires it in).
 import type { Target } from '../model';
-import type { InputFormat, Options, OptionSpec } from './args';
+import type { FileFormat as InputFormat } from '../formats/file-format';
+import type { Options, OptionSpec } from './options';
 import { UsageError } from './io';
 import { API_KEY_ENV, budgetOf, type Provider } from './simulate-args';
 

@@ -1,6 +1,7 @@
 // `callboard test`: the agent's conversation tests (its own and tests/*.golden.json) run N times
 // each on the simulator's engine (runSuite), against the same providers as `simulate`. Prints a pass
 // rate per test and why runs failed; optionally JUnit XML; exit 1 when a test is under the minimum.
+import { lossesFor } from '../formats/losses';
 import type { AgentDocument, ConversationTest } from '../model';
 import { GOLDEN_SUFFIX } from '../formats/bundle';
 import { runSuite, type TestSuiteEntry } from '../simulator/conversation-tests';
@@ -37,7 +38,7 @@ function depsFor(args: TestArgs, doc: AgentDocument, test: ConversationTest, key
   const today = typeof call.today === 'string' ? call.today : undefined;
   const model = createModel({ provider: args.provider, baseUrl: args.baseUrl, model: args.model, apiKey: key, temperature: doc.llm.temperature, today });
   const budgetMs = args.budgetSeconds === undefined ? undefined : args.budgetSeconds * 1000;
-  return { model, runner: sandboxToolRunner(doc), evaluate, revision: 0, call: { today: localToday() }, temperature: doc.llm.temperature, ...(budgetMs ? { budgetMs } : {}) };
+  return { model, runner: sandboxToolRunner(doc), evaluate, losses: lossesFor, revision: 0, call: { today: localToday() }, temperature: doc.llm.temperature, ...(budgetMs ? { budgetMs } : {}) };
 }
 
 export async function testCommand(args: TestArgs, rawIo: CliIo): Promise<number> {

@@ -8,7 +8,7 @@ import { exportBlockAgentYaml, importBlockAgentYaml } from './block-agent';
 import { exportJson, importJson, syntaxErrorOffset } from './json';
 import { jsonDepthError } from './json-depth';
 import { exportPinecallTs } from './pinecall/export';
-import { slugOf } from './pinecall/names';
+import { slugOf } from '../model/names';
 
 export type BundleFormat = Target | 'json';
 

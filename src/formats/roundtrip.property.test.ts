@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lint } from '../model/lint';
 import { resolvePointer } from '../model/lint/pointer';
-import type { Loss } from '../model/losses';
+import type { Loss } from './losses';
 import type { AgentDocument, Target } from '../model/types';
 import { validateDocument } from '../model/validate';
 import { exportBlockAgentYaml } from './block-agent/export';

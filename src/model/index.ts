@@ -6,6 +6,7 @@ export * from './migrations';
 export * from './json-schema';
 export * from './ops';
 export * from './lint';
-export * from './losses';
+export * from './loss';
+export * from './tool-chains';
 export * from './limits';
 export * from './value-depth';

@@ -8,7 +8,7 @@
 // injectable `now` the trace uses (tests fix that one at 0).
 import type { Tool } from '../model';
 import { DEFAULT_TEMPLATE_TIMEOUT_MS, prepareTemplateSandbox, type JinjaResult, type RenderTemplate } from './sandbox/templates';
-import type { Evaluate, StepDeps, ToolRunner } from './types';
+import type { Evaluate, StepBudgetView, StepDeps, ToolRunner } from './types';
 
 export const DEFAULT_STEP_BUDGET_MS = 5000;
 /** A `when` is a one-line predicate: 1 s stops a runaway one without failing on a slow, busy machine. */
@@ -37,7 +37,7 @@ function seconds(ms: number): string {
   return String(Math.round(ms / 100) / 10);
 }
 
-export class StepBudget {
+export class StepBudget implements StepBudgetView {
   private spentMs = 0;
   /** What was running when the budget ran out, once it has. */
   exhaustedBy: string | undefined;

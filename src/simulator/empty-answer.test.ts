@@ -8,7 +8,7 @@ import { EMPTY_ANSWER } from './pinecall/step';
 import { newSession } from './session';
 import { runStep } from './simulation';
 import { answer, sampleAgent, say, scriptedModel, type Scripted } from './testing';
-import { chatItems } from './ui/chat-items';
+import { chatItems } from '../run/chat-items';
 import type { Session, StepDeps } from './types';
 
 const deps = (script: Scripted[]): StepDeps => ({ model: scriptedModel(script), runner: scriptedToolRunner({}), revision: 1, now: () => 5 });

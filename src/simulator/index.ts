@@ -1,6 +1,7 @@
 // The simulator engine's public surface (pure: runs in the browser, the CLI and unit tests).
 // Tool code runs in QuickJS: sandboxToolRunner and sandboxEvaluate wrap ./sandbox for the engines.
 export * from './types';
+export type { TestRunResult } from './conversation-tests/types';
 export { newSession, displayValue, displayArguments, sameValue, MASK } from './session';
 export { mockToolRunner } from './mock-runner';
 export { fillTemplate, fillConfirm } from './template';

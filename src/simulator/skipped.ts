@@ -1,6 +1,9 @@
-// Features the runtime cannot run are skipped, each with a trace line taken from lossesFor (design.md:
-// the one list shared with export warnings and lint), so the trace and the export never disagree.
-import { byId, lossesFor, toolsOfBlock, toolVisibleIn, type AgentDocument, type Loss, type Target } from '../model';
+// Features the runtime cannot run are skipped, each with a trace line taken from the losses
+// (design.md: the one list shared with export warnings and lint), so the trace and the export never
+// disagree. The list is the formats' (formats/losses.ts, lossesFor), handed in as StepDeps.losses:
+// the engine imports only the model.
+import { byId, toolsOfBlock, toolVisibleIn, type AgentDocument, type Loss, type Target } from '../model';
+import type { LossesOf } from './types';
 
 /** Per runtime, the losses that change what happens in a call (not names, refs, kept keys or docs). */
 const BEHAVIOUR: Record<Target, Set<string>> = {
@@ -14,9 +17,9 @@ const BEHAVIOUR: Record<Target, Set<string>> = {
 };
 
 /** The behaviour losses of `target` that touch the current stage: itself, its block, its edges and its tools. */
-export function skippedHere(doc: AgentDocument, stageId: string | null, target: Target): Loss[] {
+export function skippedHere(doc: AgentDocument, stageId: string | null, target: Target, lossesOf: LossesOf | undefined): Loss[] {
   const stage = byId(doc.stages, stageId);
-  if (!stage) return [];
+  if (!stage || !lossesOf) return [];
   const block = byId(doc.blocks, stage.blockId);
   // Block Agent offers a block's tools in each of its turns; Pinecall what each tool's scope says.
   const offeredHere = (id: string) => {
@@ -24,7 +27,7 @@ export function skippedHere(doc: AgentDocument, stageId: string | null, target: 
     if (!tool) return false;
     return target === 'block-agent' && block ? toolsOfBlock(doc, block).includes(tool) : toolVisibleIn(tool, stage);
   };
-  return lossesFor(doc, target).filter((loss) => {
+  return lossesOf(doc, target).filter((loss) => {
     if (!BEHAVIOUR[target].has(loss.feature)) return false;
     const { kind, id } = loss.entity;
     if (kind === 'stage') return id === stage.id;

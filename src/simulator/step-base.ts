@@ -1,9 +1,10 @@
 // What both engines' working copy of a step shares: the trace (with its place among the transcript
 // and the change log), authored writes, stage moves, model calls with their failures, live progress.
 // Pure: the session handed in is copied (copySession), so the caller's session is never changed.
-import { byId, type AgentDocument, type Stage } from '../model';
+import { byId, type AgentDocument, type Stage, type Target } from '../model';
 import { getOwn, setOwn } from '../model/own';
 import { callModel, type CallOutcome } from './model-call';
+import { skippedHere } from './skipped';
 import { copySession, sameValue } from './session';
 
 /** The failure kind of a step whose agent code used up its budget. */
@@ -50,6 +51,13 @@ export class StepBase {
     if (this.noted.has(message)) return;
     this.noted.add(message);
     this.trace({ kind: 'note', message });
+  }
+
+  /** One `skipped` line per feature of the current stage that `target` cannot run (skipped.ts). */
+  traceSkipped(target: Target): void {
+    for (const loss of skippedHere(this.doc, this.s.stageId, target, this.deps.losses)) {
+      this.trace({ kind: 'skipped', feature: loss.feature, path: loss.path, message: loss.message });
+    }
   }
 
   stage = (): Stage | undefined => byId(this.doc.stages, this.s.stageId);

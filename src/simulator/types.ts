@@ -1,7 +1,6 @@
 // The session model both runtimes share (issue 4): one plain, JSON-friendly value that a step takes
 // and returns anew, so the UI can keep every step for "restart from here" and the CLI can print it.
-import type { JsonSchema, Tool } from '../model';
-import type { StepBudget } from './budget';
+import type { AgentDocument, JsonSchema, Loss, Target, Tool } from '../model';
 import type { RenderTemplate } from './sandbox/templates';
 
 /** One line of the conversation as the runtime keeps it; the model's history is built from these. */
@@ -186,9 +185,21 @@ export interface EvaluateOptions {
   what?: string;
 }
 
+/** What `target` cannot express of `doc`, path by path: the formats' lossesFor, handed to the engine. */
+export type LossesOf = (doc: AgentDocument, target: Target) => Loss[];
+
+/** The step's budget as a step reads it (budget.ts, StepBudget, keeps the account). */
+export interface StepBudgetView {
+  readonly exhausted: boolean;
+  /** The failure message the chat shows. */
+  message(): string;
+}
+
 export interface StepDeps {
   model: Model;
   runner: ToolRunner;
+  /** The runtime's losses (formats/losses.ts): the features a step skips, each traced once. Absent: none are traced. */
+  losses?: LossesOf;
   /** The document revision this step runs on, recorded in each trace entry. */
   revision: number;
   /** Absent: every `when` is taken as true and every expression condition as false; the trace says so. */
@@ -198,7 +209,7 @@ export interface StepDeps {
   /** How long the step's agent code may run in all (templates, predicates, tool bodies); 5 s by default. */
   budgetMs?: number;
   /** Set by the engine for the step it runs (stepDepsWithBudget); not given by callers. */
-  budget?: StepBudget;
+  budget?: StepBudgetView;
   call?: CallFacts;
   signal?: AbortSignal;
   /** Clock for change-log and trace times; injected so tests are deterministic. */

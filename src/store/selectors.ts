@@ -1,5 +1,6 @@
 import type { AgentDocument } from '../model';
-import { lint, type Problem } from '../model/lint';
+import type { Problem } from '../model/lint';
+import { problemsOf } from '../formats/problems';
 import { expressionParserLoaded } from '../model/lint/js-syntax';
 import type { AppState, EntityRef } from './types';
 
@@ -28,7 +29,7 @@ export const isSelected = (state: AppState, kind: EntityRef['kind'], id?: string
 let lastLinted: { doc: AgentDocument; parsed: boolean; problems: Problem[] } | undefined;
 function selectProblemsForDoc(doc: AgentDocument): Problem[] {
   const parsed = expressionParserLoaded();
-  if (lastLinted?.doc !== doc || lastLinted.parsed !== parsed) lastLinted = { doc, parsed, problems: lint(doc) };
+  if (lastLinted?.doc !== doc || lastLinted.parsed !== parsed) lastLinted = { doc, parsed, problems: problemsOf(doc) };
   return lastLinted.problems;
 }
 

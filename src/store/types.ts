@@ -1,6 +1,6 @@
 import type { AgentDocument, EntityKind } from '../model';
-import type { CallFacts, Session, SimInput } from '../simulator/types';
-import type { TestRunResult } from '../simulator/conversation-tests/types';
+// The engine's public surface only (simulator/index.ts): the store holds a run, it does not run one.
+import type { CallFacts, Session, SimInput, TestRunResult } from '../simulator';
 
 /** A pointer at one entity of the document; the agent itself has no id. */
 export interface EntityRef {
@@ -45,10 +45,13 @@ export interface UiSlice {
   inspectorTab: InspectorTab;
   searchOpen: boolean;
   shortcutsOpen: boolean;
+  /** The LLM settings dialog: the top bar's button and the simulator's and Tests panel's chips open it. */
+  llmSettingsOpen: boolean;
   setBottomTab(tab: BottomTab): void;
   setInspectorTab(tab: InspectorTab): void;
   setSearchOpen(open: boolean): void;
   setShortcutsOpen(open: boolean): void;
+  setLlmSettingsOpen(open: boolean): void;
 }
 
 export interface ProjectSummary {

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { BaseEdge, EdgeLabelRenderer, type EdgeProps } from '@xyflow/react';
 import { useApp, useStoreApi } from '../../store/context';
-import { takenEdgeId } from '../../simulator/ui/follow';
+import { selectTakenEdgeId } from '../../store/follow';
 import { edgeGeometry, loopGeometry } from '../edge-geometry';
 import type { AgentFlowEdge } from '../types';
 
@@ -13,7 +13,7 @@ export const AgentEdge = memo(function AgentEdge(props: EdgeProps<AgentFlowEdge>
   const { id, source, target, sourceX, sourceY, targetX, targetY, data, selected, markerEnd } = props;
   const store = useStoreApi();
   // The edge the simulator's last step took animates until the next step.
-  const taken = useApp((s) => takenEdgeId(s.session) === id);
+  const taken = useApp((s) => selectTakenEdgeId(s) === id);
   if (!data) return null;
   const loop = source === target;
   const { path, labelX, labelY } = loop

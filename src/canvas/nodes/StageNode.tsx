@@ -2,7 +2,7 @@ import { memo, type CSSProperties } from 'react';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { HANDLE_Y } from '../adapters';
 import { useApp } from '../../store/context';
-import { currentStageId } from '../../simulator/ui/follow';
+import { selectCurrentStageId } from '../../store/follow';
 import type { StageFlowNode } from '../types';
 import { EntryIcon, TurnIcon, WaitIcon } from './icons';
 import { ProblemBadge } from './ProblemBadge';
@@ -15,7 +15,7 @@ export const StageNode = memo(function StageNode({ data, selected }: NodeProps<S
   const { stage, isEntry, tools, problems, tint } = data;
   const wait = stage.kind === 'wait';
   // The simulator's run: the card the call is on glows (a boolean selector: only two cards re-render per move).
-  const current = useApp((s) => currentStageId(s.session) === stage.id);
+  const current = useApp((s) => selectCurrentStageId(s) === stage.id);
   return (
     // The handles sit beside the card, which clips its content: a clipped handle cannot be grabbed.
     <div className="cb-stage-node" style={{ '--tint': tint } as CSSProperties} data-testid={`stage-node-${stage.name}`} data-current={current || undefined}>

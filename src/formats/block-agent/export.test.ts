@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { lossesFor, type AgentDocument } from '../../model';
+import { type AgentDocument } from '../../model';
+import { lossesFor } from '../losses';
 import { DOCUMENT_FIXTURES, fixtureDocument, golden } from '../../../test/fixtures/block-agent/fixtures';
 import { exportBlockAgentYaml } from './export';
 import { EXPRESSION_COMMENT } from './inferred-keys';

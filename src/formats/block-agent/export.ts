@@ -1,7 +1,8 @@
 // The document → a Block Agent YAML file (formats/block-agent.md). What the file cannot say comes
 // back as warnings from lossesFor, the single list of losses (design.md); reorderings and parts
 // that have no place in the file come back as notes.
-import { assertWithinDepth, edgesFrom, lossesFor, type AgentDocument, type Loss } from '../../model';
+import { assertWithinDepth, edgesFrom, type AgentDocument, type Loss } from '../../model';
+import { lossesFor } from '../losses';
 import { isPlainObject, mergeExtra, type PlainObject } from './extra';
 import { EXPRESSION_COMMENT } from './inferred-keys';
 import { TOP_SHAPE } from './keys';

@@ -2,9 +2,10 @@
 // Agent losses applied (lossesFor) and the normalisations the export and import make, so that
 // normalizeForComparison(import(export(doc))) deep-equals normalizeForComparison(project(doc)).
 import {
-  CURRENT_VERSION, DOCUMENT_FORMAT, edgesFrom, lossesFor, uniqueName,
+  CURRENT_VERSION, DOCUMENT_FORMAT, edgesFrom, uniqueName,
   type AgentDocument, type Block, type Condition, type Edge, type Stage, type Tool,
 } from '../../model';
+import { lossesFor } from '../losses';
 import { IMPORTED_AGENT_NAME, isFallbackToolName, isIntentBlock, noParameters, stateFromTools } from './conventions';
 import { conditionNames } from './export';
 import { deepEqual, isPlainObject, survivingExtra } from './extra';

@@ -4,11 +4,8 @@ import { isAlias, isMap, isScalar, isSeq, type Alias, type Document, type LineCo
 import { toPlain } from './yaml-bounds';
 import { warnMisread } from './scalars';
 
-export interface ImportProblem {
-  line: number;
-  column: number;
-  message: string;
-}
+import type { ImportProblem } from './yaml-bounds';
+export type { ImportProblem };
 export type ImportWarning = ImportProblem;
 
 export class ReadContext {

@@ -7,7 +7,12 @@
 // parameters (its descriptions, patterns, enum values of a string parameter…), and every map key
 // (a key is text in JSON whatever YAML reads it as).
 import { isMap, isScalar, isSeq, Scalar, visit, type Document, type Node } from 'yaml';
-import type { ReadContext } from './read-context';
+/** What the warnings need of the importer's ReadContext (read-context.ts), which calls them. */
+export interface MisreadSink {
+  warn(node: Node | null | undefined, message: string): void;
+  resolve<T extends Node | null | undefined>(node: T): Node | T;
+}
+type ReadContext = MisreadSink;
 
 const YAML11_BOOLEANS: Readonly<Record<string, boolean>> = {
   yes: true, Yes: true, YES: true, on: true, On: true, ON: true,

@@ -16,7 +16,12 @@ import { positionAt } from '../../model/text-position';
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, Parser, type Alias, type CST, type Document, type LineCounter, type Node } from 'yaml';
 import { setOwn } from '../../model/own';
 import { fileTooDeepMessage, formatCount, MAX_ALIAS_EXPANSION, MAX_FILE_DEPTH } from '../../model/limits';
-import type { ImportProblem } from './read-context';
+/** A place in the file and what is wrong there (the importer's errors and warnings). */
+export interface ImportProblem {
+  line: number;
+  column: number;
+  message: string;
+}
 
 
 /** The first collection nested deeper than `limit`, from the parser's tokens (no composing, no recursion). */

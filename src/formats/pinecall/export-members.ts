@@ -1,10 +1,10 @@
 import type { AgentDocument, Stage, StateField, Tool } from '../../model';
 import { toolVisibleIn } from '../../model/document';
 import { writeDocBlock, writeDocstring } from './doc-comments';
-import type { ChainEntry, GuardTerm, ToolChain } from './edge-chains';
+import type { ChainEntry, GuardTerm, ToolChain } from '../../model/tool-chains';
 import { indentCode, needsParentheses, prefixStateNames, tokenize } from './js-lexer';
 import { jsLiteral } from './js-literal';
-import { isBindable, propertyKey } from './names';
+import { isBindable, propertyKey } from '../../model/names';
 import type { PreservedTool } from './preserved';
 import { sameJson } from './same-json';
 import { paramShapes, paramText, pinecallParameters, type NameObject } from './type-shapes';

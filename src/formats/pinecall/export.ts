@@ -1,12 +1,12 @@
 import type { AgentDocument, StateField } from '../../model';
-import { lossesFor, type Loss } from '../../model/losses';
+import { lossesFor, type Loss } from '../losses';
 import { assertWithinDepth } from '../../model/value-depth';
 import { getOwn } from '../../model/own';
 import { writeDocBlock } from './doc-comments';
-import { exportedTools, toolChains } from './edge-chains';
+import { exportedTools, toolChains } from '../../model/tool-chains';
 import { renderText, stateDeclaration, stateFieldText, toolText } from './export-members';
 import { indentCode } from './js-lexer';
-import { className, pascalCase, slugOf } from './names';
+import { className, pascalCase, slugOf } from '../../model/names';
 import { sameJson } from './same-json';
 import { memberKey, preservedOf, type PinecallPreserved } from './preserved';
 import { memberText, type NameObject, type ObjectShape } from './type-shapes';

@@ -1,5 +1,5 @@
 import ts from 'typescript';
-import type { ChainEntry, GuardTerm, ToolChain } from './edge-chains';
+import type { ChainEntry, GuardTerm, ToolChain } from '../../model/tool-chains';
 import { thisProperty, withoutThis, type ImportContext } from './import-util';
 
 /**

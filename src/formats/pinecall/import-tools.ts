@@ -3,7 +3,7 @@ import type { Tool } from '../../model';
 import { newId } from '../../model/ids';
 import { pinecallRefusal } from '../../model/lint/pinecall-refusals';
 import { docstringLines, foldDocstring, writeDocstringLines } from './doc-comments';
-import type { ToolChain } from './edge-chains';
+import type { ToolChain } from '../../model/tool-chains';
 import { argumentsObject, NO_IMPLEMENTATION } from './export-members';
 import { readChain, type ChainScope } from './import-chain';
 import { parametersSchema, readParameter, type TypeDeclarations } from './import-signature';

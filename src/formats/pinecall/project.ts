@@ -1,10 +1,10 @@
 import type { AgentDocument, Block, Edge, Stage, StateField, Tool } from '../../model';
 import { docstringOneLine } from '../../model/docstring';
 import { refFromName } from '../../model/ids';
-import { entryConditions, exportedTools, mergeChains, toolChains } from './edge-chains';
+import { entryConditions, exportedTools, mergeChains, toolChains } from '../../model/tool-chains';
 import { toolStageNames, writtenPii } from './export-members';
 import { dedentCode, withoutThisPrefix } from './js-lexer';
-import { agentNameOfClass, className } from './names';
+import { agentNameOfClass, className } from '../../model/names';
 import { preservedOf } from './preserved';
 import { sameJson } from './same-json';
 import { pinecallParameters } from './type-shapes';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { AgentDocument } from '../../model';
-import { lossesFor } from '../../model/losses';
+import { lossesFor } from '../losses';
 import { validateDocument } from '../../model/validate';
 import { exportPinecallTs } from './export';
 import { importPinecallTs } from './import';

@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../model';
 import { setOwn } from '../../model/own';
-import { isBindable, propertyKey } from './names';
+import { isBindable, propertyKey } from '../../model/names';
 
 /**
  * The TypeScript type the exporter writes for a parameter's JSON Schema, as a small tree. It is

@@ -5,7 +5,7 @@
 // app imports this module. features.ts says which of these a document shows.
 import fc from 'fast-check';
 import { refFromName } from '../../model/ids';
-import { className } from '../../model/lint/context';
+import { className } from '../../model/names';
 import type { JsonSchema } from '../../model/json-schema';
 import type { AgentDocument, Block, Condition, Edge, Stage, StateField, Target, Tool, ToolScope } from '../../model/types';
 import { toolVisibleIn } from '../../model/document';

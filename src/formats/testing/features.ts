@@ -1,7 +1,7 @@
 // What a generated document shows, as labels to count over a property run (the acceptance asks
 // that the generators be seen covering every entity, condition and scope kind, tool option,
 // signature rule and kind of tricky text). Test-only.
-import { className } from '../../model/lint/context';
+import { className } from '../../model/names';
 import { walkSchema } from '../../model/lint/schema-walk';
 import type { JsonSchema } from '../../model/json-schema';
 import type { AgentDocument, Target } from '../../model/types';

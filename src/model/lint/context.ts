@@ -21,13 +21,6 @@ export function quoteList(items: Iterable<string>, none = '(none yet)'): string 
   return list.length ? list.join(', ') : none;
 }
 
-/** The Pinecall class name: the agent's name in PascalCase (design.md, Identity). */
-export function className(agentName: string): string {
-  const words = agentName.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  const name = words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
-  return /^\p{L}/u.test(name) ? name : `Agent${name}`;
-}
-
 /** A name Pinecall and OpenAI both accept, derived from a rejected one (for "write … instead"). */
 export function suggestToolName(name: string): string {
   const word = name.trim().replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 64);

@@ -1,5 +1,5 @@
-import { lossesFor } from '../losses';
-import type { AgentDocument } from '../types';
+import type { Loss } from '../loss';
+import type { AgentDocument, Target } from '../types';
 import { checkBlocks, checkStages } from './blocks';
 import { checkConfirm } from './confirm';
 import { checkConversationTests } from './conversation-tests';
@@ -29,17 +29,23 @@ const CHECKS: RuleCheck[] = [
 ];
 
 /**
- * Every problem of the document, with a severity that follows `doc.target`, and one `info` note
- * per path the target cannot express (lossesFor). Pure: no state, safe to run on every edit.
+ * The rules' problems of the document, with a severity that follows `doc.target`, and the document
+ * as the rules read it (a value nested past the limit cut at the limit). Pure: no state, safe to
+ * run on every edit. The losses of the target are the formats' (formats/problems.ts, problemsOf,
+ * adds one `info` note per path the target cannot express).
  */
-export function lint(doc: AgentDocument): Problem[] {
+export function lintReport(doc: AgentDocument): { problems: Problem[]; readable: AgentDocument } {
   // A value nested past the limit is reported first; the other rules read it cut at the limit.
   const depth = checkDepth(doc);
   const ctx = buildContext(depth.readable);
   const findings = [...depth.findings, ...CHECKS.flatMap((check) => check(ctx))];
-  const problems: Problem[] = findings.map((f) => ({ ...f, severity: severityOf(f.rule, doc.target) }));
-  for (const loss of lossesFor(depth.readable, doc.target)) {
-    problems.push({ rule: LOSS_RULE, severity: severityOf(LOSS_RULE, doc.target), path: loss.path, entity: loss.entity, message: loss.message });
-  }
-  return problems;
+  return { problems: findings.map((f) => ({ ...f, severity: severityOf(f.rule, doc.target) })), readable: depth.readable };
+}
+
+/** The rules' problems alone (lintReport); problemsOf adds the losses. */
+export const lint = (doc: AgentDocument): Problem[] => lintReport(doc).problems;
+
+/** One loss as the Problems panel lists it: an `info` note (a warning where the target makes it one). */
+export function lossProblem(loss: Loss, target: Target): Problem {
+  return { rule: LOSS_RULE, severity: severityOf(LOSS_RULE, target), path: loss.path, entity: loss.entity, message: loss.message };
 }

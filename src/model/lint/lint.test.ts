@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
-import { lossesFor } from '../losses';
 import type { AgentDocument, Target } from '../types';
 import { lint, LOSS_RULE, RULES, severityOf } from './index';
 import { resolvePointer } from './pointer';
@@ -77,15 +76,6 @@ describe('lint', () => {
     const fired = new Set(TARGETS.flatMap((t) => lint(withTarget(brokenEverywhere(), t)).map((p) => p.rule)));
     const missing = Object.keys(RULES).filter((rule) => !fired.has(rule));
     expect(missing).toEqual(['tool-scope-stage-without-stages', 'entry-missing', 'entry-unknown']);
-  });
-
-  it.each(TARGETS)('appends one info note per loss of the target (%s)', (target) => {
-    const doc = withTarget(sample, target);
-    const notes = lint(doc).filter((p) => p.rule === LOSS_RULE);
-    const losses = lossesFor(doc, target);
-    expect(notes.map((p) => [p.path, p.severity, p.message])).toEqual(losses.map((l) => [l.path, 'info', l.message]));
-    const label = target === 'pinecall' ? 'Pinecall' : 'Block Agent';
-    for (const note of notes) expect(note.message).toMatch(new RegExp(`^.+ is not expressed in ${label}: .+`));
   });
 
   it('changes only severities when the target is switched, besides the losses', () => {

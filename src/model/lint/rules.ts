@@ -1,5 +1,5 @@
 import type { Target } from '../types';
-import type { Severity } from './types';
+export type Severity = 'error' | 'warning' | 'info';
 
 /**
  * The one table of lint rules: a stable id, what it checks, and its severity per target.

@@ -1,7 +1,7 @@
 import type { AgentDocument, Block, EntityKind, Stage, Target, Tool } from '../types';
-import type { RuleId } from './rules';
+import type { RuleId, Severity } from './rules';
 
-export type Severity = 'error' | 'warning' | 'info';
+export type { Severity };
 
 /** What to select when a problem is clicked; the agent itself has no id. */
 export interface ProblemEntity {

@@ -1,5 +1,5 @@
 import { byId, type AgentDocument } from '../../model';
-import type { Loss } from '../../model/losses';
+import type { Loss } from '../../formats/losses';
 import { useStoreApi } from '../../store/context';
 
 function entityLabel(doc: AgentDocument, entity: Loss['entity']): string {

@@ -3,10 +3,10 @@
 // The Pinecall exporter is imported from its own file: the package index also re-exports the
 // importer, which pulls in the TypeScript compiler.
 import type { AgentDocument } from '../../model';
-import type { Loss } from '../../model/losses';
+import type { Loss } from '../../formats/losses';
 import { exportBlockAgentYaml } from '../../formats/block-agent/export';
 import { exportPinecallTs } from '../../formats/pinecall/export';
-import { slugOf } from '../../formats/pinecall/names';
+import { slugOf } from '../../model/names';
 import { exportJson } from '../../formats/json';
 import { openAiToolsForStage } from '../../formats/openai-tools';
 import { exportBundle } from '../../formats/bundle';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import { newId } from '../../model/ids';
 import { useServices } from '../../store/context';
-import { detectFormat, IMPORT_FORMAT_LABEL, nameFromFileName, type ImportFormat } from './detect';
+import { detectFormat, FILE_FORMAT_LABEL, nameFromFileName, type FileFormat } from '../../formats/file-format';
 import { ImportResult } from './ImportResult';
 import type { BundleFile } from '../../formats/bundle';
 import type { ImportOutcome } from './run-import';
@@ -22,7 +22,7 @@ interface Props {
   onClose(): void;
 }
 
-type Status = { state: 'idle' } | { state: 'working'; format: ImportFormat } | { state: 'done'; outcome: ImportOutcome; mod: RunModule };
+type Status = { state: 'idle' } | { state: 'working'; format: FileFormat } | { state: 'done'; outcome: ImportOutcome; mod: RunModule };
 
 const ACCEPT = '.yaml,.yml,.tsx,.ts,.json,.txt,.zip,text/yaml,application/json,application/zip';
 
@@ -30,7 +30,7 @@ export function ImportDialog({ incoming, onClose }: Props) {
   const { store, projects } = useServices();
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
-  const [forced, setForced] = useState<ImportFormat | 'auto'>('auto');
+  const [forced, setForced] = useState<FileFormat | 'auto'>('auto');
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const [dragging, setDragging] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -58,7 +58,7 @@ export function ImportDialog({ incoming, onClose }: Props) {
     area.scrollLeft = 0;
   }, []);
 
-  const run = useCallback(async (source: string, name: string | null, as: ImportFormat) => {
+  const run = useCallback(async (source: string, name: string | null, as: FileFormat) => {
     const token = ++latestRun.current;
     if (!source.trim()) {
       setStatus({ state: 'idle' });
@@ -212,9 +212,9 @@ export function ImportDialog({ incoming, onClose }: Props) {
           <div className="import-run-row">
             <label className="import-format">
               Format
-              <select data-testid="import-format" value={forced} onChange={(e) => setForced(e.target.value as ImportFormat | 'auto')}>
-                <option value="auto">{text.trim() ? `Detected: ${IMPORT_FORMAT_LABEL[detected]}` : 'Detect from the text'}</option>
-                {(Object.keys(IMPORT_FORMAT_LABEL) as ImportFormat[]).map((f) => <option key={f} value={f}>{IMPORT_FORMAT_LABEL[f]}</option>)}
+              <select data-testid="import-format" value={forced} onChange={(e) => setForced(e.target.value as FileFormat | 'auto')}>
+                <option value="auto">{text.trim() ? `Detected: ${FILE_FORMAT_LABEL[detected]}` : 'Detect from the text'}</option>
+                {(Object.keys(FILE_FORMAT_LABEL) as FileFormat[]).map((f) => <option key={f} value={f}>{FILE_FORMAT_LABEL[f]}</option>)}
               </select>
             </label>
             <span className="spacer" />
@@ -228,7 +228,7 @@ export function ImportDialog({ incoming, onClose }: Props) {
           {status.state === 'idle' && <div className="empty-state">Choose, drop or paste an agent to see what it holds before anything changes.</div>}
           {status.state === 'working' && (
             <div className="empty-state" data-testid="import-working">
-              {status.format === 'ts' ? 'Reading the class with the TypeScript compiler…' : `Reading the ${IMPORT_FORMAT_LABEL[status.format]}…`}
+              {status.format === 'ts' ? 'Reading the class with the TypeScript compiler…' : `Reading the ${FILE_FORMAT_LABEL[status.format]}…`}
             </div>
           )}
           {status.state === 'done' && (

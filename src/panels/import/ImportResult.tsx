@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import type { ImportFix } from '../../formats/block-agent';
-import { TARGET_LABEL } from '../../model/losses';
+import { TARGET_LABEL } from '../../formats/losses';
 import type { AgentDocument, Tool } from '../../model';
 import type { AppStore } from '../../store';
 import { useApp } from '../../store/context';
-import { IMPORT_FORMAT_LABEL } from './detect';
+import { FILE_FORMAT_LABEL } from '../../formats/file-format';
 import type { ImportOutcome, Located } from './run-import';
 
 interface Props {
@@ -69,7 +69,7 @@ function ErrorView({ outcome, source, onReveal, onFix }: Props & { outcome: Extr
   return (
     <div className="import-errors" data-testid="import-error-view">
       <div className="import-status sev-error">
-        Nothing was imported: the {IMPORT_FORMAT_LABEL[outcome.format]} has {plural(outcome.errors.length, 'error')}.{' '}
+        Nothing was imported: the {FILE_FORMAT_LABEL[outcome.format]} has {plural(outcome.errors.length, 'error')}.{' '}
         <span className="import-muted">The open agent is unchanged.</span>
       </div>
       <LocatedList items={outcome.errors} testId="import-error" kind="error" onReveal={onReveal} />
@@ -111,7 +111,7 @@ function AgentView({ outcome, busy, onReveal, onOpenNew, onReplace }: Props & { 
         <span className="import-muted">Agent</span>
         <strong data-testid="import-agent-name">{doc.name}</strong>
         <span className="import-chip">{TARGET_LABEL[doc.target]}</span>
-        <span className="import-muted">from {IMPORT_FORMAT_LABEL[outcome.format]}</span>
+        <span className="import-muted">from {FILE_FORMAT_LABEL[outcome.format]}</span>
       </div>
       <ul className="import-counts">
         {counts.map(([key, n, one]) => (

@@ -1,52 +1,23 @@
 // The importers, in one module the import dialog loads with import() on first use (the `yaml`
 // package comes with it). The Pinecall importer runs in a Web Worker: it needs the TypeScript
 // compiler, which must not load or parse on the main thread.
-import { importBlockAgentTools, importBlockAgentYaml, type ImportFix } from '../../formats/block-agent';
 import { withGoldens, type BundleFile } from '../../formats/bundle';
-import { importJson } from '../../formats/json';
-import { importPinecallInWorker } from '../../formats/worker/pinecall-client';
-import { readBundleZipInWorker } from '../../formats/worker/zip-client';
+import { importAny, type ImportOutcome, type Located } from '../../formats/import-any';
+import { importPinecallInWorker } from '../../run/workers/pinecall-client';
+import { readBundleZipInWorker } from '../../run/workers/zip-client';
 import type { UnzippedBundle } from '../../formats/zip-bundle';
-import type { AgentDocument, Tool } from '../../model';
-import type { ImportFormat } from './detect';
+import type { FileFormat } from '../../formats/file-format';
 
 export { addImportedTools } from '../../formats/block-agent';
+export type { ImportOutcome, Located };
 
-/** An error or warning: where in the text (line:column, 1-based) or in the document (a JSON pointer). */
-export interface Located {
-  message: string;
-  line?: number;
-  column?: number;
-  path?: string;
-}
-
-export type ImportOutcome =
-  | { kind: 'agent'; format: ImportFormat; doc: AgentDocument; warnings: Located[] }
-  | { kind: 'tools'; format: ImportFormat; tools: Tool[]; warnings: Located[] }
-  | { kind: 'error'; format: ImportFormat; errors: Located[]; fix?: ImportFix };
-
-export async function runImport(text: string, format: ImportFormat, options: { name?: string } = {}): Promise<ImportOutcome> {
-  switch (format) {
-    case 'json': {
-      const result = importJson(text);
-      if (!result.ok) return { kind: 'error', format, errors: result.errors };
-      return { kind: 'agent', format, doc: result.doc, warnings: result.migrated.map((m) => ({ message: `updated from an older save format: ${m}` })) };
-    }
-    case 'ts': {
-      const result = await importPinecallInWorker(text);
-      if (!result.ok) return { kind: 'error', format, errors: result.errors };
-      return { kind: 'agent', format, doc: result.doc, warnings: result.warnings };
-    }
-    case 'yaml': {
-      const result = importBlockAgentYaml(text, { name: options.name });
-      if (result.ok) return { kind: 'agent', format, doc: result.doc, warnings: result.warnings };
-      if (!result.toolList) return { kind: 'error', format, errors: result.errors, fix: result.fix };
-      // A bare list of tools (as the documentation's samples are written): they join the open agent.
-      const tools = importBlockAgentTools(text);
-      if (!tools.ok) return { kind: 'error', format, errors: tools.errors, fix: tools.fix };
-      return { kind: 'tools', format, tools: tools.tools, warnings: tools.warnings };
-    }
-  }
+/**
+ * The dialog's import: formats/import-any.ts, with the Pinecall class read in a Web Worker. An
+ * older save format's notes show among the warnings (the dialog has one list).
+ */
+export async function runImport(text: string, format: FileFormat, options: { name?: string } = {}): Promise<ImportOutcome> {
+  const outcome = await importAny(text, { format, name: options.name, importPinecall: importPinecallInWorker });
+  return outcome.kind === 'error' ? outcome : { ...outcome, warnings: [...outcome.notes, ...outcome.warnings], notes: [] };
 }
 
 export type { UnzippedBundle } from '../../formats/zip-bundle';

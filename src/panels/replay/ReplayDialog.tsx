@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { describeDiff, diffRuns } from '../../simulator/replay/diff';
-import type { ReplayResult, RunController } from '../../simulator/ui/controller';
+import type { ReplayResult, RunController } from '../../run/controller';
 import { StepDiffView } from './StepDiffView';
 import './replay.css';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { RunController } from '../../simulator/ui/controller';
+import type { RunController } from '../../run/controller';
 import { closeReplay, useReplayRequest } from './replay-request';
 
 // Loaded when a replay is first asked for: nothing of it is part of first paint.

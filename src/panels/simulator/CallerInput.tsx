@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useApp } from '../../store/context';
-import type { ControllerView, RunController } from '../../simulator/ui/controller';
+import type { ControllerView, RunController } from '../../run/controller';
 
 /** The caller's line (Enter sends), or, on a Block Agent wait stage, the answer to its token. */
 export function CallerInput({ controller, draft, queued }: { controller: RunController; draft: ControllerView['draft']; queued: ControllerView['queued'] }) {

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useApp } from '../../store/context';
-import { chatItems, type ChatItem } from '../../simulator/ui/chat-items';
-import { failureOf, type ControllerView, type RunController, type RunNotice } from '../../simulator/ui/controller';
+import { chatItems, type ChatItem } from '../../run/chat-items';
+import { failureOf, type ControllerView, type RunController, type RunNotice } from '../../run/controller';
 import type { StepFailure } from '../../simulator/types';
 import { ToolCallRow } from './ToolCallRow';
 import { openReplay } from '../replay/replay-request';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useApp } from '../../store/context';
-import { OFFLINE_CANNOT_CALL, type ControllerView, type RunController } from '../../simulator/ui/controller';
+import { OFFLINE_CANNOT_CALL, type ControllerView, type RunController } from '../../run/controller';
 import './simulated-caller.css';
 
 const MAX_LINES_LIMIT = 30;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useApp } from '../../store/context';
-import { llmLabel, setLlmSettingsOpen } from '../../app/LlmSettingsDialog';
-import { useControllerView, useRunController } from '../../simulator/ui/useRunController';
+import { useApp, useStoreApi } from '../../store/context';
+import { llmLabel } from '../../run/run-settings';
+import { useControllerView, useRunController } from './useRunController';
 import { StatePanel } from '../state/StatePanel';
 import { ChatView } from './ChatView';
 import { CallerInput } from './CallerInput';
@@ -14,6 +14,7 @@ const TARGET_LABEL = { pinecall: 'Pinecall', 'block-agent': 'Block Agent' } as c
 
 /** The simulator: talk to the agent as the caller, watch what the runtime does, restart anywhere. */
 export function SimulatorPanel() {
+  const store = useStoreApi();
   const controller = useRunController();
   const view = useControllerView(controller);
   const llm = useApp((s) => s.llm);
@@ -27,7 +28,7 @@ export function SimulatorPanel() {
     <div className="sim" data-testid="simulator">
       <div className="sim-main">
         <div className="sim-toolbar">
-          <button className="sim-chip" data-testid="sim-provider" onClick={() => setLlmSettingsOpen(true)} title="The model this run calls: click to change it">
+          <button className="sim-chip" data-testid="sim-provider" onClick={() => store.getState().setLlmSettingsOpen(true)} title="The model this run calls: click to change it">
             {llmLabel(llm)}
           </button>
           <span className="sim-runtime" title="The run follows the target runtime's semantics; switching target resets it">{TARGET_LABEL[target]} semantics</span>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ChatItem } from '../../simulator/ui/chat-items';
+import type { ChatItem } from '../../run/chat-items';
 
 type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useApp, useStoreApi } from '../../store/context';
-import { llmLabel, setLlmSettingsOpen } from '../../app/LlmSettingsDialog';
+import { llmLabel } from '../../run/run-settings';
 import { TestRow } from './TestRow';
-import { runTests, stopTests } from './suite-runner';
+import { runTests, stopTests } from '../../run/suite-runner';
 import './tests.css';
 
 const MAX_RUNS = 20;
@@ -27,7 +27,7 @@ export function TestsPanel() {
           Runs each
           <input data-testid="tests-runs" type="number" min={1} max={MAX_RUNS} value={runs} disabled={testRun !== null} onChange={(e) => setRuns(clampRuns(e.target.valueAsNumber))} />
         </label>
-        <button className="sim-chip" data-testid="tests-provider" onClick={() => setLlmSettingsOpen(true)} title="The model the tests call (the simulator's): click to change it">
+        <button className="sim-chip" data-testid="tests-provider" onClick={() => store.getState().setLlmSettingsOpen(true)} title="The model the tests call (the simulator's): click to change it">
           {llmLabel(llm)}
         </button>
         <span className="spacer" />

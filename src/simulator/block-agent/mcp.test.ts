@@ -1,7 +1,8 @@
 // mcp tools: in Block Agent mode each allowed tool is a simulated stub returning a mock result;
 // in Pinecall mode an mcp tool is a declared loss, skipped with the trace line lossesFor gives.
 import { describe, expect, it } from 'vitest';
-import { lossesFor, type AgentDocument } from '../../model';
+import { type AgentDocument } from '../../model';
+import { lossesFor } from '../../formats/losses';
 import { mockToolRunner } from '../mock-runner';
 import { newSession } from '../session';
 import { runStep } from '../simulation';
@@ -12,7 +13,7 @@ const blockAgent = (): AgentDocument => ({ ...sampleAgent(), target: 'block-agen
 const at = (doc: AgentDocument, stageId: string): Session => ({ ...newSession(doc), stageId });
 const deps = (script: Scripted[], more: Partial<StepDeps> = {}) => {
   const model = scriptedModel(script);
-  return { model, deps: { model, runner: mockToolRunner, revision: 1, now: () => 1, ...more } satisfies StepDeps };
+  return { model, deps: { model, runner: mockToolRunner, revision: 1, now: () => 1, losses: lossesFor, ...more } satisfies StepDeps };
 };
 const lookup = (args: Record<string, unknown>) => answer('', ['lookup_patient', args]);
 const runOf = (s: Session) => s.trace.find((t) => t.kind === 'tool-run');

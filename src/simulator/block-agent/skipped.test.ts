@@ -1,7 +1,8 @@
 // What Block Agent cannot run is skipped with the trace line lossesFor gives (one list with the
 // export's warnings), and a block's tools are offered in each of its turns, as the export writes them.
 import { describe, expect, it } from 'vitest';
-import { lossesFor, type AgentDocument } from '../../model';
+import { type AgentDocument } from '../../model';
+import { lossesFor } from '../../formats/losses';
 import { mockToolRunner } from '../mock-runner';
 import { newSession } from '../session';
 import { answer, sampleAgent, say, scriptedModel } from '../testing';
@@ -14,7 +15,7 @@ const skipped = (trace: TraceEntry[]) => trace.flatMap((t) => (t.kind === 'skipp
 
 async function step(stageId: string, line: string) {
   const model = scriptedModel([say('One moment.'), answer('', ['caller_intent_not_yet_detected', {}]), say('no')]);
-  const deps: StepDeps = { model, runner: mockToolRunner, revision: 1, now: () => 1 };
+  const deps: StepDeps = { model, runner: mockToolRunner, revision: 1, now: () => 1, losses: lossesFor };
   return { out: await blockAgentStep(doc, at(stageId), line, deps), model };
 }
 

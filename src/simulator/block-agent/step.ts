@@ -8,7 +8,6 @@ import { parseArguments } from '../pinecall/check-args';
 import { stepDepsWithBudget } from '../budget';
 import { StepBase, type RequestBody } from '../step-base';
 import type { ModelResponse, RetryPoint, Session, StepDeps, ToolCallRequest, ToolRun } from '../types';
-import { skippedHere } from '../skipped';
 import { checkToolCall } from './check';
 import { asCompared, loopCount, loopingJumps, matchesExpected, VIA_LOOP, VIA_LOOPING } from './conditions';
 import { mcpStubResult, offeredTools, type Offered } from './offered';
@@ -218,7 +217,7 @@ export async function blockAgentStep(doc: AgentDocument, session: Session, input
     return run.finish();
   }
   s.transcript.push({ kind: 'caller', text: input });
-  for (const loss of skippedHere(doc, s.stageId, 'block-agent')) run.trace({ kind: 'skipped', feature: loss.feature, path: loss.path, message: loss.message });
+  run.traceSkipped('block-agent');
   await run.afterCallerLine();
   return run.finish();
 }

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { importBlockAgentYaml } from '../../formats/block-agent';
+import { lossesFor } from '../../formats/losses';
 import { loadDocument, type AgentDocument } from '../../model';
 import { blockAgentStep } from '../block-agent/step';
 import { pinecallStep } from '../pinecall/step';
@@ -32,7 +33,7 @@ export function blockAgentFixture(file: string): AgentDocument {
 }
 
 export async function offlineDeps(doc: AgentDocument): Promise<StepDeps> {
-  return { model: createOfflineModel({ today: TODAY }), runner: sandboxToolRunner(doc), evaluate: await prepareSandboxEvaluate(), revision: 0, call: { today: TODAY, caller: '+15550000000' }, now: () => 0 };
+  return { model: createOfflineModel({ today: TODAY }), runner: sandboxToolRunner(doc), evaluate: await prepareSandboxEvaluate(), losses: lossesFor, revision: 0, call: { today: TODAY, caller: '+15550000000' }, now: () => 0 };
 }
 
 /** One step in the runtime the document targets: a caller line, null (the agent opens) or a wait answer. */

@@ -1,7 +1,7 @@
 // Which stage a tool moves the call to. Read from the exporter's own chains (formats/pinecall/
 // edge-chains.ts), so the simulator tries exactly the `if / else if` the exported class would run:
 // the edges this tool fires from the current stage, in order, and the first that holds wins.
-import { toolChains, type GuardTerm } from '../../formats/pinecall/edge-chains';
+import { toolChains, type GuardTerm } from '../../model/tool-chains';
 import type { AgentDocument, Edge, Tool } from '../../model';
 import { getOwn } from '../../model/own';
 import type { Evaluate } from '../types';

@@ -9,7 +9,6 @@ import { MAX_MODEL_CALLS_PER_STEP, type Line, type Session, type StepDeps, type 
 import { checkArguments, parseArguments } from './check-args';
 import { firedEdge } from './edges';
 import { historyMessages, systemPrompt, toolSpec, visibleTools } from './prompt';
-import { skippedHere } from '../skipped';
 
 export const EMPTY_ANSWER =
   'The model answered with neither text nor a tool call, so the agent said nothing. Send another line, or Restart from here to ask again.';
@@ -138,7 +137,7 @@ export async function pinecallStep(doc: AgentDocument, session: Session, callerL
   const s = run.s;
   run.beginStep();
   if (callerLine !== null) s.transcript.push({ kind: 'caller', text: callerLine });
-  for (const loss of skippedHere(doc, s.stageId, 'pinecall')) run.trace({ kind: 'skipped', feature: loss.feature, path: loss.path, message: loss.message });
+  run.traceSkipped('pinecall');
   await run.loop();
   return run.finish();
 }

@@ -6,8 +6,10 @@ export const createUiSlice = (set: StoreApi<AppState>['setState']): UiSlice => (
   inspectorTab: 'docs',
   searchOpen: false,
   shortcutsOpen: false,
+  llmSettingsOpen: false,
   setBottomTab: (bottomTab) => set({ bottomTab }),
   setInspectorTab: (inspectorTab) => set({ inspectorTab }),
   setSearchOpen: (searchOpen) => set({ searchOpen }),
   setShortcutsOpen: (shortcutsOpen) => set({ shortcutsOpen }),
+  setLlmSettingsOpen: (llmSettingsOpen) => set({ llmSettingsOpen }),
 });

@@ -1,0 +1,81 @@
+/**
+ * The floors of the house (README, "Architecture"), checked by every `npm test` (scripts/test.sh)
+ * and by test/architecture.test.ts, which also feeds it violating files to show it fails.
+ *
+ *   app ─▶ panels, canvas, editors ─▶ run ─▶ store ─▶ runtimes ─▶ simulator (engine), formats ─▶ model
+ *   cli ─▶ runtimes, simulator, formats, model
+ *
+ * A floor imports only the floors below it, and no file imports itself round a circle. Test
+ * support (the `testing` modules, imported by tests only) may reach any floor; nothing else may
+ * import it.
+ */
+const TEST_SUPPORT = '(^src/.+/testing\\.ts$|^src/formats/testing/|^src/simulator/offline/conversation-testing\\.ts$)';
+const floor = (folder) => `^src/${folder}/`;
+/** Any file of ours outside `folders`. */
+const outside = (folders) => `^src/(?!(${folders.join('|')})/)`;
+
+const floorRule = (name, folder, below, comment) => ({
+  name,
+  severity: 'error',
+  comment,
+  from: { path: floor(folder), pathNot: TEST_SUPPORT },
+  to: { path: outside([folder, ...below]) },
+});
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circles',
+      severity: 'error',
+      comment: 'An import circle makes its files one: move the shared part into a file of its own, or down a floor.',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    floorRule('model-is-the-ground-floor', 'model', [], 'The model imports nothing of ours: what it needs belongs in src/model.'),
+    floorRule('formats-import-only-the-model', 'formats', ['model'], 'An importer or exporter reads and writes documents: it needs the model only.'),
+    floorRule('engine-imports-only-the-model', 'simulator', ['model'],
+      'The step engine runs on documents; what it needs of a format (the losses) is handed in through StepDeps.'),
+    floorRule('runtimes-sit-on-formats-and-engine', 'runtimes', ['model', 'formats', 'simulator'], 'A runtime is its format and its engine, nothing of the UI.'),
+    floorRule('store-is-below-the-ui', 'store', ['model', 'formats', 'runtimes', 'simulator'], 'The store holds the document and the open run; the UI reads it.'),
+    {
+      name: 'store-sees-the-engine-surface-only',
+      severity: 'error',
+      comment: 'The store holds a run, it does not run one: it imports the engine through simulator/index.ts only.',
+      from: { path: floor('store') },
+      to: { path: '^src/simulator/(?!index\\.ts$)' },
+    },
+    floorRule('run-is-below-the-ui', 'run', ['model', 'formats', 'runtimes', 'simulator', 'store'],
+      'The browser side of a run (workers, controller, suites) drives the engine and the store; the panels show it.'),
+    {
+      name: 'ui-does-not-import-the-app',
+      severity: 'error',
+      comment: 'The app assembles the panels, the canvas and the editors; they do not reach back into it. Shared UI goes in src/ui.',
+      from: { path: '^src/(panels|canvas|editors|ui|commands)/' },
+      to: { path: floor('app') },
+    },
+    {
+      name: 'canvas-does-not-import-run',
+      severity: 'error',
+      comment: 'The canvas follows a run through store selectors (store/follow.ts), not through its machinery.',
+      from: { path: floor('canvas') },
+      to: { path: floor('run') },
+    },
+    floorRule('cli-uses-the-core-only', 'cli', ['model', 'formats', 'runtimes', 'simulator'], 'The CLI runs in Node: no browser floor.'),
+    {
+      name: 'test-support-is-for-tests',
+      severity: 'error',
+      comment: 'The testing modules are for tests; production code does not import them.',
+      from: { path: '^src/', pathNot: TEST_SUPPORT },
+      to: { path: TEST_SUPPORT },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Tests may import across floors (a unit test of the store builds documents with the formats).
+    exclude: { path: '(\\.test\\.tsx?$|\\.generated\\.ts$|^src/model/generated/)' },
+    tsConfig: { fileName: 'tsconfig.app.json' },
+    // Type-only imports count: a circle of types is a circle all the same when a file moves.
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.json'] },
+  },
+};

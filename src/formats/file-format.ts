@@ -1,0 +1,52 @@
+// Which importer a file or a pasted text goes to, and the name a file gives an agent: the import
+// dialog and the CLI both ask here (import-any.ts). Light on purpose: it runs before any importer loads.
+import { DOCUMENT_FORMAT } from '../model/types';
+
+export type FileFormat = 'yaml' | 'ts' | 'json';
+
+export const FILE_FORMAT_LABEL: Record<FileFormat, string> = {
+  yaml: 'Block Agent YAML',
+  ts: 'Pinecall TypeScript',
+  json: 'Callboard JSON',
+};
+
+const BY_EXTENSION: [RegExp, FileFormat][] = [
+  [/\.json$/i, 'json'],
+  [/\.ya?ml$/i, 'yaml'],
+  [/\.[cm]?[tj]sx?$/i, 'ts'],
+];
+
+/** The format a file name's extension says, if it says one (`callboard convert -o` picks its output by it too). */
+export function formatOfFileName(fileName: string): FileFormat | undefined {
+  return BY_EXTENSION.find(([pattern]) => pattern.test(fileName))?.[1];
+}
+
+/**
+ * The file name's extension when it has a known one; otherwise the content: a JSON object whose
+ * `format` is callboard.agent is the save format; a text that opens like a module (import, export,
+ * a JSDoc, a decorator) or declares `extends Agent` is a Pinecall class; anything else is YAML.
+ */
+export function detectFormat(text: string, fileName?: string): FileFormat {
+  const known = fileName ? formatOfFileName(fileName) : undefined;
+  if (known) return known;
+  const body = text.replace(/^\uFEFF/, '').trimStart();
+  if (body.startsWith('{')) {
+    try {
+      const value = JSON.parse(body) as unknown;
+      if (value && typeof value === 'object' && (value as { format?: unknown }).format === DOCUMENT_FORMAT) return 'json';
+    } catch {
+      // A broken save file still says what it is: the JSON importer then reports where it breaks.
+      if (new RegExp(`"format"\\s*:\\s*"${DOCUMENT_FORMAT.replace('.', '\\.')}"`).test(body)) return 'json';
+    }
+  }
+  if (/^(import\b|export\b|\/\*\*|@)/.test(body) || /\bextends\s+Agent\b/.test(body)) return 'ts';
+  return 'yaml';
+}
+
+/** A Block Agent file has no name of its own: "clinic-booking.yaml" gives "Clinic Booking". */
+export function nameFromFileName(fileName: string): string | undefined {
+  const stem = fileName.split(/[\\/]/).pop()!.replace(/\.(ya?ml|json|[cm]?[tj]sx?)$/i, '').replace(/\.callboard$/i, '');
+  const words = stem.split(/[\s_\-.]+/).filter(Boolean);
+  if (words.length === 0) return undefined;
+  return words.map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+}

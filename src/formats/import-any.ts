@@ -1,0 +1,71 @@
+// One way in: any agent file, of any format, through the pure importers. The import dialog and
+// every CLI command read files here, so the same file gives the same document in both (the name
+// of a Block Agent agent, taken from its file name, once drifted: "clinic-booking" in the CLI,
+// "Clinic Booking" in the app).
+import type { AgentDocument, Tool } from '../model';
+import { importBlockAgentTools, importBlockAgentYaml, type ImportFix } from './block-agent';
+import { detectFormat, nameFromFileName, type FileFormat } from './file-format';
+import { importJson } from './json';
+import type { PinecallImport } from './pinecall/import';
+
+/** An error or warning: where in the text (line:column, 1-based) or in the document (a JSON pointer). */
+export interface Located {
+  message: string;
+  line?: number;
+  column?: number;
+  path?: string;
+}
+
+export type ImportOutcome =
+  /** `notes`: what was read as written but updated (an older save format); `warnings`: what was read differently or left out. */
+  | { kind: 'agent'; format: FileFormat; doc: AgentDocument; warnings: Located[]; notes: Located[] }
+  /** A Block Agent list of tools (as the documentation's samples are written), not a whole agent. */
+  | { kind: 'tools'; format: FileFormat; tools: Tool[]; warnings: Located[]; notes: Located[] }
+  /** `errors` where the path is known only (a JSON schema error) carry no line. */
+  | { kind: 'error'; format: FileFormat; errors: Located[]; fix?: ImportFix };
+
+export interface ImportOptions {
+  /** Read as this format; else detectFormat(text, fileName). */
+  format?: FileFormat;
+  /** The file the text came from: its extension picks the format, its stem names a Block Agent agent. */
+  fileName?: string;
+  /** The agent's name where the file names none (Block Agent); else taken from fileName. */
+  name?: string;
+  /**
+   * Reads a Pinecall class. The app passes one that runs in a Web Worker (the TypeScript compiler
+   * must not load on the page's thread); by default the importer is loaded here, on first use.
+   */
+  importPinecall?: (text: string) => Promise<PinecallImport>;
+}
+
+async function importPinecallHere(text: string): Promise<PinecallImport> {
+  // The TypeScript compiler is large: it loads only for a Pinecall file.
+  const { importPinecallTs } = await import('./pinecall/import');
+  return importPinecallTs(text);
+}
+
+export async function importAny(text: string, options: ImportOptions = {}): Promise<ImportOutcome> {
+  const format = options.format ?? detectFormat(text, options.fileName);
+  switch (format) {
+    case 'json': {
+      const result = importJson(text);
+      if (!result.ok) return { kind: 'error', format, errors: result.errors };
+      return { kind: 'agent', format, doc: result.doc, warnings: [], notes: result.migrated.map((m) => ({ message: `updated from an older save format: ${m}` })) };
+    }
+    case 'ts': {
+      const result = await (options.importPinecall ?? importPinecallHere)(text);
+      if (!result.ok) return { kind: 'error', format, errors: result.errors };
+      return { kind: 'agent', format, doc: result.doc, warnings: result.warnings, notes: [] };
+    }
+    case 'yaml': {
+      const name = options.name ?? (options.fileName ? nameFromFileName(options.fileName) : undefined);
+      const result = importBlockAgentYaml(text, { name });
+      if (result.ok) return { kind: 'agent', format, doc: result.doc, warnings: result.warnings, notes: [] };
+      if (!result.toolList) return { kind: 'error', format, errors: result.errors, fix: result.fix };
+      // A bare list of tools: they join an agent (the app's open one), they are not one.
+      const tools = importBlockAgentTools(text);
+      if (!tools.ok) return { kind: 'error', format, errors: tools.errors, fix: tools.fix };
+      return { kind: 'tools', format, tools: tools.tools, warnings: tools.warnings, notes: [] };
+    }
+  }
+}

@@ -1,0 +1,35 @@
+import { blockAgentLosses } from './block-agent/losses';
+import { pinecallLosses } from './pinecall/losses';
+import { TARGET_LABEL, type AddLoss, type Loss } from '../model/loss';
+import type { AgentDocument, Target } from '../model/types';
+
+export { TARGET_LABEL, hasKeys, type AddLoss, type Loss } from '../model/loss';
+
+/**
+ * Every path of `doc` that `target` cannot express (design.md, "Losses are computed"): the one
+ * list. Export warnings, lint notes and the simulator's "skipped in this runtime" lines all read
+ * it, and the round-trip oracle `project(doc, target)` (formats/project.ts) is the document with
+ * exactly these paths dropped or rewritten.
+ *
+ * What is a loss and what is not: a loss changes what the agent says or does, or what the user
+ * wrote and would miss after a round trip (a setting, a flag, a description, a ref, a name).
+ * Representation alone is not a loss, and the round-trip comparison normalises it on both sides
+ * (formats/project.ts, `normalizeForDiff`): fresh ids, the order of entities, canvas layout, the
+ * target field, line endings, code indentation, `{{name}}` spacing, a tool condition's letter
+ * case (compared case-insensitively) and a `field` naming the first parameter, a `tool: *`
+ * condition implied by another condition on the same tool, an empty description or connectTo,
+ * and how a tool scope is written when it offers the tool in the same stages (all / blocks /
+ * stages).
+ *
+ * Pinecall's and Block Agent's lists need to know how their exporters write a document (the
+ * Pinecall tool chains and signatures, the Block Agent export plan), so they read those pure
+ * modules of src/formats directly; those modules import model files, never this module's index.
+ */
+export function lossesFor(doc: AgentDocument, target: Target): Loss[] {
+  const losses: Loss[] = [];
+  const add: AddLoss = (path, entity, feature, why) =>
+    losses.push({ path, entity, feature, message: `${feature} is not expressed in ${TARGET_LABEL[target]}: ${why}` });
+  if (target === 'pinecall') pinecallLosses(doc, add);
+  else blockAgentLosses(doc, add);
+  return losses;
+}

@@ -1,0 +1,200 @@
+import { providerSettingsFrom } from '../../run/run-settings';
+import { useEffect, useRef, useState } from 'react';
+import { useStoreApi } from '../../store/context';
+import type { LlmSettings, ProviderKind } from '../../store/types';
+import { writeSavedLlm } from '../../run/llm-settings-storage';
+import './llm-settings.css';
+
+const PROVIDERS: { value: ProviderKind; label: string }[] = [
+  { value: 'offline', label: 'Offline (built in)' },
+  { value: 'openai', label: 'OpenAI-compatible' },
+  { value: 'anthropic', label: 'Anthropic' },
+];
+
+/** OpenAI-compatible endpoints people point a browser at; any other URL can be typed. */
+export const BASE_URL_PRESETS: { label: string; url: string }[] = [
+  { label: 'OpenAI', url: 'https://api.openai.com/v1' },
+  { label: 'Groq', url: 'https://api.groq.com/openai/v1' },
+  { label: 'OpenRouter', url: 'https://openrouter.ai/api/v1' },
+  { label: 'Together', url: 'https://api.together.xyz/v1' },
+  { label: 'Ollama', url: 'http://localhost:11434/v1' },
+  { label: 'LM Studio', url: 'http://localhost:1234/v1' },
+];
+
+type TestState = { state: 'idle' } | { state: 'testing' } | { state: 'done'; ok: boolean; message: string };
+
+export function LlmSettingsDialog() {
+  const store = useStoreApi();
+  const [form, setForm] = useState<LlmSettings>(() => store.getState().llm);
+  const [apiKey, setApiKey] = useState(() => store.getState().apiKey);
+  // The field's own text, so that a half-typed number ("0.") is not rewritten under the cursor.
+  const [timeoutText, setTimeoutText] = useState(() => String(store.getState().llm.timeoutSeconds));
+  const timeoutValid = parseTimeout(timeoutText) !== undefined;
+  const [budgetText, setBudgetText] = useState(() => String(store.getState().llm.budgetSeconds));
+  const budgetValid = parseBudget(budgetText) !== undefined;
+  const [test, setTest] = useState<TestState>({ state: 'idle' });
+  const testAbort = useRef<AbortController | null>(null);
+  useEffect(() => () => testAbort.current?.abort(), []);
+  // The key field is filled through the DOM property only: a controlled input would also write it
+  // into the element's `value` attribute, and so into the page's HTML.
+  const keyInput = useRef<HTMLInputElement>(null);
+  const remote = form.provider !== 'offline';
+  useEffect(() => {
+    if (keyInput.current) keyInput.current.value = apiKey;
+    // Only when the field appears: afterwards the field is the source and `apiKey` follows it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [remote]);
+
+  const patch = (p: Partial<LlmSettings>) => {
+    setForm((f) => ({ ...f, ...p }));
+    setTest({ state: 'idle' });
+  };
+  const close = () => store.getState().setLlmSettingsOpen(false);
+  const save = () => {
+    store.getState().setLlm(form);
+    store.getState().setApiKey(apiKey);
+    writeSavedLlm(form, apiKey);
+    close();
+  };
+  const runTest = async () => {
+    testAbort.current?.abort();
+    const abort = new AbortController();
+    testAbort.current = abort;
+    setTest({ state: 'testing' });
+    try {
+      const { testConnection } = await import('../../simulator/providers');
+      const out = await testConnection(providerSettingsFrom(form, apiKey, {}), abort.signal);
+      if (!abort.signal.aborted) setTest({ state: 'done', ok: out.ok, message: out.message });
+    } catch (error) {
+      if (!abort.signal.aborted) setTest({ state: 'done', ok: false, message: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  return (
+    <div className="overlay" onMouseDown={(e) => e.target === e.currentTarget && close()} onKeyDown={(e) => e.key === 'Escape' && close()}>
+      <form className="dialog llm-dialog" role="dialog" aria-label="LLM settings" data-testid="llm-dialog" onSubmit={(e) => (e.preventDefault(), save())}>
+        <h2>LLM for the simulator</h2>
+        <p className="llm-hint">
+          The offline model needs no key and no network. A remote model is called from this browser with your key; the key never goes into the agent, an export or a URL.
+        </p>
+        <label className="llm-row">
+          <span>Provider</span>
+          <select data-testid="llm-provider" value={form.provider} onChange={(e) => patch({ provider: e.target.value as ProviderKind })} autoFocus>
+            {PROVIDERS.map((p) => <option key={p.value} value={p.value}>{p.label}</option>)}
+          </select>
+        </label>
+        {remote && (
+          <>
+            <label className="llm-row">
+              <span>Base URL</span>
+              <input data-testid="llm-base-url" value={form.baseUrl} placeholder={form.provider === 'anthropic' ? 'https://api.anthropic.com' : 'https://api.openai.com/v1'} onChange={(e) => patch({ baseUrl: e.target.value.trim() })} spellCheck={false} />
+            </label>
+            {form.provider === 'openai' && (
+              <div className="llm-presets" role="group" aria-label="Base URL presets">
+                {BASE_URL_PRESETS.map((p) => (
+                  <button type="button" key={p.label} className={form.baseUrl === p.url ? 'chip on' : 'chip'} onClick={() => patch({ baseUrl: p.url })} title={p.url}>{p.label}</button>
+                ))}
+              </div>
+            )}
+            <label className="llm-row">
+              <span>Model</span>
+              <input data-testid="llm-model" value={form.model} placeholder={form.provider === 'anthropic' ? 'claude-sonnet-4-5' : 'gpt-4o-mini'} onChange={(e) => patch({ model: e.target.value.trim() })} spellCheck={false} />
+            </label>
+            <label className="llm-row">
+              <span>API key</span>
+              <input data-testid="llm-api-key" ref={keyInput} type="password" autoComplete="off" placeholder="Not needed for a local server" onChange={(e) => (setApiKey(e.target.value.trim()), setTest({ state: 'idle' }))} spellCheck={false} />
+            </label>
+            <label className="llm-check">
+              <input type="checkbox" data-testid="llm-remember" checked={form.rememberKey} onChange={(e) => patch({ rememberKey: e.target.checked })} />
+              Remember the key on this device (kept in this browser's storage, readable by anyone using it)
+            </label>
+            <label className="llm-row">
+              <span>Timeout (s)</span>
+              <input
+                data-testid="llm-timeout"
+                type="number"
+                min={MIN_TIMEOUT_S}
+                max={MAX_TIMEOUT_S}
+                step="any"
+                value={timeoutText}
+                aria-invalid={!timeoutValid}
+                title="How long the server may stay silent, before the answer or between streamed chunks, before the call fails"
+                onChange={(e) => {
+                  setTimeoutText(e.target.value);
+                  const seconds = parseTimeout(e.target.value);
+                  if (seconds !== undefined) patch({ timeoutSeconds: seconds });
+                }}
+              />
+            </label>
+            {!timeoutValid && (
+              <div className="llm-field-error" role="alert" data-testid="llm-timeout-error">
+                The timeout is a number of seconds from {MIN_TIMEOUT_S} to {MAX_TIMEOUT_S}, e.g. 60; until then {form.timeoutSeconds} s is kept.
+              </div>
+            )}
+          </>
+        )}
+        <label className="llm-row">
+          <span>Temperature</span>
+          <input data-testid="llm-temperature" type="number" min={0} max={2} step={0.1} value={form.temperature} onChange={(e) => patch({ temperature: clampTemperature(e.target.valueAsNumber) })} />
+        </label>
+        <label className="llm-row">
+          <span>Step budget (s)</span>
+          <input
+            data-testid="llm-budget"
+            type="number"
+            min={MIN_BUDGET_S}
+            max={MAX_BUDGET_S}
+            step="any"
+            value={budgetText}
+            aria-invalid={!budgetValid}
+            title="How long the agent's own code (templates, when predicates, conditions, tool bodies) may run in one step, in all"
+            onChange={(e) => {
+              setBudgetText(e.target.value);
+              const seconds = parseBudget(e.target.value);
+              if (seconds !== undefined) patch({ budgetSeconds: seconds });
+            }}
+          />
+        </label>
+        {!budgetValid && (
+          <div className="llm-field-error" role="alert" data-testid="llm-budget-error">
+            The step budget is a number of seconds from {MIN_BUDGET_S} to {MAX_BUDGET_S}, e.g. 5; until then {form.budgetSeconds} s is kept.
+          </div>
+        )}
+        <div className="llm-actions">
+          <button type="button" data-testid="llm-test" onClick={() => void runTest()} disabled={test.state === 'testing'}>
+            {test.state === 'testing' ? 'Testing…' : 'Test connection'}
+          </button>
+          {test.state === 'done' && (
+            <span className={`llm-test-result ${test.ok ? 'ok' : 'fail'}`} data-testid="llm-test-result" role="status">{test.ok ? '✓ ' : '✗ '}{test.message}</span>
+          )}
+          <span className="spacer" />
+          <button type="button" onClick={close}>Cancel</button>
+          <button type="submit" className="primary" data-testid="llm-save">Save</button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/** A call may stay silent this long, at most and at least (seconds); 0.1 keeps tests fast. */
+const MIN_TIMEOUT_S = 0.1;
+const MAX_TIMEOUT_S = 600;
+
+function parseTimeout(text: string): number | undefined {
+  const seconds = Number(text);
+  return text.trim() !== '' && Number.isFinite(seconds) && seconds >= MIN_TIMEOUT_S && seconds <= MAX_TIMEOUT_S ? seconds : undefined;
+}
+
+/** The agent code of one step may run this long in all, at most and at least (seconds). */
+const MIN_BUDGET_S = 0.1;
+const MAX_BUDGET_S = 300;
+
+function parseBudget(text: string): number | undefined {
+  const seconds = Number(text);
+  return text.trim() !== '' && Number.isFinite(seconds) && seconds >= MIN_BUDGET_S && seconds <= MAX_BUDGET_S ? seconds : undefined;
+}
+
+function clampTemperature(value: number): number {
+  return Number.isFinite(value) ? Math.min(2, Math.max(0, value)) : 0;
+}
+
+

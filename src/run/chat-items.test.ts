@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { sampleAgent } from '../simulator/testing';
+import { newSession } from '../simulator/session';
+import type { Session, TraceEntry } from '../simulator/types';
+import type { SimStepRecord } from '../store/types';
+import { chatItems, maskResult } from './chat-items';
+import { selectCurrentStageId, selectTakenEdgeId } from '../store/follow';
+
+const doc = sampleAgent();
+const at = { revision: 1, at: 0 };
+
+/** Step 1: the caller gives a name and phone; collect_identity runs and the stage moves. Step 2: a refused call. */
+function twoSteps(): { session: Session; steps: SimStepRecord[] } {
+  const start = newSession(doc);
+  const afterOne: Session = {
+    ...start,
+    turn: 1,
+    stageId: 's_verify',
+    transcript: [
+      { kind: 'caller', text: 'Ana Ruiz, 5551234567' },
+      { kind: 'tool-call', id: 'c1', name: 'collect_identity', arguments: JSON.stringify({ caller_name: 'Ana Ruiz', phone: '5551234567' }), call: 1 },
+      { kind: 'tool-result', id: 'c1', name: 'collect_identity', result: { caller_name: 'Ana Ruiz', phone: '5551234567' }, modelReads: '{"caller_name":"Ana Ruiz","phone":"5551234567"}' },
+      { kind: 'agent', text: 'Thanks, checking.' },
+    ],
+    trace: [
+      { step: 1, ...at, kind: 'tool-run', toolCallId: 'c1', tool: 'collect_identity', args: {}, result: {}, logs: ['saved'], writes: {} },
+      { step: 1, ...at, kind: 'stage-change', from: 'identify', to: 'verify', via: 'collect_identity', edgeId: 'e_identify_verify' },
+    ] as TraceEntry[],
+  };
+  const afterTwo: Session = {
+    ...afterOne,
+    turn: 2,
+    transcript: [
+      ...afterOne.transcript,
+      { kind: 'caller', text: 'Tuesday' },
+      { kind: 'tool-call', id: 'c2', name: 'free_slots', arguments: '{"day":"Tuesday"}', call: 1 },
+      { kind: 'tool-result', id: 'c2', name: 'free_slots', error: 'free_slots: missing visit', modelReads: 'free_slots: missing visit' },
+      { kind: 'tool-call', id: 'c3', name: 'free_slots', arguments: '{"day":"Tuesday","visit":"checkup"}', call: 2 },
+      { kind: 'tool-result', id: 'c3', name: 'free_slots', result: [1, 2, 3], modelReads: '[1,2]' },
+      { kind: 'runtime', text: 'Let me check the agenda.', source: 'announce', tool: 'free_slots' },
+    ],
+    trace: [
+      ...afterOne.trace,
+      { step: 2, ...at, kind: 'check-failed', toolCallId: 'c2', tool: 'free_slots', message: 'free_slots: missing visit' },
+      { step: 2, ...at, kind: 'tool-run', toolCallId: 'c3', tool: 'free_slots', args: {}, result: [1, 2, 3], logs: [], writes: {} },
+    ] as TraceEntry[],
+  };
+  return {
+    session: afterTwo,
+    steps: [
+      { input: { kind: 'say', text: 'Ana Ruiz, 5551234567' }, before: start, after: afterOne, revision: 1 },
+      { input: { kind: 'say', text: 'Tuesday' }, before: afterOne, after: afterTwo, revision: 1 },
+    ],
+  };
+}
+
+describe('chatItems', () => {
+  it('assigns each line to its step, and shows a step\'s stage change after its lines', () => {
+    const { session, steps } = twoSteps();
+    const items = chatItems(doc, session, steps);
+    expect(items.map((i) => `${i.turn}:${i.kind}`)).toEqual([
+      '1:caller', '1:tool', '1:agent', '1:stage', '2:caller', '2:tool', '2:tool', '2:runtime',
+    ]);
+    expect(items.filter((i) => i.kind === 'caller').map((i) => i.stepIndex)).toEqual([0, 1]);
+  });
+
+  it('masks pii arguments and pii keys in results, never the rest', () => {
+    const { session, steps } = twoSteps();
+    const identity = chatItems(doc, session, steps).find((i) => i.kind === 'tool' && i.name === 'collect_identity');
+    expect(identity).toMatchObject({ status: 'ok', args: { caller_name: '***', phone: '***' }, result: { caller_name: '***', phone: '***' }, logs: ['saved'] });
+    expect(JSON.stringify(identity)).not.toContain('Ana');
+    expect(maskResult(doc, undefined, [{ phone: '1', when: 'Tue' }])).toEqual([{ phone: '***', when: 'Tue' }]);
+  });
+
+  it('joins a refused call to its check message, and marks a preview cut with what the model reads', () => {
+    const { session, steps } = twoSteps();
+    const [refused, ran] = chatItems(doc, session, steps).filter((i) => i.kind === 'tool' && i.name === 'free_slots');
+    expect(refused).toMatchObject({ status: 'check-failed', check: 'free_slots: missing visit', error: undefined });
+    expect(ran).toMatchObject({ status: 'ok', check: 'passed', result: [1, 2, 3], modelReads: '[1,2]' });
+  });
+
+  it('treats lines past the last record as the step in flight, and a call with no result yet as running', () => {
+    const { session, steps } = twoSteps();
+    const live: Session = { ...session, turn: 3, transcript: [...session.transcript, { kind: 'caller', text: 'Book it' }, { kind: 'tool-call', id: 'c4', name: 'book', arguments: '{"slot":"x"}', call: 1 }] };
+    const tail = chatItems(doc, live, steps).slice(-2);
+    expect(tail).toMatchObject([{ kind: 'caller', turn: 3, stepIndex: null }, { kind: 'tool', status: 'running', check: 'pending' }]);
+  });
+
+  it('shows nothing without a session', () => {
+    expect(chatItems(doc, null, [])).toEqual([]);
+  });
+});
+
+describe('canvas follow', () => {
+  it('names the current stage and the edge the latest step took, and forgets the edge on the next step', () => {
+    const { session, steps } = twoSteps();
+    const afterOne = steps[0].after;
+    expect(selectCurrentStageId({ session: afterOne })).toBe('s_verify');
+    expect(selectTakenEdgeId({ session: afterOne })).toBe('e_identify_verify');
+    expect(selectTakenEdgeId({ session: session })).toBeNull();
+    expect(selectCurrentStageId({ session: null })).toBeNull();
+  });
+});
+
+describe('chatItems with marked trace entries', () => {
+  it('places a stage change among the lines where it happened', () => {
+    const { steps } = twoSteps();
+    const afterOne = structuredClone(steps[0].after);
+    // The move happened after the tool result (3 lines), before the agent's line.
+    afterOne.trace = afterOne.trace.map((t) => (t.kind === 'stage-change' ? { ...t, mark: { lines: 3, changes: 0 } } : t));
+    const kinds = chatItems(doc, afterOne, [{ ...steps[0], after: afterOne }]).map((i) => i.kind);
+    expect(kinds).toEqual(['caller', 'tool', 'stage', 'agent']);
+  });
+});
+
+describe('Block Agent tool rows', () => {
+  it('shows each call of the tools answer as a row after the reply: captured, run, or refused by its check', async () => {
+    const { blockAgentStep } = await import('../simulator/block-agent/step');
+    const { answer, say, scriptedModel } = await import('../simulator/testing');
+    const { scriptedToolRunner } = await import('../simulator/mock-runner');
+    const ba = { ...doc, target: 'block-agent' as const };
+    const start = { ...newSession(ba), stageId: 's_identity' };
+    const model = scriptedModel([
+      say('Thank you.'),
+      answer('', ['collect_identity', { caller_name: 'Ana Ruiz', phone: '+15551234567' }], ['collect_identity', { caller_name: 'Ana', phone: 'call me' }]),
+    ]);
+    const runner = scriptedToolRunner({ collect_identity: { result: { saved: true }, writes: {} } });
+    const after = await blockAgentStep(ba, start, 'Ana Ruiz, +15551234567', { model, runner, revision: 1, now: () => 1 });
+    const items = chatItems(ba, after, [{ input: { kind: 'say', text: 'Ana Ruiz, +15551234567' }, before: start, after, revision: 1 }]);
+    const kinds = items.map((i) => (i.kind === 'tool' ? `tool:${i.status}` : i.kind));
+    expect(kinds.slice(0, 4)).toEqual(['caller', 'agent', 'tool:ok', 'tool:check-failed']);
+    const [ran, refused] = items.filter((i) => i.kind === 'tool');
+    // pii parameters stay masked in the rows, as in Pinecall's.
+    expect(ran).toMatchObject({ name: 'collect_identity', args: { caller_name: '***', phone: '***' }, result: { saved: true }, check: 'passed: captured', stepIndex: null });
+    expect(refused).toMatchObject({ status: 'check-failed' });
+    expect(refused.kind === 'tool' && refused.check).toMatch(/phone/);
+  });
+});

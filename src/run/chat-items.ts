@@ -1,0 +1,174 @@
+// The chat as a list of display items, built from the session and the step records. Pure (no React)
+// so that it is unit-tested: which step each line belongs to, tool calls joined to their check,
+// run and result, and pii masked before anything reaches the page.
+import type { AgentDocument, Tool } from '../model';
+import type { SimStepRecord } from '../store/types';
+import { MASK, displayArguments } from '../simulator/session';
+import type { Line, RuntimeSource, Session, TraceEntry } from '../simulator/types';
+
+interface ItemBase {
+  key: string;
+  /** The step (session.turn) the item belongs to: simFocus points at it. */
+  turn: number;
+  /** Index into the step records; null while the step is still running. */
+  stepIndex: number | null;
+}
+
+export type ToolStatus = 'running' | 'ok' | 'check-failed' | 'error';
+
+export type ChatItem = ItemBase &
+  (
+    | { kind: 'caller'; text: string }
+    | { kind: 'agent'; text: string }
+    | { kind: 'runtime'; text: string; source: RuntimeSource; tool: string }
+    | {
+        kind: 'tool';
+        name: string;
+        status: ToolStatus;
+        /** Arguments as shown: parsed with pii parameters masked, or the raw text when it does not parse. */
+        args: unknown;
+        check: string;
+        result?: unknown;
+        error?: string;
+        /** What the model reads back when it differs from the result (a preview cut). */
+        modelReads?: string;
+        logs: string[];
+      }
+    | { kind: 'stage'; from: string; to: string; via: string }
+    | { kind: 'limit'; text: string }
+  );
+
+type ToolCallLine = Extract<Line, { kind: 'tool-call' }>;
+type ToolResultLine = Extract<Line, { kind: 'tool-result' }>;
+
+/** Masks pii in a value a tool returned: keys naming the tool's pii parameters or pii state fields. */
+export function maskResult(doc: AgentDocument, tool: Tool | undefined, value: unknown): unknown {
+  const secret = new Set([...(tool?.pii ?? []), ...doc.state.filter((f) => f.pii).map((f) => f.name)]);
+  const walk = (v: unknown, depth: number): unknown => {
+    if (depth > 4 || v === null || typeof v !== 'object') return v;
+    if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1));
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, secret.has(k) ? MASK : walk(x, depth + 1)]));
+  };
+  return walk(value, 0);
+}
+
+function shownArguments(tool: Tool | undefined, raw: string): unknown {
+  try {
+    const parsed: unknown = JSON.parse(raw || '{}');
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return tool ? displayArguments(tool, parsed as Record<string, unknown>) : parsed;
+  } catch {
+    // Shown as written below, unless it may hold a pii value.
+  }
+  return tool && tool.pii.length > 0 ? MASK : raw;
+}
+
+/** A tool call's refused check and its run, found in the trace by the call's id. */
+function outcomeOf(trace: TraceEntry[], callId: string) {
+  const failedCheck = trace.find((t): t is Extract<TraceEntry, { kind: 'check-failed' }> => t.kind === 'check-failed' && t.toolCallId === callId);
+  const run = trace.find((t): t is Extract<TraceEntry, { kind: 'tool-run' }> => t.kind === 'tool-run' && t.toolCallId === callId);
+  return { failedCheck, run };
+}
+
+function toolItem(doc: AgentDocument, call: ToolCallLine, result: ToolResultLine | undefined, trace: TraceEntry[], base: ItemBase): ChatItem {
+  const tool = doc.tools.find((t) => t.name === call.name);
+  const { failedCheck, run } = outcomeOf(trace, call.id);
+  const status: ToolStatus = failedCheck ? 'check-failed' : !result ? 'running' : result.error !== undefined ? 'error' : 'ok';
+  const shownResult = result && result.error === undefined ? maskResult(doc, tool, result.result) : undefined;
+  const fullText = result?.result === undefined ? 'null' : JSON.stringify(result.result);
+  const cut = result && result.error === undefined && result.modelReads !== fullText && result.modelReads !== result.result;
+  return {
+    ...base,
+    kind: 'tool',
+    name: call.name,
+    status,
+    args: shownArguments(tool, call.arguments),
+    check: failedCheck ? failedCheck.message : run || result ? 'passed' : 'pending',
+    result: shownResult,
+    error: failedCheck ? undefined : result?.error,
+    modelReads: cut ? JSON.stringify(maskResult(doc, tool, safeParse(result.modelReads))) : undefined,
+    logs: run?.logs ?? [],
+  };
+}
+
+/**
+ * A Block Agent tool call as a row. Block Agent keeps only caller and agent lines in its history,
+ * so its calls live in the tools call's answer and their outcome in the trace: a failed check
+ * captured nothing; a run has a result or an error; a call with neither was a plain capture.
+ */
+function capturedToolItem(doc: AgentDocument, call: { id: string; name: string; arguments: string }, trace: TraceEntry[], base: ItemBase): ChatItem {
+  const tool = doc.tools.find((t) => t.name === call.name);
+  const { failedCheck, run } = outcomeOf(trace, call.id);
+  const status: ToolStatus = failedCheck ? 'check-failed' : run?.error !== undefined ? 'error' : 'ok';
+  return {
+    ...base,
+    kind: 'tool',
+    name: call.name,
+    status,
+    args: shownArguments(tool, call.arguments),
+    check: failedCheck ? failedCheck.message : 'passed: captured',
+    result: run && run.error === undefined ? maskResult(doc, tool, run.result) : undefined,
+    error: run?.error,
+    logs: run?.logs ?? [],
+  };
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Which step record each transcript index belongs to (null: the step in flight). */
+function stepOfLine(steps: SimStepRecord[], index: number): number | null {
+  for (let i = 0; i < steps.length; i++) {
+    if (index >= steps[i].before.transcript.length && index < steps[i].after.transcript.length) return i;
+  }
+  return null;
+}
+
+export function chatItems(doc: AgentDocument, session: Session | null, steps: SimStepRecord[]): ChatItem[] {
+  if (!session) return [];
+  const items: ChatItem[] = [];
+  const lines = session.transcript;
+  const results = new Map(lines.filter((l): l is ToolResultLine => l.kind === 'tool-result').map((l) => [l.id, l]));
+  const turnOf = (stepIndex: number | null) => (stepIndex === null ? session.turn : steps[stepIndex].after.turn);
+  // Stage changes and limits are in the trace, not the transcript. An entry's mark says how many
+  // lines there were when it happened, which places it among them; without one it ends its step.
+  const placed = new Map<number, ChatItem[]>();
+  const tails = new Map<number, ChatItem[]>();
+  session.trace.forEach((t, i) => {
+    const base = { key: `trace-${i}`, turn: t.step, stepIndex: null };
+    if (t.kind === 'model-call' && t.request.purpose === 'tools' && t.response && t.error === undefined) {
+      const calls = t.response.toolCalls.map((c, j) => capturedToolItem(doc, c, session.trace, { ...base, key: `trace-${i}-${j}` }));
+      const [map, at] = t.mark ? [placed, t.mark.lines] : [tails, t.step];
+      map.set(at, [...(map.get(at) ?? []), ...calls]);
+      return;
+    }
+    const item: ChatItem | null =
+      t.kind === 'stage-change'
+        ? { ...base, kind: 'stage', from: t.from, to: t.to, via: t.via }
+        : t.kind === 'limit' || (t.kind === 'note' && t.chat)
+          ? { ...base, kind: 'limit', text: t.message }
+          : null;
+    if (!item) return;
+    const [map, at] = t.mark ? [placed, t.mark.lines] : [tails, t.step];
+    map.set(at, [...(map.get(at) ?? []), item]);
+  });
+  const byTurn = new Map<number, ChatItem[]>();
+  const bucketOf = (turn: number) => byTurn.get(turn) ?? byTurn.set(turn, []).get(turn)!;
+  lines.forEach((line, index) => {
+    const stepIndex = stepOfLine(steps, index);
+    const turn = turnOf(stepIndex);
+    for (const item of placed.get(index) ?? []) bucketOf(item.turn).push(item);
+    const bucket = bucketOf(turn);
+    const base: ItemBase = { key: `line-${index}`, turn, stepIndex };
+    if (line.kind === 'caller' || line.kind === 'agent') bucket.push({ ...base, kind: line.kind, text: line.text });
+    else if (line.kind === 'runtime') bucket.push({ ...base, kind: 'runtime', text: line.text, source: line.source, tool: line.tool });
+    else if (line.kind === 'tool-call') bucket.push(toolItem(doc, line, results.get(line.id), session.trace, base));
+  });
+  for (const [at, list] of placed) if (at >= lines.length) for (const item of list) bucketOf(item.turn).push(item);
+  for (let turn = 0; turn <= session.turn; turn++) items.push(...(byTurn.get(turn) ?? []), ...(tails.get(turn) ?? []));
+  return items;
+}
