@@ -3,6 +3,7 @@
  * and by test/architecture.test.ts, which also feeds it violating files to show it fails.
  *
  *   app ─▶ panels, canvas, editors ─▶ run ─▶ store ─▶ runtimes ─▶ simulator (engine), formats ─▶ model
+ *   app, panels, canvas ─▶ commands ─▶ run, store, …     app, panels, canvas ─▶ ui ─▶ store
  *   cli ─▶ runtimes, simulator, formats, model
  *
  * A floor imports only the floors below it, and no file imports itself round a circle. Test
@@ -46,6 +47,16 @@ module.exports = {
     },
     floorRule('run-is-below-the-ui', 'run', ['model', 'formats', 'runtimes', 'simulator', 'store'],
       'The browser side of a run (workers, controller, suites) drives the engine and the store; the panels show it.'),
+    floorRule('commands-are-below-the-ui', 'commands', ['model', 'formats', 'runtimes', 'simulator', 'store', 'run'],
+      'A command runs on the store; what it needs of the canvas (its dialogs, focus, clipboard) is handed in through CommandContext.canvas.'),
+    {
+      name: 'commands-see-the-engine-surface-only',
+      severity: 'error',
+      comment: 'Commands reach the engine through simulator/index.ts only, as the store does.',
+      from: { path: floor('commands') },
+      to: { path: '^src/simulator/(?!index\\.ts$)' },
+    },
+    floorRule('ui-is-react-and-the-store', 'ui', ['store'], 'The shared UI pieces (src/ui) sit under every panel: React and the store, nothing else of ours.'),
     {
       name: 'ui-does-not-import-the-app',
       severity: 'error',

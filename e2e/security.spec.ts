@@ -3,7 +3,7 @@ import { appState, flushSaves, openApp } from './helpers';
 import { MOCK_URL, OPENING, mockRequests, openSimulator, say, scriptMock, useMockLlm, type MockTurn } from './sim-helpers';
 
 // Escapes attempted from inside a tool implementation in the browser app (issue 5, point 4). The
-// tool runs where a user's tool runs: QuickJS inside the tool Web Worker (src/simulator/ui), called
+// tool runs where a user's tool runs: QuickJS inside the engine Web Worker (src/run), called
 // by the mock model during a real step. Each case checks both sides: the tool's row in the chat
 // shows the attempt failing, and the page itself is untouched: its cookies, localStorage and
 // IndexedDB (the saved projects) read the same before and after, and no request left the page

@@ -86,7 +86,7 @@ test('one tools call fires two tools at once: both are called, both capture into
 
 // Block Agent tool calls are not in the transcript (src/simulator/block-agent/step.ts pushes no
 // tool-call/tool-result lines), and the chat builds its tool rows only from those lines
-// (src/simulator/ui/chat-items.ts): a Block Agent run shows no tool rows in the chat yet.
+// (src/run/chat-items.ts): a Block Agent run shows no tool rows in the chat yet.
 test('Block Agent tool calls show as tool rows in the chat', async ({ page, request }) => {
   await scriptMock(request, [tools(INTENT, { name: 'caller_intent_not_yet_detected', arguments: {} }), REPLY]);
   await useMockLlm(page);

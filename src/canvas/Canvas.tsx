@@ -12,7 +12,7 @@ import { useSettledProblems } from '../store/useSettledProblems';
 import type { AppStore, EntityRef } from '../store';
 import { createFlowAdapter, fallbackPositions } from './adapters';
 import { connectStages, createBlock, createStage, placeWithoutGrowing } from './actions';
-import { onLaidOut, runAutoLayout } from './auto-layout';
+import { runAutoLayout } from './auto-layout';
 import { AgentEdge } from './edges/AgentEdge';
 import { BlockNode } from './nodes/BlockNode';
 import { StageNode } from './nodes/StageNode';
@@ -216,7 +216,13 @@ function CanvasFlow() {
     const frame = requestAnimationFrame(() => void flow.fitView({ ...fitViewOptions, duration: 200 }));
     return () => cancelAnimationFrame(frame);
   }, [docId, flow]);
-  useEffect(() => onLaidOut(() => requestAnimationFrame(() => void flow.fitView({ ...fitViewOptions, duration: 300 }))), [flow]);
+  const layoutTick = useApp((s) => s.layoutTick);
+  const seenLayout = useRef(layoutTick);
+  useEffect(() => {
+    if (seenLayout.current === layoutTick) return;
+    seenLayout.current = layoutTick;
+    requestAnimationFrame(() => void flow.fitView({ ...fitViewOptions, duration: 300 }));
+  }, [layoutTick, flow]);
 
   // An imported agent without positions is laid out once; a few unplaced entities (made
   // elsewhere, e.g. by the Outline) are placed where the canvas already shows them.

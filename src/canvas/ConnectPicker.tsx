@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useApp } from '../store/context';
+import { CanvasDialog } from './CanvasDialog';
 import { connectTargets } from './connect-targets';
 
 export interface PendingConnect {
@@ -24,14 +25,11 @@ export function ConnectPicker({ fromId, onPick, onCancel }: PendingConnect) {
   const from = doc.stages.find((s) => s.id === fromId);
   const current = targets[Math.min(active, targets.length - 1)];
 
-  useEffect(() => input.current?.focus(), []);
   useEffect(() => {
     if (current) list.current?.querySelector(`#${CSS.escape(optionId(current.id))}`)?.scrollIntoView({ block: 'nearest' });
   }, [current]);
 
   const onKeyDown = (event: KeyboardEvent) => {
-    // The canvas and the page must not act on these keys (Esc would clear the selection too).
-    event.stopPropagation();
     const step = { ArrowDown: 1, ArrowUp: -1 }[event.key];
     if (step !== undefined && targets.length) {
       event.preventDefault();
@@ -42,9 +40,6 @@ export function ConnectPicker({ fromId, onPick, onCancel }: PendingConnect) {
     } else if (event.key === 'Enter') {
       event.preventDefault();
       if (current) onPick(current.id);
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      onCancel();
     } else if (event.key === 'Tab') {
       // Modal: focus stays on the one field (the list follows it through aria-activedescendant).
       event.preventDefault();
@@ -52,57 +47,47 @@ export function ConnectPicker({ fromId, onPick, onCancel }: PendingConnect) {
   };
 
   return (
-    <div className="cb-dialog-backdrop" onMouseDown={onCancel}>
-      <div
-        className="cb-dialog cb-connect"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="cb-connect-title"
-        data-testid="connect-picker"
-        onMouseDown={(e) => e.stopPropagation()}
-        onKeyDown={onKeyDown}
-      >
-        <h3 id="cb-connect-title">Connect <code>{from?.name ?? '?'}</code> to…</h3>
-        <input
-          ref={input}
-          type="text"
-          role="combobox"
-          aria-expanded="true"
-          aria-controls="cb-connect-list"
-          aria-autocomplete="list"
-          aria-activedescendant={current ? optionId(current.id) : undefined}
-          aria-label="Target stage"
-          placeholder="Type to filter stages"
-          value={query}
-          spellCheck={false}
-          data-testid="connect-filter"
-          onChange={(e) => {
-            setQuery(e.target.value);
-            setActive(0);
-          }}
-        />
-        <ul className="cb-connect-list" role="listbox" id="cb-connect-list" aria-label="Stages" ref={list}>
-          {targets.map((t) => (
-            <li
-              key={t.id}
-              id={optionId(t.id)}
-              role="option"
-              aria-selected={t === current}
-              className={t === current ? 'active' : undefined}
-              data-testid={`connect-target-${t.name}`}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => onPick(t.id)}
-            >
-              <span className="name">{t.name}</span>
-              <span className="where">{t.blockName}</span>
-              {t.loop && <span className="note">loop back to itself</span>}
-              {t.connected && !t.loop && <span className="note">already connected</span>}
-            </li>
-          ))}
-        </ul>
-        {targets.length === 0 && <p className="cb-connect-empty" role="status">No stage matches “{query}”.</p>}
-        <p className="cb-connect-help"><kbd>↑</kbd> <kbd>↓</kbd> choose · <kbd>Enter</kbd> connect · <kbd>Esc</kbd> cancel · one undo step</p>
-      </div>
-    </div>
+    <CanvasDialog className="cb-dialog cb-connect" labelledBy="cb-connect-title" data-testid="connect-picker" onClose={onCancel} initialFocus={input} onKeyDown={onKeyDown}>
+      <h3 id="cb-connect-title">Connect <code>{from?.name ?? '?'}</code> to…</h3>
+      <input
+        ref={input}
+        type="text"
+        role="combobox"
+        aria-expanded="true"
+        aria-controls="cb-connect-list"
+        aria-autocomplete="list"
+        aria-activedescendant={current ? optionId(current.id) : undefined}
+        aria-label="Target stage"
+        placeholder="Type to filter stages"
+        value={query}
+        spellCheck={false}
+        data-testid="connect-filter"
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setActive(0);
+        }}
+      />
+      <ul className="cb-connect-list" role="listbox" id="cb-connect-list" aria-label="Stages" ref={list}>
+        {targets.map((t) => (
+          <li
+            key={t.id}
+            id={optionId(t.id)}
+            role="option"
+            aria-selected={t === current}
+            className={t === current ? 'active' : undefined}
+            data-testid={`connect-target-${t.name}`}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => onPick(t.id)}
+          >
+            <span className="name">{t.name}</span>
+            <span className="where">{t.blockName}</span>
+            {t.loop && <span className="note">loop back to itself</span>}
+            {t.connected && !t.loop && <span className="note">already connected</span>}
+          </li>
+        ))}
+      </ul>
+      {targets.length === 0 && <p className="cb-connect-empty" role="status">No stage matches “{query}”.</p>}
+      <p className="cb-connect-help"><kbd>↑</kbd> <kbd>↓</kbd> choose · <kbd>Enter</kbd> connect · <kbd>Esc</kbd> cancel · one undo step</p>
+    </CanvasDialog>
   );
 }

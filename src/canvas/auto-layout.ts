@@ -131,15 +131,6 @@ export async function autoLayout(doc: AgentDocument): Promise<AgentDocument> {
   return { ...doc, layout: { positions: { ...doc.layout.positions, ...positions }, sizes: { ...doc.layout.sizes, ...sizes } } };
 }
 
-type Listener = () => void;
-const laidOutListeners = new Set<Listener>();
-
-/** The canvas fits the view after a layout it did not start itself (the top bar's Layout button). */
-export function onLaidOut(listener: Listener): () => void {
-  laidOutListeners.add(listener);
-  return () => laidOutListeners.delete(listener);
-}
-
 /**
  * Lays out the store's document as one undo step. If the document changed while ELK worked, the
  * new positions are merged into the current document rather than overwriting the change.
@@ -147,7 +138,8 @@ export function onLaidOut(listener: Listener): () => void {
 export async function runAutoLayout(store: AppStore, options: { history?: HistoryMode } = {}): Promise<void> {
   const laidOut = await autoLayout(store.getState().doc);
   store.getState().apply((current) => withLayout(current, laidOut.layout), { history: options.history ?? 'push', label: 'auto-layout' });
-  for (const listener of laidOutListeners) listener();
+  // The canvas fits the view to a layout it did not start itself (the top bar's Layout button).
+  store.getState().laidOut();
 }
 
 /** `doc` with the laid-out positions and sizes of the entities it still has; the same object when nothing moves. */

@@ -1,22 +1,15 @@
-import { useCallback, useRef, useState, type ClipboardEvent, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useCallback, useMemo, useRef, useState, type ClipboardEvent, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
+import { isArrowKey, isEditingText, runShortcut, type CanvasActions } from '../commands';
 import type { AppStore, EntityRef } from '../store';
 import { connectStages, copyToClipboard, deleteRefs, duplicateSelection, nudgeSelection, pasteFromClipboard, planCanvasDelete } from './actions';
 import type { PendingConnect } from './ConnectPicker';
 import type { PendingDelete } from './DeleteDialog';
 import { focusInspectorField, focusNode, focusedEntity } from './keyboard-focus';
 
-const ARROWS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-
-function isEditingText(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  return !!el?.closest && (el.isContentEditable || !!el.closest('input, textarea, select, .monaco-editor'));
-}
-
 /**
- * The canvas's own keys, active while focus is inside it: Delete/Backspace, Cmd/Ctrl+C/V/D,
- * arrows (8px, Shift 40px), C (connect). On a node or edge that has keyboard focus (Tab reaches
- * them): Space selects it (Shift+Space adds or removes it), Enter selects it and moves to the inspector's
- * first field, and the other keys act on it. Undo and redo are the app's global shortcuts.
+ * The canvas's own keys, active while focus is inside it: the canvas commands of src/commands
+ * (Delete, Ctrl/Cmd+C/V/D, arrows, C, and Space and Enter on a focused node or edge), run with the
+ * canvas's part of them: its dialogs, its focus, its clipboard. Undo and redo are the page's.
  */
 export function useCanvasKeys(store: AppStore, say: (message: string | undefined) => void, root: RefObject<HTMLElement | null>) {
   const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
@@ -69,17 +62,14 @@ export function useCanvasKeys(store: AppStore, say: (message: string | undefined
       remove();
       return;
     }
-    const returnTo = document.activeElement as HTMLElement | null;
+    // Cancel: the dialog puts focus back where it was (src/ui/Dialog.tsx).
     setPendingDelete({
       plan,
       onConfirm: () => {
         setPendingDelete(null);
         remove();
       },
-      onCancel: () => {
-        setPendingDelete(null);
-        requestAnimationFrame(() => returnTo?.focus({ preventScroll: true }));
-      },
+      onCancel: () => setPendingDelete(null),
     });
   }, [store, keepFocusInCanvas]);
 
@@ -110,33 +100,14 @@ export function useCanvasKeys(store: AppStore, say: (message: string | undefined
     });
   }, [store, say, root]);
 
-  const onKeyDown = useCallback((event: KeyboardEvent) => {
-    if (isEditingText(event.target) || pendingDelete || pendingConnect) return;
-    const mod = event.metaKey || event.ctrlKey;
-    const key = event.key.toLowerCase();
-    const target = focusedEntity(event.target);
-    const focused = target && keyboardFocus.current === target.id ? target : undefined;
-    if (target && !mod && (event.key === ' ' || event.key === 'Enter')) {
-      event.preventDefault();
-      store.getState().select(target, { additive: event.key === ' ' && event.shiftKey });
-      if (event.key === 'Enter') focusInspectorField();
-      return;
-    }
-    // The other keys act on what has focus: it joins the selection first unless it is in it already.
-    const acts = (event.key === 'Delete' || event.key === 'Backspace' || ARROWS[event.key] || key === 'c' || (mod && key === 'd')) && !event.altKey;
-    if (focused && acts && !store.getState().selection.some((r) => r.kind === focused.kind && r.id === focused.id)) store.getState().select(focused);
-    if ((event.key === 'Delete' || event.key === 'Backspace') && !mod) {
-      event.preventDefault();
-      requestDelete();
-    } else if (key === 'c' && !mod && !event.altKey) {
-      event.preventDefault();
-      requestConnect(focused);
-    } else if (mod && key === 'c' && !event.shiftKey) {
-      // The browser's copy event follows (onCopy puts the text on the system clipboard).
-      copyToClipboard(store);
-    } else if (mod && key === 'v' && !event.shiftKey) {
-      // The browser's paste event follows with the system clipboard; without one (no clipboard
-      // access), the in-memory copy is pasted.
+  /** The canvas's part of its commands, handed to src/commands with each key. */
+  const actions = useMemo(() => ({
+    requestDelete,
+    requestConnect,
+    copy: () => void copyToClipboard(store),
+    // The browser's paste event follows with the system clipboard; without one (no clipboard
+    // access), the in-memory copy is pasted.
+    paste: () => {
       pastePending.current = true;
       setTimeout(() => {
         if (pastePending.current) {
@@ -145,22 +116,25 @@ export function useCanvasKeys(store: AppStore, say: (message: string | undefined
         }
         pastePending.current = false;
       }, 0);
-    } else if (mod && key === 'd') {
-      event.preventDefault();
+    },
+    duplicate: () => {
       say(duplicateSelection(store));
       focusFollowsSelection();
-    } else if (ARROWS[event.key] && !mod) {
-      const [dx, dy] = ARROWS[event.key];
-      const step = event.shiftKey ? 40 : 8;
-      if (nudgeSelection(store, dx * step, dy * step)) {
-        event.preventDefault();
-        event.stopPropagation();
-      }
-    }
-  }, [store, say, requestDelete, requestConnect, pendingDelete, pendingConnect, focusFollowsSelection]);
+    },
+    nudge: (dx: number, dy: number) => nudgeSelection(store, dx, dy),
+    focusInspector: focusInspectorField,
+  }), [store, say, requestDelete, requestConnect, focusFollowsSelection]);
+
+  const onKeyDown = useCallback((event: KeyboardEvent) => {
+    // The open dialog has the keys.
+    if (pendingDelete || pendingConnect) return;
+    const target = focusedEntity(event.target);
+    const canvas: CanvasActions = { ...actions, target, focused: target && keyboardFocus.current === target.id ? target : undefined };
+    runShortcut(event, { store, source: 'canvas', canvas });
+  }, [store, actions, pendingDelete, pendingConnect]);
 
   const onKeyUp = useCallback((event: KeyboardEvent) => {
-    if (ARROWS[event.key]) store.getState().endGesture();
+    if (isArrowKey(event.key)) store.getState().endGesture();
   }, [store]);
 
   const onCopy = useCallback((event: ClipboardEvent) => {

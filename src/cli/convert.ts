@@ -1,11 +1,9 @@
 // `callboard convert`: an agent in, the chosen format out. Losses of the target go to standard
 // error as "warning: <path>: <message>" (the exporters' own lossesFor list); the result alone
 // goes to standard output or -o, so it can be piped.
-import { exportBlockAgentYaml } from '../formats/block-agent';
+import { exportAs } from '../formats/export-as';
 import { renderYaml } from '../formats/block-agent/render';
 import { toolShape, writeTool } from '../formats/block-agent/write';
-import { exportJson } from '../formats/json';
-import { openAiToolsForStage } from '../formats/openai-tools';
 import { DepthLimitError, type AgentDocument, type Loss, type Stage, type Tool } from '../model';
 import type { ConvertArgs } from './args';
 import { EXIT_ERRORS, EXIT_OK, UsageError, type CliIo } from './io';
@@ -32,22 +30,10 @@ export function pickStage(doc: AgentDocument, wanted: string | undefined): Stage
 
 const asJson = (value: unknown) => JSON.stringify(value, null, 2) + '\n';
 
-async function convertAgent(doc: AgentDocument, args: ConvertArgs): Promise<Converted> {
-  switch (args.to) {
-    case 'json':
-      return { text: exportJson(doc), warnings: [], notes: [] };
-    case 'yaml': {
-      const result = exportBlockAgentYaml(doc);
-      return { text: result.text, warnings: result.warnings, notes: result.notes };
-    }
-    case 'ts': {
-      const { exportPinecallTs } = await import('../formats/pinecall');
-      const result = exportPinecallTs(doc);
-      return { text: result.text, warnings: result.warnings, notes: [] };
-    }
-    case 'openai':
-      return { text: asJson(openAiToolsForStage(doc, pickStage(doc, args.stage).id)), warnings: [], notes: [] };
-  }
+/** The agent through the one way out (formats/export-as.ts), as the export panel writes it. */
+function convertAgent(doc: AgentDocument, args: ConvertArgs): Converted {
+  const view = exportAs(doc, args.to, args.to === 'openai' ? pickStage(doc, args.stage).id : null);
+  return { text: view.text, warnings: view.losses, notes: view.notes };
 }
 
 /** A list of tools (not an agent) written back as a tool list, as data, or as OpenAI tools. */

@@ -1,16 +1,15 @@
 // `callboard simulate`: its options, its help text and the checks on what was given. Kept apart
 // from args.ts (which wires it in) because it has more options than the other commands together.
 import type { Target } from '../model';
+import { TARGETS } from '../runtimes';
 import type { FileFormat as InputFormat } from '../formats/file-format';
 import type { Options, OptionSpec } from './options';
+import { API_KEY_ENV } from './api-key';
 import { UsageError } from './io';
 
 export type Provider = 'offline' | 'openai' | 'anthropic';
 const PROVIDERS: readonly Provider[] = ['offline', 'openai', 'anthropic'];
-const RUNTIMES: readonly Target[] = ['pinecall', 'block-agent'];
-
-/** Where a key may come from besides --api-key (never printed, never in a URL). */
-export const API_KEY_ENV = 'CALLBOARD_API_KEY';
+const RUNTIMES: readonly Target[] = TARGETS;
 
 export interface SimulateArgs {
   command: 'simulate';

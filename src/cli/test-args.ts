@@ -1,12 +1,14 @@
 // `callboard test`: its options, its help text and the checks on what was given (args.ts wires it in).
 import type { Target } from '../model';
+import { TARGETS } from '../runtimes';
 import type { FileFormat as InputFormat } from '../formats/file-format';
 import type { Options, OptionSpec } from './options';
 import { UsageError } from './io';
-import { API_KEY_ENV, budgetOf, type Provider } from './simulate-args';
+import { API_KEY_ENV } from './api-key';
+import { budgetOf, type Provider } from './simulate-args';
 
 const PROVIDERS: readonly Provider[] = ['offline', 'openai', 'anthropic'];
-const RUNTIMES: readonly Target[] = ['pinecall', 'block-agent'];
+const RUNTIMES: readonly Target[] = TARGETS;
 /** Enough for a pass rate; more would only spend the user's key. */
 export const MAX_RUNS = 100;
 

@@ -9,29 +9,13 @@ import { createModel } from '../simulator/providers';
 import { prepareSandboxEvaluate } from '../simulator/sandbox-evaluate';
 import { sandboxToolRunner } from '../simulator/sandbox-runner';
 import type { StepDeps } from '../simulator/types';
-import { EXIT_ERRORS, EXIT_OK, UsageError, type CliIo } from './io';
-import { formatDiagnostic, loadAgent, readSource, reportFailure } from './read';
+import { withApiKey } from './api-key';
+import { EXIT_ERRORS, EXIT_OK, type CliIo } from './io';
+import { readRunInput } from './run-input';
 import { localToday } from './simulate';
-import { API_KEY_ENV } from './simulate-args';
 import type { TestArgs } from './test-args';
 import { readGoldens, withGoldensFrom } from './test-files';
 import { entryText, junitXml, summaryText } from './test-report';
-
-const MIN_SCRUBBED_KEY = 8;
-
-/** As in `simulate`: should any message quote the key, it is replaced before it is printed. */
-function keyScrubbingIo(io: CliIo, key: string | undefined): CliIo {
-  if (!key || key.length < MIN_SCRUBBED_KEY) return io;
-  const scrub = (text: string) => text.split(key).join('***');
-  return { ...io, out: (text) => io.out(scrub(text)), err: (text) => io.err(scrub(text)), writeText: (path, text) => io.writeText(path, scrub(text)) };
-}
-
-function theKey(args: TestArgs, io: CliIo): string | undefined {
-  if (args.provider === 'offline') return undefined;
-  const key = args.apiKey?.trim() || io.env?.(API_KEY_ENV)?.trim();
-  if (!key) throw new UsageError(`--provider ${args.provider} needs an API key: pass --api-key KEY, or set ${API_KEY_ENV} in the environment`, 'test');
-  return key;
-}
 
 function depsFor(args: TestArgs, doc: AgentDocument, test: ConversationTest, key: string | undefined, evaluate: StepDeps['evaluate']): StepDeps {
   const call = { today: localToday(), ...test.call };
@@ -42,20 +26,14 @@ function depsFor(args: TestArgs, doc: AgentDocument, test: ConversationTest, key
 }
 
 export async function testCommand(args: TestArgs, rawIo: CliIo): Promise<number> {
-  const key = theKey(args, rawIo);
-  const io = keyScrubbingIo(rawIo, key);
-  const source = readSource(io, args.file, args.from, 'test');
-  const loaded = await loadAgent(source, { fixTabs: args.fixTabs });
-  if (!loaded.ok) return reportFailure(io, source.file, loaded);
-  if (loaded.kind !== 'agent') {
-    io.err(`${source.file}: a list of tools, not an agent: test needs a whole agent\n`);
-    return EXIT_ERRORS;
-  }
-  for (const d of loaded.diagnostics) if (d.severity === 'warning' || d.severity === 'error') io.err(formatDiagnostic(source.file, d) + '\n');
-  const { doc, failed } = withGoldensFrom(io, loaded.doc, readGoldens(io, args.file, args.testsDir, 'test'));
+  // Every line and the JUnit file go through `io`, which never shows the key (api-key.ts).
+  const { key, io } = withApiKey(args, rawIo, 'test');
+  const input = await readRunInput(io, args, 'test', 'a whole agent');
+  if (!input.ok) return input.exit;
+  const { doc, failed } = withGoldensFrom(io, input.doc, readGoldens(io, args.file, args.testsDir, 'test'));
   const tests = doc.tests ?? [];
   if (tests.length === 0) {
-    io.err(`${source.file}: no tests: save runs as tests in the app, or put *${GOLDEN_SUFFIX} files in ${args.testsDir ?? 'a tests/ folder beside the agent'}\n`);
+    io.err(`${input.file}: no tests: save runs as tests in the app, or put *${GOLDEN_SUFFIX} files in ${args.testsDir ?? 'a tests/ folder beside the agent'}\n`);
     return EXIT_ERRORS;
   }
   const evaluate = await prepareSandboxEvaluate();

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import type { AgentDocument, Tool } from '../model';
-import { parameterList, schemaType, stateDeclaration, toolWrapper } from './implementation-types';
+import type { AgentDocument, JsonSchema, Tool } from '../model';
+import { parameterList, stateDeclaration, toolWrapper } from './implementation-types';
 
 const sample: AgentDocument = JSON.parse(readFileSync(new URL('../../public/examples/clinic-booking.json', import.meta.url), 'utf8'));
 const tool = (name: string): Tool => sample.tools.find((t) => t.name === name)!;
@@ -83,9 +83,12 @@ describe('the declaration a tool body is checked against', () => {
     };
     // b is optional but followed by the required c: `| undefined` instead of `?`; reserved words cannot be bound.
     expect(parameterList(t)).toEqual(['a: string', 'b: number | undefined', 'c: ("x" | "y")[]', 'd?: { n: number; }', 'e?: boolean']);
-    expect(schemaType({ type: ['string', 'null'] })).toBe('string | null');
-    expect(schemaType({ description: 'callback' })).toBe('unknown');
-    expect(schemaType({ type: 'object' })).toBe('Record<string, unknown>');
+    // The exported method's types (class-types.ts), as Pinecall reads them back: a nullable
+    // parameter is an optional one, a callback a function, an object without properties open (`any`).
+    const only = (schema: JsonSchema) => parameterList({ ...t, parameters: { type: 'object', properties: { x: schema }, required: ['x'] } });
+    expect(only({ type: ['string', 'null'] })).toEqual(['x?: string']);
+    expect(only({ description: 'callback' })).toEqual(['x?: (...args: any[]) => unknown']);
+    expect(only({ type: 'object' })).toEqual(['x: any']);
   });
 
   it('types an array field from a non-empty default', () => {

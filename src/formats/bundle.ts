@@ -4,10 +4,11 @@
 // reads and writes them, the app zips or downloads them.
 import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import { assertWithinDepth, emptyDocument, validateDocument, type AgentDocument, type ConversationTest, type Target } from '../model';
-import { exportBlockAgentYaml, importBlockAgentYaml } from './block-agent';
-import { exportJson, importJson, syntaxErrorOffset } from './json';
+import { importAny } from './import-any';
+import { exportJson, syntaxErrorOffset } from './json';
 import { jsonDepthError } from './json-depth';
-import { exportPinecallTs } from './pinecall/export';
+import { RUNTIME_FORMATS } from './runtime-formats';
+import { positionAt } from '../model/text-position';
 import { slugOf } from '../model/names';
 
 export type BundleFormat = Target | 'json';
@@ -53,14 +54,8 @@ export function exportBundle(doc: AgentDocument, format: BundleFormat): BundleFi
   // The tests go beside the agent file, not inside it: neither format has a place for them.
   const agent = { ...doc };
   delete agent.tests;
-  const file = format === 'pinecall' ? exportPinecallTs(agent) : { path: `${slug}.yaml`, text: exportBlockAgentYaml(agent).text };
+  const file = RUNTIME_FORMATS[format].exportFile(agent);
   return [{ path: file.path, text: file.text }, ...goldenFiles(doc, dirOf(file.path))];
-}
-
-/** 1-based line and column of an offset. */
-function positionAt(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, Math.max(0, Math.min(offset, text.length))).split('\n');
-  return { line: before.length, column: before[before.length - 1].length + 1 };
 }
 
 /** Where a JSON pointer's value starts in a JSON text (JSON is YAML, and the yaml parser keeps offsets). */
@@ -162,21 +157,13 @@ export async function importBundle(files: BundleFile[]): Promise<BundleImport> {
   return { ok: true, doc: merged.doc, problems: merged.problems };
 }
 
+/** The agent file through the one way in (import-any.ts): the same document the import dialog and the CLI read from it. */
 async function importAgentFile(file: BundleFile): Promise<BundleImport> {
-  const fail = (problems: { line?: number; column?: number; message: string; path?: string }[]): BundleImport => ({
+  const outcome = await importAny(file.text, { fileName: file.path });
+  if (outcome.kind === 'agent') return { ok: true, doc: outcome.doc, problems: [] };
+  const problems = outcome.kind === 'error' ? outcome.errors : [{ message: 'a list of tools, not a whole agent: give the agent file with its tests/*.golden.json' }];
+  return {
     ok: false,
     problems: problems.map((p) => ({ severity: 'error' as const, file: file.path, line: p.line, column: p.column, message: p.path ? `${p.path}: ${p.message}` : p.message })),
-  });
-  if (/\.json$/i.test(file.path)) {
-    const result = importJson(file.text);
-    return result.ok ? { ok: true, doc: result.doc, problems: [] } : fail(result.errors);
-  }
-  if (/\.ya?ml$/i.test(file.path)) {
-    const name = file.path.slice(file.path.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
-    const result = importBlockAgentYaml(file.text, { name });
-    return result.ok ? { ok: true, doc: result.doc, problems: [] } : fail(result.errors);
-  }
-  const { importPinecallTs } = await import('./pinecall/import');
-  const result = importPinecallTs(file.text);
-  return result.ok ? { ok: true, doc: result.doc, problems: [] } : fail(result.errors);
+  };
 }

@@ -1,9 +1,6 @@
-import { blockAgentLosses } from './block-agent/losses';
-import { pinecallLosses } from './pinecall/losses';
-import { TARGET_LABEL, type AddLoss, type Loss } from '../model/loss';
+import type { Loss } from '../model/loss';
+import { RUNTIME_FORMATS } from './runtime-formats';
 import type { AgentDocument, Target } from '../model/types';
-
-export { TARGET_LABEL, hasKeys, type AddLoss, type Loss } from '../model/loss';
 
 /**
  * Every path of `doc` that `target` cannot express (design.md, "Losses are computed"): the one
@@ -21,15 +18,9 @@ export { TARGET_LABEL, hasKeys, type AddLoss, type Loss } from '../model/loss';
  * and how a tool scope is written when it offers the tool in the same stages (all / blocks /
  * stages).
  *
- * Pinecall's and Block Agent's lists need to know how their exporters write a document (the
- * Pinecall tool chains and signatures, the Block Agent export plan), so they read those pure
- * modules of src/formats directly; those modules import model files, never this module's index.
+ * Each runtime's list is its format's (`<runtime>/losses.ts`, read from how its exporter writes a
+ * document: the Pinecall tool chains and signatures, the Block Agent export plan).
  */
 export function lossesFor(doc: AgentDocument, target: Target): Loss[] {
-  const losses: Loss[] = [];
-  const add: AddLoss = (path, entity, feature, why) =>
-    losses.push({ path, entity, feature, message: `${feature} is not expressed in ${TARGET_LABEL[target]}: ${why}` });
-  if (target === 'pinecall') pinecallLosses(doc, add);
-  else blockAgentLosses(doc, add);
-  return losses;
+  return RUNTIME_FORMATS[target].losses(doc);
 }

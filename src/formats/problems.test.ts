@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { LOSS_RULE, lint, type AgentDocument, type Target } from '../model';
+import { TARGETS } from '../runtimes';
 import { lossesFor } from './losses';
 import { problemsOf } from './problems';
 
 const sample: AgentDocument = JSON.parse(readFileSync(new URL('../../public/examples/clinic-booking.json', import.meta.url), 'utf8'));
-const TARGETS: Target[] = ['pinecall', 'block-agent'];
 const withTarget = (doc: AgentDocument, target: Target) => ({ ...structuredClone(doc), target });
 
 describe('problemsOf', () => {

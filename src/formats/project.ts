@@ -18,16 +18,15 @@
 //   condition on the same tool, changes with the one it follows;
 // - a tool's scope as the stages it offers the tool in, however written (all, blocks or stages);
 //   an mcp tool's parameters (its server describes its tools; lint and both files ignore them).
-import { projectBlockAgent } from './block-agent/project';
 import { dedentCode, withoutThisPrefix } from './pinecall/js-lexer';
-import { projectPinecall } from './pinecall/project';
+import { RUNTIME_FORMATS } from './runtime-formats';
 import { toolVisibleIn } from '../model/document';
 import { pointer } from '../model/lint/pointer';
 import type { AgentDocument, Condition, Target, Tool } from '../model/types';
 
 /** The document as `target`'s import will give it back: exactly lossesFor(doc, target) applied. */
 export function project(doc: AgentDocument, target: Target): AgentDocument {
-  return target === 'pinecall' ? projectPinecall(doc) : projectBlockAgent(doc);
+  return RUNTIME_FORMATS[target].project(doc);
 }
 
 type Json = unknown;

@@ -4,10 +4,11 @@
 // FUZZ_RUNS=2000 npx vitest run src/formats/roundtrip.property.test.ts scales the runs up;
 // FUZZ_STATS=1 prints how often each generated feature occurred.
 import fc from 'fast-check';
+import { TARGETS } from '../runtimes';
 import { describe, expect, it } from 'vitest';
 import { lint } from '../model/lint';
 import { resolvePointer } from '../model/lint/pointer';
-import type { Loss } from './losses';
+import type { Loss } from '../model';
 import type { AgentDocument, Target } from '../model/types';
 import { validateDocument } from '../model/validate';
 import { exportBlockAgentYaml } from './block-agent/export';
@@ -74,7 +75,7 @@ function roundTrip(doc: AgentDocument, target: Target): Loss[] {
   return exported.warnings;
 }
 
-describe.each(['block-agent', 'pinecall'] as const)('round trip of random documents through %s', (target) => {
+describe.each([...TARGETS].reverse())('round trip of random documents through %s', (target) => {
   it(`import(export(doc)) is project(doc, ${target}), and the warnings name exactly what changed`, () => {
     const seen = new Map<string, number>(expectedFeatures(target).map((f) => [f, 0]));
     const lost = new Map<string, number>();

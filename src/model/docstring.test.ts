@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { docstringOneLine } from './docstring';
+import { docstringLines, docstringOneLine } from './docstring';
 
 describe('docstringOneLine (Pinecall reads a docstring as one line)', () => {
   it('keeps a one-line docstring as it is', () => {
@@ -33,5 +33,9 @@ describe('docstringOneLine (Pinecall reads a docstring as one line)', () => {
 
   it('keeps the spacing inside a line (only the joins are single spaces)', () => {
     expect(docstringOneLine('a  b\n c')).toBe('a  b c');
+  });
+
+  it('docstringLines keeps the same lines one by one (the Pinecall export writes one comment line each)', () => {
+    expect(docstringLines('/**\n * Free slots on one day.\n *\n * For one kind of visit.\n * @param day the day\n */')).toEqual(['Free slots on one day.', 'For one kind of visit.']);
   });
 });

@@ -1,10 +1,10 @@
 /**
- * The one line a model reads from a tool's docstring, by Pinecall's rule (formats/pinecall.md):
- * trim each line and drop its leading `*`, drop empty lines, stop at the first line that starts
- * with `@`, join the rest with single spaces. The JSDoc delimiters `/**` and `*\/` are tolerated
- * (dropped) so that a docstring pasted with them reads the same as without.
+ * The lines Pinecall keeps of a tool's docstring (formats/pinecall.md): each trimmed, its leading
+ * `*` dropped, empty ones dropped, up to the first that starts with `@`. The JSDoc delimiters `/**`
+ * and `*\/` are tolerated (dropped) so that a docstring pasted with them reads the same as without.
+ * Kept line by line so the Pinecall export can write one comment line per kept line.
  */
-export function docstringOneLine(docstring: string): string {
+export function docstringLines(docstring: string): string[] {
   const lines: string[] = [];
   for (const raw of docstring.split(/\r\n|\r|\n/)) {
     let line = raw.trim();
@@ -14,5 +14,8 @@ export function docstringOneLine(docstring: string): string {
     if (line.startsWith('@')) break;
     if (line) lines.push(line);
   }
-  return lines.join(' ');
+  return lines;
 }
+
+/** The one line a model reads from a tool's docstring: the kept lines joined with single spaces. */
+export const docstringOneLine = (docstring: string): string => docstringLines(docstring).join(' ');

@@ -1,24 +1,30 @@
 import { newId } from './ids';
 import { CURRENT_VERSION, DOCUMENT_FORMAT, type AgentDocument, type Block, type JsonType, type Stage, type Tool } from './types';
 
+/** The fields a document may leave out, and what they are then. */
+export type DocumentDefaults = Pick<AgentDocument, 'target' | 'persona' | 'llm' | 'opening' | 'state' | 'blocks' | 'stages' | 'edges' | 'tools' | 'entryStageId' | 'layout'>;
+
+/**
+ * What a new document starts with, and what loading fills a missing field with (migrations.ts):
+ * one list, so a file that leaves a field out reads as a new document would have it. A fresh
+ * object on every call: documents are edited in place as immer drafts.
+ */
+export const documentDefaults = (): DocumentDefaults => ({
+  target: 'pinecall',
+  persona: '',
+  llm: {},
+  opening: 'caller',
+  state: [],
+  blocks: [],
+  stages: [],
+  edges: [],
+  tools: [],
+  entryStageId: null,
+  layout: { positions: {}, sizes: {} },
+});
+
 export function emptyDocument(name = 'Untitled agent'): AgentDocument {
-  return {
-    format: DOCUMENT_FORMAT,
-    version: CURRENT_VERSION,
-    id: newId(),
-    name,
-    target: 'pinecall',
-    persona: '',
-    llm: {},
-    opening: 'caller',
-    state: [],
-    blocks: [],
-    stages: [],
-    edges: [],
-    tools: [],
-    entryStageId: null,
-    layout: { positions: {}, sizes: {} },
-  };
+  return { format: DOCUMENT_FORMAT, version: CURRENT_VERSION, id: newId(), name, ...documentDefaults() };
 }
 
 export const byId = <T extends { id: string }>(items: T[], id: string | null | undefined): T | undefined =>

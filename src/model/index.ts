@@ -1,6 +1,7 @@
 export * from './types';
 export * from './ids';
 export * from './document';
+export * from './describe';
 export * from './validate';
 export * from './migrations';
 export * from './json-schema';

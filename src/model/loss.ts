@@ -17,7 +17,17 @@ export interface Loss {
 
 export const TARGET_LABEL: Record<Target, string> = { pinecall: 'Pinecall', 'block-agent': 'Block Agent' };
 
+/** Every runtime a document can target, in the order the app lists them (src/runtimes builds on it). */
+export const TARGETS = Object.keys(TARGET_LABEL) as readonly Target[];
+
 /** A kept map with something in it: an empty one says nothing, and a round trip may drop it. */
 export const hasKeys = (value: Record<string, unknown> | undefined): boolean => value !== undefined && Object.keys(value).length > 0;
 
 export type AddLoss = (path: string, entity: Loss['entity'], feature: string, why: string) => void;
+
+/** The losses `fill` adds, each worded "<feature> is not expressed in <runtime>: <why>". */
+export function collectLosses(target: Target, fill: (add: AddLoss) => void): Loss[] {
+  const losses: Loss[] = [];
+  fill((path, entity, feature, why) => losses.push({ path, entity, feature, message: `${feature} is not expressed in ${TARGET_LABEL[target]}: ${why}` }));
+  return losses;
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { loadDocument, MIGRATIONS, type Migration } from './migrations';
 import { CURRENT_VERSION } from './types';
+import { emptyDocument } from './document';
 
 const sample = JSON.parse(readFileSync(new URL('../../public/examples/clinic-booking.json', import.meta.url), 'utf8'));
 
@@ -50,6 +51,12 @@ describe('loadDocument', () => {
     const { persona: _p, llm: _l, opening: _o, preserved: _pr, ...sparse } = structuredClone(sample);
     const result = loadDocument(sparse);
     expect(result.ok && result.doc).toMatchObject({ persona: '', llm: {}, opening: 'caller' });
+  });
+
+  it('fills a missing field as a new document has it (one list of defaults, document.ts)', () => {
+    const fresh = emptyDocument('Bare');
+    const { format, version, id, name } = fresh;
+    expect(loadDocument({ format, version, id, name })).toEqual({ ok: true, doc: fresh, migrated: [] });
   });
 
   it('refuses a document newer than this Callboard, saying what to do', () => {

@@ -1,3 +1,4 @@
+import { documentDefaults } from './document';
 import { CURRENT_VERSION, DOCUMENT_FORMAT, type AgentDocument } from './types';
 import { validateDocument, type SchemaError } from './validate';
 
@@ -23,7 +24,7 @@ export const MIGRATIONS: Migration[] = [
         format: DOCUMENT_FORMAT,
         version: 1,
         tools: tools.map((t: Record<string, unknown>) => ({ kind: 'function', pii: [], fallback: false, ...t })),
-        layout: doc.layout ?? { positions: {}, sizes: {} },
+        layout: doc.layout ?? documentDefaults().layout,
       };
     },
   },
@@ -59,19 +60,4 @@ export function loadDocument(raw: unknown, migrations: Migration[] = MIGRATIONS,
   return result.ok ? { ok: true, doc: result.doc, migrated } : result;
 }
 
-function fillDefaults(doc: Record<string, unknown>): Record<string, unknown> {
-  return {
-    persona: '',
-    llm: {},
-    opening: 'caller',
-    target: 'pinecall',
-    state: [],
-    blocks: [],
-    stages: [],
-    edges: [],
-    tools: [],
-    entryStageId: null,
-    layout: { positions: {}, sizes: {} },
-    ...doc,
-  };
-}
+const fillDefaults = (doc: Record<string, unknown>): Record<string, unknown> => ({ ...documentDefaults(), ...doc });

@@ -3,7 +3,8 @@
 // updates. The engine stays pure and runs in its own worker (./engine-host.ts), with everything of
 // the agent's that runs; this layer owns the abort signal, the streaming text, the step records and
 // the lazily loaded runtime (./runtime.ts).
-import type { AgentDocument, Target } from '../model';
+// The runtime's label only: the runtimes list (src/runtimes) holds the exporters and engines, which stay out of the first paint.
+import { TARGET_LABEL, type AgentDocument } from '../model';
 import type { AppStore } from '../store/create';
 import type { AppState, SimStepRecord } from '../store/types';
 import type { CallerBrief, CallerOutcome } from '../simulator/caller';
@@ -64,7 +65,6 @@ export const OFFLINE_CANNOT_CALL =
 /** The failed model call the last step stopped on (the engine sets it; Retry continues from it). */
 export const failureOf = (session: Session | null | undefined) => session?.failure;
 
-const TARGET_LABEL: Record<Target, string> = { pinecall: 'Pinecall', 'block-agent': 'Block Agent' };
 
 export class RunController {
   /** The simulator's engine worker, and the replay's (a replay's Stop must not end the open run). */

@@ -1,11 +1,10 @@
-// The simulator's entry points over both engines: open a session, run one input in the document's
+// The simulator's entry points over the engines (engines.ts, one per runtime): open a session, run one input in the document's
 // runtime (or the one asked for), retry a failed step, and run a whole script (the CLI, conversation
 // tests and exported runs). Pure: sessions in, new sessions out.
 import { byId, type AgentDocument, type Target } from '../model';
 import { setOwn } from '../model/own';
-import { blockAgentRetry, blockAgentStep } from './block-agent/step';
-import { pinecallRetry, pinecallStep } from './pinecall/step';
-import { copySession, newSession } from './session';
+import { ENGINES } from './engines';
+import { newSession } from './session';
 import { sessionEvents, type SimEvent } from './simulation-events';
 import type { Session, SimInput, StepDeps } from './types';
 
@@ -26,35 +25,21 @@ export function startSession(doc: AgentDocument, options: StartOptions = {}): Se
   return session;
 }
 
-/** Pinecall has no wait stages (a loss): an answer to one is noted and changes nothing else. */
-function pinecallWaitAnswer(session: Session, input: Extract<SimInput, { kind: 'wait' }>, deps: StepDeps): Session {
-  const s = copySession(session);
-  delete s.failure;
-  const mark = { lines: s.transcript.length, changes: s.changeLog.length };
-  const message = `answer to ${input.token} not used: Pinecall has no wait stages, so nothing waits on a token`;
-  s.trace.push({ step: s.turn, revision: deps.revision, at: (deps.now ?? Date.now)(), mark, kind: 'note', message });
-  return s;
-}
-
 /** Runs one input as a step of `runtime` (the document's target by default). */
 export async function runStep(doc: AgentDocument, session: Session, input: SimInput, deps: StepDeps, runtime: Target = doc.target): Promise<Session> {
-  if (runtime === 'pinecall') {
-    if (input.kind === 'wait') return pinecallWaitAnswer(session, input, deps);
-    return pinecallStep(doc, session, input.kind === 'say' ? input.text : null, deps);
-  }
-  if (input.kind === 'wait') return blockAgentStep(doc, session, { waitAnswer: { token: input.token, value: input.value } }, deps);
-  return blockAgentStep(doc, session, input.kind === 'say' ? input.text : null, deps);
+  return ENGINES[runtime].step(doc, session, input, deps);
 }
 
 /**
  * Re-issues the failed model call(s) of the last step, without adding its input again, and goes on
  * from there. A session without a failure comes back as it is. The failure says which runtime's
- * step it was, so no runtime is asked for.
+ * step it was (its retry phase), so no runtime is asked for.
  */
 export async function retryStep(doc: AgentDocument, session: Session, deps: StepDeps): Promise<Session> {
   const retry = session.failure?.retry;
   if (!retry) return session;
-  return retry.phase === 'agent' ? pinecallRetry(doc, session, deps) : blockAgentRetry(doc, session, deps);
+  const engine = Object.values(ENGINES).find((e) => e.retries(retry));
+  return engine ? engine.retry(doc, session, deps) : session;
 }
 
 export interface Script {

@@ -1,7 +1,7 @@
 // What both engines' working copy of a step shares: the trace (with its place among the transcript
 // and the change log), authored writes, stage moves, model calls with their failures, live progress.
 // Pure: the session handed in is copied (copySession), so the caller's session is never changed.
-import { byId, type AgentDocument, type Stage, type Target } from '../model';
+import { byId, type AgentDocument, type Stage, type Target, type Tool } from '../model';
 import { getOwn, setOwn } from '../model/own';
 import { callModel, type CallOutcome } from './model-call';
 import { skippedHere } from './skipped';
@@ -9,7 +9,7 @@ import { copySession, sameValue } from './session';
 
 /** The failure kind of a step whose agent code used up its budget. */
 export const BUDGET = 'budget';
-import type { CallPurpose, ModelRequestRecord, RetryPoint, Session, StepDeps, TraceEntry } from './types';
+import type { CallPurpose, ModelRequestRecord, RetryPoint, Session, StepDeps, ToolCallRequest, ToolRun, TraceEntry } from './types';
 
 /** Distributes Omit over the trace union, so each kind keeps its own fields. */
 export type TraceBody = TraceEntry extends infer T ? (T extends TraceEntry ? Omit<T, 'step' | 'revision' | 'at' | 'mark'> : never) : never;
@@ -58,6 +58,24 @@ export class StepBase {
     for (const loss of skippedHere(this.doc, this.s.stageId, target, this.deps.losses)) {
       this.trace({ kind: 'skipped', feature: loss.feature, path: loss.path, message: loss.message });
     }
+  }
+
+  /**
+   * Runs a tool's body through the runner, on copies of its arguments and of the state (a body
+   * writes through `writes`, never into the session). A runner that throws is the tool throwing:
+   * the message becomes the error result, with nothing written.
+   */
+  async runTool(tool: Tool, args: Record<string, unknown>): Promise<ToolRun> {
+    try {
+      return await this.deps.runner.run(tool, structuredClone(args), structuredClone(this.s.state), this.deps.call ?? {});
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error), writes: {}, logs: [] };
+    }
+  }
+
+  /** The `tool-run` trace line of a call's run, `name` as the model called it. */
+  traceToolRun(call: ToolCallRequest, name: string, args: Record<string, unknown>, run: ToolRun): void {
+    this.trace({ kind: 'tool-run', toolCallId: call.id, tool: name, args, result: run.result, error: run.error, logs: run.logs, writes: run.writes });
   }
 
   stage = (): Stage | undefined => byId(this.doc.stages, this.s.stageId);

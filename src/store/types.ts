@@ -1,4 +1,5 @@
 import type { AgentDocument, EntityKind } from '../model';
+import type { ExportFormat } from '../formats/export-as';
 // The engine's public surface only (simulator/index.ts): the store holds a run, it does not run one.
 import type { CallFacts, Session, SimInput, TestRunResult } from '../simulator';
 
@@ -47,11 +48,21 @@ export interface UiSlice {
   shortcutsOpen: boolean;
   /** The LLM settings dialog: the top bar's button and the simulator's and Tests panel's chips open it. */
   llmSettingsOpen: boolean;
+  /** The step the chat's "Replay from here" asked to replay from; `seq` makes a second ask a new replay. */
+  replayRequest: { fromIndex: number; seq: number } | null;
+  /** Bumped by a layout the canvas did not start itself (the top bar's Layout): the canvas fits the view to it. */
+  layoutTick: number;
+  /** The export format last chosen by hand; null until then (the document's target decides). */
+  exportFormat: ExportFormat | null;
   setBottomTab(tab: BottomTab): void;
   setInspectorTab(tab: InspectorTab): void;
   setSearchOpen(open: boolean): void;
   setShortcutsOpen(open: boolean): void;
   setLlmSettingsOpen(open: boolean): void;
+  openReplay(fromIndex: number): void;
+  closeReplay(): void;
+  laidOut(): void;
+  setExportFormat(format: ExportFormat): void;
 }
 
 export interface ProjectSummary {

@@ -102,10 +102,10 @@ describe('convert', () => {
     const written = readFileSync(inDir('out/clinic.json'), 'utf8');
     const reread = importJson(written);
     if (!reread.ok) throw new Error('the written JSON does not load');
-    const direct = importBlockAgentYaml(toYaml.stdout, { name: 'clinic' });
+    const direct = importBlockAgentYaml(toYaml.stdout, { name: 'Clinic' });
     if (!direct.ok) throw new Error('the YAML does not import');
     expect(written).toBe(exportJson(reread.doc));
-    expect(reread.doc.name).toBe('clinic');
+    expect(reread.doc.name).toBe('Clinic');
     expect(reread.doc.target).toBe('block-agent');
     expect(exportBlockAgentYaml(reread.doc).text).toBe(exportBlockAgentYaml(direct.doc).text);
 
@@ -116,6 +116,21 @@ describe('convert', () => {
     expect(toTs.stdout).toBe(expectedTs.text);
     for (const w of expectedTs.warnings) expect(toTs.stderr).toContain(`warning: ${w.path}: ${w.message}\n`);
   }, SPAWN_TIMEOUT * 3);
+
+  it('names an agent read from a Block Agent file as the import dialog does (one way in: importAny)', async () => {
+    // The CLI once named it "clinic-booking", the app "Clinic Booking": both now read files through importAny.
+    const text = readFileSync(join(root, 'test/fixtures/block-agent/clinic-booking.yaml'), 'utf8');
+    writeFileSync(inDir('clinic-booking.yaml'), text);
+    const run = callboard('convert', 'clinic-booking.yaml', '--to', 'json');
+    expect(run.status).toBe(0);
+    const cli = importJson(run.stdout);
+    if (!cli.ok) throw new Error('the CLI wrote JSON that does not load');
+    const { runImport } = await import('../../src/panels/import/run-import');
+    const app = await runImport(text, 'yaml', { fileName: 'clinic-booking.yaml' });
+    expect(app.kind).toBe('agent');
+    expect(cli.doc.name).toBe('Clinic Booking');
+    expect(app.kind === 'agent' && app.doc.name).toBe(cli.doc.name);
+  }, SPAWN_TIMEOUT);
 
   it('prints the OpenAI tools offered in a stage named by --stage, and asks for one when there are several', () => {
     const doc = sampleDoc();

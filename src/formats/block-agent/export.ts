@@ -2,7 +2,7 @@
 // back as warnings from lossesFor, the single list of losses (design.md); reorderings and parts
 // that have no place in the file come back as notes.
 import { assertWithinDepth, edgesFrom, type AgentDocument, type Loss } from '../../model';
-import { lossesFor } from '../losses';
+import { lossesOfBlockAgent } from './losses';
 import { isPlainObject, mergeExtra, type PlainObject } from './extra';
 import { EXPRESSION_COMMENT } from './inferred-keys';
 import { TOP_SHAPE } from './keys';
@@ -72,5 +72,5 @@ export function exportBlockAgentYaml(doc: AgentDocument): BlockAgentExport {
     header: ` ${doc.name.replace(/\s+/g, ' ').trim() || 'Agent'}: a Block Agent exported by Callboard`,
     before: rewritten.map((path) => ({ path, comment: EXPRESSION_COMMENT })),
   };
-  return { text: renderYaml(data, comments), warnings: lossesFor(doc, 'block-agent'), notes };
+  return { text: renderYaml(data, comments), warnings: lossesOfBlockAgent(doc), notes };
 }

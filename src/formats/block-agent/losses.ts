@@ -8,7 +8,7 @@ import { planExport, writtenToolName, type ExportPlan } from './plan';
 import { toolShape, writeBlock, writeEdge, writeLlm, writeTool, writeTurn } from './write';
 import { toolVisibleIn } from '../../model/document';
 import { pointer } from '../../model/lint/pointer';
-import { hasKeys, type AddLoss } from '../../model/loss';
+import { collectLosses, hasKeys, type AddLoss, type Loss } from '../../model/loss';
 import type { AgentDocument, Tool } from '../../model/types';
 
 /** Tool keys Pinecall has and Block Agent does not, with what the user can do instead. */
@@ -80,7 +80,10 @@ export function writtenTools(plan: ExportPlan): WrittenTools {
   return out;
 }
 
-export function blockAgentLosses(doc: AgentDocument, add: AddLoss): void {
+/** Every path of `doc` a Block Agent file cannot express, in document order. */
+export const lossesOfBlockAgent = (doc: AgentDocument): Loss[] => collectLosses('block-agent', (add) => blockAgentLosses(doc, add));
+
+function blockAgentLosses(doc: AgentDocument, add: AddLoss): void {
   const plan = planExport(doc);
   const tools = writtenTools(plan);
   agentLosses(doc, add);

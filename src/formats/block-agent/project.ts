@@ -5,7 +5,7 @@ import {
   CURRENT_VERSION, DOCUMENT_FORMAT, edgesFrom, uniqueName,
   type AgentDocument, type Block, type Condition, type Edge, type Stage, type Tool,
 } from '../../model';
-import { lossesFor } from '../losses';
+import { lossesOfBlockAgent } from './losses';
 import { IMPORTED_AGENT_NAME, isFallbackToolName, isIntentBlock, noParameters, stateFromTools } from './conventions';
 import { conditionNames } from './export';
 import { deepEqual, isPlainObject, survivingExtra } from './extra';
@@ -25,7 +25,7 @@ import { toolShape, writeBlock, writeEdge, writeLlm, writeTool, writeTurn, writt
  */
 export function applyBlockAgentLosses(doc: AgentDocument): AgentDocument {
   const out = structuredClone(doc);
-  for (const loss of lossesFor(doc, 'block-agent')) {
+  for (const loss of lossesOfBlockAgent(doc)) {
     const at = loss.path.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
     const [list, index, key, sub] = at;
     const i = Number(index);

@@ -5,6 +5,8 @@
  * between the two characters (U+200B), so Pinecall's reader sees the same visible text (a `\/`
  * escape would show the model a backslash), and the importer removes it again.
  */
+import { docstringLines, docstringOneLine } from '../../model/docstring';
+
 const CLOSER = /\*\//g;
 const ESCAPED_CLOSER = /\*\u200b\//g;
 
@@ -13,27 +15,8 @@ export const unescapeComment = (text: string): string => text.replace(ESCAPED_CL
 
 const LINE_BREAK = /\r\n|\r|\n/;
 
-/**
- * The lines Pinecall keeps of a docstring (formats/pinecall.md): each trimmed, its leading `*`
- * dropped, empty ones dropped, up to the first that starts with `@`. Joined with single spaces
- * they are the description (the same rule as model/docstring.ts, kept line by line so the export
- * can write one line per line).
- */
-export function docstringLines(docstring: string): string[] {
-  const lines: string[] = [];
-  for (const raw of docstring.split(LINE_BREAK)) {
-    let line = raw.trim();
-    if (line.startsWith('/**')) line = line.slice(3).trim();
-    if (line.endsWith('*/')) line = line.slice(0, -2).trim();
-    if (line.startsWith('*')) line = line.slice(1).trim();
-    if (line.startsWith('@')) break;
-    if (line) lines.push(line);
-  }
-  return lines;
-}
-
 /** What Pinecall reads from a docstring comment as written in the file, escape removed. */
-export const foldDocstring = (comment: string): string => unescapeComment(docstringLines(comment).join(' '));
+export const foldDocstring = (comment: string): string => unescapeComment(docstringOneLine(comment));
 
 /**
  * A tool's docstring: the kept lines of the description, one per comment line, so the model reads

@@ -7,42 +7,13 @@ import { jsLiteral } from './js-literal';
 import { isBindable, propertyKey } from '../../model/names';
 import type { PreservedTool } from './preserved';
 import { sameJson } from './same-json';
-import { paramShapes, paramText, pinecallParameters, type NameObject } from './type-shapes';
+import { paramText, type NameObject } from './type-shapes';
+import { signatureShapes, stateMember } from './class-types';
 
 const IN_CLASS = '  ';
 const IN_METHOD = '    ';
 
 // --- State --------------------------------------------------------------------------------------
-
-/** The TypeScript type of a JSON value, for an array field whose default says what it holds. */
-function jsonValueType(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) {
-    if (value.length === 0) return 'any[]';
-    const element = [...new Set(value.map(jsonValueType))].join(' | ');
-    return element.includes(' ') && !element.startsWith('{') ? `(${element})[]` : `${element}[]`;
-  }
-  if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>);
-    return entries.length ? `{ ${entries.map(([k, v]) => `${propertyKey(k)}: ${jsonValueType(v)};`).join(' ')} }` : 'Record<string, any>';
-  }
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? typeof value : 'any';
-}
-
-export function stateType(field: StateField): string {
-  switch (field.type) {
-    case 'string':
-    case 'boolean':
-      return field.type;
-    case 'number':
-    case 'integer':
-      return 'number';
-    case 'array':
-      return Array.isArray(field.default) && field.default.length > 0 ? jsonValueType(field.default) : 'any[]';
-    case 'object':
-      return 'Record<string, any>';
-  }
-}
 
 function stateDecorator(field: StateField): string {
   const options = [field.pii ? 'pii: true' : '', field.visibility === 'public' ? 'visibility: "public"' : ''].filter(Boolean);
@@ -51,11 +22,8 @@ function stateDecorator(field: StateField): string {
 
 /** `@state({ pii: true }) name: string = "";` without its JSDoc; no default is written `name?: T`. */
 export function stateDeclaration(field: StateField): string {
-  const name = propertyKey(field.name);
-  const type = stateType(field);
-  if (field.default === undefined) return `${stateDecorator(field)} ${name}?: ${type};`;
-  const nullable = field.default === null && type !== 'null' ? ' | null' : '';
-  return `${stateDecorator(field)} ${name}: ${type}${nullable} = ${jsLiteral(field.default)};`;
+  const initializer = field.default === undefined ? '' : ` = ${jsLiteral(field.default)}`;
+  return `${stateDecorator(field)} ${stateMember(field)}${initializer};`;
 }
 
 export const stateFieldText = (field: StateField): string =>
@@ -139,13 +107,6 @@ export const NO_IMPLEMENTATION = {
   mock: '// No implementation yet: returns its mock result.',
   args: '// No implementation yet: returns its arguments.',
 };
-
-/**
- * The parameters as the signature writes them: from the schema Pinecall will read back (so a
- * nullable or integer parameter is written as it will be read: optional, number), which makes
- * the export of an imported class the class again.
- */
-export const signatureShapes = (tool: Tool) => paramShapes(pinecallParameters(tool.parameters));
 
 /** The arguments object a tool without implementation or mock returns: `{ day, visit }`. */
 export function argumentsObject(tool: Tool): string {

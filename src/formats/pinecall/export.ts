@@ -1,5 +1,6 @@
 import type { AgentDocument, StateField } from '../../model';
-import { lossesFor, type Loss } from '../losses';
+import type { Loss } from '../../model/loss';
+import { lossesOfPinecall } from './losses';
 import { assertWithinDepth } from '../../model/value-depth';
 import { getOwn } from '../../model/own';
 import { writeDocBlock } from './doc-comments';
@@ -10,6 +11,7 @@ import { className, pascalCase, slugOf } from '../../model/names';
 import { sameJson } from './same-json';
 import { memberKey, preservedOf, type PinecallPreserved } from './preserved';
 import { memberText, type NameObject, type ObjectShape } from './type-shapes';
+import { stageUnion } from './class-types';
 
 export interface PinecallExport {
   /** The class file. */
@@ -69,7 +71,7 @@ export function exportPinecallTs(doc: AgentDocument): PinecallExport {
   return {
     text: blocks.join('\n'),
     path: `agents/${slugOf(doc.name)}/agent.tsx`,
-    warnings: lossesFor(doc, 'pinecall'),
+    warnings: lossesOfPinecall(doc),
   };
 }
 
@@ -82,8 +84,7 @@ function fieldText(field: StateField, preserved: PinecallPreserved): string {
 
 function stageFieldText(doc: AgentDocument): string {
   const entry = doc.stages.find((s) => s.id === doc.entryStageId) ?? doc.stages[0];
-  const union = [...new Set(doc.stages.map((s) => JSON.stringify(s.name)))].join(' | ');
-  return `  @state stage: Stages<${union}> = ${JSON.stringify(entry.name)};\n`;
+  return `  @state stage: Stages<${stageUnion(doc.stages)}> = ${JSON.stringify(entry.name)};\n`;
 }
 
 /**

@@ -2,7 +2,8 @@ import ts from 'typescript';
 import type { Tool } from '../../model';
 import { newId } from '../../model/ids';
 import { pinecallRefusal } from '../../model/lint/pinecall-refusals';
-import { docstringLines, foldDocstring, writeDocstringLines } from './doc-comments';
+import { docstringLines } from '../../model/docstring';
+import { foldDocstring, writeDocstringLines } from './doc-comments';
 import type { ToolChain } from '../../model/tool-chains';
 import { argumentsObject, NO_IMPLEMENTATION } from './export-members';
 import { readChain, type ChainScope } from './import-chain';
@@ -10,7 +11,8 @@ import { parametersSchema, readParameter, type TypeDeclarations } from './import
 import { blockInner, findDecorator, readJsLiteral, splitComments, withIndent, type ImportContext } from './import-util';
 import type { PreservedTool } from './preserved';
 import type { TypeBudget } from './type-budget';
-import { paramShapes, paramText, pinecallParameters } from './type-shapes';
+import { paramText } from './type-shapes';
+import { signatureShapes } from './class-types';
 
 const TOOL_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 
@@ -60,7 +62,7 @@ export function readTool(ctx: ImportContext, method: ts.MethodDeclaration, facts
   }
   const written = method.parameters.map((p) => p.getText(sf)).join(', ');
   const references = new Map(read.map((p) => [p.name, p.reference]));
-  const generated = paramShapes(pinecallParameters(parameters)).map((p) => paramText(p, (_shape, param) => {
+  const generated = signatureShapes({ parameters }).map((p) => paramText(p, (_shape, param) => {
     const ref = references.get(param);
     return ref && facts.generated.has(ref) ? ref : undefined;
   })).join(', ');

@@ -13,12 +13,15 @@ import type { JsonSchema } from '../../model/json-schema';
 import { getOwn } from '../../model/own';
 import { pointer } from '../../model/lint/pointer';
 import { walkSchema } from '../../model/lint/schema-walk';
-import { hasKeys, type AddLoss } from '../../model/loss';
+import { collectLosses, hasKeys, type AddLoss, type Loss } from '../../model/loss';
 import type { AgentDocument, Tool } from '../../model/types';
 
 const KEPT_KEYS = 'kept YAML keys are not written in a class; keep the Block Agent file if you need them';
 
-export function pinecallLosses(doc: AgentDocument, add: AddLoss): void {
+/** Every path of `doc` a Pinecall class cannot express, in document order. */
+export const lossesOfPinecall = (doc: AgentDocument): Loss[] => collectLosses('pinecall', (add) => pinecallLosses(doc, add));
+
+function pinecallLosses(doc: AgentDocument, add: AddLoss): void {
   agentLosses(doc, add);
   blockLosses(doc, add);
   stageLosses(doc, add);

@@ -5,7 +5,7 @@ import { lint, LOSS_RULE, RULES, severityOf } from './index';
 import { resolvePointer } from './pointer';
 
 const sample: AgentDocument = JSON.parse(readFileSync(new URL('../../../public/examples/clinic-booking.json', import.meta.url), 'utf8'));
-const TARGETS: Target[] = ['pinecall', 'block-agent'];
+import { TARGETS } from '../../runtimes';
 const withTarget = (doc: AgentDocument, target: Target) => ({ ...structuredClone(doc), target });
 
 /** One document that breaks as many rules as possible at once, for checks over all problems. */

@@ -3,10 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import sampleJson from '../../../public/examples/clinic-booking.json';
 import type { AgentDocument, Target } from '../types';
+import { TARGETS } from '../loss';
 import { lint, type RuleId, type Severity } from './index';
 
 export const sample = sampleJson as unknown as AgentDocument;
-export const TARGETS: Target[] = ['pinecall', 'block-agent'];
+
+export { TARGETS };
 
 export function lintAs(target: Target, mutate: (doc: AgentDocument) => void) {
   const doc = structuredClone(sample);

@@ -1,7 +1,8 @@
 import { produce } from 'immer';
 import type { AgentDocument, Condition, ToolScope } from '../types';
 import { findEntity, quoted, type EntityKindWithId, type EntityRef } from './outcome';
-import { edgeName, textReferencesToStage, textReferencesToStateField } from './references';
+import { edgeName, entityName } from '../describe';
+import { textReferencesToStage, textReferencesToStateField } from './references';
 
 /** One line of a delete plan. A condition has no id of its own: `id` is its edge, `index` its place. */
 export interface Impact {
@@ -47,7 +48,7 @@ export function describeCondition(doc: AgentDocument, c: Condition): string {
 }
 
 function nameOf(doc: AgentDocument, ref: EntityRef): string {
-  return ref.kind === 'edge' ? edgeName(doc, ref.id) : (findEntity(doc, ref.kind, ref.id) as { name: string }).name;
+  return entityName(doc, ref) ?? ref.id;
 }
 
 function analyse(doc: AgentDocument, refs: EntityRef[]): Analysis {

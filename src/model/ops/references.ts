@@ -1,3 +1,4 @@
+import { edgeName } from '../describe';
 import type { AgentDocument } from '../types';
 import { renameFieldInWhen, renameIdentifier, renameInTemplate, renameMember, renameStageLiterals } from './rewrite';
 
@@ -51,12 +52,4 @@ export function textReferencesToStateField(doc: AgentDocument, fieldName: string
     when: (t) => renameFieldInWhen(t, fieldName, PROBE),
     expression: (t) => renameIdentifier(t, fieldName, PROBE, { keepObjectKeys: true }),
   });
-}
-
-/** "from → to" by stage names, how an edge is shown in messages. */
-export function edgeName(doc: AgentDocument, edgeId: string): string {
-  const edge = doc.edges.find((e) => e.id === edgeId);
-  if (!edge) return edgeId;
-  const name = (id: string) => doc.stages.find((s) => s.id === id)?.name ?? id;
-  return `${name(edge.from)} → ${name(edge.to)}`;
 }

@@ -1,8 +1,8 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import type { AgentDocument } from '../../model';
+import { describeEntity, type AgentDocument } from '../../model';
 import type { Change } from '../../simulator/types';
 import { useApp, useStoreApi } from '../../store/context';
-import { authorRef, distinct, edgeName, filterChanges, NO_FILTER, relativeTime, runStart, type ChangeFilter } from './changes';
+import { authorRef, distinct, filterChanges, NO_FILTER, relativeTime, runStart, type ChangeFilter } from './changes';
 import { ChangeValue } from './ChangeValue';
 import './changelog.css';
 
@@ -101,7 +101,7 @@ function FilterSelect(props: { label: string; all: string; value: string; option
 function AuthorChip({ doc, author }: { doc: AgentDocument; author: string }) {
   const ref = authorRef(doc, author);
   if (ref.kind === 'tool') return <span className="cl-chip tool" data-testid="author-chip" title={`tool ${ref.name}: click the row to open it`}>{ref.name}</span>;
-  if (ref.kind === 'edge') return <span className="cl-chip edge" data-testid="author-chip" title={`edge ${ref.id}`}>edge {edgeName(doc, ref.id)}</span>;
+  if (ref.kind === 'edge') return <span className="cl-chip edge" data-testid="author-chip" title={`edge ${ref.id}`}>{describeEntity(doc, ref)}</span>;
   return <span className="cl-chip runtime" data-testid="author-chip">{ref.name}</span>;
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { frozenSample } from '../../model/ops/testing';
 import type { Change } from '../../simulator/types';
-import { authorRef, distinct, edgeName, filterChanges, NO_FILTER, relativeTime, runStart } from './changes';
+import { edgeName } from '../../model/describe';
+import { authorRef, distinct, filterChanges, NO_FILTER, relativeTime, runStart } from './changes';
 import { compactJson, diffValues } from './diff';
 
 describe('diffValues', () => {

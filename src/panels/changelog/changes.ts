@@ -52,10 +52,3 @@ export function authorRef(doc: AgentDocument, author: string): AuthorRef {
   if (doc.edges.some((e) => e.id === author)) return { kind: 'edge', id: author };
   return { kind: 'other', name: author };
 }
-
-/** The edge an author id names, as `from → to` stage names. */
-export function edgeName(doc: AgentDocument, edgeId: string): string {
-  const edge = doc.edges.find((e) => e.id === edgeId);
-  const stage = (id: string | undefined) => doc.stages.find((s) => s.id === id)?.name ?? '?';
-  return edge ? `${stage(edge.from)} → ${stage(edge.to)}` : edgeId;
-}

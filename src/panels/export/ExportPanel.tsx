@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { LazyEditor } from '../../editors/LazyEditor';
 import type { EditorOptions } from '../../editors/types';
 import type { AgentDocument } from '../../model';
-import { useApp } from '../../store/context';
+import { useApp, useStoreApi } from '../../store/context';
 import { selectPrimary } from '../../store/selectors';
 import { LossList } from './LossList';
 import { copyText, downloadBytes, downloadText } from './save';
@@ -15,8 +15,6 @@ type FormatsModule = typeof import('./formats');
 let formatsModule: Promise<FormatsModule> | undefined;
 const loadFormats = () => (formatsModule ??= import('./formats'));
 
-/** The format last chosen by hand; until then the document's target decides. Kept while the tab is closed. */
-let chosenFormat: ExportFormat | null = null;
 
 const PREVIEW_OPTIONS: EditorOptions = {
   domReadOnly: true,
@@ -45,7 +43,9 @@ export function ExportPanel() {
   const primary = useApp(selectPrimary);
   const [mod, setMod] = useState<FormatsModule | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [format, setFormat] = useState<ExportFormat>(() => chosenFormat ?? (doc.target === 'pinecall' ? 'ts' : 'yaml'));
+  const store = useStoreApi();
+  // The format last chosen by hand (kept in the store while the tab is closed); until then the document's target decides.
+  const [format, setFormat] = useState<ExportFormat>(() => store.getState().exportFormat ?? (doc.target === 'pinecall' ? 'ts' : 'yaml'));
   const [stagePick, setStagePick] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
 
@@ -69,7 +69,7 @@ export function ExportPanel() {
   const result = useMemo(() => {
     if (!mod) return null;
     try {
-      return { view: mod.exportView(doc, format, openAiStage) };
+      return { view: mod.exportAs(doc, format, openAiStage) };
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error) };
     }
@@ -82,7 +82,7 @@ export function ExportPanel() {
   }, [status]);
 
   const choose = (next: ExportFormat) => {
-    chosenFormat = next;
+    store.getState().setExportFormat(next);
     setFormat(next);
   };
   const view = result && 'view' in result ? result.view : undefined;

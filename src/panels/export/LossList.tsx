@@ -1,21 +1,6 @@
-import { byId, type AgentDocument } from '../../model';
-import type { Loss } from '../../formats/losses';
+import { describeEntity, type AgentDocument } from '../../model';
+import type { Loss } from '../../model';
 import { useStoreApi } from '../../store/context';
-
-function entityLabel(doc: AgentDocument, entity: Loss['entity']): string {
-  const named = (items: { id: string; name: string }[]) => byId(items, entity.id)?.name ?? entity.id ?? '';
-  switch (entity.kind) {
-    case 'agent': return 'agent';
-    case 'block': return `block ${named(doc.blocks)}`;
-    case 'stage': return `stage ${named(doc.stages)}`;
-    case 'tool': return `tool ${named(doc.tools)}`;
-    case 'state': return `state ${named(doc.state)}`;
-    case 'edge': {
-      const edge = byId(doc.edges, entity.id);
-      return edge ? `edge ${byId(doc.stages, edge.from)?.name ?? '?'} → ${byId(doc.stages, edge.to)?.name ?? '?'}` : 'edge';
-    }
-  }
-}
 
 /** The why of a loss: its message after "<feature> is not expressed in <runtime>: ". */
 const why = (loss: Loss) => loss.message.slice(loss.message.indexOf(': ') + 2) || loss.message;
@@ -56,7 +41,7 @@ export function LossList({ doc, losses, notes, target, empty, title = `Not expre
               >
                 <span className="head">
                   <span className="feature">{loss.feature}</span>
-                  <span className="where">{entityLabel(doc, loss.entity)}</span>
+                  <span className="where">{describeEntity(doc, loss.entity)}</span>
                 </span>
                 <span className="why">{why(loss)}</span>
               </button>

@@ -1,4 +1,6 @@
-export type ExportFormat = 'yaml' | 'ts' | 'json' | 'openai';
+import type { ExportFormat } from '../../formats/export-as';
+
+export type { ExportFormat };
 
 export const EXPORT_FORMATS: { id: ExportFormat; label: string; short: string }[] = [
   { id: 'yaml', label: 'Block Agent YAML', short: 'YAML' },

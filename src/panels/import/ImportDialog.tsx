@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import { newId } from '../../model/ids';
 import { useServices } from '../../store/context';
-import { detectFormat, FILE_FORMAT_LABEL, nameFromFileName, type FileFormat } from '../../formats/file-format';
+import { detectFormat, FILE_FORMAT_LABEL, type FileFormat } from '../../formats/file-format';
 import { ImportResult } from './ImportResult';
 import type { BundleFile } from '../../formats/bundle';
 import type { ImportOutcome } from './run-import';
+import { Dialog } from '../../ui/Dialog';
 import './import.css';
 
 type RunModule = typeof import('./run-import');
@@ -68,7 +69,7 @@ export function ImportDialog({ incoming, onClose }: Props) {
     const mod = await loadRunner();
     let outcome: ImportOutcome;
     try {
-      outcome = mod.withBundleTests(await mod.runImport(source, as, { name: name ? nameFromFileName(name) : undefined }), goldens.current);
+      outcome = mod.withBundleTests(await mod.runImport(source, as, { fileName: name ?? undefined }), goldens.current);
     } catch (error) {
       outcome = { kind: 'error', format: as, errors: [{ message: `the import failed: ${error instanceof Error ? error.message : String(error)}` }] };
     }
@@ -110,23 +111,6 @@ export function ImportDialog({ incoming, onClose }: Props) {
     if (incoming) void loadFile(incoming.file);
   }, [incoming, loadFile]);
 
-  // Esc closes from anywhere: the focus may be on the page after a button turned disabled.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      event.stopPropagation();
-      onClose();
-    };
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, [onClose]);
-
-  useEffect(() => {
-    if (!incoming) textarea.current?.focus();
-    // Only on open: a drop keeps the focus where it was.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
   // The drop itself is handled at the window (ImportButton), which hands the file over as `incoming`.
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -145,131 +129,130 @@ export function ImportDialog({ incoming, onClose }: Props) {
 
 
   return (
-    <div
-      className="overlay import-overlay"
-      onMouseDown={(e) => e.target === e.currentTarget && onClose()}
+    <Dialog
+      backdropClassName="overlay import-overlay"
+      className={`dialog import-dialog${dragging ? ' dragging' : ''}`}
+      labelledBy="import-title"
+      data-testid="import-dialog"
+      onClose={onClose}
+      // Esc from anywhere: the focus may be on the page after a button turned disabled.
+      escape="anywhere"
+      // Opened by a drop, the caret has no business in the paste field: the dialog itself takes focus.
+      initialFocus={incoming ? 'dialog' : textarea}
+      onDragOver={(e) => {
+        if (!e.dataTransfer.types.includes('Files')) return;
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={onDrop}
     >
-      <div
-        className={`dialog import-dialog${dragging ? ' dragging' : ''}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="import-title"
-        data-testid="import-dialog"
-        onDragOver={(e) => {
-          if (!e.dataTransfer.types.includes('Files')) return;
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={(e) => {
-          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
-        }}
-        onDrop={onDrop}
-      >
-        <div className="import-header">
-          <h2 id="import-title">Import an agent</h2>
-          <button className="ghost" onClick={onClose} aria-label="Close" title="Close (Esc)">✕</button>
-        </div>
-        <p className="import-hint">
-          A Block Agent YAML file, a Pinecall class (<code>agent.tsx</code>), a Callboard JSON save, or a <code>.zip</code> of an agent with its <code>tests/*.golden.json</code>. Nothing changes until you choose what to do with it.
-        </p>
-        <div className="import-source">
-          <div className="import-drop" data-testid="import-drop">
-            <span>Drop a file here, or</span>
-            <button onClick={() => fileInput.current?.click()} data-testid="import-choose-file">Choose a file…</button>
-            <input
-              ref={fileInput}
-              type="file"
-              accept={ACCEPT}
-              hidden
-              data-testid="import-file-input"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                e.target.value = '';
-                if (file) void loadFile(file);
-              }}
-            />
-            {fileName && <span className="import-file" data-testid="import-file-name" title={fileName}>{fileName}</span>}
-          </div>
-          <textarea
-            ref={textarea}
-            className="import-text"
-            data-testid="import-paste"
-            aria-label="Agent text to import"
-            placeholder="…or paste the text here: a whole agent, or a list of Block Agent tools (- type: function …)"
-            spellCheck={false}
-            value={text}
+      <div className="import-header">
+        <h2 id="import-title">Import an agent</h2>
+        <button className="ghost" onClick={onClose} aria-label="Close" title="Close (Esc)">✕</button>
+      </div>
+      <p className="import-hint">
+        A Block Agent YAML file, a Pinecall class (<code>agent.tsx</code>), a Callboard JSON save, or a <code>.zip</code> of an agent with its <code>tests/*.golden.json</code>. Nothing changes until you choose what to do with it.
+      </p>
+      <div className="import-source">
+        <div className="import-drop" data-testid="import-drop">
+          <span>Drop a file here, or</span>
+          <button onClick={() => fileInput.current?.click()} data-testid="import-choose-file">Choose a file…</button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept={ACCEPT}
+            hidden
+            data-testid="import-file-input"
             onChange={(e) => {
-              setText(e.target.value);
-              setFileName(null);
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-                e.preventDefault();
-                void run(text, fileName, format);
-              }
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) void loadFile(file);
             }}
           />
-          <div className="import-run-row">
-            <label className="import-format">
-              Format
-              <select data-testid="import-format" value={forced} onChange={(e) => setForced(e.target.value as FileFormat | 'auto')}>
-                <option value="auto">{text.trim() ? `Detected: ${FILE_FORMAT_LABEL[detected]}` : 'Detect from the text'}</option>
-                {(Object.keys(FILE_FORMAT_LABEL) as FileFormat[]).map((f) => <option key={f} value={f}>{FILE_FORMAT_LABEL[f]}</option>)}
-              </select>
-            </label>
-            <span className="spacer" />
-            <span className="kbd" title="Read the text">Ctrl Enter</span>
-            <button data-testid="import-run" disabled={!text.trim() || status.state === 'working'} onClick={() => void run(text, fileName, format)}>
-              Read the text
-            </button>
-          </div>
+          {fileName && <span className="import-file" data-testid="import-file-name" title={fileName}>{fileName}</span>}
         </div>
-        <div className="import-result" aria-live="polite">
-          {status.state === 'idle' && <div className="empty-state">Choose, drop or paste an agent to see what it holds before anything changes.</div>}
-          {status.state === 'working' && (
-            <div className="empty-state" data-testid="import-working">
-              {status.format === 'ts' ? 'Reading the class with the TypeScript compiler…' : `Reading the ${FILE_FORMAT_LABEL[status.format]}…`}
-            </div>
-          )}
-          {status.state === 'done' && (
-            <ImportResult
-              outcome={status.outcome}
-              source={text}
-              busy={busy}
-              store={store}
-              addImportedTools={status.mod.addImportedTools}
-              onReveal={reveal}
-              onFix={(fix) => {
-                const fixed = fix.apply(text);
-                setText(fixed);
-                void run(fixed, fileName, format);
-              }}
-              onOpenNew={(doc) => finish(async () => {
-                const taken = new Set([store.getState().doc.id, ...store.getState().projects.map((p) => p.id)]);
-                // Importing a save of a project that is already here opens a copy, never overwrites it.
-                await projects.openDocument(taken.has(doc.id) ? { ...doc, id: newId() } : doc);
-              })}
-              onReplace={(doc) => finish(() => {
-                store.getState().apply((current) => ({ ...doc, id: current.id }), { history: 'push', label: 'import (replace the open agent)' });
-                store.getState().select(null);
-              })}
-              onAddTools={(tools) => finish(() => {
-                let added: string[] = [];
-                store.getState().apply((current) => {
-                  const result = status.mod.addImportedTools(current, tools, { kind: 'all' });
-                  added = result.added.map((t) => t.id);
-                  return result.added.length > 0 ? result.doc : current;
-                }, { history: 'push', label: 'add imported tools' });
-                const last = added[added.length - 1];
-                if (last) store.getState().select({ kind: 'tool', id: last }, { reveal: true });
-              })}
-            />
-          )}
-        </div>
-        <div className="import-footer">
-          <button onClick={onClose} data-testid="import-cancel">Cancel</button>
+        <textarea
+          ref={textarea}
+          className="import-text"
+          data-testid="import-paste"
+          aria-label="Agent text to import"
+          placeholder="…or paste the text here: a whole agent, or a list of Block Agent tools (- type: function …)"
+          spellCheck={false}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setFileName(null);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault();
+              void run(text, fileName, format);
+            }
+          }}
+        />
+        <div className="import-run-row">
+          <label className="import-format">
+            Format
+            <select data-testid="import-format" value={forced} onChange={(e) => setForced(e.target.value as FileFormat | 'auto')}>
+              <option value="auto">{text.trim() ? `Detected: ${FILE_FORMAT_LABEL[detected]}` : 'Detect from the text'}</option>
+              {(Object.keys(FILE_FORMAT_LABEL) as FileFormat[]).map((f) => <option key={f} value={f}>{FILE_FORMAT_LABEL[f]}</option>)}
+            </select>
+          </label>
+          <span className="spacer" />
+          <span className="kbd" title="Read the text">Ctrl Enter</span>
+          <button data-testid="import-run" disabled={!text.trim() || status.state === 'working'} onClick={() => void run(text, fileName, format)}>
+            Read the text
+          </button>
         </div>
       </div>
-    </div>
+      <div className="import-result" aria-live="polite">
+        {status.state === 'idle' && <div className="empty-state">Choose, drop or paste an agent to see what it holds before anything changes.</div>}
+        {status.state === 'working' && (
+          <div className="empty-state" data-testid="import-working">
+            {status.format === 'ts' ? 'Reading the class with the TypeScript compiler…' : `Reading the ${FILE_FORMAT_LABEL[status.format]}…`}
+          </div>
+        )}
+        {status.state === 'done' && (
+          <ImportResult
+            outcome={status.outcome}
+            source={text}
+            busy={busy}
+            store={store}
+            addImportedTools={status.mod.addImportedTools}
+            onReveal={reveal}
+            onFix={(fix) => {
+              const fixed = fix.apply(text);
+              setText(fixed);
+              void run(fixed, fileName, format);
+            }}
+            onOpenNew={(doc) => finish(async () => {
+              const taken = new Set([store.getState().doc.id, ...store.getState().projects.map((p) => p.id)]);
+              // Importing a save of a project that is already here opens a copy, never overwrites it.
+              await projects.openDocument(taken.has(doc.id) ? { ...doc, id: newId() } : doc);
+            })}
+            onReplace={(doc) => finish(() => {
+              store.getState().apply((current) => ({ ...doc, id: current.id }), { history: 'push', label: 'import (replace the open agent)' });
+              store.getState().select(null);
+            })}
+            onAddTools={(tools) => finish(() => {
+              let added: string[] = [];
+              store.getState().apply((current) => {
+                const result = status.mod.addImportedTools(current, tools, { kind: 'all' });
+                added = result.added.map((t) => t.id);
+                return result.added.length > 0 ? result.doc : current;
+              }, { history: 'push', label: 'add imported tools' });
+              const last = added[added.length - 1];
+              if (last) store.getState().select({ kind: 'tool', id: last }, { reveal: true });
+            })}
+          />
+        )}
+      </div>
+      <div className="import-footer">
+        <button onClick={onClose} data-testid="import-cancel">Cancel</button>
+      </div>
+    </Dialog>
   );
 }

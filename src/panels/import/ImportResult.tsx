@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { ImportFix } from '../../formats/block-agent';
-import { TARGET_LABEL } from '../../formats/losses';
+import { TARGET_LABEL } from '../../model';
 import type { AgentDocument, Tool } from '../../model';
 import type { AppStore } from '../../store';
 import { useApp } from '../../store/context';

@@ -15,8 +15,8 @@ export type { ImportOutcome, Located };
  * The dialog's import: formats/import-any.ts, with the Pinecall class read in a Web Worker. An
  * older save format's notes show among the warnings (the dialog has one list).
  */
-export async function runImport(text: string, format: FileFormat, options: { name?: string } = {}): Promise<ImportOutcome> {
-  const outcome = await importAny(text, { format, name: options.name, importPinecall: importPinecallInWorker });
+export async function runImport(text: string, format: FileFormat, options: { name?: string; fileName?: string } = {}): Promise<ImportOutcome> {
+  const outcome = await importAny(text, { format, ...options, importPinecall: importPinecallInWorker });
   return outcome.kind === 'error' ? outcome : { ...outcome, warnings: [...outcome.notes, ...outcome.warnings], notes: [] };
 }
 

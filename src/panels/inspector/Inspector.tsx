@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { AgentDocument, Tool } from '../../model';
+import { entityName, type AgentDocument, type Tool } from '../../model';
 import { findEntity } from '../../model/ops';
 import { useApp, useStoreApi } from '../../store/context';
 import { selectPrimary } from '../../store/selectors';
@@ -66,7 +66,7 @@ export function Inspector() {
   else if (ref.kind === 'tool') body = <ToolInspector tool={entity as Tool} doc={doc} />;
   else body = <EntityFields kind={ref.kind} entity={entity} doc={doc} />;
 
-  const title = count > 1 ? `${count} selected` : missing ? '—' : ref.kind === 'agent' ? doc.name || 'Agent' : (entity as { name?: string }).name ?? edgeTitle(doc, ref.id);
+  const title = count > 1 ? `${count} selected` : missing ? '—' : ref.kind === 'agent' ? doc.name || 'Agent' : entityName(doc, ref) ?? KIND_LABEL[ref.kind];
   return (
     <div className="inspector" data-testid="inspector" data-kind={count > 1 ? 'multi' : ref.kind} ref={containerRef}>
       <header className="insp-header">
@@ -76,13 +76,6 @@ export function Inspector() {
       <RevealContext.Provider value={reveal}>{body}</RevealContext.Provider>
     </div>
   );
-}
-
-function edgeTitle(doc: AgentDocument, id: string | undefined): string {
-  const edge = doc.edges.find((e) => e.id === id);
-  if (!edge) return 'Edge';
-  const name = (sid: string) => doc.stages.find((s) => s.id === sid)?.name ?? '?';
-  return edge.kind === 'loop' ? `${name(edge.from)} ↻` : `${name(edge.from)} → ${name(edge.to)}`;
 }
 
 function EntityFields({ kind, entity, doc }: { kind: Exclude<EntityRef['kind'], 'tool'>; entity: unknown; doc: AgentDocument }) {
@@ -153,8 +146,7 @@ function MultiSelection({ doc }: { doc: AgentDocument }) {
   const summary = [...counts].map(([kind, n]) => `${n} ${KIND_LABEL[kind as EntityRef['kind']].toLowerCase()}${n === 1 ? '' : 's'}`).join(', ');
   const label = (r: EntityRef) => {
     if (r.kind === 'agent' || !r.id) return 'Agent';
-    if (r.kind === 'edge') return edgeTitle(doc, r.id);
-    return (findEntity(doc, r.kind, r.id) as { name?: string } | undefined)?.name ?? '(deleted)';
+    return entityName(doc, r) ?? '(deleted)';
   };
   return (
     <div className="insp-body" data-testid="multi-selection">

@@ -1,27 +1,11 @@
 import { useState } from 'react';
-import { byId, type AgentDocument } from '../../model';
-import type { Problem, Severity } from '../../model/lint';
+import { describeEntity } from '../../model';
+import type { Severity } from '../../model/lint';
 import { useApp, useStoreApi } from '../../store/context';
 import { useSettledProblems } from '../../store/useSettledProblems';
 import './problems.css';
 
 const ICON: Record<Severity, string> = { error: '●', warning: '▲', info: 'i' };
-
-function entityLabel(doc: AgentDocument, problem: Problem): string {
-  const { kind, id } = problem.entity;
-  const named = (items: { id: string; name: string }[]) => byId(items, id)?.name ?? id ?? '';
-  switch (kind) {
-    case 'agent': return 'agent';
-    case 'block': return `block ${named(doc.blocks)}`;
-    case 'stage': return `stage ${named(doc.stages)}`;
-    case 'tool': return `tool ${named(doc.tools)}`;
-    case 'state': return `state ${named(doc.state)}`;
-    case 'edge': {
-      const edge = byId(doc.edges, id);
-      return edge ? `edge ${byId(doc.stages, edge.from)?.name ?? '?'} → ${byId(doc.stages, edge.to)?.name ?? '?'}` : 'edge';
-    }
-  }
-}
 
 /** Every lint of the document; clicking one selects its entity and reveals the spot. */
 export function ProblemsPanel() {
@@ -58,7 +42,7 @@ export function ProblemsPanel() {
               >
                 <span className="icon" aria-label={p.severity}>{ICON[p.severity]}</span>
                 <span className="message">{p.message}</span>
-                <span className="where">{entityLabel(doc, p)}</span>
+                <span className="where">{describeEntity(doc, p.entity)}</span>
               </button>
             </li>
           ))}

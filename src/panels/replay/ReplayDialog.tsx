@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { describeDiff, diffRuns } from '../../simulator/replay/diff';
 import type { ReplayResult, RunController } from '../../run/controller';
 import { StepDiffView } from './StepDiffView';
+import { Dialog } from '../../ui/Dialog';
 import './replay.css';
 
 type Phase = { kind: 'running' } | { kind: 'done'; result: ReplayResult } | { kind: 'error'; message: string };
@@ -41,48 +42,46 @@ export default function ReplayDialog({ controller, fromIndex, onClose }: { contr
 
   const step = fromIndex + 1;
   return (
-    <div className="overlay" onMouseDown={(e) => e.target === e.currentTarget && onClose()} onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-      <section className="dialog replay-dialog" role="dialog" aria-modal="true" aria-label={`Replay from step ${step}`} data-testid="replay-dialog">
-        <header className="replay-head">
-          <h2>Replay from step {step}</h2>
-          <span className="replay-sub">The same inputs, on the document as it is now. The open run is not changed.</span>
-          <button className="ghost" aria-label="Close" data-testid="replay-close" onClick={onClose} autoFocus>✕</button>
-        </header>
-        {phase.kind === 'running' && (
-          <div className="replay-status" role="status" data-testid="replay-running">
-            Replaying from step {step}…
-            <button data-testid="replay-stop" onClick={() => abort?.abort()} title="Abandon the replay">Stop</button>
+    <Dialog as="section" className="dialog replay-dialog" label={`Replay from step ${step}`} data-testid="replay-dialog" onClose={onClose}>
+      <header className="replay-head">
+        <h2>Replay from step {step}</h2>
+        <span className="replay-sub">The same inputs, on the document as it is now. The open run is not changed.</span>
+        <button className="ghost" aria-label="Close" data-testid="replay-close" onClick={onClose} autoFocus>✕</button>
+      </header>
+      {phase.kind === 'running' && (
+        <div className="replay-status" role="status" data-testid="replay-running">
+          Replaying from step {step}…
+          <button data-testid="replay-stop" onClick={() => abort?.abort()} title="Abandon the replay">Stop</button>
+        </div>
+      )}
+      {phase.kind === 'error' && <div className="replay-status failed" role="alert" data-testid="replay-error">The replay could not run: {phase.message}</div>}
+      {phase.kind === 'done' && view && (
+        <>
+          <p className={`replay-summary${view.summary.count ? ' has-diff' : ''}`} role="status" data-testid="replay-summary" data-count={view.summary.count}>
+            {view.summary.text}
+          </p>
+          <div className="replay-columns" aria-hidden>
+            <span />
+            <span>Original run{view.originalRevision !== undefined ? ` (revision ${view.originalRevision})` : ''}</span>
+            <span>Replay (revision {phase.result.revision}, now)</span>
+            <span />
           </div>
-        )}
-        {phase.kind === 'error' && <div className="replay-status failed" role="alert" data-testid="replay-error">The replay could not run: {phase.message}</div>}
-        {phase.kind === 'done' && view && (
-          <>
-            <p className={`replay-summary${view.summary.count ? ' has-diff' : ''}`} role="status" data-testid="replay-summary" data-count={view.summary.count}>
-              {view.summary.text}
-            </p>
-            <div className="replay-columns" aria-hidden>
-              <span />
-              <span>Original run{view.originalRevision !== undefined ? ` (revision ${view.originalRevision})` : ''}</span>
-              <span>Replay (revision {phase.result.revision}, now)</span>
-              <span />
-            </div>
-            <div className="replay-steps">
-              {fromIndex > 0 && (
-                <div className="replay-shared">
-                  {fromIndex === 1 ? 'Step 1 is' : `Steps 1–${fromIndex} are`} shared: the replay starts from the session as it stood before step {step}.
-                </div>
-              )}
-              {view.diffs.map((d) => <StepDiffView key={d.step} diff={d} doc={phase.result.doc} />)}
-            </div>
-          </>
-        )}
-        <footer className="replay-foot">
-          <button data-testid="replay-again" disabled={phase.kind === 'running'} onClick={() => setAttempt((n) => n + 1)} title="Run the replay again (a real LLM may answer differently each time)">
-            Replay again
-          </button>
-          <button className="primary" onClick={onClose}>Close</button>
-        </footer>
-      </section>
-    </div>
+          <div className="replay-steps">
+            {fromIndex > 0 && (
+              <div className="replay-shared">
+                {fromIndex === 1 ? 'Step 1 is' : `Steps 1–${fromIndex} are`} shared: the replay starts from the session as it stood before step {step}.
+              </div>
+            )}
+            {view.diffs.map((d) => <StepDiffView key={d.step} diff={d} doc={phase.result.doc} />)}
+          </div>
+        </>
+      )}
+      <footer className="replay-foot">
+        <button data-testid="replay-again" disabled={phase.kind === 'running'} onClick={() => setAttempt((n) => n + 1)} title="Run the replay again (a real LLM may answer differently each time)">
+          Replay again
+        </button>
+        <button className="primary" onClick={onClose}>Close</button>
+      </footer>
+    </Dialog>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useStoreApi } from '../../store/context';
 import type { LlmSettings, ProviderKind } from '../../store/types';
 import { writeSavedLlm } from '../../run/llm-settings-storage';
+import { Dialog } from '../../ui/Dialog';
 import './llm-settings.css';
 
 const PROVIDERS: { value: ProviderKind; label: string }[] = [
@@ -70,108 +71,106 @@ export function LlmSettingsDialog() {
     }
   };
   return (
-    <div className="overlay" onMouseDown={(e) => e.target === e.currentTarget && close()} onKeyDown={(e) => e.key === 'Escape' && close()}>
-      <form className="dialog llm-dialog" role="dialog" aria-label="LLM settings" data-testid="llm-dialog" onSubmit={(e) => (e.preventDefault(), save())}>
-        <h2>LLM for the simulator</h2>
-        <p className="llm-hint">
-          The offline model needs no key and no network. A remote model is called from this browser with your key; the key never goes into the agent, an export or a URL.
-        </p>
-        <label className="llm-row">
-          <span>Provider</span>
-          <select data-testid="llm-provider" value={form.provider} onChange={(e) => patch({ provider: e.target.value as ProviderKind })} autoFocus>
-            {PROVIDERS.map((p) => <option key={p.value} value={p.value}>{p.label}</option>)}
-          </select>
-        </label>
-        {remote && (
-          <>
-            <label className="llm-row">
-              <span>Base URL</span>
-              <input data-testid="llm-base-url" value={form.baseUrl} placeholder={form.provider === 'anthropic' ? 'https://api.anthropic.com' : 'https://api.openai.com/v1'} onChange={(e) => patch({ baseUrl: e.target.value.trim() })} spellCheck={false} />
-            </label>
-            {form.provider === 'openai' && (
-              <div className="llm-presets" role="group" aria-label="Base URL presets">
-                {BASE_URL_PRESETS.map((p) => (
-                  <button type="button" key={p.label} className={form.baseUrl === p.url ? 'chip on' : 'chip'} onClick={() => patch({ baseUrl: p.url })} title={p.url}>{p.label}</button>
-                ))}
-              </div>
-            )}
-            <label className="llm-row">
-              <span>Model</span>
-              <input data-testid="llm-model" value={form.model} placeholder={form.provider === 'anthropic' ? 'claude-sonnet-4-5' : 'gpt-4o-mini'} onChange={(e) => patch({ model: e.target.value.trim() })} spellCheck={false} />
-            </label>
-            <label className="llm-row">
-              <span>API key</span>
-              <input data-testid="llm-api-key" ref={keyInput} type="password" autoComplete="off" placeholder="Not needed for a local server" onChange={(e) => (setApiKey(e.target.value.trim()), setTest({ state: 'idle' }))} spellCheck={false} />
-            </label>
-            <label className="llm-check">
-              <input type="checkbox" data-testid="llm-remember" checked={form.rememberKey} onChange={(e) => patch({ rememberKey: e.target.checked })} />
-              Remember the key on this device (kept in this browser's storage, readable by anyone using it)
-            </label>
-            <label className="llm-row">
-              <span>Timeout (s)</span>
-              <input
-                data-testid="llm-timeout"
-                type="number"
-                min={MIN_TIMEOUT_S}
-                max={MAX_TIMEOUT_S}
-                step="any"
-                value={timeoutText}
-                aria-invalid={!timeoutValid}
-                title="How long the server may stay silent, before the answer or between streamed chunks, before the call fails"
-                onChange={(e) => {
-                  setTimeoutText(e.target.value);
-                  const seconds = parseTimeout(e.target.value);
-                  if (seconds !== undefined) patch({ timeoutSeconds: seconds });
-                }}
-              />
-            </label>
-            {!timeoutValid && (
-              <div className="llm-field-error" role="alert" data-testid="llm-timeout-error">
-                The timeout is a number of seconds from {MIN_TIMEOUT_S} to {MAX_TIMEOUT_S}, e.g. 60; until then {form.timeoutSeconds} s is kept.
-              </div>
-            )}
-          </>
-        )}
-        <label className="llm-row">
-          <span>Temperature</span>
-          <input data-testid="llm-temperature" type="number" min={0} max={2} step={0.1} value={form.temperature} onChange={(e) => patch({ temperature: clampTemperature(e.target.valueAsNumber) })} />
-        </label>
-        <label className="llm-row">
-          <span>Step budget (s)</span>
-          <input
-            data-testid="llm-budget"
-            type="number"
-            min={MIN_BUDGET_S}
-            max={MAX_BUDGET_S}
-            step="any"
-            value={budgetText}
-            aria-invalid={!budgetValid}
-            title="How long the agent's own code (templates, when predicates, conditions, tool bodies) may run in one step, in all"
-            onChange={(e) => {
-              setBudgetText(e.target.value);
-              const seconds = parseBudget(e.target.value);
-              if (seconds !== undefined) patch({ budgetSeconds: seconds });
-            }}
-          />
-        </label>
-        {!budgetValid && (
-          <div className="llm-field-error" role="alert" data-testid="llm-budget-error">
-            The step budget is a number of seconds from {MIN_BUDGET_S} to {MAX_BUDGET_S}, e.g. 5; until then {form.budgetSeconds} s is kept.
-          </div>
-        )}
-        <div className="llm-actions">
-          <button type="button" data-testid="llm-test" onClick={() => void runTest()} disabled={test.state === 'testing'}>
-            {test.state === 'testing' ? 'Testing…' : 'Test connection'}
-          </button>
-          {test.state === 'done' && (
-            <span className={`llm-test-result ${test.ok ? 'ok' : 'fail'}`} data-testid="llm-test-result" role="status">{test.ok ? '✓ ' : '✗ '}{test.message}</span>
+    <Dialog as="form" className="dialog llm-dialog" label="LLM settings" data-testid="llm-dialog" onClose={close} onSubmit={(e) => (e.preventDefault(), save())}>
+      <h2>LLM for the simulator</h2>
+      <p className="llm-hint">
+        The offline model needs no key and no network. A remote model is called from this browser with your key; the key never goes into the agent, an export or a URL.
+      </p>
+      <label className="llm-row">
+        <span>Provider</span>
+        <select data-testid="llm-provider" value={form.provider} onChange={(e) => patch({ provider: e.target.value as ProviderKind })} autoFocus>
+          {PROVIDERS.map((p) => <option key={p.value} value={p.value}>{p.label}</option>)}
+        </select>
+      </label>
+      {remote && (
+        <>
+          <label className="llm-row">
+            <span>Base URL</span>
+            <input data-testid="llm-base-url" value={form.baseUrl} placeholder={form.provider === 'anthropic' ? 'https://api.anthropic.com' : 'https://api.openai.com/v1'} onChange={(e) => patch({ baseUrl: e.target.value.trim() })} spellCheck={false} />
+          </label>
+          {form.provider === 'openai' && (
+            <div className="llm-presets" role="group" aria-label="Base URL presets">
+              {BASE_URL_PRESETS.map((p) => (
+                <button type="button" key={p.label} className={form.baseUrl === p.url ? 'chip on' : 'chip'} onClick={() => patch({ baseUrl: p.url })} title={p.url}>{p.label}</button>
+              ))}
+            </div>
           )}
-          <span className="spacer" />
-          <button type="button" onClick={close}>Cancel</button>
-          <button type="submit" className="primary" data-testid="llm-save">Save</button>
+          <label className="llm-row">
+            <span>Model</span>
+            <input data-testid="llm-model" value={form.model} placeholder={form.provider === 'anthropic' ? 'claude-sonnet-4-5' : 'gpt-4o-mini'} onChange={(e) => patch({ model: e.target.value.trim() })} spellCheck={false} />
+          </label>
+          <label className="llm-row">
+            <span>API key</span>
+            <input data-testid="llm-api-key" ref={keyInput} type="password" autoComplete="off" placeholder="Not needed for a local server" onChange={(e) => (setApiKey(e.target.value.trim()), setTest({ state: 'idle' }))} spellCheck={false} />
+          </label>
+          <label className="llm-check">
+            <input type="checkbox" data-testid="llm-remember" checked={form.rememberKey} onChange={(e) => patch({ rememberKey: e.target.checked })} />
+            Remember the key on this device (kept in this browser's storage, readable by anyone using it)
+          </label>
+          <label className="llm-row">
+            <span>Timeout (s)</span>
+            <input
+              data-testid="llm-timeout"
+              type="number"
+              min={MIN_TIMEOUT_S}
+              max={MAX_TIMEOUT_S}
+              step="any"
+              value={timeoutText}
+              aria-invalid={!timeoutValid}
+              title="How long the server may stay silent, before the answer or between streamed chunks, before the call fails"
+              onChange={(e) => {
+                setTimeoutText(e.target.value);
+                const seconds = parseTimeout(e.target.value);
+                if (seconds !== undefined) patch({ timeoutSeconds: seconds });
+              }}
+            />
+          </label>
+          {!timeoutValid && (
+            <div className="llm-field-error" role="alert" data-testid="llm-timeout-error">
+              The timeout is a number of seconds from {MIN_TIMEOUT_S} to {MAX_TIMEOUT_S}, e.g. 60; until then {form.timeoutSeconds} s is kept.
+            </div>
+          )}
+        </>
+      )}
+      <label className="llm-row">
+        <span>Temperature</span>
+        <input data-testid="llm-temperature" type="number" min={0} max={2} step={0.1} value={form.temperature} onChange={(e) => patch({ temperature: clampTemperature(e.target.valueAsNumber) })} />
+      </label>
+      <label className="llm-row">
+        <span>Step budget (s)</span>
+        <input
+          data-testid="llm-budget"
+          type="number"
+          min={MIN_BUDGET_S}
+          max={MAX_BUDGET_S}
+          step="any"
+          value={budgetText}
+          aria-invalid={!budgetValid}
+          title="How long the agent's own code (templates, when predicates, conditions, tool bodies) may run in one step, in all"
+          onChange={(e) => {
+            setBudgetText(e.target.value);
+            const seconds = parseBudget(e.target.value);
+            if (seconds !== undefined) patch({ budgetSeconds: seconds });
+          }}
+        />
+      </label>
+      {!budgetValid && (
+        <div className="llm-field-error" role="alert" data-testid="llm-budget-error">
+          The step budget is a number of seconds from {MIN_BUDGET_S} to {MAX_BUDGET_S}, e.g. 5; until then {form.budgetSeconds} s is kept.
         </div>
-      </form>
-    </div>
+      )}
+      <div className="llm-actions">
+        <button type="button" data-testid="llm-test" onClick={() => void runTest()} disabled={test.state === 'testing'}>
+          {test.state === 'testing' ? 'Testing…' : 'Test connection'}
+        </button>
+        {test.state === 'done' && (
+          <span className={`llm-test-result ${test.ok ? 'ok' : 'fail'}`} data-testid="llm-test-result" role="status">{test.ok ? '✓ ' : '✗ '}{test.message}</span>
+        )}
+        <span className="spacer" />
+        <button type="button" onClick={close}>Cancel</button>
+        <button type="submit" className="primary" data-testid="llm-save">Save</button>
+      </div>
+    </Dialog>
   );
 }
 

@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { useApp } from '../../store/context';
+import { useApp, useStoreApi } from '../../store/context';
 import { chatItems, type ChatItem } from '../../run/chat-items';
 import { failureOf, type ControllerView, type RunController, type RunNotice } from '../../run/controller';
 import type { StepFailure } from '../../simulator/types';
 import { ToolCallRow } from './ToolCallRow';
-import { openReplay } from '../replay/replay-request';
 
 const RUNTIME_SOURCE = { announce: 'announce', confirm: 'confirm', looping: 'looping' } as const;
 
@@ -82,6 +81,7 @@ export function ChatView({ controller, notice, pending }: { controller: RunContr
 }
 
 function ChatRow({ item, focused, canRestart, onRestart }: { item: ChatItem; focused: boolean; canRestart: boolean; onRestart(index: number): void }) {
+  const store = useStoreApi();
   const cls = focused ? ' focused' : '';
   switch (item.kind) {
     case 'caller':
@@ -95,7 +95,7 @@ function ChatRow({ item, focused, canRestart, onRestart }: { item: ChatItem; foc
             </button>
           )}
           {canRestart && item.stepIndex !== null && (
-            <button className="ghost sim-restart" data-testid="sim-replay" onClick={() => openReplay(item.stepIndex!)} title="Run the same lines again from here on the document as it is now, and compare the two runs">
+            <button className="ghost sim-restart" data-testid="sim-replay" onClick={() => store.getState().openReplay(item.stepIndex!)} title="Run the same lines again from here on the document as it is now, and compare the two runs">
               Replay from here
             </button>
           )}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useApp, useStoreApi } from '../../store/context';
 import { llmLabel } from '../../run/run-settings';
+import { TARGET_LABEL } from '../../model';
 import { useControllerView, useRunController } from './useRunController';
 import { StatePanel } from '../state/StatePanel';
 import { ChatView } from './ChatView';
@@ -10,7 +11,6 @@ import { ReplayHost } from '../replay/ReplayHost';
 import { SaveTestButton } from '../tests/SaveTestButton';
 import './simulator.css';
 
-const TARGET_LABEL = { pinecall: 'Pinecall', 'block-agent': 'Block Agent' } as const;
 
 /** The simulator: talk to the agent as the caller, watch what the runtime does, restart anywhere. */
 export function SimulatorPanel() {

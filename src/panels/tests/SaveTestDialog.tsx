@@ -4,6 +4,7 @@ import type { ConversationTest } from '../../model';
 import { checkTest } from './test-json';
 import { FIELD_LABELS, fieldOfPath, formFromTest, testFromForm, type FormField, type TestForm } from './test-form';
 import { addTest } from './recipes';
+import { Dialog } from '../../ui/Dialog';
 
 type Problems = Partial<Record<FormField, string[]>>;
 
@@ -84,26 +85,24 @@ export function SaveTestDialog({ proposed, onClose }: { proposed: ConversationTe
   };
 
   return (
-    <div className="overlay" onMouseDown={(e) => e.target === e.currentTarget && onClose()} onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-      <form className="dialog tt-dialog" role="dialog" aria-label="Save as test" data-testid="save-test-dialog" onSubmit={(e) => (e.preventDefault(), save())}>
-        <h2>Save this run as a test</h2>
-        <p className="tt-intro">Proposed from what happened in the run. Edit anything before saving; the test is added to the agent and runs from the Tests tab.</p>
-        <div className="tt-columns">
-          <fieldset>
-            <legend>The call</legend>
-            {CALL_FIELDS.map(field)}
-          </fieldset>
-          <fieldset>
-            <legend>Expectations</legend>
-            {EXPECT_FIELDS.map(field)}
-          </fieldset>
-        </div>
-        <div className="tt-actions">
-          <span className="spacer" />
-          <button type="button" onClick={onClose}>Cancel</button>
-          <button type="submit" className="primary" data-testid="save-test-save">Save test</button>
-        </div>
-      </form>
-    </div>
+    <Dialog as="form" className="dialog tt-dialog" label="Save as test" data-testid="save-test-dialog" onClose={onClose} onSubmit={(e) => (e.preventDefault(), save())}>
+      <h2>Save this run as a test</h2>
+      <p className="tt-intro">Proposed from what happened in the run. Edit anything before saving; the test is added to the agent and runs from the Tests tab.</p>
+      <div className="tt-columns">
+        <fieldset>
+          <legend>The call</legend>
+          {CALL_FIELDS.map(field)}
+        </fieldset>
+        <fieldset>
+          <legend>Expectations</legend>
+          {EXPECT_FIELDS.map(field)}
+        </fieldset>
+      </div>
+      <div className="tt-actions">
+        <span className="spacer" />
+        <button type="button" onClick={onClose}>Cancel</button>
+        <button type="submit" className="primary" data-testid="save-test-save">Save test</button>
+      </div>
+    </Dialog>
   );
 }

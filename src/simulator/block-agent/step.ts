@@ -97,13 +97,9 @@ class BlockAgentRun extends StepBase {
     } else {
       for (const [field, value] of Object.entries(args)) this.capture(field, value, tool.name);
       if (tool.implementation === undefined && tool.mock === undefined) return this.progress();
-      try {
-        run = await this.deps.runner.run(tool, structuredClone(args), structuredClone(this.s.state), this.deps.call ?? {});
-      } catch (error) {
-        run = { error: error instanceof Error ? error.message : String(error), writes: {}, logs: [] };
-      }
+      run = await this.runTool(tool, args);
     }
-    this.trace({ kind: 'tool-run', toolCallId: call.id, tool: entry.name, args, result: run.result, error: run.error, logs: run.logs, writes: run.writes });
+    this.traceToolRun(call, entry.name, args, run);
     for (const [field, value] of Object.entries(run.writes)) if (field !== 'stage') this.capture(field, value, tool.name);
     this.progress();
   }

@@ -1,5 +1,6 @@
 // The Pinecall step's change log, errors, edges, limit and skipped features, against a scripted model.
 import { describe, expect, it } from 'vitest';
+import { lossesFor } from '../../formats/losses';
 import type { AgentDocument, Edge } from '../../model';
 import { mockToolRunner, scriptedToolRunner } from '../mock-runner';
 import { displayArguments, displayValue, newSession } from '../session';
@@ -138,10 +139,10 @@ describe('limits, failures and skipped features', () => {
   });
 
   it('traces the features Pinecall skips in the current stage, from lossesFor', async () => {
-    const greet = await pinecallStep(doc, at('s_greet'), 'hi', deps([say('Hello!')]).deps);
+    const greet = await pinecallStep(doc, at('s_greet'), 'hi', deps([say('Hello!')], { losses: lossesFor }).deps);
     const skipped = greet.trace.filter((t) => t.kind === 'skipped').map((t) => (t.kind === 'skipped' ? t.feature : ''));
     expect(skipped).toEqual(expect.arrayContaining(['loop edge', 'block looping']));
-    const verify = await pinecallStep(doc, at('s_verify'), 'ok', deps([say('One moment.')]).deps);
+    const verify = await pinecallStep(doc, at('s_verify'), 'ok', deps([say('One moment.')], { losses: lossesFor }).deps);
     const features = verify.trace.flatMap((t) => (t.kind === 'skipped' ? [t.feature] : []));
     expect(features).toEqual(expect.arrayContaining(['wait stage', 'mcp tool']));
     expect(verify.trace.find((t) => t.kind === 'skipped')).toMatchObject({ message: expect.stringContaining('is not expressed in Pinecall') });

@@ -5,7 +5,7 @@ import type { AgentDocument, Tool } from '../../model';
 import { stepDepsWithBudget } from '../budget';
 import { StepBase } from '../step-base';
 import { fillConfirm } from '../template';
-import { MAX_MODEL_CALLS_PER_STEP, type Line, type Session, type StepDeps, type ToolCallRequest, type ToolRun } from '../types';
+import { MAX_MODEL_CALLS_PER_STEP, type Line, type Session, type StepDeps, type ToolCallRequest } from '../types';
 import { checkArguments, parseArguments } from './check-args';
 import { firedEdge } from './edges';
 import { historyMessages, systemPrompt, toolSpec, visibleTools } from './prompt';
@@ -50,14 +50,8 @@ class PinecallRun extends StepBase {
       this.announced = true;
       this.s.transcript.push({ kind: 'runtime', text: tool.announce, source: 'announce', tool: tool.name });
     }
-    let run: ToolRun;
-    try {
-      run = await this.deps.runner.run(tool, structuredClone(args), structuredClone(this.s.state), this.deps.call ?? {});
-    } catch (error) {
-      // A runner that throws is the tool throwing: the message becomes the error result.
-      run = { error: error instanceof Error ? error.message : String(error), writes: {}, logs: [] };
-    }
-    this.trace({ kind: 'tool-run', toolCallId: call.id, tool: tool.name, args, result: run.result, error: run.error, logs: run.logs, writes: run.writes });
+    const run = await this.runTool(tool, args);
+    this.traceToolRun(call, tool.name, args, run);
     // Writes made before a throw happened all the same, so they are applied either way.
     for (const [field, value] of Object.entries(run.writes)) {
       if (field === 'stage' && !this.doc.state.some((f) => f.name === 'stage')) {

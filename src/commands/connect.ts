@@ -1,0 +1,13 @@
+import { shortcut } from './keys';
+import { canvasCommand, joinFocused } from './where';
+
+export const connect = canvasCommand({
+  id: 'connect',
+  label: 'Connect the focused or selected stage: pick the target, Enter',
+  shortcut: shortcut([{ key: 'c', mod: false, alt: false }]),
+  run: (context) => {
+    joinFocused(context);
+    context.event?.preventDefault();
+    context.canvas.requestConnect(context.canvas.focused);
+  },
+});

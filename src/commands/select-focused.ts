@@ -1,0 +1,13 @@
+import { shortcut } from './keys';
+import { canvasCommand } from './where';
+
+export const selectFocused = canvasCommand({
+  id: 'select-focused',
+  label: 'Select the focused block, stage or edge',
+  shortcut: shortcut([{ key: ' ', mod: false }], 'Shift: add or remove'),
+  when: ({ canvas }) => canvas.target !== undefined,
+  run: ({ store, canvas, event }) => {
+    event?.preventDefault();
+    store.getState().select(canvas.target!, { additive: !!event?.shiftKey });
+  },
+});

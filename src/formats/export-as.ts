@@ -1,0 +1,44 @@
+// One way out: the document as any file Callboard writes. The export panel previews and downloads
+// these, and `callboard convert` writes them, so a format is written the same way by both.
+// A runtime's file is its format's (runtime-formats.ts); JSON and OpenAI tools are Callboard's own.
+import type { AgentDocument, Loss } from '../model';
+import { slugOf } from '../model/names';
+import type { FileFormat } from './file-format';
+import { exportJson } from './json';
+import { openAiToolsForStage } from './openai-tools';
+import { runtimeFormatOf } from './runtime-formats';
+
+/** The agent file formats, and OpenAI's function-calling tools of one stage. */
+export type ExportFormat = FileFormat | 'openai';
+
+export interface ExportView {
+  text: string;
+  /** Where the file goes in a project, shown above the preview. */
+  path: string;
+  /** The name Download saves under. */
+  fileName: string;
+  language: 'yaml' | 'typescript' | 'json';
+  /** Every path of the document the format cannot express (lossesFor, the one list of what a target cannot express). */
+  losses: Loss[];
+  /** What the export reordered or could not place, as sentences. */
+  notes: string[];
+}
+
+const LANGUAGE: Record<FileFormat, ExportView['language']> = { ts: 'typescript', yaml: 'yaml', json: 'json' };
+
+/** `stageId`: the stage whose offered tools `openai` lists (none: an empty list). */
+export function exportAs(doc: AgentDocument, format: ExportFormat, stageId: string | null = null): ExportView {
+  const slug = slugOf(doc.name);
+  if (format === 'openai') {
+    const tools = stageId ? openAiToolsForStage(doc, stageId) : [];
+    const fileName = `${slug}.openai-tools.json`;
+    return { text: JSON.stringify(tools, null, 2) + '\n', path: fileName, fileName, language: 'json', losses: [], notes: [] };
+  }
+  const runtime = runtimeFormatOf(format);
+  if (!runtime) {
+    const fileName = `${slug}.callboard.json`;
+    return { text: exportJson(doc), path: fileName, fileName, language: 'json', losses: [], notes: [] };
+  }
+  const file = runtime.exportFile(doc);
+  return { text: file.text, path: file.path, fileName: file.path.split('/').pop()!, language: LANGUAGE[format], losses: file.warnings, notes: file.notes };
+}

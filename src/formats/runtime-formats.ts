@@ -1,0 +1,54 @@
+// What each runtime's file format is to the rest of the formats floor: its file, its losses, its
+// round-trip oracle and its exporter. A Record over Target, so a new runtime in the schema does not
+// compile until it has a format here (README, "Architecture": adding a runtime). The importers are
+// import-any.ts's (one reads a Pinecall class in a worker, so it is handed in there).
+import type { AgentDocument, Loss, Target } from '../model';
+import { slugOf } from '../model/names';
+import { exportBlockAgentYaml } from './block-agent/export';
+import { lossesOfBlockAgent } from './block-agent/losses';
+import { projectBlockAgent } from './block-agent/project';
+import type { FileFormat } from './file-format';
+import { exportPinecallTs } from './pinecall/export';
+import { lossesOfPinecall } from './pinecall/losses';
+import { projectPinecall } from './pinecall/project';
+
+export interface RuntimeFile {
+  text: string;
+  /** Where the file goes in a project: `agents/<slug>/agent.tsx`, `<slug>.yaml`. */
+  path: string;
+  /** lossesFor(doc, target): every path of the document the file does not express. */
+  warnings: Loss[];
+  /** What the export reordered or could not place, as sentences. */
+  notes: string[];
+}
+
+export interface RuntimeFormat {
+  target: Target;
+  /** The format of the runtime's agent file. */
+  fileFormat: Exclude<FileFormat, 'json'>;
+  losses(doc: AgentDocument): Loss[];
+  /** The round-trip oracle: the document as this runtime's import gives it back (formats/project.ts). */
+  project(doc: AgentDocument): AgentDocument;
+  exportFile(doc: AgentDocument): RuntimeFile;
+}
+
+export const RUNTIME_FORMATS: Record<Target, RuntimeFormat> = {
+  pinecall: {
+    target: 'pinecall',
+    fileFormat: 'ts',
+    losses: lossesOfPinecall,
+    project: projectPinecall,
+    exportFile: (doc) => ({ ...exportPinecallTs(doc), notes: [] }),
+  },
+  'block-agent': {
+    target: 'block-agent',
+    fileFormat: 'yaml',
+    losses: lossesOfBlockAgent,
+    project: projectBlockAgent,
+    exportFile: (doc) => ({ ...exportBlockAgentYaml(doc), path: `${slugOf(doc.name)}.yaml` }),
+  },
+};
+
+/** The runtime whose agent file is `format` (none for Callboard's own JSON). */
+export const runtimeFormatOf = (format: FileFormat): RuntimeFormat | undefined =>
+  Object.values(RUNTIME_FORMATS).find((r) => r.fileFormat === format);

@@ -1,0 +1,90 @@
+// The floors of the house are checked by dependency-cruiser (.dependency-cruiser.cjs) on every
+// `npm test`. This test shows the check passes on src/ and fails on each kind of violation: it
+// builds small trees that break one rule each and runs the same config on them.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const CONFIG = join(root, '.dependency-cruiser.cjs');
+const DEPCRUISE = join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
+const TIMEOUT = 60_000;
+
+interface Violation {
+  rule: { name: string };
+  from: string;
+  to: string;
+}
+
+function cruise(cwd: string): { violations: Violation[]; modules: number } {
+  const run = spawnSync(process.execPath, [DEPCRUISE, 'src', '--config', CONFIG, '--output-type', 'json'], { cwd, encoding: 'utf8', timeout: TIMEOUT, maxBuffer: 64 * 1024 * 1024 });
+  if (run.error) throw run.error;
+  const out = JSON.parse(run.stdout) as { summary: { violations: Violation[]; totalCruised: number } };
+  return { violations: out.summary.violations, modules: out.summary.totalCruised };
+}
+
+const trees: string[] = [];
+afterAll(() => trees.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** A throwaway project: `files` maps paths under it to their text. */
+function tree(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'callboard-floors-'));
+  trees.push(dir);
+  const all = { 'tsconfig.app.json': '{ "compilerOptions": { "module": "ESNext", "moduleResolution": "bundler", "allowImportingTsExtensions": true, "noEmit": true } }', ...files };
+  for (const [path, text] of Object.entries(all)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+const rulesBroken = (files: Record<string, string>) => [...new Set(cruise(tree(files)).violations.map((v) => v.rule.name))].sort();
+
+describe('the floors (dependency-cruiser)', () => {
+  it('pass on src/: no circle, no import up a floor', () => {
+    const { violations, modules } = cruise(root);
+    expect(violations).toEqual([]);
+    expect(modules).toBeGreaterThan(300);
+  }, TIMEOUT);
+
+  it('fail when the model imports a format', () => {
+    expect(rulesBroken({
+      'src/model/document.ts': "import { slug } from '../formats/names';\nexport const name = slug('a');\n",
+      'src/formats/names.ts': "export const slug = (s: string) => s;\n",
+    })).toEqual(['model-is-the-ground-floor']);
+  }, TIMEOUT);
+
+  it('fail on an import circle, type-only imports included', () => {
+    expect(rulesBroken({
+      'src/formats/a.ts': "import type { B } from './b';\nexport type A = { b?: B };\n",
+      'src/formats/b.ts': "import type { A } from './a';\nexport type B = { a?: A };\n",
+    })).toEqual(['no-circles']);
+  }, TIMEOUT);
+
+  it('fail when the engine imports a format, the store the engine\'s internals, a panel the app, the canvas the run, the CLI the store', () => {
+    expect(rulesBroken({
+      'src/simulator/step.ts': "import { x } from '../formats/x';\nexport const step = x;\n",
+      'src/formats/x.ts': 'export const x = 1;\n',
+      'src/simulator/index.ts': "export { step } from './step';\n",
+      'src/store/types.ts': "import { step } from '../simulator/step';\nexport const s = step;\n",
+      'src/app/App.tsx': 'export const App = 1;\n',
+      'src/panels/Panel.tsx': "import { App } from '../app/App';\nexport const P = App;\n",
+      'src/run/controller.ts': 'export const run = 1;\n',
+      'src/canvas/Canvas.tsx': "import { run } from '../run/controller';\nexport const C = run;\n",
+      'src/cli/main.ts': "import { s } from '../store/types';\nexport const m = s;\n",
+    })).toEqual(['canvas-does-not-import-run', 'cli-uses-the-core-only', 'engine-imports-only-the-model', 'store-sees-the-engine-surface-only', 'ui-does-not-import-the-app']);
+  }, TIMEOUT);
+
+  it('let tests reach any floor, and keep production code off the test support', () => {
+    expect(rulesBroken({
+      'src/model/document.test.ts': "import { x } from '../formats/x';\nexport const t = x;\n",
+      'src/formats/x.ts': "import { helper } from './testing/helper';\nexport const x = helper;\n",
+      // Test support may reach up a floor (here the engine); production code may not import it.
+      'src/formats/testing/helper.ts': "import { y } from '../../simulator/y';\nexport const helper = y;\n",
+      'src/simulator/y.ts': 'export const y = 1;\n',
+    })).toEqual(['test-support-is-for-tests']);
+  }, TIMEOUT);
+});
