@@ -73,6 +73,13 @@ module.exports = {
     },
     floorRule('cli-uses-the-core-only', 'cli', ['model', 'formats', 'runtimes', 'simulator'], 'The CLI runs in Node: no browser floor.'),
     {
+      name: 'a-runtime-is-its-own-folder',
+      severity: 'error',
+      comment: "One runtime's format or engine does not reach into another's: what both need goes one folder up (e.g. simulator/messages.ts).",
+      from: { path: '^src/(formats|simulator)/(pinecall|block-agent)/', pathNot: TEST_SUPPORT },
+      to: { path: '^src/(formats|simulator)/(pinecall|block-agent)/', pathNot: '^src/$1/$2/' },
+    },
+    {
       name: 'test-support-is-for-tests',
       severity: 'error',
       comment: 'The testing modules are for tests; production code does not import them.',

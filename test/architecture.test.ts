@@ -78,6 +78,14 @@ describe('the floors (dependency-cruiser)', () => {
     })).toEqual(['canvas-does-not-import-run', 'cli-uses-the-core-only', 'engine-imports-only-the-model', 'store-sees-the-engine-surface-only', 'ui-does-not-import-the-app']);
   }, TIMEOUT);
 
+  it("fail when one runtime's engine reaches into another's, and pass within a runtime's folder", () => {
+    expect(rulesBroken({
+      'src/simulator/block-agent/step.ts': "import { history } from '../pinecall/prompt';\nimport { spec } from './offered';\nexport const step = [history, spec];\n",
+      'src/simulator/block-agent/offered.ts': 'export const spec = 1;\n',
+      'src/simulator/pinecall/prompt.ts': 'export const history = 1;\n',
+    })).toEqual(['a-runtime-is-its-own-folder']);
+  }, TIMEOUT);
+
   it('let tests reach any floor, and keep production code off the test support', () => {
     expect(rulesBroken({
       'src/model/document.test.ts': "import { x } from '../formats/x';\nexport const t = x;\n",

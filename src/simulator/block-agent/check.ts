@@ -4,7 +4,7 @@
 // code; its patterns run in the predicate sandbox (QuickJS, with a deadline), not on the host.
 import type { Tool } from '../../model';
 import { checkValue, errorsText, hostPatternTest, SchemaNotUsable, type PatternTest } from '../../model/schema-check';
-import { parseArguments } from '../pinecall/check-args';
+import { parseArguments } from '../tool-arguments';
 import type { Evaluate } from '../types';
 
 const PATTERN_TEST = "new RegExp(pattern, 'u').test(value)";

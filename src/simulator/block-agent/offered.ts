@@ -2,7 +2,7 @@
 // tool simulated by one stub per `allowed_tools` name. No server is called: a stub returns the mock
 // result the user set (deps.mcpMocks), else the tool's own `mcp.mocks` entry, else its arguments.
 import { byId, toolsOfBlock, toolsVisibleIn, type AgentDocument, type JsonSchema, type Stage, type Tool } from '../../model';
-import { toolSpec } from '../pinecall/prompt';
+import { toolSpec } from '../messages';
 import type { StepDeps, ToolSpec } from '../types';
 
 export interface Offered {

@@ -3,8 +3,8 @@
 // ends the step where it stands (session.failure) and blockAgentRetry picks it up from there.
 import { byId, edgesFrom, type AgentDocument, type Condition, type Edge } from '../../model';
 import { getOwn } from '../../model/own';
-import { historyMessages } from '../pinecall/prompt';
-import { parseArguments } from '../pinecall/check-args';
+import { historyMessages } from '../messages';
+import { parseArguments } from '../tool-arguments';
 import { stepDepsWithBudget } from '../budget';
 import { StepBase, type RequestBody } from '../step-base';
 import type { ModelResponse, RetryPoint, Session, StepDeps, ToolCallRequest, ToolRun } from '../types';

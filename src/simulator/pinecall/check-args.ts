@@ -18,39 +18,23 @@ function matches(type: string, value: unknown): boolean {
 }
 
 /**
- * `undefined` when the arguments pass; otherwise `<tool>: <msg>; <msg>` with messages in parameter
- * order: `<param> is required`, `<param> must be a <type>, not a <actual>`. A parameter without a
- * declared type (a callback) is not checked.
+ * `undefined` when the arguments pass; otherwise `<tool>: <msg>; <msg>` in Pinecall's order
+ * (run-tool.ts `validate`, formats/pinecall.md "Argument check order"): first every missing
+ * required argument, in the order `required` lists them (the signature's), then every type error,
+ * in parameter order: `<param> is required`, `<param> must be a <type>, not a <actual>`. A
+ * parameter without a declared type (a callback) is not checked.
  */
 export function checkArguments(tool: Tool, args: Record<string, unknown>): string | undefined {
-  const messages: string[] = [];
   const properties = tool.parameters.properties ?? {};
-  const required = tool.parameters.required ?? [];
-  for (const [name, schema] of Object.entries(properties)) {
-    // Own keys only: a missing `constructor` is missing, not Object.prototype's function.
+  // Own keys only: a missing `constructor` is missing, not Object.prototype's function.
+  const missing = (tool.parameters.required ?? []).filter((name) => getOwn(args, name) === undefined).map((name) => `${name} is required`);
+  const wrongTypes = Object.entries(properties).flatMap(([name, schema]) => {
     const value = getOwn(args, name);
-    if (value === undefined) {
-      if (required.includes(name)) messages.push(`${name} is required`);
-      continue;
-    }
     const declared = schema.type;
-    if (declared === undefined) continue;
+    if (value === undefined || declared === undefined) return [];
     const types = Array.isArray(declared) ? declared : [declared];
-    if (!types.some((t) => matches(t, value))) messages.push(`${name} must be a ${types.join(' or ')}, not a ${jsonTypeOf(value)}`);
-  }
-  // A required name the schema does not list as a property is still required.
-  for (const name of required) if (!Object.hasOwn(properties, name) && getOwn(args, name) === undefined) messages.push(`${name} is required`);
+    return types.some((t) => matches(t, value)) ? [] : [`${name} must be a ${types.join(' or ')}, not a ${jsonTypeOf(value)}`];
+  });
+  const messages = [...missing, ...wrongTypes];
   return messages.length ? `${tool.name}: ${messages.join('; ')}` : undefined;
-}
-
-/** The arguments text as an object, or the message the model reads when it is not one. */
-export function parseArguments(tool: Tool, text: string): { args: Record<string, unknown> } | { error: string } {
-  let parsed: unknown;
-  try {
-    parsed = text.trim() === '' ? {} : JSON.parse(text);
-  } catch {
-    return { error: `${tool.name}: the arguments are not valid JSON; send one JSON object` };
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { error: `${tool.name}: the arguments must be one JSON object` };
-  return { args: parsed as Record<string, unknown> };
 }

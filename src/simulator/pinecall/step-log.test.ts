@@ -6,7 +6,7 @@ import { mockToolRunner, scriptedToolRunner } from '../mock-runner';
 import { displayArguments, displayValue, newSession } from '../session';
 import { answer, sampleAgent, say, scriptedModel, type Scripted, sessionAt } from '../testing';
 import { MAX_MODEL_CALLS_PER_STEP, type Session, type StepDeps } from '../types';
-import { historyMessages } from './prompt';
+import { historyMessages } from '../messages';
 import { pinecallStep } from './step';
 
 const doc = sampleAgent();

@@ -88,9 +88,9 @@ describe('argument checks', () => {
     expect(out.transcript.some((l) => l.kind === 'runtime')).toBe(false); // no announce for a call that does not run
   });
 
-  it('names a wrong type, and joins several messages with "; "', async () => {
+  it('names a wrong type, and joins several messages with "; ", the missing ones first as Pinecall does', async () => {
     expect((await check({ day: 5, visit: 'cleaning' })).read).toMatchObject({ content: 'free_slots: day must be a string, not a number' });
-    expect((await check({ day: ['x'] })).read).toMatchObject({ content: 'free_slots: day must be a string, not a array; visit is required' });
+    expect((await check({ day: ['x'] })).read).toMatchObject({ content: 'free_slots: visit is required; day must be a string, not a array' });
     expect((await check({ day: null, visit: true })).read).toMatchObject({ content: 'free_slots: day must be a string, not a null; visit must be a string, not a boolean' });
   });
 

@@ -6,9 +6,11 @@ import { stepDepsWithBudget } from '../budget';
 import { StepBase } from '../step-base';
 import { fillConfirm } from '../template';
 import { MAX_MODEL_CALLS_PER_STEP, type Line, type Session, type StepDeps, type ToolCallRequest } from '../types';
-import { checkArguments, parseArguments } from './check-args';
+import { checkArguments } from './check-args';
+import { parseArguments } from '../tool-arguments';
+import { historyMessages, toolSpec } from '../messages';
 import { firedEdge } from './edges';
-import { historyMessages, systemPrompt, toolSpec, visibleTools } from './prompt';
+import { systemPrompt, visibleTools } from './prompt';
 
 export const EMPTY_ANSWER =
   'The model answered with neither text nor a tool call, so the agent said nothing. Send another line, or Restart from here to ask again.';
