@@ -148,6 +148,9 @@ test.describe('work is never lost', () => {
 
   test('a corrupted saved project is named, the app opens, and what can be read downloads', async ({ page }) => {
     await openApp(page);
+    // The app's own start-up writes (the open project, the session) land first, so they cannot
+    // overwrite the broken records put below.
+    await flushSaves(page);
     const half = '{"format":"callboard.agent","version":1,"id":"half","name":"Half written agent","stages":[{"id":"s_a"';
     const bad = { ...(await savedDoc(page)), id: 'bad', name: 'Wrong shape', stages: 'not a list' };
     await idb(page, 'put', 'doc:half', half);

@@ -1,5 +1,6 @@
 import type { Loss } from '../model/loss';
-import { RUNTIME_FORMATS } from './runtime-formats';
+import { lossesOfBlockAgent } from './block-agent/losses';
+import { lossesOfPinecall } from './pinecall/losses';
 import type { AgentDocument, Target } from '../model/types';
 
 /**
@@ -19,8 +20,11 @@ import type { AgentDocument, Target } from '../model/types';
  * stages).
  *
  * Each runtime's list is its format's (`<runtime>/losses.ts`, read from how its exporter writes a
- * document: the Pinecall tool chains and signatures, the Block Agent export plan).
+ * document: the Pinecall tool chains and signatures, the Block Agent export plan). A map of its
+ * own, not RUNTIME_FORMATS: lint runs on first paint, the exporters (and `yaml`) load later.
  */
+const LOSSES: Record<Target, (doc: AgentDocument) => Loss[]> = { pinecall: lossesOfPinecall, 'block-agent': lossesOfBlockAgent };
+
 export function lossesFor(doc: AgentDocument, target: Target): Loss[] {
-  return RUNTIME_FORMATS[target].losses(doc);
+  return LOSSES[target](doc);
 }

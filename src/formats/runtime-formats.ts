@@ -5,11 +5,10 @@
 import type { AgentDocument, Loss, Target } from '../model';
 import { slugOf } from '../model/names';
 import { exportBlockAgentYaml } from './block-agent/export';
-import { lossesOfBlockAgent } from './block-agent/losses';
 import { projectBlockAgent } from './block-agent/project';
 import type { FileFormat } from './file-format';
+import { lossesFor } from './losses';
 import { exportPinecallTs } from './pinecall/export';
-import { lossesOfPinecall } from './pinecall/losses';
 import { projectPinecall } from './pinecall/project';
 
 export interface RuntimeFile {
@@ -36,14 +35,14 @@ export const RUNTIME_FORMATS: Record<Target, RuntimeFormat> = {
   pinecall: {
     target: 'pinecall',
     fileFormat: 'ts',
-    losses: lossesOfPinecall,
+    losses: (doc) => lossesFor(doc, 'pinecall'),
     project: projectPinecall,
     exportFile: (doc) => ({ ...exportPinecallTs(doc), notes: [] }),
   },
   'block-agent': {
     target: 'block-agent',
     fileFormat: 'yaml',
-    losses: lossesOfBlockAgent,
+    losses: (doc) => lossesFor(doc, 'block-agent'),
     project: projectBlockAgent,
     exportFile: (doc) => ({ ...exportBlockAgentYaml(doc), path: `${slugOf(doc.name)}.yaml` }),
   },
