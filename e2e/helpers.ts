@@ -19,3 +19,35 @@ export async function flushSaves(page: Page) {
 export async function select(page: Page, kind: string, id?: string) {
   await page.evaluate(([k, i]) => (window as any).__callboard.store.getState().select({ kind: k, id: i }, { reveal: true }), [kind, id] as const);
 }
+
+/**
+ * Everything of the page a hostile file or a tool must not reach, read from the page itself:
+ * cookies, localStorage, every IndexedDB store (key → record), the title and address, an injected
+ * #pwned element, and whether the page's prototypes were polluted.
+ */
+export function pageData(page: Page) {
+  return page.evaluate(async () => {
+    const local = Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)]));
+    const idb: Record<string, Record<string, unknown>> = {};
+    for (const info of await indexedDB.databases()) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(info.name!);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      for (const name of Array.from(db.objectStoreNames)) {
+        const read = <T,>(request: IDBRequest<T>) => new Promise<T>((resolve) => (request.onsuccess = () => resolve(request.result)));
+        const store = db.transaction(name).objectStore(name);
+        const keys = (await read(store.getAllKeys())) as IDBValidKey[];
+        const values = await read(store.getAll());
+        idb[`${info.name}/${name}`] = Object.fromEntries(keys.map((k, i) => [String(k), values[i]]));
+      }
+      db.close();
+    }
+    return {
+      cookie: document.cookie, local, idb, title: document.title, href: location.href, pwned: document.querySelectorAll('#pwned').length,
+      polluted: [({} as any).polluted, ([] as any).polluted, (Object.prototype as any).target],
+    };
+  });
+}
+export type PageData = Awaited<ReturnType<typeof pageData>>;

@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { appState, flushSaves, openApp } from './helpers';
+import { appState, flushSaves, openApp, pageData } from './helpers';
 import { MOCK_URL, OPENING, mockRequests, openSimulator, say, scriptMock, useMockLlm, type MockTurn } from './sim-helpers';
 
 // Escapes attempted from inside a tool implementation in the browser app (issue 5, point 4). The
@@ -23,27 +23,6 @@ const DONE: MockTurn = { reply: { text: 'Done.' } };
  */
 const MAX_FRAME_GAP_MS = Number(process.env.E2E_MAX_FRAME_GAP_MS ?? 200);
 
-/** Everything of the page a tool must not reach, read from the page itself. */
-function hostData(page: Page) {
-  return page.evaluate(async () => {
-    const local = Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)]));
-    const idb: Record<string, unknown> = {};
-    for (const info of await indexedDB.databases()) {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open(info.name!);
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      for (const name of Array.from(db.objectStoreNames)) {
-        const read = <T,>(request: IDBRequest<T>) => new Promise<T>((resolve) => (request.onsuccess = () => resolve(request.result)));
-        const store = db.transaction(name).objectStore(name);
-        idb[`${info.name}/${name}`] = { keys: await read(store.getAllKeys()), values: await read(store.getAll()) };
-      }
-      db.close();
-    }
-    return { cookie: document.cookie, local, idb, title: document.title, href: location.href, pwned: document.querySelectorAll('#pwned').length };
-  });
-}
 
 /** Puts `body` in the tool (as if typed in its Code tab) with a timeout in seconds, and saves. */
 async function setTool(page: Page, body: string, timeout?: number) {
@@ -247,12 +226,12 @@ test.describe('a tool implementation cannot escape the sandbox in the page', () 
   async function runStep(request: Parameters<typeof scriptMock>[0], turns: MockTurn[]) {
     await resetRun(page);
     await scriptMock(request, [OPENING, ...turns, DONE]);
-    const before = await hostData(page);
+    const before = await pageData(page);
     const from = requests.length;
     await say(page, 'Hello');
     await expect(page.getByTestId('sim-agent-line').last()).toHaveText(/Done\./);
     await flushSaves(page);
-    const after = await hostData(page);
+    const after = await pageData(page);
     const model = `${MOCK_URL}/v1/chat/completions`;
     const origin = new URL(page.url()).origin;
     // The model calls and the app's own files (lazily loaded chunks, the worker, QuickJS's wasm): nothing else.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { corpus, zipBombs, type Payload, type ZipPayload } from '../test/security/payloads';
-import { appState, flushSaves, openApp } from './helpers';
+import { appState, flushSaves, openApp, pageData, type PageData } from './helpers';
 import { MOCK_URL, TEST_KEY, keyLeaks, mockRequests, openSimulator, say, scriptMock, useMockLlm } from './sim-helpers';
 
 // Hostile agent files through the app, as a user meets them: dropped on the Import dialog, opened,
@@ -69,30 +69,7 @@ interface Seen {
   body: string | null;
 }
 
-/** Everything of the page a hostile file must not reach, read from the page itself. */
-function hostData(page: Page) {
-  return page.evaluate(async () => {
-    const local = Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)]));
-    const idb: Record<string, Record<string, unknown>> = {};
-    for (const info of await indexedDB.databases()) {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open(info.name!);
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      for (const name of Array.from(db.objectStoreNames)) {
-        const read = <T,>(request: IDBRequest<T>) => new Promise<T>((resolve) => (request.onsuccess = () => resolve(request.result)));
-        const store = db.transaction(name).objectStore(name);
-        const keys = (await read(store.getAllKeys())) as IDBValidKey[];
-        const values = await read(store.getAll());
-        idb[`${info.name}/${name}`] = Object.fromEntries(keys.map((k, i) => [String(k), values[i]]));
-      }
-      db.close();
-    }
-    return { cookie: document.cookie, local, idb, title: document.title, polluted: [({} as any).polluted, ([] as any).polluted, (Object.prototype as any).target] };
-  });
-}
-type Host = Awaited<ReturnType<typeof hostData>>;
+type Host = PageData;
 
 /** The app's own localStorage entries that an import or a run may rewrite. */
 const APP_WRITES = /^(callboard\.unsaved-edits|callboard-(vertical|horizontal)|react-resizable-panels)/;
@@ -274,7 +251,7 @@ test.describe('hostile agent files in the app', () => {
     await useMockLlm(page, { remember: true });
     await useProvider(page, 'offline');
     await flushSaves(page);
-    before = await hostData(page);
+    before = await pageData(page);
     expect(before.local['callboard.llm.key']).toBe(TEST_KEY);
     expect(before.cookie).toContain('callboard_probe=host-secret');
     expect(Object.keys(before.idb)).toContain('callboard/projects');
@@ -287,7 +264,7 @@ test.describe('hostile agent files in the app', () => {
   /** What every case ends with: the host untouched, nothing sent elsewhere, no key anywhere but its own entry. */
   async function expectNothingLeaked(what: string, from: number, mockKeyAllowed = false) {
     await flushSaves(page);
-    expectHostKept(before, await hostData(page), what);
+    expectHostKept(before, await pageData(page), what);
     expect(foreign, `${what}: requests to other hosts`).toEqual([]);
     for (const r of requests.slice(from)) {
       const toModel = mockKeyAllowed && r.url === `${MOCK_URL}/v1/chat/completions`;
