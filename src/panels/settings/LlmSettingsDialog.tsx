@@ -5,6 +5,7 @@ import type { LlmSettings, ProviderKind } from '../../store/types';
 import { writeSavedLlm } from '../../run/llm-settings-storage';
 import { Dialog } from '../../ui/Dialog';
 import './llm-settings.css';
+import { SecondsField, type SecondsRange } from './SecondsField';
 
 const PROVIDERS: { value: ProviderKind; label: string }[] = [
   { value: 'offline', label: 'Offline (built in)' },
@@ -28,11 +29,9 @@ export function LlmSettingsDialog() {
   const store = useStoreApi();
   const [form, setForm] = useState<LlmSettings>(() => store.getState().llm);
   const [apiKey, setApiKey] = useState(() => store.getState().apiKey);
-  // The field's own text, so that a half-typed number ("0.") is not rewritten under the cursor.
+  // The fields' own text (SecondsField), kept here so that it outlives the timeout field hiding.
   const [timeoutText, setTimeoutText] = useState(() => String(store.getState().llm.timeoutSeconds));
-  const timeoutValid = parseTimeout(timeoutText) !== undefined;
   const [budgetText, setBudgetText] = useState(() => String(store.getState().llm.budgetSeconds));
-  const budgetValid = parseBudget(budgetText) !== undefined;
   const [test, setTest] = useState<TestState>({ state: 'idle' });
   const testAbort = useRef<AbortController | null>(null);
   useEffect(() => () => testAbort.current?.abort(), []);
@@ -107,58 +106,38 @@ export function LlmSettingsDialog() {
             <input type="checkbox" data-testid="llm-remember" checked={form.rememberKey} onChange={(e) => patch({ rememberKey: e.target.checked })} />
             Remember the key on this device (kept in this browser's storage, readable by anyone using it)
           </label>
-          <label className="llm-row">
-            <span>Timeout (s)</span>
-            <input
-              data-testid="llm-timeout"
-              type="number"
-              min={MIN_TIMEOUT_S}
-              max={MAX_TIMEOUT_S}
-              step="any"
-              value={timeoutText}
-              aria-invalid={!timeoutValid}
-              title="How long the server may stay silent, before the answer or between streamed chunks, before the call fails"
-              onChange={(e) => {
-                setTimeoutText(e.target.value);
-                const seconds = parseTimeout(e.target.value);
-                if (seconds !== undefined) patch({ timeoutSeconds: seconds });
-              }}
-            />
-          </label>
-          {!timeoutValid && (
-            <div className="llm-field-error" role="alert" data-testid="llm-timeout-error">
-              The timeout is a number of seconds from {MIN_TIMEOUT_S} to {MAX_TIMEOUT_S}, e.g. 60; until then {form.timeoutSeconds} s is kept.
-            </div>
-          )}
+          <SecondsField
+            label="Timeout (s)"
+            what="The timeout"
+            testId="llm-timeout"
+            title="How long the server may stay silent, before the answer or between streamed chunks, before the call fails"
+            range={TIMEOUT_RANGE}
+            text={timeoutText}
+            kept={form.timeoutSeconds}
+            onText={(text, seconds) => {
+              setTimeoutText(text);
+              if (seconds !== undefined) patch({ timeoutSeconds: seconds });
+            }}
+          />
         </>
       )}
       <label className="llm-row">
         <span>Temperature</span>
         <input data-testid="llm-temperature" type="number" min={0} max={2} step={0.1} value={form.temperature} onChange={(e) => patch({ temperature: clampTemperature(e.target.valueAsNumber) })} />
       </label>
-      <label className="llm-row">
-        <span>Step budget (s)</span>
-        <input
-          data-testid="llm-budget"
-          type="number"
-          min={MIN_BUDGET_S}
-          max={MAX_BUDGET_S}
-          step="any"
-          value={budgetText}
-          aria-invalid={!budgetValid}
-          title="How long the agent's own code (templates, when predicates, conditions, tool bodies) may run in one step, in all"
-          onChange={(e) => {
-            setBudgetText(e.target.value);
-            const seconds = parseBudget(e.target.value);
-            if (seconds !== undefined) patch({ budgetSeconds: seconds });
-          }}
-        />
-      </label>
-      {!budgetValid && (
-        <div className="llm-field-error" role="alert" data-testid="llm-budget-error">
-          The step budget is a number of seconds from {MIN_BUDGET_S} to {MAX_BUDGET_S}, e.g. 5; until then {form.budgetSeconds} s is kept.
-        </div>
-      )}
+      <SecondsField
+        label="Step budget (s)"
+        what="The step budget"
+        testId="llm-budget"
+        title="How long the agent's own code (templates, when predicates, conditions, tool bodies) may run in one step, in all"
+        range={BUDGET_RANGE}
+        text={budgetText}
+        kept={form.budgetSeconds}
+        onText={(text, seconds) => {
+          setBudgetText(text);
+          if (seconds !== undefined) patch({ budgetSeconds: seconds });
+        }}
+      />
       <div className="llm-actions">
         <button type="button" data-testid="llm-test" onClick={() => void runTest()} disabled={test.state === 'testing'}>
           {test.state === 'testing' ? 'Testing…' : 'Test connection'}
@@ -175,22 +154,9 @@ export function LlmSettingsDialog() {
 }
 
 /** A call may stay silent this long, at most and at least (seconds); 0.1 keeps tests fast. */
-const MIN_TIMEOUT_S = 0.1;
-const MAX_TIMEOUT_S = 600;
-
-function parseTimeout(text: string): number | undefined {
-  const seconds = Number(text);
-  return text.trim() !== '' && Number.isFinite(seconds) && seconds >= MIN_TIMEOUT_S && seconds <= MAX_TIMEOUT_S ? seconds : undefined;
-}
-
+const TIMEOUT_RANGE: SecondsRange = { min: 0.1, max: 600, example: 60 };
 /** The agent code of one step may run this long in all, at most and at least (seconds). */
-const MIN_BUDGET_S = 0.1;
-const MAX_BUDGET_S = 300;
-
-function parseBudget(text: string): number | undefined {
-  const seconds = Number(text);
-  return text.trim() !== '' && Number.isFinite(seconds) && seconds >= MIN_BUDGET_S && seconds <= MAX_BUDGET_S ? seconds : undefined;
-}
+const BUDGET_RANGE: SecondsRange = { min: 0.1, max: 300, example: 5 };
 
 function clampTemperature(value: number): number {
   return Number.isFinite(value) ? Math.min(2, Math.max(0, value)) : 0;
