@@ -54,7 +54,7 @@ test.describe('change log', () => {
     await expect(rows(page)).toHaveCount(PINECALL.changeLog.length);
     await expect(page.getByTestId('changelog-count')).toHaveText(`${PINECALL.changeLog.length} writes`);
 
-    // caller_name and phone are pii: *** on both sides, and the name is nowhere in the table.
+    // caller_name and caller_phone are pii: *** on both sides, and the name is nowhere in the table.
     const name = row(page, 2);
     await expect(name).toContainText('caller_name');
     await expect(name.locator('.cl-value')).toHaveText('***→***');
@@ -86,7 +86,7 @@ test.describe('change log', () => {
     await page.getByTestId('changelog-filter-author').selectOption('book');
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText('"choose"→"goodbye"');
-    await page.getByTestId('changelog-filter-field').selectOption('phone');
+    await page.getByTestId('changelog-filter-field').selectOption('caller_phone');
     await expect(page.getByTestId('changelog-panel')).toContainText('No writes match the filters.');
     await page.getByRole('button', { name: 'Show all' }).click();
     await expect(rows(page)).toHaveCount(PINECALL.changeLog.length);
@@ -279,7 +279,7 @@ test.describe('state panel', () => {
     await expect(page.getByTestId('state-stage')).toHaveText('goodbye');
     const value = (field: string) => page.locator(`[data-testid="state-field"][data-field="${field}"]`).getByTestId('state-value');
     await expect(value('caller_name')).toHaveText('***');
-    await expect(value('phone')).toHaveText('***');
+    await expect(value('caller_phone')).toHaveText('***');
     await expect(value('verified')).toHaveText('true');
     await expect(value('booking_when')).toHaveText('"Tuesday 10:30"');
     await expect(panel.getByTestId('initial-input')).toHaveCount(0);

@@ -9,7 +9,7 @@ const doc = {
   opening: 'agent',
   state: [
     { id: 'f_name', name: 'caller_name', type: 'string', default: '', pii: true, visibility: 'private', description: "The caller's full name." },
-    { id: 'f_phone', name: 'phone', type: 'string', default: '', pii: true, visibility: 'private', description: "The caller's phone number." },
+    { id: 'f_phone', name: 'caller_phone', type: 'string', default: '', pii: true, visibility: 'private', description: "The caller's phone number." },
     { id: 'f_verified', name: 'verified', type: 'boolean', default: false, pii: false, visibility: 'public' },
     { id: 'f_slots', name: 'slots', type: 'array', default: [], pii: false, visibility: 'private', description: 'Slots last offered.' },
     { id: 'f_searches', name: 'searches', type: 'integer', default: 0, pii: false, visibility: 'private' },
@@ -46,7 +46,7 @@ const doc = {
     { id: 't_identity', kind: 'function', name: 'collect_identity', fallback: false, pii: ['caller_name', 'phone'], scope: { kind: 'blocks', blockIds: ['b_identify'] },
       description: "Record the caller's full name and phone number. Call it as soon as the caller gives either; ask for the other.",
       parameters: obj({ caller_name: str("The caller's full name as they said it."), phone: str('The phone number, digits only, with the country code when given.', { pattern: '^\\+?[0-9]{7,15}$' }) }),
-      implementation: 'this.caller_name = caller_name;\nthis.phone = phone;\nreturn { caller_name, phone };' },
+      implementation: 'this.caller_name = caller_name;\nthis.caller_phone = phone;\nreturn { caller_name, phone };' },
     { id: 't_ehr', kind: 'mcp', name: 'ehr', fallback: false, pii: [], scope: { kind: 'blocks', blockIds: ['b_identify'] },
       description: 'Look the caller up in the clinic records.', parameters: obj({}),
       mcp: { serverLabel: 'ehr', serverUrl: 'https://mcp.example.com/mcp', allowedTools: ['lookup_patient'], headers: { Authorization: 'Bearer {{secret:EHR_TOKEN}}' }, mocks: { lookup_patient: { found: true, patient_id: 'P-1042' } } } },
@@ -66,7 +66,7 @@ const doc = {
     // (see losses), so the call moves on when a tool of that stage runs; this is that tool.
     { id: 't_check', kind: 'function', name: 'check_record', fallback: false, pii: [], scope: { kind: 'stages', stageIds: ['s_verify'] },
       description: "Check the caller's record in the clinic system once you have their name and phone.", parameters: obj({}),
-      implementation: 'this.verified = this.phone !== "";\nreturn { found: this.verified };' },
+      implementation: 'this.verified = this.caller_phone !== "";\nreturn { found: this.verified };' },
   ],
   entryStageId: 's_greet',
   layout: {
@@ -94,7 +94,7 @@ const doc = {
       call: { today: '2026-12-01' },
       input: ["Hi, I'd like to reserve a spot please.", "I'm Dana Whitfield, you can reach me on 555 123 4567."],
       waits: { ehr_lookup: 'verified' },
-      expect: { tools: ['collect_identity'], not_tools: ['free_slots', 'book'], stage: 'choose', state: { caller_name: 'Dana Whitfield', phone: '5551234567' } },
+      expect: { tools: ['collect_identity'], not_tools: ['free_slots', 'book'], stage: 'choose', state: { caller_name: 'Dana Whitfield', caller_phone: '5551234567' } },
     },
     {
       name: 'small-talk-stays-in-greet',

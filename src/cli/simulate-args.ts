@@ -53,6 +53,7 @@ order it happened:
   {"type":"tool_call","id":...,"name":...,"args":{...}}
   {"type":"tool_result","id":...,"name":...,"result":...}   (or "error":"..." instead of "result")
   {"type":"change","seq":...,"turn":...,"field":...,"prev":...,"next":...,"author":...}
+  {"type":"log","seq":...,"turn":...,"name":...,"data":...,"author":...}   this.log(name, data) in code
   {"type":"stage","from":...,"to":...,"via":...}
   {"type":"end"}                          the script ran through
   {"type":"error","message":...}          a model call failed: the run stops and exits 1

@@ -33,7 +33,7 @@ describe('the declaration a tool body is checked against', () => {
         "  /** The caller's full name. (pii: masked in logs) */",
         '  caller_name: string;',
         "  /** The caller's phone number. (pii: masked in logs) */",
-        '  phone: string;',
+        '  caller_phone: string;',
         '  verified: boolean;',
         '  /** Slots last offered. */',
         '  slots: any[];',

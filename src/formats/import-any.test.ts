@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { emptyDocument } from '../model';
+import { emptyDocument, updateEntity } from '../model';
 import { exportBlockAgentYaml, reindentTabs } from './block-agent';
 import { importAny } from './import-any';
 import { exportJson } from './json';
@@ -44,5 +44,18 @@ describe('importAny (the one way in, for the import dialog and the CLI)', () => 
     const own = await importAny(fixture('pinecall/handwritten.tsx'), { fileName: 'agent.tsx' });
     expect(own.kind).toBe('agent');
     expect(own.kind === 'agent' && own.doc.target).toBe('pinecall');
+  });
+
+  it('gives a Pinecall class refs that follow the stage names (Pinecall has none), a Block Agent file refs that stay', async () => {
+    const pinecall = await importAny(fixture('pinecall/handwritten.tsx'), { fileName: 'agent.tsx' });
+    if (pinecall.kind !== 'agent') throw new Error('not an agent');
+    expect(pinecall.doc.stages.length).toBeGreaterThan(0);
+    for (const entity of [...pinecall.doc.blocks, ...pinecall.doc.stages]) expect(entity.refFollowsName).toBe(true);
+    const [stage] = pinecall.doc.stages;
+    const renamed = updateEntity(pinecall.doc, 'stage', stage.id, { name: 'ask_intent' });
+    expect(renamed.ok && renamed.doc.stages[0].ref).toBe('ask_intent');
+    const yaml = await importAny(fixture('block-agent/minimal.yaml'), { fileName: 'minimal.yaml' });
+    if (yaml.kind !== 'agent') throw new Error('not an agent');
+    for (const entity of [...yaml.doc.blocks, ...yaml.doc.stages]) expect(entity).not.toHaveProperty('refFollowsName');
   });
 });

@@ -5,6 +5,7 @@
 import type { AgentDocument, Tool } from '../model';
 import { importBlockAgentTools, importBlockAgentYaml, type ImportFix } from './block-agent';
 import { detectFormat, nameFromFileName, type FileFormat } from './file-format';
+import { refsFollowNames } from '../model/ops/refs';
 import { importJson } from './json';
 import type { PinecallImport } from './pinecall/import';
 
@@ -55,7 +56,10 @@ export async function importAny(text: string, options: ImportOptions = {}): Prom
     case 'ts': {
       const result = await (options.importPinecall ?? importPinecallHere)(text);
       if (!result.ok) return { kind: 'error', format, errors: result.errors };
-      return { kind: 'agent', format, doc: result.doc, warnings: result.warnings, notes: [] };
+      // Pinecall has no block_id or turn_id: the refs its importer made from the names are
+      // Callboard's, so they follow later renames (model/ops/refs.ts). Set here, not in the
+      // importer, so that importPinecallTs stays the round trip's own (pinecall/project.ts).
+      return { kind: 'agent', format, doc: refsFollowNames(result.doc), warnings: result.warnings, notes: [] };
     }
     case 'yaml': {
       const name = options.name ?? (options.fileName ? nameFromFileName(options.fileName) : undefined);

@@ -145,9 +145,7 @@ describe('lossesFor block-agent', () => {
       ['/state/0/description', 'state description'],
       ['/state/0/default', 'state default'],
       ['/state/0/pii', 'state pii'],
-      ['/state/1/description', 'state description'],
-      ['/state/1/default', 'state default'],
-      ['/state/1/pii', 'state pii'],
+      ['/state/1', 'state field'],
       ['/state/2', 'state field'],
       ['/state/3', 'state field'],
       ['/state/4', 'state field'],
@@ -174,10 +172,10 @@ describe('lossesFor block-agent', () => {
 
   it('loses a captured field\'s declarations only where they say something', () => {
     const paths = pathsOf('block-agent', (d) => {
-      d.state[1] = { ...d.state[1], pii: false, visibility: 'public', description: d.tools[2].parameters.properties!.phone.description };
-      delete d.state[1].default;
+      d.state[0] = { ...d.state[0], pii: false, visibility: 'public', description: d.tools[2].parameters.properties!.caller_name.description };
+      delete d.state[0].default;
     });
-    expect(paths.filter((p) => p.startsWith('/state/1'))).toEqual(['/state/1/visibility']);
+    expect(paths.filter((p) => p.startsWith('/state/0'))).toEqual(['/state/0/visibility']);
   });
 
   it('loses a field\'s own type and description to the parameter that captures it, and a repeated field', () => {

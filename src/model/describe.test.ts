@@ -10,7 +10,7 @@ describe('describeEntity: how lists and messages name an entity', () => {
     expect(describeEntity(doc, { kind: 'block', id: 'b_greeting' })).toBe('block Greeting');
     expect(describeEntity(doc, { kind: 'stage', id: 's_verify' })).toBe('stage verify');
     expect(describeEntity(doc, { kind: 'tool', id: 't_identity' })).toBe('tool collect_identity');
-    expect(describeEntity(doc, { kind: 'state', id: 'f_phone' })).toBe('state phone');
+    expect(describeEntity(doc, { kind: 'state', id: 'f_phone' })).toBe('state caller_phone');
   });
 
   it('names an edge by its stages, and a loop edge by the stage it stays on', () => {

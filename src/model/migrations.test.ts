@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { loadDocument, MIGRATIONS, type Migration } from './migrations';
 import { CURRENT_VERSION } from './types';
 import { emptyDocument } from './document';
+import { renameStage } from './ops/rename';
 
 const sample = JSON.parse(readFileSync(new URL('../../public/examples/clinic-booking.json', import.meta.url), 'utf8'));
 
@@ -112,5 +113,21 @@ describe('loadDocument', () => {
     const result = loadDocument(versionZeroSample(), [replacement]);
     expect(result.ok && result.migrated).toEqual(['test: envelope only']);
     expect(result.ok && result.doc.name).toBe('Migrated');
+  });
+});
+
+// Refs that follow names (ops/refs.ts) came without a version change: the flag is `refFollowsName`,
+// and its absence means "kept", so a document saved before it reads as one whose every ref was
+// set by hand or by an import. No migration has to guess which old refs a deployed agent uses.
+describe('documents saved before refs could follow names', () => {
+  it('load as they are, with no migration, and every ref kept through a rename', () => {
+    const result = loadDocument(deepFreeze(structuredClone(sample)));
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.migrated).toEqual([]);
+    expect(result.doc).toEqual(sample);
+    for (const entity of [...result.doc.blocks, ...result.doc.stages]) expect(entity).not.toHaveProperty('refFollowsName');
+    const choose = result.doc.stages.find((s) => s.name === 'choose')!;
+    const renamed = renameStage(result.doc, choose.id, 'pick_slot');
+    expect(renamed.ok && renamed.doc.stages.find((s) => s.id === choose.id)).toMatchObject({ name: 'pick_slot', ref: choose.ref });
   });
 });

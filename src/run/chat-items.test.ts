@@ -69,7 +69,7 @@ describe('chatItems', () => {
     const identity = chatItems(doc, session, steps).find((i) => i.kind === 'tool' && i.name === 'collect_identity');
     expect(identity).toMatchObject({ status: 'ok', args: { caller_name: '***', phone: '***' }, result: { caller_name: '***', phone: '***' }, logs: ['saved'] });
     expect(JSON.stringify(identity)).not.toContain('Ana');
-    expect(maskResult(doc, undefined, [{ phone: '1', when: 'Tue' }])).toEqual([{ phone: '***', when: 'Tue' }]);
+    expect(maskResult(doc, undefined, [{ caller_phone: '1', when: 'Tue' }])).toEqual([{ caller_phone: '***', when: 'Tue' }]);
   });
 
   it('joins a refused call to its check message, and marks a preview cut with what the model reads', () => {

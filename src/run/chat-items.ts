@@ -4,7 +4,7 @@
 import type { AgentDocument, Tool } from '../model';
 import type { SimStepRecord } from '../store/types';
 import { MASK, displayArguments } from '../simulator/session';
-import type { Line, RuntimeSource, Session, TraceEntry } from '../simulator/types';
+import type { Line, MockNeed, RuntimeSource, Session, TraceEntry } from '../simulator/types';
 
 interface ItemBase {
   key: string;
@@ -33,6 +33,8 @@ export type ChatItem = ItemBase &
         /** What the model reads back when it differs from the result (a preview cut). */
         modelReads?: string;
         logs: string[];
+        /** The run failed for want of a mock answer: what it called that cannot run here (the row offers to give one). */
+        needs?: MockNeed[];
       }
     | { kind: 'stage'; from: string; to: string; via: string }
     | { kind: 'limit'; text: string }
@@ -62,6 +64,10 @@ function shownArguments(tool: Tool | undefined, raw: string): unknown {
   return tool && tool.pii.length > 0 ? MASK : raw;
 }
 
+/** What a run that failed for want of a mock answer called, when it did (the trace's `needs-mock`). */
+const needsOf = (run: Extract<TraceEntry, { kind: 'tool-run' }> | undefined): { needs?: MockNeed[] } =>
+  run?.failure === 'needs-mock' && run.needs?.length ? { needs: run.needs } : {};
+
 /** A tool call's refused check and its run, found in the trace by the call's id. */
 function outcomeOf(trace: TraceEntry[], callId: string) {
   const failedCheck = trace.find((t): t is Extract<TraceEntry, { kind: 'check-failed' }> => t.kind === 'check-failed' && t.toolCallId === callId);
@@ -87,6 +93,7 @@ function toolItem(doc: AgentDocument, call: ToolCallLine, result: ToolResultLine
     error: failedCheck ? undefined : result?.error,
     modelReads: cut ? JSON.stringify(maskResult(doc, tool, safeParse(result.modelReads))) : undefined,
     logs: run?.logs ?? [],
+    ...needsOf(run),
   };
 }
 
@@ -109,6 +116,7 @@ function capturedToolItem(doc: AgentDocument, call: { id: string; name: string; 
     result: run && run.error === undefined ? maskResult(doc, tool, run.result) : undefined,
     error: run?.error,
     logs: run?.logs ?? [],
+    ...needsOf(run),
   };
 }
 

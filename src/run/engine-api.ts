@@ -1,6 +1,7 @@
-// What the engine worker (./engine.worker.ts) offers the page: a step, a retry, a replay and a
-// conversation-test suite, each built from plain settings (the provider's, the call facts, the
-// step budget) rather than from live objects, since only cloneable data crosses to a worker. The
+// What the engine worker (./engine.worker.ts) offers the page: a step, a retry, a replay, a
+// conversation-test suite, and what the agent's own code needs and derives (./class-insight.ts);
+// each built from plain settings (the provider's, the call facts, the step budget) rather than
+// from live objects, since only cloneable data crosses to a worker. The
 // deps are made here, on the worker's side: the model, the tool sandbox, the predicate sandbox and
 // the template sandbox all run where the agent's code runs, off the page's thread. The same object
 // serves in the page's thread where there are no workers (the unit tests).
@@ -11,8 +12,12 @@ import { createModel, type ProviderSettings } from '../simulator/providers';
 import { replayFrom, type RunStep } from '../simulator/replay';
 import { prepareSandboxEvaluate } from '../simulator/sandbox-evaluate';
 import { sandboxToolRunner } from '../simulator/sandbox-runner';
-import { retryStep, runStep } from '../simulator/simulation';
-import type { CallFacts, Evaluate, Session, SimInput, StepDeps } from '../simulator/types';
+import { retryStep, runStep, startSession } from '../simulator/simulation';
+import type { CallFacts, Derived, Evaluate, Session, SimInput, StepDeps } from '../simulator/types';
+import { classInsight, type ClassInsight } from '../simulator/class-code/insight';
+import { derivedState, stateWithStage } from '../simulator/derived';
+import { renderedView } from '../simulator/view';
+import type { ViewResult } from '../simulator/types';
 
 /** Everything a step's deps are made from; the key is in `provider` and goes to the client only. */
 export interface RunSettings {
@@ -36,6 +41,15 @@ export interface EngineApi {
   replayFrom(callId: number, doc: AgentDocument, steps: RunStep[], index: number, settings: RunSettings): Promise<RunStep[]>;
   /** Runs each test `runs` times; `onRun` hears each run as it ends. */
   runTests(callId: number, doc: AgentDocument, tests: ConversationTest[], runs: number, settings: RunSettings, onRun?: (test: string, run: number, result: TestRunResult) => void): Promise<void>;
+  /** What the agent's own code needs, and its getters, read without running it (class-code/insight.ts). */
+  classInsight(callId: number, doc: AgentDocument): Promise<ClassInsight>;
+  /**
+   * The getters' values for the state a run would start from: the fields' defaults with the
+   * user's initial values over them, on the entry stage (what the state panel shows before a run).
+   */
+  initialDerived(callId: number, doc: AgentDocument, initialState: Record<string, unknown>, call: CallFacts): Promise<Derived>;
+  /** What a Pinecall class's kept render() gives for `state` (the stage in it) and the call facts: the stage inspector's preview (./view-preview.ts). */
+  renderView(callId: number, doc: AgentDocument, state: Record<string, unknown>, call: CallFacts): Promise<ViewResult>;
   /** Aborts the call's model calls; the engine ends the step with an 'aborted' failure. */
   abort(callId: number): void;
 }
@@ -100,6 +114,14 @@ export function createEngineApi(): EngineApi {
           });
         }
       }),
+    classInsight: async (_callId, doc) => classInsight(doc),
+    initialDerived: async (_callId, doc, initialState, call) => {
+      const start = startSession(doc, { initialState, runtime: doc.target });
+      const entry = doc.stages.find((s) => s.id === start.stageId)?.name ?? null;
+      return derivedState(doc, stateWithStage(doc, start.state, entry), call);
+    },
+    // Bounded by the view's own deadline (1 s): nothing to abort.
+    renderView: (_callId, doc, state, call) => renderedView(doc, state, call),
     abort: (callId) => aborts.get(callId)?.abort(),
   };
 }

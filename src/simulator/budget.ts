@@ -8,11 +8,13 @@
 // injectable `now` the trace uses (tests fix that one at 0).
 import type { Tool } from '../model';
 import { DEFAULT_TEMPLATE_TIMEOUT_MS, prepareTemplateSandbox, type JinjaResult, type RenderTemplate } from './sandbox/templates';
-import type { Evaluate, StepBudgetView, StepDeps, ToolRunner } from './types';
+import type { DeriveState, Evaluate, RenderView, StepBudgetView, StepDeps, ToolRunner } from './types';
 
 export const DEFAULT_STEP_BUDGET_MS = 5000;
 /** A `when` is a one-line predicate: 1 s stops a runaway one without failing on a slow, busy machine. */
 export const DEFAULT_PREDICATE_TIMEOUT_MS = 1000;
+/** A kept render() builds the prompt's view before each model call: prose, so 1 s is ample for a sound one. */
+export const DEFAULT_VIEW_TIMEOUT_MS = 1000;
 
 const DEFAULT_TOOL_TIMEOUT_S = 30;
 const MAX_TOOL_TIMEOUT_S = 300;
@@ -105,6 +107,23 @@ function budgetedEvaluate(evaluate: Evaluate, budget: StepBudget): Evaluate {
   };
 }
 
+/** The getters, like a predicate: min(their deadline, what is left); once spent, none is computed. */
+function budgetedDerive(derive: DeriveState, budget: StepBudget): DeriveState {
+  return (doc, state, call, options = {}) => {
+    if (budget.exhausted) return { values: {}, errors: {}, needs: {}, failure: SPENT };
+    const timedOut = (out: ReturnType<DeriveState> | undefined) => out?.failure?.startsWith('the getters took longer than') ?? false;
+    return budget.run('the getters', options.timeoutMs ?? DEFAULT_PREDICATE_TIMEOUT_MS, (ms) => derive(doc, state, call, { ...options, timeoutMs: ms }), timedOut);
+  };
+}
+
+/** A kept view, like the getters: min(its deadline, what is left); once spent, it renders nothing and says why. */
+function budgetedRenderView(renderView: RenderView, budget: StepBudget): RenderView {
+  return (doc, state, call, options = {}) => {
+    if (budget.exhausted) return { text: '', error: SPENT, failure: 'timeout' };
+    return budget.run('render()', options.timeoutMs ?? DEFAULT_VIEW_TIMEOUT_MS, (ms) => renderView(doc, state, call, { ...options, timeoutMs: ms }), (out) => out?.failure === 'timeout');
+  };
+}
+
 function budgetedRender(render: RenderTemplate, budget: StepBudget): RenderTemplate {
   return (text, scope, options = {}) => {
     if (budget.exhausted) return { ok: false, text, error: SPENT, failure: 'timeout' } satisfies JinjaResult;
@@ -126,7 +145,7 @@ function budgetedRunner(runner: ToolRunner, budget: StepBudget): ToolRunner {
 
 /**
  * The deps a step runs on: the template sandbox when none was given, and every piece of agent
- * code (templates, predicates, tool bodies) held to one budget for the step.
+ * code (templates, predicates, getters, a kept view, tool bodies) held to one budget for the step.
  */
 export async function stepDepsWithBudget(deps: StepDeps): Promise<StepDeps> {
   const budget = new StepBudget(deps.budgetMs ?? DEFAULT_STEP_BUDGET_MS);
@@ -137,5 +156,7 @@ export async function stepDepsWithBudget(deps: StepDeps): Promise<StepDeps> {
     render: budgetedRender(render, budget),
     runner: budgetedRunner(deps.runner, budget),
     ...(deps.evaluate ? { evaluate: budgetedEvaluate(deps.evaluate, budget) } : {}),
+    ...(deps.derive ? { derive: budgetedDerive(deps.derive, budget) } : {}),
+    ...(deps.renderView ? { renderView: budgetedRenderView(deps.renderView, budget) } : {}),
   };
 }

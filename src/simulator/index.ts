@@ -12,6 +12,13 @@ export { parseArguments } from './tool-arguments';
 export { systemPrompt, visibleTools } from './pinecall/prompt';
 export { historyMessages, toolSpec } from './messages';
 export { sandboxToolRunner } from './sandbox-runner';
+// Issue 12: getters (derived state), and what a tool needs that cannot run here (mock answers).
+export { derivedState, prepareDerive, sandboxDerive, derivedNames, getterNames, scopeWith, stateWithStage } from './derived';
+export { helperNeeds, getterNeeds, viewNeeds, stubbedNames, type HelperNeed, type ToolNeeds } from './class-code/needs';
+// A render() or @render(Component) kept as code is run for the prompt; onCall runs when the call opens.
+export { renderedView, prepareRenderView, sandboxRenderView, keptViewOf, viewFromCode, type KeptView } from './view';
+export { hasOnCall, ON_CALL_AUTHOR } from './pinecall/hooks';
+export { helperMocksOf } from './class-code/mocks';
 export { sandboxEvaluate, prepareSandboxEvaluate } from './sandbox-evaluate';
 export { blockAgentStep, blockAgentRetry, type BlockAgentInput } from './block-agent/step';
 export { blockAgentSystemPrompt } from './block-agent/prompt';

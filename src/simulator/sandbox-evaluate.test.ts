@@ -19,6 +19,15 @@ describe('sandboxEvaluate', () => {
     expect(evaluate('verified && caller_name !== ""', { verified: true, caller_name: 'Ana' })).toBe(true);
   });
 
+  it('reads `this.name` from the state, as the exported class does, and a field that is undefined as undefined', () => {
+    expect(evaluate('this.searches >= 3', { searches: 3 })).toBe(true);
+    expect(evaluate('!this.verified', { verified: true })).toBe(false);
+    // The same field, undefined: JSON leaves it out, and it still reads undefined (not a ReferenceError).
+    expect(evaluate('!verified', { verified: undefined })).toBe(true);
+    expect(evaluate('!this.verified', { verified: undefined })).toBe(true);
+    expect(evaluate('__proto__ === undefined', JSON.parse('{"__proto__": null}') as Record<string, unknown>)).toBe(false);
+  });
+
   it('reports a throw, an unknown name, a syntax error and a promise', () => {
     expect(() => evaluate('(s) => s.nope.length > 0', {})).toThrow(/undefined|nope/);
     expect(() => evaluate('unknown_field > 1', {})).toThrow(/unknown_field/);

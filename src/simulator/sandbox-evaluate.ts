@@ -18,17 +18,24 @@ const STACK_BYTES = 128 * 1024;
 
 /**
  * Evaluated in sloppy mode so that `with` makes the state fields free identifiers for an expression
- * condition (`searches >= 3`); a `when` source evaluates to a function, which is then called with
- * its own JSON copy of the state. Names start with `__` so that a field cannot shadow them.
+ * condition (`searches >= 3`), and with the state as `this`, as the exported class reads it
+ * (`this.searches >= 3`); a `when` source evaluates to a function, which is then called with its
+ * own JSON copy of the state. A field whose value is undefined (JSON leaves it out) is declared
+ * again, so that it reads undefined as in the class, not a ReferenceError. Names start with `__`
+ * so that a field cannot shadow them.
  */
 function guestCode(source: string): string {
   return `(function () {
   var __json = globalThis.__state; delete globalThis.__state;
+  var __keys = JSON.parse(globalThis.__keys); delete globalThis.__keys;
   var __scope = JSON.parse(__json);
+  for (var __i = 0; __i < __keys.length; __i++) {
+    if (!Object.prototype.hasOwnProperty.call(__scope, __keys[__i])) Object.defineProperty(__scope, __keys[__i], { value: undefined, writable: true, enumerable: true, configurable: true });
+  }
   var __value;
-  with (__scope) { __value = (
+  (function () { with (__scope) { __value = (
 ${source}
-); }
+); } }).call(__scope);
   if (typeof __value === 'function') __value = __value(JSON.parse(__json));
   if (__value && typeof __value.then === 'function') throw new Error('a predicate must return a value, not a promise');
   return __value ? 'true' : 'false';
@@ -66,6 +73,9 @@ export function sandboxEvaluate(quickjs: QuickJSWASMModule, timeoutMs = DEFAULT_
       const json = context.newString(JSON.stringify(state ?? {}));
       context.setProp(context.global, '__state', json);
       json.dispose();
+      const keys = context.newString(JSON.stringify(Object.keys(state ?? {})));
+      context.setProp(context.global, '__keys', keys);
+      keys.dispose();
       const out = context.evalCode(guestCode(source), 'predicate.js');
       if (out.error) {
         let dumped: unknown;

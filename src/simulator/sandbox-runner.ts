@@ -1,9 +1,11 @@
 // The ToolRunner the product uses: a tool's implementation runs in the QuickJS sandbox
-// (./sandbox/run-tool.ts); a tool without one returns its mock result, or else its arguments,
-// exactly as mockToolRunner does.
-import ts from 'typescript';
+// (./sandbox/run-tool.ts) beside the agent's own code (class-code/program.ts: the class's helper
+// methods and getters, the file's top-level declarations, stubs with the document's mock answers);
+// a tool without one returns its mock result, or else its arguments, exactly as mockToolRunner does.
 import type { AgentDocument } from '../model';
+import { isBindable } from '../model/names';
 import { toolTimeoutMs } from './budget';
+import { agentCodeOf } from './class-code/program';
 import { mockToolRunner } from './mock-runner';
 import { runToolCode } from './sandbox/run-tool';
 import type { ToolRun, ToolRunner } from './types';
@@ -11,46 +13,38 @@ import type { ToolRun, ToolRunner } from './types';
 export { toolTimeoutMs } from './budget';
 
 /**
- * The class's helper methods, from what the Pinecall importer keeps (`doc.preserved.pinecall.members`,
- * see formats/pinecall/preserved.ts). Only plain instance methods are passed on: the sandbox binds
- * methods only, and a kept member such as a JSX `render()` or a field must not turn every tool
- * into a syntax error.
+ * The class's helper methods and getters, from what the Pinecall importer keeps
+ * (`doc.preserved.pinecall.members`, see formats/pinecall/preserved.ts), as one class body. Only
+ * instance methods and accessors are passed on: a kept JSX `render()` or a field must not turn
+ * every tool into a syntax error.
  */
 export function helperSource(doc: AgentDocument): string | undefined {
-  const pinecall = doc.preserved?.pinecall as { members?: unknown } | undefined;
-  const members = Array.isArray(pinecall?.members) ? pinecall.members.filter((m): m is string => typeof m === 'string') : [];
-  const methods = members.filter((member) => {
-    const sf = ts.createSourceFile('member.tsx', `class __M {\n${member}\n}`, ts.ScriptTarget.ES2020, false, ts.ScriptKind.TSX);
-    const cls = sf.statements[0];
-    if (!cls || !ts.isClassDeclaration(cls) || cls.members.length !== 1) return false;
-    const m = cls.members[0];
-    if (!ts.isMethodDeclaration(m) || !m.body) return false;
-    if (ts.getCombinedModifierFlags(m) & ts.ModifierFlags.Static) return false;
-    return m.name.getText(sf) !== 'render';
-  });
-  return methods.length ? methods.join('\n\n') : undefined;
+  return agentCodeOf(doc).helpers;
 }
 
-/** Runs each tool's implementation in a fresh QuickJS runtime, with the class's helper methods. */
+/** Runs each tool's implementation in a fresh QuickJS runtime, with the agent's own code beside it. */
 export function sandboxToolRunner(doc: AgentDocument, options: { memoryBytes?: number } = {}): ToolRunner {
-  const helpers = helperSource(doc);
+  const code = agentCodeOf(doc);
   return {
     run: async (tool, args, stateCopy, call, limits = {}): Promise<ToolRun> => {
       if (tool.implementation === undefined || !tool.implementation.trim()) return mockToolRunner.run(tool, args, stateCopy, call);
       const out = await runToolCode({
+        ...code,
         body: tool.implementation,
-        params: Object.keys(tool.parameters.properties ?? {}),
+        // A parameter no binding can name (`class`, `first-name`) is not in the class's signature either.
+        params: Object.keys(tool.parameters.properties ?? {}).filter(isBindable),
         args,
         state: stateCopy,
         call,
-        helpers,
         timeoutMs: Math.min(toolTimeoutMs(tool), limits.timeoutMs ?? Infinity),
         memoryBytes: options.memoryBytes,
         toolName: tool.name,
       });
-      // Thrown, timeout, memory and syntax all become the error the model reads; writes made
-      // before the failure are kept (the engine applies them either way).
-      return out.ok ? { result: out.result, writes: out.writes, logs: out.logs } : { error: out.error, failure: out.kind, writes: out.writes, logs: out.logs };
+      // Thrown, timeout, memory, syntax and needs-mock all become the error the model reads;
+      // writes made before the failure are kept (the engine applies them either way).
+      const logged = out.logged ? { logged: out.logged } : {};
+      if (out.ok) return { result: out.result, writes: out.writes, logs: out.logs, ...logged };
+      return { error: out.error, failure: out.kind, ...(out.needs ? { needs: out.needs } : {}), writes: out.writes, logs: out.logs, ...logged };
     },
   };
 }

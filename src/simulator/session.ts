@@ -1,4 +1,5 @@
 // Opening a session, and the small value helpers the change log and its views share.
+import { isPiiName } from '../model/pii';
 import type { AgentDocument, Tool } from '../model';
 import { setOwn } from '../model/own';
 import type { Session } from './types';
@@ -7,7 +8,10 @@ import type { Session } from './types';
 export function newSession(doc: AgentDocument): Session {
   const state: Record<string, unknown> = {};
   // setOwn: a field named `__proto__` is a key of the state, not the state object's prototype.
-  for (const field of doc.state) setOwn(state, field.name, field.default === undefined ? undefined : structuredClone(field.default));
+  // A repeated name is one variable, the first field's: both exports keep that one (and its default).
+  for (const field of doc.state) {
+    if (!Object.hasOwn(state, field.name)) setOwn(state, field.name, field.default === undefined ? undefined : structuredClone(field.default));
+  }
   return { state, stageId: doc.entryStageId, transcript: [], changeLog: [], trace: [], turn: 0, ended: false };
 }
 
@@ -43,7 +47,7 @@ export const MASK = '***';
  * value stays in the session (the tools and the state panel need it); only the display masks it.
  */
 export function displayValue(doc: AgentDocument, field: string, value: unknown): string {
-  if (doc.state.some((f) => f.name === field && f.pii)) return MASK;
+  if (isPiiName(doc, field)) return MASK;
   return value === undefined ? 'undefined' : JSON.stringify(value);
 }
 

@@ -3,9 +3,10 @@
 // change log and the trace apart; each trace entry's `mark` says where it fell among the other two.
 // Within the stretch between two trace entries the engines write changes before lines (a tool's
 // writes come before the confirm it says), so that is the order used here.
+import { isPiiName, piiNames } from '../model/pii';
 import type { AgentDocument, Tool } from '../model';
 import { MASK } from './session';
-import type { Change, Line, Session, TraceEntry } from './types';
+import { LOG_FIELD_PREFIX, type Change, type Line, type Session, type TraceEntry } from './types';
 
 export type SimEvent =
   | { type: 'say'; who: 'caller' | 'agent' | 'runtime'; text: string }
@@ -13,13 +14,15 @@ export type SimEvent =
   | { type: 'tool_result'; id: string; name: string; result: unknown }
   | { type: 'tool_result'; id: string; name: string; error: string }
   | { type: 'change'; seq: number; turn: number; field: string; prev: unknown; next: unknown; author: string }
+  /** A `this.log(name, data)` of a tool or a hook (a change-log entry of kind `log`); `data` absent when none was given. */
+  | { type: 'log'; seq: number; turn: number; name: string; data?: unknown; author: string }
   | { type: 'stage'; from: string; to: string; via: string }
   | { type: 'end' }
   | { type: 'error'; message: string };
 
 /** Masks what may identify the caller: a tool's pii parameters and the pii state fields, at any depth. */
 function masker(doc: AgentDocument) {
-  const piiFields = doc.state.filter((f) => f.pii).map((f) => f.name);
+  const piiFields = piiNames(doc);
   return (tool: Tool | undefined, value: unknown): unknown => {
     const secret = new Set([...(tool?.pii ?? []), ...piiFields]);
     const walk = (v: unknown): unknown => {
@@ -37,7 +40,7 @@ const orNull = (value: unknown): unknown => (value === undefined ? null : value)
 export function sessionEvents(before: Session, after: Session, doc: AgentDocument): SimEvent[] {
   const mask = masker(doc);
   const toolNamed = (name: string) => doc.tools.find((t) => t.name === name);
-  const isPii = (field: string) => doc.state.some((f) => f.name === field && f.pii);
+  const isPii = (field: string) => isPiiName(doc, field);
   const argsOf = (name: string, raw: string): unknown => {
     const tool = toolNamed(name);
     try {
@@ -50,6 +53,11 @@ export function sessionEvents(before: Session, after: Session, doc: AgentDocumen
   };
 
   const changeEvent = (c: Change): SimEvent => {
+    if (c.kind === 'log') {
+      // A logged record may carry what a pii field holds, under the field's own name: masked the same way.
+      const data = c.next === undefined ? {} : { data: mask(toolNamed(c.author), c.next) };
+      return { type: 'log', seq: c.seq, turn: c.turn, name: c.field.slice(LOG_FIELD_PREFIX.length), ...data, author: c.author };
+    }
     const hidden = isPii(c.field);
     return { type: 'change', seq: c.seq, turn: c.turn, field: c.field, prev: hidden ? MASK : orNull(c.prev), next: hidden ? MASK : orNull(c.next), author: c.author };
   };

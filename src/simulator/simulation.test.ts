@@ -126,6 +126,7 @@ describe('sessionEvents', () => {
       { type: 'tool_call', id: 'ID', name: 'collect_identity', args: { caller_name: '***', phone: '***' } },
       { type: 'tool_call', id: 'ID', name: 'nope', args: {} },
       { type: 'change', seq: 1, turn: 1, field: 'caller_name', prev: '***', next: '***', author: 'collect_identity' },
+      // The capture `phone` is no state field's name, but collect_identity lists it in its pii: masked too (model/pii.ts).
       { type: 'change', seq: 2, turn: 1, field: 'phone', prev: '***', next: '***', author: 'collect_identity' },
       { type: 'tool_result', id: 'ID', name: 'collect_identity', result: { caller_name: '***', phone: '***' } },
       { type: 'tool_result', id: 'ID', name: 'nope', error: 'nope: no tool of that name is offered in this block: nothing captured' },

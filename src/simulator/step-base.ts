@@ -9,7 +9,7 @@ import { copySession, sameValue } from './session';
 
 /** The failure kind of a step whose agent code used up its budget. */
 export const BUDGET = 'budget';
-import type { CallPurpose, ModelRequestRecord, RetryPoint, Session, StepDeps, ToolCallRequest, ToolRun, TraceEntry } from './types';
+import { LOG_FIELD_PREFIX, type CallPurpose, type ModelRequestRecord, type RetryPoint, type Session, type StepDeps, type ToolCallRequest, type ToolRun, type TraceEntry } from './types';
 
 /** Distributes Omit over the trace union, so each kind keeps its own fields. */
 export type TraceBody = TraceEntry extends infer T ? (T extends TraceEntry ? Omit<T, 'step' | 'revision' | 'at' | 'mark'> : never) : never;
@@ -63,11 +63,12 @@ export class StepBase {
   /**
    * Runs a tool's body through the runner, on copies of its arguments and of the state (a body
    * writes through `writes`, never into the session). A runner that throws is the tool throwing:
-   * the message becomes the error result, with nothing written.
+   * the message becomes the error result, with nothing written. `state`: what the body sees as
+   * `this` (Pinecall adds the stage), the session's state by default.
    */
-  async runTool(tool: Tool, args: Record<string, unknown>): Promise<ToolRun> {
+  async runTool(tool: Tool, args: Record<string, unknown>, state: Record<string, unknown> = this.s.state): Promise<ToolRun> {
     try {
-      return await this.deps.runner.run(tool, structuredClone(args), structuredClone(this.s.state), this.deps.call ?? {});
+      return await this.deps.runner.run(tool, structuredClone(args), structuredClone(state), this.deps.call ?? {});
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error), writes: {}, logs: [] };
     }
@@ -75,7 +76,8 @@ export class StepBase {
 
   /** The `tool-run` trace line of a call's run, `name` as the model called it. */
   traceToolRun(call: ToolCallRequest, name: string, args: Record<string, unknown>, run: ToolRun): void {
-    this.trace({ kind: 'tool-run', toolCallId: call.id, tool: name, args, result: run.result, error: run.error, logs: run.logs, writes: run.writes });
+    const failed = { ...(run.failure ? { failure: run.failure } : {}), ...(run.needs?.length ? { needs: run.needs } : {}) };
+    this.trace({ kind: 'tool-run', toolCallId: call.id, tool: name, args, result: run.result, error: run.error, ...failed, logs: run.logs, writes: run.writes });
   }
 
   stage = (): Stage | undefined => byId(this.doc.stages, this.s.stageId);
@@ -88,6 +90,14 @@ export class StepBase {
     this.s.changeLog.push({ seq: this.s.changeLog.length + 1, turn: this.s.turn, field, prev, next, author, at: this.now() });
     // setOwn: a field named `__proto__` is a field, not the state object's prototype.
     if (!isStage) setOwn(this.s.state, field, structuredClone(next));
+  }
+
+  /**
+   * A `this.log(name, data)` of `author`'s run, as its own change-log entry (`kind: 'log'`, field
+   * `@log:<name>`): no field changes, and two equal facts are two entries, as two calls are.
+   */
+  logFact(name: string, data: unknown, author: string): void {
+    this.s.changeLog.push({ seq: this.s.changeLog.length + 1, turn: this.s.turn, field: `${LOG_FIELD_PREFIX}${name}`, prev: undefined, next: data, author, at: this.now(), kind: 'log' });
   }
 
   /**

@@ -19,7 +19,13 @@ export type Line =
 
 export type RuntimeSource = 'announce' | 'confirm' | 'looping';
 
-/** A change-log entry; `turn` is the step it happened in, `author` the tool (or 'runtime'). */
+/**
+ * A change-log entry; `turn` is the step it happened in, `author` the tool (or 'runtime', or
+ * `hook:onCall`). `kind: 'log'` is no write but a named fact the agent's code logged
+ * (`this.log(name, data)`, Pinecall's Agent.log): `field` is `@log:<name>` (no state field can be
+ * named so, as Pinecall's own `@summary` entry), `prev` undefined, `next` the data (undefined when
+ * none). Pinecall numbers its changes and its log entries in one sequence, and so does `seq`.
+ */
 export interface Change {
   seq: number;
   turn: number;
@@ -28,6 +34,16 @@ export interface Change {
   next: unknown;
   author: string;
   at: number;
+  kind?: 'log';
+}
+
+/** The field a `this.log(name, …)` entry stands under in the change log. */
+export const LOG_FIELD_PREFIX = '@log:';
+
+/** One `this.log(name, data)` of a run: the name as given, the data as JSON at the moment it was logged. */
+export interface LoggedFact {
+  name: string;
+  data?: unknown;
 }
 
 interface TraceBase {
@@ -45,7 +61,8 @@ interface TraceBase {
 export type TraceEntry = TraceBase &
   (
     | { kind: 'model-call'; call: number; request: ModelRequestRecord; response?: ModelResponse; error?: string; ms: number }
-    | { kind: 'tool-run'; toolCallId: string; tool: string; args: unknown; result?: unknown; error?: string; logs: string[]; writes: Record<string, unknown> }
+    /** `failure` and `needs` as the run reported them (ToolRun): `needs-mock` names what wants a mock answer. */
+    | { kind: 'tool-run'; toolCallId: string; tool: string; args: unknown; result?: unknown; error?: string; failure?: ToolFailure; needs?: MockNeed[]; logs: string[]; writes: Record<string, unknown> }
     | { kind: 'check-failed'; toolCallId: string; tool: string; message: string }
     | { kind: 'stage-change'; from: string; to: string; via: string; edgeId?: string }
     | { kind: 'skipped'; feature: string; path: string; message: string }
@@ -91,6 +108,13 @@ export interface Session {
   ended: boolean;
   /** Set when the last step stopped on a failed model call; the next input or a retry clears it. */
   failure?: StepFailure;
+  /**
+   * The class's getters (derived state) as the state stood when the step ended, by getter name:
+   * computed in the sandbox (derived.ts), never written, never in `state`, shown read-only by the
+   * state panel. A getter that could not be computed is absent (the trace says why). Set by the
+   * Pinecall step for a class with getters only; absent otherwise.
+   */
+  derived?: Record<string, unknown>;
 }
 
 export type ChatMessage =
@@ -156,14 +180,35 @@ export interface Model {
 /** Facts the simulator user sets and a tool reads as `this.call` (today, the caller's number, …). */
 export type CallFacts = Record<string, unknown>;
 
+/**
+ * Why a tool run failed. `needs-mock`: the body called something the simulator cannot run (an
+ * import from another file or a package, a world call) that has no mock answer; `needs` names it.
+ */
+export type ToolFailure = 'thrown' | 'timeout' | 'memory' | 'syntax' | 'needs-mock';
+
+/**
+ * What cannot run in the simulator and wants a mock answer (doc.mocks.helpers, by `helper`):
+ * `import`: a name imported from `from` (`agendaFor` from "./agenda"; a namespace's member as
+ * `cal.agendaFor`); `world`: a call on the world (`knowledge.search`, `remembers`), `from` says what it reads.
+ */
+export interface MockNeed {
+  helper: string;
+  kind: 'import' | 'world';
+  from: string;
+}
+
 export interface ToolRun {
   result?: unknown;
   error?: string;
   /** Why the run failed, when it did: the step budget tells a timeout from a thrown error. */
-  failure?: 'thrown' | 'timeout' | 'memory' | 'syntax';
+  failure?: ToolFailure;
+  /** With failure `needs-mock`: what the body called that has no mock answer, in the order called. */
+  needs?: MockNeed[];
   /** Fields the tool assigned, in order; the engine logs them and skips same-value writes. */
   writes: Record<string, unknown>;
   logs: string[];
+  /** What the body put through `this.log`, in order (absent when nothing); Pinecall's step puts them in the change log. */
+  logged?: LoggedFact[];
 }
 
 /** Runs one tool on a copy of the state; the QuickJS sandbox implements it (src/simulator/sandbox). */
@@ -177,6 +222,37 @@ export interface ToolRunner {
  * Injected because the product evaluates them inside the sandbox, never with `new Function`.
  */
 export type Evaluate = (source: string, state: Readonly<Record<string, unknown>>, options?: EvaluateOptions) => boolean;
+
+/**
+ * The getters of a class computed for a state (derived.ts): `values` by getter name (JSON; a getter
+ * answering undefined gives null), `errors` for those that threw (by name, the message), `needs`
+ * for those that called something without a mock answer; `failure` when none could be computed
+ * (the deadline, the memory limit, the step's budget).
+ */
+export interface Derived {
+  values: Record<string, unknown>;
+  errors: Record<string, string>;
+  needs: Record<string, MockNeed[]>;
+  failure?: string;
+}
+
+/** Computes a document's getters for a state, synchronously, in the sandbox (derived.ts). */
+export type DeriveState = (doc: AgentDocument, state: Readonly<Record<string, unknown>>, call: CallFacts, options?: { timeoutMs?: number }) => Derived;
+
+/**
+ * What a kept `render()` (or `@render(Component)`) renders for one state (view.ts): the text
+ * Pinecall's runtime would send as the view; on a failure `text` is empty, `error` says why,
+ * `failure` what kind, `needs` what it called that cannot run here without a mock answer.
+ */
+export interface ViewResult {
+  text: string;
+  error?: string;
+  failure?: 'timeout' | 'memory' | 'syntax' | 'thrown' | 'needs-mock';
+  needs?: MockNeed[];
+}
+
+/** Renders a document's kept view for a state (the stage in it) and the call facts, synchronously, in the sandbox. */
+export type RenderView = (doc: AgentDocument, state: Readonly<Record<string, unknown>>, call: CallFacts, options?: { timeoutMs?: number }) => ViewResult;
 
 export interface EvaluateOptions {
   /** The deadline for this predicate (the step budget may give less than the default 1 s). */
@@ -204,6 +280,17 @@ export interface StepDeps {
   revision: number;
   /** Absent: every `when` is taken as true and every expression condition as false; the trace says so. */
   evaluate?: Evaluate;
+  /**
+   * Computes the class's getters (derived state) that `when`, expression conditions and `{{ }}`
+   * see beside the state; absent: the Pinecall step uses the getter sandbox of this thread for a
+   * class that has getters.
+   */
+  derive?: DeriveState;
+  /**
+   * Renders a Pinecall class's kept `render()` / `@render(Component)` for the prompt (view.ts);
+   * absent: the view sandbox of this thread, for a class that keeps one.
+   */
+  renderView?: RenderView;
   /** Renders Block Agent Jinja in the sandbox; absent: the template sandbox of this thread. */
   render?: RenderTemplate;
   /** How long the step's agent code may run in all (templates, predicates, tool bodies); 5 s by default. */

@@ -14,10 +14,31 @@ export interface CallFacts {
   [fact: string]: unknown;
 }
 
+/**
+ * The base class's own members (pinecall/agents, src/agent/agent.ts), so that a class whose field
+ * or tool takes one of these names is refused here as Pinecall's compiler refuses it.
+ */
 export declare abstract class Agent {
   readonly call: CallFacts;
   /** The part of the prompt that changes during the call: JSX that renders to plain text. */
   render(): unknown;
+  doc(): string | undefined;
+  tools(): object[];
+  visibleTools(): object[];
+  collapse(summary: string): void;
+  restore(state: Record<string, unknown>): void;
+  startIn(state: Record<string, unknown>): void;
+  last(contact: string): Promise<Record<string, unknown> | null>;
+  /** A named fact in the call's log. */
+  log(name: string, data?: unknown): void;
+  say(text: string, options?: { allowInterruptions?: boolean }): Promise<boolean>;
+  reply(instructions: string, options?: { allowInterruptions?: boolean }): Promise<boolean>;
+  on(type: 'state' | 'event', listener: (heard: object) => void): () => void;
+  onEvent(name: string, data: Record<string, unknown>, meta: object): unknown;
+  /** The call opened: writes here are authored `hook:onCall`. */
+  onCall(call: object): unknown;
+  onEnd(call: object): unknown;
+  onMemory(ops: object[], call: object): unknown;
 }
 
 export interface StateOptions {

@@ -1,6 +1,8 @@
 import { memo, type CSSProperties } from 'react';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { HANDLE_Y } from '../adapters';
+import { keptViewOf, viewReplacesInstructions } from '../../simulator/class-code/kept-view';
+import type { AgentDocument } from '../../model';
 import { useApp } from '../../store/context';
 import { selectCurrentStageId } from '../../store/follow';
 import type { StageFlowNode } from '../types';
@@ -10,12 +12,25 @@ import { ToolChips } from './ToolChips';
 
 const handleStyle: CSSProperties = { top: HANDLE_Y };
 
+/**
+ * Where a Pinecall class's prompt view comes from when it keeps it as code: `replaces` (its own
+ * render() or @render(Component): the stages' instructions are not what it sends), `follows`
+ * (render() children that are no stage's section, said after the instructions), else none.
+ */
+function viewCode(doc: AgentDocument): 'replaces' | 'follows' | null {
+  const view = doc.target === 'pinecall' ? keptViewOf(doc) : undefined;
+  return view ? (viewReplacesInstructions(view) ? 'replaces' : 'follows') : null;
+}
+
+const FROM_RENDER = 'Instructions come from render()';
+
 /** A stage card: kind, name, entry marker, problems, instructions at a glance, the tools it sees. */
 export const StageNode = memo(function StageNode({ data, selected }: NodeProps<StageFlowNode>) {
   const { stage, isEntry, tools, problems, tint } = data;
   const wait = stage.kind === 'wait';
   // The simulator's run: the card the call is on glows (a boolean selector: only two cards re-render per move).
   const current = useApp((s) => selectCurrentStageId(s) === stage.id);
+  const view = useApp((s) => viewCode(s.doc));
   return (
     // The handles sit beside the card, which clips its content: a clipped handle cannot be grabbed.
     <div className="cb-stage-node" style={{ '--tint': tint } as CSSProperties} data-testid={`stage-node-${stage.name}`} data-current={current || undefined}>
@@ -38,7 +53,16 @@ export const StageNode = memo(function StageNode({ data, selected }: NodeProps<S
             waits for <code>{stage.waitToken || 'no token'}</code>
           </div>
         )}
-        <div className={`cb-instructions${stage.instructions ? '' : ' empty'}`}>{stage.instructions || 'No instructions yet'}</div>
+        {view === 'replaces' || (view === 'follows' && !stage.instructions) ? (
+          <div className="cb-instructions from-render" data-testid={`stage-from-render-${stage.name}`} title="The class's render() is kept as code: the simulator runs it for the prompt; the inspector shows what it renders">
+            {FROM_RENDER}
+          </div>
+        ) : (
+          <div className={`cb-instructions${stage.instructions ? '' : ' empty'}`}>
+            {stage.instructions || 'No instructions yet'}
+            {view === 'follows' && <span className="cb-render-more" title="render() says more after these instructions; the inspector shows what"> + render()</span>}
+          </div>
+        )}
         <ToolChips chips={tools} width={236} rows={wait ? 1 : 2} testPrefix={`stage-${stage.name}`} />
       </div>
       <Handle type="source" position={Position.Right} className="cb-handle" style={handleStyle} />

@@ -4,11 +4,12 @@ import { writeDocBlock, writeDocstring } from './doc-comments';
 import type { ChainEntry, GuardTerm, ToolChain } from '../../model/tool-chains';
 import { indentCode, needsParentheses, prefixStateNames, tokenize } from './js-lexer';
 import { jsLiteral } from './js-literal';
+import { uniqueName } from '../../model/ids';
 import { isBindable, propertyKey } from '../../model/names';
 import type { PreservedTool } from './preserved';
 import { sameJson } from './same-json';
 import { paramText, type NameObject } from './type-shapes';
-import { signatureShapes, stateMember } from './class-types';
+import { signatureShapes, stageUnion, stateMember } from './class-types';
 
 const IN_CLASS = '  ';
 const IN_METHOD = '    ';
@@ -20,14 +21,26 @@ function stateDecorator(field: StateField): string {
   return options.length ? `@state({ ${options.join(', ')} })` : '@state';
 }
 
-/** `@state({ pii: true }) name: string = "";` without its JSDoc; no default is written `name?: T`. */
-export function stateDeclaration(field: StateField): string {
+/** A field Pinecall can only be told about with `@state({...})`: pii, or public. */
+export const needsStateOptions = (field: StateField): boolean => field.pii || field.visibility === 'public';
+
+/**
+ * `@state({ pii: true }) name: string = "";` without its JSDoc; no default is written `name?: T`.
+ * `decorated: false` is the style of a class with no `@state` at all, where every field is state.
+ */
+export function stateDeclaration(field: StateField, decorated = true): string {
   const initializer = field.default === undefined ? '' : ` = ${jsLiteral(field.default)}`;
-  return `${stateDecorator(field)} ${stateMember(field)}${initializer};`;
+  return `${decorated ? `${stateDecorator(field)} ` : ''}${stateMember(field)}${initializer};`;
 }
 
-export const stateFieldText = (field: StateField): string =>
-  `${writeDocBlock(field.description ?? '', IN_CLASS)}${IN_CLASS}${stateDeclaration(field)}\n`;
+/** The stage field as the exporter writes it (without indentation): `@state stage: Stages<"a" | "b"> = "a";`. */
+export function stageDeclaration(names: readonly string[], entry: string | undefined, decorated = true): string {
+  const union = stageUnion(names.map((name) => ({ name })));
+  return `${decorated ? '@state ' : ''}stage: Stages<${union}>${entry === undefined ? '' : ` = ${JSON.stringify(entry)}`};`;
+}
+
+export const stateFieldText = (field: StateField, decorated = true): string =>
+  `${writeDocBlock(field.description ?? '', IN_CLASS)}${IN_CLASS}${stateDeclaration(field, decorated)}\n`;
 
 // --- render() -----------------------------------------------------------------------------------
 
@@ -51,8 +64,16 @@ export function instructionChildren(instructions: string, stateNames: ReadonlySe
   return out + text(instructions.slice(at));
 }
 
-export function renderText(doc: AgentDocument, extras: string[]): string {
-  const stateNames = new Set(doc.state.map((f) => f.name));
+/** A kept member that is a getter (`get caller() {…}`, comments and modifiers before it): its name. */
+const GETTER = /^(?:\s*(?:\/\/[^\n]*|\/\*[^]*?\*\/))*\s*(?:(?:public|protected|private|override)\s+)*get\s+([A-Za-z_$][\w$]*)\s*\(/;
+
+/** The getters among a class's kept members: derived state, which `{{ name }}` may name like a field. */
+export const getterNames = (members: readonly string[]): string[] =>
+  members.map((m) => GETTER.exec(m)?.[1]).filter((name): name is string => name !== undefined);
+
+export function renderText(doc: AgentDocument, extras: string[], getters: readonly string[] = []): string {
+  // `{{ caller }}` of a getter is `{this.caller}` as of a field: the simulator fills both.
+  const stateNames = new Set([...doc.state.map((f) => f.name), ...getters]);
   const sections = doc.stages
     .filter((s) => s.instructions !== '')
     .map((s) => `        {this.stage === ${JSON.stringify(s.name)} && <p>${instructionChildren(s.instructions, stateNames)}</p>}`);
@@ -120,12 +141,12 @@ export function bodyOf(tool: Tool): string {
   return `${NO_IMPLEMENTATION.args}\nreturn ${argumentsObject(tool)};`;
 }
 
-function termText(term: GuardTerm, stateNames: ReadonlySet<string>): string {
+function termText(term: GuardTerm, stateNames: ReadonlySet<string>, toString: string): string {
   switch (term.kind) {
     case 'value':
-      return `String(${term.param}).toLowerCase() === ${JSON.stringify(term.expected)}`;
+      return `${toString}(${term.param}).toLowerCase() === ${JSON.stringify(term.expected)}`;
     case 'nonEmpty':
-      return `String(${term.param} ?? "") !== ""`;
+      return `${toString}(${term.param} ?? "") !== ""`;
     case 'expression': {
       const code = prefixStateNames(term.expression, stateNames);
       return needsParentheses(term.expression) ? `(${code})` : code;
@@ -133,11 +154,16 @@ function termText(term: GuardTerm, stateNames: ReadonlySet<string>): string {
   }
 }
 
-/** The `if / else if` chain of the edges a tool fires (edge-chains.ts describes the shape). */
-export function chainText(chain: ToolChain, stateNames: ReadonlySet<string>): string {
+/**
+ * The `if / else if` chain of the edges a tool fires (edge-chains.ts describes the shape). In a
+ * tool with a parameter named `String`, that parameter is what `String` means: the guards call
+ * `globalThis.String` instead.
+ */
+export function chainText(chain: ToolChain, stateNames: ReadonlySet<string>, params: readonly string[] = []): string {
   const withStage = new Set([...stateNames, 'stage']);
+  const toString = params.includes('String') ? 'globalThis.String' : 'String';
   const lines = chain.entries.map((entry: ChainEntry, i) => {
-    const terms = [...(chain.guarded ? [`this.stage === ${JSON.stringify(entry.from)}`] : []), ...entry.terms.map((t) => termText(t, withStage))];
+    const terms = [...(chain.guarded ? [`this.stage === ${JSON.stringify(entry.from)}`] : []), ...entry.terms.map((t) => termText(t, withStage, toString))];
     const move = `this.stage = ${JSON.stringify(entry.to)};${entry.stateEdge ? ' // state edge' : ''}`;
     const keyword = i === 0 ? '' : 'else ';
     return terms.length ? `${keyword}if (${terms.join(' && ')}) ${move}` : `${keyword}${move}`;
@@ -166,13 +192,16 @@ export function toolText({ doc, tool, chain, preserved, nameObject, stateNames }
   const body = bodyOf(tool);
   let inner: string;
   if (chain && chain.entries.length > 0) {
+    // A parameter named `result` would be declared twice in the method: the body's value takes another name.
+    const paramNames = Object.keys(tool.parameters.properties ?? {});
+    const result = uniqueName('result', paramNames);
     inner = [
-      `${IN_METHOD}const result = await (async () => {`,
+      `${IN_METHOD}const ${result} = await (async () => {`,
       indentCode(body, IN_METHOD + '  '),
       `${IN_METHOD}})();`,
       `${IN_METHOD}// Where this tool moves the call: the document's edges, tried in order once the body ran.`,
-      chainText(chain, stateNames),
-      `${IN_METHOD}return result;`,
+      chainText(chain, stateNames, paramNames),
+      `${IN_METHOD}return ${result};`,
     ].join('\n');
   } else {
     inner = indentCode(body, IN_METHOD);

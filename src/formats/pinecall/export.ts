@@ -5,13 +5,15 @@ import { assertWithinDepth } from '../../model/value-depth';
 import { getOwn } from '../../model/own';
 import { writeDocBlock } from './doc-comments';
 import { exportedTools, toolChains } from '../../model/tool-chains';
-import { renderText, stateDeclaration, stateFieldText, toolText } from './export-members';
+import { getterNames, needsStateOptions, renderText, stageDeclaration, stateDeclaration, stateFieldText, toolText } from './export-members';
 import { indentCode } from './js-lexer';
-import { className, pascalCase, slugOf } from '../../model/names';
+import { className, pascalCase, PINECALL_FILE_NAMES, slugOf } from '../../model/names';
 import { sameJson } from './same-json';
 import { memberKey, preservedOf, type PinecallPreserved } from './preserved';
+import { layMembers, otherMemberKey, type LaidMember } from './member-layout';
+import { inheritedFrom } from './export-inherit';
 import { memberText, type NameObject, type ObjectShape } from './type-shapes';
-import { stageUnion } from './class-types';
+import { pinecallNamed } from './member-names';
 
 export interface PinecallExport {
   /** The class file. */
@@ -30,62 +32,89 @@ export const GENERATED_INTERFACE = "/** Generated from a tool's parameter schema
  * The agent as a Pinecall class (formats/pinecall.md). Deterministic: the same document always
  * gives the same text. Pure: no TypeScript compiler here (see js-lexer.ts for why).
  */
-export function exportPinecallTs(doc: AgentDocument): PinecallExport {
-  assertWithinDepth(doc);
+export function exportPinecallTs(input: AgentDocument): PinecallExport {
+  assertWithinDepth(input);
+  // The document under the names the class gives its members (member-names.ts): a tool that meets a state field is renamed, and so on.
+  const doc = pinecallNamed(input);
   const preserved = preservedOf(doc);
   const name = className(doc.name);
   const stateNames = new Set(doc.state.map((f) => f.name));
   const tools = exportedTools(doc);
   const chains = toolChains(doc);
-  const interfaces = interfaceNamer(new Set([name, 'Agent', 'Stages', 'state', 'tool', ...(preserved.declaredNames ?? [])]));
+  const interfaces = interfaceNamer(new Set([name, ...PINECALL_FILE_NAMES, ...(preserved.declaredNames ?? [])]));
 
   const comment = (key: string) => (preserved.comments?.[key] ? indentCode(preserved.comments[key], '  ') + '\n' : '');
-  const fields = doc.state.map((field) => comment(memberKey.state(field.name)) + fieldText(field, preserved));
-  if (doc.stages.length > 0) fields.push(comment(memberKey.stage) + stageFieldText(doc));
-  const render = renderText(doc, preserved.renderExtras ?? []);
-  const toolTexts = tools.map((tool, i) => comment(memberKey.tool(tool.name)) + toolText({
-    doc, tool, chain: chains[i], preserved: getOwn(preserved.tools, tool.name), stateNames,
-    nameObject: interfaces.nameFor(tool.name),
-  }));
-  const members = [
-    fields.join(''),
-    render && comment(memberKey.render) + render,
-    ...toolTexts,
-    ...(preserved.members ?? []).map((m) => indentCode(m, '  ') + '\n'),
-  ].filter(Boolean);
+  // The class's own style (all fields decorated, or none); a field that needs options decorates all.
+  const decorated = !preserved.undecoratedState || doc.state.some(needsStateOptions);
+  const render = renderText(doc, preserved.renderExtras ?? [], getterNames([...(preserved.baseMembers ?? []), ...(preserved.members ?? [])]));
+  const base = inheritedFrom(preserved);
+  const laid: LaidMember[] = [
+    ...doc.state.filter((field) => !base.declares('state', field)).map((field): LaidMember => ({ key: memberKey.state(field.name), kind: 'state', text: comment(memberKey.state(field.name)) + fieldText(field, preserved, decorated) })),
+    ...(doc.stages.length > 0 && !base.declaresStage(doc) ? [{ key: memberKey.stage, kind: 'stage' as const, text: comment(memberKey.stage) + stageFieldText(doc, preserved, decorated) }] : []),
+    ...(render && !base.declaresRender(doc) ? [{ key: memberKey.render, kind: 'render' as const, text: comment(memberKey.render) + render }] : []),
+    ...tools.map((tool, i) => ({ tool, i })).filter(({ tool }) => !base.declares('tools', tool)).map(({ tool, i }): LaidMember => ({
+      key: memberKey.tool(tool.name), kind: 'tool',
+      text: comment(memberKey.tool(tool.name)) + toolText({
+        doc, tool, chain: chains[i], preserved: getOwn(preserved.tools, tool.name), stateNames,
+        nameObject: interfaces.nameFor(tool.name),
+      }),
+    })),
+    ...(preserved.members ?? []).map((m, i): LaidMember => ({ key: otherMemberKey(i), kind: 'member', text: indentCode(m, '  ') + '\n' })),
+  ];
+  const body = layMembers(laid, preserved.memberOrder);
 
-  const used = ['Agent', ...(doc.state.length || doc.stages.length ? ['state'] : []), ...(tools.length ? ['tool'] : []), ...(doc.stages.length ? ['type Stages'] : [])];
+  const used = ['Agent', ...(decorated && (doc.state.length || doc.stages.length) ? ['state'] : []), ...(tools.length ? ['tool'] : []), ...(doc.stages.length ? ['type Stages'] : [])];
   const head = [
     preserved.header ? preserved.header + '\n' : '',
-    `import { ${[...used, ...(preserved.agentsImports ?? [])].join(', ')} } from "${PINECALL_MODULE}";\n`,
+    `${agentsImportText([...used, ...(preserved.agentsImports ?? [])], preserved)}\n`,
     ...(preserved.imports ?? []).map((i) => i + '\n'),
   ].join('');
   const blocks = [
     head,
     ...(preserved.before ?? []).map((s) => s + '\n'),
     ...interfaces.declarations(),
-    (preserved.classComments ? preserved.classComments + '\n' : '') + writeDocBlock(doc.persona.replace(/\r\n?/g, '\n'), '') +
-      `export default class ${name} extends Agent {\n${members.join('\n')}}\n`,
+    (preserved.classComments ? preserved.classComments + '\n' : '') + classDocText(doc, preserved) +
+      (preserved.classDecorators ?? []).map((d) => `${d}\n`).join('') +
+      `export default class ${name} extends ${preserved.extendsClass ?? 'Agent'} {\n${body}}\n`,
     ...(preserved.after ?? []).map((s) => s + '\n'),
   ];
   return {
     text: blocks.join('\n'),
     path: `agents/${slugOf(doc.name)}/agent.tsx`,
-    warnings: lossesOfPinecall(doc),
+    warnings: lossesOfPinecall(input),
   };
 }
 
-function fieldText(field: StateField, preserved: PinecallPreserved): string {
+function fieldText(field: StateField, preserved: PinecallPreserved, decorated: boolean): string {
   const kept = getOwn(preserved.fields, field.name);
   const { id: _id, ...rest } = field;
-  if (!kept || !sameJson(kept.field, rest)) return stateFieldText(field);
-  return stateFieldText(field).replace(stateDeclaration(field), kept.text.replace(/\n/g, '\n  '));
+  const text = stateFieldText(field, decorated);
+  // Kept as written only in the style it was written in.
+  if (!kept || !sameJson(kept.field, rest) || decorated === !!preserved.undecoratedState) return text;
+  return text.replace(stateDeclaration(field, decorated), kept.text.replace(/\n/g, '\n  '));
 }
 
-function stageFieldText(doc: AgentDocument): string {
-  const entry = doc.stages.find((s) => s.id === doc.entryStageId) ?? doc.stages[0];
-  return `  @state stage: Stages<${stageUnion(doc.stages)}> = ${JSON.stringify(entry.name)};\n`;
+function stageFieldText(doc: AgentDocument, preserved: PinecallPreserved, decorated: boolean): string {
+  const entry = (doc.stages.find((s) => s.id === doc.entryStageId) ?? doc.stages[0]).name;
+  const names = [...new Set(doc.stages.map((s) => s.name))];
+  const kept = preserved.stageField;
+  const same = kept && kept.entry === entry && sameJson(kept.names, names) && decorated === !preserved.undecoratedState;
+  return `  ${same ? kept.text.replace(/\n/g, '\n  ') : stageDeclaration(names, entry, decorated)}\n`;
 }
+
+/** The persona's JSDoc: as the class wrote it while the persona read from it is unchanged. */
+function classDocText(doc: AgentDocument, preserved: PinecallPreserved): string {
+  const persona = doc.persona.replace(/\r\n?/g, '\n');
+  return preserved.classDoc && preserved.classDoc.persona === persona ? `${preserved.classDoc.text}\n` : writeDocBlock(persona, '');
+}
+
+/** The `@pinecall/agents` import: as the class wrote it while that still names everything the export uses. */
+function agentsImportText(names: string[], preserved: PinecallPreserved): string {
+  const kept = preserved.agentsImport;
+  if (kept && names.every((n) => kept.names.includes(n))) return kept.text;
+  return `import { ${names.join(', ')} } from "${PINECALL_MODULE}";`;
+}
+
 
 /**
  * Interfaces for object parameters: named after the parameter (`Address`), or tool and parameter

@@ -30,8 +30,9 @@ export interface ChainScope {
 export function readChain(ctx: ImportContext, block: ts.Block, scope: ChainScope): ChainRead | undefined {
   if (block.statements.length !== 3) return undefined;
   const [first, moves, last] = block.statements;
-  const inner = wrappedBody(first);
-  if (!inner || !ts.isReturnStatement(last) || !last.expression || !ts.isIdentifier(last.expression) || last.expression.text !== 'result') return undefined;
+  const wrapped = wrappedBody(first);
+  if (!wrapped || !ts.isReturnStatement(last) || !last.expression || !ts.isIdentifier(last.expression) || last.expression.text !== wrapped.result) return undefined;
+  const inner = wrapped.body;
   const guarded = scope.visible.length > 1;
   const entries: ChainEntry[] = [];
   for (let current: ts.Statement | undefined = moves; current; ) {
@@ -47,18 +48,21 @@ export function readChain(ctx: ImportContext, block: ts.Block, scope: ChainScope
   return { inner, chain: { tool: scope.tool, guarded, entries } };
 }
 
-/** `const result = await (async () => { … })();` → the arrow function's body. */
-function wrappedBody(statement: ts.Statement): ts.Block | undefined {
+/**
+ * `const result = await (async () => { … })();` → the arrow function's body, and the name it is
+ * kept under (`result`, or `result_2` in a tool that has a parameter named `result`).
+ */
+function wrappedBody(statement: ts.Statement): { body: ts.Block; result: string } | undefined {
   if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) return undefined;
   const [declaration, ...more] = statement.declarationList.declarations;
-  if (more.length || !ts.isIdentifier(declaration.name) || declaration.name.text !== 'result' || !declaration.initializer) return undefined;
+  if (more.length || !ts.isIdentifier(declaration.name) || !/^result(_\d+)?$/.test(declaration.name.text) || !declaration.initializer) return undefined;
   const awaited = declaration.initializer;
   if (!ts.isAwaitExpression(awaited) || !ts.isCallExpression(awaited.expression) || awaited.expression.arguments.length) return undefined;
   const callee = awaited.expression.expression;
   if (!ts.isParenthesizedExpression(callee) || !ts.isArrowFunction(callee.expression)) return undefined;
   const arrow = callee.expression;
   const isAsync = arrow.modifiers?.some((m) => m.kind === ts.SyntaxKind.AsyncKeyword);
-  return isAsync && arrow.parameters.length === 0 && ts.isBlock(arrow.body) ? arrow.body : undefined;
+  return isAsync && arrow.parameters.length === 0 && ts.isBlock(arrow.body) ? { body: arrow.body, result: declaration.name.text } : undefined;
 }
 
 /** `this.stage = "x";` (with the `// state edge` mark or not). */
@@ -75,8 +79,11 @@ function conjuncts(e: ts.Expression): ts.Expression[] {
   return ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken ? [...conjuncts(e.left), ...conjuncts(e.right)] : [e];
 }
 
+/** `String(x)`, or `globalThis.String(x)` (what the exporter writes where a parameter is named String). */
 const isCallOf = (e: ts.Expression, name: string): e is ts.CallExpression =>
-  ts.isCallExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === name && e.arguments.length === 1;
+  ts.isCallExpression(e) && e.arguments.length === 1 && (
+    (ts.isIdentifier(e.expression) && e.expression.text === name) ||
+    (ts.isPropertyAccessExpression(e.expression) && ts.isIdentifier(e.expression.expression) && e.expression.expression.text === 'globalThis' && e.expression.name.text === name));
 
 function readTerms(ctx: ImportContext, condition: ts.Expression, params: string[]): { stage?: string; terms: GuardTerm[] } {
   const parts = conjuncts(condition);

@@ -48,7 +48,7 @@ function jsonTypeOfValue(value: unknown): JsonType {
 }
 
 /** A `@state` field (or, in a class that decorates none, any instance field). */
-export function readStateField(ctx: ImportContext, member: ts.PropertyDeclaration, name: string, jsDoc: string | undefined): StateField {
+export function readStateField(ctx: ImportContext, member: ts.PropertyDeclaration, name: string, jsDoc: string | undefined, className: string): StateField {
   const decorator = findDecorator(member, 'state');
   const options = decorator?.args[0];
   let pii = false;
@@ -59,7 +59,7 @@ export function readStateField(ctx: ImportContext, member: ts.PropertyDeclaratio
       if (p.name.text === 'pii') pii = p.initializer.kind === ts.SyntaxKind.TrueKeyword;
       if (p.name.text === 'visibility' && ts.isStringLiteral(p.initializer)) visibility = p.initializer.text === 'public' ? 'public' : 'private';
     }
-    if (pii && visibility === 'public') ctx.error(options, pinecallRefusal.statePiiPublic(name));
+    if (pii && visibility === 'public') ctx.error(options, pinecallRefusal.statePiiPublic(className, name));
   }
   const initial = member.initializer ? literalValue(member.initializer) : undefined;
   const fromValue = initial?.ok && initial.value !== null ? jsonTypeOfValue(initial.value) : undefined;
@@ -81,25 +81,56 @@ export function readStateField(ctx: ImportContext, member: ts.PropertyDeclaratio
 export interface StageField {
   names: string[];
   entry?: string;
+  /** Written as a plain string (`stage = "browse"`): the values were read from the class's own uses. */
+  plain?: true;
 }
 
-/** `stage: Stages<"a" | "b"> = "a"` (a plain union of string literals is read the same way). */
-export function readStageField(ctx: ImportContext, member: ts.PropertyDeclaration): StageField | undefined {
+const isStringTyped = (type: ts.TypeNode | undefined) => !type || type.kind === ts.SyntaxKind.StringKeyword;
+
+/**
+ * `stage: Stages<"a" | "b"> = "a"` (a plain union of string literals is read the same way), or a
+ * plain string `stage = "browse"`, which Pinecall accepts too: its values are then the starting
+ * one and every literal the class assigns to `this.stage` or compares it with, in file order.
+ */
+export function readStageField(ctx: ImportContext, member: ts.PropertyDeclaration, agentClass: ts.ClassDeclaration): StageField | undefined {
+  const initializer = member.initializer;
+  const start = initializer && (ts.isStringLiteral(initializer) || ts.isNoSubstitutionTemplateLiteral(initializer)) ? initializer.text : undefined;
+  if (isStringTyped(member.type) && start !== undefined) {
+    return { names: [...new Set([start, ...stageLiterals(agentClass)])], entry: start, plain: true };
+  }
   let type = member.type && unwrap(member.type);
   if (type && ts.isTypeReferenceNode(type) && type.typeName.getText() === 'Stages' && type.typeArguments?.length === 1) type = unwrap(type.typeArguments[0]);
   const members = type ? (ts.isUnionTypeNode(type) ? type.types.map(unwrap) : [type]) : [];
   const names = members.map((m) => (ts.isLiteralTypeNode(m) && ts.isStringLiteral(m.literal) ? m.literal.text : undefined));
   if (!type || names.some((n) => n === undefined)) {
-    ctx.error(member.type ?? member.name, 'the stage field lists its stages as string literals; write `stage: Stages<"first" | "second"> = "first"`');
+    ctx.error(member.type ?? member.name, 'the stage field lists its stages as string literals; write `stage: Stages<"first" | "second"> = "first"`, or start a plain one on a value: `stage = "first"`');
     return undefined;
   }
-  const initializer = member.initializer;
-  const entry = initializer && ts.isStringLiteral(initializer) ? initializer.text : undefined;
   const unique = [...new Set(names as string[])];
-  if (initializer && (entry === undefined || !unique.includes(entry))) {
+  if (initializer && (start === undefined || !unique.includes(start))) {
     ctx.error(initializer, `the stage field starts on a value that is not one of its stages; write one of ${unique.map((n) => `"${n}"`).join(', ')}`);
   }
-  return { names: unique, entry };
+  return { names: unique, entry: start };
+}
+
+/** String literals the class assigns to `this.stage` or compares it with (`===`, `!==`, `==`, `!=`), in file order. */
+function stageLiterals(agentClass: ts.ClassDeclaration): string[] {
+  const found: string[] = [];
+  const literal = (e: ts.Expression) => (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e) ? e.text : undefined);
+  const COMPARE = new Set([ts.SyntaxKind.EqualsToken, ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken]);
+  // Iterative: the file's depth is bounded (source-bounds.ts), but a walk of its own keeps no stack of frames.
+  const pending: ts.Node[] = [agentClass];
+  while (pending.length) {
+    const node = pending.pop()!;
+    if (ts.isBinaryExpression(node) && COMPARE.has(node.operatorToken.kind)) {
+      const value = thisProperty(node.left) === 'stage' ? literal(node.right) : thisProperty(node.right) === 'stage' ? literal(node.left) : undefined;
+      if (value !== undefined) found.push(value);
+    }
+    const children: ts.Node[] = [];
+    node.forEachChild((child) => { children.push(child); });
+    for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]);
+  }
+  return found;
 }
 
 // --- render() -----------------------------------------------------------------------------------
@@ -175,7 +206,9 @@ export function readRender(ctx: ImportContext, method: ts.MethodDeclaration, sta
     const found = ts.isJsxExpression(child) && child.expression ? section(child.expression) : undefined;
     if (found && !stages.includes(found.stage)) ctx.warn(child, `render() has a section for "${found.stage}", which is not a stage; it is kept as written`);
     if (!found || !stages.includes(found.stage)) {
-      read.extras.push(child.getText(ctx.sf));
+      // Dedented by the child's own column: the exporter indents it again, so a round trip is stable.
+      const column = ctx.sf.getLineAndCharacterOfPosition(child.getStart(ctx.sf)).character;
+      read.extras.push(child.getText(ctx.sf).replace(new RegExp(`\\n {0,${column}}`, 'g'), '\n'));
       continue;
     }
     const text = childrenText(ctx, found.paragraph.children);

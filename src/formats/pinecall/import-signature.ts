@@ -6,16 +6,20 @@ import { deeper, into, parameterExpansion, type Expansion, type TypeBudget } fro
 /**
  * Pinecall's signature → JSON Schema rules (formats/pinecall.md, "A tool"), read from the syntax
  * of the file exactly as written there:
- * - `string`, `number`, `boolean` map to themselves; `T[]` (also `Array<T>`, `readonly T[]`) to an array.
+ * - `string`, `number`, `boolean` map to themselves; only `T[]` is an array (`Array<T>` is a type
+ *   reference the file does not declare, `readonly T[]` another shape: Pinecall's docstrings.ts).
  * - String literals and unions of them → `{type:"string", enum}`; a number literal → number, a
  *   boolean literal → boolean; any other union (after dropping undefined/null) → open object.
  * - Top-level interfaces and type aliases of this file and inline object types are expanded,
  *   nested ones too (`?` members not required); a type that contains itself stops at its name.
  *   The expansion is bounded (type-budget.ts): past a bound it stops, and the import fails there.
  * - An undeclared type name → `{type:"object", description:"<Name>"}`; anything else → open object.
- * - A callback parameter → `{description:"callback"}`, never required; a destructured one is left out.
+ * - Object members: only plain-named properties; quoted keys and method signatures are skipped.
+ * - A callback parameter → `{description:"callback"}`, never required; a destructured one and a
+ *   rest parameter are left out.
  * - Optional: `?`, a default value, or a union with undefined or null.
- * A parameter without a type is read from its default's literal (none: open object).
+ * A parameter without a type is an open object, even with a default (`page = 1`): Pinecall reads
+ * types from annotations only, so the importer warns and suggests one (see `untypedDefault`).
  */
 export type TypeDeclarations = ReadonlyMap<string, ts.InterfaceDeclaration | ts.TypeAliasDeclaration>;
 
@@ -52,9 +56,6 @@ export function typeSchema(node: ts.TypeNode, declarations: TypeDeclarations, ex
       return { type: 'boolean' };
   }
   if (ts.isArrayTypeNode(type)) return { type: 'array', items: typeSchema(type.elementType, declarations, deeper(expanding, 1)) };
-  if (ts.isTypeOperatorNode(type) && type.operator === ts.SyntaxKind.ReadonlyKeyword && ts.isArrayTypeNode(unwrap(type.type))) {
-    return typeSchema(type.type, declarations, expanding);
-  }
   if (ts.isLiteralTypeNode(type)) {
     if (isStringLiteralType(type)) return { type: 'string', enum: [(type.literal as ts.StringLiteral).text] };
     if (ts.isNumericLiteral(type.literal) || ts.isPrefixUnaryExpression(type.literal)) return { type: 'number' };
@@ -75,37 +76,27 @@ export function typeSchema(node: ts.TypeNode, declarations: TypeDeclarations, ex
 }
 
 function referenceSchema(type: ts.TypeReferenceNode, declarations: TypeDeclarations, expanding: Expansion): JsonSchema {
-  const name = type.typeName.getText();
-  if ((name === 'Array' || name === 'ReadonlyArray') && type.typeArguments?.length === 1) {
-    return { type: 'array', items: typeSchema(type.typeArguments[0], declarations, deeper(expanding, 1)) };
-  }
+  // A qualified name (`ns.Slot`) is not an identifier to Pinecall: another shape, an open object.
+  if (!ts.isIdentifier(type.typeName)) return open();
+  const name = type.typeName.text;
   const declaration = declarations.get(name);
   if (!declaration || expanding.names.includes(name)) return { type: 'object', description: name };
   const inside = into(expanding, name, type, ts.isTypeAliasDeclaration(declaration) ? 'type' : 'interface');
   if (ts.isTypeAliasDeclaration(declaration)) return typeSchema(declaration.type, declarations, inside);
-  return objectSchema(interfaceMembers(declaration, declarations, new Set(), expanding.budget), declarations, inside);
-}
-
-/** An interface's own members after those of the same-file interfaces it extends. */
-function interfaceMembers(declaration: ts.InterfaceDeclaration, declarations: TypeDeclarations, seen: Set<string>, budget?: TypeBudget, depth = 0): ts.TypeElement[] {
-  seen.add(declaration.name.text);
-  if (budget && !budget.admitExtends(declaration.name, declaration.name.text, depth)) return [];
-  const inherited = (declaration.heritageClauses ?? []).flatMap((clause) => clause.types.flatMap((base) => {
-    const parent = declarations.get(base.expression.getText());
-    return parent && ts.isInterfaceDeclaration(parent) && !seen.has(parent.name.text) ? interfaceMembers(parent, declarations, seen, budget, depth + 1) : [];
-  }));
-  return [...inherited, ...declaration.members];
+  // Its own members only: Pinecall's objectOf reads `body.body` and never follows `extends`, so a
+  // base interface's fields are not on the wire (and a chain of them cannot recurse here).
+  return objectSchema(declaration.members, declarations, inside);
 }
 
 function objectSchema(members: readonly ts.TypeElement[], declarations: TypeDeclarations, expanding: Expansion): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const optional = new Map<string, boolean>();
   for (const member of members) {
-    if (!ts.isPropertySignature(member) && !ts.isMethodSignature(member)) continue;
-    const name = ts.isIdentifier(member.name) || ts.isStringLiteral(member.name) || ts.isNumericLiteral(member.name) ? member.name.text : undefined;
-    if (name === undefined) continue;
-    // A method member is a function-typed field: "any other shape".
-    setOwn(properties, name, ts.isPropertySignature(member) && member.type ? typeSchema(member.type, declarations, deeper(expanding, 2)) : open());
+    // Pinecall's objectOf reads property signatures with an identifier key only: `"first-name": string`
+    // and `format(): string` are skipped, not offered as open fields.
+    if (!ts.isPropertySignature(member) || !ts.isIdentifier(member.name)) continue;
+    const name = member.name.text;
+    setOwn(properties, name, member.type ? typeSchema(member.type, declarations, deeper(expanding, 2)) : open());
     optional.set(name, !!member.questionToken);
   }
   return { type: 'object', properties, required: Object.keys(properties).filter((n) => !optional.get(n)), additionalProperties: false };
@@ -113,14 +104,14 @@ function objectSchema(members: readonly ts.TypeElement[], declarations: TypeDecl
 
 const isCallback = (node: ts.TypeNode) => ts.isFunctionTypeNode(node) || ts.isConstructorTypeNode(node);
 
-/** The schema a default value's literal implies for a parameter without a type. */
-function defaultSchema(initializer: ts.Expression | undefined): JsonSchema {
-  if (!initializer) return open();
+/** The type a default value's literal suggests for a parameter written without one (`page = 1` → `number`). */
+export function untypedDefault(initializer: ts.Expression | undefined): 'string' | 'number' | 'boolean' | undefined {
+  if (!initializer) return undefined;
   const e = ts.isParenthesizedExpression(initializer) ? initializer.expression : initializer;
-  if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e) || ts.isTemplateExpression(e)) return { type: 'string' };
-  if (ts.isNumericLiteral(e) || (ts.isPrefixUnaryExpression(e) && ts.isNumericLiteral(e.operand))) return { type: 'number' };
-  if (e.kind === ts.SyntaxKind.TrueKeyword || e.kind === ts.SyntaxKind.FalseKeyword) return { type: 'boolean' };
-  return open();
+  if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e) || ts.isTemplateExpression(e)) return 'string';
+  if (ts.isNumericLiteral(e) || (ts.isPrefixUnaryExpression(e) && ts.isNumericLiteral(e.operand))) return 'number';
+  if (e.kind === ts.SyntaxKind.TrueKeyword || e.kind === ts.SyntaxKind.FalseKeyword) return 'boolean';
+  return undefined;
 }
 
 export interface ReadParameter {
@@ -131,12 +122,12 @@ export interface ReadParameter {
   reference?: string;
 }
 
-/** One parameter by the rules above; undefined for a destructured one (left out). */
+/** One parameter by the rules above; undefined for a destructured or a rest one (left out). */
 export function readParameter(param: ts.ParameterDeclaration, declarations: TypeDeclarations, budget?: TypeBudget): ReadParameter | undefined {
-  if (!ts.isIdentifier(param.name)) return undefined;
+  if (!ts.isIdentifier(param.name) || param.dotDotDotToken) return undefined;
   const name = param.name.text;
   let optional = !!param.questionToken || !!param.initializer;
-  if (!param.type) return { name, schema: defaultSchema(param.initializer), optional };
+  if (!param.type) return { name, schema: open(), optional };
   const { members, nullish } = withoutNullish(param.type);
   optional ||= nullish;
   if (members.length === 1 && isCallback(members[0])) return { name, schema: { description: 'callback' }, optional: true };

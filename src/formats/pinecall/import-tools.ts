@@ -7,7 +7,7 @@ import { foldDocstring, writeDocstringLines } from './doc-comments';
 import type { ToolChain } from '../../model/tool-chains';
 import { argumentsObject, NO_IMPLEMENTATION } from './export-members';
 import { readChain, type ChainScope } from './import-chain';
-import { parametersSchema, readParameter, type TypeDeclarations } from './import-signature';
+import { parametersSchema, readParameter, untypedDefault, type TypeDeclarations } from './import-signature';
 import { blockInner, findDecorator, readJsLiteral, splitComments, withIndent, type ImportContext } from './import-util';
 import type { PreservedTool } from './preserved';
 import type { TypeBudget } from './type-budget';
@@ -49,6 +49,14 @@ export function readTool(ctx: ImportContext, method: ts.MethodDeclaration, facts
   if (!description) ctx.error(method.name, pinecallRefusal.docstringMissing(name));
 
   const read = method.parameters.map((p) => readParameter(p, facts.declarations, facts.typeBudget)).filter((p) => p !== undefined);
+  for (const param of method.parameters) {
+    // Pinecall types a parameter by its annotation only: `page = 1` is an open object on the wire.
+    const suggested = param.type ? undefined : untypedDefault(param.initializer);
+    if (suggested && ts.isIdentifier(param.name)) {
+      const written = param.name.text;
+      ctx.warn(param, `tool ${name}: parameter ${written} has no type, so Pinecall offers it as an open object and its argument check refuses a ${suggested}; write \`${written}: ${suggested} = ${param.initializer!.getText(sf)}\``);
+    }
+  }
   const parameters = parametersSchema(read);
   // The scope is set by the importer, which knows the stages' ids.
   const tool: Tool = { id: newId(), kind: 'function', name, description, parameters, scope: { kind: 'all' }, fallback: false, pii: [] };

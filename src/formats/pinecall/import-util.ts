@@ -1,4 +1,5 @@
 import ts from 'typescript';
+import { isBindable } from '../../model/names';
 import { setOwn } from '../../model/own';
 import { dedentCode } from './js-lexer';
 import { holdsProtoKey, jsLiteral } from './js-literal';
@@ -42,11 +43,15 @@ export function leadingComments(sf: ts.SourceFile, node: ts.Node): ts.CommentRan
 const isJsDoc = (sf: ts.SourceFile, range: ts.CommentRange) =>
   range.kind === ts.SyntaxKind.MultiLineCommentTrivia && sf.text.startsWith('/**', range.pos) && !sf.text.startsWith('/**/', range.pos);
 
-/** The JSDoc a node is read from (the last `/** … *\/` above it, with its range), and every other comment above it. */
+/**
+ * The JSDoc a node is read from, with its range, and every other comment above it. As Pinecall's
+ * `docAt`: only whitespace may stand between the JSDoc and the node (its decorators are part of
+ * it), so a `//` line after the JSDoc leaves the node without one; that JSDoc is kept as a comment.
+ */
 export function splitComments(sf: ts.SourceFile, node: ts.Node): { jsDoc?: ts.CommentRange & { text: string }; others: string } {
   const ranges = leadingComments(sf, node);
-  let docIndex = -1;
-  ranges.forEach((r, i) => { if (isJsDoc(sf, r)) docIndex = i; });
+  const last = ranges.length - 1;
+  const docIndex = last >= 0 && isJsDoc(sf, ranges[last]) ? last : -1;
   const others = ranges.filter((_, i) => i !== docIndex).map((r) => withIndent(sf, r.pos, r.end)).join('\n');
   const doc = ranges[docIndex];
   return { jsDoc: doc ? { ...doc, text: sf.text.slice(doc.pos, doc.end) } : undefined, others };
@@ -154,7 +159,8 @@ export function withoutThis(sf: ts.SourceFile, node: ts.Expression): string {
   const start = node.getStart(sf);
   const cuts: [number, number][] = [];
   const visit = (n: ts.Node) => {
-    if (ts.isPropertyAccessExpression(n) && n.expression.kind === ts.SyntaxKind.ThisKeyword) cuts.push([n.expression.getStart(sf), n.name.getStart(sf)]);
+    // `this.class` stays: a reserved word cannot stand as a free name (js-lexer's withoutThisPrefix keeps it too).
+    if (ts.isPropertyAccessExpression(n) && n.expression.kind === ts.SyntaxKind.ThisKeyword && isBindable(n.name.text)) cuts.push([n.expression.getStart(sf), n.name.getStart(sf)]);
     n.forEachChild(visit);
   };
   visit(node);

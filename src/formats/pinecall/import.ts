@@ -1,20 +1,23 @@
 import ts from 'typescript';
-import { CURRENT_VERSION, DOCUMENT_FORMAT, type AgentDocument, type Block, type Edge, type Stage, type StateField } from '../../model';
+import { CURRENT_VERSION, DOCUMENT_FORMAT, type AgentDocument, type Block, type Edge, type Stage } from '../../model';
 import { newId, refFromName } from '../../model/ids';
 import { setOwn } from '../../model/own';
 import { validateDocument } from '../../model/validate';
-import { readDocBlock } from './doc-comments';
+import { readDocBlock, writeDocBlock } from './doc-comments';
 import { entryConditions, mergeChains } from '../../model/tool-chains';
 import { GENERATED_INTERFACE, PINECALL_MODULE } from './export';
-import { stateDeclaration } from './export-members';
-import { readRender, readStageField, readStateField, type RenderRead, type StageField } from './import-members';
+import { readRender, type RenderRead, type StageField } from './import-members';
+import { readClassDecorators, readMembers } from './import-class';
+import { baseClassesInFile, inheritedSnapshot, inheritMembers } from './import-inherit';
 import type { TypeDeclarations } from './import-signature';
 import { readTool, type ToolRead } from './import-tools';
-import { findDecorator, ImportContext, leadingComments, memberName, splitComments, textWithComments, withIndent, type SourceProblem } from './import-util';
+import { ImportContext, leadingComments, splitComments, textWithComments, withIndent, type SourceProblem } from './import-util';
 import { agentNameOfClass } from '../../model/names';
 import { parseWithinBounds } from './source-bounds';
 import { TypeBudget } from './type-budget';
 import { compactPreserved, memberKey, type PinecallPreserved } from './preserved';
+import { sameJson } from './same-json';
+import { isDefaultLayout, otherMemberKey } from './member-layout';
 
 export type { SourceProblem };
 
@@ -47,17 +50,36 @@ export function importPinecallTs(text: string): PinecallImport {
   const className = agentClass.name?.text ?? 'Agent';
   const { jsDoc, others } = splitComments(sf, agentClass);
   preserved.classComments = others;
+  // Kept whole, `@remarks` and all: Pinecall reads the identity up to its first `@` line, and the
+  // simulator sends it that way (model/docstring.ts personaAsPinecallReads), so the file loses nothing.
+  const persona = jsDoc ? readDocBlock(jsDoc.text) : '';
+  // Laid out otherwise than the exporter would (one line over three, say): kept as written.
+  if (jsDoc && writeDocBlock(persona, '') !== `${withIndent(sf, jsDoc.pos, jsDoc.end)}\n`) preserved.classDoc = { text: withIndent(sf, jsDoc.pos, jsDoc.end), persona };
 
-  const members = readMembers(ctx, agentClass, preserved);
+  const members = readMembers(ctx, agentClass, preserved, className);
+  const inherited = inheritMembers(ctx, baseClassesInFile(sf, agentClass), members, preserved);
+  preserved.classDecorators = readClassDecorators(ctx, agentClass, className, members.renderMethod);
+  // The import as written is kept only when it names more or in another order than the exporter would.
+  const standard = ['Agent', ...(!preserved.undecoratedState && (members.state.length || members.stage) ? ['state'] : []),
+    ...(members.toolMethods.length ? ['tool'] : []), ...(members.stage ? ['type Stages'] : [])];
+  // And only while it names what the class needs (Agent among them), or the export writes its own.
+  const written = preserved.agentsImport?.names;
+  if (written && (sameJson(written, [...standard, ...(preserved.agentsImports ?? [])]) || !standard.every((n) => written.includes(n)))) delete preserved.agentsImport;
+  const base = agentClass.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.getText(sf);
+  if (base && base !== 'Agent') preserved.extendsClass = base;
   const stageNames = members.stage?.names;
   if (members.renderMethod) {
     members.render = readRender(ctx, members.renderMethod, stageNames ?? []);
     if (members.render) preserved.renderExtras = members.render.extras;
     else {
       ctx.warn(members.renderMethod.name, 'render() is kept as written: stage instructions are read from `return (<>{this.stage === "x" && <p>…</p>}</>)` only');
+      // Kept where it stood: its slot in the member order becomes that of a kept member.
+      const slot = preserved.memberOrder?.find((s) => s.key === memberKey.render);
+      if (slot) slot.key = otherMemberKey(preserved.members!.length);
       preserved.members!.push(textWithComments(sf, members.renderMethod));
     }
   }
+  if (preserved.memberOrder && isDefaultLayout(preserved.memberOrder)) delete preserved.memberOrder;
   const typeBudget = new TypeBudget();
   const tools = members.toolMethods
     .map((method) => readTool(ctx, method, { className, stageNames, declarations, generated, typeBudget }))
@@ -78,10 +100,12 @@ export function importPinecallTs(text: string): PinecallImport {
     id: newId(), from: stageId.get(entry.from)!, to: stageId.get(entry.to)!, kind: 'edge',
     conditions: entryConditions(entry, entry.tool === undefined ? undefined : toolByName.get(entry.tool)),
   }));
+  const instructions = Object.fromEntries(stages.map((s) => [s.name, s.instructions]));
+  preserved.inherited = inheritedSnapshot(inherited, members.state, tools.map((t) => t.tool), members.stage, instructions);
   const kept = compactPreserved(preserved);
   const doc: AgentDocument = {
     format: DOCUMENT_FORMAT, version: CURRENT_VERSION, id: newId(), name: agentNameOfClass(className), target: 'pinecall',
-    persona: jsDoc ? readDocBlock(jsDoc.text) : '', llm: {}, opening: 'caller',
+    persona, llm: {}, opening: 'caller',
     state: members.state, blocks, stages, edges, tools: tools.map((t) => t.tool),
     entryStageId: stageId.get(members.stage?.entry ?? '') ?? stages[0]?.id ?? null,
     layout: { positions: {}, sizes: {} },
@@ -116,6 +140,7 @@ function readStatements(ctx: ImportContext, agentClass: ts.ClassDeclaration, pre
       const bindings = statement.importClause?.namedBindings;
       if (bindings && ts.isNamedImports(bindings)) {
         kept.agents.push(...bindings.elements.filter((e) => !STANDARD_IMPORTS.has(e.name.text) || e.propertyName).map((e) => e.getText(sf)));
+        preserved.agentsImport = { text: statement.getText(sf), names: bindings.elements.map((e) => e.getText(sf)) };
       }
       return;
     }
@@ -140,57 +165,6 @@ function readStatements(ctx: ImportContext, agentClass: ts.ClassDeclaration, pre
   if (trailing.length) kept.after.push(withIndent(sf, trailing[0].pos, trailing[trailing.length - 1].end));
   Object.assign(preserved, { imports: kept.imports, before: kept.before, after: kept.after, declaredNames: kept.names, agentsImports: kept.agents });
   return { declarations: declarations as TypeDeclarations, generated };
-}
-
-interface MembersRead {
-  state: StateField[];
-  stage?: StageField;
-  render?: RenderRead;
-  renderMethod?: ts.MethodDeclaration;
-  toolMethods: ts.MethodDeclaration[];
-}
-
-/** State fields, the stage field, render() and the tool methods; every other member is kept as written. */
-function readMembers(ctx: ImportContext, agentClass: ts.ClassDeclaration, preserved: PinecallPreserved): MembersRead {
-  const sf = ctx.sf;
-  const read: MembersRead = { state: [], toolMethods: [] };
-  const isStatic = (m: ts.ClassElement) => ts.getCombinedModifierFlags(m as ts.Declaration) & ts.ModifierFlags.Static;
-  const fields = agentClass.members.filter((m): m is ts.PropertyDeclaration => ts.isPropertyDeclaration(m) && !isStatic(m));
-  // "When one field is decorated, only decorated fields are state."
-  const anyDecorated = fields.some((f) => findDecorator(f, 'state'));
-  const members: string[] = [];
-  const comment = (key: string, text: string) => { if (text) preserved.comments![key] = text; };
-  for (const member of agentClass.members) {
-    const name = memberName(member.name);
-    const { jsDoc, others } = splitComments(sf, member);
-    if (ts.isPropertyDeclaration(member) && fields.includes(member) && name !== undefined && (!anyDecorated || findDecorator(member, 'state'))) {
-      if (name === 'stage') {
-        read.stage = readStageField(ctx, member);
-        comment(memberKey.stage, [jsDoc ? withIndent(sf, jsDoc.pos, jsDoc.end) : '', others].filter(Boolean).join('\n'));
-        continue;
-      }
-      const field = readStateField(ctx, member, name, jsDoc?.text);
-      read.state.push(field);
-      comment(memberKey.state(name), others);
-      const written = withIndent(sf, member.getStart(sf), member.end);
-      const { id: _id, ...rest } = field;
-      if (written !== stateDeclaration(field)) setOwn(preserved.fields!, name, { text: written, field: rest });
-      continue;
-    }
-    if (ts.isMethodDeclaration(member) && !isStatic(member) && findDecorator(member, 'tool')) {
-      read.toolMethods.push(member);
-      continue;
-    }
-    if (ts.isMethodDeclaration(member) && !isStatic(member) && name === 'render' && !read.renderMethod) {
-      // Read once the stage field is known (it may stand further down).
-      read.renderMethod = member;
-      comment(memberKey.render, [jsDoc ? withIndent(sf, jsDoc.pos, jsDoc.end) : '', others].filter(Boolean).join('\n'));
-      continue;
-    }
-    members.push(textWithComments(sf, member));
-  }
-  preserved.members = members;
-  return read;
 }
 
 /** The stages of the stage field, in one block named after the class, with their render() sections. */

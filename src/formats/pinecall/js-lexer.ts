@@ -5,6 +5,8 @@
  * literal, and to rewrite the identifiers of a state expression. The importer uses it too, so the
  * indentation rules are one implementation on both sides of the round trip.
  */
+import { isBindable } from '../../model/names';
+
 export type TokenKind = 'ident' | 'punct' | 'string' | 'template' | 'number' | 'regex' | 'comment';
 
 export interface Token {
@@ -170,7 +172,10 @@ export function prefixStateNames(expression: string, names: ReadonlySet<string>)
   return out + expression.slice(at);
 }
 
-/** `this.x` → `x` in code (not in strings): how the importer reads a guard's state expression back. */
+/**
+ * `this.x` → `x` in code (not in strings): how the importer reads a guard's state expression back.
+ * `this.class` stays: a reserved word cannot stand as a free name.
+ */
 export function withoutThisPrefix(expression: string): string {
   const tokens = tokenize(expression);
   let out = '';
@@ -179,7 +184,7 @@ export function withoutThisPrefix(expression: string): string {
     const next = tokens[k + 1];
     if (token.kind !== 'ident' || token.text !== 'this' || next?.kind !== 'punct' || (next.text !== '.' && next.text !== '?.')) return;
     const name = tokens[k + 2];
-    if (name?.kind !== 'ident') return;
+    if (name?.kind !== 'ident' || !isBindable(name.text)) return;
     out += expression.slice(at, token.start);
     at = name.start;
   });

@@ -7,6 +7,7 @@ import { agentNameOfClass, className } from '../../model/names';
 import { preservedOf } from './preserved';
 import { sameJson } from './same-json';
 import { pinecallParameters } from './type-shapes';
+import { memberRenames, type MemberRename } from './member-names';
 import { docstringOneLine } from '../../model/docstring';
 import { refFromName } from '../../model/ids';
 import type { JsonSchema } from '../../model/json-schema';
@@ -25,14 +26,33 @@ function pinecallLosses(doc: AgentDocument, add: AddLoss): void {
   agentLosses(doc, add);
   blockLosses(doc, add);
   stageLosses(doc, add);
+  const renames = memberRenames(doc);
+  const renamed = (kind: MemberRename['kind'], index: number) => renames.find((r) => r.kind === kind && r.index === index);
   doc.state.forEach((field, i) => {
+    const rename = renamed('state', i);
+    if (rename && rename.to === undefined) {
+      add(pointer('state', i), { kind: 'state', id: field.id }, 'repeated state field',
+        `${rename.why}: the first ${field.name} stands for this one too, as one variable does in Block Agent; delete this one or rename it`);
+      return;
+    }
+    if (rename) {
+      add(pointer('state', i, 'name'), { kind: 'state', id: field.id }, 'state field name',
+        `${rename.why}, so the class names the field ${rename.to}; its templates, expression conditions, \`when\` and tool bodies say ${rename.to} too, and the change log shows it; rename it to ${rename.to} here to keep one name`);
+    }
     if (field.type === 'integer') {
       add(pointer('state', i, 'type'), { kind: 'state', id: field.id }, 'integer type',
         `${field.name} is a TypeScript number and comes back as a number; check for whole numbers where the field is written`);
     }
   });
   edgeLosses(doc, add);
-  doc.tools.forEach((tool, i) => toolLosses(doc, tool, i, add));
+  doc.tools.forEach((tool, i) => {
+    const rename = renamed('tool', i);
+    if (rename) {
+      add(pointer('tools', i, 'name'), { kind: 'tool', id: tool.id }, 'tool name',
+        `${rename.why}, so the method is ${rename.to}: the model calls it ${rename.to} (its description is the same), and the change log names ${rename.to} as the author; rename it to ${rename.to} here to keep one name`);
+    }
+    toolLosses(doc, tool, i, add);
+  });
 }
 
 function agentLosses(doc: AgentDocument, add: AddLoss): void {

@@ -1,4 +1,5 @@
-import type { AgentDocument, JsonSchema, StateField } from '../../model';
+import type { AgentDocument, JsonSchema, StateField, Tool } from '../../model';
+import type { MemberSlot } from './member-layout';
 
 /**
  * What an imported class holds that the document does not model (design.md, "What is not
@@ -11,6 +12,8 @@ export interface PinecallPreserved {
   header?: string;
   /** Names the `@pinecall/agents` import brings beyond Agent, state, tool and Stages, as written. */
   agentsImports?: string[];
+  /** The `@pinecall/agents` import as written, when it names more (or in another order) than the exporter would. */
+  agentsImport?: { text: string; names: string[] };
   /** Other import statements. */
   imports?: string[];
   /** Top-level statements before the class (interfaces, types, helper functions…) and after it. */
@@ -30,6 +33,31 @@ export interface PinecallPreserved {
   tools?: Record<string, PreservedTool>;
   /** `render()` children that are not a stage's section, written after the sections. */
   renderExtras?: string[];
+  /**
+   * The class declares no `@state` at all, so every field but the config ones is state (Pinecall's
+   * rule): the export keeps that style, since decorating one field makes every other one scratch.
+   */
+  undecoratedState?: true;
+  /** The stage field as written (a plain `stage = "browse"`, say), with the stages it was read as. */
+  stageField?: { text: string; names: string[]; entry?: string };
+  /** The class's own decorators as written (`@render(SupportPrompt)`, `@view(Orders)`), in order. */
+  classDecorators?: string[];
+  /** The class it extends when that is not Agent (`ClinicaNorte`), as written. */
+  extendsClass?: string;
+  /** Members of the base classes this file declares (helpers, getters), as written: the simulator's. */
+  baseMembers?: string[];
+  /** What the base classes of this file declare, as read (import-inherit.ts): not written again while unchanged. */
+  inherited?: {
+    state: Record<string, Omit<StateField, 'id'>>;
+    tools: Record<string, Omit<Tool, 'id'>>;
+    stage?: { names: string[]; entry?: string };
+    /** render()'s per-stage instructions, when the base's render() gives them. */
+    render?: Record<string, string>;
+  };
+  /** The class's identity JSDoc as written, with the persona it reads as (kept when laid out otherwise). */
+  classDoc?: { text: string; persona: string };
+  /** The members in the order the class wrote them, with the blank lines between them (member-layout.ts). */
+  memberOrder?: MemberSlot[];
 }
 
 export interface PreservedTool {

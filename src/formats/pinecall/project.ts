@@ -6,21 +6,27 @@ import { toolStageNames, writtenPii } from './export-members';
 import { dedentCode, withoutThisPrefix } from './js-lexer';
 import { agentNameOfClass, className } from '../../model/names';
 import { preservedOf } from './preserved';
+import { getterNames } from './export-members';
 import { sameJson } from './same-json';
 import { pinecallParameters } from './type-shapes';
+import { pinecallNamed } from './member-names';
 
 /**
  * The round-trip oracle: what `importPinecallTs(exportPinecallTs(doc).text)` must give, written
  * from the document's side. It applies the losses lossesFor(doc, 'pinecall') names (llm settings,
  * looping, loop edges, natural-language and external conditions, wait stages, mcp tools, patterns
- * and other schema details, edges no tool fires, blocks, refs, flags, kept keys…) and the
- * normalisations of the class's own syntax (one block named after the class, the schema Pinecall
+ * and other schema details, edges no tool fires, blocks, refs, flags, kept keys, the fields and
+ * tools renamed where their names meet in the class (member-names.ts)…) and the normalisations of
+ * the class's own syntax (one block named after the class, the schema Pinecall
  * derives from the signature, the docstring folded to one line, `{{name}}` spacing, bodies
  * dedented, edges in the order the tool chains give). formats/project.ts says which is which.
  */
-export function projectPinecall(doc: AgentDocument): AgentDocument {
+export function projectPinecall(input: AgentDocument): AgentDocument {
+  // Under the names the class gives its members (member-names.ts), as the export writes them.
+  const doc = pinecallNamed(input);
   const name = className(doc.name);
-  const stateNames = new Set(doc.state.map((f) => f.name));
+  const kept = preservedOf(doc);
+  const stateNames = new Set([...doc.state.map((f) => f.name), ...getterNames([...(kept.baseMembers ?? []), ...(kept.members ?? [])])]);
   const block: Block | undefined = doc.stages.length ? { id: doc.blocks[0]?.id ?? 'block', name, ref: refFromName(name), intent: false } : undefined;
   const refs: string[] = [];
   const stages = doc.stages.map((stage): Stage => {

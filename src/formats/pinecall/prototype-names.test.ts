@@ -161,7 +161,8 @@ describe('values with an own __proto__ key (a default, a mock)', () => {
   const doc = (): AgentDocument => {
     const base = minimalDoc({ mock: value() });
     base.state = [
-      { id: 'f1', name: 'record', type: 'object', default: value(), pii: false, visibility: 'private' },
+      // Not `record`: that is one of the world's settings, which a class may not declare (and the export renames).
+      { id: 'f1', name: 'details', type: 'object', default: value(), pii: false, visibility: 'private' },
       { id: 'f2', name: 'rows', type: 'array', default: [value()], pii: false, visibility: 'private' },
     ];
     return base;
@@ -169,7 +170,7 @@ describe('values with an own __proto__ key (a default, a mock)', () => {
 
   it('are written with ["__proto__"] keys, compile, and read back with the key own', () => {
     const { text } = exportPinecallTs(doc());
-    expect(text).toContain('@state record: Record<string, any> = {"a":1,["__proto__"]:{"polluted":1,["__proto__"]:[{["__proto__"]:2}]}};');
+    expect(text).toContain('@state details: Record<string, any> = {"a":1,["__proto__"]:{"polluted":1,["__proto__"]:[{["__proto__"]:2}]}};');
     expect(text).toContain('return {"a":1,["__proto__"]:');
     expect(text).not.toMatch(/"__proto__":/);
     expect(compileAgent(text)).toEqual([]);

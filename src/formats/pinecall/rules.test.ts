@@ -23,7 +23,9 @@ describe('docstring folding (formats/pinecall.md: trim, drop leading *, drop emp
     ['empty lines are dropped', '/**\n * First.\n *\n *\n * Second.\n */', 'First. Second.'],
     ['reading stops at the first line that starts with @', '/**\n * Book it.\n * @param slot the id\n * Not read.\n */', 'Book it.'],
     ['an @ inside a line does not stop it', '/** Mail name@example.com then hang up. */', 'Mail name@example.com then hang up.'],
-    ['only the leading * of a line is dropped', '/**\n * * a bullet\n */', '* a bullet'],
+    ['every leading * of a line is dropped', '/**\n * * a bullet\n */', 'a bullet'],
+    ['every leading * of a one-line docstring too', '/** ** text */', 'text'],
+    ['stars inside a line stay, and a closing ** leaves one', '/** a * b **/', 'a * b *'],
     ['a line without a * gutter is read too', '/**\n  no gutter here\n */', 'no gutter here'],
     ['spacing inside a line is kept', '/** a  b */', 'a  b'],
     ['the exporter\'s escaped closer reads back as */', '/** a *\u200b/ b */', 'a */ b'],
@@ -82,7 +84,7 @@ describe('optional parameters (not in required)', () => {
     ['a plain parameter is required', 'a: string', ['a'], { type: 'string' }],
     ['? makes it optional', 'a?: string', [], { type: 'string' }],
     ['a default value makes it optional', 'a: string = "x"', [], { type: 'string' }],
-    ['a default without a type takes the literal\'s type', 'a = 3', [], { type: 'number' }],
+    ['a default without a type is optional and an open object', 'a = 3', [], { type: 'object', additionalProperties: true }],
     ['| undefined makes it optional; the other member gives the type', 'a: string | undefined, b: number', ['b'], { type: 'string' }],
     ['| null makes it optional; string | null is a string', 'a: string | null', [], { type: 'string' }],
     ['| null on a literal union keeps the enum', 'a: "x" | "y" | null', [], { type: 'string', enum: ['x', 'y'] }],
@@ -138,8 +140,8 @@ describe('refusals when the class loads (exact message, line:column)', () => {
     },
     {
       refusal: '@state({ pii: true, visibility: "public" })',
-      lines: [head, 'export default class Desk extends Agent {', '  @state({ pii: true, visibility: "public" }) phone = "";', '}'],
-      error: { line: 3, column: 10, message: 'state field phone: pii and public are two different answers to one question; write one' },
+      lines: [head, 'export default class Desk extends Agent {', '  @state({ pii: true, visibility: "public" }) customer = "";', '}'],
+      error: { line: 3, column: 10, message: '@state({ pii: true, visibility: "public" }) on Desk.customer: two different answers to one question; write one' },
     },
   ];
   it.each(rows)('$refusal', ({ lines, error }) => {

@@ -64,12 +64,6 @@ export class TypeBudget {
   }
 
   /** Whether an interface may inherit through `depth` levels of `extends`. */
-  admitExtends(node: ts.Node, name: string, depth: number): boolean {
-    if (this.problem) return false;
-    if (depth <= this.maxDepth) return true;
-    return this.refuse(node, `interface ${name} extends a chain of more than ${this.maxDepth} interfaces; Callboard follows at most ${this.maxDepth}: declare the members it needs in fewer steps`);
-  }
-
   private refuse(node: ts.Node, message: string): false {
     this.problem = { node, message };
     return false;

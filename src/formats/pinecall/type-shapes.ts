@@ -30,6 +30,7 @@ export interface ParamShape extends MemberShape {
 }
 
 const MAX_DEPTH = 16;
+const IDENTIFIER_KEY = /^[A-Za-z_$][\w$]*$/;
 const isObject = (value: unknown): value is JsonSchema => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A schema that is exactly Pinecall's reading of a callback: `{description: "callback"}`. */
@@ -71,7 +72,10 @@ function jsonTypeShape(schema: JsonSchema, type: string, depth: number): TypeSha
     case 'array':
       return { kind: 'array', of: isObject(schema.items) ? shapeOf(schema.items, depth + 1).type : { kind: 'open' } };
     case 'object': {
-      const properties = Object.entries(schema.properties ?? {});
+      const all = Object.entries(schema.properties ?? {});
+      if (all.length === 0) return { kind: 'open' };
+      // Pinecall's objectOf reads members with an identifier key only: a quoted one is not on the wire.
+      const properties = all.filter(([name]) => IDENTIFIER_KEY.test(name));
       if (properties.length === 0) return { kind: 'open' };
       const required = new Set(schema.required ?? []);
       return {

@@ -53,6 +53,7 @@ export interface AgentDocument {
    * Conversation tests (issue 6); exported as tests/<name>.golden.json beside the agent. Absent means none.
    */
   tests?: ConversationTest[];
+  mocks?: Mocks;
 }
 export interface LlmSettings {
   temperature?: number;
@@ -83,6 +84,10 @@ export interface Block {
    */
   ref: string;
   /**
+   * The ref was made from the name and is remade from it on every rename. Absent: the ref was set by a Block Agent import or by hand (or the document predates the flag) and is kept.
+   */
+  refFollowsName?: true;
+  /**
    * Detects the caller's intent: needs a fallback tool.
    */
   intent: boolean;
@@ -109,6 +114,10 @@ export interface Stage {
    * Block Agent turn_id; what connect_to points at.
    */
   ref: string;
+  /**
+   * The ref was made from the name and is remade from it on every rename. Absent: the ref was set by a Block Agent import or by hand (or the document predates the flag) and is kept.
+   */
+  refFollowsName?: true;
   blockId: string;
   kind: 'turn' | 'wait';
   waitToken?: string;
@@ -303,4 +312,13 @@ export interface TestExpectations {
    * A subset of the final state.
    */
   state?: Record<string, unknown>;
+}
+/**
+ * Answers the simulator gives in place of what cannot run in a browser (issue 12). Simulator-only: no runtime's export writes them. Absent means none.
+ */
+export interface Mocks {
+  /**
+   * By the name the code calls (an imported `agendaFor`, a namespace's `cal.agendaFor`, the world's `knowledge.search` or `remembers`): the JSON value a call returns (or, for an imported value that is never called, the value itself). Used by every run and every conversation test.
+   */
+  helpers?: Record<string, unknown>;
 }

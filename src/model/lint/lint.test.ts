@@ -14,6 +14,7 @@ function brokenEverywhere(): AgentDocument {
   d.persona += ' {{ nobody }} {{ visit }}';
   d.state[1].visibility = 'public';
   d.state.push({ ...d.state[0], id: 'f_dup', name: 'stage' }, { ...d.state[0], id: 'f_dup2', name: 'stage' });
+  d.state.push({ ...d.state[0], id: 'f_voice', name: 'voice' }, { ...d.state[0], id: 'f_web', name: 'web' });
   d.blocks[3].ref = 'booking';
   d.blocks[0].looping!.connectTo = 's_nope';
   d.blocks.push({ id: 'b_empty', name: 'Empty', ref: 'empty', intent: true });

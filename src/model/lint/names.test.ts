@@ -14,8 +14,8 @@ const cases: RuleCase[] = [
     fail: (d) => { d.blocks[3].ref = 'booking'; },
     pass: (d) => { d.blocks[3].ref = 'booking_2'; } },
   { rule: 'state-name-duplicate', path: '/state/5/name', severity: ['error', 'warning'],
-    fail: (d) => { d.state[5].name = 'phone'; },
-    pass: (d) => { d.state[5].name = 'phone_2'; } },
+    fail: (d) => { d.state[5].name = 'caller_phone'; },
+    pass: (d) => { d.state[5].name = 'caller_phone_2'; } },
   { rule: 'state-name-reserved', path: '/state/4/name', severity: ['error', 'info'],
     fail: (d) => { d.state[4].name = 'stage'; },
     pass: (d) => { d.state[4].name = 'stage_count'; } },
@@ -40,6 +40,12 @@ const cases: RuleCase[] = [
   { rule: 'looping-connect-missing', path: '/blocks/0/looping', severity: ['info', 'warning'],
     fail: (d) => { delete d.blocks[0].looping!.connectTo; },
     pass: (d) => { d.blocks[0].looping!.connectTo = 's_choose'; } },
+  { rule: 'state-name-world', path: '/state/4/name', severity: ['error', 'info'],
+    fail: (d) => { d.state[4].name = 'voice'; },
+    pass: (d) => { d.state[4].name = 'voice_choice'; } },
+  { rule: 'state-name-config', path: '/state/4/name', severity: ['warning', 'info'],
+    fail: (d) => { d.state[4].name = 'whatsapp'; },
+    pass: (d) => { d.state[4].name = 'caller_whatsapp'; } },
 ];
 
 describeRuleCases(cases);
@@ -47,8 +53,13 @@ describeRuleCases(cases);
 describe('name and block details', () => {
   it('says Pinecall\'s pii-and-public refusal and what to write', () => {
     const problem = lintAs('pinecall', cases[5].fail).find((p) => p.rule === 'state-pii-public');
-    expect(problem?.message).toContain('two different answers to one question; write one');
+    expect(problem?.message).toMatch(/^@state\(\{ pii: true, visibility: "public" \}\) on \w+\.caller_phone: two different answers to one question; write one: /);
     expect(problem?.entity).toEqual({ kind: 'state', id: 'f_phone' });
+  });
+
+  it('says which verb sets a field of the world\'s, as Pinecall refuses it', () => {
+    const problem = lintAs('pinecall', (d) => { d.state[4].name = 'greeting'; }).find((p) => p.rule === 'state-name-world');
+    expect(problem?.message).toBe("state field greeting: `greeting` is the world's now, not the class's: pinecall agent set --greeting '…' (or --reply '…') — remove it from the class; to remember something about the caller, rename it, e.g. greeting_choice");
   });
 
   it('points at the empty wait token when the key is there', () => {

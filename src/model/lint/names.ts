@@ -1,5 +1,6 @@
 import { uniqueName } from '../ids';
-import { pinecallRefusal } from './pinecall-refusals';
+import { className } from '../names';
+import { PINECALL_CONFIG_FIELDS, PINECALL_WORLDS_FIELDS, pinecallRefusal } from './pinecall-refusals';
 import { pointer } from './pointer';
 import { CLASS_MEMBERS, prototypeClash } from './tools';
 import type { Finding, LintContext, ProblemEntity } from './types';
@@ -59,7 +60,19 @@ export function checkStateDeclarations(ctx: LintContext): Finding[] {
     if (field.pii && field.visibility === 'public') {
       out.push({
         rule: 'state-pii-public', path: pointer('state', i, 'visibility'), entity,
-        message: `${pinecallRefusal.statePiiPublic(field.name)}: keep pii and make it private, or make it public and not pii`,
+        message: `${pinecallRefusal.statePiiPublic(className(ctx.doc.name), field.name)}: keep pii and make it private, or make it public and not pii`,
+      });
+    }
+    const worldsVerb = Object.prototype.hasOwnProperty.call(PINECALL_WORLDS_FIELDS, field.name) ? PINECALL_WORLDS_FIELDS[field.name] : undefined;
+    if (worldsVerb) {
+      out.push({
+        rule: 'state-name-world', path: pointer('state', i, 'name'), entity,
+        message: `state field ${field.name}: ${pinecallRefusal.worldsField(field.name, worldsVerb)}; to remember something about the caller, rename it, e.g. ${uniqueName(`${field.name}_choice`, ctx.stateNames)}`,
+      });
+    } else if (PINECALL_CONFIG_FIELDS.has(field.name)) {
+      out.push({
+        rule: 'state-name-config', path: pointer('state', i, 'name'), entity,
+        message: `state field ${field.name}: Pinecall reads ${field.name} as the agent's configuration (a channel it answers on), never as state, so no tool write to it is logged; rename it, e.g. ${uniqueName(`caller_${field.name}`, ctx.stateNames)}`,
       });
     }
     const rename = uniqueName(field.name === '__proto__' ? 'proto' : `${field.name}_value`, ctx.stateNames);

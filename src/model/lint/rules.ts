@@ -62,6 +62,8 @@ export const RULES = {
   'state-name-duplicate': rule('error', 'warning', 'state field names are unique'),
   'state-name-reserved': rule('error', 'info', 'a state field named stage / render / call / constructor, __proto__ or another name every JavaScript object has, clashes with the class'),
   'state-pii-public': rule('error', 'warning', 'a state field is pii or public, not both'),
+  'state-name-world': rule('error', 'info', "a state field named like one of the world's settings (voice, llm, greeting…), which Pinecall refuses in a class"),
+  'state-name-config': rule('warning', 'info', 'a state field named phone, whatsapp, web or language, which Pinecall reads as configuration, never as state'),
   // graph.ts: edges and conditions
   'edge-unknown-stage': rule('error', 'error', 'an edge starts or ends at a stage that does not exist'),
   'edge-loop-target': rule('warning', 'error', 'a loop edge stays on its stage (to = from)'),

@@ -9,11 +9,11 @@ const cases: RuleCase[] = [
     fail: (d) => { d.stages[4].instructions += ' Mention {{ doctor | title }}.'; },
     pass: (d) => {
       withNameParameter(d); // {{ name }} names a tool parameter that no state field owns
-      d.stages[4].instructions += ' {{secret:API_KEY}} {{ booking_when | upper }} {{ name }} {{ slots.0 }} {{- phone -}} {{ "literal" }}';
+      d.stages[4].instructions += ' {{secret:API_KEY}} {{ booking_when | upper }} {{ name }} {{ slots.0 }} {{- caller_phone -}} {{ "literal" }}';
     } },
   { rule: 'template-name-not-state', path: '/stages/4/instructions', severity: ['error', 'info'],
     fail: (d) => { d.stages[4].instructions += ' Spell {{ visit }}.'; },
-    pass: (d) => { d.stages[4].instructions += ' Spell {{ phone }}.'; } },
+    pass: (d) => { d.stages[4].instructions += ' Spell {{ caller_phone }}.'; } },
   { rule: 'template-name-not-captured', path: '/stages/0/instructions', severity: ['info', 'warning'],
     fail: (d) => { d.stages[0].instructions += ' Count {{ searches }}.'; },
     pass: (d) => {

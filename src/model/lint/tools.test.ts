@@ -79,6 +79,18 @@ describe('tool naming details', () => {
     expect(problems.filter((p) => p.rule === 'tool-name-reserved').map((p) => p.path)).toEqual(['/tools/5/name', '/tools/6/name']);
   });
 
+  it('flags the members of Pinecall\'s Agent base class (log, say, the hooks…) for tools and state fields alike', () => {
+    const problems = lintAs('pinecall', (d) => {
+      d.tools[5].name = 'log';
+      d.tools[6].name = 'onCall';
+      d.state[0].name = 'say';
+    });
+    expect(problems.filter((p) => p.rule === 'tool-name-reserved' || p.rule === 'state-name-reserved').map((p) => [p.path, p.severity])).toEqual([
+      ['/state/0/name', 'error'], ['/tools/5/name', 'error'], ['/tools/6/name', 'error'],
+    ]);
+    expect(problems.find((p) => p.path === '/tools/5/name')?.message).toContain("clashes with the class's own log");
+  });
+
   it('ignores the name and description of an mcp tool, which neither runtime writes', () => {
     const problems = lintAs('block-agent', (d) => { d.tools[3].name = 'ehr server'; d.tools[3].description = ''; });
     expect(problems.filter((p) => p.path.startsWith('/tools/3/') && p.rule !== 'loss')).toEqual([]);

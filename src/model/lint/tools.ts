@@ -3,16 +3,16 @@ import { uniqueName } from '../ids';
 import { isPrototypeName } from '../own';
 import type { AgentDocument, Tool, ToolScope } from '../types';
 import { docstringOneLine } from '../docstring';
-import { className } from '../names';
+import { className, PINECALL_CLASS_MEMBERS, PINECALL_TOOL_NAME } from '../names';
 import { quoteList, suggestToolName, toolLabel } from './context';
 import { pinecallRefusal } from './pinecall-refusals';
 import { pointer } from './pointer';
 import type { Finding, LintContext } from './types';
 
-const PINECALL_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+const PINECALL_NAME = PINECALL_TOOL_NAME;
 const OPENAI_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
-/** Members every Pinecall class already has: `render()`, the `stage` field, `this.call`. */
-export const CLASS_MEMBERS = ['render', 'stage', 'call', 'constructor'];
+/** Members every Pinecall class already has: `render()`, the `stage` field, `this.call`, its base class's `log`, `say`, hooks… */
+export const CLASS_MEMBERS: readonly string[] = PINECALL_CLASS_MEMBERS;
 
 /**
  * Why a Pinecall member (a tool method or a state field) may not take a name every JavaScript

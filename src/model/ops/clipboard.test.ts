@@ -36,7 +36,7 @@ describe('copySelection', () => {
 });
 
 describe('pasteClipboard', () => {
-  it('gives a pasted block fresh ids, unique names and refs, and rewires its edge', () => {
+  it('gives a pasted block fresh ids, unique names, refs made from those names (following them), and rewires its edge', () => {
     const doc = frozenSample();
     const result = pasted(pasteClipboard(doc, copySelection(doc, [{ kind: 'block', id: 'b_identify' }]), { offset: { x: 40, y: 40 } }));
     const next = result.doc;
@@ -45,9 +45,12 @@ describe('pasteClipboard', () => {
     expect(result.ids.map((r) => r.kind)).toEqual(['block', 'stage', 'stage', 'edge']);
     const [blockId, identifyId, verifyId, edgeId] = fresh;
     expect(result.idMap).toEqual({ b_identify: blockId, s_identity: identifyId, s_verify: verifyId, e_identify_verify: edgeId });
-    expect(next.blocks.at(-1)).toEqual({ id: blockId, name: 'Identify_2', ref: 'identify_2', intent: false });
-    expect(stageNamed(next, 'identify_2')).toMatchObject({ id: identifyId, ref: 't_identify_2', blockId });
-    expect(stageNamed(next, 'verify_2')).toMatchObject({ id: verifyId, ref: 't_verify_2', blockId, kind: 'wait', waitToken: 'ehr_lookup' });
+    expect(next.blocks.at(-1)).toEqual({ id: blockId, name: 'Identify_2', ref: 'identify_2', refFollowsName: true, intent: false });
+    // The originals' refs (t_identify, t_verify) were imported and stay theirs; a copy's comes from its own name.
+    expect(stageNamed(next, 'identify_2')).toMatchObject({ id: identifyId, ref: 'identify_2', refFollowsName: true, blockId });
+    expect(stageNamed(next, 'verify_2')).toMatchObject({ id: verifyId, ref: 'verify_2', refFollowsName: true, blockId, kind: 'wait', waitToken: 'ehr_lookup' });
+    expect(stageNamed(next, 'identify')).toMatchObject({ ref: 't_identify' });
+    expect(stageNamed(next, 'identify')).not.toHaveProperty('refFollowsName');
     expect(next.edges.at(-1)).toEqual({
       id: edgeId, from: identifyId, to: verifyId, kind: 'edge',
       conditions: [{ kind: 'tool', toolId: 't_identity', field: 'phone', expected: '*' }],

@@ -1,5 +1,5 @@
 import { produce } from 'immer';
-import { newId, uniqueName } from '../ids';
+import { newId, refFromName, uniqueName } from '../ids';
 import type { AgentDocument, Block, Edge, Point, Size, Stage, StateField, Tool } from '../types';
 import { addBlock } from './create';
 import { grownSize } from './layout';
@@ -69,7 +69,7 @@ export interface PasteOptions {
 
 export type Pasted = Outcome<{ ids: EntityRef[]; idMap: Record<string, string> }>;
 
-/** Pastes with fresh ids and unique names and refs; edges, scopes, conditions and looping targets are rewired. */
+/** Pastes with fresh ids, unique names and refs made from the names; edges, scopes, conditions and looping targets are rewired. */
 export function pasteClipboard(doc: AgentDocument, clip: Clipboard, options: PasteOptions = {}): Pasted {
   const { offset = { x: 0, y: 0 }, targetBlockId } = options;
   if (targetBlockId !== undefined && !doc.blocks.some((b) => b.id === targetBlockId)) return fail(doc, `there is no block ${quoted(targetBlockId)} to paste into`);
@@ -100,7 +100,8 @@ export function pasteClipboard(doc: AgentDocument, clip: Clipboard, options: Pas
     const blockNames = taken(draft.blocks.map((b) => b.name));
     const blockRefs = taken(draft.blocks.map((b) => b.ref));
     for (const block of clip.blocks) {
-      const copy: Block = { ...structuredClone(block), id: mapped(block.id), name: claim(blockNames, block.name), ref: claim(blockRefs, block.ref) };
+      const name = claim(blockNames, block.name);
+      const copy: Block = { ...structuredClone(block), id: mapped(block.id), name, ...copiedRef(blockRefs, name) };
       if (copy.looping?.connectTo) {
         const target = copy.looping.connectTo;
         if (idMap[target]) copy.looping.connectTo = idMap[target];
@@ -117,7 +118,8 @@ export function pasteClipboard(doc: AgentDocument, clip: Clipboard, options: Pas
     const grown = new Set<string>();
     for (const stage of clip.stages) {
       const blockId = looseHomes.get(stage.id) ?? mapped(stage.blockId);
-      const copy: Stage = { ...structuredClone(stage), id: mapped(stage.id), name: claim(stageNames, stage.name), ref: claim(stageRefs, stage.ref), blockId };
+      const name = claim(stageNames, stage.name);
+      const copy: Stage = { ...structuredClone(stage), id: mapped(stage.id), name, ...copiedRef(stageRefs, name), blockId };
       draft.stages.push(copy);
       const at = clip.positions[stage.id];
       const shift = looseHomes.has(stage.id) ? offset : { x: 0, y: 0 };
@@ -151,6 +153,18 @@ export function pasteClipboard(doc: AgentDocument, clip: Clipboard, options: Pas
     }
   });
   return succeed(next, { ids, idMap });
+}
+
+/**
+ * A copy's ref: made from the copy's own name and following it, like a new entity's. The
+ * original's ref, pinned or not, names the original in a deployed agent; `t_identify_2` would be
+ * an identity nobody chose, so the copy gets one from its name and keeps it in step on rename.
+ * Reserved, like names, so the next copy in the batch avoids it.
+ */
+function copiedRef(taken: Set<string>, name: string): { ref: string; refFollowsName: true } {
+  const ref = refFromName(name, taken);
+  taken.add(ref);
+  return { ref, refFollowsName: true };
 }
 
 /** A unique variant of `name` (name_2, name_3…), reserved so the next paste in the batch avoids it too. */

@@ -10,7 +10,7 @@ describe('addBlock', () => {
     const doc = frozenSample();
     const { doc: next, id } = addBlock(doc, { name: 'Booking' });
     const block = next.blocks.find((b) => b.id === id)!;
-    expect(block).toMatchObject({ name: 'Booking_2', ref: 'booking_2', intent: false });
+    expect(block).toMatchObject({ name: 'Booking_2', ref: 'booking_2', refFollowsName: true, intent: false });
     const right = (blockId: string) => positionOf(doc, blockId).x + sizeOf(doc, blockId).width;
     const rightmost = doc.blocks.map((b) => b.id).reduce((a, b) => (right(b) > right(a) ? b : a));
     expect(next.layout.positions[id]).toEqual({ x: right(rightmost) + BLOCK_GAP, y: positionOf(doc, rightmost).y });
@@ -36,7 +36,7 @@ describe('addStage', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.doc.entryStageId).toBe(result.id);
-    expect(result.doc.stages[0]).toMatchObject({ name: 'stage', ref: 'stage', kind: 'turn', instructions: '', blockId: withBlock.id });
+    expect(result.doc.stages[0]).toMatchObject({ name: 'stage', ref: 'stage', refFollowsName: true, kind: 'turn', instructions: '', blockId: withBlock.id });
     expect(result.doc.layout.positions[result.id]).toEqual({ x: BLOCK_PADDING, y: BLOCK_HEADER });
     expect(schemaErrors(result.doc)).toEqual([]);
   });
@@ -46,7 +46,7 @@ describe('addStage', () => {
     const result = addStage(doc, { blockId: 'b_identify', name: 'verify', kind: 'wait' });
     if (!result.ok) throw new Error(result.error);
     const stage = result.doc.stages.find((s) => s.id === result.id)!;
-    expect(stage).toMatchObject({ name: 'verify_2', ref: 'verify_2', kind: 'wait' });
+    expect(stage).toMatchObject({ name: 'verify_2', ref: 'verify_2', refFollowsName: true, kind: 'wait' });
     expect(result.doc.entryStageId).toBe('s_greet');
     const lowest = Math.max(...doc.stages.filter((s) => s.blockId === 'b_identify').map((s) => positionOf(doc, s.id).y));
     const y = lowest + STAGE_SIZE.height + STAGE_GAP;
@@ -92,8 +92,8 @@ describe('addTool', () => {
 
 describe('addStateField', () => {
   it('adds a private, non-pii field with a default of its type', () => {
-    const { doc: next, id } = addStateField(frozenSample(), { name: 'phone', type: 'integer' });
-    expect(next.state.find((f) => f.id === id)).toEqual({ id, name: 'phone_2', type: 'integer', default: 0, pii: false, visibility: 'private' });
+    const { doc: next, id } = addStateField(frozenSample(), { name: 'caller_phone', type: 'integer' });
+    expect(next.state.find((f) => f.id === id)).toEqual({ id, name: 'caller_phone_2', type: 'integer', default: 0, pii: false, visibility: 'private' });
     const plain = addStateField(frozenSample());
     expect(plain.doc.state.at(-1)).toMatchObject({ name: 'field', type: 'string', default: '' });
     expect(schemaErrors(next)).toEqual([]);

@@ -8,7 +8,8 @@ import { fail, quoted, type Created, type Outcome } from './outcome';
 export function addBlock(doc: AgentDocument, options: { name?: string; position?: Point } = {}): Created {
   const id = newId();
   const name = uniqueName(options.name?.trim() || 'Block', doc.blocks.map((b) => b.name));
-  const block: Block = { id, name, ref: refFromName(name, doc.blocks.map((b) => b.ref)), intent: false };
+  // A new entity's ref is Callboard's to make, so it follows the name until the user types one (refs.ts).
+  const block: Block = { id, name, ref: refFromName(name, doc.blocks.map((b) => b.ref)), refFollowsName: true, intent: false };
   const position = options.position ?? nextBlockPosition(doc);
   const next = produce(doc, (draft) => {
     draft.blocks.push(block);
@@ -30,6 +31,7 @@ export function addStage(
     id,
     name,
     ref: refFromName(name, doc.stages.map((s) => s.ref)),
+    refFollowsName: true,
     blockId: options.blockId,
     kind: options.kind ?? 'turn',
     instructions: '',

@@ -30,6 +30,7 @@ const steps: Array<(doc: AgentDocument, a: number, b: number, text: string) => A
   (doc, a, b) => moveStageToBlock(doc, pick(doc.stages, a)?.id ?? '', pick(doc.blocks, b)?.id ?? '').doc,
   (doc, a, b) => setPositions(doc, { [pick(doc.stages, a)?.id ?? 'x']: { x: b % 500, y: a % 700 } }),
   (doc, a, _b, text) => renameStage(doc, pick(doc.stages, a)?.id ?? '', text).doc,
+  (doc, a, _b, text) => updateEntity(doc, 'block', pick(doc.blocks, a)?.id ?? '', { name: text }).doc,
   (doc, a, _b, text) => renameTool(doc, pick(doc.tools, a)?.id ?? '', text).doc,
   (doc, a, _b, text) => renameStateField(doc, pick(doc.state, a)?.id ?? '', text).doc,
   (doc, a, b, text) => {

@@ -80,7 +80,7 @@ describe('renameStateField', () => {
     expect(stageNamed(next, 'goodbye').instructions).toBe('Thank {{ full_name }}, repeat the booking ({{ booking_when }}) if there is one, and say goodbye.');
     expect(next.persona.endsWith('Call the caller {{ full_name | title }}.')).toBe(true);
     expect(next.blocks[0].looping!.messages[1]).toBe('Sorry {{full_name}}, let me put you through.');
-    expect(tool(next, 't_identity').implementation).toBe('this.full_name = name;\nthis.phone = phone;\nreturn { name, phone };');
+    expect(tool(next, 't_identity').implementation).toBe('this.full_name = name;\nthis.caller_phone = phone;\nreturn { name, phone };');
   });
 
   it('rewrites s.slots in when sources and this.slots in every implementation', () => {
@@ -104,7 +104,7 @@ describe('renameStateField', () => {
 
   it('refuses a taken name and a name that is not an identifier', () => {
     const doc = frozenSample();
-    expect(renameStateField(doc, 'f_name', 'phone')).toEqual({ ok: false, doc, error: 'there is already a state field named "phone"' });
+    expect(renameStateField(doc, 'f_name', 'caller_phone')).toEqual({ ok: false, doc, error: 'there is already a state field named "caller_phone"' });
     const bad = renameStateField(doc, 'f_name', 'caller name');
     expect(bad.ok).toBe(false);
     expect(bad.doc).toBe(doc);
@@ -121,13 +121,14 @@ describe('renameParameter', () => {
     expect(identity.parameters.required).toEqual(['name', 'mobile']);
     expect(identity.pii).toEqual(['name', 'mobile']);
     expect(next.edges.find((e) => e.id === 'e_identify_verify')!.conditions).toEqual([{ kind: 'tool', toolId: 't_identity', field: 'mobile', expected: '*' }]);
-    // The state field `phone` keeps its name: only the parameter changes, and the result keeps its keys.
-    expect(identity.implementation).toBe('this.caller_name = name;\nthis.phone = mobile;\nreturn { name, phone: mobile };');
+    // The state field `caller_phone` keeps its name: only the parameter changes, and the result keeps its keys.
+    expect(identity.implementation).toBe('this.caller_name = name;\nthis.caller_phone = mobile;\nreturn { name, phone: mobile };');
   });
 
   it('rewrites {{ name }} placeholders and confirm only when no state field owns the name', () => {
-    // `name` is a parameter only; `phone` is a parameter and a state field.
+    // `name` is a parameter only; `phone` is a parameter and, here, a state field (the sample names it caller_phone).
     const doc = produce(frozenSampleWithNameParameter(), (d) => {
+      d.state.find((f) => f.id === 'f_phone')!.name = 'phone';
       d.stages.find((s) => s.id === 's_verify')!.instructions = 'Tell {{ name }} ({{ phone }}) to hold.';
       d.tools.find((t) => t.id === 't_identity')!.confirm = 'Saved {{name}}, {{phone}}.';
     });

@@ -2,6 +2,7 @@ import { produce, type Draft } from 'immer';
 import { parameterNames, type JsonSchema } from '../json-schema';
 import type { AgentDocument } from '../types';
 import { fail, quoted, succeed, type Outcome } from './outcome';
+import { followName } from './refs';
 import { renameStageInTests, renameStateFieldInTests, renameToolInTests } from './rename-tests';
 import { IDENTIFIER, renameFieldInWhen, renameIdentifier, renameInTemplate, renameMember, renameStageLiterals } from './rewrite';
 
@@ -36,11 +37,14 @@ export function renameStage(doc: AgentDocument, id: string, newName: string): Ou
   if ('error' in checked) return fail(doc, checked.error);
   const { name } = checked;
   if (name === stage.name) return succeed(doc, {});
-  // The ref (Block Agent turn_id) is the stage's identity in the other runtime: it stays.
+  // The ref (Block Agent turn_id) is the stage's identity in a deployed agent: one set by an
+  // import or by hand stays; one Callboard made from the name is remade from the new one, in the
+  // same step, so one undo takes back both (refs.ts).
   const change = (src: string) => renameStageLiterals(src, stage.name, name);
   return succeed(
     produce(doc, (draft) => {
       draft.stages.find((s) => s.id === id)!.name = name;
+      followName(draft, 'stage', id);
       for (const tool of draft.tools) {
         if (tool.implementation !== undefined) tool.implementation = change(tool.implementation);
         if (tool.when !== undefined) tool.when = change(tool.when);

@@ -27,7 +27,7 @@ export function withNameParameter<T extends AgentDocument>(doc: T): T {
   parameters.properties = Object.fromEntries(Object.entries(parameters.properties ?? {}).map(([key, value]) => [rename(key), value]));
   if (parameters.required) parameters.required = parameters.required.map(rename);
   identity.pii = identity.pii.map(rename);
-  identity.implementation = 'this.caller_name = name;\nthis.phone = phone;\nreturn { name, phone };';
+  identity.implementation = 'this.caller_name = name;\nthis.caller_phone = phone;\nreturn { name, phone };';
   return doc;
 }
 
@@ -51,7 +51,7 @@ export const toolNamed = (doc: AgentDocument, name: string) => named(doc.tools, 
 export const fieldNamed = (doc: AgentDocument, name: string) => named(doc.state, name, 'state field');
 export const blockNamed = (doc: AgentDocument, name: string) => named(doc.blocks, name, 'block');
 
-/** Dangling ids and duplicate names: what no operation may leave behind, beyond what the schema checks. */
+/** Dangling ids, duplicate names and refs: what no operation may leave behind, beyond what the schema checks. */
 export function integrityErrors(doc: AgentDocument): string[] {
   const errors: string[] = [];
   const has = (items: { id: string }[], id: string) => items.some((item) => item.id === id);
@@ -63,6 +63,9 @@ export function integrityErrors(doc: AgentDocument): string[] {
   unique('stage names', doc.stages.map((s) => s.name));
   unique('tool names', doc.tools.map((t) => t.name));
   unique('state field names', doc.state.map((f) => f.name));
+  // turn_id is unique across the agent, block_id among blocks: no operation may make two alike.
+  unique('stage refs', doc.stages.map((s) => s.ref));
+  unique('block refs', doc.blocks.map((b) => b.ref));
   if (doc.entryStageId !== null && !has(doc.stages, doc.entryStageId)) errors.push('entry stage is missing');
   if (doc.entryStageId === null && doc.stages.length > 0) errors.push('stages but no entry stage');
   for (const s of doc.stages) if (!has(doc.blocks, s.blockId)) errors.push(`stage ${s.name} in a missing block`);

@@ -4,6 +4,7 @@ import type { AgentDocument, Point, Size } from '../types';
 import { checkEdgeEnds } from './edges';
 import { contentSize, grownSize, nextStagePosition } from './layout';
 import { entitiesOf, fail, findEntity, quoted, succeed, type EntityKindWithId, type EntityTypes, type Outcome } from './outcome';
+import { followName, typedRef } from './refs';
 import { renameStage, renameStateField, renameTool } from './rename';
 
 export type EntityPatch<K extends EntityKindWithId> = Partial<Omit<EntityTypes[K], 'id'>>;
@@ -12,7 +13,9 @@ export type EntityPatch<K extends EntityKindWithId> = Partial<Omit<EntityTypes[K
  * Shallowly patches one entity; an undefined value removes an optional key. Ids never change.
  * A patch that touches a reference goes through the operation that keeps it whole: a stage,
  * tool or state field's `name` through its rename, a stage's `blockId` through
- * moveStageToBlock, an edge's ends through the same checks as addEdge.
+ * moveStageToBlock, an edge's ends through the same checks as addEdge. A block's or stage's `ref`
+ * written here is one the user typed: kept from then on, or, when empty, made from the name and
+ * following it again (refs.ts); a rename remakes a ref that follows the name in the same step.
  */
 export function updateEntity<K extends EntityKindWithId>(doc: AgentDocument, kind: K, id: string, patch: EntityPatch<K>): Outcome {
   const entity = findEntity(doc, kind, id);
@@ -34,6 +37,10 @@ export function updateEntity<K extends EntityKindWithId>(doc: AgentDocument, kin
     current = moved.doc;
     delete rest.blockId;
   }
+  if ((kind === 'block' || kind === 'stage') && typeof rest.ref === 'string' && !('refFollowsName' in rest)) {
+    const name = typeof rest.name === 'string' ? rest.name : (entity as EntityTypes['block' | 'stage']).name;
+    Object.assign(rest, typedRef(current, kind, id, name, rest.ref));
+  }
   if (kind === 'edge' && ('from' in rest || 'to' in rest || 'kind' in rest)) {
     const edge = entity as EntityTypes['edge'];
     const from = (rest.from as string | undefined) ?? edge.from;
@@ -50,6 +57,9 @@ export function updateEntity<K extends EntityKindWithId>(doc: AgentDocument, kin
         if (value === undefined) delete target[key];
         else target[key] = structuredClone(value);
       }
+      // A block has no rename operation (nothing names it in text); its ref follows here. A
+      // stage's rename already did it above, and doing it again gives the same ref.
+      if ((kind === 'block' || kind === 'stage') && ('name' in rest || 'refFollowsName' in rest)) followName(draft, kind, id);
     }),
     {},
   );

@@ -2,13 +2,16 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { describeEntity, type AgentDocument } from '../../model';
 import type { Change } from '../../simulator/types';
 import { useApp, useStoreApi } from '../../store/context';
-import { authorRef, distinct, filterChanges, NO_FILTER, relativeTime, runStart, type ChangeFilter } from './changes';
+import { authorRef, countLabel, distinct, entryName, filterChanges, isLog, logDataText, NO_FILTER, relativeTime, runStart, type ChangeFilter } from './changes';
 import { ChangeValue } from './ChangeValue';
 import './changelog.css';
 
 const EMPTY: Change[] = [];
 
-/** Every state write of the open run, newest at the bottom; follows the run while scrolled to the end. */
+/**
+ * Every state write of the open run, and every fact its code logged (`this.log`), newest at the
+ * bottom; follows the run while scrolled to the end.
+ */
 export function ChangeLogPanel() {
   const doc = useApp((s) => s.doc);
   const session = useApp((s) => s.session);
@@ -26,7 +29,7 @@ export function ChangeLogPanel() {
   if (changes.length === 0) {
     return (
       <div className="changelog" data-testid="changelog-panel">
-        <div className="empty-state">Run the agent in the Simulator tab; every state write shows here.</div>
+        <div className="empty-state">Run the agent in the Simulator tab; every state write, and every this.log of its code, shows here.</div>
       </div>
     );
   }
@@ -44,9 +47,7 @@ export function ChangeLogPanel() {
       <div className="cl-filters">
         <FilterSelect label="Field" all="all fields" value={filter.field} options={distinct(changes, 'field')} onChange={(field) => setFilter({ ...filter, field })} />
         <FilterSelect label="Author" all="all authors" value={filter.author} options={distinct(changes, 'author')} onChange={(author) => setFilter({ ...filter, author })} />
-        <span className="cl-count" data-testid="changelog-count">
-          {visible.length === changes.length ? `${changes.length} writes` : `${visible.length} of ${changes.length} writes`}
-        </span>
+        <span className="cl-count" data-testid="changelog-count">{countLabel(visible.length, changes)}</span>
         {visible.length !== changes.length && <button className="ghost" onClick={() => setFilter(NO_FILTER)}>Show all</button>}
       </div>
       <div className="cl-scroll" ref={scroller.ref} onScroll={scroller.onScroll}>
@@ -63,6 +64,7 @@ export function ChangeLogPanel() {
                   key={c.seq}
                   data-testid="change-row"
                   data-seq={c.seq}
+                  data-kind={isLog(c) ? 'log' : 'write'}
                   tabIndex={0}
                   aria-selected={selectedSeq === c.seq}
                   className={focus?.step === c.turn ? 'in-focus' : undefined}
@@ -71,8 +73,19 @@ export function ChangeLogPanel() {
                 >
                   <td className="num">{c.seq}</td>
                   <td className="num">{c.turn}</td>
-                  <td className="cl-field">{c.field}</td>
-                  <td className="cl-value"><ChangeValue doc={doc} field={c.field} prev={c.prev} next={c.next} /></td>
+                  {isLog(c) ? (
+                    <>
+                      <td className="cl-field" title={`this.log(${JSON.stringify(entryName(c))}, …): a fact the code logged, not a write`}>
+                        <span className="cl-chip log" data-testid="log-chip">log</span> {entryName(c)}
+                      </td>
+                      <td className="cl-value cl-logged" data-testid="log-data">{logDataText(doc, c.next)}</td>
+                    </>
+                  ) : (
+                    <>
+                      <td className="cl-field">{c.field}</td>
+                      <td className="cl-value"><ChangeValue doc={doc} field={c.field} prev={c.prev} next={c.next} /></td>
+                    </>
+                  )}
                   <td><AuthorChip doc={doc} author={c.author} /></td>
                   <td className="num cl-time" title={new Date(c.at).toISOString()}>{relativeTime(c.at, start)}</td>
                 </tr>

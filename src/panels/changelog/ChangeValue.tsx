@@ -1,8 +1,9 @@
 import type { AgentDocument } from '../../model';
+import { isPiiName } from '../../model/pii';
 import { displayValue, MASK } from '../../simulator/session';
 import { compactJson, diffValues } from './diff';
 
-const isPii = (doc: AgentDocument, field: string) => doc.state.some((f) => f.name === field && f.pii);
+const isPii = (doc: AgentDocument, field: string) => isPiiName(doc, field);
 
 /**
  * One write's prev → next. A pii field is `***` on both sides and never diffed: a diff of a

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { frozenSample } from '../../model/ops/testing';
 import type { Change } from '../../simulator/types';
 import { edgeName } from '../../model/describe';
-import { authorRef, distinct, filterChanges, NO_FILTER, relativeTime, runStart } from './changes';
+import { authorRef, countLabel, distinct, entryName, filterChanges, isLog, logDataText, NO_FILTER, relativeTime, runStart } from './changes';
 import { compactJson, diffValues } from './diff';
 
 describe('diffValues', () => {
@@ -84,5 +84,30 @@ describe('authors', () => {
     expect(authorRef(doc, 'runtime')).toEqual({ kind: 'other', name: 'runtime' });
     expect(edgeName(doc, 'e_greet_identify')).toBe('greet → identify');
     expect(edgeName(doc, 'gone')).toBe('gone');
+  });
+});
+
+describe('this.log entries', () => {
+  const write: Change = { seq: 1, turn: 1, field: 'booked', prev: '', next: 'Mon', author: 'book', at: 0 };
+  const log: Change = { seq: 2, turn: 1, field: '@log:appointment.booked', prev: undefined, next: { when: 'Mon' }, author: 'book', at: 0, kind: 'log' };
+
+  it('are told from writes, under the name they were logged with', () => {
+    expect([write, log].map(isLog)).toEqual([false, true]);
+    expect([write, log].map(entryName)).toEqual(['booked', 'appointment.booked']);
+  });
+
+  it('count apart from the writes; filtered, the count says entries', () => {
+    expect(countLabel(2, [write, log])).toBe('1 write, 1 log');
+    expect(countLabel(1, [write, log])).toBe('1 of 2 entries');
+    expect(countLabel(1, [write])).toBe('1 writes');
+  });
+
+  it("show their data as compact JSON, a pii field's value masked at any depth, nothing without data", () => {
+    const doc = frozenSample();
+    const pii = doc.state.find((f) => f.pii)?.name;
+    expect(pii).toBeDefined();
+    expect(logDataText(doc, { when: 'Mon', who: { [pii!]: 'secret' } })).toBe(`{"when":"Mon","who":{"${pii}":"***"}}`);
+    expect(logDataText(doc, undefined)).toBe('');
+    expect(logDataText(doc, 3)).toBe('3');
   });
 });

@@ -1,6 +1,8 @@
 // Pure helpers of the change log: filters, the run's time origin, and what an author is.
+import { piiNames } from '../../model/pii';
 import type { AgentDocument } from '../../model';
-import type { Change, Session } from '../../simulator/types';
+import { MASK } from '../../simulator/session';
+import { LOG_FIELD_PREFIX, type Change, type Session } from '../../simulator/types';
 
 export interface ChangeFilter {
   /** '' shows every field. */
@@ -51,4 +53,34 @@ export function authorRef(doc: AgentDocument, author: string): AuthorRef {
   if (tool) return { kind: 'tool', id: tool.id, name: tool.name };
   if (doc.edges.some((e) => e.id === author)) return { kind: 'edge', id: author };
   return { kind: 'other', name: author };
+}
+
+/** A `this.log(name, data)` entry (kind `log`): no write, a named fact its author put in the call's log. */
+export const isLog = (change: Change): boolean => change.kind === 'log';
+
+/** The name a log entry was logged under (`appointment.booked`); a write's field as it is. */
+export const entryName = (change: Change): string => (isLog(change) ? change.field.slice(LOG_FIELD_PREFIX.length) : change.field);
+
+/**
+ * A log entry's data as the log shows it: compact JSON, nothing when none was given; a value under
+ * a pii field's name is `***` at any depth (a log may carry the record a pii field holds).
+ */
+export function logDataText(doc: AgentDocument, data: unknown): string {
+  if (data === undefined) return '';
+  const pii = piiNames(doc);
+  const mask = (value: unknown): unknown => {
+    if (value === null || typeof value !== 'object') return value;
+    if (Array.isArray(value)) return value.map(mask);
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, pii.has(k) ? MASK : mask(v)]));
+  };
+  return JSON.stringify(mask(data));
+}
+
+/** `5 writes`; with logs among them `4 writes, 1 log`; filtered `2 of 5 entries`. */
+export function countLabel(visible: number, all: readonly Change[]): string {
+  const logs = all.filter(isLog).length;
+  if (logs === 0) return visible === all.length ? `${all.length} writes` : `${visible} of ${all.length} writes`;
+  if (visible !== all.length) return `${visible} of ${all.length} entries`;
+  const writes = all.length - logs;
+  return `${writes} write${writes === 1 ? '' : 's'}, ${logs} log${logs === 1 ? '' : 's'}`;
 }

@@ -6,6 +6,9 @@ import { ConfirmInput } from './sections/ConfirmInput';
 import { BlockTools, EdgesOut, EntryToggle, LoopingEditor, makeStateTable } from './sections/GraphSections';
 import { ParamsEditor } from './sections/ParamsEditor';
 import { CodeTab, DocstringPreview, HeadersEditor, ScopeEditor } from './sections/ToolSections';
+import { LazyHelperMocks } from './sections/LazyHelperMocks';
+import { StageView } from './sections/StageView';
+import { keptViewOf, viewFromCode, viewReplacesInstructions } from '../../simulator/class-code/kept-view';
 import type { FieldDecl, KindDecls, Option } from './types';
 
 // The one declaration of what the inspector shows for each kind of entity (design.md
@@ -182,10 +185,46 @@ const toolTabs: KindDecls['toolTabs'] = [
       },
     ],
   },
-  { id: 'code', label: 'Code', fields: [{ key: 'tool-implementation', label: '', input: 'custom', path: '/implementation', component: CodeTab }] },
+  {
+    id: 'code',
+    label: 'Code',
+    fields: [
+      // Above the code, so that "Give agendaFor a mock answer" lands in view: what the code calls that cannot run here.
+      { key: 'tool-helper-mocks', label: '', input: 'custom', path: '/mocks', visible: (t) => !isMcp(t), component: LazyHelperMocks },
+      { key: 'tool-implementation', label: '', input: 'custom', path: '/implementation', component: CodeTab },
+    ],
+  },
 ];
 
 // ---- the table -----------------------------------------------------------------------------
+
+/** A Pinecall class that keeps render() as code sends what it renders, not (or not only) these instructions. */
+function instructionsHint(doc: AgentDocument): string {
+  const view = viewFromCode(doc) ? keptViewOf(doc) : undefined;
+  if (view && viewReplacesInstructions(view)) return 'Not sent: this class keeps its render() as code, and the prompt is what that renders (below).';
+  if (view) return 'Sent first; what the class\u2019s render() adds follows (below). {{ name }} fills in a state field or a captured parameter.';
+  return 'What the agent does in this stage. {{ name }} fills in a state field or a captured parameter.';
+}
+
+// ---- refs (Block Agent block_id / turn_id) -------------------------------------------------
+
+/**
+ * The Ref field writes on blur or Enter, not per keystroke: emptying it hands the ref back to the
+ * name (model/ops/refs.ts), and live, clearing the field to type a new ref would put the name's
+ * ref back under the cursor. The hint says which kind of ref it holds and how to get the other.
+ */
+const refField = <E extends Block | Stage>(kind: 'block' | 'stage', label: string): FieldDecl<E> => ({
+  key: `${kind}-ref`,
+  label,
+  input: 'text',
+  path: '/ref',
+  commit: 'blur',
+  mono: true,
+  half: true,
+  get: (e) => e.ref,
+  set: patch(kind, 'ref'),
+  hint: (e) => (e.refFollowsName ? 'Follows the name. Type one to keep it through renames.' : 'Kept through renames. Clear it to follow the name again.'),
+});
 
 export const KINDS: KindDecls = {
   agent: [
@@ -204,19 +243,20 @@ export const KINDS: KindDecls = {
   ],
   block: [
     { key: 'block-name', label: 'Name', input: 'text', path: '/name', half: true, get: (b: Block) => b.name, set: patch('block', 'name') },
-    { key: 'block-ref', label: 'Ref (block_id)', input: 'text', path: '/ref', mono: true, half: true, get: (b) => b.ref, set: patch('block', 'ref') },
+    refField<Block>('block', 'Ref (block_id)'),
     { key: 'block-intent', label: 'Detects the caller’s intent (needs a fallback tool)', input: 'checkbox', path: '/intent', get: (b) => b.intent, set: patch('block', 'intent') },
     { key: 'block-looping', label: '', section: 'Looping', input: 'custom', path: '/looping', component: LoopingEditor },
     { key: 'block-tools', label: '', section: 'Tools offered here', input: 'custom', path: '/tools', component: BlockTools },
   ],
   stage: [
     { key: 'stage-name', label: 'Name', input: 'text', path: '/name', commit: 'blur', mono: true, half: true, get: (s: Stage) => s.name, set: patch('stage', 'name') },
-    { key: 'stage-ref', label: 'Ref (turn_id)', input: 'text', path: '/ref', mono: true, half: true, get: (s) => s.ref, set: patch('stage', 'ref') },
+    refField<Stage>('stage', 'Ref (turn_id)'),
     { key: 'stage-kind', label: 'Kind', input: 'select', path: '/kind', half: true, options: () => [{ value: 'turn', label: 'turn' }, { value: 'wait', label: 'wait (for an event)' }], get: (s) => s.kind, set: patch('stage', 'kind') },
     { key: 'stage-wait', label: 'Wait token', input: 'text', path: '/waitToken', mono: true, half: true, visible: (s) => s.kind === 'wait', get: (s) => s.waitToken ?? '', set: (doc, s, v: string) => updateEntity(doc, 'stage', s.id, { waitToken: v || undefined }) },
     { key: 'stage-block', label: 'Block', input: 'select', path: '/blockId', half: true, options: (doc) => doc.blocks.map((b) => ({ value: b.id, label: b.name })), get: (s) => s.blockId, set: patch('stage', 'blockId') },
     { key: 'stage-entry', label: 'Entry', input: 'custom', path: '/entry', half: true, component: EntryToggle },
-    { key: 'stage-instructions', label: 'Instructions', input: 'textarea', path: '/instructions', rows: 5, hint: 'What the agent does in this stage. {{ name }} fills in a state field or a captured parameter.', get: (s) => s.instructions, set: patch('stage', 'instructions') },
+    { key: 'stage-instructions', label: 'Instructions', input: 'textarea', path: '/instructions', rows: 5, hint: (_s, doc) => instructionsHint(doc), get: (s) => s.instructions, set: patch('stage', 'instructions') },
+    { key: 'stage-view', label: '', section: 'Rendered by render()', input: 'custom', path: '/view', visible: (_s, doc) => viewFromCode(doc), component: StageView },
     { key: 'stage-edges', label: '', section: 'Edges out, in the order they are tried', input: 'custom', path: '/edges', component: EdgesOut },
   ],
   edge: [

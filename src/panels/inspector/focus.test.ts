@@ -17,6 +17,8 @@ describe('reading a problem path in the inspector', () => {
     expect(toolTabForPath('/mcp/headers/Authorization')).toBe('options');
     expect(toolTabForPath('/description')).toBe('docs');
     expect(toolTabForPath('/implementation')).toBe('code');
+    expect(toolTabForPath('/mocks/agendaFor')).toBe('code');
+    expect(toolTabForPath('/mock')).toBe('options');
     expect(toolTabForPath('/name')).toBeUndefined();
     expect(toolTabForPath('')).toBeUndefined();
   });

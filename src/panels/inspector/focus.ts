@@ -23,7 +23,8 @@ export function toolTabForPath(rest: string): InspectorTab | undefined {
   if (head === '' || head === 'name' || head === 'kind' || head === 'id') return undefined;
   if (head === 'description') return 'docs';
   if (head === 'parameters') return 'params';
-  if (head === 'implementation') return 'code';
+  // The mock answers of what the code calls sit with the code (sections/HelperMocks.tsx).
+  if (head === 'implementation' || head === 'mocks') return 'code';
   return 'options';
 }
 

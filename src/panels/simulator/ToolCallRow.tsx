@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ChatItem } from '../../run/chat-items';
+import { MockNeedActions } from '../inspector/MockNeedActions';
 
 type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
 
@@ -22,10 +23,11 @@ export function ToolCallRow({ item, focused }: { item: ToolItem; focused: boolea
         <span className="sim-tool-caret">{open ? '▾' : '▸'}</span>
         <span className="sim-tool-name">{item.name}</span>
         <span className="sim-tool-args">{argsLine}</span>
-        <span className="sim-tool-status">{STATUS_LABEL[item.status]}</span>
+        <span className="sim-tool-status">{item.needs ? 'needs a mock' : STATUS_LABEL[item.status]}</span>
       </button>
       {!open && item.status === 'check-failed' && <div className="sim-tool-brief">{item.check}</div>}
       {!open && item.status === 'error' && <div className="sim-tool-brief">{item.error}</div>}
+      {item.needs && <MockNeedActions tool={item.name} needs={item.needs} className="sim-tool-needs" />}
       {open && (
         <dl className="sim-tool-detail" data-testid={`sim-tool-detail-${item.name}`}>
           <dt>Arguments</dt>

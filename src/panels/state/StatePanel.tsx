@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { AgentDocument, StateField } from '../../model';
 import { displayValue } from '../../simulator/session';
 import type { AppStore } from '../../store/create';
@@ -10,12 +10,18 @@ import './state.css';
 
 const stageName = (doc: AgentDocument, id: string | null) => doc.stages.find((s) => s.id === id)?.name ?? '(none)';
 
+// Getters come only from a kept Pinecall class, and only the Pinecall engine computes them: their
+// rows load with the first such agent, outside the page's first load.
+const DerivedRows = lazy(() => import('./DerivedRows').then((m) => ({ default: m.DerivedRows })));
+const hasClassCode = (doc: AgentDocument) => doc.target === 'pinecall' && doc.preserved?.pinecall !== undefined;
+
 // Seeded once per store, not on every mount: a user who removed every fact keeps it that way.
 const seeded = new WeakSet<AppStore>();
 
 /**
  * The run's state beside the chat: before the first step, the initial values and `this.call` facts
  * to start from (editable); during a run, the values as they stand now (read-only, pii as `***`).
+ * A Pinecall class's getters follow the fields, read-only (DerivedRows).
  */
 export function StatePanel() {
   const store = useStoreApi();
@@ -60,6 +66,11 @@ export function StatePanel() {
             </dd>
           </div>
         ))}
+        {hasClassCode(doc) && (
+          <Suspense fallback={null}>
+            <DerivedRows doc={doc} session={session} editable={editable} initialState={initialState} callFacts={callFacts} />
+          </Suspense>
+        )}
       </dl>
       {doc.state.length === 0 && <div className="st-muted st-pad">No state fields. Add one in the Outline under State.</div>}
       <div className="st-title">this.call</div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { helperMocksOf } from '../../simulator/class-code/mocks';
 import { useApp, useStoreApi } from '../../store/context';
 import { llmLabel } from '../../run/run-settings';
 import { TestRow } from './TestRow';
@@ -42,6 +43,7 @@ export function TestsPanel() {
           </>
         )}
       </div>
+      <SavedMocks />
       {list.length === 0 ? (
         <p className="tt-empty" data-testid="tests-empty">
           No tests yet. Finish a run in the Simulator and press <b>Save as test</b>: its caller lines and what came of them become a test here.
@@ -54,6 +56,25 @@ export function TestsPanel() {
         </ul>
       )}
     </div>
+  );
+}
+
+/** The agent's mock answers every test runs with (doc.mocks.helpers): a test passes or fails on them too. */
+function SavedMocks() {
+  const helpers = useApp((s) => Object.keys(helperMocksOf(s.doc)).join('\n'));
+  if (!helpers) return null;
+  const names = helpers.split('\n');
+  return (
+    <p className="tt-mocks" data-testid="tests-mocks" title="Saved with the agent; edited in the Code tab of a tool that calls them">
+      Every run uses the agent&apos;s mock answer{names.length === 1 ? '' : 's'} for{' '}
+      {names.map((name, i) => (
+        <span key={name}>
+          {i > 0 && ', '}
+          <code>{name}</code>
+        </span>
+      ))}
+      .
+    </p>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { AgentDocument } from '../../model';
 import { displayArguments } from '../../simulator/session';
 import type { TraceEntry } from '../../simulator/types';
+import { MockNeedActions } from '../inspector/MockNeedActions';
 import { edgeDecisions } from './trace';
 
 /** Which edge fired and why, then the step's notes, skips, failed checks and tool runs, in trace order. */
@@ -51,7 +52,8 @@ function EventText({ doc, entry }: { doc: AgentDocument; entry: TraceEntry }) {
       return (
         <>
           ran <code>{entry.tool}</code>(<code className="cd-muted">{JSON.stringify(args)}</code>)
-          {entry.error !== undefined ? <span className="sev-error"> threw: {entry.error}</span> : wrote.length > 0 && <span className="cd-muted"> wrote {wrote.join(', ')}</span>}
+          {entry.error !== undefined ? <span className="sev-error"> {entry.failure === 'needs-mock' ? 'failed' : 'threw'}: {entry.error}</span> : wrote.length > 0 && <span className="cd-muted"> wrote {wrote.join(', ')}</span>}
+          {entry.failure === 'needs-mock' && entry.needs?.length ? <MockNeedActions tool={entry.tool} needs={entry.needs} className="se-needs" /> : null}
         </>
       );
     }

@@ -32,11 +32,12 @@ const BASE: Script = {
   confirm: 'Yes please',
   bye: 'Thanks, bye.',
 };
-const DANA = { caller_name: 'Dana Whitfield', phone: '+15550123456' };
-const LOCAL = { caller_name: 'Dana Whitfield', phone: '5551234567' };
+// The state after collect_identity: its body keeps the number in caller_phone, in both runtimes.
+const DANA = { caller_name: 'Dana Whitfield', caller_phone: '+15550123456' };
+const LOCAL = { caller_name: 'Dana Whitfield', caller_phone: '5551234567' };
 
 interface Expect {
-  identity: { caller_name: string; phone: string };
+  identity: { caller_name: string; caller_phone: string };
   day: string;
   visit: string;
   /** Slot index picked among `${day}-0…3`. */
@@ -58,7 +59,7 @@ const OPENINGS = [
 const IDENTITIES: [string[], Expect['identity']][] = [
   [['Dana Whitfield, +15550123456'], DANA],
   [["It's Dana Whitfield, my number is (555) 123-4567"], LOCAL],
-  [['Dana here, 555-123-4567'], { caller_name: 'Dana', phone: '5551234567' }],
+  [['Dana here, 555-123-4567'], { caller_name: 'Dana', caller_phone: '5551234567' }],
   [['My name is Dana Whitfield', '555 123 4567'], LOCAL],
   [['Dana Whitfield', "It's 555.123.4567"], LOCAL],
   [['My number is 555 123 4567', 'Dana Whitfield'], LOCAL],

@@ -52,7 +52,7 @@ describe('the sample in Pinecall', () => {
 
     s = await step(sample, s, IDENTITY, deps);
     expect(toolRuns(s, 'collect_identity')[0]).toMatchObject({ args: { caller_name: 'Dana Whitfield', phone: '5551234567' }, error: undefined });
-    expect(s.state).toMatchObject({ caller_name: 'Dana Whitfield', phone: '5551234567' });
+    expect(s.state).toMatchObject({ caller_name: 'Dana Whitfield', caller_phone: '5551234567' });
     // One step goes on past verify: collect_identity moved the call there, the model is called
     // again with verify's instructions ("… checking their record …"), and names check_record from
     // them; Pinecall's verify edge loses its external condition, so that tool run moves the call.
@@ -98,7 +98,8 @@ describe('the sample in Block Agent', () => {
     expect(s.state).toMatchObject({ schedule_appointment: true, intent_utterance: INTENT });
     expect(stageName(doc, s)).toBe('identify');
     s = await step(doc, s, IDENTITY, deps);
-    expect(s.state).toMatchObject({ caller_name: 'Dana Whitfield', phone: '5551234567' });
+    // Block Agent captures the parameter phone; the body keeps the number in the state field caller_phone.
+    expect(s.state).toMatchObject({ caller_name: 'Dana Whitfield', phone: '5551234567', caller_phone: '5551234567' });
     expect(stageName(doc, s)).toBe('verify');
     expect(s.transcript.at(-1)).toMatchObject({ kind: 'agent', text: 'Thank you. I am checking your record. It takes a moment.' });
     s = await step(doc, s, { token: 'ehr_lookup', value: 'verified' }, deps);

@@ -1,7 +1,7 @@
 // Which stage a tool moves the call to. Read from the exporter's own chains (formats/pinecall/
 // edge-chains.ts), so the simulator tries exactly the `if / else if` the exported class would run:
 // the edges this tool fires from the current stage, in order, and the first that holds wins.
-import { toolChains, type GuardTerm } from '../../model/tool-chains';
+import { exportedTools, toolChains, type GuardTerm } from '../../model/tool-chains';
 import type { AgentDocument, Edge, Tool } from '../../model';
 import { getOwn } from '../../model/own';
 import type { Evaluate } from '../types';
@@ -38,7 +38,10 @@ function holds(term: GuardTerm, args: Record<string, unknown>, state: Record<str
 export function firedEdge(
   doc: AgentDocument, tool: Tool, stageId: string, args: Record<string, unknown>, state: Record<string, unknown>, evaluate: Evaluate | undefined,
 ): Fired {
-  const chain = toolChains(doc).find((c) => c.tool === tool.name);
+  // The chain of this very tool: toolChains lists one per function tool, in order, and two tools
+  // may share a name (Block Agent, in different blocks), which the exported class tells apart.
+  const functionTools = exportedTools(doc);
+  const chain = toolChains(doc)[functionTools.indexOf(tool)] ?? toolChains(doc).find((c) => c.tool === tool.name);
   const notes: string[] = [];
   for (const entry of chain?.entries ?? []) {
     if (!entry.edge || entry.edge.from !== stageId) continue;

@@ -3,6 +3,8 @@
 // the tools visible now (stage scope and `when`).
 import { byId, toolsVisibleIn, type AgentDocument, type Tool } from '../../model';
 import { fillTemplate } from '../template';
+import { personaAsPinecallReads } from '../../model/docstring';
+import { keptViewOf, viewReplacesInstructions } from '../class-code/kept-view';
 import type { Evaluate, Session } from '../types';
 
 export interface Visible {
@@ -13,13 +15,15 @@ export interface Visible {
 
 /**
  * The tools offered now. Without a stage (an agent with no stages) every tool is offered, as a
- * class without a stage field does. `when` is decided by `evaluate` over a frozen copy of the state.
+ * class without a stage field does. `when` is decided by `evaluate` over a frozen copy of `scope`:
+ * what Pinecall's snapshot holds (the state with the stage and the getters' values, derived.ts
+ * scopeWith), the session's state when not given.
  */
-export function visibleTools(doc: AgentDocument, session: Session, evaluate: Evaluate | undefined): Visible {
+export function visibleTools(doc: AgentDocument, session: Session, evaluate: Evaluate | undefined, scope: Readonly<Record<string, unknown>> = session.state): Visible {
   const stage = byId(doc.stages, session.stageId);
   const scoped = (stage ? toolsVisibleIn(doc, stage) : doc.tools).filter((t) => t.kind === 'function');
   const notes: string[] = [];
-  const frozen = Object.freeze(structuredClone(session.state));
+  const frozen = Object.freeze(structuredClone(scope));
   const tools = scoped.filter((tool) => {
     if (!tool.when?.trim()) return true;
     if (!evaluate) {
@@ -36,9 +40,19 @@ export function visibleTools(doc: AgentDocument, session: Session, evaluate: Eva
   return { tools, notes };
 }
 
-/** The system prompt: persona, then what `render()` prints now for the current stage. */
-export function systemPrompt(doc: AgentDocument, session: Session): string {
+/**
+ * The system prompt: persona, then what `render()` prints now — the current stage's instructions,
+ * `{{ }}` filled from `scope`; or, for a class whose view is kept as code, `view`: the text that
+ * code rendered (../view.ts), sent as rendered (Pinecall fills no placeholders in it), instead of
+ * the instructions (render(), @render) or after them (render()'s children that are no section).
+ */
+export function systemPrompt(doc: AgentDocument, session: Session, scope: Readonly<Record<string, unknown>> = session.state, view?: string): string {
   const stage = byId(doc.stages, session.stageId);
-  const parts = [doc.persona, stage?.instructions ?? ''].map((p) => fillTemplate(p, session.state).trim()).filter(Boolean);
-  return parts.join('\n\n');
+  // The identity as Pinecall reads the class's JSDoc: up to its first `@` line, one line.
+  const persona = fillTemplate(personaAsPinecallReads(doc.persona), scope).trim();
+  const instructions = fillTemplate(stage?.instructions ?? '', scope).trim();
+  const kept = keptViewOf(doc);
+  // render()'s children that are no stage's section follow the sections, as the export writes them.
+  const now = view === undefined ? [instructions] : kept && !viewReplacesInstructions(kept) ? [instructions, view.trim()] : [view.trim()];
+  return [persona, ...now].filter(Boolean).join('\n\n');
 }

@@ -18,17 +18,19 @@ const deps = (script: Scripted[], more: Partial<StepDeps> = {}) => {
 const identity = { caller_name: 'Ana Ruiz', phone: '+34600111222' };
 
 describe('the change log', () => {
-  const runner = scriptedToolRunner({ collect_identity: { result: 'ok', writes: (args) => ({ ...args, verified: false }) } });
+  // As the sample's body does: the name and the number go to caller_name and caller_phone.
+  const runner = scriptedToolRunner({ collect_identity: { result: 'ok', writes: (args) => ({ caller_name: args.caller_name, caller_phone: args.phone, verified: false }) } });
 
   it('logs each write authored by the tool, skips same-value writes, and masks pii only in display', async () => {
     const { deps: d } = deps([answer('', ['collect_identity', identity]), say('Thanks, checking.')], { runner });
     const out = await pinecallStep(doc, at('s_identity'), 'Ana Ruiz, +34600111222', d);
     expect(out.changeLog.filter((c) => c.field !== 'stage')).toEqual([
       { seq: 1, turn: 1, field: 'caller_name', prev: '', next: 'Ana Ruiz', author: 'collect_identity', at: 5 },
-      { seq: 2, turn: 1, field: 'phone', prev: '', next: '+34600111222', author: 'collect_identity', at: 5 },
+      { seq: 2, turn: 1, field: 'caller_phone', prev: '', next: '+34600111222', author: 'collect_identity', at: 5 },
     ]); // verified: false was already false: nothing logged
-    expect(out.state).toMatchObject(identity);
+    expect(out.state).toMatchObject({ caller_name: 'Ana Ruiz', caller_phone: '+34600111222' });
     expect(displayValue(doc, 'caller_name', 'Ana Ruiz')).toBe('***');
+    expect(displayValue(doc, 'caller_phone', '+34600111222')).toBe('***');
     expect(displayValue(doc, 'verified', true)).toBe('true');
     const tool = doc.tools.find((t) => t.name === 'collect_identity')!;
     expect(displayArguments(tool, identity)).toEqual({ caller_name: '***', phone: '***' });

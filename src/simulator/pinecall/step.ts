@@ -3,13 +3,17 @@
 // one is returned, so every step can be kept for "restart from here".
 import type { AgentDocument, Tool } from '../../model';
 import { stepDepsWithBudget } from '../budget';
+import { hasDerivedState, prepareDerive, scopeWith, stateWithStage } from '../derived';
+import { viewFromCode, prepareRenderView } from '../view';
+import { needMessage } from '../sandbox/agent-code';
 import { StepBase } from '../step-base';
 import { fillConfirm } from '../template';
-import { MAX_MODEL_CALLS_PER_STEP, type Line, type Session, type StepDeps, type ToolCallRequest } from '../types';
+import { MAX_MODEL_CALLS_PER_STEP, type Line, type Session, type StepDeps, type ToolCallRequest, type ToolRun } from '../types';
 import { checkArguments } from './check-args';
 import { parseArguments } from '../tool-arguments';
 import { historyMessages, toolSpec } from '../messages';
 import { firedEdge } from './edges';
+import { hasOnCall, ON_CALL_AUTHOR, onCallTool } from './hooks';
 import { systemPrompt, visibleTools } from './prompt';
 
 export const EMPTY_ANSWER =
@@ -27,9 +31,97 @@ function announcedThisStep(transcript: Line[]): boolean {
 
 class PinecallRun extends StepBase {
   private announced: boolean;
+  /** The last scope computed and the state it was computed from (getters are pure of the state). */
+  private lastScope?: { key: string; scope: Record<string, unknown> };
+  /** The last view rendered and the state it was rendered for (undefined: it failed; the stage's instructions stand). */
+  private lastView?: { key: string; text: string | undefined };
   constructor(doc: AgentDocument, session: Session, deps: StepDeps) {
     super(doc, session, deps);
     this.announced = announcedThisStep(this.s.transcript);
+  }
+
+  /** The state as the class's `this` holds it: the fields and `stage`. */
+  agentState(): Record<string, unknown> {
+    return stateWithStage(this.doc, this.s.state, this.stageName());
+  }
+
+  /**
+   * What `when`, expression conditions and `{{ }}` see: the state, the stage and the getters'
+   * values (Pinecall's snapshot). Keeps the getters' values on the session for the state panel;
+   * a getter that fails is left out and the trace says why, once a step.
+   */
+  scope(): Record<string, unknown> {
+    const state = this.agentState();
+    const derive = this.deps.derive;
+    if (!derive || !hasDerivedState(this.doc)) return state;
+    const key = JSON.stringify(state);
+    if (this.lastScope?.key === key) return this.lastScope.scope;
+    const derived = derive(this.doc, state, this.deps.call ?? {});
+    if (derived.failure) this.noteOnce(`the getters were not computed (${derived.failure}): when, conditions and the prompt see the state alone`);
+    for (const [getter, message] of Object.entries(derived.errors)) {
+      const needs = derived.needs[getter];
+      this.noteOnce(needs?.length ? needMessage(`the getter ${getter}`, needs) : `the getter ${getter} threw (${message}): left out of the state`);
+    }
+    this.s.derived = derived.values;
+    const scope = scopeWith(state, derived.values);
+    this.lastScope = { key, scope };
+    return scope;
+  }
+
+  /**
+   * What a class that keeps its view as code (render() the importer could not read, `@render(Component)`,
+   * or render() children that are no stage's section) renders for the state now, for the prompt
+   * (systemPrompt puts it in place of, or after, the stage's instructions); undefined for any other
+   * class, and when it failed (a note says why, once a step): the stage's own instructions stand alone.
+   */
+  viewText(): string | undefined {
+    if (!viewFromCode(this.doc)) return undefined;
+    const renderView = this.deps.renderView;
+    if (!renderView) {
+      this.noteOnce('render() was not run (no sandbox here): the prompt has the stage\'s own instructions');
+      return undefined;
+    }
+    const state = this.agentState();
+    const call = this.deps.call ?? {};
+    const key = JSON.stringify([state, call]);
+    if (this.lastView?.key === key) return this.lastView.text;
+    const out = renderView(this.doc, state, call);
+    let text: string | undefined = out.text;
+    if (out.error !== undefined) {
+      text = undefined;
+      this.noteOnce(out.needs?.length ? `${out.error}; until then the prompt has the stage's own instructions` : `render() failed (${out.error}): the prompt has the stage's own instructions`);
+    }
+    this.lastView = { key, text };
+    return text;
+  }
+
+  /** A run's writes (the stage by name) and `this.log` facts, authored by `author` (a tool, or `hook:onCall`). */
+  applyRun(run: ToolRun, author: string): void {
+    // Writes made before a throw happened all the same, so they are applied either way.
+    for (const [field, value] of Object.entries(run.writes)) {
+      if (field === 'stage' && !this.doc.state.some((f) => f.name === 'stage')) {
+        // A body that assigns this.stage itself: honoured as Pinecall would (design.md, "Edges own stage changes").
+        const target = this.doc.stages.find((st) => st.name === value);
+        if (target && target.id !== this.s.stageId) this.moveStage(target.id, author);
+      } else this.write(field, value, author);
+    }
+    for (const fact of run.logged ?? []) this.logFact(fact.name, fact.data, author);
+  }
+
+  /**
+   * The call opens: the class's own `onCall(call)` runs before the first model call, with `this`
+   * the initial state and the call facts; what it writes and logs is authored `hook:onCall`. A
+   * throw is a note and the call goes on — in Pinecall the bridge would stop before sending the
+   * call its first prompt (connect.ts start awaits the hook unguarded), so the note says that too.
+   */
+  async openCall(): Promise<void> {
+    if (!hasOnCall(this.doc)) return;
+    const call = this.deps.call ?? {};
+    const run = await this.runTool(onCallTool(), { call: structuredClone(call) }, this.agentState());
+    this.applyRun(run, ON_CALL_AUTHOR);
+    if (run.error === undefined) return;
+    const why = run.failure === 'needs-mock' ? run.error : `onCall threw: ${run.error}`;
+    this.trace({ kind: 'note', message: `${why}. The simulated call goes on with what it wrote before; Pinecall would stop before sending the call its first prompt.` });
   }
 
   /** One tool call of a model answer: check, announce, run, log, confirm, edges (step 3). */
@@ -52,22 +144,15 @@ class PinecallRun extends StepBase {
       this.announced = true;
       this.s.transcript.push({ kind: 'runtime', text: tool.announce, source: 'announce', tool: tool.name });
     }
-    const run = await this.runTool(tool, args);
+    const run = await this.runTool(tool, args, this.agentState());
     this.traceToolRun(call, tool.name, args, run);
-    // Writes made before a throw happened all the same, so they are applied either way.
-    for (const [field, value] of Object.entries(run.writes)) {
-      if (field === 'stage' && !this.doc.state.some((f) => f.name === 'stage')) {
-        // A body that assigns this.stage itself: honoured as Pinecall would (design.md, "Edges own stage changes").
-        const target = this.doc.stages.find((st) => st.name === value);
-        if (target && target.id !== this.s.stageId) this.moveStage(target.id, tool.name);
-      } else this.write(field, value, tool.name);
-    }
+    this.applyRun(run, tool.name);
     this.result(call, run.result, run.error, tool.preview);
     this.progress();
     if (run.error !== undefined) return;
     if (tool.confirm) this.s.transcript.push({ kind: 'runtime', text: fillConfirm(tool.confirm, args, run.result), source: 'confirm', tool: tool.name });
     if (this.s.stageId === null) return;
-    const fired = firedEdge(this.doc, tool, this.s.stageId, args, this.s.state, this.deps.evaluate);
+    const fired = firedEdge(this.doc, tool, this.s.stageId, args, this.scope(), this.deps.evaluate);
     for (const message of fired.notes) this.trace({ kind: 'note', message });
     if (fired.edge) this.moveStage(fired.edge.to, tool.name, fired.edge.id);
   }
@@ -96,10 +181,12 @@ class PinecallRun extends StepBase {
     const s = this.s;
     while (this.answeredCalls() < MAX_MODEL_CALLS_PER_STEP) {
       // Rebuilt before every call: a tool may have moved the stage or changed what `when` sees.
-      const visible = visibleTools(this.doc, s, this.deps.evaluate);
+      const scope = this.scope();
+      const visible = visibleTools(this.doc, s, this.deps.evaluate, scope);
       for (const message of visible.notes) this.trace({ kind: 'note', message });
       const call = this.nextCallNumber();
-      const body = { system: systemPrompt(this.doc, s), messages: historyMessages(s.transcript), tools: visible.tools.map(toolSpec), toolChoice: 'auto' as const };
+      const system = systemPrompt(this.doc, s, scope, this.viewText());
+      const body = { system, messages: historyMessages(s.transcript), tools: visible.tools.map(toolSpec), toolChoice: 'auto' as const };
       const response = await this.complete(body, 'agent', { phase: 'agent' }, true);
       if (!response) return s;
       const text = response.text.trim();
@@ -129,19 +216,35 @@ class PinecallRun extends StepBase {
  * sets `failure` and returns the session as it stood: the writes of tools already run are kept.
  */
 export async function pinecallStep(doc: AgentDocument, session: Session, callerLine: string | null, deps: StepDeps): Promise<Session> {
-  const run = new PinecallRun(doc, session, await stepDepsWithBudget(deps));
+  const run = new PinecallRun(doc, session, await stepDeps(doc, deps));
   const s = run.s;
+  // The call opens with the first step (a caller line or the agent opening it): onCall runs first.
+  const opening = s.turn === 0;
   run.beginStep();
+  if (opening) await run.openCall();
   if (callerLine !== null) s.transcript.push({ kind: 'caller', text: callerLine });
   run.traceSkipped('pinecall');
   await run.loop();
-  return run.finish();
+  return finish(run);
 }
 
 /** Re-issues the failed model call of the last step and goes on from there (no caller line again). */
 export async function pinecallRetry(doc: AgentDocument, session: Session, deps: StepDeps): Promise<Session> {
   if (session.failure?.retry?.phase !== 'agent') return session;
-  const run = new PinecallRun(doc, session, await stepDepsWithBudget(deps));
+  const run = new PinecallRun(doc, session, await stepDeps(doc, deps));
   await run.loop();
+  return finish(run);
+}
+
+/** The step's deps: the budget, and this thread's getter and view sandboxes for a class that needs them when none was given. */
+async function stepDeps(doc: AgentDocument, deps: StepDeps): Promise<StepDeps> {
+  const derive = deps.derive ?? (hasDerivedState(doc) ? await prepareDerive() : undefined);
+  const renderView = deps.renderView ?? (viewFromCode(doc) ? await prepareRenderView() : undefined);
+  return stepDepsWithBudget({ ...deps, ...(derive ? { derive } : {}), ...(renderView ? { renderView } : {}) });
+}
+
+/** The session the step ends with, its getters' values those of the state it ends in (once the budget is spent they stay as they were). */
+function finish(run: PinecallRun): Session {
+  if (!run.deps.budget?.exhausted) run.scope();
   return run.finish();
 }

@@ -4,6 +4,8 @@
  * level and an already formatted string and returns nothing.
  */
 
+import { BIND } from './guest-agent';
+
 /**
  * Install `console`. Arguments are formatted inside the guest (strings as is, the rest as JSON) so
  * the host never walks a guest object. `__log` is removed from the global so the tool can reach it
@@ -27,13 +29,15 @@ export const PRELUDE = `(() => {
 })();`;
 
 /**
- * Prepare `__tool` with `this` bound to the state copy. Evaluates to `[run, snapshot]`, two
- * functions, so the host holds `snapshot` before any tool code runs (a tool that loops before
+ * Prepare `__tool` with `this` bound to the state copy. Evaluates to `[run, snapshot, facts]`,
+ * three functions (`facts()`: the JSON text of what the tool put through `this.log`), so the
+ * host holds `snapshot` before any tool code runs (a tool that loops before
  * its first `await` is interrupted inside `run()` itself):
  * - `run()` returns a promise that resolves to the JSON text of the result (`undefined` becomes `null`);
  * - `snapshot()` returns the JSON text of the state copy as it is now. The host calls it after the
  *   tool settled, failed or was interrupted, because writes made before a throw still happened.
- * `call` and the helpers are non-enumerable, so they never show in the snapshot as state fields.
+ * `this` is bound by BIND (guest-agent.ts): `call`, the helpers, the getters and the world's calls
+ * are non-enumerable, so they never show in the snapshot as state fields.
  * JSON and Object.keys are captured before the tool runs, so a tool that overwrites them cannot
  * change what the snapshot reports.
  */
@@ -43,20 +47,10 @@ export const RUNNER = `(() => {
   const defineProperty = Object.defineProperty;
   const input = parse(globalThis.__input);
   const tool = globalThis.__tool;
-  // A class declaration is a lexical global, not a property of globalThis: read it by name.
-  const Helpers = typeof __Helpers === 'function' ? __Helpers : undefined;
   delete globalThis.__input;
   delete globalThis.__tool;
   const self = input.state;
-  const hide = (key, value) => defineProperty(self, key, { value, writable: true, configurable: true, enumerable: false });
-  hide('call', input.call);
-  if (typeof Helpers === 'function') {
-    for (const name of Object.getOwnPropertyNames(Helpers.prototype)) {
-      if (name === 'constructor') continue;
-      const method = Object.getOwnPropertyDescriptor(Helpers.prototype, name).value;
-      if (typeof method === 'function') hide(name, method.bind(self));
-    }
-  }
+  ${BIND}
   const snapshot = () => {
     const out = {};
     // defineProperty, not assignment: a field named __proto__ stays a field of the snapshot.
@@ -70,5 +64,7 @@ export const RUNNER = `(() => {
     const text = stringify(result);
     return text === undefined ? 'null' : text;
   };
-  return [run, snapshot];
+  // The \`this.log\` facts so far, as JSON text: read with the snapshot, after the tool settled or failed.
+  const facts = () => stringify(logged);
+  return [run, snapshot, facts];
 })()`;

@@ -12,7 +12,7 @@ function sampleTool(name: string) {
   return { body: tool.implementation, params: Object.keys(tool.parameters.properties), toolName: name };
 }
 
-const baseState = { caller_name: '', phone: '', verified: false, slots: [] as unknown[], searches: 0, booking_when: '' };
+const baseState = { caller_name: '', caller_phone: '', verified: false, slots: [] as unknown[], searches: 0, booking_when: '' };
 
 function run(partial: Partial<RunToolInput> & { body: string }) {
   return runToolCode({ params: [], args: {}, state: {}, call: {}, timeoutMs: 1000, ...partial });
@@ -30,7 +30,7 @@ describe('the sample agent tools', () => {
     expect(out).toEqual({
       ok: true,
       result: { caller_name: 'Ana Ruiz', phone: '+34600111222' },
-      writes: { caller_name: 'Ana Ruiz', phone: '+34600111222' },
+      writes: { caller_name: 'Ana Ruiz', caller_phone: '+34600111222' },
       logs: [],
     });
   });

@@ -1,9 +1,16 @@
 import { newQuickJSWASMModule, type QuickJSContext, type QuickJSHandle, type QuickJSWASMModule } from 'quickjs-emscripten';
+import type { LoggedFact, MockNeed } from '../types';
+import { installAgentCode, needMessage, needsOf, type AgentCode } from './agent-code';
 import { transpileTool } from './transpile';
 import { PRELUDE, RUNNER } from './guest';
 import { diffWrites } from './writes';
 
-export interface RunToolInput {
+/**
+ * One tool run. From AgentCode: `helpers` (class-body source of the helper methods and getters,
+ * bound on `this`), `declarations` (the file's top-level code, run before the tool under the same
+ * deadline) and `stubs` (what cannot run here, with its mock answers).
+ */
+export interface RunToolInput extends AgentCode {
   /** The TypeScript method body of the tool. */
   body: string;
   /** Parameter names, in the order the method declares them. */
@@ -14,8 +21,6 @@ export interface RunToolInput {
   state: Record<string, unknown>;
   /** Facts the user set (today's date, the caller's number…); the tool sees a copy as `this.call`. */
   call: Record<string, unknown>;
-  /** Source of the class's helper methods (class-body syntax), bound on `this`. */
-  helpers?: string;
   /** The tool's timeout; the tool is interrupted once it has run this long. */
   timeoutMs: number;
   /** QuickJS heap limit for this call. */
@@ -24,11 +29,13 @@ export interface RunToolInput {
   toolName?: string;
 }
 
-export type RunToolErrorKind = 'thrown' | 'timeout' | 'memory' | 'syntax';
+/** `needs-mock`: the tool called a stub that has no mock answer (even if it caught the throw). */
+export type RunToolErrorKind = 'thrown' | 'timeout' | 'memory' | 'syntax' | 'needs-mock';
 
+/** `logged`: what the body put through `this.log`, in order, also when it failed after (absent when nothing). */
 export type RunToolResult =
-  | { ok: true; result: unknown; writes: Record<string, unknown>; logs: string[] }
-  | { ok: false; error: string; kind: RunToolErrorKind; writes: Record<string, unknown>; logs: string[] };
+  | { ok: true; result: unknown; writes: Record<string, unknown>; logs: string[]; logged?: LoggedFact[] }
+  | { ok: false; error: string; kind: RunToolErrorKind; needs?: MockNeed[]; writes: Record<string, unknown>; logs: string[]; logged?: LoggedFact[] };
 
 export const DEFAULT_MEMORY_BYTES = 32 * 1024 * 1024;
 // Measured: with no limit (or 512 KB) endless recursion overflows the host's own stack first (a
@@ -102,6 +109,9 @@ function jsonCopy(value: Record<string, unknown>): Record<string, unknown> {
  */
 export async function runToolCode(input: RunToolInput): Promise<RunToolResult> {
   const logs: string[] = [];
+  // Filled when the writes are read (writesNow): a fact logged before a throw was logged all the same.
+  let logged: LoggedFact[] = [];
+  const withLogged = (): { logged?: LoggedFact[] } => (logged.length ? { logged } : {});
   const initial = jsonCopy(input.state);
   const callCopy = jsonCopy(input.call);
   const fail = (kind: RunToolErrorKind, error: string, writes: Record<string, unknown> = {}): RunToolResult => ({
@@ -110,6 +120,7 @@ export async function runToolCode(input: RunToolInput): Promise<RunToolResult> {
     error,
     writes,
     logs,
+    ...withLogged(),
   });
 
   const code = transpileTool(input.body, input.params, input.helpers);
@@ -159,6 +170,16 @@ export async function runToolCode(input: RunToolInput): Promise<RunToolResult> {
     const prelude = context.evalCode(PRELUDE, 'prelude.js');
     if (prelude.error) return failWith(keep(prelude.error), {});
     keep(prelude.value);
+    // The file's own code runs under the tool's deadline: a top-level loop is the tool's timeout.
+    const installed = installAgentCode(context, input, keep, () => timedOut);
+    if (!installed.ok) return failWith(installed.error, {});
+    /** A run that threw or returned after calling a stub without a mock fails for want of one. */
+    const withNeeds = (result: RunToolResult): RunToolResult => {
+      if (!result.ok && result.kind !== 'thrown') return result;
+      const needs = needsOf(context, installed.take, input.stubs ?? [], keep);
+      if (needs.length === 0) return result;
+      return { ok: false, kind: 'needs-mock', needs, error: needMessage(input.toolName ?? 'tool', needs), writes: result.writes, logs, ...withLogged() };
+    };
 
     // A SyntaxError here means TypeScript accepted something QuickJS does not parse.
     const defined = context.evalCode(code.code, 'tool.js');
@@ -176,10 +197,21 @@ export async function runToolCode(input: RunToolInput): Promise<RunToolResult> {
     const pair = keep(prepared.value);
     const run = keep(context.getProp(pair, 0));
     const snapshot = keep(context.getProp(pair, 1));
+    const facts = keep(context.getProp(pair, 2));
+    const readLogged = (): void => {
+      const taken = context.callFunction(facts, context.undefined);
+      if (taken.error) {
+        keep(taken.error);
+        return;
+      }
+      const text = keep(taken.value);
+      if (context.typeof(text) === 'string') logged = JSON.parse(context.getString(text)) as LoggedFact[];
+    };
 
     /** The state copy as the tool left it; failures keep what was written before them. */
     const writesNow = (): Record<string, unknown> => {
       if (timedOut) deadline = Date.now() + SNAPSHOT_GRACE_MS;
+      readLogged();
       const taken = context.callFunction(snapshot, context.undefined);
       if (taken.error) {
         keep(taken.error);
@@ -190,11 +222,10 @@ export async function runToolCode(input: RunToolInput): Promise<RunToolResult> {
       return diffWrites(initial, JSON.parse(context.getString(text)) as Record<string, unknown>);
     };
 
-    deadline = Date.now() + input.timeoutMs;
     const started = context.callFunction(run, context.undefined);
     if (started.error) {
       const error = keep(started.error);
-      return failWith(error, writesNow());
+      return withNeeds(failWith(error, writesNow()));
     }
     const promise = keep(started.value);
     // QuickJS has no event loop of its own: run its job queue until the promise settles. With no
@@ -205,11 +236,11 @@ export async function runToolCode(input: RunToolInput): Promise<RunToolResult> {
         const text = keep(state.value);
         const result: unknown = JSON.parse(context.getString(text));
         const writes = writesNow(); // a getter on `this` runs here: it too is stopped at the deadline
-        return timedOut ? fail('timeout', `${input.toolName ?? 'tool'} took longer than ${seconds(input.timeoutMs)} s`, writes) : { ok: true, result, writes, logs };
+        return timedOut ? fail('timeout', `${input.toolName ?? 'tool'} took longer than ${seconds(input.timeoutMs)} s`, writes) : withNeeds({ ok: true, result, writes, logs, ...withLogged() });
       }
-      if (state.type === 'rejected') return failWith(keep(state.error), writesNow());
+      if (state.type === 'rejected') return withNeeds(failWith(keep(state.error), writesNow()));
       const jobs = runtime.executePendingJobs();
-      if (jobs.error) return failWith(keep(jobs.error), writesNow());
+      if (jobs.error) return withNeeds(failWith(keep(jobs.error), writesNow()));
       if (jobs.value === 0) {
         // An interrupt inside a promise job only rejects that job's promise: the deadline still stopped it.
         if (timedOut) return fail('timeout', `${input.toolName ?? 'tool'} took longer than ${seconds(input.timeoutMs)} s`, writesNow());

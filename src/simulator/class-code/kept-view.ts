@@ -1,0 +1,74 @@
+// The view a Pinecall class keeps as code: a `render()` the importer could not read at all (it
+// then keeps the method verbatim among `preserved.pinecall.members`), a `@render(Component)` class
+// decorator (`preserved.pinecall.classDecorators`), or the children of a render() it did read that
+// are no stage's section (`{!this.identified && <p>…</p>}`, `preserved.pinecall.renderExtras`: the
+// export writes them after the sections). What that code renders for the state is the prompt's
+// view (or, for extras, what follows the stage's instructions), so the simulator runs it
+// (../view.ts) and the canvas says so.
+//
+// No TypeScript parser here, on purpose: the stage cards ask this on the page's thread, which must
+// not load the compiler. A member is the render method when, past its comments and modifiers, it
+// opens with `render(`; the importer keeps members as written, one member a string.
+import type { AgentDocument } from '../../model';
+
+export type KeptView =
+  /** `render() { … }` as written (comments and all), a class member. */
+  | { kind: 'method'; source: string }
+  /** `@render(Name)`: Pinecall's view is `Name(this)`. */
+  | { kind: 'component'; name: string; decorator: string }
+  /** render()'s children that are no stage's section, as written; `source` is them as a render() of their own. */
+  | { kind: 'extras'; children: string[]; source: string };
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+
+/** The text from its first token on: leading white space, line comments and block comments dropped. */
+function pastComments(text: string): string {
+  let rest = text;
+  for (;;) {
+    rest = rest.trimStart();
+    if (rest.startsWith('//')) {
+      const end = rest.indexOf('\n');
+      rest = end < 0 ? '' : rest.slice(end + 1);
+    } else if (rest.startsWith('/*')) {
+      const end = rest.indexOf('*/');
+      rest = end < 0 ? '' : rest.slice(end + 2);
+    } else return rest;
+  }
+}
+
+const RENDER_METHOD = /^(?:(?:public|protected|override|async)\s+)*render\s*(?:<[^>]*>\s*)?\(/;
+const RENDER_DECORATOR = /^@\s*render\s*\(\s*([A-Za-z_$][\w$]*)\s*\)\s*;?\s*$/;
+
+const cache = new WeakMap<object, KeptView | null>();
+
+/** The class's kept view, if it keeps one; undefined for a document whose render() was read (or that has none). */
+export function keptViewOf(doc: AgentDocument): KeptView | undefined {
+  const kept = doc.preserved?.pinecall as Record<string, unknown> | undefined;
+  if (!kept || typeof kept !== 'object') return undefined;
+  const known = cache.get(kept);
+  if (known !== undefined) return known ?? undefined;
+  let view: KeptView | undefined;
+  const method = strings(kept.members).find((m) => RENDER_METHOD.test(pastComments(m)));
+  if (method !== undefined) view = { kind: 'method', source: method };
+  else {
+    for (const decorator of strings(kept.classDecorators)) {
+      const found = RENDER_DECORATOR.exec(pastComments(decorator));
+      if (found) {
+        view = { kind: 'component', name: found[1], decorator };
+        break;
+      }
+    }
+  }
+  const extras = strings(kept.renderExtras);
+  if (!view && extras.length) view = { kind: 'extras', children: extras, source: `render() {\n  return (\n    <>\n${extras.join('\n')}\n    </>\n  );\n}` };
+  cache.set(kept, view ?? null);
+  return view;
+}
+
+/** Whether the kept view replaces the stages' instructions (render(), @render), rather than following them (extras). */
+export const viewReplacesInstructions = (view: KeptView): boolean => view.kind !== 'extras';
+
+/** Whether the Pinecall prompt's view of `doc` comes (in whole, or after the stage's instructions) from code it keeps. */
+export function viewFromCode(doc: AgentDocument): boolean {
+  return doc.target === 'pinecall' && keptViewOf(doc) !== undefined;
+}
