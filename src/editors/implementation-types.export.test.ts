@@ -42,7 +42,7 @@ const tools: Tool[] = [
     notiz: { type: ['string', 'null'] },
     rückruf: { description: 'callback' },
     tags: { type: 'array', items: { type: 'string', enum: ['a', 'b'] } },
-  }, ['größe', 'tags'], 'this.größe = größe;\nreturn straße?.["haus-nr"] ?? tags.length;'),
+  }, ['größe', 'tags'], 'this.größe = größe;\nreturn straße?.ort ?? tags.length;'),
   tool('t2', 'delete', { default: { type: 'string' }, ñ: { type: 'boolean' } }, ['ñ'], 'return ñ;'),
   tool('t3', 'my-tool', {}, [], 'this["my-field"] = true;\nreturn this.zeilen.length;'),
 ];
@@ -82,7 +82,8 @@ describe('the Code tab declares the types of the exported class', () => {
     for (const line of ['  größe: number;', '  名前?: string;', '  class: string;', '  "my-field": boolean;', '  "1st": string | null;',
       '  zeilen: ({ a: number; } | { b: string; })[];', '  ключи: { "ä-b": number; default: boolean; }[];']) expect(declared).toContain(line);
     expect(parameterList(tools[0])).toEqual([
-      'größe: number', 'straße: { "haus-nr": number; ort?: string; } | undefined', 'notiz: string | undefined',
+      'größe: number', // A quoted member is not on Pinecall's wire (its objectOf reads identifier keys only): not declared.
+      'straße: { ort?: string; } | undefined', 'notiz: string | undefined',
       'rückruf: ((...args: any[]) => unknown) | undefined', 'tags: ("a" | "b")[]',
     ]);
     expect(parameterList(tools[1])).toEqual(['ñ: boolean']);

@@ -34,6 +34,10 @@ describe('js-lexer: state expressions in a guard', () => {
     expect(withoutThisPrefix(written)).toBe(expression);
   });
 
+  it('keeps `this.` before a reserved word, which cannot stand as a free name', () => {
+    expect(withoutThisPrefix('!this.class && this.searches > 1')).toBe('!this.class && searches > 1');
+  });
+
   it.each([
     ['searches >= 3', false], ['a || b', true], ['a && b', true], ['a ? b : c', true], ['(a || b)', true],
     ['(a) + (b)', false], ['f(a || b)', false], ['x?.y', false], ['(s) => s', true],

@@ -7,7 +7,8 @@
 // exporter writes, and the projection of the round trip, follow one list (lossesOfPinecall names it):
 // - A state field keeps its name whenever the class can hold it: templates, conditions, tool bodies
 //   and the change log speak of it. It is renamed only where no class can: a member's name, an
-//   Object.prototype name, a world's setting Pinecall refuses (`<name>_value`, `proto`). A repeated
+//   Object.prototype name, a world's setting Pinecall refuses (`<name>_value`, `proto`), a config
+//   field Pinecall never counts as state (`phone` → `caller_phone`). A repeated
 //   field is one variable in Block Agent: the first stands for it, the others are not written.
 // - A tool meeting a state field or a member is renamed `set_<name>` (`<name>_tool` for an
 //   Object.prototype name), a name Pinecall refuses becomes one word, and a second tool of a taken
@@ -17,7 +18,7 @@
 // hand lands on the name the export already uses.
 import { uniqueName } from '../../model/ids';
 import { suggestToolName } from '../../model/lint/context';
-import { PINECALL_WORLDS_FIELDS } from '../../model/lint/pinecall-refusals';
+import { PINECALL_CONFIG_FIELDS, PINECALL_WORLDS_FIELDS } from '../../model/lint/pinecall-refusals';
 import { PINECALL_CLASS_MEMBERS, PINECALL_TOOL_NAME } from '../../model/names';
 import { isPrototypeName, PROTOTYPE_NAMES } from '../../model/own';
 import type { AgentDocument, Condition, Tool } from '../../model/types';
@@ -41,8 +42,13 @@ function stateClash(name: string): string | undefined {
   if (isMember(name)) return `every Pinecall class already has ${name}`;
   if (isPrototypeName(name)) return `every JavaScript object already has ${name}`;
   if (isWorldsField(name)) return `Pinecall refuses a class that declares ${name}, the world's setting`;
+  if (PINECALL_CONFIG_FIELDS.has(name)) return `Pinecall reads a class's ${name} as its configuration, never as state`;
   return undefined;
 }
+
+/** The name a clashing state field is written under: lint's suggestion (lint/names.ts), so a fix by hand lands on it. */
+const stateRename = (name: string): string =>
+  name === '__proto__' ? 'proto' : PINECALL_CONFIG_FIELDS.has(name) ? `caller_${name}` : `${name}_value`;
 
 /** Every state field and tool the class writes under another name, in document order (state first). */
 export function memberRenames(doc: AgentDocument): MemberRename[] {
@@ -56,7 +62,7 @@ export function memberRenames(doc: AgentDocument): MemberRename[] {
       return;
     }
     const why = stateClash(name);
-    const to = why ? uniqueName(name === '__proto__' ? 'proto' : `${name}_value`, taken) : name;
+    const to = why ? uniqueName(stateRename(name), taken) : name;
     taken.add(to);
     fieldNames.set(name, to);
     if (why) renames.push({ kind: 'state', index, from: name, to, why });

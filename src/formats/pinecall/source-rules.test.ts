@@ -8,6 +8,7 @@ import { personaAsPinecallReads } from '../../model/docstring';
 import { PINECALL_WORLDS_FIELDS } from '../../model/lint/pinecall-refusals';
 import { exportPinecallTs } from './export';
 import { importPinecallTs } from './import';
+import { minimalDoc } from './testing';
 
 const HEAD = 'import { Agent, tool, type Stages } from "@pinecall/agents";';
 
@@ -242,5 +243,17 @@ describe('real-shaped classes round-trip byte-identical', () => {
   it.each(files)('%s', (file) => {
     const text = readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8');
     expect(roundTrip(text)).toBe(text);
+  });
+});
+
+describe('a state field named like a config field, exported', () => {
+  it('is written as caller_<name>, with its reads and writes, so it stays state; the loss says so', () => {
+    const doc = minimalDoc({ implementation: 'this.phone = "600";\nreturn this.phone;' });
+    doc.state.push({ id: 'f_phone', name: 'phone', type: 'string', default: '', pii: true, visibility: 'private' });
+    const out = exportPinecallTs(doc);
+    expect(out.text).toContain('@state({ pii: true }) caller_phone: string = "";');
+    expect(out.text).toContain('this.caller_phone = "600";\n    return this.caller_phone;');
+    expect(imported(out.text).doc.state.map((f) => f.name)).toEqual(['caller_phone']);
+    expect(out.warnings.map((w) => w.message)).toContainEqual(expect.stringContaining("Pinecall reads a class's phone as its configuration, never as state, so the class names the field caller_phone"));
   });
 });

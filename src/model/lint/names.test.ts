@@ -42,7 +42,7 @@ const cases: RuleCase[] = [
     pass: (d) => { d.blocks[0].looping!.connectTo = 's_choose'; } },
   { rule: 'state-name-world', path: '/state/4/name', severity: ['error', 'info'],
     fail: (d) => { d.state[4].name = 'voice'; },
-    pass: (d) => { d.state[4].name = 'voice_choice'; } },
+    pass: (d) => { d.state[4].name = 'voice_value'; } },
   { rule: 'state-name-config', path: '/state/4/name', severity: ['warning', 'info'],
     fail: (d) => { d.state[4].name = 'whatsapp'; },
     pass: (d) => { d.state[4].name = 'caller_whatsapp'; } },
@@ -59,7 +59,7 @@ describe('name and block details', () => {
 
   it('says which verb sets a field of the world\'s, as Pinecall refuses it', () => {
     const problem = lintAs('pinecall', (d) => { d.state[4].name = 'greeting'; }).find((p) => p.rule === 'state-name-world');
-    expect(problem?.message).toBe("state field greeting: `greeting` is the world's now, not the class's: pinecall agent set --greeting '…' (or --reply '…') — remove it from the class; to remember something about the caller, rename it, e.g. greeting_choice");
+    expect(problem?.message).toBe("state field greeting: `greeting` is the world's now, not the class's: pinecall agent set --greeting '…' (or --reply '…') — remove it from the class; to remember something about the caller, rename it, e.g. greeting_value");
   });
 
   it('points at the empty wait token when the key is there', () => {

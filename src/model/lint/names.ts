@@ -67,7 +67,7 @@ export function checkStateDeclarations(ctx: LintContext): Finding[] {
     if (worldsVerb) {
       out.push({
         rule: 'state-name-world', path: pointer('state', i, 'name'), entity,
-        message: `state field ${field.name}: ${pinecallRefusal.worldsField(field.name, worldsVerb)}; to remember something about the caller, rename it, e.g. ${uniqueName(`${field.name}_choice`, ctx.stateNames)}`,
+        message: `state field ${field.name}: ${pinecallRefusal.worldsField(field.name, worldsVerb)}; to remember something about the caller, rename it, e.g. ${uniqueName(`${field.name}_value`, ctx.stateNames)}`,
       });
     } else if (PINECALL_CONFIG_FIELDS.has(field.name)) {
       out.push({

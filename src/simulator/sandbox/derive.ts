@@ -10,6 +10,7 @@ import { installAgentCode, needFor, type AgentCode } from './agent-code';
 import { PRELUDE } from './guest';
 import { DERIVE } from './guest-agent';
 import { transpileTool } from './transpile';
+import { openGuarded } from './guarded';
 
 export interface DeriveInput extends AgentCode {
   state: Readonly<Record<string, unknown>>;
@@ -38,22 +39,8 @@ export function deriveGetters(quickjs: QuickJSWASMModule, input: DeriveInput): D
   if (poisoned.has(quickjs)) return { ok: false, kind: 'thrown', error: 'the getter sandbox failed earlier; load it again' };
   const helpers = transpileTool('', [], input.helpers);
   if (!helpers.ok) return { ok: false, kind: 'syntax', error: helpers.error };
-  const runtime = quickjs.newRuntime();
-  const deadline = Date.now() + input.timeoutMs;
-  let timedOut = false;
-  runtime.setMemoryLimit(input.memoryBytes ?? DEFAULT_MEMORY_BYTES);
-  runtime.setMaxStackSize(STACK_BYTES);
-  runtime.setInterruptHandler(() => {
-    if (Date.now() <= deadline) return false;
-    timedOut = true;
-    return true;
-  });
-  const context = runtime.newContext();
-  const handles: QuickJSHandle[] = [];
-  const keep = (handle: QuickJSHandle): QuickJSHandle => {
-    handles.push(handle);
-    return handle;
-  };
+  const guarded = openGuarded(quickjs, { timeoutMs: input.timeoutMs, memoryBytes: input.memoryBytes ?? DEFAULT_MEMORY_BYTES, stackBytes: STACK_BYTES });
+  const { context, keep } = guarded;
   const failWith = (error: QuickJSHandle): DeriveResult => {
     let dumped: unknown;
     try {
@@ -62,7 +49,7 @@ export function deriveGetters(quickjs: QuickJSWASMModule, input: DeriveInput): D
       dumped = 'unknown error';
     }
     const { name, message } = described(dumped);
-    if (timedOut) return { ok: false, kind: 'timeout', error: `the getters took longer than ${input.timeoutMs} ms` };
+    if (guarded.timedOut) return { ok: false, kind: 'timeout', error: `the getters took longer than ${input.timeoutMs} ms` };
     if (name === 'InternalError' && message === 'out of memory') return { ok: false, kind: 'memory', error: 'the getters ran out of memory' };
     return { ok: false, kind: name === 'SyntaxError' ? 'syntax' : 'thrown', error: message };
   };
@@ -73,7 +60,7 @@ export function deriveGetters(quickjs: QuickJSWASMModule, input: DeriveInput): D
     if (prelude.error) return failWith(keep(prelude.error));
     keep(prelude.value);
     // Stubs always (an empty list too): DERIVE reads `take` around each getter.
-    const installed = installAgentCode(context, { ...input, stubs: input.stubs ?? [] }, keep, () => timedOut);
+    const installed = installAgentCode(context, { ...input, stubs: input.stubs ?? [] }, keep, () => guarded.timedOut);
     if (!installed.ok) return failWith(installed.error);
     const defined = context.evalCode(helpers.code, 'helpers.js');
     if (defined.error) return failWith(keep(defined.error));
@@ -84,7 +71,7 @@ export function deriveGetters(quickjs: QuickJSWASMModule, input: DeriveInput): D
     const out = context.evalCode(DERIVE, 'derive.js');
     if (out.error) return failWith(keep(out.error));
     const text = keep(out.value);
-    if (timedOut) return { ok: false, kind: 'timeout', error: `the getters took longer than ${input.timeoutMs} ms` };
+    if (guarded.timedOut) return { ok: false, kind: 'timeout', error: `the getters took longer than ${input.timeoutMs} ms` };
     const read = JSON.parse(context.getString(text)) as { values: Record<string, unknown>; errors: Record<string, string>; needs: Record<string, string[]> };
     const needs: Record<string, MockNeed[]> = {};
     // Read from the stubs' record, so a getter that caught the stub's throw still says what it needed.
@@ -95,9 +82,7 @@ export function deriveGetters(quickjs: QuickJSWASMModule, input: DeriveInput): D
     return { ok: false, kind: /out of memory/i.test(message) ? 'memory' : 'thrown', error: message };
   } finally {
     try {
-      for (const handle of handles.reverse()) if (handle.alive) handle.dispose();
-      context.dispose();
-      runtime.dispose();
+      guarded.dispose();
     } catch {
       // QuickJS asserts on leaked objects, which aborts the WASM instance: never use it again.
       poisoned.add(quickjs);

@@ -12,6 +12,7 @@ import { PRELUDE } from './guest';
 import { BIND } from './guest-agent';
 import { RENDER_VIEW } from './guest-view';
 import { transpileTool, transpileView } from './transpile';
+import { openGuarded } from './guarded';
 
 export type ViewSource = { kind: 'method'; source: string } | { kind: 'component'; name: string };
 
@@ -57,22 +58,8 @@ export function renderViewCode(quickjs: QuickJSWASMModule, input: RenderViewInpu
   if (!helpers.ok) return failed('syntax', helpers.error);
   const view = input.view.kind === 'method' ? transpileView(input.view.source) : undefined;
   if (view && !view.ok) return failed('syntax', view.error);
-  const runtime = quickjs.newRuntime();
-  const deadline = Date.now() + input.timeoutMs;
-  let timedOut = false;
-  runtime.setMemoryLimit(input.memoryBytes ?? DEFAULT_MEMORY_BYTES);
-  runtime.setMaxStackSize(STACK_BYTES);
-  runtime.setInterruptHandler(() => {
-    if (Date.now() <= deadline) return false;
-    timedOut = true;
-    return true;
-  });
-  const context = runtime.newContext();
-  const handles: QuickJSHandle[] = [];
-  const keep = (handle: QuickJSHandle): QuickJSHandle => {
-    handles.push(handle);
-    return handle;
-  };
+  const guarded = openGuarded(quickjs, { timeoutMs: input.timeoutMs, memoryBytes: input.memoryBytes ?? DEFAULT_MEMORY_BYTES, stackBytes: STACK_BYTES });
+  const { context, keep } = guarded;
   const stubs = input.stubs ?? [];
   let take: QuickJSHandle | undefined;
   const failWith = (error: QuickJSHandle): ViewResult => {
@@ -83,7 +70,7 @@ export function renderViewCode(quickjs: QuickJSWASMModule, input: RenderViewInpu
       dumped = 'unknown error';
     }
     const { name, message } = described(dumped);
-    if (timedOut) return failed('timeout', `render() took longer than ${input.timeoutMs} ms`);
+    if (guarded.timedOut) return failed('timeout', `render() took longer than ${input.timeoutMs} ms`);
     if (name === 'InternalError' && message === 'out of memory') return failed('memory', 'render() ran out of memory');
     // A stub without a mock answer threw (or was caught and something else threw): say what it needs.
     const needs = needsOf(context, take, stubs, keep);
@@ -96,7 +83,7 @@ export function renderViewCode(quickjs: QuickJSWASMModule, input: RenderViewInpu
     const prelude = context.evalCode(PRELUDE, 'prelude.js');
     if (prelude.error) return failWith(keep(prelude.error));
     keep(prelude.value);
-    const installed = installAgentCode(context, { ...input, stubs }, keep, () => timedOut);
+    const installed = installAgentCode(context, { ...input, stubs }, keep, () => guarded.timedOut);
     if (!installed.ok) return failWith(installed.error);
     take = installed.take;
     const defined = context.evalCode(helpers.code, 'helpers.js');
@@ -112,7 +99,7 @@ export function renderViewCode(quickjs: QuickJSWASMModule, input: RenderViewInpu
     const out = context.evalCode(RUN, 'render.js');
     if (out.error) return failWith(keep(out.error));
     const text = keep(out.value);
-    if (timedOut) return failed('timeout', `render() took longer than ${input.timeoutMs} ms`);
+    if (guarded.timedOut) return failed('timeout', `render() took longer than ${input.timeoutMs} ms`);
     // Read from the stubs' record, so a render that caught a stub's throw still says what it needed.
     const needs = needsOf(context, take, stubs, keep);
     if (needs.length) return failed('needs-mock', needMessage('render()', needs), needs);
@@ -124,9 +111,7 @@ export function renderViewCode(quickjs: QuickJSWASMModule, input: RenderViewInpu
     return failed(/out of memory/i.test(message) ? 'memory' : 'thrown', message);
   } finally {
     try {
-      for (const handle of handles.reverse()) if (handle.alive) handle.dispose();
-      context.dispose();
-      runtime.dispose();
+      guarded.dispose();
     } catch {
       // QuickJS asserts on leaked objects, which aborts the WASM instance: never use it again.
       poisoned.add(quickjs);

@@ -4,6 +4,7 @@ import { installAgentCode, needMessage, needsOf, type AgentCode } from './agent-
 import { transpileTool } from './transpile';
 import { PRELUDE, RUNNER } from './guest';
 import { diffWrites } from './writes';
+import { openGuarded } from './guarded';
 
 /**
  * One tool run. From AgentCode: `helpers` (class-body source of the helper methods and getters,
@@ -127,30 +128,14 @@ export async function runToolCode(input: RunToolInput): Promise<RunToolResult> {
   if (!code.ok) return fail('syntax', code.error);
 
   const quickjs = await loadQuickJS();
-  const runtime = quickjs.newRuntime();
-  let deadline = Date.now() + input.timeoutMs;
-  let timedOut = false;
-  runtime.setMemoryLimit(input.memoryBytes ?? DEFAULT_MEMORY_BYTES);
-  runtime.setMaxStackSize(MAX_STACK_BYTES);
-  // Our own handler instead of shouldInterruptAfterDeadline, to know for sure that an interrupt
-  // (an uncatchable InternalError inside) came from the deadline.
-  runtime.setInterruptHandler(() => {
-    if (Date.now() <= deadline) return false;
-    timedOut = true;
-    return true;
-  });
-  const context = runtime.newContext();
-  const handles: QuickJSHandle[] = [];
-  const keep = (handle: QuickJSHandle): QuickJSHandle => {
-    handles.push(handle);
-    return handle;
-  };
+  const guarded = openGuarded(quickjs, { timeoutMs: input.timeoutMs, memoryBytes: input.memoryBytes ?? DEFAULT_MEMORY_BYTES, stackBytes: MAX_STACK_BYTES });
+  const { runtime, context, keep } = guarded;
 
   /** Classify a thrown guest value; the deadline flag wins over whatever the guest made of it. */
   const failWith = (error: QuickJSHandle, writes: Record<string, unknown>): RunToolResult => {
     const dumped = safeDump(context, error);
     const message = messageOf(dumped);
-    if (timedOut) return fail('timeout', `${input.toolName ?? 'tool'} took longer than ${seconds(input.timeoutMs)} s`, writes);
+    if (guarded.timedOut) return fail('timeout', `${input.toolName ?? 'tool'} took longer than ${seconds(input.timeoutMs)} s`, writes);
     if (nameOf(dumped) === 'InternalError' && message === 'out of memory') {
       return fail('memory', `${input.toolName ?? 'tool'} ran out of memory (limit ${input.memoryBytes ?? DEFAULT_MEMORY_BYTES} bytes)`, writes);
     }
@@ -171,7 +156,7 @@ export async function runToolCode(input: RunToolInput): Promise<RunToolResult> {
     if (prelude.error) return failWith(keep(prelude.error), {});
     keep(prelude.value);
     // The file's own code runs under the tool's deadline: a top-level loop is the tool's timeout.
-    const installed = installAgentCode(context, input, keep, () => timedOut);
+    const installed = installAgentCode(context, input, keep, () => guarded.timedOut);
     if (!installed.ok) return failWith(installed.error, {});
     /** A run that threw or returned after calling a stub without a mock fails for want of one. */
     const withNeeds = (result: RunToolResult): RunToolResult => {
@@ -210,7 +195,7 @@ export async function runToolCode(input: RunToolInput): Promise<RunToolResult> {
 
     /** The state copy as the tool left it; failures keep what was written before them. */
     const writesNow = (): Record<string, unknown> => {
-      if (timedOut) deadline = Date.now() + SNAPSHOT_GRACE_MS;
+      if (guarded.timedOut) guarded.restartDeadline(SNAPSHOT_GRACE_MS);
       readLogged();
       const taken = context.callFunction(snapshot, context.undefined);
       if (taken.error) {
@@ -236,15 +221,15 @@ export async function runToolCode(input: RunToolInput): Promise<RunToolResult> {
         const text = keep(state.value);
         const result: unknown = JSON.parse(context.getString(text));
         const writes = writesNow(); // a getter on `this` runs here: it too is stopped at the deadline
-        return timedOut ? fail('timeout', `${input.toolName ?? 'tool'} took longer than ${seconds(input.timeoutMs)} s`, writes) : withNeeds({ ok: true, result, writes, logs, ...withLogged() });
+        return guarded.timedOut ? fail('timeout', `${input.toolName ?? 'tool'} took longer than ${seconds(input.timeoutMs)} s`, writes) : withNeeds({ ok: true, result, writes, logs, ...withLogged() });
       }
       if (state.type === 'rejected') return withNeeds(failWith(keep(state.error), writesNow()));
       const jobs = runtime.executePendingJobs();
       if (jobs.error) return withNeeds(failWith(keep(jobs.error), writesNow()));
       if (jobs.value === 0) {
         // An interrupt inside a promise job only rejects that job's promise: the deadline still stopped it.
-        if (timedOut) return fail('timeout', `${input.toolName ?? 'tool'} took longer than ${seconds(input.timeoutMs)} s`, writesNow());
-        timedOut = true;
+        if (guarded.timedOut) return fail('timeout', `${input.toolName ?? 'tool'} took longer than ${seconds(input.timeoutMs)} s`, writesNow());
+        guarded.markTimedOut();
         return fail('timeout', `${input.toolName ?? 'tool'} never finished: it awaits something that never settles`, writesNow());
       }
     }
@@ -255,9 +240,7 @@ export async function runToolCode(input: RunToolInput): Promise<RunToolResult> {
     return fail('thrown', message);
   } finally {
     disposeOrReset(() => {
-      for (const handle of handles.reverse()) if (handle.alive) handle.dispose();
-      context.dispose();
-      runtime.dispose();
+      guarded.dispose();
     });
   }
 }
