@@ -48,7 +48,7 @@ test.describe('change log', () => {
   });
 
   test('says how to fill it, then lists every write with pii masked and objects diffed', async ({ page }) => {
-    await expect(page.getByTestId('changelog-panel')).toContainText('Run the agent in the Simulator tab; every state write shows here');
+    await expect(page.getByTestId('changelog-panel')).toContainText('Run the agent in the Simulator tab; every state write, and every this.log of its code, shows here');
     await addRecordField(page);
     await loadSession(page, PINECALL);
     await expect(rows(page)).toHaveCount(PINECALL.changeLog.length);
