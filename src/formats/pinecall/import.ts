@@ -67,6 +67,11 @@ export function importPinecallTs(text: string): PinecallImport {
   if (written && (sameJson(written, [...standard, ...(preserved.agentsImports ?? [])]) || !standard.every((n) => written.includes(n)))) delete preserved.agentsImport;
   const base = agentClass.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.getText(sf);
   if (base && base !== 'Agent') preserved.extendsClass = base;
+  // A base this file does not declare cannot be read here: say which, and what the agent lacks.
+  if (base && base !== 'Agent' && !sf.statements.some((st) => ts.isClassDeclaration(st) && st.name?.text === base)) {
+    const from = importedFrom(sf, base);
+    ctx.warn(agentClass.heritageClauses![0].types[0], `${className} extends ${base}${from ? `, imported from "${from}"` : ''}, which this file does not declare: its tools, state fields, getters and hooks are not read, so the simulator offers only ${className}'s own; the export keeps \`extends ${base}\``);
+  }
   const stageNames = members.stage?.names;
   if (members.renderMethod) {
     members.render = readRender(ctx, members.renderMethod, stageNames ?? []);
@@ -114,6 +119,17 @@ export function importPinecallTs(text: string): PinecallImport {
   const valid = validateDocument(doc);
   if (!valid.ok) return { ok: false, errors: valid.errors.map((e) => ctx.at(agentClass, `the class reads as an invalid document: ${e.path} ${e.message}`)) };
   return { ok: true, doc, warnings: ctx.warnings };
+}
+
+/** The module an imported name comes from, as written (`import ClinicaNorte from "./clinica-norte"`). */
+function importedFrom(sf: ts.SourceFile, name: string): string | undefined {
+  for (const st of sf.statements) {
+    if (!ts.isImportDeclaration(st) || !ts.isStringLiteral(st.moduleSpecifier) || !st.importClause) continue;
+    const { name: defaultName, namedBindings } = st.importClause;
+    const named = namedBindings && ts.isNamedImports(namedBindings) ? namedBindings.elements.map((e) => e.name.text) : [];
+    if (defaultName?.text === name || named.includes(name)) return st.moduleSpecifier.text;
+  }
+  return undefined;
 }
 
 /** `export default class X extends Agent`, else the default-exported class, else a class extending Agent. */

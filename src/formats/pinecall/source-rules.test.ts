@@ -149,6 +149,13 @@ describe('class decorators and the base class', () => {
       '/** Busca. */', 'export default class Busca extends ClinicaNorte {', '  query = "";', '}', ''].join('\n');
     expect(roundTrip(text)).toContain('export default class Busca extends ClinicaNorte {');
   });
+
+  it('a base in another file is named, with what the agent lacks', () => {
+    const text = ['import { Agent, tool } from "@pinecall/agents";', 'import ClinicaNorte from "./clinica-norte";', '',
+      '/** Busca. */', 'export default class Busca extends ClinicaNorte {', '  query = "";', '}', ''].join('\n');
+    expect(imported(text).warnings).toEqual([{ line: 5, column: 36, message:
+      'Busca extends ClinicaNorte, imported from "./clinica-norte", which this file does not declare: its tools, state fields, getters and hooks are not read, so the simulator offers only Busca\'s own; the export keeps `extends ClinicaNorte`' }]);
+  });
 });
 
 describe('docstrings (oneLine)', () => {
