@@ -10,7 +10,7 @@ import { installAgentCode, needFor, type AgentCode } from './agent-code';
 import { PRELUDE } from './guest';
 import { DERIVE } from './guest-agent';
 import { transpileTool } from './transpile';
-import { openGuarded } from './guarded';
+import { closeGuarded, isPoisoned, openGuarded } from './guarded';
 
 export interface DeriveInput extends AgentCode {
   state: Readonly<Record<string, unknown>>;
@@ -36,7 +36,7 @@ function described(dumped: unknown): { name: string; message: string } {
 
 /** Reads `input.getters` on a `this` made of `input.state`; never throws (a failure is a result). */
 export function deriveGetters(quickjs: QuickJSWASMModule, input: DeriveInput): DeriveResult {
-  if (poisoned.has(quickjs)) return { ok: false, kind: 'thrown', error: 'the getter sandbox failed earlier; load it again' };
+  if (isPoisoned(quickjs)) return { ok: false, kind: 'thrown', error: 'the getter sandbox failed earlier; load it again' };
   const helpers = transpileTool('', [], input.helpers);
   if (!helpers.ok) return { ok: false, kind: 'syntax', error: helpers.error };
   const guarded = openGuarded(quickjs, { timeoutMs: input.timeoutMs, memoryBytes: input.memoryBytes ?? DEFAULT_MEMORY_BYTES, stackBytes: STACK_BYTES });
@@ -81,18 +81,8 @@ export function deriveGetters(quickjs: QuickJSWASMModule, input: DeriveInput): D
     const message = error instanceof Error ? error.message : String(error);
     return { ok: false, kind: /out of memory/i.test(message) ? 'memory' : 'thrown', error: message };
   } finally {
-    try {
-      guarded.dispose();
-    } catch {
-      // QuickJS asserts on leaked objects, which aborts the WASM instance: never use it again.
-      poisoned.add(quickjs);
-    }
+    closeGuarded(quickjs, guarded);
   }
 }
 
-const poisoned = new WeakSet<QuickJSWASMModule>();
-
-/** Whether a runtime of `quickjs` failed to free cleanly: the caller must load a fresh module. */
-export function isPoisoned(quickjs: QuickJSWASMModule): boolean {
-  return poisoned.has(quickjs);
-}
+export { isPoisoned } from './guarded';

@@ -60,3 +60,21 @@ export function openGuarded(quickjs: QuickJSWASMModule, limits: GuardedLimits): 
     },
   };
 }
+
+// A module whose runtime could not be freed cleanly (QuickJS asserts on leaked objects, which
+// aborts the WASM instance) is never used again, by the getters, a view or anything else.
+const poisoned = new WeakSet<QuickJSWASMModule>();
+
+/** Whether a runtime of `quickjs` failed to free cleanly: the caller must load a fresh module. */
+export function isPoisoned(quickjs: QuickJSWASMModule): boolean {
+  return poisoned.has(quickjs);
+}
+
+/** Frees what `guarded` holds; a failure marks the module as never to be used again. */
+export function closeGuarded(quickjs: QuickJSWASMModule, guarded: Guarded): void {
+  try {
+    guarded.dispose();
+  } catch {
+    poisoned.add(quickjs);
+  }
+}

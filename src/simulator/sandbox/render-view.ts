@@ -12,7 +12,7 @@ import { PRELUDE } from './guest';
 import { BIND } from './guest-agent';
 import { RENDER_VIEW } from './guest-view';
 import { transpileTool, transpileView } from './transpile';
-import { openGuarded } from './guarded';
+import { closeGuarded, isPoisoned, openGuarded } from './guarded';
 
 export type ViewSource = { kind: 'method'; source: string } | { kind: 'component'; name: string };
 
@@ -53,7 +53,7 @@ const failed = (failure: NonNullable<ViewResult['failure']>, error: string, need
 
 /** Renders `input.view` for `input.state`; never throws (a failure is a result with `error`). */
 export function renderViewCode(quickjs: QuickJSWASMModule, input: RenderViewInput): ViewResult {
-  if (poisoned.has(quickjs)) return failed('thrown', 'the view sandbox failed earlier; load it again');
+  if (isPoisoned(quickjs)) return failed('thrown', 'the view sandbox failed earlier; load it again');
   const helpers = transpileTool('', [], input.helpers);
   if (!helpers.ok) return failed('syntax', helpers.error);
   const view = input.view.kind === 'method' ? transpileView(input.view.source) : undefined;
@@ -110,13 +110,7 @@ export function renderViewCode(quickjs: QuickJSWASMModule, input: RenderViewInpu
     const message = error instanceof Error ? error.message : String(error);
     return failed(/out of memory/i.test(message) ? 'memory' : 'thrown', message);
   } finally {
-    try {
-      guarded.dispose();
-    } catch {
-      // QuickJS asserts on leaked objects, which aborts the WASM instance: never use it again.
-      poisoned.add(quickjs);
-    }
+    closeGuarded(quickjs, guarded);
   }
 }
 
-const poisoned = new WeakSet<QuickJSWASMModule>();
