@@ -7,9 +7,11 @@ import type { Options, OptionSpec } from './options';
 export type { Options, OptionSpec };
 import { SIMULATE_HELP, SIMULATE_OPTIONS, simulateArgs, type SimulateArgs } from './simulate-args';
 import { TEST_HELP, TEST_OPTIONS, testArgs, type TestArgs } from './test-args';
+import { DIFF_HELP, DIFF_OPTIONS, diffArgs, type DiffArgs } from './diff-args';
 
 export type { SimulateArgs } from './simulate-args';
 export type { TestArgs } from './test-args';
+export type { DiffArgs } from './diff-args';
 
 export type InputFormat = FileFormat;
 export type OutputFormat = InputFormat | 'openai';
@@ -23,6 +25,7 @@ Usage:
   callboard lint <file> [--from json|yaml|ts] [--quiet]
   callboard simulate <file> [--provider offline|openai|anthropic] --say "caller line" [--say ...]
   callboard test <file> [--tests DIR] [--provider P] [--runs N] [--min-pass-rate R] [--junit FILE]
+  callboard diff <A> <B> [--json | --markdown] [--layout]
   callboard <command> --help
 
 Commands:
@@ -31,6 +34,7 @@ Commands:
   lint      Check an agent and print its problems as file:line:col: severity: message [rule].
   simulate  Run a scripted call against an agent and print what happens, one JSON event a line.
   test      Run the agent's conversation tests (N times each) and print each one's pass rate.
+  diff      Compare two agents of any formats entity by entity (exit 0 same, 1 different).
 
 Options:
   -h, --help      Show help (also after a command).
@@ -77,7 +81,7 @@ Exits 1 when there is any error, 0 otherwise.
   -h, --help       Show this help.
 `;
 
-export const HELP: Record<string, string> = { convert: CONVERT_HELP, lint: LINT_HELP, simulate: SIMULATE_HELP, test: TEST_HELP };
+export const HELP: Record<string, string> = { convert: CONVERT_HELP, lint: LINT_HELP, simulate: SIMULATE_HELP, test: TEST_HELP, diff: DIFF_HELP };
 
 export interface ConvertArgs {
   command: 'convert';
@@ -95,10 +99,10 @@ export interface LintArgs {
   quiet: boolean;
   fixTabs: boolean;
 }
-export type ParsedArgs = ConvertArgs | LintArgs | SimulateArgs | TestArgs | { command: 'help'; topic?: string } | { command: 'version' };
+export type ParsedArgs = ConvertArgs | LintArgs | SimulateArgs | TestArgs | DiffArgs | { command: 'help'; topic?: string } | { command: 'version' };
 
 
-type Command = 'convert' | 'lint' | 'simulate' | 'test';
+type Command = 'convert' | 'lint' | 'simulate' | 'test' | 'diff';
 
 const OPTIONS: Record<Command, OptionSpec[]> = {
   convert: [
@@ -117,6 +121,7 @@ const OPTIONS: Record<Command, OptionSpec[]> = {
   ],
   simulate: SIMULATE_OPTIONS,
   test: TEST_OPTIONS,
+  diff: DIFF_OPTIONS,
 };
 
 /** The format an extension names, if any. */
@@ -178,14 +183,15 @@ export function parseArgs(argv: string[]): ParsedArgs {
     if (rest[0] !== undefined && !(rest[0] in HELP)) throw new UsageError(`unknown command "${rest[0]}"`);
     return { command: 'help', topic: rest[0] };
   }
-  if (first !== 'convert' && first !== 'lint' && first !== 'simulate' && first !== 'test') {
+  if (first !== 'convert' && first !== 'lint' && first !== 'simulate' && first !== 'test' && first !== 'diff') {
     throw new UsageError(first.startsWith('-') ? `unknown option ${first}` : `unknown command "${first}"`);
   }
   const { positional, options } = parseOptions(first, rest);
   if (options.has('help')) return { command: 'help', topic: first };
-  const file = theFile(first, positional);
   const fromValue = options.get('from') as string | undefined;
   const from = fromValue === undefined ? undefined : oneOf(fromValue, INPUT_FORMATS, '--from', first);
+  if (first === 'diff') return diffArgs(positional, from, options);
+  const file = theFile(first, positional);
   const fixTabs = options.has('fix-tabs');
   if (first === 'lint') return { command: 'lint', file, from, quiet: options.has('quiet'), fixTabs };
   if (first === 'simulate') return simulateArgs(file, from, fixTabs, options);

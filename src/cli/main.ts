@@ -27,6 +27,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         return await (await import('./simulate')).simulateCommand(args, io);
       case 'test':
         return await (await import('./test-command')).testCommand(args, io);
+      case 'diff':
+        return await (await import('./diff')).diffCommand(args, io);
     }
   } catch (error) {
     if (error instanceof UsageError) {

@@ -1,0 +1,36 @@
+// `callboard diff A B`: the semantic diff of two agents of any formats (model/diff), printed as
+// text, JSON or a pull-request comment. Exit codes as diff(1): 0 same, 1 different, 2 trouble.
+import { modelViewChanges } from '../formats/model-view';
+import { diffAgents } from '../model/diff';
+import type { AgentDocument } from '../model';
+import type { DiffArgs } from './diff-args';
+import { markdownReport, textReport } from './diff-report';
+import { EXIT_USAGE, type CliIo } from './io';
+import { formatDiagnostic, loadAgent, readSource } from './read';
+
+export const EXIT_SAME = 0;
+export const EXIT_DIFFERENT = 1;
+
+async function load(io: CliIo, file: string, from: DiffArgs['from']): Promise<AgentDocument | undefined> {
+  const loaded = await loadAgent(readSource(io, file, from, 'diff'), { fixTabs: false });
+  if (!loaded.ok) {
+    for (const d of loaded.diagnostics) io.err(formatDiagnostic(file, d) + '\n');
+    return undefined;
+  }
+  if (loaded.kind !== 'agent') {
+    io.err(`${file}: a list of tools, not an agent; diff compares whole agents\n`);
+    return undefined;
+  }
+  return loaded.doc;
+}
+
+export async function diffCommand(args: DiffArgs, io: CliIo): Promise<number> {
+  const a = await load(io, args.a, args.from);
+  const b = await load(io, args.b, args.from);
+  if (!a || !b) return EXIT_USAGE;
+  const differences = diffAgents(a, b, { layout: args.layout, format: args.formatDetails });
+  if (args.output === 'json') io.out(`${JSON.stringify(differences, null, 2)}\n`);
+  else if (args.output === 'markdown') io.out(markdownReport(args.a, args.b, differences, modelViewChanges(a, b, differences)));
+  else io.out(textReport(args.a, args.b, differences));
+  return differences.length ? EXIT_DIFFERENT : EXIT_SAME;
+}
