@@ -44,9 +44,14 @@ function ordered(value: unknown, node: SchemaNode | undefined): unknown {
   return Object.fromEntries(keys.map((k) => [k, ordered(record[k], (Object.hasOwn(properties, k) ? properties[k] : undefined) ?? rest)]));
 }
 
+/**
+ * The positions sit apart from the agent's logic: `layout` is the file's last section, so moving
+ * a card and editing a docstring touch different ends of the file (issue 15, git-friendly files).
+ */
 export function exportJson(doc: AgentDocument): string {
   assertWithinDepth(doc);
-  return JSON.stringify(ordered(doc, schema as unknown as SchemaNode), null, 2) + '\n';
+  const { layout, ...logic } = ordered(doc, schema as unknown as SchemaNode) as Record<string, unknown>;
+  return JSON.stringify({ ...logic, layout }, null, 2) + '\n';
 }
 
 export interface JsonImportError {
