@@ -4,6 +4,8 @@ import { App } from './app/App';
 import { AppProvider } from './store/context';
 import { createAppStore, createProjectRepository, createProjectsController } from './store';
 import { flushWhenPageHides } from './store/page-lifecycle';
+import { lazyVersionRepository } from './store/versions/lazy';
+import { startVersionRecorder } from './store/versions/recorder';
 import { loadDocument, type AgentDocument } from './model';
 import sampleJson from '../public/examples/clinic-booking.json';
 import './app/app.css';
@@ -18,6 +20,8 @@ function sample(): AgentDocument {
 const store = createAppStore();
 const projects = createProjectsController(store, createProjectRepository(), sample);
 flushWhenPageHides(projects);
+const versions = lazyVersionRepository();
+const versionRecorder = startVersionRecorder(store, versions);
 void projects.boot().then(openExampleFromUrl);
 
 /** `?example=NAME` opens public/examples/NAME.json as a new project (fixtures for tests, links in docs). */
@@ -39,11 +43,11 @@ async function openExampleFromUrl() {
 }
 
 // Exposed for end-to-end tests (reading state, waiting for saves); holds no secrets.
-(globalThis as { __callboard?: unknown }).__callboard = { store, projects };
+(globalThis as { __callboard?: unknown }).__callboard = { store, projects, versions, versionRecorder };
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppProvider services={{ store, projects }}>
+    <AppProvider services={{ store, projects, versions }}>
       <App />
     </AppProvider>
   </StrictMode>,

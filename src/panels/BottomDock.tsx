@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useApp, useStoreApi } from '../store/context';
 import { useSettledProblems } from '../store/useSettledProblems';
 import { ProblemsPanel } from './problems/ProblemsPanel';
@@ -16,7 +17,11 @@ const TABS: { id: BottomTab; label: string }[] = [
   { id: 'turns', label: 'Turn inspector' },
   { id: 'tests', label: 'Tests' },
   { id: 'export', label: 'Export preview' },
+  { id: 'versions', label: 'Versions' },
 ];
+
+// Versions load on first open: the diff engine and the history are not first-paint work.
+const VersionsPanel = lazy(() => import('./versions/VersionsPanel'));
 
 export function BottomDock() {
   const tab = useApp((s) => s.bottomTab);
@@ -49,6 +54,7 @@ export function BottomDock() {
         {tab === 'turns' && <TurnInspector />}
         {tab === 'tests' && <TestsPanel />}
         {tab === 'export' && <ExportPanel />}
+        {tab === 'versions' && <Suspense fallback={<div className="empty-state">Loading versions…</div>}><VersionsPanel /></Suspense>}
       </div>
     </div>
   );

@@ -3,10 +3,13 @@ import { useStore } from 'zustand';
 import type { AppStore } from './create';
 import type { ProjectsController } from './projects-controller';
 import type { AppState } from './types';
+import type { VersionRepository } from './versions/repository';
 
 interface AppServices {
   store: AppStore;
   projects: ProjectsController;
+  /** The open project's version history (issue 15); absent where IndexedDB is not wanted (unit tests of panels). */
+  versions?: VersionRepository;
 }
 
 const ServicesContext = createContext<AppServices | null>(null);

@@ -38,7 +38,7 @@ export interface SelectionSlice {
   select(refs: EntityRef[] | EntityRef | null, options?: { additive?: boolean; reveal?: boolean; focusPath?: string | null }): void;
 }
 
-export type BottomTab = 'problems' | 'simulator' | 'changelog' | 'turns' | 'tests' | 'export';
+export type BottomTab = 'problems' | 'simulator' | 'changelog' | 'turns' | 'tests' | 'export' | 'versions';
 export type InspectorTab = 'docs' | 'params' | 'options' | 'code';
 
 export interface UiSlice {
