@@ -1,5 +1,5 @@
 import { formatOfFileName } from '../formats/file-format';
-import type { InputFormat } from './args';
+import type { FileFormat as InputFormat } from '../formats/file-format';
 import { UsageError } from './io';
 import type { Options, OptionSpec } from './options';
 

@@ -29,13 +29,21 @@ export interface TestArgs {
   runtime?: Target;
   /** The step budget for the agent's own code, in seconds (src/simulator/budget.ts). */
   budgetSeconds?: number;
+  /** `--compare B`: run the tests on this agent too, side by side (issue 15, A/B runs). */
+  compare?: string;
+  /** Every `--model` given; two of them run the agent on each, side by side. */
+  models: string[];
+  /** Print the comparison as a markdown table (a pull-request comment). */
+  markdown: boolean;
 }
 
 export const TEST_OPTIONS: OptionSpec[] = [
   { name: 'tests', takesValue: true },
   { name: 'provider', takesValue: true },
   { name: 'base-url', takesValue: true },
-  { name: 'model', takesValue: true },
+  { name: 'model', takesValue: true, repeatable: true },
+  { name: 'compare', takesValue: true },
+  { name: 'markdown', takesValue: false },
   { name: 'api-key', takesValue: true },
   { name: 'runs', takesValue: true },
   { name: 'min-pass-rate', takesValue: true },
@@ -64,6 +72,10 @@ keeps them) and every *.golden.json in the tests folder.
   --junit FILE        Also write the results as JUnit XML (one testcase per run) for CI systems.
   --runtime R         pinecall or block-agent: the semantics to run (default: the agent's target).
   --budget S          Seconds the agent's own code may run in one step, in all (default 5).
+  --compare B         Also run these tests on agent B (any format) and print both pass rates
+                      side by side; a test <file> passes and B does not is a regression (exit 1).
+  --model X --model Y Run the agent on two models, side by side, the same way (Y is compared to X).
+  --markdown          With --compare or two --model: the comparison as a markdown table.
   --from FORMAT       Input format when the extension does not say it: json|yaml|ts.
   --fix-tabs          Re-indent a YAML file indented with tabs before reading it.
   -h, --help          Show this help.
@@ -98,6 +110,11 @@ function rateOf(value: string | undefined): number {
 
 export function testArgs(file: string, from: InputFormat | undefined, fixTabs: boolean, options: Options): TestArgs {
   const runtimeValue = single(options, 'runtime');
+  const given = options.get('model');
+  const models = Array.isArray(given) ? given : [];
+  if (models.length > 2) throw new UsageError(`--model compares two models at most (got ${models.length})`, 'test');
+  if (models.length === 2 && options.has('compare')) throw new UsageError('--compare B or --model X --model Y: one comparison at a time', 'test');
+  if (options.has('markdown') && !options.has('compare') && models.length < 2) throw new UsageError('--markdown goes with --compare B or two --model', 'test');
   return {
     command: 'test',
     file,
@@ -106,7 +123,10 @@ export function testArgs(file: string, from: InputFormat | undefined, fixTabs: b
     testsDir: single(options, 'tests'),
     provider: oneOf(single(options, 'provider') ?? 'offline', PROVIDERS, '--provider'),
     baseUrl: single(options, 'base-url'),
-    model: single(options, 'model'),
+    model: models[0],
+    models,
+    compare: single(options, 'compare'),
+    markdown: options.has('markdown'),
     apiKey: single(options, 'api-key'),
     runs: runsOf(single(options, 'runs')),
     minPassRate: rateOf(single(options, 'min-pass-rate')),

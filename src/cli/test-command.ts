@@ -16,11 +16,25 @@ import { localToday } from './simulate';
 import type { TestArgs } from './test-args';
 import { readGoldens, withGoldensFrom } from './test-files';
 import { entryText, junitXml, summaryText } from './test-report';
+import { compareCommand, type Side } from './test-compare';
 
-function depsFor(args: TestArgs, doc: AgentDocument, test: ConversationTest, key: string | undefined, evaluate: StepDeps['evaluate']): StepDeps {
+/** A/B runs: this agent's tests on agent B (--compare), or on two models (--model X --model Y). */
+async function compare(args: TestArgs, io: CliIo, file: string, doc: AgentDocument, key: string | undefined, failed: boolean): Promise<number> {
+  let sides: [Side, Side];
+  if (args.compare !== undefined) {
+    const other = await readRunInput(io, { file: args.compare, fixTabs: args.fixTabs }, 'test', 'a whole agent');
+    if (!other.ok) return other.exit;
+    sides = [{ label: file, doc }, { label: other.file, doc: other.doc }];
+  } else {
+    sides = [{ label: args.models[0], doc, model: args.models[0] }, { label: args.models[1], doc, model: args.models[1] }];
+  }
+  return compareCommand(args, io, doc.tests ?? [], sides, (side, test, evaluate) => depsFor(args, side.doc, test, key, evaluate, side.model ?? args.model), failed);
+}
+
+function depsFor(args: TestArgs, doc: AgentDocument, test: ConversationTest, key: string | undefined, evaluate: StepDeps['evaluate'], modelName = args.model): StepDeps {
   const call = { today: localToday(), ...test.call };
   const today = typeof call.today === 'string' ? call.today : undefined;
-  const model = createModel({ provider: args.provider, baseUrl: args.baseUrl, model: args.model, apiKey: key, temperature: doc.llm.temperature, today });
+  const model = createModel({ provider: args.provider, baseUrl: args.baseUrl, model: modelName, apiKey: key, temperature: doc.llm.temperature, today });
   const budgetMs = args.budgetSeconds === undefined ? undefined : args.budgetSeconds * 1000;
   return { model, runner: sandboxToolRunner(doc), evaluate, losses: lossesFor, revision: 0, call: { today: localToday() }, temperature: doc.llm.temperature, ...(budgetMs ? { budgetMs } : {}) };
 }
@@ -36,6 +50,7 @@ export async function testCommand(args: TestArgs, rawIo: CliIo): Promise<number>
     io.err(`${input.file}: no tests: save runs as tests in the app, or put *${GOLDEN_SUFFIX} files in ${args.testsDir ?? 'a tests/ folder beside the agent'}\n`);
     return EXIT_ERRORS;
   }
+  if (args.compare !== undefined || args.models.length === 2) return compare(args, io, input.file, doc, key, failed);
   const evaluate = await prepareSandboxEvaluate();
   const entries: TestSuiteEntry[] = [];
   for (const test of tests) {

@@ -66,6 +66,7 @@ export function normaliseRequest(provider: 'openai' | 'anthropic', body: Json): 
 export function turnMatches(turn: MockTurn, request: NormalisedRequest): boolean {
   const match = turn.match ?? {};
   if (match.toolChoice !== undefined && match.toolChoice !== request.toolChoice) return false;
+  if (match.model !== undefined && match.model !== request.model) return false;
   if (match.hasTools !== undefined && match.hasTools !== request.hasTools) return false;
   if (match.lastUserIncludes !== undefined && !request.lastUser.includes(match.lastUserIncludes)) return false;
   if (match.systemIncludes !== undefined && !request.system.includes(match.systemIncludes)) return false;

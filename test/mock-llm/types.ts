@@ -11,6 +11,8 @@ export interface MockMatch {
   systemIncludes?: string;
   /** Substring of the tools offered, as JSON (names, descriptions, parameter schemas): a docstring edit shows here. */
   toolsInclude?: string;
+  /** The model the request names (an A/B run across two models). */
+  model?: string;
 }
 
 export interface MockToolCall {
