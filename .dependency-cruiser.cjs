@@ -10,7 +10,7 @@
  * support (the `testing` modules, imported by tests only) may reach any floor; nothing else may
  * import it.
  */
-const TEST_SUPPORT = '(^src/.+/testing\\.ts$|^src/formats/testing/|^src/simulator/offline/conversation-testing\\.ts$)';
+const TEST_SUPPORT = '(^src/.+/testing\\.ts$|^src/formats/testing/|^src/simulator/offline/conversation-testing\\.ts$|^src/simulator/offline/corpus-harness\\.ts$)';
 const floor = (folder) => `^src/${folder}/`;
 /** Any file of ours outside `folders`. */
 const outside = (folders) => `^src/(?!(${folders.join('|')})/)`;

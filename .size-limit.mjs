@@ -1,5 +1,8 @@
-// First load (issue 5): the JavaScript and CSS a first visit loads before any editor opens,
-// gzipped, must stay under 300 kB. The files are worked out from the built index.html and the
+// First load (issues 5 and 16): the JavaScript and CSS a first visit loads before any editor
+// opens, gzipped, must stay under 255 kB (issue 16 aims at 250; it measured 251 kB when the limit
+// was lowered from 300). What the first screen does not paint loads lazily: dialogs, the project
+// menu, banners, the dock's tabs but Problems, the inspector's tool/stage/edge sections, the
+// schema validator and the sample agent (main.tsx). The files are worked out from the built index.html and the
 // chunks it imports statically (bench/lib/first-paint.mjs), not globbed, so a lazily loaded chunk
 // (Monaco, TypeScript, YAML, elk, the LLM clients) never counts and a new eager one always does.
 // `npm test` runs this after Playwright has built the app into CALLBOARD_OUT (dist/ by default).
@@ -13,7 +16,7 @@ export default [
   {
     name: 'First paint: JS + CSS before the first editor opens',
     path: firstPaintFiles(outDir),
-    limit: '300 kB',
+    limit: '255 kB',
     gzip: true,
   },
 ];

@@ -41,6 +41,16 @@ test('the canvas with the sample open', async ({ page }) => {
   await expectNoSeriousViolations(page, 'canvas');
 });
 
+test('the canvas context menu, on a card and on the pane', async ({ page }) => {
+  await page.getByTestId('stage-node-choose').locator('.cb-stage-name').click({ button: 'right' });
+  await expect(page.getByTestId('canvas-context-menu')).toBeVisible();
+  await expectNoSeriousViolations(page, 'canvas-menu-card');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('canvas').click({ button: 'right', position: { x: 400, y: 590 } });
+  await expect(page.getByTestId('canvas-context-menu')).toHaveAttribute('aria-label', 'Actions for the canvas');
+  await expectNoSeriousViolations(page, 'canvas-menu-pane', '[data-testid="canvas"]');
+});
+
 test('the inspector with a stage selected', async ({ page }) => {
   await select(page, 'stage', 's_choose');
   await expect(page.getByTestId('inspector-title')).toHaveText('choose');
@@ -48,6 +58,8 @@ test('the inspector with a stage selected', async ({ page }) => {
 });
 
 test('the inspector with a tool selected, on each of its tabs', async ({ page }) => {
+  // The opening zoom shows names only (semantic zoom): the Outline brings choose close, chips and all.
+  await page.getByTestId('outline-stage-choose').click();
   await page.getByTestId('stage-choose-tool-book').click();
   await expect(page.getByTestId('inspector-title')).toHaveText('book');
   for (const tab of ['docs', 'params', 'options', 'code']) {
@@ -75,4 +87,64 @@ test('the export preview, as YAML and as TypeScript', async ({ page }) => {
     await expect(page.locator('.export-panel .monaco-editor').first()).toBeVisible();
     await expectNoSeriousViolations(page, `export-${format}`, format === 'yaml' ? undefined : '[data-testid="export-panel"]');
   }
+});
+
+test('the turn inspector with pii masked and revealed, and the change log (issue 13)', async ({ page }) => {
+  await openSimulator(page);
+  await say(page, "Hi, I'd like to reserve a spot please.");
+  await say(page, "I'm Dana Whitfield, you can reach me on 555 123 4567.");
+  await page.getByTestId('dock-tab-turns').click();
+  await page.getByTestId('pii-reveal').click();
+  await expect(page.getByTestId('pii-revealed')).toBeVisible();
+  await expectNoSeriousViolations(page, 'turns-pii-revealed', '.dock');
+  await page.getByTestId('dock-tab-changelog').click();
+  await expectNoSeriousViolations(page, 'changelog-pii', '.dock');
+});
+
+test('the import dialog listing an error of what it read (issue 13)', async ({ page }) => {
+  await page.getByTestId('open-import').click();
+  await page.getByTestId('import-paste').fill('- type: function\n  function:\n    name: bad name!\n    description: Use it.\n    parameters: {type: object, properties: {}}\n');
+  await page.getByTestId('import-run').click();
+  await expect(page.getByTestId('import-problems-box')).toBeVisible();
+  await expectNoSeriousViolations(page, 'import-problems', '[data-testid="import-dialog"]');
+});
+
+test('the tool delete confirm, and the "+ Tool" chooser', async ({ page }) => {
+  await page.getByTestId('outline-tool-book').click();
+  await page.keyboard.press('Delete');
+  await expect(page.getByTestId('tool-delete-dangling')).toBeVisible();
+  await expectNoSeriousViolations(page, 'tool-delete-confirm');
+  await page.getByTestId('tool-delete-cancel').click();
+  await select(page, 'stage', 's_choose');
+  await page.getByTestId('canvas-palette-add-tool').click();
+  await expect(page.getByTestId('add-tool-scope-stages')).toBeVisible();
+  await expectNoSeriousViolations(page, 'add-tool-chooser', '[data-testid="canvas-palette"]');
+});
+
+test('the New agent chooser and the project list (issue 13)', async ({ page }) => {
+  await page.getByTestId('project-menu-button').click();
+  await page.getByTestId('project-new').click();
+  await expect(page.getByTestId('new-agent-chooser')).toBeVisible();
+  await expectNoSeriousViolations(page, 'new-agent-chooser', '[data-testid="project-menu"]');
+});
+
+test('the state panel’s Simulate from here, and the run it opens (issue 13)', async ({ page }) => {
+  await openSimulator(page);
+  await page.getByTestId('state-panel').getByLabel('Start at stage').selectOption({ label: 'choose' });
+  await page.getByTestId('state-simulate-from-here').click();
+  await expect(page.getByTestId('sim-limit')).toHaveText('Started at choose with the default state.');
+  await expectNoSeriousViolations(page, 'simulate-from-here', '[data-testid="simulator"]');
+});
+
+test('the Problems panel with its note groups open, and Pinecall-only fields marked in Block Agent mode', async ({ page }) => {
+  await page.getByTestId('dock-tab-problems').click();
+  await page.getByTestId('problems-group-losses-toggle').click();
+  await page.getByTestId('problems-group-other-runtime-toggle').click();
+  await expect(page.getByTestId('problems-group-losses').getByTestId('problem-row').first()).toBeVisible();
+  await expectNoSeriousViolations(page, 'problems-note-groups', '[data-testid="problems-panel"]');
+  await page.getByTestId('target-switch').getByRole('button', { name: 'Block Agent' }).click();
+  await select(page, 'tool', 't_book');
+  await page.getByTestId('inspector-tab-options').click();
+  await expect(page.getByTestId('field-tool-confirm').getByTestId('runtime-only')).toBeVisible();
+  await expectNoSeriousViolations(page, 'inspector-runtime-only', '[data-testid="inspector"]');
 });

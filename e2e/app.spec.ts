@@ -18,6 +18,7 @@ test.describe('the app shell', () => {
     await openApp(page);
     await page.getByTestId('project-menu-button').click();
     await page.getByTestId('project-new').click();
+    await page.getByTestId('new-agent-empty').click();
     await expect(page.getByTestId('project-menu-button')).toHaveText(/Untitled agent/);
     expect(await appState(page, (s) => s.doc.stages.length)).toBe(0);
 

@@ -74,7 +74,8 @@ test.describe('export preview', () => {
     await expect(page.getByTestId('export-path')).toHaveText('agents/front-desk/agent.tsx');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-download').click()]);
-    expect(download.suggestedFilename()).toBe('agent.tsx');
+    // Named after the agent, as every other download is (the class has JSX, so .tsx).
+    expect(download.suggestedFilename()).toBe('front-desk.tsx');
     expect(readFileSync(await download.path(), 'utf8')).toContain('export default class FrontDesk extends Agent');
 
     await page.getByTestId('export-format-json').click();

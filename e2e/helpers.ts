@@ -27,6 +27,9 @@ export async function select(page: Page, kind: string, id?: string) {
  */
 export function pageData(page: Page) {
   return page.evaluate(async () => {
+    // The app's own pending write of a version (a pause after an edit) lands first, so a snapshot
+    // taken before a step and one after differ only by what the step itself did.
+    await (window as any).__callboard?.versionRecorder?.flush();
     const local = Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)]));
     const idb: Record<string, Record<string, unknown>> = {};
     for (const info of await indexedDB.databases()) {

@@ -79,7 +79,7 @@ test.describe('work is never lost', () => {
     await second.bringToFront();
     await typeInPersona(second, ' Typed in tab two.');
     await flushSaves(second);
-    await expect(second.getByTestId('save-status')).toHaveText('Not saved');
+    await expect(second.getByTestId('save-status')).toHaveText('Read-only — open in another tab');
     await expect(banner).toContainText('Your changes in this tab are kept only by Open a copy');
     const saved = await savedDoc(first);
     expect(saved.target).toBe('block-agent');

@@ -29,6 +29,7 @@ test('refs follow renamed stages until one is typed by hand; clearing it follows
   await openApp(page);
   await page.getByTestId('project-menu-button').click();
   await page.getByTestId('project-new').click();
+  await page.getByTestId('new-agent-empty').click();
   await expect(page.getByTestId('canvas-empty')).toBeVisible();
   await page.getByTestId('canvas-palette-add-block').click();
   await page.getByTestId('canvas-palette-add-stage').click();

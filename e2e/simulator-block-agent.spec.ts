@@ -192,7 +192,7 @@ test('a loop edge that holds three times reaches the looping threshold: the runt
   await expect(chat.getByTestId('sim-runtime-looping').filter({ hasText: looping })).toHaveCount(1);
   await expect(chat.getByTestId('sim-agent-line').filter({ hasText: looping })).toHaveCount(0);
   await expect(chat.getByTestId('sim-stage-change').last()).toContainText('goodbye');
-  await expect(chat.getByTestId('sim-stage-change').last()).toContainText('by looping');
+  await expect(chat.getByTestId('sim-stage-change').last()).toContainText("by the block's looping threshold");
   await expect(page.getByTestId('stage-node-goodbye')).toHaveAttribute('data-current', 'true');
   await expect(page.getByTestId('sim-ended')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/h6-block-agent-looping.png` });

@@ -5,10 +5,15 @@ import { exportBlockAgentYaml, importBlockAgentTools, importBlockAgentYaml } fro
 import { toolShape } from '../../src/formats/block-agent/write';
 import { exportPinecallTs, importPinecallTs } from '../../src/formats/pinecall';
 import { generateAgent } from '../generate-agent';
-import type { Figure, Part } from '../lib/results';
+import type { Figure, Part, Target } from '../lib/results';
 import { timePaired } from '../lib/timing';
 
 const RUNS = Number(process.env.BENCH_FORMAT_RUNS ?? 5);
+
+interface Targets {
+  export: Target;
+  import: Target;
+}
 
 function ok<T extends { ok: boolean }>(result: T, what: string): T {
   if (!result.ok) throw new Error(`${what} failed on the generated agent: ${JSON.stringify(result).slice(0, 500)}`);
@@ -25,8 +30,13 @@ export async function formatsPart(): Promise<Part> {
   const stringify = () => JSON.stringify(doc, null, 2);
   const parse = () => JSON.parse(json);
 
-  const cases: { format: string; size: number; exportFn: () => unknown; importFn: () => unknown }[] = [
-    { format: 'Block Agent YAML', size: yaml.length, exportFn: () => exportBlockAgentYaml(doc), importFn: () => ok(importBlockAgentYaml(yaml), 'YAML import') },
+  // Issue 16: the YAML file is written and read within 100× the JSON floor of the same run.
+  const yamlTargets: Targets = {
+    export: { on: 'ratio-median', below: 100, text: 'under 100× JSON.stringify' },
+    import: { on: 'ratio-median', below: 100, text: 'under 100× JSON.parse' },
+  };
+  const cases: { format: string; size: number; exportFn: () => unknown; importFn: () => unknown; targets?: Targets }[] = [
+    { format: 'Block Agent YAML', size: yaml.length, exportFn: () => exportBlockAgentYaml(doc), importFn: () => ok(importBlockAgentYaml(yaml), 'YAML import'), targets: yamlTargets },
     { format: 'Pinecall TypeScript', size: ts.length, exportFn: () => exportPinecallTs(doc), importFn: () => ok(importPinecallTs(ts), 'TypeScript import') },
     { format: 'Callboard JSON', size: json.length, exportFn: () => exportJson(doc), importFn: () => ok(importJson(json), 'JSON import') },
     {
@@ -40,9 +50,9 @@ export async function formatsPart(): Promise<Part> {
   for (const c of cases) {
     sizes[c.format] = c.size;
     const exported = await timePaired(RUNS, c.exportFn, stringify);
-    figures.push({ section: 'Formats', name: `${c.format}: export`, unit: 'ms', ...exported.figure, baseline: { name: 'JSON.stringify of the document', ...exported.baseline } });
+    figures.push({ section: 'Formats', name: `${c.format}: export`, unit: 'ms', ...exported.figure, baseline: { name: 'JSON.stringify of the document', ...exported.baseline }, ...(c.targets && { target: c.targets.export }) });
     const imported = await timePaired(RUNS, c.importFn, parse);
-    figures.push({ section: 'Formats', name: `${c.format}: import`, unit: 'ms', ...imported.figure, baseline: { name: 'JSON.parse of the document', ...imported.baseline } });
+    figures.push({ section: 'Formats', name: `${c.format}: import`, unit: 'ms', ...imported.figure, baseline: { name: 'JSON.parse of the document', ...imported.baseline }, ...(c.targets && { target: c.targets.import }) });
   }
   return {
     name: 'formats',

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
 import { Canvas } from '../canvas/Canvas';
 import { Inspector } from '../panels/inspector/Inspector';
@@ -5,13 +6,20 @@ import { Outline } from '../panels/outline/Outline';
 import { BottomDock } from '../panels/BottomDock';
 import { useApp } from '../store/context';
 import { TopBar } from './TopBar';
-import { ProjectBanners } from './ProjectBanners';
 import { SearchPalette } from './SearchPalette';
 import { ShortcutsOverlay } from './ShortcutsOverlay';
 import { useGlobalShortcuts } from './useGlobalShortcuts';
+import { UndoStatus } from './UndoStatus';
+
+// Loaded on the first tool delete: first paint is on a budget (README, size-limit).
+const ToolDeleteConfirm = lazy(() => import('../panels/ToolDeleteConfirm').then((m) => ({ default: m.ToolDeleteConfirm })));
+// The banners (read-only tab, unreadable saved project) load when there is one to show.
+const ProjectBanners = lazy(() => import('./ProjectBanners').then((m) => ({ default: m.ProjectBanners })));
 
 export function App() {
   const loaded = useApp((s) => s.loaded);
+  const toolDeleteAsked = useApp((s) => s.toolDeleteRequest !== null);
+  const bannerShown = useApp((s) => s.access.mode === 'read-only' || s.brokenProjects.length > 0);
   useGlobalShortcuts();
   // Panel sizes are remembered between visits (ui.md: panels remember their sizes).
   const vertical = useDefaultLayout({ id: 'callboard-vertical', storage: localStorage });
@@ -20,7 +28,11 @@ export function App() {
   return (
     <div className="app">
       <TopBar />
-      <ProjectBanners />
+      {bannerShown && (
+        <Suspense fallback={null}>
+          <ProjectBanners />
+        </Suspense>
+      )}
       <Group orientation="vertical" className="workspace" defaultLayout={vertical.defaultLayout} onLayoutChanged={vertical.onLayoutChanged}>
         <Panel id="panel-main" minSize="30%">
           <Group orientation="horizontal" defaultLayout={horizontal.defaultLayout} onLayoutChanged={horizontal.onLayoutChanged}>
@@ -44,6 +56,12 @@ export function App() {
       </Group>
       <SearchPalette />
       <ShortcutsOverlay />
+      {toolDeleteAsked && (
+        <Suspense fallback={null}>
+          <ToolDeleteConfirm />
+        </Suspense>
+      )}
+      <UndoStatus />
     </div>
   );
 }

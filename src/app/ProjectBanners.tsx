@@ -35,6 +35,7 @@ function AccessBanner({ access }: { access: ReadOnly }) {
     }
   };
   const keepsChanges = access.unsaved ? ' Your changes in this tab are kept only by Open a copy.' : '';
+  const refused = useApp((s) => s.refusedEdits);
 
   if (access.why === 'changed-elsewhere') {
     return (
@@ -53,7 +54,7 @@ function AccessBanner({ access }: { access: ReadOnly }) {
   const headline = access.why === 'taken-over'
     ? <><strong>“{name}” was taken over by another tab.</strong> This tab has stopped saving so it does not overwrite the work there.</>
     : access.acknowledged
-      ? <><strong>Read-only:</strong> “{name}” is being edited in another tab. Changes here are not saved.</>
+      ? <><strong>Read-only:</strong> “{name}” is being edited in another tab. This tab takes no edits: Take over here to edit, or Open a copy.{refused > 0 && <span data-testid="edit-refused"> That edit was not made.</span>}</>
       : <><strong>“{name}” is open in another tab.</strong> Editing it here too would overwrite the changes made there, so this tab is not saving.</>;
   return (
     <div className={`project-banner ${access.acknowledged ? 'note' : 'warning'}`} role={access.acknowledged ? 'status' : 'alert'} data-testid="tab-conflict-banner" data-why={access.why}>

@@ -1,6 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useApp } from '../store/context';
 import type { ProjectsController } from '../store';
+import { projectDetail } from './project-detail';
+
+// The templates' chooser loads with the first "New agent": it is not part of the first paint.
+const NewAgentChooser = lazy(() => import('./NewAgentChooser').then((m) => ({ default: m.NewAgentChooser })));
 
 /** The project list: new, open, rename, duplicate, delete (all saved in this browser). */
 export function ProjectMenu({ controller, onClose }: { controller: ProjectsController; onClose: () => void }) {
@@ -10,6 +14,8 @@ export function ProjectMenu({ controller, onClose }: { controller: ProjectsContr
   const [renaming, setRenaming] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
   const [confirmDelete, setConfirmDelete] = useState<string | null>(null);
+  const [choosing, setChoosing] = useState(false);
+  const now = Date.now();
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -33,9 +39,14 @@ export function ProjectMenu({ controller, onClose }: { controller: ProjectsContr
   return (
     <div className="menu" ref={ref} data-testid="project-menu" style={{ top: '110%', left: 0 }}>
       <div className="menu-row">
-        <button className="primary" data-testid="project-new" onClick={() => { void controller.create(); onClose(); }}>New agent</button>
+        <button className="primary" data-testid="project-new" aria-expanded={choosing} onClick={() => setChoosing((c) => !c)}>New agent</button>
         <span className="save-status">{projects.length} saved in this browser</span>
       </div>
+      {choosing && (
+        <Suspense fallback={<div className="save-status new-agent">Loading the templates…</div>}>
+          <NewAgentChooser controller={controller} onDone={onClose} />
+        </Suspense>
+      )}
       <div className="menu-sep" />
       {projects.map((p) => (
         <div key={p.id} className={`menu-row${p.id === currentId ? ' current' : ''}`} data-testid="project-row" data-project-name={p.name}>
@@ -55,6 +66,7 @@ export function ProjectMenu({ controller, onClose }: { controller: ProjectsContr
           ) : (
             <span className="name" title="Open" onClick={() => { void controller.open(p.id); onClose(); }}>
               {p.name}
+              <span className="project-detail" data-testid="project-detail">{projectDetail(p, now)}</span>
               {broken.some((b) => b.id === p.id) && <span className="sev-error" title="This saved project could not be read; see the banner"> (unreadable)</span>}
             </span>
           )}

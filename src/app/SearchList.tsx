@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import { Command, defaultFilter } from 'cmdk';
+import { Command } from 'cmdk';
 import { commandsFor, type Command as UserCommand, type CommandContext } from '../commands';
+import { rankSearch, type Searchable } from '../commands/search-rank';
 import { byId } from '../model';
 import { useApp, useStoreApi } from '../store/context';
 import type { EntityRef } from '../store';
 
-interface Entry {
+interface Entry extends Searchable {
+  /** Unique among all entries: cmdk's value, and what the highlighted row is. */
   key: string;
-  /** What the typed text is matched against. */
-  value: string;
   testId?: string;
-  name: string;
   hint: string;
   /** The hint is a shortcut: drawn as keys. */
   keys?: boolean;
@@ -23,20 +22,24 @@ interface Group {
 }
 
 /**
- * The groups in the order of their best match. cmdk 1.1 sorts the rows inside a group but not the
- * groups (it looks them up by an id they do not carry), so Enter would take the best row of the
- * first group rather than the best row: "undo" would pick a tool whose description holds u, n, d, o.
+ * The groups and their rows in the order of their best match (search-rank.ts), and the best row
+ * overall, which Enter takes. We filter and sort ourselves (cmdk's shouldFilter is off): its fuzzy
+ * filter matched letters in order, and it sorts rows inside a group but not the groups.
  */
-function byBestMatch(groups: Group[], search: string): Group[] {
-  if (!search.trim()) return groups;
-  const best = new Map(groups.map((g) => [g.heading, Math.max(0, ...g.entries.map((e) => defaultFilter(e.value, search)))]));
-  return [...groups].sort((a, b) => best.get(b.heading)! - best.get(a.heading)!);
+function ranked(groups: Group[], search: string): { groups: Group[]; best?: string } {
+  const scored = groups.map((g) => {
+    const rows = rankSearch(g.entries, search);
+    return { heading: g.heading, entries: rows.map((r) => r.entry), top: rows[0]?.score ?? 0 };
+  }).filter((g) => g.entries.length > 0);
+  if (search.trim()) scored.sort((a, b) => b.top - a.top);
+  return { groups: scored, best: scored[0]?.entries[0]?.key };
 }
 
 export default function SearchList({ onClose }: { onClose: () => void }) {
   const doc = useApp((s) => s.doc);
   const store = useStoreApi();
   const [search, setSearch] = useState('');
+  const [highlighted, setHighlighted] = useState<string | undefined>();
   const pick = (ref: EntityRef) => () => {
     store.getState().select(ref, { reveal: true });
     onClose();
@@ -52,43 +55,59 @@ export default function SearchList({ onClose }: { onClose: () => void }) {
     {
       heading: 'Tools',
       entries: doc.tools.map((t) => ({
-        key: t.id, value: `tool ${t.name} ${t.description}`, testId: `search-item-tool-${t.name}`, name: t.name, hint: t.kind === 'mcp' ? 'mcp tool' : 'tool', onSelect: pick({ kind: 'tool', id: t.id }),
+        key: `tool:${t.id}`, name: t.name, kind: 'tool', description: t.description, code: t.implementation, testId: `search-item-tool-${t.name}`, hint: t.kind === 'mcp' ? 'mcp tool' : 'tool', onSelect: pick({ kind: 'tool', id: t.id }),
       })),
     },
     {
       heading: 'Stages',
       entries: doc.stages.map((s) => ({
-        key: s.id, value: `stage ${s.name} ${s.ref}`, testId: `search-item-stage-${s.name}`, name: s.name, hint: `stage in ${byId(doc.blocks, s.blockId)?.name ?? '—'}`, onSelect: pick({ kind: 'stage', id: s.id }),
+        key: `stage:${s.id}`, name: s.name, kind: 'stage', description: `${s.ref} ${s.instructions}`, testId: `search-item-stage-${s.name}`, hint: `stage in ${byId(doc.blocks, s.blockId)?.name ?? '—'}`, onSelect: pick({ kind: 'stage', id: s.id }),
       })),
     },
     {
       heading: 'Blocks',
       entries: doc.blocks.map((b) => ({
-        key: b.id, value: `block ${b.name} ${b.ref}`, testId: `search-item-block-${b.name}`, name: b.name, hint: 'block', onSelect: pick({ kind: 'block', id: b.id }),
+        key: `block:${b.id}`, name: b.name, kind: 'block', description: b.ref, testId: `search-item-block-${b.name}`, hint: 'block', onSelect: pick({ kind: 'block', id: b.id }),
       })),
     },
     {
       heading: 'State',
       entries: doc.state.map((f) => ({
-        key: f.id, value: `state ${f.name} ${f.description ?? ''}`, name: f.name, hint: `${f.type} state field`, onSelect: pick({ kind: 'state', id: f.id }),
+        key: `state:${f.id}`, name: f.name, kind: 'state', description: f.description, hint: `${f.type} state field`, onSelect: pick({ kind: 'state', id: f.id }),
       })),
     },
     {
       heading: 'Commands',
       entries: commandsFor(context).map((c) => ({
-        key: c.id, value: `command ${c.label}`, testId: `search-item-command-${c.id}`, name: c.label, hint: c.shortcut.display, keys: true, onSelect: run(c),
+        key: `command:${c.id}`, name: c.label, kind: 'command', testId: `search-item-command-${c.id}`, hint: c.shortcut.display, keys: true, onSelect: run(c),
       })),
     },
   ];
+  const shown = ranked(groups, search);
   return (
-    <Command className="palette" label="Search the agent" loop onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-      <Command.Input autoFocus placeholder="Find a block, stage, tool, state field or command…" data-testid="search-input" value={search} onValueChange={setSearch} />
+    <Command
+      className="palette"
+      label="Search the agent"
+      loop
+      shouldFilter={false}
+      value={highlighted ?? shown.best ?? ''}
+      onValueChange={setHighlighted}
+      onKeyDown={(e) => e.key === 'Escape' && onClose()}
+    >
+      <Command.Input
+        autoFocus
+        placeholder="Find a block, stage, tool, state field or command…"
+        data-testid="search-input"
+        value={search}
+        // A new query highlights its best match again (the arrows move from there).
+        onValueChange={(next) => { setSearch(next); setHighlighted(undefined); }}
+      />
       <Command.List>
         <Command.Empty>Nothing matches. Try a tool's name or a word from its description.</Command.Empty>
-        {byBestMatch(groups, search).map((group) => (
+        {shown.groups.map((group) => (
           <Command.Group key={group.heading} heading={group.heading}>
             {group.entries.map((e) => (
-              <Command.Item key={e.key} value={e.value} onSelect={e.onSelect} data-testid={e.testId}>
+              <Command.Item key={e.key} value={e.key} onSelect={e.onSelect} data-testid={e.testId}>
                 <span>{e.name}</span>
                 <span className={e.keys ? 'hint kbd' : 'hint'}>{e.hint}</span>
               </Command.Item>

@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Target } from '../model';
+import { saveStatusText } from '../store/access';
 import { useApp, useServices, useStoreApi } from '../store/context';
 import { runAutoLayout } from '../canvas/auto-layout';
-import { ProjectMenu } from './ProjectMenu';
 import { ImportButton } from '../panels/import/ImportButton';
 import { LlmSettingsButton } from '../panels/settings/LlmSettingsButton';
+
+// The project list loads on its first opening: the first paint is on a budget (.size-limit.mjs).
+const ProjectMenu = lazy(() => import('./ProjectMenu').then((m) => ({ default: m.ProjectMenu })));
 
 const TARGETS: { value: Target; label: string }[] = [
   { value: 'pinecall', label: 'Pinecall' },
@@ -18,6 +21,7 @@ export function TopBar() {
   const canUndo = useApp((s) => s.canUndo);
   const canRedo = useApp((s) => s.canRedo);
   const saveError = useApp((s) => s.saveError);
+  const access = useApp((s) => s.access);
   const loadError = useApp((s) => s.loadError);
   const [menuOpen, setMenuOpen] = useState(false);
   const [layingOut, setLayingOut] = useState(false);
@@ -39,7 +43,11 @@ export function TopBar() {
         <button data-testid="project-menu-button" onClick={() => setMenuOpen((o) => !o)} aria-expanded={menuOpen} title="Projects">
           {name || 'Untitled agent'} ▾
         </button>
-        {menuOpen && <ProjectMenu controller={projects} onClose={() => setMenuOpen(false)} />}
+        {menuOpen && (
+          <Suspense fallback={null}>
+            <ProjectMenu controller={projects} onClose={() => setMenuOpen(false)} />
+          </Suspense>
+        )}
       </div>
       <div className="segmented" role="group" aria-label="Target runtime" data-testid="target-switch">
         {TARGETS.map((t) => (
@@ -69,8 +77,8 @@ export function TopBar() {
       </button>
       <span className="spacer" />
       {loadError && <span className="save-status error" title={loadError}>A saved project could not be read</span>}
-      <span className={`save-status${saveError ? ' error' : ''}`} data-testid="save-status" title={saveError ?? 'Every change is saved in this browser'}>
-        {saveError ? 'Not saved' : 'Saved locally'}
+      <span className={`save-status${saveError || access.mode === 'read-only' ? ' error' : ''}`} data-testid="save-status" title={saveError ?? (access.mode === 'read-only' ? 'This tab saves nothing: see the banner above the canvas' : 'Every change is saved in this browser')}>
+        {saveStatusText(access, saveError)}
       </span>
       <LlmSettingsButton />
       <button className="ghost" onClick={() => store.getState().setShortcutsOpen(true)} title="Keyboard shortcuts" aria-label="Keyboard shortcuts">?</button>

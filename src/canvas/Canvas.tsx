@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import {
-  Background, BackgroundVariant, Controls, MarkerType, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStore,
+  Background, BackgroundVariant, ControlButton, Controls, MarkerType, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStore,
   type Connection, type EdgeChange, type NodeChange, type Viewport,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
@@ -12,22 +12,35 @@ import { useSettledProblems } from '../store/useSettledProblems';
 import type { AppStore, EntityRef } from '../store';
 import { createFlowAdapter, fallbackPositions } from './adapters';
 import { connectStages, createBlock, createStage, placeWithoutGrowing } from './actions';
+import { useContextMenu } from './useContextMenu';
+import { useMinimapCorner, useMinimapToggle, useRevealNew, useViewActions } from './useCanvasView';
+import { FIT_VIEW_OPTIONS } from './viewport';
+import { MinimapIcon } from './nodes/icons';
 import { runAutoLayout } from './auto-layout';
 import { AgentEdge } from './edges/AgentEdge';
 import { BlockNode } from './nodes/BlockNode';
 import { StageNode } from './nodes/StageNode';
+import { GhostNode } from './nodes/GhostNode';
+import { useCompareOverlay } from './useCompareOverlay';
 import { Palette } from './Palette';
-import { DeleteDialog } from './DeleteDialog';
-import { ConnectPicker } from './ConnectPicker';
 import { CANVAS_KEYS_HELP_ID } from './keyboard-focus';
 import { useCanvasKeys } from './useCanvasKeys';
+import { edgeLabelsHidden, isFar } from './zoom-levels';
 import type { AgentFlowEdge, CanvasNode } from './types';
 
-const nodeTypes = { stage: StageNode, block: BlockNode };
+const nodeTypes = { stage: StageNode, block: BlockNode, ghost: GhostNode };
 const edgeTypes = { agent: AgentEdge };
 const defaultEdgeOptions = { markerEnd: { type: MarkerType.ArrowClosed, width: 18, height: 18, color: 'var(--cb-edge)' } };
 const CANVAS_KINDS = new Set(['block', 'stage', 'edge']);
-const fitViewOptions = { padding: 0.12, maxZoom: 1 };
+// Clear of the floating toolbar on top (viewport.ts).
+const fitViewOptions = FIT_VIEW_OPTIONS;
+// Loaded on the first right-click: the first paint does without it.
+const ContextMenu = lazy(() => import('./ContextMenu'));
+// Asked for by a key (Delete with references, C to connect): apart from the first paint (.size-limit.mjs).
+const DeleteDialog = lazy(() => import('./DeleteDialog').then((m) => ({ default: m.DeleteDialog })));
+const ConnectPicker = lazy(() => import('./ConnectPicker').then((m) => ({ default: m.ConnectPicker })));
+// Loaded on the first compare (issue 15): the banner, the diff list, side by side, what the model sees.
+const CompareView = lazy(() => import('../panels/compare/CompareView'));
 
 const round = (p: Point): Point => ({ x: Math.round(p.x), y: Math.round(p.y) });
 
@@ -55,10 +68,13 @@ function CanvasFlow() {
   const { projects } = useServices();
   const doc = useApp((s) => s.doc);
   const selection = useApp((s) => s.selection);
+  const compare = useApp((s) => s.compare);
   const revealTick = useApp((s) => s.revealTick);
   const problems = useSettledProblems();
-  // Far out, cards show only their titles: less to read and far less to paint.
-  const far = useStore((s) => s.transform[2] < 0.45);
+  // Far out, cards show only their names and kinds (zoom-levels.ts). Boolean selectors: the canvas
+  // re-renders when the zoom crosses a threshold, not on every zoom tick, and no card re-renders.
+  const far = useStore((s) => isFar(s.transform[2]));
+  const noEdgeLabels = useStore((s) => edgeLabelsHidden(s.transform[2]));
   const flow = useReactFlow<CanvasNode, AgentFlowEdge>();
   const [adapter] = useState(createFlowAdapter);
   const [message, setMessage] = useState<string | null>(null);
@@ -75,6 +91,8 @@ function CanvasFlow() {
     () => (dragPositions ? docNodes.map((n) => (dragPositions[n.id] ? { ...n, position: dragPositions[n.id] } : n)) : docNodes),
     [docNodes, dragPositions],
   );
+  // Comparing with another agent: marked cards and edges, ghosts of removed ones (nothing when not comparing).
+  const shown = useCompareOverlay(compare, doc, nodes, edges);
 
   const say = useCallback((text: string | null | undefined) => {
     if (text) setMessage(text);
@@ -241,7 +259,14 @@ function CanvasFlow() {
     }
   }, [doc, store]);
 
-  const keys = useCanvasKeys(store, say, wrapper);
+  const openMenu = useRef<(() => void) | null>(null);
+  const view = useViewActions(store, openMenu);
+  const keys = useCanvasKeys(store, say, wrapper, view);
+  const menu = useContextMenu(store, wrapper, flow.screenToFlowPosition, keys.actions);
+  openMenu.current = menu.openFromKeyboard;
+  useRevealNew(store, doc);
+  const [minimapShown, toggleMinimap] = useMinimapToggle();
+  const minimapAt = useMinimapCorner(selected);
 
   // Tab onto a card out of view: bring it into view (xyflow's own auto-pan is off with its keyboard handling).
   const onFocus = useCallback((event: FocusEvent) => {
@@ -259,7 +284,7 @@ function CanvasFlow() {
 
   return (
     <div
-      className={`cb-canvas${connecting ? ' cb-connecting' : ''}${far ? ' cb-far' : ''}`}
+      className={`cb-canvas${connecting ? ' cb-connecting' : ''}${far ? ' cb-far' : ''}${noEdgeLabels ? ' cb-no-edge-labels' : ''}`}
       ref={wrapper}
       tabIndex={-1}
       data-testid="canvas"
@@ -269,10 +294,11 @@ function CanvasFlow() {
       onPaste={keys.onPaste}
       onDoubleClick={onDoubleClick}
       onFocus={onFocus}
+      onContextMenu={menu.onContextMenu}
     >
       <ReactFlow<CanvasNode, AgentFlowEdge>
-        nodes={nodes}
-        edges={edges}
+        nodes={shown.nodes}
+        edges={shown.edges}
         nodeTypes={nodeTypes}
         edgeTypes={edgeTypes}
         defaultEdgeOptions={defaultEdgeOptions}
@@ -299,16 +325,43 @@ function CanvasFlow() {
         connectionRadius={28}
       >
         <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} />
-        <Controls showInteractive={false} />
-        <MiniMap pannable zoomable nodeColor={(n) => (n.type === 'block' ? (n.data as { tint: string }).tint : 'var(--cb-minimap-stage)')} nodeStrokeWidth={2} />
-        <Palette store={store} />
+        <Controls showInteractive={false} fitViewOptions={fitViewOptions}>
+          <ControlButton
+            onClick={toggleMinimap}
+            title={minimapShown ? 'Hide the minimap' : 'Show the minimap'}
+            aria-label={minimapShown ? 'Hide the minimap' : 'Show the minimap'}
+            aria-pressed={minimapShown}
+            data-testid="canvas-minimap-toggle"
+          >
+            <MinimapIcon />
+          </ControlButton>
+        </Controls>
+        {/* Never over the selection: it moves to the other corner, or steps aside while both are covered. */}
+        {minimapShown && minimapAt !== 'hidden' && (
+          <MiniMap position={minimapAt} pannable zoomable nodeColor={(n) => (n.type === 'block' ? (n.data as { tint: string }).tint : 'var(--cb-minimap-stage)')} nodeStrokeWidth={2} />
+        )}
+        <Palette store={store} onAddBlock={() => view.addBlock()} onAddStage={(kind) => view.addStageOf(kind)} />
       </ReactFlow>
       {doc.blocks.length === 0 && (
         <div className="cb-empty" data-testid="canvas-empty">Double-click to add a block, or use + Block</div>
       )}
+      {compare && (
+        <Suspense fallback={null}>
+          <CompareView />
+        </Suspense>
+      )}
       {message && <div className="cb-toast" role="status" data-testid="canvas-toast">{message}</div>}
-      {keys.pendingDelete && <DeleteDialog {...keys.pendingDelete} />}
-      {keys.pendingConnect && <ConnectPicker {...keys.pendingConnect} />}
+      {(keys.pendingDelete || keys.pendingConnect) && (
+        <Suspense fallback={null}>
+          {keys.pendingDelete && <DeleteDialog {...keys.pendingDelete} />}
+          {keys.pendingConnect && <ConnectPicker {...keys.pendingConnect} />}
+        </Suspense>
+      )}
+      {menu.menu && (
+        <Suspense fallback={null}>
+          <ContextMenu x={menu.menu.x} y={menu.menu.y} label={menu.menu.label} items={menu.menu.items} onClose={menu.close} />
+        </Suspense>
+      )}
       <div className="cb-sr-only" aria-live="polite" data-testid="canvas-announcement">{keys.announcement}</div>
       <div className="cb-sr-only" id={CANVAS_KEYS_HELP_ID}>
         Space selects, Enter opens it in the inspector, arrow keys move it, C connects a stage to another, Delete removes it.

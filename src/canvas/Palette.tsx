@@ -1,23 +1,30 @@
 import { Panel } from '@xyflow/react';
+import type { Stage } from '../model';
 import type { AppStore } from '../store';
-import { createBlock, createStage, createTool } from './actions';
+import { createBlock, createStage } from './actions';
+import { AddToolMenu } from './AddToolMenu';
 
-/** Creation buttons over the canvas's top-left corner; whatever is made gets selected. */
-export function Palette({ store }: { store: AppStore }) {
+/**
+ * Creation buttons over the canvas's top-left corner; whatever is made gets selected. The canvas
+ * hands in how to add a block or stage in view (useViewActions); without it they go where the ops put them.
+ */
+export function Palette({ store, onAddBlock = () => void createBlock(store), onAddStage = (kind) => void createStage(store, { kind }) }: {
+  store: AppStore;
+  onAddBlock?: () => void;
+  onAddStage?: (kind: Stage['kind']) => void;
+}) {
   return (
     <Panel position="top-left" className="cb-palette" data-testid="canvas-palette">
-      <button type="button" data-testid="canvas-palette-add-block" title="Add a block (or double-click the empty canvas)" onClick={() => createBlock(store)}>
+      <button type="button" data-testid="canvas-palette-add-block" title="Add a block (or double-click the empty canvas)" onClick={onAddBlock}>
         + Block
       </button>
-      <button type="button" data-testid="canvas-palette-add-stage" title="Add a turn stage to the selected block (or double-click inside a block)" onClick={() => createStage(store, { kind: 'turn' })}>
+      <button type="button" data-testid="canvas-palette-add-stage" title="Add a turn stage to the selected block (or double-click inside a block)" onClick={() => onAddStage('turn')}>
         + Stage
       </button>
-      <button type="button" data-testid="canvas-palette-add-wait-stage" title="Add a wait stage to the selected block" onClick={() => createStage(store, { kind: 'wait' })}>
+      <button type="button" data-testid="canvas-palette-add-wait-stage" title="Add a wait stage to the selected block" onClick={() => onAddStage('wait')}>
         + Wait stage
       </button>
-      <button type="button" data-testid="canvas-palette-add-tool" title="Add a tool offered in the selected stage or block (or everywhere)" onClick={() => createTool(store)}>
-        + Tool
-      </button>
+      <AddToolMenu store={store} />
     </Panel>
   );
 }

@@ -1,7 +1,7 @@
 import { produce } from 'immer';
 import type { AgentDocument, Point, Stage, ToolScope } from '../model';
 import {
-  addBlock, addEdge, addStage, addTool, copySelection, deleteEntities, duplicate, isClipboard, pasteClipboard, planDelete, setPositions,
+  addBlock, addEdge, addStage, addTool, copySelection, deleteEntities, duplicate, freePasteOffset, isClipboard, pasteClipboard, planDelete, setPositions,
   type Clipboard, type DeletePlan, type EntityRef as OpsRef,
 } from '../model/ops';
 import type { AppStore, EntityRef } from '../store';
@@ -55,18 +55,28 @@ export function createStage(store: AppStore, options: { kind?: Stage['kind']; bl
   return id;
 }
 
-/** A new tool, scoped to the selected stage or block (or the whole agent), then selected. */
-export function createTool(store: AppStore): string {
-  const { selection, doc } = store.getState();
-  const last = [...selection].reverse().find((r) => (r.kind === 'stage' && doc.stages.some((s) => s.id === r.id)) || (r.kind === 'block' && doc.blocks.some((b) => b.id === r.id)));
-  const scope: ToolScope = last?.kind === 'stage' ? { kind: 'stages', stageIds: [last.id!] } : last?.kind === 'block' ? { kind: 'blocks', blockIds: [last.id!] } : { kind: 'all' };
+/** Where "+ Tool" can offer a new tool: everywhere, or only in the selected stage or block (or the stage's block). */
+export function toolScopeChoices(doc: AgentDocument, selection: readonly EntityRef[]): { scope: ToolScope; label: string }[] {
+  const choices: { scope: ToolScope; label: string }[] = [{ scope: { kind: 'all' }, label: 'Offer everywhere' }];
+  const last = [...selection].reverse().find((r) => r.kind === 'stage' || r.kind === 'block');
+  const stage = last?.kind === 'stage' ? doc.stages.find((s) => s.id === last.id) : undefined;
+  const block = doc.blocks.find((b) => b.id === (stage ? stage.blockId : last?.kind === 'block' ? last.id : undefined));
+  if (stage) choices.push({ scope: { kind: 'stages', stageIds: [stage.id] }, label: `Only in stage ${stage.name}` });
+  if (block) choices.push({ scope: { kind: 'blocks', blockIds: [block.id] }, label: `Only in block ${block.name}` });
+  return choices;
+}
+
+/** A new tool offered where `scope` says (everywhere unless chosen), then selected and revealed. */
+export function createTool(store: AppStore, scope: ToolScope = { kind: 'all' }): string {
   let id = '';
   store.getState().apply((current) => {
     const created = addTool(current, { scope });
     id = created.id;
     return created.doc;
-  }, { label: 'add tool' });
-  store.getState().select({ kind: 'tool', id });
+  }, { label: 'add' });
+  // The inspector opens it where it says where it is offered: what "+ Tool" just asked.
+  const index = store.getState().doc.tools.findIndex((t) => t.id === id);
+  store.getState().select({ kind: 'tool', id }, { reveal: true, focusPath: `/tools/${index}/scope` });
   return id;
 }
 
@@ -138,12 +148,13 @@ export function pasteFromClipboard(store: AppStore, systemText?: string): string
   if (system && (!memory || JSON.stringify(system) !== JSON.stringify(memory.clip))) memory = { clip: system, pastes: 0 };
   if (!memory) return 'Nothing to paste: copy a block or stage first';
   memory.pastes += 1;
-  const { clip, pastes } = memory;
-  const offset = { x: 40 * pastes, y: 40 * pastes };
+  const { clip } = memory;
   const looseStages = clip.stages.some((s) => !clip.blocks.some((b) => b.id === s.blockId));
   const { doc, selection } = store.getState();
   const selectedBlock = looseStages ? targetBlockId(doc, selection) : undefined;
   const intoOther = selectedBlock !== undefined && !clip.stages.some((s) => s.blockId === selectedBlock);
+  // Each paste lands clear of every card, the previous pastes included.
+  const offset = freePasteOffset(doc, clip, intoOther ? selectedBlock : undefined);
   let error: string | undefined;
   let ids: EntityRef[] = [];
   store.getState().apply((current) => {

@@ -3,6 +3,7 @@ import { BLOCK_HEADER, BLOCK_PADDING, DEFAULT_BLOCK_SIZE, STAGE_GAP, STAGE_SIZE,
 import { edgeLabel, isNaturalLanguage, stagesSetInCode, toolMap } from './labels';
 import { CANVAS_KEYS_HELP_ID } from './keyboard-focus';
 import { blockTint } from './tint';
+import { endMarkOf } from './ends-call';
 import type { AgentEdgeData, AgentFlowEdge, BlockFlowNode, CanvasNode, ProblemCount, Severity, StageFlowNode, ToolChip } from './types';
 
 /** The part of a lint Problem the canvas reads (src/model/lint), kept structural so this stays pure. */
@@ -331,7 +332,8 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
       const isEntry = doc.entryStageId === stage.id;
       const isSelected = selected.has(stage.id);
       const tint = tints.get(stage.blockId) ?? 'var(--muted)';
-      nodes.push(remember(nodeCache, nextNodes, stage.id, [stage, position, parent, tools, problemCount, isEntry, isSelected, tint], (): StageFlowNode => ({
+      const endMark = endMarkOf(doc, stage);
+      nodes.push(remember(nodeCache, nextNodes, stage.id, [stage, position, parent, tools, problemCount, isEntry, isSelected, tint, endMark?.explanation], (): StageFlowNode => ({
         id: stage.id,
         type: 'stage',
         position,
@@ -340,9 +342,9 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
         height: STAGE_SIZE.height,
         measured: { width: STAGE_SIZE.width, height: STAGE_SIZE.height },
         selected: isSelected,
-        ariaLabel: `${stage.kind === 'wait' ? 'Wait stage' : 'Stage'} ${stage.name}${isEntry ? ' (entry)' : ''}`,
+        ariaLabel: `${stage.kind === 'wait' ? 'Wait stage' : 'Stage'} ${stage.name}${isEntry ? ' (entry)' : ''}${endMark ? `, ${endMark.label}` : ''}`,
         domAttributes: { 'aria-describedby': CANVAS_KEYS_HELP_ID },
-        data: { stage, isEntry, tools, problems: problemCount, tint },
+        data: { stage, isEntry, tools, problems: problemCount, tint, endMark },
       })));
     }
     nodeCache = nextNodes;

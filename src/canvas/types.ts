@@ -1,5 +1,6 @@
 import type { Edge as FlowEdge, Node as FlowNode } from '@xyflow/react';
 import type { Block, Edge, Stage } from '../model';
+import type { EndMark } from './ends-call';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -22,6 +23,8 @@ export type StageNodeData = {
   tools: ToolChip[];
   problems: ProblemCount | null;
   tint: string;
+  /** Set when no edge leaves the stage: the card says the call ends there. */
+  endMark: EndMark | null;
 };
 
 export type BlockNodeData = {

@@ -11,7 +11,10 @@ import { focusInspectorField, focusNode, focusedEntity } from './keyboard-focus'
  * (Delete, Ctrl/Cmd+C/V/D, arrows, C, and Space and Enter on a focused node or edge), run with the
  * canvas's part of them: its dialogs, its focus, its clipboard. Undo and redo are the page's.
  */
-export function useCanvasKeys(store: AppStore, say: (message: string | undefined) => void, root: RefObject<HTMLElement | null>) {
+/** What the canvas view itself does for a command (its viewport, its menu, placing in view). */
+export type ViewActions = Pick<CanvasActions, 'openMenu' | 'fitView' | 'addBlock' | 'addStage' | 'autoLayout'>;
+
+export function useCanvasKeys(store: AppStore, say: (message: string | undefined) => void, root: RefObject<HTMLElement | null>, view: ViewActions) {
   const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
   const [pendingConnect, setPendingConnect] = useState<PendingConnect | null>(null);
   /** What happened, for screen readers (a polite live region): the canvas's changes are silent otherwise. */
@@ -102,6 +105,7 @@ export function useCanvasKeys(store: AppStore, say: (message: string | undefined
 
   /** The canvas's part of its commands, handed to src/commands with each key. */
   const actions = useMemo(() => ({
+    ...view,
     requestDelete,
     requestConnect,
     copy: () => void copyToClipboard(store),
@@ -123,7 +127,7 @@ export function useCanvasKeys(store: AppStore, say: (message: string | undefined
     },
     nudge: (dx: number, dy: number) => nudgeSelection(store, dx, dy),
     focusInspector: focusInspectorField,
-  }), [store, say, requestDelete, requestConnect, focusFollowsSelection]);
+  }), [store, say, requestDelete, requestConnect, focusFollowsSelection, view]);
 
   const onKeyDown = useCallback((event: KeyboardEvent) => {
     // The open dialog has the keys.
@@ -153,5 +157,8 @@ export function useCanvasKeys(store: AppStore, say: (message: string | undefined
     focusFollowsSelection();
   }, [store, say, focusFollowsSelection]);
 
-  return { onKeyDown, onKeyUp, onCopy, onPaste, onFocus, pendingDelete, requestDelete, pendingConnect, announcement };
+  /** Whether the keyboard put focus on this one (then a menu's commands act on it, as the keys do). */
+  const isKeyboardFocused = useCallback((id: string) => keyboardFocus.current === id, []);
+
+  return { onKeyDown, onKeyUp, onCopy, onPaste, onFocus, pendingDelete, requestDelete, pendingConnect, announcement, actions, isKeyboardFocused };
 }

@@ -6,6 +6,7 @@ import { importAny } from '../formats/import-any';
 import type { AgentDocument, Tool } from '../model';
 import { EXIT_ERRORS, UsageError, type CliIo } from './io';
 import { jsonLocator } from '../formats/locate';
+import type { AgentFolder } from '../formats/pinecall/import-files';
 
 export type Severity = 'error' | 'warning' | 'info' | 'note';
 
@@ -30,6 +31,27 @@ export interface Source {
   file: string;
   text: string;
   format: FileFormat;
+  /** The other files of a Pinecall agent's folder on disk: a base class or helpers it imports by a relative path. */
+  folder?: AgentFolder;
+}
+
+/**
+ * The folder `file` stands in, read through `io` (so tests can give an in-memory one). Paths are
+ * the importer's ('/'-separated, normalised, never above the folder: source-files.ts refuses `../`
+ * past it before anything is read). Node's `\` paths are read as the user wrote them.
+ */
+export function folderOnDisk(io: CliIo, file: string): AgentFolder {
+  const cut = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));
+  const root = cut >= 0 ? file.slice(0, cut + 1) : '';
+  return {
+    agent: file.slice(cut + 1),
+    files: {
+      read(path) {
+        const read = io.readText(`${root}${path}`);
+        return read.ok ? read.text : undefined;
+      },
+    },
+  };
 }
 
 export type Loaded =
@@ -50,7 +72,7 @@ export function readSource(io: CliIo, file: string, from: FileFormat | undefined
   }
   const read = io.readText(file);
   if (!read.ok) throw new UsageError(`${file}: ${read.reason}`, command);
-  return { file, text: read.text, format };
+  return { file, text: read.text, format, ...(format === 'ts' && file !== '-' ? { folder: folderOnDisk(io, file) } : {}) };
 }
 
 const TAB_HINT = `run again with --fix-tabs to re-indent with spaces (the app's "${REINDENT_FIX.label}" fix does the same)`;
@@ -58,7 +80,7 @@ const TAB_HINT = `run again with --fix-tabs to re-indent with spaces (the app's 
 export async function loadAgent(source: Source, options: { fixTabs: boolean }): Promise<Loaded> {
   const text = options.fixTabs && source.format === 'yaml' ? reindentTabs(source.text) : source.text;
   const fileName = source.file === '-' ? undefined : source.file;
-  const outcome = await importAny(text, { format: source.format, fileName });
+  const outcome = await importAny(text, { format: source.format, fileName, folder: source.folder });
   if (outcome.kind === 'error') {
     const hint = outcome.fix ? TAB_HINT : undefined;
     if (outcome.format !== 'json') return { ok: false, diagnostics: outcome.errors.map((e) => ({ severity: 'error', ...e })), hint };

@@ -1,7 +1,9 @@
 // How A/B runs print: a line per test with both pass rates and what changed, then a summary; or a
 // markdown table for a pull-request comment.
-import type { TestSuiteEntry } from '../simulator/conversation-tests';
+import { compareVerdict, passRateText, type CompareRow } from '../simulator/conversation-tests';
 import type { AgentDocument } from '../model';
+
+export type { CompareRow };
 
 export interface Side {
   /** "A.yaml", "B.yaml", or the model's name. */
@@ -10,18 +12,9 @@ export interface Side {
   model?: string;
 }
 
-export interface CompareRow {
-  test: string;
-  a: TestSuiteEntry;
-  b: TestSuiteEntry;
-  /** A passes (at the minimum rate), B does not. */
-  regression: boolean;
-  /** A fails, B passes. */
-  fixed: boolean;
-}
-
-const rate = (e: TestSuiteEntry) => `${e.passes}/${e.runs.length} (${Math.round(e.passRate * 100)}%)`;
-const verdict = (r: CompareRow) => (r.regression ? 'REGRESSION' : r.fixed ? 'fixed' : r.a.passRate === r.b.passRate ? 'same' : r.b.passRate > r.a.passRate ? 'better' : 'worse');
+// The rows and their verdicts are the Tests panel's too (simulator/conversation-tests/compare.ts).
+const rate = passRateText;
+const verdict = compareVerdict;
 
 export function compareText(rows: CompareRow[], sides: readonly Side[], minPassRate: number, summary: boolean): string {
   if (!summary) return rows.map((r) => `${verdict(r).padEnd(10)} ${r.test}  ${sides[0].label} ${rate(r.a)}  ${sides[1].label} ${rate(r.b)}\n`).join('');

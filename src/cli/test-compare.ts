@@ -3,7 +3,7 @@
 // each test's pass rates print side by side. A regression is a test the first side passes (at
 // --min-pass-rate) and the second does not: the command then exits 1, so a CI job can refuse it.
 import type { AgentDocument } from '../model';
-import { runSuite, type TestSuiteEntry } from '../simulator/conversation-tests';
+import { compareRow, runSuite, type TestSuiteEntry } from '../simulator/conversation-tests';
 import { prepareSandboxEvaluate } from '../simulator/sandbox-evaluate';
 import { EXIT_ERRORS, EXIT_OK, type CliIo } from './io';
 import type { TestArgs } from './test-args';
@@ -31,11 +31,7 @@ export async function compareCommand(args: TestArgs, io: CliIo, tests: Conversat
       entries[i].push(entry);
     }
     const [a, b] = results;
-    const row: CompareRow = {
-      test: test.name, a, b,
-      regression: a.passRate >= args.minPassRate && b.passRate < args.minPassRate,
-      fixed: a.passRate < args.minPassRate && b.passRate >= args.minPassRate,
-    };
+    const row = compareRow(test.name, a, b, args.minPassRate);
     rows.push(row);
     if (!args.markdown) io.out(compareText([row], sides, args.minPassRate, false));
   }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
+import { sampleAgent } from '../simulator/testing';
 import { createAppStore } from '../store/create';
 import { COMMANDS, GESTURES, commandsFor, runShortcut, shortcutRows, type CanvasActions, type CommandContext, type CommandSource, type KeyLike } from '.';
 
@@ -14,6 +15,7 @@ function canvasActions(overrides: Partial<CanvasActions> = {}): CanvasActions {
   return {
     target: { kind: 'stage', id: 's_greet' },
     requestDelete: vi.fn(), requestConnect: vi.fn(), copy: vi.fn(), paste: vi.fn(), duplicate: vi.fn(), focusInspector: vi.fn(),
+    openMenu: vi.fn(), fitView: vi.fn(), addBlock: vi.fn(), addStage: vi.fn(), autoLayout: vi.fn(),
     nudge: vi.fn(() => true),
     ...overrides,
   };
@@ -24,7 +26,8 @@ const press = (key: string, mods: Partial<KeyLike> = {}): KeyLike => ({ key, ctr
 
 /** Every context a command can be asked in: each source, with the canvas's actions where it hands them over. */
 function contexts(target: EventTarget | null, sample?: KeyLike): CommandContext[] {
-  const store = createAppStore();
+  // The sample agent: canvasActions' target (s_greet) is one of its stages, as a card's would be.
+  const store = createAppStore(sampleAgent());
   return SOURCES.flatMap((source) => [undefined, canvasActions()].map((canvas) => ({
     store, source, target, canvas: source === 'page' ? undefined : canvas, event: sample && source !== 'list' ? keyEvent(sample, target) : undefined,
   })));
@@ -90,9 +93,35 @@ describe('the command list', () => {
   it('offers a list what applies there: no keys-only command, no canvas command without the canvas', () => {
     const store = createAppStore();
     expect(commandsFor({ store, source: 'list', target: null }).map((c) => c.id)).toEqual(['undo', 'redo', 'shortcuts']);
-    // A menu over the canvas hands its actions in: the canvas's commands join, except moving (it needs an arrow).
-    const menu = commandsFor({ store, source: 'list', target: null, canvas: canvasActions() }).map((c) => c.id);
-    expect(menu).toEqual(['undo', 'redo', 'shortcuts', 'select-focused', 'open-in-inspector', 'connect', 'delete-selection', 'copy', 'paste', 'duplicate']);
+  });
+
+  it('builds each context menu from the one list: a card\'s, an edge\'s and the pane\'s', () => {
+    const store = createAppStore(sampleAgent());
+    const menu = (canvas: Partial<CanvasActions>) => commandsFor({ store, source: 'list', target: null, canvas: canvasActions(canvas) }).map((c) => c.id);
+    // A right-click selects what it is on first.
+    const greet = { kind: 'stage' as const, id: 's_greet' };
+    store.getState().select(greet);
+    expect(menu({ target: greet, focused: greet, menu: { kind: 'node', at: { x: 0, y: 0 } } }))
+      .toEqual(['open-in-inspector', 'connect', 'delete-selection', 'copy', 'paste', 'duplicate', 'simulate-from-here']);
+    const block = { kind: 'block' as const, id: 'b_greeting' };
+    store.getState().select(block);
+    expect(menu({ target: block, focused: block, menu: { kind: 'node' } })).toContain('add-stage');
+    const edge = { kind: 'edge' as const, id: 'e_greet_identify' };
+    store.getState().select(edge);
+    expect(menu({ target: edge, focused: edge, menu: { kind: 'edge' } })).toEqual(['open-in-inspector', 'delete-selection', 'copy', 'paste']);
+    // The pane: the page's commands and the canvas's own; nothing that needs a selection when none is made.
+    store.getState().select(null);
+    expect(menu({ target: undefined, menu: { kind: 'pane', at: { x: 10, y: 20 } } }))
+      .toEqual(['undo', 'redo', 'shortcuts', 'paste', 'add-stage', 'add-block', 'fit-view', 'auto-layout']);
+  });
+
+  it('runs a pane menu\'s add commands at the point it was opened on', () => {
+    const store = createAppStore(sampleAgent());
+    const canvas = canvasActions({ target: undefined, menu: { kind: 'pane', at: { x: 300, y: 400 } } });
+    const context = { store, source: 'list' as const, target: null, canvas };
+    for (const command of commandsFor(context).filter((c) => c.id.startsWith('add-'))) command.run(context);
+    expect(canvas.addStage).toHaveBeenCalledWith({ x: 300, y: 400 });
+    expect(canvas.addBlock).toHaveBeenCalledWith({ x: 300, y: 400 });
   });
 
   it('makes the keyboard-focused node join the selection before a canvas key acts on it, unless Alt is held', () => {

@@ -1,10 +1,11 @@
 import { shortcut } from './keys';
-import { canvasCommand, joinFocused } from './where';
+import { canvasCommand, joinFocused, selectionToActOn } from './where';
 
 export const duplicate = canvasCommand({
   id: 'duplicate',
   label: 'Duplicate the selection',
   shortcut: shortcut([{ key: 'd', mod: true }]),
+  when: (context) => selectionToActOn(context, ['block', 'stage']),
   run: (context) => {
     joinFocused(context);
     // Else the browser bookmarks the page.

@@ -3,11 +3,16 @@
  * the ? overlay lists it, the Ctrl+K palette offers it. A command file imports its types from
  * ./types, not from here: this file imports every command, and a circle would join them all.
  */
+import { addBlock } from './add-block';
+import { addStage } from './add-stage';
+import { autoLayout } from './auto-layout';
 import { connect } from './connect';
+import { contextMenu } from './context-menu';
 import { copy } from './copy';
 import { deleteSelection } from './delete-selection';
 import { duplicate } from './duplicate';
 import { escape } from './escape';
+import { fitView } from './fit-view';
 import { GESTURES } from './gestures';
 import { moveSelection } from './move-selection';
 import { openInInspector } from './open-in-inspector';
@@ -16,6 +21,7 @@ import { redo } from './redo';
 import { search } from './search';
 import { selectFocused } from './select-focused';
 import { shortcuts } from './shortcuts';
+import { simulateFromHere } from './simulate-from-here';
 import { undo } from './undo';
 import type { Command, CommandContext, Gesture, KeyEvent } from './types';
 
@@ -26,7 +32,8 @@ export { GESTURES };
 
 /** In the order the ? overlay, the palette and a menu show them: the page's first, then the canvas's. */
 export const COMMANDS: readonly Command[] = [
-  search, undo, redo, shortcuts, escape, selectFocused, openInInspector, connect, deleteSelection, copy, paste, duplicate, moveSelection,
+  search, undo, redo, shortcuts, escape, selectFocused, openInInspector, connect, deleteSelection, copy, paste, duplicate, moveSelection, simulateFromHere,
+  addStage, addBlock, fitView, autoLayout, contextMenu,
 ];
 
 /** The commands that apply in `context`: what a palette or a context menu offers there. */

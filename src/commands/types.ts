@@ -44,6 +44,20 @@ export interface CanvasActions {
   nudge(dx: number, dy: number): boolean;
   /** Moves focus to the inspector's first field (once it shows the selection). */
   focusInspector(): void;
+  /**
+   * Set when a context menu asks: what it was opened on (a card, an edge or the empty pane) and
+   * where, in flow coordinates. A right-click selects the card or edge first, so `target` and the
+   * selection both name it.
+   */
+  menu?: { kind: 'node' | 'edge' | 'pane'; at?: { x: number; y: number } };
+  /** Opens the context menu on the focused card or edge, else the pane's. */
+  openMenu(): void;
+  fitView(): void;
+  /** A new block at `at` (its top-left corner's neighbourhood), else in view; then selected and shown. */
+  addBlock(at?: { x: number; y: number }): void;
+  /** A new turn stage in the block under `at`, else the selected one, near `at` or in view. */
+  addStage(at?: { x: number; y: number }): void;
+  autoLayout(): void;
 }
 
 /**

@@ -14,7 +14,18 @@ export function isEditingText(target: EventTarget | null): boolean {
  * canvas's keys: the same key reaches the window's listener too, and must run once.
  */
 export function onPage(context: CommandContext): boolean {
-  return context.source !== 'canvas' && !isEditingText(context.target);
+  return context.source !== 'canvas' && !isEditingText(context.target) && !onEntityMenu(context);
+}
+
+/** A context menu opened on a card or an edge: it offers what acts on that one (the pane's offers the rest). */
+export function onEntityMenu(context: CommandContext): boolean {
+  const kind = context.canvas?.menu?.kind;
+  return kind === 'node' || kind === 'edge';
+}
+
+/** From a list (a menu), a command on the selection applies only when something on the canvas is selected. */
+export function selectionToActOn(context: CommandContext, kinds: readonly string[] = ['block', 'stage', 'edge']): boolean {
+  return context.source !== 'list' || context.store.getState().selection.some((r) => kinds.includes(r.kind));
 }
 
 /** The canvas's commands: where it hands its actions over, and not while typing (a node's rename field). */

@@ -2,6 +2,7 @@
 import Editor from '@monaco-editor/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { monaco } from './monaco-setup';
+import { languageFor } from './tsx-language';
 import type { CodeEditor, CodeEditorProps, Marker } from './types';
 import { useColorScheme } from './useColorScheme';
 
@@ -43,7 +44,7 @@ export default function MonacoEditor(props: CodeEditorProps) {
   return (
     <Editor
       path={props.path}
-      language={props.language}
+      language={languageFor(props.language, props.path)}
       value={props.value}
       theme={scheme === 'dark' ? 'callboard-dark' : 'callboard-light'}
       options={merged}

@@ -40,3 +40,9 @@ declare module 'monaco-editor/languages/features/typescript/tsWorker' {
     provideInlayHints(fileName: string, start: number, end: number): Promise<any[]>;
   }
 }
+
+declare module 'monaco-editor/languages/definitions/typescript/typescript' {
+  import type { languages } from 'monaco-editor/editor';
+  export const conf: languages.LanguageConfiguration;
+  export const language: languages.IMonarchLanguage & { tokenizer: Record<string, languages.IMonarchLanguageRule[]> };
+}

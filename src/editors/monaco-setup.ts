@@ -12,6 +12,7 @@ import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
 import draft07 from 'ajv/dist/refs/json-schema-draft-07.json';
 import BodyTsWorker from './ts-body.worker?worker';
+import { registerTsx } from './tsx-language';
 
 export type Monaco = typeof editorApi & { json: typeof json; typescript: typeof typescript };
 
@@ -72,6 +73,10 @@ json.jsonDefaults.setDiagnosticsOptions({
     },
   ],
 });
+
+// ---- TSX: the Pinecall class in the export preview, highlighted with its JSX (tsx-language.ts)
+
+registerTsx(monaco);
 
 // ---- TypeScript: tool bodies (see implementation-types.ts and ts-body.worker.ts)
 

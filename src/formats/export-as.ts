@@ -40,5 +40,5 @@ export function exportAs(doc: AgentDocument, format: ExportFormat, stageId: stri
     return { text: exportJson(doc), path: fileName, fileName, language: 'json', losses: [], notes: [] };
   }
   const file = runtime.exportFile(doc);
-  return { text: file.text, path: file.path, fileName: file.path.split('/').pop()!, language: LANGUAGE[format], losses: file.warnings, notes: file.notes };
+  return { text: file.text, path: file.path, fileName: file.fileName, language: LANGUAGE[format], losses: file.warnings, notes: file.notes };
 }

@@ -8,6 +8,7 @@ import { detectFormat, nameFromFileName, type FileFormat } from './file-format';
 import { refsFollowNames } from '../model/ops/refs';
 import { importJson } from './json';
 import type { PinecallImport } from './pinecall/import';
+import type { AgentFolder } from './pinecall/import-files';
 
 /** An error or warning: where in the text (line:column, 1-based) or in the document (a JSON pointer). */
 export interface Located {
@@ -37,12 +38,14 @@ export interface ImportOptions {
    * must not load on the page's thread); by default the importer is loaded here, on first use.
    */
   importPinecall?: (text: string) => Promise<PinecallImport>;
+  /** A Pinecall agent's folder (the CLI's on disk): a base class or helpers imported by a relative path are read there. */
+  folder?: AgentFolder;
 }
 
-async function importPinecallHere(text: string): Promise<PinecallImport> {
+async function importPinecallHere(text: string, folder?: AgentFolder): Promise<PinecallImport> {
   // The TypeScript compiler is large: it loads only for a Pinecall file.
   const { importPinecallTs } = await import('./pinecall/import');
-  return importPinecallTs(text);
+  return importPinecallTs(text, { folder });
 }
 
 export async function importAny(text: string, options: ImportOptions = {}): Promise<ImportOutcome> {
@@ -54,7 +57,7 @@ export async function importAny(text: string, options: ImportOptions = {}): Prom
       return { kind: 'agent', format, doc: result.doc, warnings: [], notes: result.migrated.map((m) => ({ message: `updated from an older save format: ${m}` })) };
     }
     case 'ts': {
-      const result = await (options.importPinecall ?? importPinecallHere)(text);
+      const result = await (options.importPinecall ?? ((t: string) => importPinecallHere(t, options.folder)))(text);
       if (!result.ok) return { kind: 'error', format, errors: result.errors };
       // Pinecall has no block_id or turn_id: the refs its importer made from the names are
       // Callboard's, so they follow later renames (model/ops/refs.ts). Set here, not in the

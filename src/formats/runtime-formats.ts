@@ -15,6 +15,8 @@ export interface RuntimeFile {
   text: string;
   /** Where the file goes in a project: `agents/<slug>/agent.tsx`, `<slug>.yaml`. */
   path: string;
+  /** The name a download saves it under: the agent's slug for every format (`<slug>.tsx` or `.ts`, `<slug>.yaml`). */
+  fileName: string;
   /** lossesFor(doc, target): every path of the document the file does not express. */
   warnings: Loss[];
   /** What the export reordered or could not place, as sentences. */
@@ -37,14 +39,17 @@ export const RUNTIME_FORMATS: Record<Target, RuntimeFormat> = {
     fileFormat: 'ts',
     losses: (doc) => lossesFor(doc, 'pinecall'),
     project: projectPinecall,
-    exportFile: (doc) => ({ ...exportPinecallTs(doc), notes: [] }),
+    exportFile: (doc) => {
+      const { jsx, ...file } = exportPinecallTs(doc);
+      return { ...file, fileName: `${slugOf(doc.name)}.${jsx ? 'tsx' : 'ts'}`, notes: [] };
+    },
   },
   'block-agent': {
     target: 'block-agent',
     fileFormat: 'yaml',
     losses: (doc) => lossesFor(doc, 'block-agent'),
     project: projectBlockAgent,
-    exportFile: (doc) => ({ ...exportBlockAgentYaml(doc), path: `${slugOf(doc.name)}.yaml` }),
+    exportFile: (doc) => ({ ...exportBlockAgentYaml(doc), path: `${slugOf(doc.name)}.yaml`, fileName: `${slugOf(doc.name)}.yaml` }),
   },
 };
 

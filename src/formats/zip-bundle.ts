@@ -3,14 +3,22 @@
 // the main thread only receives the texts.
 import { ZIP_LIMITS, type ZipLimits } from '../model/limits';
 import type { BundleFile } from './bundle';
+import { pickAgentFile } from './folder-agent';
 import { readZip } from './zip';
 
 /** bundle.ts's isGoldenPath, not imported from there: the worker would load the exporters with it (zip-bundle.test.ts checks they agree). */
 const isGoldenPath = (path: string): boolean => path.endsWith('.golden.json');
 
+/** A named version's file or their index (version-files.ts writes them under versions/): never the agent. */
+export const isVersionPath = (path: string): boolean => /^versions\/[^/]+\.json$/.test(path);
+
 /** What a .zip bundle holds: its one agent file and its goldens, or why not. */
 export type UnzippedBundle =
-  | { ok: true; agent: BundleFile; goldens: BundleFile[] }
+  /**
+   * `siblings`: the other TypeScript files beside a Pinecall agent (its base class, its helpers), by path in the .zip.
+   * `versions`: the named versions' files and their index (versions/index.json), read by version-files.ts.
+   */
+  | { ok: true; agent: BundleFile; goldens: BundleFile[]; siblings: BundleFile[]; versions: BundleFile[] }
   | { ok: false; message: string };
 
 const AGENT_FILE = /\.(tsx?|ya?ml|json)$/i;
@@ -22,7 +30,8 @@ const isBundlePath = (path: string): boolean =>
 
 /**
  * Reads a .zip as `callboard convert -o` or the export's "Download with tests" writes it: one
- * agent file (any folder) and its goldens. Only those entries are inflated.
+ * agent file (any folder) and its goldens; a Pinecall agent may come with the TypeScript files it
+ * imports (folder-agent.ts picks which is the agent). Only those entries are inflated.
  */
 export function readBundleZip(bytes: Uint8Array, limits: ZipLimits = ZIP_LIMITS): UnzippedBundle {
   const read = readZip(bytes, isBundlePath, limits);
@@ -30,14 +39,8 @@ export function readBundleZip(bytes: Uint8Array, limits: ZipLimits = ZIP_LIMITS)
   const decoder = new TextDecoder();
   const files: BundleFile[] = read.entries.map((e) => ({ path: e.path, text: decoder.decode(e.data) }));
   const goldens = files.filter((f) => isGoldenPath(f.path));
-  const agents = files.filter((f) => !isGoldenPath(f.path));
-  if (agents.length !== 1) {
-    return {
-      ok: false,
-      message: agents.length === 0
-        ? 'the .zip holds no agent file (.yaml, .tsx, .ts or .json): put the agent beside its tests/ folder'
-        : `the .zip holds ${agents.length} agent files (${agents.map((a) => a.path).join(', ')}): keep one agent with its tests/*.golden.json`,
-    };
-  }
-  return { ok: true, agent: agents[0], goldens };
+  const versions = files.filter((f) => isVersionPath(f.path));
+  const picked = pickAgentFile(files.filter((f) => !isGoldenPath(f.path) && !isVersionPath(f.path)));
+  if (!picked.ok) return picked;
+  return { ok: true, agent: picked.agent, goldens, siblings: picked.siblings, versions };
 }

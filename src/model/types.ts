@@ -3,7 +3,7 @@
 export type {
   AgentDocument, Block, Stage, Edge, Tool, StateField, Condition, ToolCondition, ExternalCondition,
   NluCondition, ExpressionCondition, ToolScope, McpServer, Layout, LlmSettings, Looping, Point, Size,
-  Target, JsonType, Preserved, ConversationTest, TestExpectations,
+  Target, JsonType, Preserved, ConversationTest, TestExpectations, TestStart,
 } from './generated/agent';
 export type { JsonSchema } from './json-schema';
 

@@ -2,11 +2,6 @@ import { lazy, Suspense } from 'react';
 import { useApp, useStoreApi } from '../store/context';
 import { useSettledProblems } from '../store/useSettledProblems';
 import { ProblemsPanel } from './problems/ProblemsPanel';
-import { ExportPanel } from './export/ExportPanel';
-import { SimulatorPanel } from './simulator/SimulatorPanel';
-import { ChangeLogPanel } from './changelog/ChangeLogPanel';
-import { TurnInspector } from './turns/TurnInspector';
-import { TestsPanel } from './tests/TestsPanel';
 import type { BottomTab } from '../store';
 import './dock.css';
 
@@ -20,13 +15,21 @@ const TABS: { id: BottomTab; label: string }[] = [
   { id: 'versions', label: 'Versions' },
 ];
 
-// Versions load on first open: the diff engine and the history are not first-paint work.
+// Every tab but Problems (the one a first visit opens on) loads when first shown: the first paint
+// carries only what it paints (issue 16). Versions brings the diff engine and the history.
+const SimulatorPanel = lazy(() => import('./simulator/SimulatorPanel').then((m) => ({ default: m.SimulatorPanel })));
+const ChangeLogPanel = lazy(() => import('./changelog/ChangeLogPanel').then((m) => ({ default: m.ChangeLogPanel })));
+const TurnInspector = lazy(() => import('./turns/TurnInspector').then((m) => ({ default: m.TurnInspector })));
+const TestsPanel = lazy(() => import('./tests/TestsPanel').then((m) => ({ default: m.TestsPanel })));
+const ExportPanel = lazy(() => import('./export/ExportPanel').then((m) => ({ default: m.ExportPanel })));
 const VersionsPanel = lazy(() => import('./versions/VersionsPanel'));
 
 export function BottomDock() {
   const tab = useApp((s) => s.bottomTab);
   const problems = useSettledProblems();
   const counts = { error: 0, warning: 0, info: 0 };
+  // Notes (what the target leaves out, what only another runtime minds) are not counted: the badge
+  // says there is something to fix; the Problems panel keeps the notes in collapsed groups.
   for (const p of problems) counts[p.severity] += 1;
   const store = useStoreApi();
   const testCount = useApp((s) => s.doc.tests?.length ?? 0);
@@ -41,7 +44,6 @@ export function BottomDock() {
               <span className="dock-counts">
                 {counts.error > 0 && <span className="count sev-error" title="errors">{counts.error}</span>}
                 {counts.warning > 0 && <span className="count sev-warning" title="warnings">{counts.warning}</span>}
-                {counts.info > 0 && <span className="count sev-info" title="notes">{counts.info}</span>}
               </span>
             )}
           </button>
@@ -49,12 +51,14 @@ export function BottomDock() {
       </div>
       <div className="dock-body">
         {tab === 'problems' && <ProblemsPanel />}
-        {tab === 'simulator' && <SimulatorPanel />}
-        {tab === 'changelog' && <ChangeLogPanel />}
-        {tab === 'turns' && <TurnInspector />}
-        {tab === 'tests' && <TestsPanel />}
-        {tab === 'export' && <ExportPanel />}
-        {tab === 'versions' && <Suspense fallback={<div className="empty-state">Loading versions…</div>}><VersionsPanel /></Suspense>}
+        <Suspense fallback={<div className="empty-state">Loading…</div>}>
+          {tab === 'simulator' && <SimulatorPanel />}
+          {tab === 'changelog' && <ChangeLogPanel />}
+          {tab === 'turns' && <TurnInspector />}
+          {tab === 'tests' && <TestsPanel />}
+          {tab === 'export' && <ExportPanel />}
+          {tab === 'versions' && <VersionsPanel />}
+        </Suspense>
       </div>
     </div>
   );

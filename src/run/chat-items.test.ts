@@ -3,7 +3,8 @@ import { sampleAgent } from '../simulator/testing';
 import { newSession } from '../simulator/session';
 import type { Session, TraceEntry } from '../simulator/types';
 import type { SimStepRecord } from '../store/types';
-import { chatItems, maskResult } from './chat-items';
+import { chatItems } from './chat-items';
+import { piiMasker } from '../simulator/pii-mask';
 import { selectCurrentStageId, selectTakenEdgeId } from '../store/follow';
 
 const doc = sampleAgent();
@@ -69,7 +70,7 @@ describe('chatItems', () => {
     const identity = chatItems(doc, session, steps).find((i) => i.kind === 'tool' && i.name === 'collect_identity');
     expect(identity).toMatchObject({ status: 'ok', args: { caller_name: '***', phone: '***' }, result: { caller_name: '***', phone: '***' }, logs: ['saved'] });
     expect(JSON.stringify(identity)).not.toContain('Ana');
-    expect(maskResult(doc, undefined, [{ caller_phone: '1', when: 'Tue' }])).toEqual([{ caller_phone: '***', when: 'Tue' }]);
+    expect(piiMasker(doc).value([{ caller_phone: '1', when: 'Tue' }])).toEqual([{ caller_phone: '***', when: 'Tue' }]);
   });
 
   it('joins a refused call to its check message, and marks a preview cut with what the model reads', () => {
@@ -134,5 +135,42 @@ describe('Block Agent tool rows', () => {
     expect(ran).toMatchObject({ name: 'collect_identity', args: { caller_name: '***', phone: '***' }, result: { saved: true }, check: 'passed: captured', stepIndex: null });
     expect(refused).toMatchObject({ status: 'check-failed' });
     expect(refused.kind === 'tool' && refused.check).toMatch(/phone/);
+  });
+});
+
+describe('the announce row (Pinecall)', () => {
+  it('comes before the row of the tool it announced, as Pinecall says it: as the tool starts, before its result', async () => {
+    const { pinecallStep } = await import('../simulator/pinecall/step');
+    const { answer, say, scriptedModel } = await import('../simulator/testing');
+    const { scriptedToolRunner } = await import('../simulator/mock-runner');
+    const start = { ...newSession(doc), stageId: 's_choose' };
+    const model = scriptedModel([answer('', ['free_slots', { day: 'Tuesday', visit: 'checkup' }]), say('Tuesday at nine?')]);
+    const runner = scriptedToolRunner({ free_slots: { result: [{ id: 'Tuesday-0', when: 'Tuesday 09:00' }], writes: {} } });
+    const after = await pinecallStep(doc, start, 'Tuesday please', { model, runner, revision: 1, now: () => 1 });
+    // The engine keeps the call, the announce and the result in that order…
+    expect(after.transcript.map((l) => l.kind)).toEqual(['caller', 'tool-call', 'runtime', 'tool-result', 'agent']);
+    const items = chatItems(doc, after, [{ input: { kind: 'say', text: 'Tuesday please' }, before: start, after, revision: 1 }]);
+    // …and the chat, which draws a call with its result as one row, says the announce first.
+    expect(items.map((i) => (i.kind === 'runtime' ? `runtime:${i.source}` : i.kind))).toEqual(['caller', 'runtime:announce', 'tool', 'agent']);
+    expect(new Set(items.map((i) => i.key)).size).toBe(items.length);
+  });
+
+  it('leaves an announce said after a result where it was said', () => {
+    const { session, steps } = twoSteps();
+    expect(chatItems(doc, session, steps).slice(-2).map((i) => i.kind)).toEqual(['tool', 'runtime']);
+  });
+});
+
+describe('pii in the tool rows', () => {
+  it('masks a pii value a tool returned under another name, and in its logs', () => {
+    const { session, steps } = twoSteps();
+    const copied: Session = {
+      ...session,
+      transcript: session.transcript.map((l) => (l.kind === 'tool-result' && l.id === 'c3' ? { ...l, result: [{ who: 'Ana Ruiz', when: 'Tue' }] } : l)),
+      trace: session.trace.map((t) => (t.kind === 'tool-run' && t.toolCallId === 'c3' ? { ...t, logs: ['found Ana Ruiz'] } : t)),
+    };
+    const slots = chatItems(doc, copied, steps).filter((i) => i.kind === 'tool' && i.name === 'free_slots')[1];
+    expect(slots).toMatchObject({ result: [{ who: '***', when: 'Tue' }], logs: ['found ***'] });
+    expect(JSON.stringify(chatItems(doc, copied, steps).filter((i) => i.kind === 'tool'))).not.toContain('Ana');
   });
 });

@@ -3,7 +3,7 @@
 // run and result, and pii masked before anything reaches the page.
 import type { AgentDocument, Tool } from '../model';
 import type { SimStepRecord } from '../store/types';
-import { MASK, displayArguments } from '../simulator/session';
+import { MASK, sessionMasker, type PiiMasker } from '../simulator/pii-mask';
 import type { Line, MockNeed, RuntimeSource, Session, TraceEntry } from '../simulator/types';
 
 interface ItemBase {
@@ -43,25 +43,15 @@ export type ChatItem = ItemBase &
 type ToolCallLine = Extract<Line, { kind: 'tool-call' }>;
 type ToolResultLine = Extract<Line, { kind: 'tool-result' }>;
 
-/** Masks pii in a value a tool returned: keys naming the tool's pii parameters or pii state fields. */
-export function maskResult(doc: AgentDocument, tool: Tool | undefined, value: unknown): unknown {
-  const secret = new Set([...(tool?.pii ?? []), ...doc.state.filter((f) => f.pii).map((f) => f.name)]);
-  const walk = (v: unknown, depth: number): unknown => {
-    if (depth > 4 || v === null || typeof v !== 'object') return v;
-    if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1));
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, secret.has(k) ? MASK : walk(x, depth + 1)]));
-  };
-  return walk(value, 0);
-}
-
-function shownArguments(tool: Tool | undefined, raw: string): unknown {
+/** Arguments as shown: parsed and masked, or the raw text when it does not parse (all of it masked when the tool has pii). */
+function shownArguments(mask: PiiMasker, tool: Tool | undefined, raw: string): unknown {
   try {
     const parsed: unknown = JSON.parse(raw || '{}');
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return tool ? displayArguments(tool, parsed as Record<string, unknown>) : parsed;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return mask.value(parsed, tool);
   } catch {
     // Shown as written below, unless it may hold a pii value.
   }
-  return tool && tool.pii.length > 0 ? MASK : raw;
+  return tool && tool.pii.length > 0 ? MASK : mask.text(raw);
 }
 
 /** What a run that failed for want of a mock answer called, when it did (the trace's `needs-mock`). */
@@ -75,11 +65,11 @@ function outcomeOf(trace: TraceEntry[], callId: string) {
   return { failedCheck, run };
 }
 
-function toolItem(doc: AgentDocument, call: ToolCallLine, result: ToolResultLine | undefined, trace: TraceEntry[], base: ItemBase): ChatItem {
+function toolItem(doc: AgentDocument, mask: PiiMasker, call: ToolCallLine, result: ToolResultLine | undefined, trace: TraceEntry[], base: ItemBase): ChatItem {
   const tool = doc.tools.find((t) => t.name === call.name);
   const { failedCheck, run } = outcomeOf(trace, call.id);
   const status: ToolStatus = failedCheck ? 'check-failed' : !result ? 'running' : result.error !== undefined ? 'error' : 'ok';
-  const shownResult = result && result.error === undefined ? maskResult(doc, tool, result.result) : undefined;
+  const shownResult = result && result.error === undefined ? mask.value(result.result, tool) : undefined;
   const fullText = result?.result === undefined ? 'null' : JSON.stringify(result.result);
   const cut = result && result.error === undefined && result.modelReads !== fullText && result.modelReads !== result.result;
   return {
@@ -87,12 +77,12 @@ function toolItem(doc: AgentDocument, call: ToolCallLine, result: ToolResultLine
     kind: 'tool',
     name: call.name,
     status,
-    args: shownArguments(tool, call.arguments),
-    check: failedCheck ? failedCheck.message : run || result ? 'passed' : 'pending',
+    args: shownArguments(mask, tool, call.arguments),
+    check: failedCheck ? mask.text(failedCheck.message) : run || result ? 'passed' : 'pending',
     result: shownResult,
-    error: failedCheck ? undefined : result?.error,
-    modelReads: cut ? JSON.stringify(maskResult(doc, tool, safeParse(result.modelReads))) : undefined,
-    logs: run?.logs ?? [],
+    error: failedCheck || result?.error === undefined ? undefined : mask.text(result.error),
+    modelReads: cut ? JSON.stringify(mask.value(safeParse(result.modelReads), tool)) : undefined,
+    logs: (run?.logs ?? []).map(mask.text),
     ...needsOf(run),
   };
 }
@@ -102,7 +92,7 @@ function toolItem(doc: AgentDocument, call: ToolCallLine, result: ToolResultLine
  * so its calls live in the tools call's answer and their outcome in the trace: a failed check
  * captured nothing; a run has a result or an error; a call with neither was a plain capture.
  */
-function capturedToolItem(doc: AgentDocument, call: { id: string; name: string; arguments: string }, trace: TraceEntry[], base: ItemBase): ChatItem {
+function capturedToolItem(doc: AgentDocument, mask: PiiMasker, call: { id: string; name: string; arguments: string }, trace: TraceEntry[], base: ItemBase): ChatItem {
   const tool = doc.tools.find((t) => t.name === call.name);
   const { failedCheck, run } = outcomeOf(trace, call.id);
   const status: ToolStatus = failedCheck ? 'check-failed' : run?.error !== undefined ? 'error' : 'ok';
@@ -111,11 +101,11 @@ function capturedToolItem(doc: AgentDocument, call: { id: string; name: string; 
     kind: 'tool',
     name: call.name,
     status,
-    args: shownArguments(tool, call.arguments),
-    check: failedCheck ? failedCheck.message : 'passed: captured',
-    result: run && run.error === undefined ? maskResult(doc, tool, run.result) : undefined,
-    error: run?.error,
-    logs: run?.logs ?? [],
+    args: shownArguments(mask, tool, call.arguments),
+    check: failedCheck ? mask.text(failedCheck.message) : 'passed: captured',
+    result: run && run.error === undefined ? mask.value(run.result, tool) : undefined,
+    error: run?.error === undefined ? undefined : mask.text(run.error),
+    logs: (run?.logs ?? []).map(mask.text),
     ...needsOf(run),
   };
 }
@@ -128,6 +118,33 @@ function safeParse(text: string): unknown {
   }
 }
 
+/**
+ * Pinecall says a tool's announce as the tool starts, before its result (formats/pinecall.md, step
+ * 3). The chat draws a call and its result as one row, so an announce said between the two moves up
+ * before that row: `before` maps the call's line to the announce's, `moved` holds the announces so placed.
+ */
+function announcesBefore(lines: readonly Line[]): { before: Map<number, number>; moved: Set<number> } {
+  const before = new Map<number, number>();
+  const moved = new Set<number>();
+  const resultAt = new Map<string, number>();
+  lines.forEach((l, i) => l.kind === 'tool-result' && !resultAt.has(l.id) && resultAt.set(l.id, i));
+  lines.forEach((call, i) => {
+    if (call.kind !== 'tool-call') return;
+    const end = resultAt.get(call.id) ?? lines.length;
+    for (let j = i + 1; j < end; j++) {
+      const l = lines[j];
+      if (l.kind === 'runtime' && l.source === 'announce' && l.tool === call.name && !moved.has(j)) {
+        before.set(i, j);
+        moved.add(j);
+        return;
+      }
+      // A caller or agent line ends the call's turn: an announce after it is another turn's.
+      if (l.kind === 'caller' || l.kind === 'agent') return;
+    }
+  });
+  return { before, moved };
+}
+
 /** Which step record each transcript index belongs to (null: the step in flight). */
 function stepOfLine(steps: SimStepRecord[], index: number): number | null {
   for (let i = 0; i < steps.length; i++) {
@@ -138,6 +155,8 @@ function stepOfLine(steps: SimStepRecord[], index: number): number | null {
 
 export function chatItems(doc: AgentDocument, session: Session | null, steps: SimStepRecord[]): ChatItem[] {
   if (!session) return [];
+  // One masker for every row: by pii name, and by the values the run saw under one (pii-mask.ts).
+  const mask = sessionMasker(doc, session);
   const items: ChatItem[] = [];
   const lines = session.transcript;
   const results = new Map(lines.filter((l): l is ToolResultLine => l.kind === 'tool-result').map((l) => [l.id, l]));
@@ -149,7 +168,7 @@ export function chatItems(doc: AgentDocument, session: Session | null, steps: Si
   session.trace.forEach((t, i) => {
     const base = { key: `trace-${i}`, turn: t.step, stepIndex: null };
     if (t.kind === 'model-call' && t.request.purpose === 'tools' && t.response && t.error === undefined) {
-      const calls = t.response.toolCalls.map((c, j) => capturedToolItem(doc, c, session.trace, { ...base, key: `trace-${i}-${j}` }));
+      const calls = t.response.toolCalls.map((c, j) => capturedToolItem(doc, mask, c, session.trace, { ...base, key: `trace-${i}-${j}` }));
       const [map, at] = t.mark ? [placed, t.mark.lines] : [tails, t.step];
       map.set(at, [...(map.get(at) ?? []), ...calls]);
       return;
@@ -166,6 +185,8 @@ export function chatItems(doc: AgentDocument, session: Session | null, steps: Si
   });
   const byTurn = new Map<number, ChatItem[]>();
   const bucketOf = (turn: number) => byTurn.get(turn) ?? byTurn.set(turn, []).get(turn)!;
+  const announces = announcesBefore(lines);
+  const runtimeItem = (line: Extract<Line, { kind: 'runtime' }>, base: ItemBase): ChatItem => ({ ...base, kind: 'runtime', text: line.text, source: line.source, tool: line.tool });
   lines.forEach((line, index) => {
     const stepIndex = stepOfLine(steps, index);
     const turn = turnOf(stepIndex);
@@ -173,8 +194,13 @@ export function chatItems(doc: AgentDocument, session: Session | null, steps: Si
     const bucket = bucketOf(turn);
     const base: ItemBase = { key: `line-${index}`, turn, stepIndex };
     if (line.kind === 'caller' || line.kind === 'agent') bucket.push({ ...base, kind: line.kind, text: line.text });
-    else if (line.kind === 'runtime') bucket.push({ ...base, kind: 'runtime', text: line.text, source: line.source, tool: line.tool });
-    else if (line.kind === 'tool-call') bucket.push(toolItem(doc, line, results.get(line.id), session.trace, base));
+    else if (line.kind === 'runtime' && !announces.moved.has(index)) bucket.push(runtimeItem(line, base));
+    else if (line.kind === 'tool-call') {
+      const said = announces.before.get(index);
+      const announce = said === undefined ? undefined : lines[said];
+      if (said !== undefined && announce?.kind === 'runtime') bucket.push(runtimeItem(announce, { ...base, key: `line-${said}` }));
+      bucket.push(toolItem(doc, mask, line, results.get(line.id), session.trace, base));
+    }
   });
   for (const [at, list] of placed) if (at >= lines.length) for (const item of list) bucketOf(item.turn).push(item);
   for (let turn = 0; turn <= session.turn; turn++) items.push(...(byTurn.get(turn) ?? []), ...(tails.get(turn) ?? []));

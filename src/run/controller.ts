@@ -11,6 +11,7 @@ import type { CallerBrief, CallerOutcome } from '../simulator/caller';
 import type { Model, Session, SimInput } from '../simulator/types';
 import type { RunSettings, StepHooks } from './engine-api';
 import { stoppedInsideAgentCode } from '../simulator/stopped';
+import { openSession } from '../simulator/session';
 import { EngineHost, EngineStopped } from './engine-host';
 import { providerSettingsFrom, runSettingsFrom } from './run-settings';
 
@@ -81,6 +82,8 @@ export class RunController {
   private epoch = 0;
   /** The runtime is loading for a step: a second Enter meanwhile must not start a second step. */
   private starting = false;
+  /** The open session was made by "Simulate from here" and no step has run: the agent still opens the call. */
+  private preset = false;
 
   constructor(private readonly store: AppStore) {
     // The session follows the document's runtime and project: a run of another target or agent
@@ -88,7 +91,10 @@ export class RunController {
     store.subscribe((next, prev) => {
       const hasRun = next.session !== null || next.steps.length > 0;
       if (!hasRun) return;
-      if (next.doc.id !== prev.doc.id) this.reset({ kind: 'reset', text: 'Another agent was opened: the run was reset.' });
+      if (next.doc.id !== prev.doc.id) {
+        this.reset({ kind: 'reset', text: 'Another agent was opened: the run was reset.' });
+        store.getState().setSim({ startStageId: null });
+      }
       else if (next.doc.target !== prev.doc.target) {
         this.reset({ kind: 'reset', text: `The target runtime is now ${TARGET_LABEL[next.doc.target]}: the run was reset and follows its semantics.` });
       }
@@ -136,7 +142,7 @@ export class RunController {
     if (this.starting || state.running || state.session?.ended) return;
     // "Agent opens the call" (the document's `opening`): the call starts with one model call before
     // any caller line (pinecall.md and block-agent.md, step 1), so a first caller line waits for it.
-    if (!state.session && input.kind === 'say' && state.doc.opening === 'agent') {
+    if ((!state.session || (this.preset && state.steps.length === 0)) && input.kind === 'say' && state.doc.opening === 'agent') {
       await this.sendNow({ kind: 'open' });
       const after = this.store.getState();
       if (after.steps.length !== 1 || after.session?.failure || after.session?.ended) {
@@ -149,7 +155,9 @@ export class RunController {
     const rt = await this.beginLoad();
     if (!rt) return this.setView({ pending: null });
     const { doc } = this.store.getState();
-    const before = this.store.getState().session ?? rt.startSession(doc, { initialState: this.store.getState().initialState, runtime: doc.target });
+    const { initialState, startStageId } = this.store.getState();
+    const before = this.store.getState().session ?? rt.startSession(doc, { initialState, runtime: doc.target, startStageId });
+    this.preset = false;
     await this.runGuarded(before, (api, id, settings, hooks) => api.runStep(id, doc, before, input, doc.target, settings, hooks), (after, revision) => {
       this.store.getState().setSim({ steps: [...this.store.getState().steps, { input, before, after, revision }] });
     });
@@ -175,7 +183,20 @@ export class RunController {
     this.abort?.abort();
   }
 
+  /**
+   * "Simulate from here": a new run that opens on `stageId` (null: the entry) with the state panel's
+   * initial values. The session is shown at once, with its "Started at …" note; the first caller
+   * line (or Agent opens) runs from it.
+   */
+  simulateFrom(stageId: string | null): void {
+    this.reset();
+    const { doc, initialState } = this.store.getState();
+    this.store.getState().setSim({ startStageId: stageId, session: openSession(doc, { initialState, startStageId: stageId ?? doc.entryStageId }) });
+    this.preset = true;
+  }
+
   reset(notice: RunNotice | null = null): void {
+    this.preset = false;
     this.epoch += 1;
     this.callerAbort?.abort();
     this.abort?.abort();
@@ -190,6 +211,7 @@ export class RunController {
     const step = steps[index];
     if (!step) return;
     this.epoch += 1;
+    this.preset = index === 0 && step.input.kind !== 'open';
     this.callerAbort?.abort();
     this.abort?.abort();
     this.abort = null;

@@ -2,7 +2,7 @@
 // Tool code runs in QuickJS: sandboxToolRunner and sandboxEvaluate wrap ./sandbox for the engines.
 export * from './types';
 export type { TestRunResult } from './conversation-tests/types';
-export { newSession, displayValue, displayArguments, sameValue, MASK } from './session';
+export { newSession, openSession, startedAtMessage, displayValue, displayArguments, sameValue, MASK, type OpenOptions } from './session';
 export { mockToolRunner } from './mock-runner';
 export { fillTemplate, fillConfirm } from './template';
 export { prepareTemplateSandbox, type JinjaResult, type RenderTemplate } from './template-jinja';

@@ -3,6 +3,9 @@ import { isPiiName } from '../model/pii';
 import type { AgentDocument, Tool } from '../model';
 import { setOwn } from '../model/own';
 import type { Session } from './types';
+import { MASK } from './pii-mask';
+
+export { MASK };
 
 /** A fresh session: each field at its default, on the entry stage (Pinecall: the stage field's default). */
 export function newSession(doc: AgentDocument): Session {
@@ -13,6 +16,38 @@ export function newSession(doc: AgentDocument): Session {
     if (!Object.hasOwn(state, field.name)) setOwn(state, field.name, field.default === undefined ? undefined : structuredClone(field.default));
   }
   return { state, stageId: doc.entryStageId, transcript: [], changeLog: [], trace: [], turn: 0, ended: false };
+}
+
+export interface OpenOptions {
+  /** Values for state fields before the call opens (fields the document does not declare are ignored). */
+  initialState?: Record<string, unknown>;
+  /**
+   * "Simulate from here" and a test's `start`: the call opens on this stage instead of the entry.
+   * The session then carries a note, shown in the chat, saying where it started and with what.
+   */
+  startStageId?: string | null;
+}
+
+/**
+ * A fresh session with the given initial values, on the entry stage or the one asked for. Light
+ * (no engine): the page opens a "Simulate from here" session before the runtime has loaded.
+ */
+export function openSession(doc: AgentDocument, options: OpenOptions = {}): Session {
+  const session = newSession(doc);
+  const given = Object.entries(options.initialState ?? {}).filter(([field]) => doc.state.some((f) => f.name === field));
+  for (const [field, value] of given) setOwn(session.state, field, structuredClone(value));
+  const start = options.startStageId ? doc.stages.find((s) => s.id === options.startStageId) : undefined;
+  if (start) {
+    session.stageId = start.id;
+    session.trace.push({ kind: 'note', chat: true, step: 0, revision: 0, at: 0, mark: { lines: 0, changes: 0 }, message: startedAtMessage(doc, start.name, given) });
+  }
+  return session;
+}
+
+/** "Started at collect_dob with intent = "book", pid = ***": what a run that does not open on the entry starts from. */
+export function startedAtMessage(doc: AgentDocument, stageName: string, given: [string, unknown][]): string {
+  const values = given.map(([field, value]) => `${field} = ${displayValue(doc, field, value)}`);
+  return `Started at ${stageName} with ${values.length ? values.join(', ') : 'the default state'}.`;
 }
 
 /**
@@ -39,8 +74,6 @@ export function sameValue(a: unknown, b: unknown): boolean {
   if (a === undefined || b === undefined) return false;
   return JSON.stringify(a) === JSON.stringify(b);
 }
-
-export const MASK = '***';
 
 /**
  * A change-log value as the log and the inspector show it: a pii field's value is `***`. The real

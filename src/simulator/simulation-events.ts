@@ -3,9 +3,9 @@
 // change log and the trace apart; each trace entry's `mark` says where it fell among the other two.
 // Within the stretch between two trace entries the engines write changes before lines (a tool's
 // writes come before the confirm it says), so that is the order used here.
-import { isPiiName, piiNames } from '../model/pii';
-import type { AgentDocument, Tool } from '../model';
-import { MASK } from './session';
+import { isPiiName } from '../model/pii';
+import type { AgentDocument } from '../model';
+import { MASK, sessionMasker } from './pii-mask';
 import { LOG_FIELD_PREFIX, type Change, type Line, type Session, type TraceEntry } from './types';
 
 export type SimEvent =
@@ -20,25 +20,13 @@ export type SimEvent =
   | { type: 'end' }
   | { type: 'error'; message: string };
 
-/** Masks what may identify the caller: a tool's pii parameters and the pii state fields, at any depth. */
-function masker(doc: AgentDocument) {
-  const piiFields = piiNames(doc);
-  return (tool: Tool | undefined, value: unknown): unknown => {
-    const secret = new Set([...(tool?.pii ?? []), ...piiFields]);
-    const walk = (v: unknown): unknown => {
-      if (v === null || typeof v !== 'object') return v;
-      if (Array.isArray(v)) return v.map(walk);
-      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, secret.has(k) ? MASK : walk(x)]));
-    };
-    return walk(value);
-  };
-}
-
 /** JSON has no undefined: an absent value prints as null. */
 const orNull = (value: unknown): unknown => (value === undefined ? null : value);
 
 export function sessionEvents(before: Session, after: Session, doc: AgentDocument): SimEvent[] {
-  const mask = masker(doc);
+  // Masked by name and by the values the run saw under a pii name (pii-mask.ts), as the app's views are.
+  const masker = sessionMasker(doc, after);
+  const mask = (tool: ReturnType<typeof toolNamed>, value: unknown) => masker.value(value, tool);
   const toolNamed = (name: string) => doc.tools.find((t) => t.name === name);
   const isPii = (field: string) => isPiiName(doc, field);
   const argsOf = (name: string, raw: string): unknown => {
@@ -48,7 +36,7 @@ export function sessionEvents(before: Session, after: Session, doc: AgentDocumen
       return mask(tool, parsed);
     } catch {
       // Text that is not JSON is shown as written, unless it may hold a pii value.
-      return tool && tool.pii.length > 0 ? MASK : raw;
+      return tool && tool.pii.length > 0 ? MASK : masker.text(raw);
     }
   };
 
@@ -59,7 +47,7 @@ export function sessionEvents(before: Session, after: Session, doc: AgentDocumen
       return { type: 'log', seq: c.seq, turn: c.turn, name: c.field.slice(LOG_FIELD_PREFIX.length), ...data, author: c.author };
     }
     const hidden = isPii(c.field);
-    return { type: 'change', seq: c.seq, turn: c.turn, field: c.field, prev: hidden ? MASK : orNull(c.prev), next: hidden ? MASK : orNull(c.next), author: c.author };
+    return { type: 'change', seq: c.seq, turn: c.turn, field: c.field, prev: hidden ? MASK : orNull(masker.value(c.prev)), next: hidden ? MASK : orNull(masker.value(c.next)), author: c.author };
   };
   const lineEvents = (line: Line): SimEvent[] => {
     if (line.kind === 'caller' || line.kind === 'agent') return [{ type: 'say', who: line.kind, text: line.text }];
@@ -75,7 +63,7 @@ export function sessionEvents(before: Session, after: Session, doc: AgentDocumen
         if (t.request.purpose !== 'tools' || !t.response || t.error !== undefined) return [];
         return t.response.toolCalls.map((c) => ({ type: 'tool_call', id: c.id, name: c.name, args: argsOf(c.name, c.arguments) }));
       case 'tool-run':
-        if (t.error !== undefined) return [{ type: 'tool_result', id: t.toolCallId, name: t.tool, error: t.error }];
+        if (t.error !== undefined) return [{ type: 'tool_result', id: t.toolCallId, name: t.tool, error: masker.text(t.error) }];
         return [{ type: 'tool_result', id: t.toolCallId, name: t.tool, result: orNull(mask(toolNamed(t.tool), t.result)) }];
       case 'check-failed':
         return [{ type: 'tool_result', id: t.toolCallId, name: t.tool, error: t.message }];

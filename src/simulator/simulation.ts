@@ -2,9 +2,8 @@
 // runtime (or the one asked for), retry a failed step, and run a whole script (the CLI, conversation
 // tests and exported runs). Pure: sessions in, new sessions out.
 import { byId, type AgentDocument, type Target } from '../model';
-import { setOwn } from '../model/own';
 import { ENGINES } from './engines';
-import { newSession } from './session';
+import { openSession } from './session';
 import { sessionEvents, type SimEvent } from './simulation-events';
 import type { Session, SimInput, StepDeps } from './types';
 
@@ -15,14 +14,12 @@ export interface StartOptions {
   initialState?: Record<string, unknown>;
   /** Both runtimes open on the entry stage, so the session is the same; accepted so callers say it once. */
   runtime?: Target;
+  /** "Simulate from here": the stage (id) the call opens on instead of the entry. */
+  startStageId?: string | null;
 }
 
 export function startSession(doc: AgentDocument, options: StartOptions = {}): Session {
-  const session = newSession(doc);
-  for (const [field, value] of Object.entries(options.initialState ?? {})) {
-    if (doc.state.some((f) => f.name === field)) setOwn(session.state, field, structuredClone(value));
-  }
-  return session;
+  return openSession(doc, options);
 }
 
 /** Runs one input as a step of `runtime` (the document's target by default). */
@@ -51,6 +48,7 @@ export interface Script {
   agentFirst?: boolean;
   runtime?: Target;
   initialState?: Record<string, unknown>;
+  startStageId?: string | null;
 }
 
 /** Wait answers in a row, at most: a chain of wait stages is fine, a cycle of them must stop. */
@@ -65,7 +63,7 @@ const MAX_WAIT_ANSWERS = 20;
 export async function runScript(doc: AgentDocument, script: Script, deps: StepDeps, onEvent?: (event: SimEvent) => void): Promise<Session> {
   const runtime = script.runtime ?? doc.target;
   const waits = script.waits ?? {};
-  let session = startSession(doc, { initialState: script.initialState, runtime });
+  let session = startSession(doc, { initialState: script.initialState, runtime, startStageId: script.startStageId });
   const step = async (input: SimInput): Promise<boolean> => {
     const before = session;
     session = await runStep(doc, session, input, deps, runtime);

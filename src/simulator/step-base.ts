@@ -151,8 +151,10 @@ export class StepBase {
   traceCall(request: ModelRequestRecord, outcome: CallOutcome, unused?: string): void {
     const call = ++this.calls;
     const { started, ms } = outcome;
-    if (outcome.ok) this.trace({ kind: 'model-call', call, request, response: outcome.response, ms, ...(unused ? { error: unused } : {}) }, started);
-    else this.trace({ kind: 'model-call', call, request, error: outcome.message, ms }, started);
+    if (outcome.ok) {
+      this.trace({ kind: 'model-call', call, request, response: outcome.response, ms, ...(unused ? { error: unused } : {}) }, started);
+      for (const message of outcome.response.chatNotes ?? []) this.trace({ kind: 'note', message, chat: true });
+    } else this.trace({ kind: 'model-call', call, request, error: outcome.message, ms }, started);
   }
 
   /** Number the next call will carry (Pinecall groups an answer's tool calls by it). */

@@ -168,6 +168,8 @@ export interface ModelResponse {
    * decision, a provider's fallback (e.g. `tool_choice: "required"` refused, sent as `auto`).
    */
   notes?: string[];
+  /** Runtime notes the chat shows (the offline model saying what it still cannot fill, and why). */
+  chatNotes?: string[];
   /** The request body sent and the response assembled, as the provider's wire format has them (never headers, so never a key). */
   wire?: { request: unknown; response: unknown };
 }
@@ -195,6 +197,8 @@ export interface MockNeed {
   helper: string;
   kind: 'import' | 'world';
   from: string;
+  /** Why a name imported from the agent's folder does not run there (`./agenda.ts imports "date-fns" (a package)…`). */
+  why?: string;
 }
 
 export interface ToolRun {

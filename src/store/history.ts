@@ -1,5 +1,15 @@
 import type { AgentDocument } from '../model';
-import type { HistoryMode } from './types';
+import type { EntityRef, HistoryMode } from './types';
+
+/**
+ * One side of an undo step: the document, the selection that went with it (so the selection follows
+ * undo instead of pointing at what the step removed) and the caller's label for the step.
+ */
+export interface HistoryEntry {
+  doc: AgentDocument;
+  selection: EntityRef[];
+  label?: string;
+}
 
 /**
  * Undo history of whole documents. Documents are immutable and updated with structural sharing
@@ -8,18 +18,19 @@ import type { HistoryMode } from './types';
  * pause/resume would make every caller manage that protocol by hand.
  */
 export interface History {
-  record(before: AgentDocument, mode: HistoryMode): void;
+  record(before: HistoryEntry, mode: HistoryMode): void;
   endGesture(): void;
-  undo(current: AgentDocument): AgentDocument | undefined;
-  redo(current: AgentDocument): AgentDocument | undefined;
+  /** The entry to go back to; `current` is kept for redo (its label is the step's, not the caller's). */
+  undo(current: HistoryEntry): HistoryEntry | undefined;
+  redo(current: HistoryEntry): HistoryEntry | undefined;
   clear(): void;
   readonly canUndo: boolean;
   readonly canRedo: boolean;
 }
 
 export function createHistory(limit = 200): History {
-  let past: AgentDocument[] = [];
-  let future: AgentDocument[] = [];
+  let past: HistoryEntry[] = [];
+  let future: HistoryEntry[] = [];
   let inGesture = false;
   return {
     record(before, mode) {
@@ -38,12 +49,13 @@ export function createHistory(limit = 200): History {
     undo(current) {
       inGesture = false;
       const previous = past.pop();
-      if (previous) future.push(current);
+      // The step's label travels with it, so a redo names the same step.
+      if (previous) future.push({ ...current, label: previous.label });
       return previous;
     },
     redo(current) {
       const next = future.pop();
-      if (next) past.push(current);
+      if (next) past.push({ ...current, label: next.label });
       return next;
     },
     clear() {

@@ -1,5 +1,5 @@
 import { createStore as createIdbStore, get, promisifyRequest, set, type UseStore } from 'idb-keyval';
-import { loadDocument, type AgentDocument } from '../model';
+import type { AgentDocument } from '../model';
 import type { ProjectSummary } from './types';
 
 /**
@@ -94,6 +94,8 @@ export function createProjectRepository(dbName = 'callboard', storeName = 'proje
     async load(id) {
       const [raw, rev] = await store('readonly', (os) => Promise.all([promisifyRequest(os.get(`doc:${id}`)), promisifyRequest(os.get(`rev:${id}`))]));
       if (raw === undefined) return undefined;
+      // The schema validator loads with the first saved project read, not with the first paint.
+      const { loadDocument } = await import('../model/migrations');
       const result = loadDocument(raw);
       if (!result.ok) throw new UnreadableProjectError(id, result.errors.map((e) => `${e.path || '/'} ${e.message}`));
       // A record whose id disagrees with its key would be saved under another key on the next write.
@@ -128,7 +130,7 @@ export function createProjectRepository(dbName = 'callboard', storeName = 'proje
           indexRequest.onsuccess = () => {
             const write = (summaries: ProjectSummary[]) => {
               const rest = summaries.filter((p) => p.id !== doc.id);
-              os.put([...rest, { id: doc.id, name: doc.name, updatedAt: Date.now() }], 'index');
+              os.put([...rest, { id: doc.id, name: doc.name, updatedAt: Date.now(), target: doc.target, stages: doc.stages.length }], 'index');
             };
             if (Array.isArray(indexRequest.result)) return write(summariesOf(indexRequest.result, [], []));
             const keysRequest = os.getAllKeys();

@@ -1,6 +1,7 @@
 import { emptyDocument, newId, type AgentDocument } from '../model';
 import type { AppStore } from './create';
 import { SaveConflictError, UnreadableProjectError, type ProjectRepository, type SessionState } from './persistence';
+import { uniqueProjectName } from './project-names';
 import { salvageRecord, type SalvagedFile } from './salvage';
 import { browserSaveJournal, replaySaveJournal, type SaveJournal } from './save-journal';
 import { browserProjectLocks, type LockHold, type ProjectLocks } from './tab-locks';
@@ -58,7 +59,7 @@ const NOT_SAVED = 'Not saved: this agent is open or was changed in another tab; 
 export function createProjectsController(
   store: AppStore,
   repo: ProjectRepository,
-  sample: () => AgentDocument,
+  sample: () => AgentDocument | Promise<AgentDocument>,
   locks: ProjectLocks = browserProjectLocks(),
   journal: SaveJournal = browserSaveJournal(),
 ): ProjectsController {
@@ -229,14 +230,15 @@ export function createProjectsController(
     }
   };
 
+  // A new project never takes a name already in the list ("Untitled agent (2)").
   const show = async (doc: AgentDocument) => {
-    await enter(doc, 0, { save: true });
+    await enter({ ...doc, name: uniqueProjectName(doc.name, store.getState().projects.filter((p) => p.id !== doc.id)) }, 0, { save: true });
     await flush();
   };
 
   /** The sample, never written over a saved record of the same id (a broken one is kept for export). */
-  const freshSample = () => {
-    const doc = sample();
+  const freshSample = async () => {
+    const doc = await sample();
     return store.getState().projects.some((p) => p.id === doc.id) ? { ...doc, id: newId() } : doc;
   };
 
@@ -294,13 +296,11 @@ export function createProjectsController(
         bootViewport = restored.viewport;
         if (restored.selection) store.getState().select(restored.selection as never);
       } else if (!opened) {
-        await show(freshSample());
+        await show(await freshSample());
       }
       store.getState().setLoaded(true);
     },
-    async create(name = 'Untitled agent') {
-      await show(emptyDocument(name));
-    },
+    create: (name = 'Untitled agent') => show(emptyDocument(name)),
     async openDocument(doc) {
       // An example or import that shares an id with a saved project opens beside it, not over it.
       const taken = store.getState().projects.some((p) => p.id === doc.id);
@@ -337,7 +337,7 @@ export function createProjectsController(
       current = null;
       letGo();
       for (const next of store.getState().projects) if (await reopen(next.id)) return;
-      await show(freshSample());
+      await show(await freshSample());
     },
     restoredViewport: () => bootViewport,
     saveViewport(viewport) {

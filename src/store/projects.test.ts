@@ -26,6 +26,23 @@ describe('projects and autosave', () => {
     expect(store.getState().loaded).toBe(true);
   });
 
+  it('waits for a sample that loads lazily (main.tsx imports it after the first paint)', async () => {
+    const store = createAppStore();
+    let release!: () => void;
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    const lazySample = async () => {
+      await arrived;
+      return structuredClone(sample);
+    };
+    const booting = createProjectsController(store, createProjectRepository(`db${dbCount++}`), lazySample).boot();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(store.getState().loaded).toBe(false);
+    release();
+    await booting;
+    expect(store.getState().loaded).toBe(true);
+    expect(store.getState().doc.name).toBe('Clinic Booking');
+  });
+
   it('saves every change, and a reload restores the document and the selection exactly', async () => {
     const db = `db${dbCount++}`;
     const first = await pageLoad(db);

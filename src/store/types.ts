@@ -22,6 +22,8 @@ export interface DocumentSlice {
   revision: number;
   canUndo: boolean;
   canRedo: boolean;
+  /** The last undo or redo and the step it took back or made again ("delete tool book"); `seq` tells two alike apart. */
+  undoNote: { action: 'undo' | 'redo'; what: string; seq: number } | null;
   apply(recipe: (doc: AgentDocument) => AgentDocument, options?: { history?: HistoryMode; label?: string }): void;
   replaceDocument(doc: AgentDocument): void;
   endGesture(): void;
@@ -63,12 +65,33 @@ export interface UiSlice {
   closeReplay(): void;
   laidOut(): void;
   setExportFormat(format: ExportFormat): void;
+  /** Tools the user asked to delete (the Delete key, the inspector's button, a menu): the confirm dialog shows what refers to them. */
+  toolDeleteRequest: { toolIds: string[] } | null;
+  /** Opens the tool delete confirm (null closes it). */
+  requestToolDelete(toolIds: string[] | null): void;
+  /** The open agent compared with another (issue 15): the canvas overlays the differences; null when not comparing. */
+  compare: CompareState | null;
+  /**
+   * Compare the open agent with `base` (a version, a file being imported, …), labelled
+   * "Comparing with <label>": the canvas shows the diff overlay, the list and "What the model sees".
+   */
+  startCompare(base: AgentDocument, label: string): void;
+  closeCompare(): void;
+}
+
+/** What the open agent is compared with: `base` is the "before", the open agent the "after". */
+export interface CompareState {
+  base: AgentDocument;
+  label: string;
 }
 
 export interface ProjectSummary {
   id: string;
   name: string;
   updatedAt: number;
+  /** What tells two projects of a name apart in the list; absent in summaries saved before them. */
+  target?: AgentDocument['target'];
+  stages?: number;
 }
 
 /**
@@ -91,6 +114,8 @@ export interface ProjectsSlice {
   projects: ProjectSummary[];
   access: ProjectAccess;
   brokenProjects: BrokenProject[];
+  /** Edits refused because this tab was opened read-only (store/access.ts): the banner says so. */
+  refusedEdits: number;
   setAccess(access: ProjectAccess): void;
   setBrokenProjects(broken: BrokenProject[]): void;
   /** False until the saved session has been read; the UI shows nothing editable before. */
@@ -147,6 +172,8 @@ export interface SimulationSlice {
   /** `this.call` facts (today, the caller's number, …) and initial state values, editable before a run. */
   callFacts: CallFacts;
   initialState: Record<string, unknown>;
+  /** "Simulate from here": the stage (id) the next run opens on; null: the entry stage. */
+  startStageId: string | null;
   /** Mock results of mcp stubs, keyed `<tool id>/<allowed tool name>`. */
   mcpMocks: Record<string, unknown>;
   llm: LlmSettings;
@@ -154,7 +181,7 @@ export interface SimulationSlice {
   apiKey: string;
   /** A change-log entry or step the user pointed at; the chat and canvas highlight it. */
   simFocus: { step: number; tool?: string } | null;
-  setSim(patch: Partial<Pick<SimulationSlice, 'session' | 'steps' | 'running' | 'streaming' | 'callFacts' | 'initialState' | 'mcpMocks' | 'simFocus'>>): void;
+  setSim(patch: Partial<Pick<SimulationSlice, 'session' | 'steps' | 'running' | 'streaming' | 'callFacts' | 'initialState' | 'startStageId' | 'mcpMocks' | 'simFocus'>>): void;
   setLlm(patch: Partial<LlmSettings>): void;
   setApiKey(key: string): void;
 }

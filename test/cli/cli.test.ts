@@ -203,8 +203,9 @@ describe('lint', () => {
     const pii = run.lines.find((l) => l.endsWith('[tool-pii-unknown]'));
     // The pointer names the offending item of the pii list.
     expect(pii).toMatch(new RegExp(`^broken-agent\\.json:${lineOf(text, '"nobody"', tool)}:\\d+: error: .*nobody`));
-    const pattern = run.lines.find((l) => l.endsWith('[parameter-pattern-invalid]'));
-    expect(pattern).toMatch(new RegExp(`^broken-agent\\.json:${lineOf(text, '"pattern": "^[0-9"')}:\\d+: (error|warning): `));
+    // A pattern is Block Agent's alone (Pinecall's schema comes from the signature): on this Pinecall
+    // agent a broken one is a note, which --quiet hides; the YAML case below places it as an error.
+    expect(run.lines.some((l) => l.endsWith('[parameter-pattern-invalid]'))).toBe(false);
     expect(run.lines.some((l) => l.includes(': info: '))).toBe(false);
   }, SPAWN_TIMEOUT);
 

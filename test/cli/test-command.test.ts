@@ -137,6 +137,25 @@ describe('callboard test on the offline model', () => {
     expect(run.code).toBe(0);
   }, SLOW);
 
+  it('a golden with start: {stage, state} opens on that stage with that state: it books without asking who calls', async () => {
+    const { tests: _own, ...bare } = sampleDoc();
+    const fromChoose: ConversationTest = {
+      name: 'books-from-choose',
+      call: { today: '2026-12-01' },
+      start: { stage: 'choose', state: { caller_name: 'Dana Whitfield', caller_phone: '5551234567', verified: true } },
+      input: ['Could I come Thursday for a cleaning?', 'Yes, the 10:30 one please.'],
+      expect: { tools: ['free_slots', 'book'], not_tools: ['collect_identity'], says: ['Dana Whitfield. Goodbye'], stage: 'goodbye', state: { booking_when: 'Thursday 10:30' } },
+    };
+    const nowhere: ConversationTest = { ...fromChoose, name: 'starts-nowhere', start: { stage: 'checkout' } };
+    const file = agentWith('start-at-stage', bare as AgentDocument, [fromChoose, nowhere]);
+    const run = await cli(['test', file, '--provider', 'offline']);
+    const lines = run.stdout.split('\n').filter(Boolean);
+    expect(lines[0]).toBe('PASS books-from-choose  1/1 (100%)');
+    expect(lines[1]).toBe('FAIL starts-nowhere  0/1 (0%)');
+    expect(lines[2]).toBe('  run 1: error: test starts-nowhere starts at stage checkout, which the agent does not have (stages: greet, identify, verify, choose, goodbye); write a stage\'s name in start.stage');
+    expect(run.code).toBe(1);
+  }, SLOW);
+
   it('names a broken golden with file:line:col and still runs the others, exit 1', async () => {
     const file = agentWith('broken-golden', sampleDoc(), [], { 'broken.golden.json': '{\n  "name": "broken",\n  "input": "hi",\n  "expect": {}\n}\n' });
     const run = await cli(['test', file, '--tests', join(dir, 'broken-golden', 'tests')]);

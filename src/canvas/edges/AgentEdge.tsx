@@ -34,6 +34,7 @@ export const AgentEdge = memo(function AgentEdge(props: EdgeProps<AgentFlowEdge>
           className={`cb-edge-label nodrag nopan${data.order !== null ? ' ordered' : ''}${code ? ' code' : ''}${selected ? ' selected' : ''}${data.dashed ? ' nlu' : ''}`}
           style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}
           data-testid={`edge-label-${id}`}
+          data-edge-id={id}
           title={title}
           onClick={code ? undefined : (event) => {
             event.stopPropagation();

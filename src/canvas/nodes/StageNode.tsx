@@ -26,7 +26,7 @@ const FROM_RENDER = 'Instructions come from render()';
 
 /** A stage card: kind, name, entry marker, problems, instructions at a glance, the tools it sees. */
 export const StageNode = memo(function StageNode({ data, selected }: NodeProps<StageFlowNode>) {
-  const { stage, isEntry, tools, problems, tint } = data;
+  const { stage, isEntry, tools, problems, tint, endMark } = data;
   const wait = stage.kind === 'wait';
   // The simulator's run: the card the call is on glows (a boolean selector: only two cards re-render per move).
   const current = useApp((s) => selectCurrentStageId(s) === stage.id);
@@ -64,6 +64,12 @@ export const StageNode = memo(function StageNode({ data, selected }: NodeProps<S
           </div>
         )}
         <ToolChips chips={tools} width={236} rows={wait ? 1 : 2} testPrefix={`stage-${stage.name}`} />
+        {endMark && (
+          <div className="cb-ends" title={endMark.explanation} data-testid={`stage-ends-${stage.name}`}>
+            <span aria-hidden="true">■</span> {endMark.label}
+          </div>
+        )}
+        <div className="cb-far-kind" aria-hidden="true">{wait ? 'wait stage' : 'turn stage'}{endMark ? ` · ${endMark.label}` : ''}</div>
       </div>
       <Handle type="source" position={Position.Right} className="cb-handle" style={handleStyle} />
     </div>

@@ -1,6 +1,7 @@
 import { fitChips } from '../chips';
 import type { ToolChip } from '../types';
 import { useStoreApi } from '../../store/context';
+import { TOOL_ID_ATTRIBUTE } from '../../commands/delete-selection';
 
 /** Tool chips; a click selects the tool (the inspector opens it) instead of the card. */
 export function ToolChips({ chips, width, rows, testPrefix }: { chips: ToolChip[]; width: number; rows: number; testPrefix: string }) {
@@ -15,8 +16,10 @@ export function ToolChips({ chips, width, rows, testPrefix }: { chips: ToolChip[
           key={chip.id}
           type="button"
           className="cb-chip nodrag"
-          title={`Tool ${chip.name}: open it`}
+          title={`Tool ${chip.name}: open it (Delete removes it)`}
           data-testid={`${testPrefix}-tool-${chip.name}`}
+          aria-keyshortcuts="Delete"
+          {...{ [TOOL_ID_ATTRIBUTE]: chip.id }}
           onClick={(event) => {
             event.stopPropagation();
             store.getState().select({ kind: 'tool', id: chip.id }, { reveal: true });

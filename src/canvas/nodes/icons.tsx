@@ -22,3 +22,12 @@ export function EntryIcon() {
     </svg>
   );
 }
+
+export function MinimapIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true">
+      <rect x="1.5" y="2.5" width="13" height="11" rx="1.5" fill="none" stroke="currentColor" strokeWidth="1.4" />
+      <rect x="8" y="8" width="5" height="4" rx="0.5" fill="currentColor" />
+    </svg>
+  );
+}

@@ -1,7 +1,7 @@
 // A Block Agent YAML file → a Callboard document (target block-agent), or errors that each carry
 // a line:column. Parsing keeps positions (LineCounter); tab indentation gets its own error with a
 // one-click fix; a bare list of tools (the documentation's samples) is read by importBlockAgentTools.
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import {
   CURRENT_VERSION, DOCUMENT_FORMAT, newId, validateDocument, type AgentDocument, type LlmSettings, type Tool,
 } from '../../model';
@@ -14,6 +14,7 @@ import { readToolEntry, ToolRegistry } from './read-tools';
 import { warnMisreadKeys } from './scalars';
 import { firstIndentTab, reindentTabs } from './tabs';
 import { checkYamlBounds } from './yaml-bounds';
+import { walkNodes } from './walk';
 
 export type { ImportProblem, ImportWarning } from './read-context';
 
@@ -94,9 +95,9 @@ function firstNonJsonNode(doc: ReturnType<typeof parseDocument>): { node: Node; 
     } else if (isScalar(node) && typeof node.value === 'number' && !Number.isFinite(node.value)) {
       found = { node, message: `${String(node.source ?? node.value)} is not a number JSON can hold; write a finite number, or quote it to keep it as text` };
     }
-    return found ? visit.BREAK : undefined;
+    return found !== undefined;
   };
-  visit(doc, { Scalar: (_, node) => check(node), Map: (_, node) => check(node), Seq: (_, node) => check(node) });
+  walkNodes(doc.contents, (node) => (isScalar(node) || isMap(node) || isSeq(node)) && check(node));
   return found;
 }
 

@@ -1,8 +1,10 @@
 // Plain Block Agent data → YAML text with the `yaml` package's Document API. Output is
 // deterministic (the data's key order is fixed by write.ts) and readable: prose as block scalars,
 // short lists and `connect_to` on one line, as in formats/block-agent.md's example.
-import { Document, isMap, isScalar, isSeq, parse, Scalar, visit, type Node } from 'yaml';
+import { Document, isMap, isPair, isScalar, isSeq, parse, Scalar, type Node, type Pair, type YAMLSeq } from 'yaml';
 import { deepEqual, type PlainObject } from './extra';
+import { blockText } from './scalar-proof';
+import { recordingScalars } from './scalar-record';
 import { CONDITION_NLU, EDGE_CONNECT_TO, MCP_SERVER_DESCRIPTION } from './inferred-keys';
 import { readsOtherwiseInYaml11 } from './scalars';
 
@@ -34,7 +36,10 @@ const SAFE_OPTIONS = { ...OPTIONS, blockQuote: false, lineWidth: 0, doubleQuoted
 function survivesAs(text: string, type: Scalar.Type): boolean {
   const probe = new Document({ x: text });
   (probe.get('x', true) as Scalar).type = type;
-  return parse(probe.toString(OPTIONS)).x === text;
+  const written = probe.toString(OPTIONS);
+  // The block is read here when it has a form scalar-proof.ts reads exactly (most do); else by the library.
+  const read = written.startsWith('x: ') && written.endsWith('\n') ? blockText(written.slice(3, -1), '  ') : undefined;
+  return (read ?? parse(written).x) === text;
 }
 
 /** Multi-line text as a `|` block where that reads back exactly, else double-quoted with \n escapes. */
@@ -54,42 +59,64 @@ function styleLongProse(node: unknown, indent: number): void {
 const isShortScalar = (node: unknown): boolean =>
   isScalar(node) && (typeof node.value !== 'string' || (!node.value.includes('\n') && node.value.length <= FOLD_AFTER));
 
+/**
+ * Styles a node and everything in it, in the order the package's `visit` would (a pair, then its
+ * key, then its value; a list before its items); a walk of its own, since `visit` freezes a copy of
+ * the path at every node. `collections`: the maps and lists above the node.
+ */
+function styleNode(node: unknown, collections: number, isKey: boolean): void {
+  if (isScalar(node)) {
+    if (!isKey) styleMultiline(node);
+    // Plain `yes`, `off` or `1:30` are text here but not to a YAML 1.1 reader: quoted, so every reader gets the text.
+    if (typeof node.value === 'string' && readsOtherwiseInYaml11(node.value)) node.type = Scalar.QUOTE_SINGLE;
+  } else if (isPair(node)) {
+    stylePair(node, collections);
+    styleNode(node.key, collections, true);
+    styleNode(node.value, collections, false);
+  } else if (isMap(node)) {
+    for (const item of node.items) styleNode(item, collections + 1, false);
+  } else if (isSeq(node)) {
+    styleSeq(node);
+    for (const item of node.items) styleNode(item, collections + 1, false);
+  }
+}
+
+function stylePair(pair: Pair, collections: number): void {
+  const key = isScalar(pair.key) ? String(pair.key.value) : '';
+  if (PROSE_KEYS.has(key)) {
+    // Each map or list above the pair indents it by two columns (the top map by none).
+    const indent = 2 * (collections - 1) + key.length + 2;
+    if (isSeq(pair.value)) pair.value.items.forEach((item) => styleLongProse(item, indent + 2));
+    else styleLongProse(pair.value, indent);
+  }
+  if ((key === 'connect_to' || key === EDGE_CONNECT_TO) && isMap(pair.value) && pair.value.items.every((p) => isShortScalar(p.value))) pair.value.flow = true;
+}
+
+function styleSeq(seq: YAMLSeq): void {
+  // Lists of short scalars (required, enum, allowed_tools, kpis, a one-line message) read best inline.
+  const short = seq.items.length > 0 && seq.items.every(isShortScalar) &&
+    seq.items.reduce<number>((n, item) => n + JSON.stringify((item as Scalar).value).length + 2, 0) <= FLOW_LIST_MAX;
+  if (short) {
+    seq.flow = true;
+    // A folded block cannot stand inside a flow list (short items are single-line, so never literal).
+    seq.items.forEach((item) => { if (isScalar(item) && item.type === Scalar.BLOCK_FOLDED) item.type = undefined; });
+  }
+}
+
 export function renderYaml(data: PlainObject, comments: RenderComments = {}): string {
   const doc = new Document(data);
-  visit(doc, {
-    Scalar(key, node) {
-      if (key !== 'key') styleMultiline(node);
-      // Plain `yes`, `off` or `1:30` are text here but not to a YAML 1.1 reader: quoted, so every reader gets the text.
-      if (typeof node.value === 'string' && readsOtherwiseInYaml11(node.value)) node.type = Scalar.QUOTE_SINGLE;
-    },
-    Pair(_, pair, path) {
-      const key = isScalar(pair.key) ? String(pair.key.value) : '';
-      if (PROSE_KEYS.has(key)) {
-        // Each map or list above the pair indents it by two columns (the top map by none).
-        const indent = 2 * ((path as readonly unknown[]).filter((n) => isMap(n) || isSeq(n)).length - 1) + key.length + 2;
-        if (isSeq(pair.value)) pair.value.items.forEach((item) => styleLongProse(item, indent + 2));
-        else styleLongProse(pair.value, indent);
-      }
-      if ((key === 'connect_to' || key === EDGE_CONNECT_TO) && isMap(pair.value) && pair.value.items.every((p) => isShortScalar(p.value))) pair.value.flow = true;
-    },
-    Seq(_, seq) {
-      // Lists of short scalars (required, enum, allowed_tools, kpis, a one-line message) read best inline.
-      const short = seq.items.length > 0 && seq.items.every(isShortScalar) &&
-        seq.items.reduce<number>((n, item) => n + JSON.stringify((item as Scalar).value).length + 2, 0) <= FLOW_LIST_MAX;
-      if (short) {
-        seq.flow = true;
-        // A folded block cannot stand inside a flow list (short items are single-line, so never literal).
-        seq.items.forEach((item) => { if (isScalar(item) && item.type === Scalar.BLOCK_FOLDED) item.type = undefined; });
-      }
-    },
-  });
+  styleNode(doc.contents, 0, false);
   if (comments.header) doc.commentBefore = comments.header;
   for (const { path, comment } of comments.before ?? []) {
     const node = doc.getIn(path, true) as Node | undefined;
     if (node) node.commentBefore = comment;
   }
-  const text = doc.toString(OPTIONS);
+  const { text, scalarsReadBack } = recordingScalars(doc, OPTIONS);
   // Last guard: the file must say exactly what the data says; if the pretty form does not, write the plain one.
-  // uniqueKeys: false: the data's keys are unique already, and the library's check of them is quadratic.
+  // When every scalar, as written, reads back as its value (scalarsReadBack), it does: the rest of the
+  // file (indentation, `-`, `:`, `{}`) is the library's structure for this very data. Else the whole
+  // file is read back, as it always was (uniqueKeys: false: the data's keys are unique already, and
+  // the library's check of them is quadratic).
+  if (scalarsReadBack) return text;
   return deepEqual(parse(text, { uniqueKeys: false }), JSON.parse(JSON.stringify(data))) ? text : doc.toString(SAFE_OPTIONS);
 }

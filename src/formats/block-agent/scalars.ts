@@ -6,7 +6,8 @@
 // importer reads as text (read-context.ts), the text and string-typed values of a tool's
 // parameters (its descriptions, patterns, enum values of a string parameter…), and every map key
 // (a key is text in JSON whatever YAML reads it as).
-import { isMap, isScalar, isSeq, Scalar, visit, type Document, type Node } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, Scalar, type Document, type Node } from 'yaml';
+import { walkNodes } from './walk';
 /** What the warnings need of the importer's ReadContext (read-context.ts), which calls them. */
 export interface MisreadSink {
   warn(node: Node | null | undefined, message: string): void;
@@ -67,10 +68,8 @@ export function warnMisread(ctx: ReadContext, node: Node | null | undefined, wha
 
 /** Every map key of the file that does not read as written (a key is text, whatever YAML reads it as). */
 export function warnMisreadKeys(ctx: ReadContext, doc: Document): void {
-  visit(doc, {
-    Pair(_, pair) {
-      warnMisread(ctx, pair.key as Node | null, 'a key');
-    },
+  walkNodes(doc.contents, (node) => {
+    if (isPair(node)) warnMisread(ctx, node.key as Node | null, 'a key');
   });
 }
 

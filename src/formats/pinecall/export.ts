@@ -22,7 +22,17 @@ export interface PinecallExport {
   path: string;
   /** What the file cannot say: lossesFor(doc, 'pinecall'), the one list of losses (design.md). */
   warnings: Loss[];
+  /** Whether the class uses JSX (a render() of stages, or kept code with tags): a download is then `.tsx`, else `.ts`. */
+  jsx: boolean;
 }
+
+/**
+ * Signs of JSX in code kept as written (a closing tag, a fragment, a self-closing tag). A hint,
+ * not a parse (the exporter loads no compiler): it decides only the download's extension.
+ */
+const JSX_SIGN = /<\/[A-Za-z]*>|<>|<[A-Za-z][\w.]*(\s[^<>]*)?\/>/;
+const keptJsx = (preserved: PinecallPreserved): boolean =>
+  [...(preserved.members ?? []), ...(preserved.before ?? []), ...(preserved.after ?? []), ...(preserved.renderExtras ?? [])].some((text) => JSX_SIGN.test(text));
 
 export const PINECALL_MODULE = '@pinecall/agents';
 /** Marks the interfaces the exporter declares for object parameters: the importer drops them (the tools' schemas hold them). */
@@ -63,7 +73,12 @@ export function exportPinecallTs(input: AgentDocument): PinecallExport {
   ];
   const body = layMembers(laid, preserved.memberOrder);
 
-  const used = ['Agent', ...(decorated && (doc.state.length || doc.stages.length) ? ['state'] : []), ...(tools.length ? ['tool'] : []), ...(doc.stages.length ? ['type Stages'] : [])];
+  // A base of another file (import-files.ts) brings Agent and its own members: the file imports what its class writes.
+  const baseElsewhere = preserved.extendsClass !== undefined && !(preserved.declaredNames ?? []).includes(preserved.extendsClass);
+  const writes = (kind: LaidMember['kind']) => laid.some((m) => m.kind === kind);
+  const used = baseElsewhere
+    ? [...(decorated && (writes('state') || writes('stage')) ? ['state'] : []), ...(writes('tool') ? ['tool'] : []), ...(writes('stage') ? ['type Stages'] : [])]
+    : ['Agent', ...(decorated && (doc.state.length || doc.stages.length) ? ['state'] : []), ...(tools.length ? ['tool'] : []), ...(doc.stages.length ? ['type Stages'] : [])];
   const head = [
     preserved.header ? preserved.header + '\n' : '',
     `${agentsImportText([...used, ...(preserved.agentsImports ?? [])], preserved)}\n`,
@@ -82,6 +97,7 @@ export function exportPinecallTs(input: AgentDocument): PinecallExport {
     text: blocks.join('\n'),
     path: `agents/${slugOf(doc.name)}/agent.tsx`,
     warnings: lossesOfPinecall(input),
+    jsx: laid.some((m) => m.kind === 'render') || keptJsx(preserved),
   };
 }
 

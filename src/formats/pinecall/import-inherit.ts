@@ -37,11 +37,11 @@ export interface Inherited {
 }
 
 /**
- * Folds the bases' members into the subclass's: its own win by name; state and tools of the
+ * Folds the bases' members into the subclass's (the bases of this file, then those of the files it imports them from): its own win by name; state and tools of the
  * bases come first, root first, as a Pinecall instance holds them. Returns what was inherited.
  * The bases' kept members (helpers, getters) go to `preserved.baseMembers` for the simulator.
  */
-export function inheritMembers(ctx: ImportContext, bases: ts.ClassDeclaration[], own: MembersRead, preserved: PinecallPreserved): Inherited {
+export function inheritMembers(ctx: ImportContext, bases: ts.ClassDeclaration[], own: MembersRead, preserved: PinecallPreserved, contextOf: (base: ts.ClassDeclaration) => ImportContext = () => ctx): Inherited {
   const inherited: Inherited = { state: new Set(), tools: new Set(), stage: false, render: false };
   if (bases.length === 0) return inherited;
   const ownState = new Set(own.state.map((f) => f.name));
@@ -51,7 +51,8 @@ export function inheritMembers(ctx: ImportContext, bases: ts.ClassDeclaration[],
   const baseMembers: string[] = [];
   for (const base of [...bases].reverse()) {
     const scratch: PinecallPreserved = { comments: {}, tools: {}, fields: {} };
-    const read = readMembers(ctx, base, scratch, base.name?.text ?? 'Base');
+    // A base of another file (import-files.ts) is read in its own file's context: its text, its lines.
+    const read = readMembers(contextOf(base), base, scratch, base.name?.text ?? 'Base');
     baseMembers.push(...(scratch.members ?? []));
     for (const field of read.state) {
       if (ownState.has(field.name)) continue;

@@ -35,6 +35,8 @@ export interface ClassFacts {
   generated: ReadonlySet<string>;
   /** Bounds the expansion of the parameters' types, all tools together; import.ts reports what passes them. */
   typeBudget?: TypeBudget;
+  /** A base the class extends that could not be read (`ClinicaNorte, imported from "./clinica-norte"`): its stage field may be the one a tool names. */
+  unreadBase?: string;
 }
 
 /** A `@tool` method: docstring, name, options, signature, body and the edges it fires. */
@@ -104,7 +106,8 @@ function readOptions(ctx: ImportContext, tool: Tool, options: ts.Expression | un
       case 'stage': {
         const list = strings();
         if (!list) { unread(); break; }
-        if (!facts.stageNames) ctx.error(p, pinecallRefusal.stageWithoutStageField(tool.name, facts.className));
+        if (!facts.stageNames && facts.unreadBase) ctx.error(p, `tool ${tool.name}: stage names a value of a stage field ${facts.className} does not declare; it may be the stage field of ${facts.unreadBase}, which Callboard did not read: import the agent with its folder (the CLI reads the file's folder on disk; the app reads a dropped folder or a .zip of it)`);
+        else if (!facts.stageNames) ctx.error(p, pinecallRefusal.stageWithoutStageField(tool.name, facts.className));
         else list.filter((s) => !facts.stageNames!.includes(s.text)).forEach((s) => ctx.error(s, pinecallRefusal.stageUnknown(tool.name, s.text, facts.stageNames!)));
         stages = [...new Set(list.map((s) => s.text))];
         break;

@@ -11,15 +11,25 @@ import { readClassDecorators, readMembers } from './import-class';
 import { baseClassesInFile, inheritedSnapshot, inheritMembers } from './import-inherit';
 import type { TypeDeclarations } from './import-signature';
 import { readTool, type ToolRead } from './import-tools';
-import { ImportContext, leadingComments, splitComments, textWithComments, withIndent, type SourceProblem } from './import-util';
+import { ImportContext, leadingComments, memberName, splitComments, textWithComments, withIndent, type SourceProblem } from './import-util';
 import { agentNameOfClass } from '../../model/names';
 import { parseWithinBounds } from './source-bounds';
 import { TypeBudget } from './type-budget';
 import { compactPreserved, memberKey, type PinecallPreserved } from './preserved';
 import { sameJson } from './same-json';
 import { isDefaultLayout, otherMemberKey } from './member-layout';
+import { AgentFolderImport, type AgentFolder, type BaseFromFile } from './import-files';
 
 export type { SourceProblem };
+
+export interface PinecallImportOptions {
+  /**
+   * The other files of the agent's folder (source-files.ts): a base class or helpers imported by a
+   * relative path are read from there. Without it, such a base is named in a warning and such
+   * helpers are needs the simulator asks a mock answer for.
+   */
+  folder?: AgentFolder;
+}
 
 export type PinecallImport =
   | { ok: true; doc: AgentDocument; warnings: SourceProblem[] }
@@ -33,7 +43,7 @@ const STANDARD_IMPORTS = new Set(['Agent', 'state', 'tool', 'Stages']);
  * no file system and no type checker, so it runs in a Web Worker as in Node. Load-time refusals
  * and syntax errors come back with their line and column; the document then is not made.
  */
-export function importPinecallTs(text: string): PinecallImport {
+export function importPinecallTs(text: string, options: PinecallImportOptions = {}): PinecallImport {
   // Nesting past MAX_FILE_DEPTH is refused before anything walks the tree (source-bounds.ts).
   const parsed = parseWithinBounds(text);
   if (!parsed.ok) return { ok: false, errors: [parsed.error] };
@@ -57,39 +67,69 @@ export function importPinecallTs(text: string): PinecallImport {
   if (jsDoc && writeDocBlock(persona, '') !== `${withIndent(sf, jsDoc.pos, jsDoc.end)}\n`) preserved.classDoc = { text: withIndent(sf, jsDoc.pos, jsDoc.end), persona };
 
   const members = readMembers(ctx, agentClass, preserved, className);
-  const inherited = inheritMembers(ctx, baseClassesInFile(sf, agentClass), members, preserved);
+  const sameFile = baseClassesInFile(sf, agentClass);
+  const folder = options.folder ? new AgentFolderImport(options.folder) : undefined;
+  const fromFiles = basesFromFiles(sf, sameFile.at(-1) ?? agentClass, folder, options.folder?.agent ?? '');
+  const contexts = new Map(fromFiles.chain.map((b) => [b.cls, b.ctx]));
+  // A node of a base file is read in that file's context (its text, its lines).
+  const ctxOf = (node: ts.Node) => contexts.get(node as ts.ClassDeclaration) ?? [...new Set(contexts.values())].find((c) => c.sf === node.getSourceFile()) ?? ctx;
+  const inherited = inheritMembers(ctx, [...sameFile, ...fromFiles.chain.map((b) => b.cls)], members, preserved, ctxOf);
   preserved.classDecorators = readClassDecorators(ctx, agentClass, className, members.renderMethod);
   // The import as written is kept only when it names more or in another order than the exporter would.
-  const standard = ['Agent', ...(!preserved.undecoratedState && (members.state.length || members.stage) ? ['state'] : []),
-    ...(members.toolMethods.length ? ['tool'] : []), ...(members.stage ? ['type Stages'] : [])];
+  const own = {
+    state: members.state.some((f) => !inherited.state.has(f.name)), stage: !!members.stage && !inherited.stage,
+    tools: members.toolMethods.some((m) => !inherited.tools.has(memberName(m.name) ?? '')),
+  };
+  // As the exporter writes it: with a base of another file, only what the class itself declares.
+  const baseElsewhere = sameFile.length === 0 && (fromFiles.chain.length > 0 || !!fromFiles.unread);
+  const standard = baseElsewhere
+    ? [...(!preserved.undecoratedState && (own.state || own.stage) ? ['state'] : []), ...(own.tools ? ['tool'] : []), ...(own.stage ? ['type Stages'] : [])]
+    : ['Agent', ...(!preserved.undecoratedState && (members.state.length || members.stage) ? ['state'] : []),
+      ...(members.toolMethods.length ? ['tool'] : []), ...(members.stage ? ['type Stages'] : [])];
   // And only while it names what the class needs (Agent among them), or the export writes its own.
   const written = preserved.agentsImport?.names;
   if (written && (sameJson(written, [...standard, ...(preserved.agentsImports ?? [])]) || !standard.every((n) => written.includes(n)))) delete preserved.agentsImport;
   const base = agentClass.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.getText(sf);
   if (base && base !== 'Agent') preserved.extendsClass = base;
-  // A base this file does not declare cannot be read here: say which, and what the agent lacks.
-  if (base && base !== 'Agent' && !sf.statements.some((st) => ts.isClassDeclaration(st) && st.name?.text === base)) {
-    const from = importedFrom(sf, base);
-    ctx.warn(agentClass.heritageClauses![0].types[0], `${className} extends ${base}${from ? `, imported from "${from}"` : ''}, which this file does not declare: its tools, state fields, getters and hooks are not read, so the simulator offers only ${className}'s own; the export keeps \`extends ${base}\``);
+  // A base this file does not declare, and the folder did not give: say which, and what the agent lacks.
+  const unread = fromFiles.unread;
+  if (unread) {
+    const from = importedFrom(sf, unread.name)?.from;
+    const why = fromFiles.problem ? `, which Callboard could not read (${fromFiles.problem})` : ', which this file does not declare';
+    ctx.warn(unread.node, `${unread.owner} extends ${unread.name}${from ? `, imported from "${from}"` : ''}${why}: its tools, state fields, getters and hooks are not read, so the simulator offers only ${className}'s own${folder ? '' : ' (the CLI given the agent\'s folder, or the app given the folder or a .zip of it, reads the base there)'}; the export keeps \`extends ${unread.name}\``);
+  }
+  if (folder) {
+    folder.linkImports(options.folder!.agent, sf, 1, [base ?? '']);
+    folder.warnAt(ctx);
   }
   const stageNames = members.stage?.names;
   if (members.renderMethod) {
-    members.render = readRender(ctx, members.renderMethod, stageNames ?? []);
+    members.render = readRender(ctxOf(members.renderMethod), members.renderMethod, stageNames ?? []);
     if (members.render) preserved.renderExtras = members.render.extras;
     else {
       ctx.warn(members.renderMethod.name, 'render() is kept as written: stage instructions are read from `return (<>{this.stage === "x" && <p>…</p>}</>)` only');
       // Kept where it stood: its slot in the member order becomes that of a kept member.
       const slot = preserved.memberOrder?.find((s) => s.key === memberKey.render);
       if (slot) slot.key = otherMemberKey(preserved.members!.length);
-      preserved.members!.push(textWithComments(sf, members.renderMethod));
+      preserved.members!.push(textWithComments(ctxOf(members.renderMethod).sf, members.renderMethod));
     }
   }
   if (preserved.memberOrder && isDefaultLayout(preserved.memberOrder)) delete preserved.memberOrder;
   const typeBudget = new TypeBudget();
+  const toolDeclarations = withBaseDeclarations(declarations, fromFiles);
+  const unreadFrom = fromFiles.unread && importedFrom(sf, fromFiles.unread.name)?.from;
+  const unreadBase = fromFiles.unread && `${fromFiles.unread.name}${unreadFrom ? ` (imported from "${unreadFrom}")` : ''}`;
   const tools = members.toolMethods
-    .map((method) => readTool(ctx, method, { className, stageNames, declarations, generated, typeBudget }))
+    .map((method) => readTool(ctxOf(method), method, { className, stageNames, declarations: toolDeclarations, generated, typeBudget, unreadBase }))
     .filter((t): t is ToolRead => t !== undefined);
-  if (typeBudget.problem) ctx.error(typeBudget.problem.node, typeBudget.problem.message);
+  if (typeBudget.problem) ctxOf(typeBudget.problem.node).error(typeBudget.problem.node, typeBudget.problem.message);
+  // What a base file's members got wrong is said at the agent's `extends`, with the base file's line.
+  for (const other of new Set(contexts.values())) {
+    const path = fromFiles.chain.find((b) => b.ctx === other)!.path;
+    const at = ctx.at(agentClass.heritageClauses![0].types[0], '');
+    for (const e of other.errors) ctx.errors.push({ ...at, message: `${path}:${e.line}:${e.column}: ${e.message}` });
+    for (const w of other.warnings) ctx.warnings.push({ ...at, message: `${path}:${w.line}:${w.column}: ${w.message}` });
+  }
   if (ctx.errors.length) return { ok: false, errors: ctx.errors };
 
   const { blocks, stages } = stagesOf(className, members.stage, members.render);
@@ -106,6 +146,7 @@ export function importPinecallTs(text: string): PinecallImport {
     conditions: entryConditions(entry, entry.tool === undefined ? undefined : toolByName.get(entry.tool)),
   }));
   const instructions = Object.fromEntries(stages.map((s) => [s.name, s.instructions]));
+  preserved.folder = folder?.preserved();
   preserved.inherited = inheritedSnapshot(inherited, members.state, tools.map((t) => t.tool), members.stage, instructions);
   const kept = compactPreserved(preserved);
   const doc: AgentDocument = {
@@ -121,15 +162,43 @@ export function importPinecallTs(text: string): PinecallImport {
   return { ok: true, doc, warnings: ctx.warnings };
 }
 
-/** The module an imported name comes from, as written (`import ClinicaNorte from "./clinica-norte"`). */
-function importedFrom(sf: ts.SourceFile, name: string): string | undefined {
+/** The module an imported name comes from, as written (`import ClinicaNorte from "./clinica-norte"`), and its name there. */
+function importedFrom(sf: ts.SourceFile, name: string): { from: string; imported: string } | undefined {
   for (const st of sf.statements) {
     if (!ts.isImportDeclaration(st) || !ts.isStringLiteral(st.moduleSpecifier) || !st.importClause) continue;
     const { name: defaultName, namedBindings } = st.importClause;
-    const named = namedBindings && ts.isNamedImports(namedBindings) ? namedBindings.elements.map((e) => e.name.text) : [];
-    if (defaultName?.text === name || named.includes(name)) return st.moduleSpecifier.text;
+    if (defaultName?.text === name) return { from: st.moduleSpecifier.text, imported: 'default' };
+    const element = namedBindings && ts.isNamedImports(namedBindings) ? namedBindings.elements.find((e) => e.name.text === name) : undefined;
+    if (element) return { from: st.moduleSpecifier.text, imported: (element.propertyName ?? element.name).text };
   }
   return undefined;
+}
+
+/**
+ * The bases `last` (the agent class or its furthest base in this file) extends from other files
+ * of the folder, or the one that could not be read: its name, where it is named, and why.
+ */
+function basesFromFiles(sf: ts.SourceFile, last: ts.ClassDeclaration, folder: AgentFolderImport | undefined, agentPath: string): BaseFromFile & { unread?: { name: string; owner: string; node: ts.Node } } {
+  const clause = last.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
+  const name = clause && ts.isIdentifier(clause.expression) ? clause.expression.text : undefined;
+  if (!clause || !name || name === 'Agent' || sf.statements.some((st) => ts.isClassDeclaration(st) && st.name?.text === name)) return { chain: [] };
+  const unread = { name, owner: last.name?.text ?? 'the class', node: clause };
+  const from = importedFrom(sf, name);
+  if (!folder || !from) return { chain: [], unread };
+  const read = folder.baseChain(agentPath, from.from, from.imported);
+  // A chain read part way still gives what it read; the rest is named.
+  if (read.problem && read.chain.length === 0) return { chain: [], problem: read.problem, unread };
+  return read.problem ? { ...read, unread: { ...unread, name: read.chain.at(-1)!.cls.name?.text ?? name } } : read;
+}
+
+/** The agent file's type declarations, then those of its base files it does not declare (a base tool's parameter types). */
+function withBaseDeclarations(declarations: TypeDeclarations, fromFiles: BaseFromFile): TypeDeclarations {
+  if (fromFiles.chain.length === 0) return declarations;
+  const out = new Map(declarations as Map<string, ts.InterfaceDeclaration | ts.TypeAliasDeclaration>);
+  for (const sf of new Set(fromFiles.chain.map((b) => b.ctx.sf))) {
+    for (const st of sf.statements) if ((ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st)) && !out.has(st.name.text)) out.set(st.name.text, st);
+  }
+  return out as TypeDeclarations;
 }
 
 /** `export default class X extends Agent`, else the default-exported class, else a class extending Agent. */

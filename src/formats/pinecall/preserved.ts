@@ -58,6 +58,36 @@ export interface PinecallPreserved {
   classDoc?: { text: string; persona: string };
   /** The members in the order the class wrote them, with the blank lines between them (member-layout.ts). */
   memberOrder?: MemberSlot[];
+  /**
+   * What the agent reaches in the other files of its folder (import-files.ts), read at import for
+   * the simulator, which bundles the helpers into its sandbox. Never written by the export: those
+   * files are the user's, and the agent file keeps its import lines as written.
+   */
+  folder?: {
+    /** The agent file's path in its folder. */
+    agent: string;
+    /** Plain TypeScript helper files that can run in the sandbox, by path, as read. */
+    files: Record<string, string>;
+    /** Per importing file, each relative specifier's path (`{"agenda.ts": {"./hours": "lib/hours.ts"}}`). */
+    links: Record<string, Record<string, string>>;
+    /** Why a file read cannot run in the sandbox (it imports a package, uses `fetch`…), by path. */
+    refused?: Record<string, string>;
+    /** Each name the agent's or its base files' code imports by a relative path. */
+    bindings: FolderBinding[];
+    /** Base class files: their top-level statements other than the classes (helpers the base's methods call) and their package imports. */
+    baseFiles?: { path: string; statements: string[]; imports: string[] }[];
+  };
+}
+
+/** One imported name: `agendaFor` from "./agenda", in the file at `importer`; bundled from `path` unless `why` says why not. */
+export interface FolderBinding {
+  local: string;
+  from: string;
+  /** `default`, `*` or the exported name. */
+  imported: string;
+  importer: string;
+  path?: string;
+  why?: string;
 }
 
 export interface PreservedTool {

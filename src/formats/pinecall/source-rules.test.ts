@@ -154,7 +154,7 @@ describe('class decorators and the base class', () => {
     const text = ['import { Agent, tool } from "@pinecall/agents";', 'import ClinicaNorte from "./clinica-norte";', '',
       '/** Busca. */', 'export default class Busca extends ClinicaNorte {', '  query = "";', '}', ''].join('\n');
     expect(imported(text).warnings).toEqual([{ line: 5, column: 36, message:
-      'Busca extends ClinicaNorte, imported from "./clinica-norte", which this file does not declare: its tools, state fields, getters and hooks are not read, so the simulator offers only Busca\'s own; the export keeps `extends ClinicaNorte`' }]);
+      'Busca extends ClinicaNorte, imported from "./clinica-norte", which this file does not declare: its tools, state fields, getters and hooks are not read, so the simulator offers only Busca\'s own (the CLI given the agent\'s folder, or the app given the folder or a .zip of it, reads the base there); the export keeps `extends ClinicaNorte`' }]);
   });
 });
 

@@ -267,6 +267,7 @@ export interface ConversationTest {
    * State field values before the call opens.
    */
   state?: Record<string, unknown>;
+  start?: TestStart;
   /**
    * this.call facts (today, the caller's number, ...).
    */
@@ -286,6 +287,19 @@ export interface ConversationTest {
    */
   mocks?: Record<string, unknown>;
   expect: TestExpectations;
+}
+/**
+ * The call opens on this stage (by name) instead of the entry, as "Simulate from here" does; `state` is set over the test's own `state`.
+ */
+export interface TestStart {
+  /**
+   * The stage (by name) the call opens on.
+   */
+  stage: string;
+  /**
+   * State field values the call opens with.
+   */
+  state?: Record<string, unknown>;
 }
 export interface TestExpectations {
   /**

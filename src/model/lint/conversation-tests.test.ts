@@ -27,6 +27,15 @@ const cases: RuleCase[] = [
   { rule: 'test-state-unknown', path: '/tests/0/state/name', severity: ['warning', 'warning'],
     fail: (d) => { d.tests = [base({ state: { name: 'Ana' } })]; },
     pass: (d) => { d.tests = [base({ state: { caller_name: 'Ana' } })]; } },
+  { rule: 'test-stage-unknown', path: '/tests/0/start/stage', severity: ['warning', 'warning'],
+    fail: (d) => { d.tests = [base({ start: { stage: 'checkout' } })]; },
+    pass: (d) => { d.tests = [base({ start: { stage: 'choose' } })]; } },
+  { rule: 'test-state-unknown', path: '/tests/0/start/state/name', severity: ['warning', 'warning'],
+    fail: (d) => { d.tests = [base({ start: { stage: 'choose', state: { name: 'Ana' } } })]; },
+    pass: (d) => { d.tests = [base({ start: { stage: 'choose', state: { caller_name: 'Ana' } } })]; } },
+  { rule: 'test-state-unknown', path: '/tests/0/start/state/verified', severity: ['warning', 'warning'],
+    fail: (d) => { d.tests = [base({ start: { stage: 'choose', state: { verified: 'yes' } } })]; },
+    pass: (d) => { d.tests = [base({ start: { stage: 'choose', state: { verified: true } } })]; } },
 ];
 
 describeRuleCases(cases);

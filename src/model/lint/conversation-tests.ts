@@ -1,6 +1,8 @@
 // Conversation tests (issue 6) name tools, stages and state fields by name, as the files a person
 // writes do. A rename rewrites them (ops/rename-tests.ts); a name typed by hand or left behind by a
 // delete is caught here. Unknown names are warnings: the test still runs, and simply fails.
+import { fitsJsonType } from '../document';
+import type { TestStart } from '../types';
 import { pointer } from './pointer';
 import type { Finding, LintContext, ProblemEntity } from './types';
 
@@ -32,6 +34,23 @@ export function checkConversationTests(ctx: LintContext): Finding[] {
       out.push({ rule: 'test-state-unknown', path: pointer('tests', i, ...path), entity: AGENT, message: `test ${test.name} names the state field ${name}, which the agent does not declare (fields: ${listed(ctx.stateNames)}); write a declared field` });
     for (const name of Object.keys(test.state ?? {})) if (!ctx.stateNames.has(name)) unknownField(['state', name], name);
     for (const name of Object.keys(test.expect.state ?? {})) if (!ctx.stateNames.has(name)) unknownField(['expect', 'state', name], name);
+    if (test.start) out.push(...checkStart(ctx, test.start, i, test.name, stages, unknownField));
   });
+  return out;
+}
+
+/** `start: {stage, state}`: the stage must exist, and each value must be its field's type (the call opens with it). */
+function checkStart(ctx: LintContext, start: TestStart, i: number, name: string, stages: Set<string>, unknownField: (path: (string | number)[], field: string) => void): Finding[] {
+  const out: Finding[] = [];
+  if (!stages.has(start.stage)) {
+    out.push({ rule: 'test-stage-unknown', path: pointer('tests', i, 'start', 'stage'), entity: AGENT, message: `test ${name} starts at stage ${start.stage}, which the agent does not have (stages: ${listed(stages)}); write a stage's name in start.stage` });
+  }
+  for (const [field, value] of Object.entries(start.state ?? {})) {
+    const declared = ctx.doc.state.find((f) => f.name === field);
+    if (!declared) unknownField(['start', 'state', field], field);
+    else if (!fitsJsonType(value, declared.type)) {
+      out.push({ rule: 'test-state-unknown', path: pointer('tests', i, 'start', 'state', field), entity: AGENT, message: `test ${name} starts with ${field} = ${JSON.stringify(value)}, but ${field} is a ${declared.type}; write a ${declared.type} value` });
+    }
+  }
   return out;
 }

@@ -14,7 +14,7 @@ const cases: RuleCase[] = [
   { rule: 'parameters-required-unknown', path: '/tools/5/parameters/required/1', severity: ['error', 'error'],
     fail: (d) => { d.tools[5].parameters.required = ['slot', 'slot_id']; },
     pass: (d) => { d.tools[5].parameters.required = []; } },
-  { rule: 'parameter-pattern-invalid', path: '/tools/2/parameters/properties/phone/pattern', severity: ['warning', 'error'],
+  { rule: 'parameter-pattern-invalid', path: '/tools/2/parameters/properties/phone/pattern', severity: ['info', 'error'],
     fail: (d) => { d.tools[2].parameters.properties!.phone.pattern = '^[0-9{7,15}$'; },
     pass: (d) => { d.tools[2].parameters.properties!.phone.pattern = '^\\p{N}{7,15}$'; } },
   { rule: 'parameter-object-typed', path: '/tools/5/parameters/properties/slot', severity: ['warning', 'warning'],

@@ -1,13 +1,17 @@
 import { toolVisibleIn } from '../document';
-import type { AgentDocument } from '../types';
+import type { AgentDocument, Target } from '../types';
 import { pointer } from './pointer';
+import { stagesWrittenIn } from './stage-writes';
 import type { Finding, LintContext } from './types';
 
-/** `this.stage = "name"` in a tool body: Pinecall's own way to move (design.md shows it as a "set in code" edge). */
-const STAGE_ASSIGNMENT = /this\.stage\s*=\s*(["'`])([^"'`]*)\1/g;
-
-/** Where a call can go from each stage: edges, block looping's jump, and stage writes in tool bodies. */
-function successors(doc: AgentDocument): Map<string, Set<string>> {
+/**
+ * Where a call can go from each stage: edges, block looping's jump, and stage writes in the bodies
+ * of the tools offered there (`this.stage = "name"`, Pinecall's own way to move; design.md shows it
+ * as a "set in code" edge). Only under Pinecall: a Block Agent tool runs no code in the runtime,
+ * and its engine ignores a stage write (simulator/block-agent/step.ts), so there it moves along
+ * its edges and looping alone.
+ */
+function successors(doc: AgentDocument, target: Target): Map<string, Set<string>> {
   const next = new Map(doc.stages.map((s) => [s.id, new Set<string>()]));
   const link = (from: string, to: string | null | undefined) => { if (to) next.get(from)?.add(to); };
   for (const edge of doc.edges) link(edge.from, edge.to);
@@ -15,9 +19,9 @@ function successors(doc: AgentDocument): Map<string, Set<string>> {
     for (const stage of doc.stages) if (stage.blockId === block.id) link(stage.id, block.looping?.connectTo);
   }
   const idByName = new Map(doc.stages.map((s) => [s.name, s.id]));
-  for (const tool of doc.tools) {
-    for (const match of (tool.implementation ?? '').matchAll(STAGE_ASSIGNMENT)) {
-      for (const stage of doc.stages) if (toolVisibleIn(tool, stage)) link(stage.id, idByName.get(match[2]));
+  for (const tool of target === 'pinecall' ? doc.tools : []) {
+    for (const name of stagesWrittenIn(tool.implementation ?? '')) {
+      for (const stage of doc.stages) if (toolVisibleIn(tool, stage)) link(stage.id, idByName.get(name));
     }
   }
   return next;
@@ -40,7 +44,7 @@ export function checkReachability(ctx: LintContext): Finding[] {
       message: `the entry names no stage (${doc.entryStageId}); set it to the stage the call starts on, e.g. ${first}`,
     }];
   }
-  const next = successors(doc);
+  const next = successors(doc, ctx.target);
   const reached = new Set([doc.entryStageId]);
   const queue = [doc.entryStageId];
   for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
@@ -51,8 +55,16 @@ export function checkReachability(ctx: LintContext): Finding[] {
     }
   }
   const entryName = ctx.stageById.get(doc.entryStageId)?.name;
-  return doc.stages.flatMap((stage, i): Finding[] => reached.has(stage.id) ? [] : [{
-    rule: 'stage-unreachable', path: pointer('stages', i), entity: { kind: 'stage', id: stage.id },
-    message: `stage ${stage.name} cannot be reached from the entry stage ${entryName}; connect an edge into it, or delete it`,
-  }]);
+  // Under Block Agent a stage only code moves to is still unreachable; say why, or the reader sees
+  // the "set in code" edge on the canvas and takes the warning for a mistake.
+  const writer = (name: string) => ctx.target === 'pinecall' ? undefined : doc.tools.find((t) => stagesWrittenIn(t.implementation ?? '').includes(name));
+  return doc.stages.flatMap((stage, i): Finding[] => {
+    if (reached.has(stage.id)) return [];
+    const byCode = writer(stage.name);
+    const why = byCode ? `; tool ${byCode.name}'s code moves here, but a Block Agent tool runs no code` : '';
+    return [{
+      rule: 'stage-unreachable', path: pointer('stages', i), entity: { kind: 'stage', id: stage.id },
+      message: `stage ${stage.name} cannot be reached from the entry stage ${entryName}${why}; connect an edge into it, or delete it`,
+    }];
+  });
 }

@@ -11,12 +11,15 @@ export type Severity = 'error' | 'warning' | 'info';
  *   contradicts itself in a way no export can repair (a reference to a stage, block or tool that
  *   does not exist, an edge that can never fire, a schema ajv cannot compile), or it leaks a secret.
  * - `warning`: style advice (object-typed parameters, unreachable stages, a confirm written as a
- *   question), and a broken setting of a feature the target does not express: it is dropped on
- *   export (that drop is a loss, listed by lossesFor), but the document is still wrong and becomes
- *   an error the moment the target is switched.
+ *   question) about something the target does express.
  * - `info`: only the *other* runtime would mind (a tool name Block Agent accepts and Pinecall
- *   refuses), or advice about a feature the target ignores entirely. Losses themselves are
- *   reported as `info` under the rule id 'loss'.
+ *   refuses), or a broken setting of a feature the target does not express at all (a loop edge, a
+ *   block's looping or a ref in a Pinecall agent; a confirm, preview, timeout, when or pii in a
+ *   Block Agent one): the export drops it (that drop is a loss, listed by lossesFor), so on this
+ *   target it is a note, and it becomes an error the moment the target is switched. Warnings
+ *   follow the target: a Pinecall agent shows no Block-Agent-only warning, and the reverse.
+ *   Losses themselves are reported as `info` under the rule id 'loss'. The Problems panel groups
+ *   notes apart and keeps them out of the badge.
  */
 export interface RuleInfo {
   summary: string;
@@ -41,34 +44,34 @@ export const RULES = {
   'tool-scope-unknown-block': rule('error', 'error', 'a block scope names a block that does not exist'),
   'tool-scope-empty': rule('warning', 'warning', 'a scope that lists no block or stage offers the tool nowhere'),
   // tool-options.ts: pii, preview, timeout, when
-  'tool-pii-unknown': rule('error', 'warning', 'pii names a parameter the tool does not have'),
-  'tool-preview-range': rule('error', 'warning', 'preview is at least 1'),
-  'tool-timeout-range': rule('error', 'warning', 'timeout is more than 0 and at most 300 seconds'),
-  'tool-when-syntax': rule('error', 'warning', 'when is JavaScript that parses'),
+  'tool-pii-unknown': rule('error', 'info', 'pii names a parameter the tool does not have'),
+  'tool-preview-range': rule('error', 'info', 'preview is at least 1'),
+  'tool-timeout-range': rule('error', 'info', 'timeout is more than 0 and at most 300 seconds'),
+  'tool-when-syntax': rule('error', 'info', 'when is JavaScript that parses'),
   // confirm.ts
-  'confirm-placeholder-unknown': rule('error', 'warning', 'a confirm {{x}} names an argument the tool does not have'),
-  'confirm-placeholder-malformed': rule('error', 'warning', 'a confirm placeholder is neither {{argument}} nor {{result.field}}'),
+  'confirm-placeholder-unknown': rule('error', 'info', 'a confirm {{x}} names an argument the tool does not have'),
+  'confirm-placeholder-malformed': rule('error', 'info', 'a confirm placeholder is neither {{argument}} nor {{result.field}}'),
   'confirm-question': rule('warning', 'info', 'confirm is a receipt, not a question'),
   // parameters.ts
   'parameters-invalid': rule('error', 'error', 'the parameters are a JSON Schema ajv (strict) can compile'),
   'parameters-root-object': rule('error', 'error', 'the parameters schema is type: object'),
   'parameters-required-unknown': rule('error', 'error', 'required names a property that does not exist'),
-  'parameter-pattern-invalid': rule('warning', 'error', 'a pattern is a valid regular expression'),
+  'parameter-pattern-invalid': rule('info', 'error', 'a pattern is a valid regular expression'),
   'parameter-object-typed': rule('warning', 'warning', 'ask the model for a word, not a record'),
   // names.ts: duplicates and state declarations
   'stage-name-duplicate': rule('error', 'warning', 'stage names are unique'),
-  'stage-ref-duplicate': rule('warning', 'error', 'stage refs (Block Agent turn_id) are unique'),
-  'block-ref-duplicate': rule('warning', 'error', 'block refs (Block Agent block_id) are unique'),
+  'stage-ref-duplicate': rule('info', 'error', 'stage refs (Block Agent turn_id) are unique'),
+  'block-ref-duplicate': rule('info', 'error', 'block refs (Block Agent block_id) are unique'),
   'state-name-duplicate': rule('error', 'warning', 'state field names are unique'),
   'state-name-reserved': rule('error', 'info', 'a state field named like a member every Pinecall class has (stage, render, call, log, say, onCall…), __proto__ or another name every JavaScript object has, clashes with the class'),
-  'state-pii-public': rule('error', 'warning', 'a state field is pii or public, not both'),
+  'state-pii-public': rule('error', 'info', 'a state field is pii or public, not both'),
   'state-name-world': rule('error', 'info', "a state field named like one of the world's settings (voice, llm, greeting…), which Pinecall refuses in a class"),
   'state-name-config': rule('warning', 'info', 'a state field named phone, whatsapp, web or language, which Pinecall reads as configuration, never as state'),
   // graph.ts: edges and conditions
   'edge-unknown-stage': rule('error', 'error', 'an edge starts or ends at a stage that does not exist'),
-  'edge-loop-target': rule('warning', 'error', 'a loop edge stays on its stage (to = from)'),
-  'edge-loop-multiple': rule('warning', 'error', 'a stage has at most one loop edge'),
-  'edge-conditions-mixed': rule('warning', 'error', "a stage's edges do not mix natural-language and expression conditions"),
+  'edge-loop-target': rule('info', 'error', 'a loop edge stays on its stage (to = from)'),
+  'edge-loop-multiple': rule('info', 'error', 'a stage has at most one loop edge'),
+  'edge-conditions-mixed': rule('info', 'error', "a stage's edges do not mix natural-language and expression conditions"),
   'edge-state-expression-mixed': rule('info', 'warning', 'a state expression beside tool conditions mixes kinds once exported to Block Agent'),
   'condition-tool-unknown': rule('error', 'error', 'a tool condition names a tool that does not exist'),
   'condition-tool-not-offered': rule('error', 'error', 'a tool condition names a tool its stage does not offer'),
@@ -80,11 +83,11 @@ export const RULES = {
   'entry-unknown': rule('error', 'error', 'the entry names a stage that exists'),
   'stage-unreachable': rule('warning', 'warning', 'every stage can be reached from the entry stage'),
   // blocks.ts: blocks, looping, wait stages
-  'stage-block-unknown': rule('warning', 'error', 'a stage belongs to a block that exists'),
-  'stage-wait-token-missing': rule('warning', 'error', 'a wait stage has a wait token'),
-  'block-no-tool': rule('warning', 'error', 'a block offers at least one tool'),
+  'stage-block-unknown': rule('info', 'error', 'a stage belongs to a block that exists'),
+  'stage-wait-token-missing': rule('info', 'error', 'a wait stage has a wait token'),
+  'block-no-tool': rule('info', 'error', 'a block offers at least one tool'),
   'block-intent-no-fallback': rule('info', 'warning', 'an intent block has a fallback tool'),
-  'looping-connect-unknown': rule('warning', 'error', 'looping.connectTo names a stage that exists'),
+  'looping-connect-unknown': rule('info', 'error', 'looping.connectTo names a stage that exists'),
   'looping-connect-missing': rule('info', 'warning', 'looping says where to go after the threshold'),
   // templates.ts
   'template-unknown-name': rule('error', 'warning', 'a {{ name }} placeholder names a state field or a tool parameter'),
@@ -92,7 +95,7 @@ export const RULES = {
   'template-name-not-captured': rule('info', 'warning', 'Block Agent renders {{ name }} from what a tool captured, not from a state field'),
   // mcp.ts
   'mcp-header-credential': rule('error', 'error', 'mcp header values are {{secret:NAME}} references, not literal credentials'),
-  'mcp-server-missing': rule('warning', 'error', 'an mcp tool has a server label and URL'),
+  'mcp-server-missing': rule('info', 'error', 'an mcp tool has a server label and URL'),
   'mcp-allowed-tools-empty': rule('info', 'warning', 'an mcp tool allows at least one server tool'),
   // conversation-tests.ts
   'test-name-duplicate': rule('error', 'error', 'test names are unique (each is a file tests/<name>.golden.json)'),

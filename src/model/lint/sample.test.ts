@@ -28,4 +28,12 @@ describe('the sample agent', () => {
     expect(problems.filter((p) => p.rule === 'state-name-config')).toEqual([]);
     expect(problems.map((p) => [p.rule, p.path])).toEqual(KNOWN);
   });
+
+  // Both known problems are Block Agent's concern (it has no state conditions; it renders only what
+  // a tool captured): on the sample's own target, Pinecall, they are notes, so it opens with an
+  // empty Problems badge; exported to Block Agent they are warnings.
+  it('opens on its own target with notes only: warnings follow the target', () => {
+    expect(lint(sample).map((p) => p.severity)).toEqual(['info', 'info']);
+    expect(lint({ ...structuredClone(sample), target: 'block-agent' }).map((p) => p.severity)).toEqual(['warning', 'warning']);
+  });
 });

@@ -24,7 +24,7 @@ const cases: RuleCase[] = [
   { rule: 'mcp-header-credential', path: '/tools/3/mcp/headers/Authorization', severity: ['error', 'error'],
     fail: (d) => { d.tools[3].mcp!.headers.Authorization = 'Bearer sk-live-123'; },
     pass: (d) => { d.tools[3].mcp!.headers.Authorization = 'Basic {{secret:EHR_USER}}{{ secret:EHR_PASSWORD }}'; } },
-  { rule: 'mcp-server-missing', path: '/tools/3/mcp/serverUrl', severity: ['warning', 'error'],
+  { rule: 'mcp-server-missing', path: '/tools/3/mcp/serverUrl', severity: ['info', 'error'],
     fail: (d) => { d.tools[3].mcp!.serverUrl = ' '; },
     pass: (d) => { d.tools[3].mcp!.serverUrl = 'http://localhost:8931/mcp'; } },
   { rule: 'mcp-allowed-tools-empty', path: '/tools/3/mcp/allowedTools', severity: ['info', 'warning'],

@@ -4,22 +4,22 @@ import { describeRuleCases, lintAs, type RuleCase } from './rule-cases';
 
 
 const cases: RuleCase[] = [
-  { rule: 'tool-pii-unknown', path: '/tools/2/pii/1', severity: ['error', 'warning'],
+  { rule: 'tool-pii-unknown', path: '/tools/2/pii/1', severity: ['error', 'info'],
     fail: (d) => { d.tools[2].pii = ['caller_name', 'dni']; },
     pass: (d) => { d.tools[2].pii = ['phone']; } },
-  { rule: 'tool-preview-range', path: '/tools/4/preview', severity: ['error', 'warning'],
+  { rule: 'tool-preview-range', path: '/tools/4/preview', severity: ['error', 'info'],
     fail: (d) => { d.tools[4].preview = 0; },
     pass: (d) => { d.tools[4].preview = 1; } },
-  { rule: 'tool-timeout-range', path: '/tools/4/timeout', severity: ['error', 'warning'],
+  { rule: 'tool-timeout-range', path: '/tools/4/timeout', severity: ['error', 'info'],
     fail: (d) => { d.tools[4].timeout = 301; },
     pass: (d) => { d.tools[4].timeout = 300; } },
-  { rule: 'tool-when-syntax', path: '/tools/5/when', severity: ['error', 'warning'],
+  { rule: 'tool-when-syntax', path: '/tools/5/when', severity: ['error', 'info'],
     fail: (d) => { d.tools[5].when = '(s) => s.slots.length >'; },
     pass: (d) => { d.tools[5].when = '(s) => s.slots.length > 0 && !s.booking_when // offered, not booked'; } },
-  { rule: 'confirm-placeholder-unknown', path: '/tools/5/confirm', severity: ['error', 'warning'],
+  { rule: 'confirm-placeholder-unknown', path: '/tools/5/confirm', severity: ['error', 'info'],
     fail: (d) => { d.tools[5].confirm = 'Booked {{day}}.'; },
     pass: (d) => { d.tools[5].confirm = 'Booked {{slot}}: {{ result.when }} with {{result.professional.name}}.'; } },
-  { rule: 'confirm-placeholder-malformed', path: '/tools/5/confirm', severity: ['error', 'warning'],
+  { rule: 'confirm-placeholder-malformed', path: '/tools/5/confirm', severity: ['error', 'info'],
     fail: (d) => { d.tools[5].confirm = 'Booked: {{result}}.'; },
     pass: (d) => {
       d.tools[5].parameters.properties = { ...d.tools[5].parameters.properties, result: { type: 'string' } };

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { produce } from 'immer';
 import { emptyDocument } from '../document';
 import type { AgentDocument } from '../types';
-import { copySelection, duplicate, DUPLICATE_OFFSET, isClipboard, pasteClipboard, type Pasted } from './clipboard';
+import { copySelection, duplicate, isClipboard, pasteClipboard, type Pasted } from './clipboard';
+import { entityRect, overlaps } from './placement';
 import { BLOCK_PADDING, STAGE_SIZE } from './layout';
 import { deepFreeze, frozenSample, schemaErrors, stageNamed, toolNamed, positionOf, sizeOf } from './testing';
 
@@ -111,13 +113,36 @@ describe('duplicate', () => {
     const choose = stageNamed(result.doc, 'choose_2');
     const goodbye = stageNamed(result.doc, 'goodbye_2');
     expect([choose.blockId, goodbye.blockId]).toEqual(['b_booking', 'b_end']);
+    // Shifted clear of every card, the originals included: not on top of what it copies.
+    for (const copy of [choose, goodbye]) {
+      const box = entityRect(result.doc, copy.id)!;
+      for (const other of result.doc.stages.filter((s) => s.id !== copy.id)) expect(overlaps(box, entityRect(result.doc, other.id)!), `${copy.name} on ${other.name}`).toBe(false);
+    }
     const original = positionOf(doc, 's_choose');
-    expect(result.doc.layout.positions[choose.id]).toEqual({ x: original.x + DUPLICATE_OFFSET.x, y: original.y + DUPLICATE_OFFSET.y });
+    const shift = { x: result.doc.layout.positions[choose.id].x - original.x, y: result.doc.layout.positions[choose.id].y - original.y };
+    expect(Math.hypot(shift.x, shift.y)).toBeLessThan(STAGE_SIZE.width + 120);
+    expect(result.doc.layout.positions[goodbye.id]).toEqual({ x: positionOf(doc, 's_goodbye').x + shift.x, y: positionOf(doc, 's_goodbye').y + shift.y });
     const copies = result.doc.edges.slice(doc.edges.length);
     expect(copies.map((e) => [e.from, e.to, e.conditions])).toEqual([
       [choose.id, goodbye.id, [{ kind: 'tool', toolId: 't_book', expected: '*' }]],
       [choose.id, goodbye.id, [{ kind: 'expression', expression: 'searches >= 3' }]],
     ]);
+  });
+
+  it('keeps the copy\'s tools: a tool scoped to the original stage or block is offered in the copy too', () => {
+    const doc = frozenSample();
+    const scoped = produce(doc, (draft) => {
+      draft.tools.find((t) => t.id === 't_book')!.scope = { kind: 'stages', stageIds: ['s_choose'] };
+    });
+    const stageCopy = pasted(duplicate(scoped, [{ kind: 'stage', id: 's_choose' }]));
+    expect(stageCopy.doc.tools.find((t) => t.id === 't_book')!.scope).toEqual({ kind: 'stages', stageIds: ['s_choose', stageCopy.idMap.s_choose] });
+    const blockCopy = pasted(duplicate(doc, [{ kind: 'block', id: 'b_booking' }]));
+    const book = blockCopy.doc.tools.find((t) => t.id === 't_book')!;
+    expect(book.scope).toEqual({ kind: 'blocks', blockIds: ['b_booking', blockCopy.idMap.b_booking] });
+    // A tool scoped elsewhere is left as it was.
+    expect(blockCopy.doc.tools.find((t) => t.id === 't_intent')!.scope).toBe(doc.tools.find((t) => t.id === 't_intent')!.scope);
+    const copyBox = entityRect(blockCopy.doc, blockCopy.idMap.b_booking)!;
+    for (const block of doc.blocks) expect(overlaps(copyBox, entityRect(blockCopy.doc, block.id)!), block.name).toBe(false);
   });
 
   it('duplicates a tool as name_2 and a state field as name_2, leaving conditions on the original', () => {

@@ -2,7 +2,8 @@ import { produce } from 'immer';
 import { newId, refFromName, uniqueName } from '../ids';
 import type { AgentDocument, Block, Edge, Point, Size, Stage, StateField, Tool } from '../types';
 import { addBlock } from './create';
-import { grownSize } from './layout';
+import { DEFAULT_BLOCK_SIZE, STAGE_SIZE, grownSize } from './layout';
+import { freeShift, type MovedGroup } from './placement';
 import { fail, quoted, succeed, type EntityRef, type Outcome } from './outcome';
 
 export const CLIPBOARD_FORMAT = 'callboard.clipboard';
@@ -174,9 +175,48 @@ function claim(taken: Set<string>, name: string): string {
   return unique;
 }
 
-export const DUPLICATE_OFFSET: Point = { x: 40, y: 40 };
+/**
+ * The shift that puts a paste of `clip` clear of every card already there (see freeShift): blocks
+ * among the blocks, stages without their block among the stages of the block they land in.
+ */
+export function freePasteOffset(doc: AgentDocument, clip: Clipboard, targetBlockId?: string): Point {
+  const group: MovedGroup = { blocks: [], stages: [] };
+  for (const block of clip.blocks) {
+    const at = clip.positions[block.id];
+    if (at) group.blocks.push({ ...at, ...(clip.sizes[block.id] ?? DEFAULT_BLOCK_SIZE) });
+  }
+  for (const stage of clip.stages) {
+    if (clip.blocks.some((b) => b.id === stage.blockId)) continue;
+    const home = targetBlockId ?? stage.blockId;
+    const at = clip.positions[stage.id];
+    // A stage whose block is gone lands in a new block of its own: nothing to clear there.
+    if (at && doc.blocks.some((b) => b.id === home)) group.stages.push({ blockId: home, rect: { ...at, ...STAGE_SIZE } });
+  }
+  return freeShift(doc, group);
+}
 
-/** Copy and paste in one step, shifted so the copy does not hide the original. */
-export function duplicate(doc: AgentDocument, refs: EntityRef[], offset: Point = DUPLICATE_OFFSET): Pasted {
-  return pasteClipboard(doc, copySelection(doc, refs), { offset });
+/**
+ * Copy and paste in one step, shifted clear of the original, keeping what the copy is offered:
+ * a tool scoped to an original stage or block (and not copied itself) is scoped to the copy too.
+ */
+export function duplicate(doc: AgentDocument, refs: EntityRef[], offset?: Point): Pasted {
+  const clip = copySelection(doc, refs);
+  const pasted = pasteClipboard(doc, clip, { offset: offset ?? freePasteOffset(doc, clip) });
+  if (!pasted.ok) return pasted;
+  const { idMap } = pasted;
+  const copied = new Set(clip.tools.map((t) => t.id));
+  const next = produce(pasted.doc, (draft) => {
+    for (const tool of draft.tools) {
+      if (copied.has(tool.id) || Object.values(idMap).includes(tool.id)) continue;
+      if (tool.scope.kind === 'stages') tool.scope.stageIds = withCopies(tool.scope.stageIds, idMap);
+      if (tool.scope.kind === 'blocks') tool.scope.blockIds = withCopies(tool.scope.blockIds, idMap);
+    }
+  });
+  return succeed(next, { ids: pasted.ids, idMap });
+}
+
+/** The ids, each followed by its copy's when it was copied (unchanged, and so kept by immer, when none was). */
+function withCopies(ids: string[], idMap: Record<string, string>): string[] {
+  if (!ids.some((id) => idMap[id])) return ids;
+  return ids.flatMap((id) => (idMap[id] ? [id, idMap[id]] : [id]));
 }

@@ -2,11 +2,12 @@ import { produce } from 'immer';
 import type { AgentDocument, Condition, ToolScope } from '../types';
 import { findEntity, quoted, type EntityKindWithId, type EntityRef } from './outcome';
 import { edgeName, entityName } from '../describe';
-import { textReferencesToStage, textReferencesToStateField } from './references';
+import { testReferencesToTool, textReferencesToStage, textReferencesToStateField, textReferencesToTool, type TestReference } from './references';
 
 /** One line of a delete plan. A condition has no id of its own: `id` is its edge, `index` its place. */
 export interface Impact {
-  kind: EntityKindWithId | 'condition' | 'agent';
+  /** `test`: a conversation test, whose id is its name. */
+  kind: EntityKindWithId | 'condition' | 'agent' | 'test';
   id: string;
   name: string;
   why: string;
@@ -18,7 +19,7 @@ export interface DeletePlan {
   removes: Impact[];
   /** What stays but changes: narrowed tool scopes, a moved entry stage, cleared looping targets. */
   changes: Impact[];
-  /** What stays unchanged but still names a removed stage or state field in its text (lint will flag it). */
+  /** What stays unchanged but still names a removed stage, state field or tool (lint will flag it). */
   dangling: Impact[];
 }
 
@@ -118,18 +119,32 @@ function analyse(doc: AgentDocument, refs: EntityRef[]): Analysis {
   }
 
   const stillThere = (r: { kind: string; id: string }) => r.kind === 'agent' || !gone[r.kind as EntityKindWithId].has(r.id);
+  const toolName = (id: string) => doc.tools.find((t) => t.id === id)!.name;
   const mentions = [
     ...[...gone.stage].map((id) => ({ what: `stage ${quoted(stageName(id))}`, refs: textReferencesToStage(doc, stageName(id)) })),
     ...[...gone.state].map((id) => {
       const name = doc.state.find((f) => f.id === id)!.name;
       return { what: `state field ${quoted(name)}`, refs: textReferencesToStateField(doc, name) };
     }),
+    ...[...gone.tool].map((id) => ({ what: `tool ${quoted(toolName(id))}`, refs: textReferencesToTool(doc, id, toolName(id)) })),
   ];
   for (const { what, refs: found } of mentions) {
     for (const r of found.filter(stillThere)) plan.dangling.push({ kind: r.kind, id: r.id, name: r.name, why: `still names ${what} in its ${r.where}` });
   }
+  // Tests name tools by name and are the user's files: they stay as written, and the list says which
+  // will fail or need a look (lint flags an unknown tool in a test too).
+  for (const id of gone.tool) {
+    const what = quoted(toolName(id));
+    for (const r of testReferencesToTool(doc, toolName(id))) plan.dangling.push({ kind: 'test', id: r.test, name: r.test, why: TEST_WHY[r.where](what) });
+  }
   return { plan, gone, conditionsGone, scopes, entryStageId, clearConnectTo };
 }
+
+const TEST_WHY: Record<TestReference['where'], (tool: string) => string> = {
+  'expect.tools': (tool) => `still expects tool ${tool} to be called`,
+  'expect.not_tools': (tool) => `still expects tool ${tool} not to be called`,
+  mocks: (tool) => `still mocks the result of tool ${tool}`,
+};
 
 /** What deleting these entities takes with it, without deleting anything. */
 export function planDelete(doc: AgentDocument, refs: EntityRef | EntityRef[]): DeletePlan {

@@ -10,6 +10,7 @@ export * from './refs';
 export * from './references';
 export * from './delete';
 export * from './clipboard';
+export * from './placement';
 export * from './mocks';
 export { tokenize, type SourceToken } from './source-text';
 export { renameIdentifier, renameMember, renameFieldInWhen, renameStageLiterals, renameInTemplate } from './rewrite';

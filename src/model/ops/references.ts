@@ -53,3 +53,36 @@ export function textReferencesToStateField(doc: AgentDocument, fieldName: string
     expression: (t) => renameIdentifier(t, fieldName, PROBE, { keepObjectKeys: true }),
   });
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Text that names a tool: prose (persona, instructions, looping messages) that has the name as a
+ * whole word ("call book when they agree"), and other tools' code that calls it as `this.book`.
+ * Conditions and scopes name tools by id, so deleting the tool takes those along instead.
+ */
+export function textReferencesToTool(doc: AgentDocument, toolId: string, toolName: string): TextReference[] {
+  if (!toolName) return [];
+  const word = new RegExp(`(?<![A-Za-z0-9_$])${escapeRegExp(toolName)}(?![A-Za-z0-9_$])`, 'g');
+  const found = collect(doc, {
+    template: (t) => t.replace(word, PROBE),
+    code: (t) => renameMember(t, 'this', toolName, PROBE),
+  });
+  return found.filter((r) => !(r.kind === 'tool' && r.id === toolId));
+}
+
+/** A conversation test's place that names a tool: what it expects called or not, its mocked result. */
+export interface TestReference {
+  test: string;
+  where: 'expect.tools' | 'expect.not_tools' | 'mocks';
+}
+
+export function testReferencesToTool(doc: AgentDocument, toolName: string): TestReference[] {
+  const found: TestReference[] = [];
+  for (const test of doc.tests ?? []) {
+    if (test.expect.tools?.includes(toolName)) found.push({ test: test.name, where: 'expect.tools' });
+    if (test.expect.not_tools?.includes(toolName)) found.push({ test: test.name, where: 'expect.not_tools' });
+    if (test.mocks && Object.hasOwn(test.mocks, toolName)) found.push({ test: test.name, where: 'mocks' });
+  }
+  return found;
+}

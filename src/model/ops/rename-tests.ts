@@ -25,6 +25,7 @@ export function renameToolInTests(draft: Draft<AgentDocument>, old: string, next
 export function renameStageInTests(draft: Draft<AgentDocument>, old: string, next: string): void {
   each(draft, (test) => {
     if (test.expect.stage === old) test.expect.stage = next;
+    if (test.start?.stage === old) test.start.stage = next;
   });
 }
 
@@ -32,6 +33,7 @@ export function renameStageInTests(draft: Draft<AgentDocument>, old: string, nex
 export function renameStateFieldInTests(draft: Draft<AgentDocument>, old: string, next: string): void {
   each(draft, (test) => {
     if (test.state) test.state = renameKey(test.state, old, next);
+    if (test.start?.state) test.start.state = renameKey(test.start.state, old, next);
     if (test.expect.state) test.expect.state = renameKey(test.expect.state, old, next);
   });
 }

@@ -1,6 +1,8 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { describeEntity, type AgentDocument } from '../../model';
 import type { Change } from '../../simulator/types';
+import { authorName } from '../../simulator/author-name';
+import { sessionMasker } from '../../simulator/pii-mask';
 import { useApp, useStoreApi } from '../../store/context';
 import { authorRef, countLabel, distinct, entryName, filterChanges, isLog, logDataText, NO_FILTER, relativeTime, runStart, type ChangeFilter } from './changes';
 import { ChangeValue } from './ChangeValue';
@@ -25,6 +27,8 @@ export function ChangeLogPanel() {
   const visible = filterChanges(changes, filter);
   const start = session ? runStart(session) : null;
   const scroller = useFollowTail(visible.length);
+  // pii masked by name and by the values the run saw under a pii name (simulator/pii-mask.ts).
+  const mask = useMemo(() => sessionMasker(doc, session), [doc, session]);
 
   if (changes.length === 0) {
     return (
@@ -45,8 +49,9 @@ export function ChangeLogPanel() {
   return (
     <div className="changelog" data-testid="changelog-panel">
       <div className="cl-filters">
-        <FilterSelect label="Field" all="all fields" value={filter.field} options={distinct(changes, 'field')} onChange={(field) => setFilter({ ...filter, field })} />
-        <FilterSelect label="Author" all="all authors" value={filter.author} options={distinct(changes, 'author')} onChange={(author) => setFilter({ ...filter, author })} />
+        <FilterSelect label="Field" all="all fields" value={filter.field} options={distinct(changes, 'field').map((f) => ({ value: f, label: f }))} onChange={(field) => setFilter({ ...filter, field })} />
+        {/* Filtered by the author as recorded; listed by name (an edge by its stages, never its id). */}
+        <FilterSelect label="Author" all="all authors" value={filter.author} options={distinct(changes, 'author').map((a) => ({ value: a, label: authorName(doc, a) }))} onChange={(author) => setFilter({ ...filter, author })} />
         <span className="cl-count" data-testid="changelog-count">{countLabel(visible.length, changes)}</span>
         {visible.length !== changes.length && <button className="ghost" onClick={() => setFilter(NO_FILTER)}>Show all</button>}
       </div>
@@ -78,12 +83,12 @@ export function ChangeLogPanel() {
                       <td className="cl-field" title={`this.log(${JSON.stringify(entryName(c))}, …): a fact the code logged, not a write`}>
                         <span className="cl-chip log" data-testid="log-chip">log</span> {entryName(c)}
                       </td>
-                      <td className="cl-value cl-logged" data-testid="log-data">{logDataText(doc, c.next)}</td>
+                      <td className="cl-value cl-logged" data-testid="log-data">{logDataText(mask, c.next)}</td>
                     </>
                   ) : (
                     <>
                       <td className="cl-field">{c.field}</td>
-                      <td className="cl-value"><ChangeValue doc={doc} field={c.field} prev={c.prev} next={c.next} /></td>
+                      <td className="cl-value"><ChangeValue mask={mask} field={c.field} prev={c.prev} next={c.next} /></td>
                     </>
                   )}
                   <td><AuthorChip doc={doc} author={c.author} /></td>
@@ -98,14 +103,15 @@ export function ChangeLogPanel() {
   );
 }
 
-function FilterSelect(props: { label: string; all: string; value: string; options: string[]; onChange: (value: string) => void }) {
+function FilterSelect(props: { label: string; all: string; value: string; options: { value: string; label: string }[]; onChange: (value: string) => void }) {
+  const options = props.value && !props.options.some((o) => o.value === props.value) ? [...props.options, { value: props.value, label: props.value }] : props.options;
   return (
     <label>
       {props.label}
       <select value={props.value} onChange={(e) => props.onChange(e.target.value)} data-testid={`changelog-filter-${props.label.toLowerCase()}`}>
         <option value="">{props.all}</option>
         {/* A filter set in an earlier run stays choosable, so the select never shows a value it lacks. */}
-        {(props.value && !props.options.includes(props.value) ? [...props.options, props.value] : props.options).map((o) => <option key={o} value={o}>{o}</option>)}
+        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
       </select>
     </label>
   );
@@ -114,8 +120,8 @@ function FilterSelect(props: { label: string; all: string; value: string; option
 function AuthorChip({ doc, author }: { doc: AgentDocument; author: string }) {
   const ref = authorRef(doc, author);
   if (ref.kind === 'tool') return <span className="cl-chip tool" data-testid="author-chip" title={`tool ${ref.name}: click the row to open it`}>{ref.name}</span>;
-  if (ref.kind === 'edge') return <span className="cl-chip edge" data-testid="author-chip" title={`edge ${ref.id}`}>{describeEntity(doc, ref)}</span>;
-  return <span className="cl-chip runtime" data-testid="author-chip">{ref.name}</span>;
+  if (ref.kind === 'edge') return <span className="cl-chip edge" data-testid="author-chip" title={`${describeEntity(doc, ref)}: its conditions held`}>{describeEntity(doc, ref)}</span>;
+  return <span className="cl-chip runtime" data-testid="author-chip">{authorName(doc, ref.name)}</span>;
 }
 
 /**

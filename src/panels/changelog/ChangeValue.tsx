@@ -1,18 +1,20 @@
-import type { AgentDocument } from '../../model';
-import { isPiiName } from '../../model/pii';
-import { displayValue, MASK } from '../../simulator/session';
+import type { PiiMasker } from '../../simulator/pii-mask';
+import { MASK } from '../../simulator/pii-mask';
 import { compactJson, diffValues } from './diff';
 
-const isPii = (doc: AgentDocument, field: string) => isPiiName(doc, field);
+const shown = (value: unknown) => (value === undefined ? 'undefined' : JSON.stringify(value));
 
 /**
  * One write's prev → next. A pii field is `***` on both sides and never diffed: a diff of a
- * masked value would leak which characters changed.
+ * masked value would leak which characters changed. Any other value is masked before it is
+ * diffed (a pii value copied into it, a record holding one under a pii key).
  */
-export function ChangeValue({ doc, field, prev, next }: { doc: AgentDocument; field: string; prev: unknown; next: unknown }) {
-  if (isPii(doc, field)) return <Whole prev={MASK} next={MASK} />;
+export function ChangeValue({ mask, field, prev: rawPrev, next: rawNext }: { mask: PiiMasker; field: string; prev: unknown; next: unknown }) {
+  if (mask.isPii(field)) return <Whole prev={MASK} next={MASK} />;
+  const prev = mask.value(rawPrev);
+  const next = mask.value(rawNext);
   const rows = diffValues(prev, next);
-  if (rows === null) return <Whole prev={displayValue(doc, field, prev)} next={displayValue(doc, field, next)} />;
+  if (rows === null) return <Whole prev={shown(prev)} next={shown(next)} />;
   return (
     <ul className="cl-diff" data-testid="change-diff">
       {rows.map((row) => (

@@ -1,3 +1,4 @@
+import { piiMasker } from '../../simulator/pii-mask';
 import { describe, expect, it } from 'vitest';
 import { frozenSample } from '../../model/ops/testing';
 import type { Change } from '../../simulator/types';
@@ -106,8 +107,8 @@ describe('this.log entries', () => {
     const doc = frozenSample();
     const pii = doc.state.find((f) => f.pii)?.name;
     expect(pii).toBeDefined();
-    expect(logDataText(doc, { when: 'Mon', who: { [pii!]: 'secret' } })).toBe(`{"when":"Mon","who":{"${pii}":"***"}}`);
-    expect(logDataText(doc, undefined)).toBe('');
-    expect(logDataText(doc, 3)).toBe('3');
+    expect(logDataText(piiMasker(doc), { when: 'Mon', who: { [pii!]: 'secret' } })).toBe(`{"when":"Mon","who":{"${pii}":"***"}}`);
+    expect(logDataText(piiMasker(doc), undefined)).toBe('');
+    expect(logDataText(piiMasker(doc), 3)).toBe('3');
   });
 });

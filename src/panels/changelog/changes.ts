@@ -1,7 +1,6 @@
 // Pure helpers of the change log: filters, the run's time origin, and what an author is.
-import { piiNames } from '../../model/pii';
 import type { AgentDocument } from '../../model';
-import { MASK } from '../../simulator/session';
+import type { PiiMasker } from '../../simulator/pii-mask';
 import { LOG_FIELD_PREFIX, type Change, type Session } from '../../simulator/types';
 
 export interface ChangeFilter {
@@ -65,15 +64,9 @@ export const entryName = (change: Change): string => (isLog(change) ? change.fie
  * A log entry's data as the log shows it: compact JSON, nothing when none was given; a value under
  * a pii field's name is `***` at any depth (a log may carry the record a pii field holds).
  */
-export function logDataText(doc: AgentDocument, data: unknown): string {
+export function logDataText(mask: PiiMasker, data: unknown): string {
   if (data === undefined) return '';
-  const pii = piiNames(doc);
-  const mask = (value: unknown): unknown => {
-    if (value === null || typeof value !== 'object') return value;
-    if (Array.isArray(value)) return value.map(mask);
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, pii.has(k) ? MASK : mask(v)]));
-  };
-  return JSON.stringify(mask(data));
+  return JSON.stringify(mask.value(data));
 }
 
 /** `5 writes`; with logs among them `4 writes, 1 log`; filtered `2 of 5 entries`. */

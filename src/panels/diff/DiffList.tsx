@@ -28,11 +28,13 @@ function Change({ d }: { d: AgentDifference }) {
  * The differences of two agents as a reviewer reads them: a row per difference, labelled by name
  * ("tool book: description"); a row about an entity of the open agent opens it in the inspector.
  * `openable`: whether the second agent is the open one (its ids are the canvas's).
+ * `onOpen`: also told of a click on any row, a removed entity's too (the compare view shows it side by side).
  */
-export function DiffList({ differences, openable, empty = 'No differences: the same agent.' }: { differences: readonly AgentDifference[]; openable: boolean; empty?: string }) {
+export function DiffList({ differences, openable, empty = 'No differences: the same agent.', onOpen }: { differences: readonly AgentDifference[]; openable: boolean; empty?: string; onOpen?: (d: AgentDifference) => void }) {
   const store = useStoreApi();
   if (differences.length === 0) return <p className="empty-state" data-testid="diff-empty">{empty}</p>;
   const open = (d: AgentDifference) => {
+    onOpen?.(d);
     const id = d.entity.b;
     if (!openable || !id || !OPENABLE.has(d.entity.kind)) return;
     store.getState().select({ kind: d.entity.kind as EntityKind, id }, { reveal: true });
@@ -40,7 +42,7 @@ export function DiffList({ differences, openable, empty = 'No differences: the s
   return (
     <ul className="diff-list" data-testid="diff-list" aria-label="Differences">
       {differences.map((d, i) => {
-        const canOpen = openable && !!d.entity.b && OPENABLE.has(d.entity.kind);
+        const canOpen = !!onOpen || (openable && !!d.entity.b && OPENABLE.has(d.entity.kind));
         return (
           <li key={`${d.path}-${i}`} className={`diff-row diff-${d.change}`} data-testid="diff-row">
             <div className="diff-head">

@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { LazyEditor } from '../../editors/LazyEditor';
 import type { EditorOptions } from '../../editors/types';
 import type { AgentDocument } from '../../model';
-import { useApp, useStoreApi } from '../../store/context';
+import { useApp, useServices, useStoreApi } from '../../store/context';
+import { useNamedVersions } from './named-versions';
 import { selectPrimary } from '../../store/selectors';
 import { LossList } from './LossList';
 import { copyText, downloadBytes, downloadText } from './save';
@@ -48,6 +49,7 @@ export function ExportPanel() {
   const [format, setFormat] = useState<ExportFormat>(() => store.getState().exportFormat ?? (doc.target === 'pinecall' ? 'ts' : 'yaml'));
   const [stagePick, setStagePick] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
+  const named = useNamedVersions(useServices().versions, doc.id);
 
   useEffect(() => {
     let live = true;
@@ -117,13 +119,13 @@ export function ExportPanel() {
         <button data-testid="export-copy" disabled={!view} onClick={async () => view && setStatus((await copyText(view.text)) ? 'Copied' : 'Copy failed: select the text and copy it')}>
           Copy
         </button>
-        {(format === 'yaml' || format === 'ts') && (doc.tests?.length ?? 0) > 0 && mod && (
+        {(format === 'yaml' || format === 'ts') && ((doc.tests?.length ?? 0) > 0 || named.count > 0) && mod && (
           <button
             data-testid="export-download-with-tests"
-            title="A .zip of this file and the agent's conversation tests beside it (tests/<name>.golden.json); the import dialog reads it back"
-            onClick={() => {
+            title="A .zip of this file and the agent's conversation tests beside it (tests/<name>.golden.json), with the project's named versions (versions/); the import dialog reads it back"
+            onClick={async () => {
               try {
-                const zip = mod.zipWithTests(doc, format);
+                const zip = mod.zipWithTests(doc, format, await named.load());
                 downloadBytes(zip.bytes, zip.fileName, 'application/zip');
               } catch (error) {
                 // A test's value nested past the limit (lint's value-too-deep): said, not thrown away.

@@ -5,16 +5,18 @@
 import type { AgentDocument } from '../../model';
 import { slugOf } from '../../model/names';
 import { exportBundle } from '../../formats/bundle';
+import { versionFiles, type PortableVersion } from '../../formats/version-files';
 import { zipSync, strToU8 } from 'fflate';
 
 export { exportAs, type ExportView } from '../../formats/export-as';
 
 /**
  * The agent in YAML or TypeScript with its conversation tests beside it (tests/<name>.golden.json),
- * zipped: the same files `callboard convert -o` writes, and what the import dialog reads back.
+ * zipped: the same files `callboard convert -o` writes, and what the import dialog reads back. The
+ * project's named versions come along under versions/ (formats/version-files.ts).
  */
-export function zipWithTests(doc: AgentDocument, format: 'yaml' | 'ts'): { bytes: Uint8Array; fileName: string } {
-  const files = exportBundle(doc, format === 'ts' ? 'pinecall' : 'block-agent');
+export function zipWithTests(doc: AgentDocument, format: 'yaml' | 'ts', versions: readonly PortableVersion[] = []): { bytes: Uint8Array; fileName: string } {
+  const files = [...exportBundle(doc, format === 'ts' ? 'pinecall' : 'block-agent'), ...versionFiles(versions)];
   const entries: Record<string, Uint8Array> = {};
   for (const file of files) entries[file.path] = strToU8(file.text);
   return { bytes: zipSync(entries), fileName: `${slugOf(doc.name)}-with-tests.zip` };

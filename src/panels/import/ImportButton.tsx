@@ -1,5 +1,16 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { ImportDialog, type IncomingFile } from './ImportDialog';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import type { IncomingFile } from './ImportDialog';
+
+// The dialog (and the format detection, the preview and the workers' clients behind it) loads on
+// the first Import or drop: the first paint is on a budget (.size-limit.mjs).
+const ImportDialog = lazy(() => import('./ImportDialog').then((m) => ({ default: m.ImportDialog })));
+
+/** The folder a drop carries, if its first item is one (read later, in the dialog: read-folder.ts). */
+function droppedFolder(event: DragEvent): FileSystemDirectoryEntry | undefined {
+  const item = event.dataTransfer?.items?.[0];
+  const entry = item && typeof item.webkitGetAsEntry === 'function' ? item.webkitGetAsEntry() : null;
+  return entry?.isDirectory ? (entry as FileSystemDirectoryEntry) : undefined;
+}
 
 const carriesFiles = (event: DragEvent) => !!event.dataTransfer && Array.from(event.dataTransfer.types).includes('Files');
 
@@ -34,10 +45,12 @@ export function ImportButton() {
       event.preventDefault();
       depth.current = 0;
       setDragOver(false);
+      // A folder (a Pinecall agent with its base class and helpers): its entry is only readable during the drop.
+      const folder = droppedFolder(event);
       const file = event.dataTransfer?.files[0];
-      if (!file) return;
+      if (!folder && !file) return;
       seq.current += 1;
-      setIncoming({ file, seq: seq.current });
+      setIncoming(folder ? { folder, seq: seq.current } : { file, seq: seq.current });
       setOpen(true);
     };
     window.addEventListener('dragenter', onEnter);
@@ -62,7 +75,11 @@ export function ImportButton() {
       <button data-testid="open-import" onClick={() => setOpen(true)} title="Import a Block Agent YAML, a Pinecall class or a Callboard JSON (or drop a file on the window)">
         Import
       </button>
-      {open && <ImportDialog incoming={incoming} onClose={close} />}
+      {open && (
+        <Suspense fallback={null}>
+          <ImportDialog incoming={incoming} onClose={close} />
+        </Suspense>
+      )}
       {dragOver && !open && (
         <div className="import-drop-overlay" data-testid="import-drop-overlay" aria-hidden>
           <div>Drop the file to import it<span>Block Agent YAML, Pinecall TypeScript or Callboard JSON; you see what it holds before anything changes</span></div>

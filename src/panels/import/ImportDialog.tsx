@@ -1,20 +1,24 @@
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
+import type { PortableVersion } from '../../formats/version-files';
 import { newId } from '../../model/ids';
 import { useServices } from '../../store/context';
 import { detectFormat, FILE_FORMAT_LABEL, type FileFormat } from '../../formats/file-format';
 import { ImportResult } from './ImportResult';
 import type { BundleFile } from '../../formats/bundle';
-import type { ImportOutcome } from './run-import';
+import type { ImportOutcome, Located } from './run-import';
 import { Dialog } from '../../ui/Dialog';
+import type { FolderRead } from './read-folder';
+import type { FolderTexts } from '../../run/workers/pinecall-client';
 import './import.css';
 
 type RunModule = typeof import('./run-import');
 let runModule: Promise<RunModule> | undefined;
 const loadRunner = () => (runModule ??= import('./run-import'));
 
-/** A file handed to the dialog from outside (a drop on the window); `seq` tells two drops of one file apart. */
+/** A file or a folder handed to the dialog from outside (a drop on the window); `seq` tells two drops of one file apart. */
 export interface IncomingFile {
-  file: File;
+  file?: File;
+  folder?: FileSystemDirectoryEntry;
   seq: number;
 }
 
@@ -23,12 +27,14 @@ interface Props {
   onClose(): void;
 }
 
-type Status = { state: 'idle' } | { state: 'working'; format: FileFormat } | { state: 'done'; outcome: ImportOutcome; mod: RunModule };
+/** `problems`: the errors the read agent (or tools) would bring into the project, shown before anything else. */
+/** `versions`: the named versions a .zip brought, for the new project's history. */
+type Status = { state: 'idle' } | { state: 'working'; format: FileFormat } | { state: 'done'; outcome: ImportOutcome; problems: Located[]; mod: RunModule; versions?: PortableVersion[] };
 
 const ACCEPT = '.yaml,.yml,.tsx,.ts,.json,.txt,.zip,text/yaml,application/json,application/zip';
 
 export function ImportDialog({ incoming, onClose }: Props) {
-  const { store, projects } = useServices();
+  const { store, projects, versions: versionRepository } = useServices();
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
   const [forced, setForced] = useState<FileFormat | 'auto'>('auto');
@@ -40,6 +46,11 @@ export function ImportDialog({ incoming, onClose }: Props) {
   const latestRun = useRef(0);
   /** The tests/*.golden.json of the last .zip opened: they join the agent read from its text, even after an edit. */
   const goldens = useRef<BundleFile[]>([]);
+  /** The versions/ files of the last .zip opened (named versions and their index). */
+  const versionFiles = useRef<BundleFile[]>([]);
+  /** The agent's folder of the last .zip or folder opened (its base class, its helpers): a Pinecall agent imports from it. */
+  const folder = useRef<FolderTexts | undefined>(undefined);
+  const folderInput = useRef<HTMLInputElement>(null);
 
   const detected = detectFormat(text, fileName ?? undefined);
   const format = forced === 'auto' ? detected : forced;
@@ -68,20 +79,30 @@ export function ImportDialog({ incoming, onClose }: Props) {
     setStatus({ state: 'working', format: as });
     const mod = await loadRunner();
     let outcome: ImportOutcome;
+    let versions: PortableVersion[] = [];
     try {
-      outcome = mod.withBundleTests(await mod.runImport(source, as, { fileName: name ?? undefined }), goldens.current);
+      outcome = mod.withBundleTests(await mod.runImport(source, as, { fileName: name ?? undefined, folder: folder.current }), goldens.current);
+      ({ outcome, versions } = mod.withBundleVersions(outcome, versionFiles.current));
     } catch (error) {
       outcome = { kind: 'error', format: as, errors: [{ message: `the import failed: ${error instanceof Error ? error.message : String(error)}` }] };
     }
+    let problems: Located[];
+    try {
+      problems = await mod.importProblems(outcome, source, store.getState().doc);
+    } catch (error) {
+      problems = [{ message: `the agent could not be checked: ${error instanceof Error ? error.message : String(error)}` }];
+    }
     // A newer run (another file, an edit) wins; this result is stale.
     if (token !== latestRun.current) return;
-    setStatus({ state: 'done', outcome, mod });
-    const first = outcome.kind === 'error' ? outcome.errors.find((e) => e.line !== undefined) : undefined;
+    setStatus({ state: 'done', outcome, problems, mod, versions });
+    const first = (outcome.kind === 'error' ? outcome.errors : problems).find((e) => e.line !== undefined);
     if (first) reveal(first.line, first.column, false);
-  }, [reveal]);
+  }, [reveal, store]);
 
   const loadFile = useCallback(async (file: File) => {
     goldens.current = [];
+    versionFiles.current = [];
+    folder.current = undefined;
     if (/\.zip$/i.test(file.name)) {
       const mod = await loadRunner();
       // Read, listed and inflated within limits in a worker (formats/zip.ts): only the texts come back.
@@ -90,10 +111,12 @@ export function ImportDialog({ incoming, onClose }: Props) {
       if (!bundle.ok) {
         setText('');
         setFileName(file.name);
-        setStatus({ state: 'done', outcome: { kind: 'error', format: 'json', errors: [{ message: `${file.name}: ${bundle.message}` }] }, mod });
+        setStatus({ state: 'done', outcome: { kind: 'error', format: 'json', errors: [{ message: `${file.name}: ${bundle.message}` }] }, problems: [], mod });
         return;
       }
       goldens.current = bundle.goldens;
+      versionFiles.current = bundle.versions;
+      folder.current = folderTexts(bundle.agent, bundle.siblings);
       const agentName = bundle.agent.path.slice(bundle.agent.path.lastIndexOf('/') + 1);
       setText(bundle.agent.text);
       setFileName(`${file.name} › ${bundle.agent.path}`);
@@ -107,9 +130,34 @@ export function ImportDialog({ incoming, onClose }: Props) {
     await run(content, file.name, detectFormat(content, file.name));
   }, [run]);
 
+  /** A folder (chosen or dropped): read as a .zip of it would be (formats/folder-agent.ts picks the agent). */
+  const loadFolder = useCallback(async (read: (mod: RunModule) => Promise<FolderRead>) => {
+    goldens.current = [];
+    versionFiles.current = [];
+    folder.current = undefined;
+    setForced('auto');
+    const mod = await loadRunner();
+    const got = await read(mod);
+    const picked = got.ok ? mod.pickFolderAgent(got.name, got.files) : got;
+    if (!picked.ok) {
+      setText('');
+      setFileName(null);
+      setStatus({ state: 'done', outcome: { kind: 'error', format: 'json', errors: [{ message: picked.message }] }, problems: [], mod });
+      return;
+    }
+    goldens.current = picked.goldens;
+    folder.current = folderTexts(picked.agent, picked.siblings);
+    const agentName = picked.agent.path.slice(picked.agent.path.lastIndexOf('/') + 1);
+    setText(picked.agent.text);
+    setFileName(`${got.ok ? got.name : ''}/${picked.agent.path}`);
+    await run(picked.agent.text, agentName, detectFormat(picked.agent.text, agentName));
+  }, [run]);
+
   useEffect(() => {
-    if (incoming) void loadFile(incoming.file);
-  }, [incoming, loadFile]);
+    const dropped = incoming?.folder;
+    if (dropped) void loadFolder((mod) => mod.readDroppedFolder(dropped));
+    else if (incoming?.file) void loadFile(incoming.file);
+  }, [incoming, loadFile, loadFolder]);
 
   // The drop itself is handled at the window (ImportButton), which hands the file over as `incoming`.
   const onDrop = (event: DragEvent) => {
@@ -160,6 +208,20 @@ export function ImportDialog({ incoming, onClose }: Props) {
         <div className="import-drop" data-testid="import-drop">
           <span>Drop a file here, or</span>
           <button onClick={() => fileInput.current?.click()} data-testid="import-choose-file">Choose a file…</button>
+          <button onClick={() => folderInput.current?.click()} data-testid="import-choose-folder" title="A Pinecall agent's folder: the agent with its base class and helpers">Choose a folder…</button>
+          <input
+            ref={folderInput}
+            type="file"
+            hidden
+            data-testid="import-folder-input"
+            // Not in React's types: set as a plain attribute.
+            {...{ webkitdirectory: '' }}
+            onChange={(e) => {
+              const files = Array.from(e.target.files ?? []);
+              e.target.value = '';
+              if (files.length) void loadFolder((mod) => mod.readChosenFolder(files));
+            }}
+          />
           <input
             ref={fileInput}
             type="file"
@@ -218,6 +280,7 @@ export function ImportDialog({ incoming, onClose }: Props) {
         {status.state === 'done' && (
           <ImportResult
             outcome={status.outcome}
+            problems={status.problems}
             source={text}
             busy={busy}
             store={store}
@@ -228,10 +291,19 @@ export function ImportDialog({ incoming, onClose }: Props) {
               setText(fixed);
               void run(fixed, fileName, format);
             }}
+            versions={status.versions?.length ?? 0}
+            onCompareOnCanvas={(doc) => {
+              store.getState().startCompare(doc, 'the imported agent');
+              onClose();
+            }}
             onOpenNew={(doc) => finish(async () => {
               const taken = new Set([store.getState().doc.id, ...store.getState().projects.map((p) => p.id)]);
               // Importing a save of a project that is already here opens a copy, never overwrites it.
-              await projects.openDocument(taken.has(doc.id) ? { ...doc, id: newId() } : doc);
+              const opened = taken.has(doc.id) ? { ...doc, id: newId() } : doc;
+              await projects.openDocument(opened);
+              // The .zip's named versions become the new project's history (with their times and notes).
+              // A history past the byte budget keeps what fitted: the project itself is already open.
+              if (status.versions?.length) await versionRepository?.importNamed(opened.id, status.versions).catch(() => undefined);
             })}
             onReplace={(doc) => finish(() => {
               store.getState().apply((current) => ({ ...doc, id: current.id }), { history: 'push', label: 'import (replace the open agent)' });
@@ -255,4 +327,9 @@ export function ImportDialog({ incoming, onClose }: Props) {
       </div>
     </Dialog>
   );
+}
+
+/** The agent and the TypeScript files beside it, as the Pinecall importer reads its folder; none when it came alone. */
+function folderTexts(agent: BundleFile, siblings: BundleFile[]): FolderTexts | undefined {
+  return siblings.length ? { agent: agent.path, files: Object.fromEntries([agent, ...siblings].map((f) => [f.path, f.text])) } : undefined;
 }

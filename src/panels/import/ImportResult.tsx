@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { ImportFix } from '../../formats/block-agent';
 import { TARGET_LABEL } from '../../model';
 import type { AgentDocument, Tool } from '../../model';
@@ -9,6 +9,8 @@ import type { ImportOutcome, Located } from './run-import';
 
 interface Props {
   outcome: ImportOutcome;
+  /** Errors what was read would bring into the project (lint): said first, and no line claims all is well while there are any. */
+  problems: Located[];
   /** The text that was read, for the excerpt under an error. */
   source: string;
   busy: boolean;
@@ -19,7 +21,13 @@ interface Props {
   onOpenNew(doc: AgentDocument): void;
   onReplace(doc: AgentDocument): void;
   onAddTools(tools: Tool[]): void;
+  /** Named versions a .zip brought (versions/): they join the new project's history when it opens as one. */
+  versions?: number;
+  /** Shows the differences on the canvas instead (store.startCompare), closing the dialog; nothing is imported. */
+  onCompareOnCanvas?(doc: AgentDocument): void;
 }
+
+const ImportCompare = lazy(() => import('./ImportCompare'));
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -84,6 +92,22 @@ function ErrorView({ outcome, source, onReveal, onFix }: Props & { outcome: Extr
   );
 }
 
+/** The errors of what was read, before its summary: where each is and what to write instead. */
+function Problems({ problems, source, onReveal, what }: { problems: Located[]; source: string; what: string; onReveal(line?: number, column?: number): void }) {
+  if (problems.length === 0) return null;
+  const first = problems.find((p) => p.line !== undefined);
+  return (
+    <div className="import-errors" data-testid="import-problems-box">
+      <div className="import-status sev-error" data-testid="import-problems-status">
+        {what} {problems.length === 1 ? 'has 1 error' : `has ${problems.length} errors`} to fix.{' '}
+        <span className="import-muted">It can still be imported; the Problems panel keeps each error until it is fixed, and fixing the text here reads it again.</span>
+      </div>
+      <LocatedList items={problems} testId="import-problem" kind="error" onReveal={onReveal} />
+      {first && <Excerpt source={source} line={first.line!} column={first.column} />}
+    </div>
+  );
+}
+
 function Warnings({ items, onReveal, empty }: { items: Located[]; empty: string; onReveal(line?: number, column?: number): void }) {
   return (
     <>
@@ -93,8 +117,9 @@ function Warnings({ items, onReveal, empty }: { items: Located[]; empty: string;
   );
 }
 
-function AgentView({ outcome, busy, onReveal, onOpenNew, onReplace }: Props & { outcome: Extract<ImportOutcome, { kind: 'agent' }> }) {
+function AgentView({ outcome, problems, source, busy, onReveal, onOpenNew, onReplace, versions = 0, onCompareOnCanvas }: Props & { outcome: Extract<ImportOutcome, { kind: 'agent' }> }) {
   const openName = useApp((s) => s.doc.name);
+  const [comparing, setComparing] = useState(false);
   const { doc } = outcome;
   const counts: [string, number, string][] = [
     ['blocks', doc.blocks.length, 'block'],
@@ -107,6 +132,7 @@ function AgentView({ outcome, busy, onReveal, onOpenNew, onReplace }: Props & { 
   ];
   return (
     <div className="import-preview" data-testid="import-preview">
+      <Problems problems={problems} source={source} onReveal={onReveal} what="The agent" />
       <div className="import-summary">
         <span className="import-muted">Agent</span>
         <strong data-testid="import-agent-name">{doc.name}</strong>
@@ -128,11 +154,25 @@ function AgentView({ outcome, busy, onReveal, onOpenNew, onReplace }: Props & { 
           <span className="import-muted">Tools</span> {doc.tools.map((t) => t.name).join(', ')}
         </div>
       )}
-      <Warnings items={outcome.warnings} onReveal={onReveal} empty="None: everything in the text has a place in the agent." />
+      {/* "Everything has a place" only when nothing is wrong at all: never beside errors. */}
+      <Warnings items={outcome.warnings} onReveal={onReveal} empty={problems.length === 0 ? 'None: everything in the text has a place in the agent.' : 'No other warnings: the errors above are all.'} />
+      {versions > 0 && (
+        <div className="import-muted import-versions" data-testid="import-versions">
+          {plural(versions, 'named version')} came with it: “Open as new project” keeps {versions === 1 ? 'it' : 'them'} in its Versions tab.
+        </div>
+      )}
+      {comparing && (
+        <Suspense fallback={<div className="import-muted" role="status">Comparing…</div>}>
+          <ImportCompare imported={doc} onCanvas={onCompareOnCanvas && (() => onCompareOnCanvas(doc))} />
+        </Suspense>
+      )}
       <div className="import-actions">
         <button className="primary" data-testid="import-open-new" disabled={busy} onClick={() => onOpenNew(doc)}>Open as new project</button>
         <button data-testid="import-replace" disabled={busy} onClick={() => onReplace(doc)} title={`Replace “${openName}” with the imported agent; Ctrl Z undoes it`}>
           Replace the open agent
+        </button>
+        <button data-testid="import-compare-open" aria-expanded={comparing} onClick={() => setComparing((c) => !c)} title={`What importing would change in “${openName}”, before anything is replaced`}>
+          {comparing ? 'Hide the differences' : 'Compare with the open agent'}
         </button>
         <span className="import-muted import-replace-note">Undo brings “{openName}” back</span>
       </div>
@@ -140,13 +180,14 @@ function AgentView({ outcome, busy, onReveal, onOpenNew, onReplace }: Props & { 
   );
 }
 
-function ToolsView({ outcome, busy, onReveal, onAddTools, addImportedTools }: Props & { outcome: Extract<ImportOutcome, { kind: 'tools' }> }) {
+function ToolsView({ outcome, problems, source, busy, onReveal, onAddTools, addImportedTools }: Props & { outcome: Extract<ImportOutcome, { kind: 'tools' }> }) {
   const doc = useApp((s) => s.doc);
   // What adding would do to the agent as it is now: renames and duplicates are said before the click.
   const planned = useMemo(() => addImportedTools(doc, outcome.tools, { kind: 'all' }), [addImportedTools, doc, outcome.tools]);
   const n = planned.added.length;
   return (
     <div className="import-preview" data-testid="import-tools-preview">
+      <Problems problems={problems} source={source} onReveal={onReveal} what={outcome.tools.length === 1 ? 'The tool' : 'The tools'} />
       <div className="import-summary">
         <strong>{plural(outcome.tools.length, 'tool')}</strong>
         <span className="import-muted">a list of Block Agent tools, not a whole agent: they can join “{doc.name}”, offered in every block</span>
@@ -157,7 +198,7 @@ function ToolsView({ outcome, busy, onReveal, onAddTools, addImportedTools }: Pr
       <Warnings
         items={[...outcome.warnings, ...planned.warnings.map((message) => ({ message }))]}
         onReveal={onReveal}
-        empty="None: each tool is new to the agent."
+        empty={problems.length === 0 ? 'None: each tool is new to the agent.' : 'No other warnings: the errors above are all.'}
       />
       <div className="import-actions">
         <button className="primary" data-testid="import-add-tools" disabled={busy || n === 0} onClick={() => onAddTools(outcome.tools)}>

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { exportJson } from '../../formats/json';
 import { emptyDocument } from '../../model';
 import { strToU8, zipSync } from 'fflate';
-import { runImport, unzipBundle } from './run-import';
+import { importProblems, runImport, unzipBundle, withBundleVersions } from './run-import';
+import { versionFiles } from '../../formats/version-files';
 
 const fixture = (path: string) => readFileSync(new URL(`../../../test/fixtures/${path}`, import.meta.url), 'utf8');
 
@@ -46,5 +47,52 @@ describe('runImport (the dialog\'s main-thread importers)', () => {
     expect(await unzipBundle(new Blob([zip]))).toMatchObject({ ok: true, agent: { path: 'agent.json' }, goldens: [{ path: 'tests/a.golden.json' }] });
     const huge = { size: 33 * 1024 * 1024, arrayBuffer: () => Promise.reject(new Error('read the whole file')) } as unknown as Blob;
     expect(await unzipBundle(huge)).toEqual({ ok: false, message: 'the .zip is 33 MB; Callboard reads a .zip of at most 32 MB: zip only the agent file and its tests/ folder' });
+  });
+});
+
+describe('importProblems (what the dialog says before it offers to import)', () => {
+  const spec = fixture('block-agent/spec-example.yaml');
+
+  it('finds nothing wrong in a clean file, so the dialog may say all is well', async () => {
+    const outcome = await runImport(spec, 'yaml', { name: 'Spec Example' });
+    expect(await importProblems(outcome, spec, emptyDocument())).toEqual([]);
+  });
+
+  it('names a tool called "bad name!" at its line, with what to write instead', async () => {
+    const text = spec.replaceAll('collect_date_of_birth', 'bad name!');
+    const outcome = await runImport(text, 'yaml', { name: 'Spec Example' });
+    expect(outcome.kind).toBe('agent');
+    const problems = await importProblems(outcome, text, emptyDocument());
+    const line = text.split('\n').findIndex((l) => l.includes('name: bad name!')) + 1;
+    expect(problems).toContainEqual(expect.objectContaining({ line, path: 'tool bad name!', message: expect.stringContaining('write bad_name') }));
+  });
+
+  it("lists only the new tools' errors for a list of tools, at their lines", async () => {
+    const list = '- type: function\n  function:\n    name: ok_tool\n    description: Fine.\n    parameters: {type: object, properties: {}}\n- type: function\n  function:\n    name: bad name!\n    description: Use it.\n    parameters: {type: object, properties: {}}\n';
+    const outcome = await runImport(list, 'yaml');
+    expect(outcome.kind).toBe('tools');
+    const problems = await importProblems(outcome, list, emptyDocument());
+    expect(problems.map((p) => [p.line, p.path])).toEqual([[8, 'tool bad name!']]);
+  });
+
+  it("a .zip's named versions come with the agent it holds; a bad one is a warning naming its file, the import still goes on", async () => {
+    const agent = emptyDocument('Zipped');
+    const bundle = await unzipBundle(new Blob([zipSync({
+      'agent.json': strToU8(exportJson(agent)),
+      ...Object.fromEntries(versionFiles([{ at: Date.parse('2026-11-30T09:15:00Z'), note: 'first', doc: agent }]).map((f) => [f.path, strToU8(f.text)])),
+      'versions/index.json': strToU8(JSON.stringify([
+        { at: '2026-11-30T09:15:00Z', note: 'first', file: '2026-11-30T09-15-00Z-zipped.callboard.json' },
+        { at: '2026-11-30T10:00:00Z', note: 'broken', file: 'broken.callboard.json' },
+      ])),
+      'versions/broken.callboard.json': strToU8('{"format": "callboard.agent", "stages": "none"}'),
+    })]));
+    if (!bundle.ok) throw new Error(bundle.message);
+    expect(bundle.agent.path).toBe('agent.json');
+    const outcome = await runImport(bundle.agent.text, 'json', { fileName: 'agent.json' });
+    const carried = withBundleVersions(outcome, bundle.versions);
+    expect(carried.versions.map((v) => v.note)).toEqual(['first']);
+    expect(carried.outcome.kind).toBe('agent');
+    if (carried.outcome.kind !== 'agent') return;
+    expect(carried.outcome.warnings.map((w) => w.message)).toContainEqual(expect.stringMatching(/^versions\/broken\.callboard\.json(:\d+:\d+)?: not a Callboard save/));
   });
 });

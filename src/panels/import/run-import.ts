@@ -1,26 +1,35 @@
 // The importers, in one module the import dialog loads with import() on first use (the `yaml`
 // package comes with it). The Pinecall importer runs in a Web Worker: it needs the TypeScript
 // compiler, which must not load or parse on the main thread.
-import { withGoldens, type BundleFile } from '../../formats/bundle';
+import { isGoldenPath, withGoldens, type BundleFile } from '../../formats/bundle';
+import { pickAgentFile } from '../../formats/folder-agent';
 import { importAny, type ImportOutcome, type Located } from '../../formats/import-any';
-import { importPinecallInWorker } from '../../run/workers/pinecall-client';
+import { importPinecallInWorker, type FolderTexts } from '../../run/workers/pinecall-client';
 import { readBundleZipInWorker } from '../../run/workers/zip-client';
 import type { UnzippedBundle } from '../../formats/zip-bundle';
 import type { FileFormat } from '../../formats/file-format';
+import { addImportedTools } from '../../formats/block-agent';
+import { problemsOf } from '../../formats/problems';
+import { locatorFor } from '../../formats/locate';
+import { describeEntity, type AgentDocument, type Problem } from '../../model';
+import { readVersionFiles, type PortableVersion } from '../../formats/version-files';
 
-export { addImportedTools } from '../../formats/block-agent';
+export { addImportedTools };
 export type { ImportOutcome, Located };
 
 /**
  * The dialog's import: formats/import-any.ts, with the Pinecall class read in a Web Worker. An
  * older save format's notes show among the warnings (the dialog has one list).
  */
-export async function runImport(text: string, format: FileFormat, options: { name?: string; fileName?: string } = {}): Promise<ImportOutcome> {
-  const outcome = await importAny(text, { format, ...options, importPinecall: importPinecallInWorker });
+export async function runImport(text: string, format: FileFormat, options: { name?: string; fileName?: string; folder?: FolderTexts } = {}): Promise<ImportOutcome> {
+  const { folder, ...rest } = options;
+  // A Pinecall agent from a .zip or a dropped folder reads its base class and helpers there.
+  const outcome = await importAny(text, { format, ...rest, importPinecall: (t) => importPinecallInWorker(t, folder) });
   return outcome.kind === 'error' ? outcome : { ...outcome, warnings: [...outcome.notes, ...outcome.warnings], notes: [] };
 }
 
 export type { UnzippedBundle } from '../../formats/zip-bundle';
+export { readChosenFolder, readDroppedFolder } from './read-folder';
 
 /**
  * Reads a .zip as `callboard convert -o` or the export's "Download with tests" writes it: one
@@ -31,6 +40,13 @@ export function unzipBundle(file: Blob): Promise<UnzippedBundle> {
   return readBundleZipInWorker(file);
 }
 
+/** A chosen or dropped folder's agent (formats/folder-agent.ts), its siblings and its tests/*.golden.json. */
+export function pickFolderAgent(name: string, files: BundleFile[]): { ok: true; agent: BundleFile; siblings: BundleFile[]; goldens: BundleFile[] } | { ok: false; message: string } {
+  const goldens = files.filter((f) => isGoldenPath(f.path));
+  const picked = pickAgentFile(files.filter((f) => !isGoldenPath(f.path)), `the folder ${name}`);
+  return picked.ok ? { ...picked, goldens } : picked;
+}
+
 /** The goldens added to an imported agent as its tests; a bad golden becomes a warning naming its file, line and column. */
 export function withBundleTests(outcome: ImportOutcome, goldens: BundleFile[]): ImportOutcome {
   if (outcome.kind !== 'agent' || goldens.length === 0) return outcome;
@@ -39,4 +55,46 @@ export function withBundleTests(outcome: ImportOutcome, goldens: BundleFile[]): 
     message: `${p.file}${p.line ? `:${p.line}:${p.column ?? 1}` : ''}: ${p.severity === 'error' ? 'left out: ' : ''}${p.message}`,
   }));
   return { ...outcome, doc: merged.doc, warnings: [...outcome.warnings, ...warnings] };
+}
+
+/**
+ * What is wrong with what was read, before it joins a project: the errors the Problems panel would
+ * list once it is open (lint, formats/problems.ts), each at its line in the text where the format
+ * can say (YAML, JSON; a class is located in the worker only, so by its entity's name), with the
+ * lint message saying what to write instead. For a list of tools, only the errors of the tools it
+ * would add to the open agent.
+ */
+export async function importProblems(outcome: ImportOutcome, text: string, open: AgentDocument): Promise<Located[]> {
+  if (outcome.kind === 'error') return [];
+  let doc: AgentDocument;
+  let problems: Problem[];
+  if (outcome.kind === 'agent') {
+    doc = outcome.doc;
+    problems = problemsOf(doc).filter((p) => p.severity === 'error');
+  } else {
+    const planned = addImportedTools(open, outcome.tools, { kind: 'all' });
+    const added = new Map(planned.added.map((t, i) => [t.id, i]));
+    // Only the new tools' own errors, their paths renumbered to the tools alone (as the text lists them).
+    doc = { ...planned.doc, tools: planned.added };
+    problems = problemsOf(planned.doc)
+      .filter((p) => p.severity === 'error' && p.entity.kind === 'tool' && added.has(p.entity.id ?? ''))
+      .map((p) => ({ ...p, path: p.path.replace(/^\/tools\/\d+/, `/tools/${added.get(p.entity.id ?? '')}`) }));
+  }
+  if (problems.length === 0) return [];
+  const locate = outcome.format === 'ts' ? () => undefined : await locatorFor(outcome.format, text, doc);
+  return problems.map((p) => {
+    const at = locate(p);
+    return { message: p.message, path: describeEntity(doc, p.entity), ...(at ? { line: at.line, column: at.column } : {}) };
+  });
+}
+
+/**
+ * The named versions of a .zip (its versions/ files): they come with an agent only, and each bad
+ * entry is a warning naming its file (version-files.ts), never a failed import.
+ */
+export function withBundleVersions(outcome: ImportOutcome, files: BundleFile[]): { outcome: ImportOutcome; versions: PortableVersion[] } {
+  if (outcome.kind !== 'agent' || files.length === 0) return { outcome, versions: [] };
+  const read = readVersionFiles(files);
+  const warnings: Located[] = read.warnings.map((p) => ({ message: `${p.file}${p.line ? `:${p.line}:${p.column ?? 1}` : ''}: ${p.message}` }));
+  return { outcome: { ...outcome, warnings: [...outcome.warnings, ...warnings] }, versions: read.versions };
 }

@@ -46,18 +46,33 @@ export function Inspector() {
   useEffect(() => {
     const root = containerRef.current;
     if (!reveal || !root) return;
-    const frame = requestAnimationFrame(() => {
+    let waiting: MutationObserver | undefined;
+    const revealBest = () => {
       const nodes = [...root.querySelectorAll<HTMLElement>('[data-path]')];
       const best = bestFieldPath(reveal.rest, nodes.map((n) => n.dataset.path ?? ''));
       const target = best !== undefined ? nodes.find((n) => n.dataset.path === best) : undefined;
-      if (!target) return;
-      target.scrollIntoView({ block: 'center', behavior: 'smooth' });
-      target.querySelector<HTMLElement>('input, textarea, select')?.focus({ preventScroll: true });
-      target.classList.remove('flash');
-      void target.offsetWidth; // restart the animation
-      target.classList.add('flash');
-    });
-    return () => cancelAnimationFrame(frame);
+      if (target) {
+        target.scrollIntoView({ block: 'center', behavior: 'smooth' });
+        target.querySelector<HTMLElement>('input, textarea, select')?.focus({ preventScroll: true });
+        target.classList.remove('flash');
+        void target.offsetWidth; // restart the animation
+        target.classList.add('flash');
+      }
+      // A lazily loaded section (sections/lazy-section.tsx) still on its way may hold the field:
+      // once every one has arrived, choose again among the fields they brought (once).
+      if (waiting || !root.querySelector('[data-section-loading]')) return;
+      waiting = new MutationObserver(() => {
+        if (root.querySelector('[data-section-loading]')) return;
+        waiting?.disconnect();
+        revealBest();
+      });
+      waiting.observe(root, { childList: true, subtree: true });
+    };
+    const frame = requestAnimationFrame(revealBest);
+    return () => {
+      cancelAnimationFrame(frame);
+      waiting?.disconnect();
+    };
   }, [reveal]);
 
   let body: ReactNode;
@@ -72,6 +87,18 @@ export function Inspector() {
       <header className="insp-header">
         <span className="insp-kind">{count > 1 ? 'Selection' : KIND_LABEL[ref.kind]}</span>
         <h2 className="insp-title" data-testid="inspector-title" title={title}>{title}</h2>
+        {count <= 1 && ref.kind === 'tool' && entity && (
+          <button
+            type="button"
+            className="ghost insp-delete"
+            data-testid="inspector-delete-tool"
+            aria-label={`Delete tool ${title}`}
+            title="Delete this tool (asks first, listing what refers to it)"
+            onClick={() => store.getState().requestToolDelete([ref.id!])}
+          >
+            Delete
+          </button>
+        )}
       </header>
       <RevealContext.Provider value={reveal}>{body}</RevealContext.Provider>
     </div>
@@ -130,7 +157,9 @@ function ToolInspector({ tool, doc }: { tool: Tool; doc: AgentDocument }) {
           </button>
         ))}
       </div>
-      <div className="insp-body" role="tabpanel" id="insp-tabpanel" aria-labelledby={`insp-tab-${current.id}`} data-testid={`inspector-panel-${current.id}`}>
+      {/* Keyed by tab: each tab opens at its top (the Code tab with its signature in view), not
+          at the scroll the previous, longer tab was left at. A problem's reveal scrolls after. */}
+      <div className="insp-body" key={current.id} role="tabpanel" id="insp-tabpanel" aria-labelledby={`insp-tab-${current.id}`} data-testid={`inspector-panel-${current.id}`}>
         <FieldList fields={current.fields} entity={tool} doc={doc} />
       </div>
     </div>

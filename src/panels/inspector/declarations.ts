@@ -1,15 +1,30 @@
 import { produce } from 'immer';
 import { fitsJsonType, parameterNames, type AgentDocument, type Block, type Edge, type JsonType, type LlmSettings, type Stage, type StateField, type Tool } from '../../model';
+import { slugOf } from '../../model/names';
 import { updateEntity } from '../../model/ops';
-import { ConditionsEditor } from './sections/ConditionsEditor';
-import { ConfirmInput } from './sections/ConfirmInput';
 import { BlockTools, EdgesOut, EntryToggle, LoopingEditor, makeStateTable } from './sections/GraphSections';
-import { ParamsEditor } from './sections/ParamsEditor';
-import { CodeTab, DocstringPreview, HeadersEditor, ScopeEditor } from './sections/ToolSections';
 import { LazyHelperMocks } from './sections/LazyHelperMocks';
-import { StageView } from './sections/StageView';
+import { sectionChunk } from './sections/lazy-section';
 import { keptViewOf, viewFromCode, viewReplacesInstructions } from '../../simulator/class-code/kept-view';
 import type { FieldDecl, KindDecls, Option } from './types';
+
+// The tool, stage-view and edge sections are not on the first screen (the agent's is): they load
+// apart from the first paint (sections/lazy-section.tsx).
+const conditionsSection = sectionChunk(() => import('./sections/ConditionsEditor'));
+const confirmSection = sectionChunk(() => import('./sections/ConfirmInput'));
+const docstringSection = sectionChunk(() => import('./sections/DocstringEditor'));
+const paramsSection = sectionChunk(() => import('./sections/ParamsEditor'));
+const toolSection = sectionChunk(() => import('./sections/ToolSections'));
+const stageViewSection = sectionChunk(() => import('./sections/StageView'));
+const ConditionsEditor = conditionsSection<Edge>((m) => m.ConditionsEditor);
+const ConfirmInput = confirmSection<Tool>((m) => m.ConfirmInput);
+const DocstringEditor = docstringSection<Tool>((m) => m.DocstringEditor);
+const ParamsEditor = paramsSection<Tool>((m) => m.ParamsEditor);
+const CodeTab = toolSection<Tool>((m) => m.CodeTab);
+const DocstringPreview = toolSection<Tool>((m) => m.DocstringPreview);
+const HeadersEditor = toolSection<Tool>((m) => m.HeadersEditor);
+const ScopeEditor = toolSection<Tool>((m) => m.ScopeEditor);
+const StageView = stageViewSection<Stage>((m) => m.StageView);
 
 // The one declaration of what the inspector shows for each kind of entity (design.md
 // convention 8, after Rivet's editor definitions): a field is a label, an input kind, and how to
@@ -108,12 +123,9 @@ const toolTabs: KindDecls['toolTabs'] = [
       {
         key: 'tool-description',
         label: 'Docstring',
-        input: 'textarea',
+        input: 'custom',
         path: '/description',
-        rows: 6,
-        placeholder: 'One line a model can choose this tool by.',
-        get: (t) => t.description,
-        set: patch('tool', 'description'),
+        component: DocstringEditor,
       },
       { key: 'tool-oneline', label: 'The model reads:', input: 'custom', path: '/description/oneline', component: DocstringPreview },
     ],
@@ -124,7 +136,7 @@ const toolTabs: KindDecls['toolTabs'] = [
     label: 'Options',
     fields: [
       { key: 'tool-scope', label: 'Offered', input: 'custom', path: '/scope', component: ScopeEditor },
-      { key: 'tool-fallback', label: 'Fallback ("not yet detected") tool of an intent block', input: 'checkbox', path: '/fallback', get: (t) => t.fallback, set: patch('tool', 'fallback') },
+      { key: 'tool-fallback', label: 'Fallback ("not yet detected") tool of an intent block', input: 'checkbox', path: '/fallback', runtime: 'block-agent', get: (t) => t.fallback, set: patch('tool', 'fallback') },
       { key: 'mcp-label', label: 'Server label', section: 'mcp server', input: 'text', path: '/mcp/serverLabel', mono: true, half: true, visible: isMcp, get: (t) => t.mcp?.serverLabel ?? '', set: mcpPatch('serverLabel') },
       { key: 'mcp-url', label: 'Server URL', input: 'text', path: '/mcp/serverUrl', mono: true, half: true, placeholder: 'https://…/mcp', visible: isMcp, get: (t) => t.mcp?.serverUrl ?? '', set: mcpPatch('serverUrl') },
       { key: 'mcp-allowed', label: 'Allowed tools', input: 'chips', path: '/mcp/allowedTools', placeholder: 'Add a server tool…', visible: isMcp, get: (t) => t.mcp?.allowedTools ?? [], set: mcpPatch('allowedTools') },
@@ -146,7 +158,8 @@ const toolTabs: KindDecls['toolTabs'] = [
         path: '/when',
         mono: true,
         placeholder: 'e.g. (s) => s.slots.length > 0',
-        hint: 'Offered only while this holds (with a scope, both must). Pinecall only.',
+        runtime: 'pinecall',
+        hint: 'Offered only while this holds (with a scope, both must).',
         get: (t) => t.when ?? '',
         set: optionalText('when'),
       },
@@ -156,16 +169,18 @@ const toolTabs: KindDecls['toolTabs'] = [
         input: 'custom',
         path: '/confirm',
         component: ConfirmInput,
+        runtime: 'pinecall',
         hint: 'Said word for word after the tool ran; never a question. {{name}} is an argument, {{result.x}} a field of the result. Type {{ for choices.',
       },
-      { key: 'tool-announce', label: 'Announce', input: 'text', path: '/announce', placeholder: 'e.g. Let me check the agenda.', hint: 'Said as the tool starts, when the model said nothing itself.', get: (t) => t.announce ?? '', set: optionalText('announce') },
-      { key: 'tool-preview', label: 'Preview rows', input: 'number', path: '/preview', optional: true, half: true, min: 1, step: 1, placeholder: 'all', get: (t) => t.preview, set: patch('tool', 'preview') },
-      { key: 'tool-timeout', label: 'Timeout (s)', input: 'number', path: '/timeout', optional: true, half: true, min: 1, max: 300, step: 1, placeholder: '30', get: (t) => t.timeout, set: patch('tool', 'timeout') },
+      { key: 'tool-announce', label: 'Announce', input: 'text', path: '/announce', runtime: 'pinecall', placeholder: 'e.g. Let me check the agenda.', hint: 'Said as the tool starts, when the model said nothing itself.', get: (t) => t.announce ?? '', set: optionalText('announce') },
+      { key: 'tool-preview', label: 'Preview rows', input: 'number', path: '/preview', runtime: 'pinecall', optional: true, half: true, min: 1, step: 1, placeholder: 'all', get: (t) => t.preview, set: patch('tool', 'preview') },
+      { key: 'tool-timeout', label: 'Timeout (s)', input: 'number', path: '/timeout', runtime: 'pinecall', optional: true, half: true, min: 1, max: 300, step: 1, placeholder: '30', get: (t) => t.timeout, set: patch('tool', 'timeout') },
       {
         key: 'tool-pii',
         label: 'PII parameters (masked in logs)',
         input: 'chips',
         path: '/pii',
+        runtime: 'pinecall',
         placeholder: 'No parameters.',
         options: (_doc, t) => parameterNames(t.parameters).map((p) => ({ value: p, label: p })),
         get: (t) => t.pii,
@@ -206,6 +221,12 @@ function instructionsHint(doc: AgentDocument): string {
   return 'What the agent does in this stage. {{ name }} fills in a state field or a captured parameter.';
 }
 
+/** What the agent's name becomes in the target's file: Pinecall writes it as the class; a Block Agent file holds none. */
+function agentNameHint(doc: AgentDocument): string {
+  if (doc.target === 'pinecall') return 'The Pinecall class name and slug derive from it.';
+  return `A Block Agent file holds no name: it names the downloaded file (${slugOf(doc.name)}.yaml), and an import takes it back from the file's name.`;
+}
+
 // ---- refs (Block Agent block_id / turn_id) -------------------------------------------------
 
 /**
@@ -221,6 +242,7 @@ const refField = <E extends Block | Stage>(kind: 'block' | 'stage', label: strin
   commit: 'blur',
   mono: true,
   half: true,
+  runtime: 'block-agent',
   get: (e) => e.ref,
   set: patch(kind, 'ref'),
   hint: (e) => (e.refFollowsName ? 'Follows the name. Type one to keep it through renames.' : 'Kept through renames. Clear it to follow the name again.'),
@@ -228,7 +250,7 @@ const refField = <E extends Block | Stage>(kind: 'block' | 'stage', label: strin
 
 export const KINDS: KindDecls = {
   agent: [
-    { key: 'agent-name', label: 'Name', input: 'text', path: '/name', hint: 'The Pinecall class name and slug derive from it.', get: (d) => d.name, set: setAgent('name') },
+    { key: 'agent-name', label: 'Name', input: 'text', path: '/name', hint: (_d, doc) => agentNameHint(doc), get: (d) => d.name, set: setAgent('name') },
     { key: 'agent-target', label: 'Target runtime', input: 'select', path: '/target', half: true, options: () => [{ value: 'pinecall', label: 'Pinecall' }, { value: 'block-agent', label: 'Block Agent' }], get: (d) => d.target, set: setAgent('target') },
     { key: 'agent-opening', label: 'Who speaks first', input: 'select', path: '/opening', half: true, options: () => [{ value: 'caller', label: 'the caller' }, { value: 'agent', label: 'the agent' }], get: (d) => d.opening, set: setAgent('opening') },
     { key: 'agent-persona', label: 'Persona', input: 'textarea', path: '/persona', rows: 6, hint: 'The first paragraph of every prompt. {{ name }} fills in a state field.', get: (d) => d.persona, set: setAgent('persona') },
@@ -244,16 +266,16 @@ export const KINDS: KindDecls = {
   block: [
     { key: 'block-name', label: 'Name', input: 'text', path: '/name', half: true, get: (b: Block) => b.name, set: patch('block', 'name') },
     refField<Block>('block', 'Ref (block_id)'),
-    { key: 'block-intent', label: 'Detects the caller’s intent (needs a fallback tool)', input: 'checkbox', path: '/intent', get: (b) => b.intent, set: patch('block', 'intent') },
-    { key: 'block-looping', label: '', section: 'Looping', input: 'custom', path: '/looping', component: LoopingEditor },
+    { key: 'block-intent', label: 'Detects the caller’s intent (needs a fallback tool)', input: 'checkbox', path: '/intent', runtime: 'block-agent', get: (b) => b.intent, set: patch('block', 'intent') },
+    { key: 'block-looping', label: '', section: 'Looping', input: 'custom', path: '/looping', runtime: 'block-agent', component: LoopingEditor },
     { key: 'block-tools', label: '', section: 'Tools offered here', input: 'custom', path: '/tools', component: BlockTools },
   ],
   stage: [
     { key: 'stage-name', label: 'Name', input: 'text', path: '/name', commit: 'blur', mono: true, half: true, get: (s: Stage) => s.name, set: patch('stage', 'name') },
     refField<Stage>('stage', 'Ref (turn_id)'),
-    { key: 'stage-kind', label: 'Kind', input: 'select', path: '/kind', half: true, options: () => [{ value: 'turn', label: 'turn' }, { value: 'wait', label: 'wait (for an event)' }], get: (s) => s.kind, set: patch('stage', 'kind') },
-    { key: 'stage-wait', label: 'Wait token', input: 'text', path: '/waitToken', mono: true, half: true, visible: (s) => s.kind === 'wait', get: (s) => s.waitToken ?? '', set: (doc, s, v: string) => updateEntity(doc, 'stage', s.id, { waitToken: v || undefined }) },
-    { key: 'stage-block', label: 'Block', input: 'select', path: '/blockId', half: true, options: (doc) => doc.blocks.map((b) => ({ value: b.id, label: b.name })), get: (s) => s.blockId, set: patch('stage', 'blockId') },
+    { key: 'stage-kind', label: 'Kind', input: 'select', path: '/kind', half: true, runtime: 'block-agent', options: () => [{ value: 'turn', label: 'turn' }, { value: 'wait', label: 'wait (for an event)' }], get: (s) => s.kind, set: patch('stage', 'kind') },
+    { key: 'stage-wait', label: 'Wait token', input: 'text', path: '/waitToken', mono: true, half: true, runtime: 'block-agent', visible: (s) => s.kind === 'wait', get: (s) => s.waitToken ?? '', set: (doc, s, v: string) => updateEntity(doc, 'stage', s.id, { waitToken: v || undefined }) },
+    { key: 'stage-block', label: 'Block', input: 'select', path: '/blockId', half: true, runtime: 'block-agent', options: (doc) => doc.blocks.map((b) => ({ value: b.id, label: b.name })), get: (s) => s.blockId, set: patch('stage', 'blockId') },
     { key: 'stage-entry', label: 'Entry', input: 'custom', path: '/entry', half: true, component: EntryToggle },
     { key: 'stage-instructions', label: 'Instructions', input: 'textarea', path: '/instructions', rows: 5, hint: (_s, doc) => instructionsHint(doc), get: (s) => s.instructions, set: patch('stage', 'instructions') },
     { key: 'stage-view', label: '', section: 'Rendered by render()', input: 'custom', path: '/view', visible: (_s, doc) => viewFromCode(doc), component: StageView },

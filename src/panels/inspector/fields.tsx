@@ -1,5 +1,5 @@
 import { Fragment, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { AgentDocument } from '../../model';
+import { TARGET_LABEL, type AgentDocument, type Target } from '../../model';
 import { refusal, useCommit, useEndGesture } from './commit';
 import type { FieldDecl, Option } from './types';
 
@@ -241,6 +241,19 @@ export function JsonControl({ id, value, onWrite, onDone, placeholder, ariaLabel
   );
 }
 
+/** What each target's export is called where a field is left out of it. */
+const EXPORT_NOUN: Record<Target, string> = { pinecall: 'the Pinecall class', 'block-agent': 'Block Agent YAML' };
+
+/** "Pinecall only — not exported to Block Agent YAML" on a field the document's target does not read. */
+export function RuntimeOnly({ runtime, target }: { runtime?: Target; target: Target }) {
+  if (!runtime || runtime === target) return null;
+  return (
+    <span className="insp-runtime-only" data-testid="runtime-only">
+      {TARGET_LABEL[runtime]} only — not exported to {EXPORT_NOUN[target]}
+    </span>
+  );
+}
+
 /** One declared field: its label, its control, its hint, drawn from the declaration. */
 export function FieldView<E>({ decl, entity, doc, compact }: { decl: FieldDecl<E>; entity: E; doc: AgentDocument; compact?: boolean }) {
   const commit = useCommit();
@@ -281,6 +294,7 @@ export function FieldView<E>({ decl, entity, doc, compact }: { decl: FieldDecl<E
       return (
         <div className={`insp-field check${decl.half ? ' half' : ''}`} data-path={decl.path} data-testid={`field-${decl.key}`}>
           <CheckboxControl {...common} value={!!value} onWrite={write} label={compact ? '' : decl.label} />
+          {!compact && <RuntimeOnly runtime={decl.runtime} target={doc.target} />}
           {hint && !compact && <div className="insp-hint">{hint}</div>}
         </div>
       );
@@ -299,6 +313,7 @@ export function FieldView<E>({ decl, entity, doc, compact }: { decl: FieldDecl<E
   return (
     <div className={`insp-field${decl.half ? ' half' : ''}${decl.third ? ' third' : ''}${decl.input === 'custom' ? ' custom' : ''}`} data-path={decl.path} data-testid={`field-${decl.key}`}>
       {label && (decl.input === 'custom' || decl.input === 'chips' ? <div className="insp-label">{label}</div> : <label className="insp-label" htmlFor={id}>{label}</label>)}
+      {!compact && <RuntimeOnly runtime={decl.runtime} target={doc.target} />}
       {control}
       {hint && !compact && <div className="insp-hint">{hint}</div>}
     </div>

@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import type { AgentDocument, Block, Edge, Stage, StateField, Tool } from '../../model';
+import type { AgentDocument, Block, Edge, Stage, StateField, Target, Tool } from '../../model';
 import type { InspectorTab } from '../../store/types';
 import type { WriteResult } from './commit';
 
@@ -42,6 +42,11 @@ export interface FieldDecl<E> {
   min?: number;
   max?: number;
   step?: number;
+  /**
+   * The one runtime that reads this field: under the other target the field is labelled as such
+   * ("Pinecall only — not exported to Block Agent YAML"), since that export leaves it out (a loss).
+   */
+  runtime?: Target;
   /** A heading drawn above this field, starting a group. */
   section?: string;
   /** Two half (or three third) fields sit side by side. */

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { stagesOfBlock, type AgentDocument } from '../../model';
 import { useApp, useStoreApi } from '../../store/context';
 import type { EntityRef } from '../../store';
+import { DELETES_SELECTED_TOOLS } from '../../commands/delete-selection';
 import './outline.css';
 
 interface Row {
@@ -74,7 +75,8 @@ export function Outline() {
   return (
     <div className="panel-body outline" data-testid="outline">
       <div className="panel-title">Outline</div>
-      <div role="tree" tabIndex={0} ref={listRef} onKeyDown={onKeyDown} aria-label="Agent outline">
+      {/* Delete on a selected tool goes through the page's command list (src/commands/delete-selection.ts). */}
+      <div role="tree" tabIndex={0} ref={listRef} onKeyDown={onKeyDown} aria-label="Agent outline" {...{ [DELETES_SELECTED_TOOLS]: '' }}>
         {rows.map((row) =>
           row.group ? (
             <div key={row.key} className="outline-group" role="treeitem" aria-expanded={!collapsed.has(row.group)} onClick={() => toggle(row.group!)}>

@@ -1,8 +1,10 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useApp, useStoreApi } from '../../store/context';
 import { hydrateLlmSettings } from '../../run/llm-settings-storage';
 import { llmLabel } from '../../run/run-settings';
-import { LlmSettingsDialog } from './LlmSettingsDialog';
+
+// The dialog loads when first opened: the first paint is on a budget (.size-limit.mjs).
+const LlmSettingsDialog = lazy(() => import('./LlmSettingsDialog').then((m) => ({ default: m.LlmSettingsDialog })));
 
 /** ⚙ LLM in the top bar: names the model runs use and opens its settings. */
 export function LlmSettingsButton() {
@@ -15,7 +17,11 @@ export function LlmSettingsButton() {
       <button data-testid="open-llm-settings" onClick={() => store.getState().setLlmSettingsOpen(true)} title={`The model the simulator calls: ${llmLabel(llm)}`}>
         ⚙ LLM
       </button>
-      {open && <LlmSettingsDialog />}
+      {open && (
+        <Suspense fallback={null}>
+          <LlmSettingsDialog />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -3,6 +3,7 @@ import { useApp, useStoreApi } from '../../store/context';
 import { chatItems, type ChatItem } from '../../run/chat-items';
 import { failureOf, type ControllerView, type RunController, type RunNotice } from '../../run/controller';
 import type { StepFailure } from '../../simulator/types';
+import { authorName } from '../../simulator/author-name';
 import { ToolCallRow } from './ToolCallRow';
 
 const RUNTIME_SOURCE = { announce: 'announce', confirm: 'confirm', looping: 'looping' } as const;
@@ -53,7 +54,7 @@ export function ChatView({ controller, notice, pending }: { controller: RunContr
         </div>
       )}
       {items.map((item) => (
-        <ChatRow key={item.key} item={item} focused={isFocused(item)} canRestart={!running} onRestart={(i) => controller.restartFrom(i)} />
+        <ChatRow key={item.key} item={item} by={item.kind === 'stage' ? authorName(doc, item.via) : ''} focused={isFocused(item)} canRestart={!running} onRestart={(i) => controller.restartFrom(i)} />
       ))}
       {pending && (session?.transcript.length ?? 0) <= pending.linesBefore && (
         <div className="sim-line caller" data-testid="sim-caller-line">
@@ -80,7 +81,7 @@ export function ChatView({ controller, notice, pending }: { controller: RunContr
   );
 }
 
-function ChatRow({ item, focused, canRestart, onRestart }: { item: ChatItem; focused: boolean; canRestart: boolean; onRestart(index: number): void }) {
+function ChatRow({ item, by, focused, canRestart, onRestart }: { item: ChatItem; by: string; focused: boolean; canRestart: boolean; onRestart(index: number): void }) {
   const store = useStoreApi();
   const cls = focused ? ' focused' : '';
   switch (item.kind) {
@@ -122,7 +123,7 @@ function ChatRow({ item, focused, canRestart, onRestart }: { item: ChatItem; foc
     case 'stage':
       return (
         <div className={`sim-note stage${cls}`} data-testid="sim-stage-change">
-          → stage <b>{item.to}</b> <span className="muted">from {item.from || '—'}, by {item.via}</span>
+          → stage <b>{item.to}</b> <span className="muted">from {item.from || '—'}, by {by}</span>
         </div>
       );
     case 'limit':

@@ -1,5 +1,5 @@
 import type { AgentDocument } from '../../model';
-import { MASK } from '../../simulator/session';
+import { MASK, type PiiMasker } from '../../simulator/pii-mask';
 import type { CallFacts, Session } from '../../simulator/types';
 import { useClassInsight, useInitialDerived } from '../useClassInsight';
 import { derivedShown, type DerivedCell, type DerivedSource } from './derived-values';
@@ -9,12 +9,14 @@ import { derivedShown, type DerivedCell, type DerivedSource } from './derived-va
  * state the run starts from, during a run as the last step left them (Session.derived). A getter
  * is derived state: it is never written, so it has no initial value to edit and no change-log row.
  */
-export function DerivedRows({ doc, session, editable, initialState, callFacts }: {
+export function DerivedRows({ doc, session, editable, initialState, callFacts, mask }: {
   doc: AgentDocument;
   session: Session | null;
   editable: boolean;
   initialState: Record<string, unknown>;
   callFacts: CallFacts;
+  /** The state panel's masker: a getter's value may hold a pii value under another name. */
+  mask: PiiMasker;
 }) {
   // StatePanel draws this for a kept Pinecall class only (the one kind of agent with getters).
   const insight = useClassInsight(doc, true);
@@ -26,7 +28,8 @@ export function DerivedRows({ doc, session, editable, initialState, callFacts }:
   return (
     <>
       {names.map((name, i) => {
-        const cell = masked.has(name) ? { text: MASK, muted: false, title: `reads a pii field: masked, as the field is` } : derivedShown(name, source);
+        const shown = derivedShown(name, source);
+        const cell = masked.has(name) ? { text: MASK, muted: false, title: `reads a pii field: masked, as the field is` } : shown.muted ? shown : { ...shown, text: mask.text(shown.text) };
         return (
           <div key={name} className={`st-row st-derived${i === 0 ? ' first' : ''}`} data-testid="state-derived" data-getter={name} title={`computed by get ${name}() from the state`}>
             <dt>

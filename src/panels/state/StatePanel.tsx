@@ -1,10 +1,12 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import type { AgentDocument, StateField } from '../../model';
-import { displayValue } from '../../simulator/session';
+import { MASK, sessionMasker } from '../../simulator/pii-mask';
 import type { AppStore } from '../../store/create';
 import { useApp, useStoreApi } from '../../store/context';
 import { CallFactsEditor } from './CallFactsEditor';
 import { InitialValueInput } from './InitialValueInput';
+import { StartFrom, useStartStage } from './StartFrom';
+import { useRunController } from '../simulator/useRunController';
 import { defaultCallFacts, initialValueOf, withInitialValue } from './values';
 import './state.css';
 
@@ -30,6 +32,11 @@ export function StatePanel() {
   const initialState = useApp((s) => s.initialState);
   const callFacts = useApp((s) => s.callFacts);
   const editable = !session || session.turn === 0;
+  const controller = useRunController();
+  const start = useStartStage();
+  const steps = useApp((s) => s.steps.length);
+  // pii masked by name and by the values the run saw under a pii name (simulator/pii-mask.ts).
+  const mask = useMemo(() => sessionMasker(doc, session), [doc, session]);
 
   useEffect(() => {
     if (seeded.has(store)) return;
@@ -37,18 +44,22 @@ export function StatePanel() {
     if (Object.keys(store.getState().callFacts).length === 0) store.getState().setSim({ callFacts: defaultCallFacts() });
   }, [store]);
 
-  const setInitial = (field: StateField, value: unknown) =>
+  const setInitial = (field: StateField, value: unknown) => {
     store.getState().setSim({ initialState: withInitialValue(store.getState().initialState, field, value) });
+    // A run opened by "Simulate from here" and not yet stepped opens with the values as they are now.
+    if (session && steps === 0) controller.simulateFrom(session.stageId);
+  };
 
   return (
     <div className="st" data-testid="state-panel" data-editable={editable}>
       <div className="st-title">
         {editable ? 'Initial state' : `State after step ${session.turn}`}
       </div>
+      {editable && <StartFrom />}
       <dl className="st-grid">
         <dt>stage</dt>
         <dd className="st-stage" data-testid="state-stage">
-          {editable ? `${stageName(doc, doc.entryStageId)} (entry)` : stageName(doc, session.stageId)}
+          {!editable ? stageName(doc, session.stageId) : session ? `${stageName(doc, session.stageId)} (start)` : `${stageName(doc, start)} (${start === doc.entryStageId ? 'entry' : 'start'})`}
           {session?.ended && <span className="st-muted"> · call ended</span>}
         </dd>
         {doc.state.map((field) => (
@@ -61,14 +72,14 @@ export function StatePanel() {
               {editable ? (
                 <InitialValueInput field={field} value={initialValueOf(field, initialState)} overridden={field.name in initialState} onCommit={(v) => setInitial(field, v)} />
               ) : (
-                <StateValue text={displayValue(doc, field.name, session.state[field.name])} />
+                <StateValue text={mask.isPii(field.name) ? MASK : shownValue(mask.value(session.state[field.name]))} />
               )}
             </dd>
           </div>
         ))}
         {hasClassCode(doc) && (
           <Suspense fallback={null}>
-            <DerivedRows doc={doc} session={session} editable={editable} initialState={initialState} callFacts={callFacts} />
+            <DerivedRows doc={doc} session={session} editable={editable} initialState={initialState} callFacts={callFacts} mask={mask} />
           </Suspense>
         )}
       </dl>
@@ -79,6 +90,8 @@ export function StatePanel() {
     </div>
   );
 }
+
+const shownValue = (value: unknown) => (value === undefined ? 'undefined' : JSON.stringify(value));
 
 /** A long value (a list of slots) is cut so every field stays in view; the whole of it is in the title. */
 function StateValue({ text }: { text: string }) {

@@ -20,7 +20,10 @@ export function SaveTestButton() {
       if (!session) return;
       const firstLine = steps.map((s) => s.input).find((i) => i.kind === 'say');
       const name = testNameFrom(firstLine?.kind === 'say' ? firstLine.text : doc.name, (doc.tests ?? []).map((t) => t.name));
-      setProposed(proposeTest(doc, { name, inputs: steps.map((s) => s.input), session, initialState, call: callFacts }));
+      // Where the run opened: not the entry when it was started with "Simulate from here".
+      const opened = steps[0]?.before.stageId;
+      const startStageId = opened && opened !== doc.entryStageId ? opened : null;
+      setProposed(proposeTest(doc, { name, inputs: steps.map((s) => s.input), session, initialState, call: callFacts, startStageId }));
     } catch (thrown) {
       setError(`Could not propose a test: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
     }

@@ -13,6 +13,7 @@ const HINTS: Partial<Record<FormField, string>> = {
   waits: 'TOKEN = value, one a line (Block Agent wait stages).',
   call: 'this.call facts as a JSON object.',
   state: 'State values before the call opens (JSON).',
+  startStage: 'The stage the call opens on, by name ("Simulate from here"); empty: the entry stage.',
   mocks: 'Tool name → the result it returns instead of running (JSON).',
   tools: 'Each must be called, any order; one a line.',
   notTools: 'None of these may be called; one a line.',
@@ -23,7 +24,7 @@ const HINTS: Partial<Record<FormField, string>> = {
 };
 
 const MULTILINE: FormField[] = ['input', 'waits', 'call', 'state', 'mocks', 'tools', 'notTools', 'says', 'not', 'expectState'];
-const CALL_FIELDS: FormField[] = ['name', 'input', 'waits', 'call', 'state', 'mocks'];
+const CALL_FIELDS: FormField[] = ['name', 'input', 'waits', 'call', 'state', 'startStage', 'mocks'];
 const EXPECT_FIELDS: FormField[] = ['tools', 'notTools', 'says', 'not', 'stage', 'expectState'];
 
 /**

@@ -57,7 +57,8 @@ function summary(test: ConversationTest): string {
   const e = test.expect;
   const count = (e.tools?.length ?? 0) + (e.not_tools?.length ?? 0) + (e.says?.length ?? 0) + (e.not?.length ?? 0) + (e.stage ? 1 : 0) + Object.keys(e.state ?? {}).length;
   const lines = test.input.length;
-  return `${lines} caller line${lines === 1 ? '' : 's'} · ${count} expectation${count === 1 ? '' : 's'}`;
+  const start = test.start ? `starts at ${test.start.stage} · ` : '';
+  return `${start}${lines} caller line${lines === 1 ? '' : 's'} · ${count} expectation${count === 1 ? '' : 's'}`;
 }
 
 /** Each failed run: the expectations that failed, each next to what happened instead. */

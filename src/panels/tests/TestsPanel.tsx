@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { helperMocksOf } from '../../simulator/class-code/mocks';
 import { useApp, useStoreApi } from '../../store/context';
 import { llmLabel } from '../../run/run-settings';
@@ -8,6 +8,9 @@ import './tests.css';
 
 const MAX_RUNS = 20;
 
+// Loaded on the first "Compare with…" (issue 15): the chooser, the A/B runner, the table.
+const CompareTests = lazy(() => import('./CompareTests'));
+
 /** The agent's conversation tests, each with its last result; runs them against the simulator's provider. */
 export function TestsPanel() {
   const store = useStoreApi();
@@ -15,6 +18,7 @@ export function TestsPanel() {
   const llm = useApp((s) => s.llm);
   const testRun = useApp((s) => s.testRun);
   const [runs, setRuns] = useState(1);
+  const [comparing, setComparing] = useState(false);
   const run = (names: string[]) => void runTests(store, names, runs);
   const list = tests ?? [];
 
@@ -31,6 +35,10 @@ export function TestsPanel() {
         <button className="sim-chip" data-testid="tests-provider" onClick={() => store.getState().setLlmSettingsOpen(true)} title="The model the tests call (the simulator's): click to change it">
           {llmLabel(llm)}
         </button>
+        <button data-testid="tests-compare-open" aria-expanded={comparing} disabled={list.length === 0} onClick={() => setComparing((c) => !c)}
+          title="Run these tests on the open agent and on a version, a file or another model, and compare the pass rates">
+          Compare with…
+        </button>
         <span className="spacer" />
         {testRun && (
           <>
@@ -43,6 +51,11 @@ export function TestsPanel() {
           </>
         )}
       </div>
+      {comparing && (
+        <Suspense fallback={<p className="tt-compare-note" role="status">Loading the comparison…</p>}>
+          <CompareTests runs={runs} onClose={() => setComparing(false)} />
+        </Suspense>
+      )}
       <SavedMocks />
       {list.length === 0 ? (
         <p className="tt-empty" data-testid="tests-empty">

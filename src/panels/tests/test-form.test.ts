@@ -27,6 +27,18 @@ describe('the Save dialog form', () => {
     expect(read.ok && read.test).toEqual({ name: 'books-tuesday', input: full.input, expect: { tools: ['free_slots', 'book'], says: ['Booked'] } });
   });
 
+  it('keeps where a test starts: Starts at stage writes start.stage, and start.state shows in Initial state', () => {
+    const started: ConversationTest = { ...full, start: { stage: 'choose', state: { verified: true } } };
+    const form = formFromTest(started);
+    expect([form.startStage, JSON.parse(form.state)]).toEqual(['choose', { visit: 'checkup', verified: true }]);
+    const read = testFromForm(form);
+    expect(read.ok && read.test.start).toEqual({ stage: 'choose' });
+    expect(read.ok && read.test.state).toEqual({ visit: 'checkup', verified: true });
+    const entry = testFromForm({ ...form, startStage: ' ' });
+    expect(entry.ok && Object.hasOwn(entry.test, 'start')).toBe(false);
+    expect(fieldOfPath('/start/stage')).toBe('startStage');
+  });
+
   it('says which field is wrong and what to write there', () => {
     const read = testFromForm({ ...formFromTest(full), call: '{"today": ', waits: 'ehr_lookup verified', expectState: '[1]', input: '' });
     expect(read.ok).toBe(false);

@@ -13,6 +13,8 @@ export interface TestForm {
   /** JSON objects; empty means none. */
   call: string;
   state: string;
+  /** The stage (by name) the call opens on; empty: the entry stage. */
+  startStage: string;
   mocks: string;
   tools: string;
   notTools: string;
@@ -30,6 +32,7 @@ export const FIELD_LABELS: Record<FormField, string> = {
   waits: 'Waits',
   call: 'Call facts',
   state: 'Initial state',
+  startStage: 'Starts at stage',
   mocks: 'Tool mocks',
   tools: 'Tools called',
   notTools: 'Tools not called',
@@ -49,7 +52,9 @@ export function formFromTest(test: ConversationTest): TestForm {
     input: lines(test.input),
     waits: Object.entries(test.waits ?? {}).map(([token, value]) => `${token} = ${value}`).join('\n'),
     call: json(test.call),
-    state: json(test.state),
+    // The form has one Initial state: a test's start.state is shown in it, over its state.
+    state: json(test.start?.state ? { ...test.state, ...test.start.state } : test.state),
+    startStage: test.start?.stage ?? '',
     mocks: json(test.mocks),
     tools: lines(e.tools),
     notTools: lines(e.not_tools),
@@ -118,6 +123,7 @@ export function testFromForm(form: TestForm): FormRead {
   const test: ConversationTest = {
     name: form.name.trim(),
     ...(state && { state }),
+    ...(form.startStage.trim() !== '' && { start: { stage: form.startStage.trim() } }),
     ...(call && { call }),
     input,
     ...(Object.keys(waits).length > 0 && { waits }),
@@ -131,5 +137,6 @@ export function testFromForm(form: TestForm): FormRead {
 export function fieldOfPath(path: string): FormField {
   const [, top, sub] = path.split('/');
   if (top === 'expect') return ({ tools: 'tools', not_tools: 'notTools', says: 'says', not: 'not', stage: 'stage', state: 'expectState' } as const)[sub as 'tools'] ?? 'tools';
+  if (top === 'start') return sub === 'state' ? 'state' : 'startStage';
   return (['name', 'input', 'waits', 'call', 'state', 'mocks'] as const).find((f) => f === top) ?? 'name';
 }

@@ -1,11 +1,12 @@
 import type { AgentDocument } from '../../model';
-import { displayArguments } from '../../simulator/session';
+import type { PiiMasker } from '../../simulator/pii-mask';
+import { authorName } from '../../simulator/author-name';
 import type { TraceEntry } from '../../simulator/types';
 import { MockNeedActions } from '../inspector/MockNeedActions';
 import { edgeDecisions } from './trace';
 
 /** Which edge fired and why, then the step's notes, skips, failed checks and tool runs, in trace order. */
-export function StepEvents({ doc, entries }: { doc: AgentDocument; entries: TraceEntry[] }) {
+export function StepEvents({ doc, mask, entries }: { doc: AgentDocument; mask: PiiMasker; entries: TraceEntry[] }) {
   const decisions = edgeDecisions(doc, entries);
   const events = entries.filter((t) => t.kind !== 'model-call' && t.kind !== 'stage-change');
   return (
@@ -23,7 +24,7 @@ export function StepEvents({ doc, entries }: { doc: AgentDocument; entries: Trac
           ) : (
             <span className="se-why cd-muted">
               {/* No edge of the document: a tool body assigned this.stage, or the block's looping jumped. */}
-              {doc.tools.some((t) => t.name === d.via) ? `set in code by ${d.via}` : `by ${d.via}`}
+              {doc.tools.some((t) => t.name === d.via) ? `set in code by ${d.via}` : `by ${authorName(doc, d.via)}`}
             </span>
           )}
         </div>
@@ -31,28 +32,28 @@ export function StepEvents({ doc, entries }: { doc: AgentDocument; entries: Trac
       {events.length > 0 && <div className="se-title">Events</div>}
       {events.map((t, i) => (
         <div key={i} className={`se-line se-${t.kind}`} data-testid="step-event" data-kind={t.kind}>
-          <EventText doc={doc} entry={t} />
+          <EventText doc={doc} mask={mask} entry={t} />
         </div>
       ))}
     </div>
   );
 }
 
-function EventText({ doc, entry }: { doc: AgentDocument; entry: TraceEntry }) {
+function EventText({ doc, mask, entry }: { doc: AgentDocument; mask: PiiMasker; entry: TraceEntry }) {
   switch (entry.kind) {
-    case 'note': return <>note: {entry.message}</>;
-    case 'limit': return <>limit: {entry.message}</>;
-    case 'skipped': return <>skipped ({entry.feature}): {entry.message}</>;
-    case 'check-failed': return <>{entry.tool}: arguments refused: {entry.message}</>;
+    case 'note': return <>note: {mask.text(entry.message)}</>;
+    case 'limit': return <>limit: {mask.text(entry.message)}</>;
+    case 'skipped': return <>skipped ({entry.feature}): {mask.text(entry.message)}</>;
+    case 'check-failed': return <>{entry.tool}: arguments refused: {mask.text(entry.message)}</>;
     case 'tool-run': {
       const tool = doc.tools.find((t) => t.name === entry.tool);
-      // pii parameters stay masked here, as in the change log.
-      const args = tool && entry.args && typeof entry.args === 'object' ? displayArguments(tool, entry.args as Record<string, unknown>) : entry.args;
+      // pii stays masked here, as in the change log, unless the user revealed this step.
+      const args = mask.value(entry.args, tool);
       const wrote = Object.keys(entry.writes);
       return (
         <>
           ran <code>{entry.tool}</code>(<code className="cd-muted">{JSON.stringify(args)}</code>)
-          {entry.error !== undefined ? <span className="sev-error"> {entry.failure === 'needs-mock' ? 'failed' : 'threw'}: {entry.error}</span> : wrote.length > 0 && <span className="cd-muted"> wrote {wrote.join(', ')}</span>}
+          {entry.error !== undefined ? <span className="sev-error"> {entry.failure === 'needs-mock' ? 'failed' : 'threw'}: {mask.text(entry.error)}</span> : wrote.length > 0 && <span className="cd-muted"> wrote {wrote.join(', ')}</span>}
           {entry.failure === 'needs-mock' && entry.needs?.length ? <MockNeedActions tool={entry.tool} needs={entry.needs} className="se-needs" /> : null}
         </>
       );

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { AgentDocument } from '../../model';
 import type { TraceEntry } from '../../simulator/types';
+import { NO_MASK, sessionMasker, type PiiMasker } from '../../simulator/pii-mask';
 import { useApp } from '../../store/context';
 import { CallDetails } from './CallDetails';
 import { CallTimeline } from './CallTimeline';
@@ -18,6 +19,11 @@ export function TurnInspector() {
   // LATEST follows the run; a chosen step stays until the user (or a change-log click) picks another.
   const [chosen, setChosen] = useState(LATEST);
   const [seenFocus, setSeenFocus] = useState(focus);
+  // pii masked here as everywhere; Reveal shows one step's values in clear. Kept in this component
+  // only (never in the store or a saved project), for one run and one step: another step, another
+  // run or closing the tab masks them again.
+  const mask = useMemo(() => sessionMasker(doc, session), [doc, session]);
+  const [revealed, setRevealed] = useState<{ run: number; step: number } | null>(null);
   if (focus !== seenFocus) {
     setSeenFocus(focus);
     if (focus) setChosen(focus.step);
@@ -31,6 +37,11 @@ export function TurnInspector() {
   const entries = entriesOfStep(session.trace, step);
   const calls = modelCalls(entries);
   const totals = stepTotals(calls);
+  const run = runKey(session);
+  const clear = revealed !== null && revealed.run === run && revealed.step === step;
+  // Leaving the step (or the run) forgets the reveal: coming back finds it masked.
+  if (revealed !== null && !clear) setRevealed(null);
+  const hasPii = doc.state.some((f) => f.pii) || doc.tools.some((t) => t.pii.length > 0);
 
   return (
     <div className="ti" data-testid="turn-inspector">
@@ -47,17 +58,32 @@ export function TurnInspector() {
           {(totals.inputTokens > 0 || totals.outputTokens > 0) && ` · ${totals.inputTokens} in / ${totals.outputTokens} out tokens`}
           {totals.failed > 0 && <span className="sev-error"> · {totals.failed} failed</span>}
         </span>
+        {hasPii && (
+          <button
+            className="ghost ti-reveal"
+            data-testid="pii-reveal"
+            aria-pressed={clear}
+            onClick={() => setRevealed(clear ? null : { run, step })}
+            title={clear ? 'Mask the pii values of this step again' : "Show this step's pii values in clear, here only: another step, another run or a reload masks them again"}
+          >
+            {clear ? 'Hide pii' : 'Reveal pii'}
+          </button>
+        )}
       </div>
+      {clear && <div className="ti-revealed" role="status" data-testid="pii-revealed">pii of step {step} shown in clear, in this panel only; every other view still masks it.</div>}
       {session.failure?.step === step && (
         <div className="cd-error ti-failure" data-testid="step-failure">This step stopped on a failed model call: {session.failure.message}</div>
       )}
       {/* Keyed by step and focused tool: each starts on the call that asked for the tool, else the first. */}
-      <StepView key={`${step}/${focus?.tool ?? ''}`} doc={doc} entries={entries} calls={calls} focusTool={focus?.step === step ? focus.tool : undefined} />
+      <StepView key={`${step}/${focus?.tool ?? ''}`} doc={doc} mask={clear ? NO_MASK : mask} entries={entries} calls={calls} focusTool={focus?.step === step ? focus.tool : undefined} />
     </div>
   );
 }
 
-function StepView(props: { doc: AgentDocument; entries: TraceEntry[]; calls: ModelCallEntry[]; focusTool?: string }) {
+/** Which run a reveal belongs to: its first trace entry's time (a reset or a new run has another). */
+const runKey = (session: { trace: readonly TraceEntry[] }) => session.trace[0]?.at ?? 0;
+
+function StepView(props: { doc: AgentDocument; mask: PiiMasker; entries: TraceEntry[]; calls: ModelCallEntry[]; focusTool?: string }) {
   const [selected, setSelected] = useState(() => (callAskingFor(props.calls, props.focusTool) ?? props.calls[0])?.call ?? 0);
   const call = props.calls.find((c) => c.call === selected) ?? props.calls[0];
   return (
@@ -65,9 +91,9 @@ function StepView(props: { doc: AgentDocument; entries: TraceEntry[]; calls: Mod
       <div className="ti-left">
         <div className="se-title">Model calls on one time axis</div>
         {props.calls.length === 0 ? <div className="cd-muted se-line">No model call in this step.</div> : <CallTimeline calls={props.calls} selected={call?.call ?? 0} onSelect={setSelected} />}
-        <StepEvents doc={props.doc} entries={props.entries} />
+        <StepEvents doc={props.doc} mask={props.mask} entries={props.entries} />
       </div>
-      <div className="ti-right">{call ? <CallDetails call={call} /> : <div className="empty-state">Nothing was sent to the model in this step.</div>}</div>
+      <div className="ti-right">{call ? <CallDetails call={call} mask={props.mask} /> : <div className="empty-state">Nothing was sent to the model in this step.</div>}</div>
     </div>
   );
 }

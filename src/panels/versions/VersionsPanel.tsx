@@ -91,6 +91,7 @@ export default function VersionsPanel() {
               <span>{differences.length ? `Open agent vs this version: ${summarizeDifferences(differences)}` : 'Same as the open agent'}</span>
               <button onClick={() => restore(opened)} disabled={readOnly || differences.length === 0} data-testid="version-restore">Restore</button>
               <button className="ghost" onClick={() => void asNewProject(opened)}>New project from it</button>
+              <button onClick={() => store.getState().startCompare(opened.doc, `the version of ${when(opened.at)}${opened.note ? ` (${opened.note})` : ''}`)} data-testid="version-compare">Compare on canvas</button>
             </div>
             <DiffList differences={diffAgents(opened.doc, doc)} openable />
           </section>

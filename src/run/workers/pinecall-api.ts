@@ -3,9 +3,18 @@
 // workers (Node: unit tests). An importer that throws rejects the call; the client
 // (./pinecall-client.ts) turns that into an error the dialog shows.
 import { importPinecallTs, type PinecallImport } from '../../formats/pinecall/import';
+import { sourceFilesOf } from '../../formats/pinecall/source-files';
 
-export interface PinecallImportApi {
-  importPinecallTs(text: string): PinecallImport;
+/** The other files of the agent's folder, as texts by path (a dropped folder, a .zip): what crosses into the worker. */
+export interface FolderTexts {
+  agent: string;
+  files: Record<string, string>;
 }
 
-export const pinecallImportApi: PinecallImportApi = { importPinecallTs };
+export interface PinecallImportApi {
+  importPinecallTs(text: string, folder?: FolderTexts): PinecallImport;
+}
+
+export const pinecallImportApi: PinecallImportApi = {
+  importPinecallTs: (text, folder) => importPinecallTs(text, folder ? { folder: { agent: folder.agent, files: sourceFilesOf(folder.files) } } : {}),
+};

@@ -5,7 +5,7 @@
 // runs in place, loaded only then: the page never loads the TypeScript compiler itself.
 import * as Comlink from 'comlink';
 import type { PinecallImport } from '../../formats/pinecall/import';
-import type { PinecallImportApi } from './pinecall-api';
+import type { FolderTexts, PinecallImportApi } from './pinecall-api';
 import ImportWorker from './import.worker?worker';
 
 interface Started {
@@ -37,13 +37,15 @@ async function start(): Promise<Started> {
 /** A failure of the import itself, as the dialog shows errors: at the top of the file. */
 const failure = (message: string): PinecallImport => ({ ok: false, errors: [{ line: 1, column: 1, message }] });
 
-/** importPinecallTs(text), run in the worker. */
-export async function importPinecallInWorker(text: string): Promise<PinecallImport> {
+export type { FolderTexts };
+
+/** importPinecallTs(text), run in the worker; `folder`: the agent's folder, for a base class or helpers it imports. */
+export async function importPinecallInWorker(text: string, folder?: FolderTexts): Promise<PinecallImport> {
   starting ??= start();
   const { api, failed } = await starting;
   // An importer bug must still answer: the dialog shows it instead of waiting forever.
   const imported = Promise.resolve()
-    .then(() => api.importPinecallTs(text))
+    .then(() => api.importPinecallTs(text, folder))
     .catch((error: unknown) => failure(`the importer failed: ${error instanceof Error ? error.message : String(error)}`));
   return Promise.race([imported, failed.then(failure)]);
 }

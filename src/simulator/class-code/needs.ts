@@ -87,12 +87,13 @@ function step(doc: AgentDocument, code: ClassCode, graph: Graph, refs: CodeRefs)
     }
     const imported = code.imports.find((i) => i.local === name);
     if (!imported) continue;
+    const why = imported.why ? { why: imported.why } : {};
     if (imported.imported !== '*') {
-      needs.push({ helper: name, kind: 'import', from: imported.from });
+      needs.push({ helper: name, kind: 'import', from: imported.from, ...why });
       continue;
     }
     const members = [...refs.dotted].filter((d) => d.startsWith(`${name}.`));
-    for (const helper of members.length ? members : [name]) needs.push({ helper, kind: 'import', from: imported.from });
+    for (const helper of members.length ? members : [name]) needs.push({ helper, kind: 'import', from: imported.from, ...why });
   }
   return { needs, next };
 }
@@ -180,7 +181,7 @@ export function stubbedNames(doc: AgentDocument): { need: MockNeed; called: bool
   const out: { need: MockNeed; called: boolean }[] = [];
   for (const imported of code.imports) {
     if (imported.imported !== '*') {
-      out.push({ need: { helper: imported.local, kind: 'import', from: imported.from }, called: called.has(imported.local) });
+      out.push({ need: { helper: imported.local, kind: 'import', from: imported.from, ...(imported.why ? { why: imported.why } : {}) }, called: called.has(imported.local) });
       continue;
     }
     out.push({ need: { helper: imported.local, kind: 'import', from: imported.from }, called: false });

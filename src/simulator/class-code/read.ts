@@ -7,6 +7,8 @@ import ts from 'typescript';
 import type { AgentDocument } from '../../model';
 import type { ViewImport } from '../sandbox/agent-code';
 import { PINECALL_VIEW_NAMES } from '../sandbox/guest-view';
+import { bindingDeclarations, folderCodeOf, type BundledName } from './folder';
+import { helperMocksOf } from './mocks';
 
 /** A class member the sandbox puts on `this`: a plain method, a getter or a setter, as written. */
 export interface ClassMember {
@@ -34,6 +36,8 @@ export interface ImportedName {
   from: string;
   /** `default`, `*` (a namespace import) or the exported name. */
   imported: string;
+  /** Why a name imported from the agent's folder cannot run in the simulator (folder.ts): said with its need. */
+  why?: string;
 }
 
 export interface ClassCode {
@@ -45,6 +49,8 @@ export interface ClassCode {
    * `renderToText`…): the sandbox has them (guest-view.ts), so they are no needs and no stubs.
    */
   views: ViewImport[];
+  /** Names imported by a relative path that run from the agent's folder, bundled into the sandbox (folder.ts), unless mocked. */
+  bundled: BundledName[];
 }
 
 /** The world's calls a class may make on `this`; the simulator cannot answer them, a mock can. */
@@ -170,25 +176,62 @@ function readImports(pieces: string[], fromPinecall: string[]): { imports: Impor
   return { imports: out.filter((i) => !isView(i)), views: out.filter(isView).map((i) => ({ local: i.local, name: i.imported })) };
 }
 
-const cache = new WeakMap<object, ClassCode>();
-const EMPTY: ClassCode = { members: [], declarations: [], imports: [], views: [] };
+const cache = new WeakMap<object, { code: ClassCode; byMocks: Map<string, ClassCode> }>();
+const EMPTY: ClassCode = { members: [], declarations: [], imports: [], views: [], bundled: [] };
 
-/** The class code of `doc`, read once per preserved object (documents are immutable). */
+function readKept(kept: Record<string, unknown>): ClassCode {
+  // Names beyond Agent/state/tool/Stages imported from Pinecall's own package, as written (`type X` ones are types).
+  const read = readImports(strings(kept.imports), strings(kept.agentsImports));
+  const own = readDeclarations([...strings(kept.before), ...strings(kept.after)]);
+  const folder = folderCodeOf(kept, readDeclarations, (pieces) => readImports(pieces, []).imports);
+  // What the agent file imports by a relative path is the folder's to say (bundled, or a need with why).
+  const imports = [...read.imports.filter((i) => !folder?.agentLocals.has(i.local)), ...(folder?.imports ?? [])];
+  const ownNames = new Set(own.flatMap((d) => d.names));
+  const baseDeclarations = (folder?.declarations ?? []).filter((d) => !d.names.some((n) => ownNames.has(n)));
+  return {
+    // A base class's members first (same file or the folder, `extends`): the subclass's own, later, win by name.
+    members: [...strings(kept.baseMembers), ...strings(kept.members)].map(readMember).filter((m): m is ClassMember => m !== undefined),
+    declarations: [...(folder?.registry ? [folder.registry] : []), ...baseDeclarations, ...own],
+    imports,
+    views: read.views,
+    bundled: folder?.bundled ?? [],
+  };
+}
+
+/**
+ * `code` with the names the user mocked taken out of the bundle (their mock wins, folder.ts), and
+ * the bindings of the rest placed before the file's declarations (the registry stays first).
+ */
+function withMocks(code: ClassCode, mocked: ReadonlySet<string>): ClassCode {
+  const run = code.bundled.filter((b) => !mocked.has(b.local));
+  const stubbed = code.bundled.filter((b) => mocked.has(b.local)).map((b): ImportedName => ({ local: b.local, from: b.from, imported: b.imported }));
+  const [registry, ...rest] = code.declarations;
+  return {
+    ...code,
+    bundled: run,
+    imports: [...code.imports, ...stubbed],
+    declarations: run.length ? [registry, ...bindingDeclarations(run), ...rest] : rest,
+  };
+}
+
+/** The class code of `doc`, read once per preserved object (documents are immutable), and per set of mocked bundled names. */
 export function classCodeOf(doc: AgentDocument): ClassCode {
   const kept = doc.preserved?.pinecall as Record<string, unknown> | undefined;
   if (!kept || typeof kept !== 'object') return EMPTY;
-  const known = cache.get(kept);
-  if (known) return known;
-  // Names beyond Agent/state/tool/Stages imported from Pinecall's own package, as written (`type X` ones are types).
-  const { imports, views } = readImports(strings(kept.imports), strings(kept.agentsImports));
-  const code: ClassCode = {
-    // A base class's members first (same file, `extends`): the subclass's own, later, win by name.
-    members: [...strings(kept.baseMembers), ...strings(kept.members)].map(readMember).filter((m): m is ClassMember => m !== undefined),
-    declarations: readDeclarations([...strings(kept.before), ...strings(kept.after)]),
-    imports,
-    views,
-  };
-  cache.set(kept, code);
+  let known = cache.get(kept);
+  if (!known) {
+    known = { code: readKept(kept), byMocks: new Map() };
+    cache.set(kept, known);
+  }
+  if (known.code.bundled.length === 0) return known.code;
+  const mocks = helperMocksOf(doc);
+  const mocked = known.code.bundled.filter((b) => Object.hasOwn(mocks, b.local)).map((b) => b.local);
+  const key = mocked.join('\n');
+  let code = known.byMocks.get(key);
+  if (!code) {
+    code = withMocks(known.code, new Set(mocked));
+    known.byMocks.set(key, code);
+  }
   return code;
 }
 

@@ -5,3 +5,4 @@ export * from './types';
 export { checkExpectations, calledTools, spokenLines, finalStageName, jsonEqual } from './expectations';
 export { runConversationTest, runSuite } from './run';
 export { proposeTest, testNameFrom } from './propose';
+export { compareRow, compareRows, compareVerdict, passRateText, type CompareRow, type CompareVerdict } from './compare';

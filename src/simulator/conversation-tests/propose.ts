@@ -23,7 +23,7 @@ function robustPhrase(session: Session): string | undefined {
 }
 
 /** See index.ts: input, waits, state/call as the run started, and expectations from what happened. */
-export function proposeTest(doc: AgentDocument, run: { name: string; inputs: SimInput[]; session: Session; initialState?: Record<string, unknown>; call?: Record<string, unknown> }): ConversationTest {
+export function proposeTest(doc: AgentDocument, run: { name: string; inputs: SimInput[]; session: Session; initialState?: Record<string, unknown>; call?: Record<string, unknown>; startStageId?: string | null }): ConversationTest {
   const { session } = run;
   const input = run.inputs.flatMap((i) => (i.kind === 'say' ? [i.text] : []));
   const waits: Record<string, string> = {};
@@ -37,10 +37,13 @@ export function proposeTest(doc: AgentDocument, run: { name: string; inputs: Sim
   if (stage !== undefined) expect.stage = stage;
   const changed = [...new Set(session.changeLog.map((c) => c.field))].filter((f) => Object.hasOwn(session.state, f) && session.state[f] !== undefined);
   if (changed.length) expect.state = Object.fromEntries(changed.map((f) => [f, structuredClone(session.state[f])]));
-  // Keys in the format's order, so a saved golden reads name, state, call, input, waits, expect.
+  // A run started with "Simulate from here" is saved to start where it did.
+  const start = run.startStageId ? doc.stages.find((s) => s.id === run.startStageId) : undefined;
+  // Keys in the format's order, so a saved golden reads name, state, start, call, input, waits, expect.
   const test: ConversationTest = {
     name: run.name,
     ...(run.initialState && Object.keys(run.initialState).length ? { state: structuredClone(run.initialState) } : {}),
+    ...(start ? { start: { stage: start.name } } : {}),
     ...(run.call && Object.keys(run.call).length ? { call: structuredClone(run.call) } : {}),
     input,
     ...(Object.keys(waits).length ? { waits } : {}),

@@ -70,6 +70,24 @@ describe('runConversationTest', () => {
     ]);
   });
 
+  it('start: {stage, state} opens on that stage with start.state over test.state, and the chat note says so', async () => {
+    const doc = sampleAgent(); // the entry is greet: without start, one line would not book
+    const test: ConversationTest = { ...bookingTest, state: { booking_when: 'x', searches: 2 }, start: { stage: 'choose', state: { booking_when: '' } } };
+    const result = await runConversationTest(doc, test, depsWith(bookingScript()));
+    expect(result.expectations.filter((e) => !e.passed)).toEqual([]);
+    expect(result.passed).toBe(true);
+    expect(result.session.state).toMatchObject({ searches: 2 });
+    expect(result.session.trace[0]).toMatchObject({ kind: 'note', chat: true, message: 'Started at choose with booking_when = "", searches = 2.' });
+  });
+
+  it('a start stage the agent lacks fails the run with the test, the stage and the stages there are; nothing runs', async () => {
+    const runner = scriptedToolRunner({});
+    const result = await runConversationTest(sampleAgent(), { ...bookingTest, start: { stage: 'checkout' } }, depsWith(bookingScript(), runner));
+    expect(result.passed).toBe(false);
+    expect(result.error).toBe("test books-monday starts at stage checkout, which the agent does not have (stages: greet, identify, verify, choose, goodbye); write a stage's name in start.stage");
+    expect(result.session.transcript).toEqual([]);
+  });
+
   it('answers wait tokens from test.waits (Block Agent)', async () => {
     const script = [
       say('Clínica Norte, hello.'),

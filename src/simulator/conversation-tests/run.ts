@@ -35,6 +35,22 @@ function mcpMocksFor(doc: AgentDocument, mocks: Record<string, unknown>, given: 
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
+/**
+ * Where and with what a test's call opens: `start.state` over the test's `state`, on `start.stage`
+ * (by name). A stage the agent does not have is an error naming the test and the stages there are,
+ * rather than a run quietly on the entry stage.
+ */
+export function testStart(doc: AgentDocument, test: ConversationTest): { initialState?: Record<string, unknown>; startStageId?: string; error?: string } {
+  const initialState = test.start?.state ? { ...test.state, ...test.start.state } : test.state;
+  if (!test.start) return { initialState };
+  const stage = doc.stages.find((s) => s.name === test.start!.stage);
+  if (!stage) {
+    const names = doc.stages.map((s) => s.name).join(', ') || 'none';
+    return { initialState, error: `test ${test.name} starts at stage ${test.start.stage}, which the agent does not have (stages: ${names}); write a stage's name in start.stage` };
+  }
+  return { initialState, startStageId: stage.id };
+}
+
 /** One run: see index.ts for the contract. */
 export async function runConversationTest(
   doc: AgentDocument,
@@ -46,7 +62,9 @@ export async function runConversationTest(
   const started = clock();
   const mocks = test.mocks ?? {};
   const runDoc = mockedDocument(doc, mocks);
-  let latest: Session = startSession(runDoc, { initialState: test.state });
+  const start = testStart(doc, test);
+  let latest: Session = startSession(runDoc, start);
+  if (start.error !== undefined) return { test: test.name, passed: false, expectations: [], error: start.error, session: latest, ms: 0 };
   const runDeps: StepDeps = {
     ...deps,
     runner: mockingRunner(deps.runner, mocks),
@@ -63,7 +81,7 @@ export async function runConversationTest(
   let session: Session;
   let error: string | undefined;
   try {
-    session = await runScript(runDoc, { says: test.input, waits: test.waits, agentFirst: doc.opening === 'agent', runtime: options.runtime ?? doc.target, initialState: test.state }, runDeps);
+    session = await runScript(runDoc, { says: test.input, waits: test.waits, agentFirst: doc.opening === 'agent', runtime: options.runtime ?? doc.target, initialState: start.initialState, startStageId: start.startStageId }, runDeps);
     if (session.failure) error = `step ${session.failure.step}: ${session.failure.message}`;
   } catch (thrown) {
     session = latest;
@@ -86,7 +104,7 @@ async function oneRun(doc: AgentDocument, test: ConversationTest, makeDeps: () =
   try {
     deps = await makeDeps();
   } catch (thrown) {
-    return { test: test.name, passed: false, expectations: [], error: `could not set the run up: ${messageOf(thrown)}`, session: startSession(doc, { initialState: test.state }), ms: 0 };
+    return { test: test.name, passed: false, expectations: [], error: `could not set the run up: ${messageOf(thrown)}`, session: startSession(doc, testStart(doc, test)), ms: 0 };
   }
   return runConversationTest(doc, test, deps, { signal });
 }

@@ -6,7 +6,7 @@ import type { JsonSchema } from '../../model';
 import type { ToolSpec } from '../types';
 import { fillArguments, type FillContext, type FillResult } from './fill';
 import { isNotYetTool, meaningOf, type Meant } from './intent';
-import { callerWords, isStopWord, nameWords, overlap, stem, words } from './words';
+import { callerWords, conceptOfWord, isStopWord, nameWords, overlap, stem, words } from './words';
 
 export interface Scored {
   tool: ToolSpec;
@@ -20,6 +20,8 @@ export interface Scored {
   complete: boolean;
   /** How the caller's latest line means this tool, when it does. */
   meant?: Meant;
+  /** The parameter of this tool the agent's last question asked for (the dialogue state). */
+  askedHere?: string;
   /** A not-yet tool that stepped aside because the caller means another tool (the note says why). */
   deferred?: string;
 }
@@ -54,8 +56,17 @@ export function scoreTools(tools: ToolSpec[], ctx: FillContext): Scored[] {
     const shared = overlap(latest, theirs).pairs;
     const values = Object.entries(fill.filled).filter(([, f]) => f.fromLatest && f.specific).map(([name]) => name);
     const byPurpose = meant?.rule === 'tool-by-stated-purpose' ? 1 : 0;
-    return { tool, index, fill, shared, values, evidence: shared.length + values.length + byPurpose, complete: fill.missing.length === 0, meant };
+    // The agent just asked for one of its parameters: the caller's line answers this tool's question.
+    const askedHere = ctx.asked?.[0]?.find((q) => q.tool === tool.name);
+    const byQuestion = askedHere ? 0.5 : 0;
+    return { tool, index, fill, shared, values, evidence: values.length + byPurpose + byQuestion, complete: fill.missing.length === 0, meant, askedHere: askedHere?.param };
   });
+  // A word the caller shares with several tools tells them apart less than a word only one has:
+  // each shared concept weighs 1 / (how many tools share it), so "pills" in two descriptions
+  // counts half for each while "rash" in one counts whole.
+  const sharing = new Map<string, number>();
+  for (const s of scored) for (const p of s.shared) sharing.set(conceptOfWord(p.mine), (sharing.get(conceptOfWord(p.mine)) ?? 0) + 1);
+  for (const s of scored) s.evidence += s.shared.reduce((sum, p) => sum + 1 / (sharing.get(conceptOfWord(p.mine)) ?? 1), 0);
   const other = scored.find((s) => s.meant && !s.meant.negated);
   for (const s of scored) {
     if (!other || !notYet[s.index] || s.evidence === 0) continue;
@@ -82,6 +93,7 @@ export function reasonFor(s: Scored): { rule: string; why: string } {
     const described = s.values.map((name) => `${name} ← "${s.fill.filled[name].said}" (${s.fill.filled[name].rule})`).join(', ');
     return { rule: 'tool-by-values', why: `the caller's line gives its parameters: ${described}` };
   }
+  if (s.askedHere) return { rule: 'tool-by-dialogue-state', why: `the agent's last question asked for its ${s.askedHere}` };
   return { rule: 'tool-fallback', why: 'nothing in the caller\'s line points at a tool' };
 }
 
@@ -126,4 +138,24 @@ export function namedByInstructions(scored: Scored[], instructions: string): { s
     const name = [...new Set(nameWords(s.tool.name).filter((w) => !isStopWord(w) && !/^\d+$/.test(w)).map(stem))];
     return name.length > 0 && name.every((w) => said.has(w)) ? [{ s, said: name.map((w) => said.get(w)!) }] : [];
   });
+}
+
+/** How far ahead the best tool must be, by the words alone, for the caller's line to mean it. */
+export const INTENT_MARGIN = 0.5;
+
+/**
+ * When the caller's words point at two tools about equally (and no value they gave settles it),
+ * the line does not say which one they mean: the runner-up, else undefined.
+ */
+export function tooClose(best: Scored | undefined, fresh: Scored[]): Scored | undefined {
+  if (!best || best.values.length > 0 || best.meant?.rule === 'tool-by-stated-purpose') return undefined;
+  const second = fresh.find((s) => s !== best && s.evidence > 0 && s.values.length === 0 && !s.deferred);
+  return second && best.evidence - second.evidence < INTENT_MARGIN ? second : undefined;
+}
+
+const FALLBACK_WORDS = /\b(?:anything else|everything else|otherwise|other (?:questions?|requests?|topics?)|not sure|unclear|fallback|none of the (?:others|above)|does not fit|doesn['’]t fit)\b/i;
+
+/** A tool the agent offers for what no other tool fits ("Use for anything else"). */
+export function namedFallback(scored: Scored[]): Scored | undefined {
+  return scored.find((s) => FALLBACK_WORDS.test(s.tool.description));
 }

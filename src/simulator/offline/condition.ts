@@ -34,14 +34,14 @@ export function decideCondition(sentence: string, callerLines: string[]): Decisi
     const answer = callerLines[0] === undefined ? undefined : findYesNo(callerLines[0]);
     if (answer) {
       const holds = negated ? !answer.value : answer.value;
-      return { holds, rule: 'condition-by-yes-no', why: `the sentence is about agreeing and the caller's last line opens with "${answer.said}"` };
+      return { holds, rule: 'condition-by-yes-no', why: `the sentence is about agreeing and the caller's latest line opens with "${answer.said}"` };
     }
-    return { holds: negated, rule: 'condition-by-yes-no', why: "the sentence is about agreeing and the caller's last line says neither yes nor no" };
+    return { holds: negated, rule: 'condition-by-yes-no', why: "the sentence is about agreeing and the caller's latest line says neither yes nor no" };
   }
   if (SAYING.test(sentence)) {
     const substance = contentStems(callerLines[0] ?? '').filter((w) => !NOT_SUBSTANCE.has(conceptOf(w)));
     const met = substance.length > 0;
-    const found = met ? `the caller's last line has words of substance ("${substance[0]}")` : "the caller's last line holds no words of substance";
+    const found = met ? `the caller's latest line has words of substance ("${substance[0]}")` : "the caller's latest line holds no words of substance";
     return { holds: negated ? !met : met, rule: 'condition-by-substance', why: negated ? `${found}, and the sentence is negated` : found };
   }
   const recent = callerLines.slice(0, RECENT_LINES).flatMap((line) => words(line));

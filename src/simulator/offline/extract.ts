@@ -114,12 +114,27 @@ export function findNames(text: string): Found[] {
     [new RegExp(`\\b[Mm]y name(?:'s|’s| is)\\s+([a-z]+(?:\\s+[a-z]+)?)(?=\\s*(?:[,.!?]|$))`, 'g'), 'name-my-name-is'],
     [new RegExp(`\\b(?:I'm|I’m|I am|[Tt]his is|[Cc]all me|[Ii]t's|[Ii]t is)\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`, 'g'), 'name-introduction'],
     [new RegExp(`(?:^|[.,!?]\\s*)(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})\\s+(?:speaking|here)\\b`, 'g'), 'name-speaking'],
+    [new RegExp(`\\b(?:[Cc]alled|[Nn]amed|goes by)\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`, 'g'), 'name-called'],
+    // "put it under Hannah Kowalski", "booked under the name of Li": who a booking is for.
+    [new RegExp(`\\b(?:under(?:\\s+the\\s+name(?:\\s+of)?)?|in\\s+the\\s+name\\s+of)\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`, 'g'), 'name-under'],
   ];
+  // "my surname is Okafor", "last name's Lee": one part of the name, which the caller says which.
+  const parts: [RegExp, string][] = [
+    [new RegExp(`\\b(?:sur|last\\s+|family\\s+)name(?:'s|’s| is)?\\s+(${NAME_WORD}(?:[\\s-]${NAME_WORD})?)`, 'gi'), 'name-surname'],
+    [new RegExp(`\\b(?:first|given|fore)\\s*name(?:'s|’s| is)?\\s+(${NAME_WORD})`, 'gi'), 'name-first'],
+  ];
+  for (const [re, rule] of parts) {
+    for (const m of text.matchAll(re)) {
+      const raw = nameFrom(m[1].charAt(0).toUpperCase() + m[1].slice(1));
+      if (raw) out.push({ value: raw.replace(/(^|[\s-])([a-z])/g, (_, before: string, c: string) => before + c.toUpperCase()), said: m[0], index: m.index ?? 0, rule });
+    }
+  }
   for (const [re, rule] of rules) {
     for (const m of text.matchAll(re)) {
       const raw = nameFrom(m[1]);
       if (!raw) continue;
-      const value = raw.replace(/\b[a-z]/g, (c) => c.toUpperCase());
+      // Capitals at the start of each word only ("Wójcik": \b would see a word start after "ó").
+      const value = raw.replace(/(^|[\s-])([a-z])/g, (_, before: string, c: string) => before + c.toUpperCase());
       if (!out.some((f) => f.value === value)) out.push({ value, said: m[0], index: m.index ?? 0, rule });
     }
   }

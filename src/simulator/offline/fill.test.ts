@@ -32,7 +32,10 @@ describe('enum', () => {
 
 describe('pattern', () => {
   const code = { type: 'string', pattern: '^[A-Z]{2}-[0-9]{4}$' } satisfies JsonSchema;
-  it('finds a match of the pattern in the line', () => expect(fill({ code }, ['my code is QX-4821 I think']).filled.code).toMatchObject({ value: 'QX-4821', rule: 'pattern-search' }));
+  // A code of letters and digits is read by its shape; the pattern then checks what was read.
+  it('finds a match of the pattern in the line', () => expect(fill({ code }, ['my code is QX-4821 I think']).filled.code).toMatchObject({ value: 'QX-4821', rule: 'identifier-shape' }));
+  it('searches with the pattern itself for a shape no rule reads', () =>
+    expect(fill({ colour: { type: 'string', pattern: '^[a-z]+-blue$' } }, ['a navy-blue one']).filled.colour).toMatchObject({ value: 'navy-blue', rule: 'pattern-search' }));
   it('finds nothing that does not match', () => expect(fill({ code }, ['my code is QX-48']).missing).toEqual(['code']));
   it('checks what another rule read against the pattern', () => {
     const phone = { type: 'string', pattern: '^\\+?[0-9]{7,15}$' };
@@ -70,10 +73,12 @@ describe('other hints', () => {
 
 describe('booleans', () => {
   const wants = { type: 'boolean', description: 'True when the caller wants to cancel.' } satisfies JsonSchema;
-  it('reads yes and no', () => {
-    expect(fill({ ok: { type: 'boolean' } }, ['Yes please']).args).toEqual({ ok: true });
-    expect(fill({ ok: { type: 'boolean' } }, ['nope']).args).toEqual({ ok: false });
+  const asked = (lines: string[]) => fillArguments(schema({ ok: { type: 'boolean' } }), { ...ctx(lines), asked: [[{ tool: 'any', param: 'ok', why: 'asked' }]] });
+  it('reads yes and no when the agent asked for the flag', () => {
+    expect(asked(['Yes please']).args).toEqual({ ok: true });
+    expect(asked(['nope']).args).toEqual({ ok: false });
   });
+  it('near miss: a yes that answers no question about the flag sets nothing', () => expect(fill({ ok: { type: 'boolean' } }, ['Yes please']).missing).toEqual(['ok']));
   it('is true when the caller\'s words meet the description', () => expect(fill({ wants }, ['I need to call it off, drop it']).args).toEqual({ wants: true }));
   it('is left out when neither holds', () => expect(fill({ wants }, ['what time is it']).missing).toEqual(['wants']));
 });

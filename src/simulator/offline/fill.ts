@@ -4,8 +4,11 @@
 import { backtrackingRisk } from '../../model/pattern-risk';
 import type { JsonSchema } from '../../model';
 import { getOwn, setOwn } from '../../model/own';
+import { answerContent, type Asked } from './asked';
 import { findDates, findDayPart, findTimes } from './dates';
+import { readEnum } from './enums';
 import { findEmails, findNames, findNumbers, findPhones, findYesNo, phoneForms } from './extract';
+import { findDurations, findIdentifiers, findLargeNumberWords, findPostcodes, unitOf } from './ids';
 import { clauseWith, deniedBefore, restatesTool, type ToolMeaning } from './intent';
 import { pickAgreed, pickOffered, valueOfRow } from './pick';
 import type { Item } from './reading';
@@ -20,6 +23,13 @@ export interface FillContext {
   agentLines?: string[];
   /** The tool being filled, and whether the caller's latest line means it. */
   tool?: ToolMeaning;
+  /**
+   * The dialogue state: for each caller line (most recent first, as callerLines), the parameters
+   * the agent's question right before it asked for.
+   */
+  asked?: Asked[][];
+  /** The schema being filled has both a first-name and a last-name parameter (a full name is split). */
+  givenAndFamily?: boolean;
 }
 
 export interface Filled {
@@ -40,9 +50,17 @@ export interface FillResult {
   filled: Record<string, Filled>;
   /** Required parameters no rule could fill. */
   missing: string[];
+  /** Enum parameters the caller's line names two values of equally: the agent asks which. */
+  ties: Record<string, unknown[]>;
 }
 
-type Kind = 'date' | 'time' | 'datetime' | 'email' | 'phone' | 'name' | 'words' | 'number' | 'none';
+type Kind = 'date' | 'time' | 'datetime' | 'email' | 'phone' | 'name' | 'words' | 'number' | 'identifier' | 'postcode' | 'none';
+
+/** Words that make a parameter a code to read out, not a count or a phone ("policy number", "order ref"). */
+const ID_WORDS = 'number id code reference ref tracking policy account order serial membership member claim ticket invoice confirmation registration plate vin prescription case'.split(' ');
+const PHONE_WORDS = ['phone', 'telephone', 'mobile', 'cell', 'tel', 'callback'];
+/** Literal stems only: the synonym table makes "number" a phone, which a policy number is not. */
+const hasWord = (stems: Set<string>, list: string[]) => list.some((w) => stems.has(stem(w)));
 
 const has = (hints: Set<string>, ...wanted: string[]) => wanted.some((w) => hints.has(stem(w)) || hints.has(conceptOfWord(w)));
 
@@ -58,16 +76,23 @@ export function kindOf(name: string, prop: JsonSchema): Kind {
   const all = new Set([...nameHints, ...words(prop.description ?? '').map(stem)]);
   const hints = new Set([...all, ...[...all].map(conceptOfWord)]);
   if (has(nameHints, 'email', 'mail')) return 'email';
-  if (has(nameHints, 'phone', 'telephone', 'mobile', 'cell', 'tel')) return 'phone';
+  if (hasWord(nameHints, PHONE_WORDS)) return 'phone';
+  if (hasWord(nameHints, ['postcode', 'zip', 'postal', 'zipcode'])) return 'postcode';
+  if (hasWord(nameHints, ID_WORDS) && !hasWord(all, PHONE_WORDS)) return 'identifier';
+  if (has(nameHints, 'surname', 'forename')) return 'name';
   if (has(nameHints, 'date', 'day', 'birth', 'dob', 'birthday')) return 'date';
   if (has(nameHints, 'time', 'hour')) return 'time';
   if (has(nameHints, 'name')) return 'name';
-  if (has(nameHints, 'utterance', 'words', 'quote', 'text', 'message', 'request', 'reason', 'note', 'comment', 'summary', 'details')) return 'words';
+  if (has(nameHints, 'utterance', 'words', 'quote', 'text', 'message', 'request', 'reason', 'note', 'comment', 'summary', 'details', 'description')) return 'words';
   if (has(hints, 'email')) return 'email';
-  if (has(hints, 'phone')) return 'phone';
+  if (hasWord(all, PHONE_WORDS)) return 'phone';
+  if (hasWord(all, ['postcode', 'zip'])) return 'postcode';
   if (has(hints, 'date', 'birth')) return 'date';
   if (has(hints, 'time')) return 'time';
   if (has(hints, 'utterance', 'words', 'said', 'quote', 'verbatim', 'reason')) return 'words';
+  // "The room number", "the booking reference": a code, by the description's words.
+  if (/\b(?:number|code|reference|ref|id)\b/i.test(prop.description ?? '') && !/\bnumber of\b|\bhow many\b/i.test(prop.description ?? '')) return 'identifier';
+  if (typeof prop.pattern === 'string' && /\\d|\[0-9|\[A-Z/.test(prop.pattern)) return 'identifier';
   return 'none';
 }
 
@@ -90,15 +115,33 @@ function accepts(prop: JsonSchema, value: unknown): boolean {
 }
 
 /** A date the parameter wants as the caller said it ("as they said it"), or as YYYY-MM-DD. */
-const wantsWordsAsSaid = (prop: JsonSchema) => !prop.pattern && !prop.format && /\bas (?:they|the caller|you) (?:said|say|named|gave)|\bas said\b|\bin their (?:own )?words\b/i.test(prop.description ?? '');
+const AS_SAID = /\bas (?:they|the caller|you|the customer) (?:said|say|named|gave|put) it\b|\bas (?:they|the caller|you) (?:said|say|named|gave)|\bas said\b|\bin their (?:own )?words\b/i;
+/** Said of the parameter itself, or by a clause of its tool's description that names it ("the day the caller chose, as they said it"). */
+const wantsWordsAsSaid = (prop: JsonSchema, name = '', toolDescription = '') =>
+  !prop.pattern && !prop.format && (AS_SAID.test(prop.description ?? '') || toolDescription.split(/[;:.]\s*/).some((clause) => AS_SAID.test(clause) && nameWords(name).some((w) => words(clause).includes(w))));
 
-/** Values found in one line for a kind of parameter, best first. */
-function candidates(kind: Kind, line: string, prop: JsonSchema, today: string | undefined): { value: unknown; said: string; rule: string }[] {
+/** "seven" said after "evening" is 19:00: an hour under twelve without am/pm, in a part of day after noon. */
+function inDayPart(hhmm: string, said: string, context: string): { hhmm: string; why?: string } {
+  const h = +hhmm.slice(0, 2);
+  if (h < 1 || h > 11 || /[ap]\.?m\b|noon|midnight|o['’]?clock in the morning/i.test(said)) return { hhmm };
+  const part = /\b(tonight|evening|afternoon|night)s?\b/i.exec(context);
+  if (!part || (part[1].toLowerCase() === 'afternoon' && h > 7)) return { hhmm };
+  return { hhmm: `${String(h + 12).padStart(2, '0')}${hhmm.slice(2)}`, why: `"${said}" read as after noon: the caller said "${part[1]}"` };
+}
+
+type Candidate = { value: unknown; said: string; rule: string; why?: string };
+
+/** Values found in one line for a kind of parameter, best first; `context` is the rest of the conversation, nearest first. */
+function candidates(kind: Kind, name: string, line: string, prop: JsonSchema, today: string | undefined, context = '', toolDescription = '', split = true): Candidate[] {
+  const asSaid = wantsWordsAsSaid(prop, name, toolDescription);
   switch (kind) {
     case 'date':
-      return findDates(line, today).map((d) => ({ value: wantsWordsAsSaid(prop) ? d.said : d.iso, said: d.said, rule: d.rule }));
+      return findDates(line, today).map((d) => ({ value: asSaid ? d.said : d.iso, said: d.said, rule: d.rule }));
     case 'time': {
-      const times = findTimes(line).map((t) => ({ value: wantsWordsAsSaid(prop) ? t.said : t.hhmm, said: t.said, rule: t.rule }));
+      const times: Candidate[] = findTimes(line).map((t) => {
+        const fitted = inDayPart(t.hhmm, t.said, `${line} ${context}`);
+        return { value: asSaid ? t.said : fitted.hhmm, said: t.said, rule: fitted.why ? 'time-in-day-part' : t.rule, why: fitted.why };
+      });
       const part = findDayPart(line);
       // "in the morning" stands for a time only when the schema needs a clock time.
       if (part && (prop.pattern || prop.format)) times.push({ value: part.hhmm, said: part.part, rule: 'time-day-part' });
@@ -107,7 +150,7 @@ function candidates(kind: Kind, line: string, prop: JsonSchema, today: string | 
     case 'datetime': {
       const date = findDates(line, today)[0];
       const time = findTimes(line)[0] ?? (findDayPart(line) && { hhmm: findDayPart(line)!.hhmm, said: findDayPart(line)!.part });
-      return date && time ? [{ value: `${date.iso}T${time.hhmm}:00`, said: `${date.said} ${time.said}`, rule: 'date-time' }] : [];
+      return date && time ? [{ value: `${date.iso}T${inDayPart(time.hhmm, time.said, `${line} ${context}`).hhmm}:00`, said: `${date.said} ${time.said}`, rule: 'date-time' }] : [];
     }
     case 'email':
       return findEmails(line).map((f) => ({ value: f.value, said: f.said, rule: f.rule }));
@@ -115,25 +158,58 @@ function candidates(kind: Kind, line: string, prop: JsonSchema, today: string | 
       // Each number in the forms its digits can be written in; the first the schema accepts wins.
       return findPhones(line).flatMap((f) => phoneForms(f).map((value, i) => ({ value, said: f.said, rule: i === 0 ? f.rule : 'phone-to-pattern' })));
     case 'name':
-      return findNames(line).map((f) => ({ value: f.value, said: f.said, rule: f.rule }));
+      return namesFor(name, prop, line, split);
+    case 'postcode':
+      return findPostcodes(line).map((f) => ({ value: f.value, said: f.said, rule: f.rule }));
+    case 'identifier':
+      // The code as said, then without its separators (a pattern may want "HX5530921" or "HX-5530921").
+      return findIdentifiers(line).flatMap((f) => [...new Set([f.value, f.value.replace(/[\s./-]/g, '')])].map((value, i) => ({ value, said: f.said, rule: i === 0 ? f.rule : 'identifier-to-pattern' })));
     case 'number': {
-      const busy = [...findPhones(line), ...findDates(line, today), ...findTimes(line)].map((f) => [f.index, f.index + f.said.length] as [number, number]);
-      return findNumbers(line, busy).map((f) => ({ value: prop.type === 'integer' ? Math.round(f.value) : f.value, said: f.said, rule: f.rule }));
+      const unit = unitOf(`${name} ${prop.description ?? ''}`);
+      const round = (v: number) => (prop.type === 'integer' ? Math.round(v) : v);
+      const durations = unit ? findDurations(line, unit).map((f) => ({ value: round(f.value), said: f.said, rule: f.rule, why: f.rule === 'duration-converted' ? `"${f.said}" counted in ${unit}s` : undefined })) : [];
+      // A count said with a unit ("two weeks") is a duration, not a count of something else.
+      const spans = unit ? [] : findDurations(line, 'day');
+      const busy = [...findPhones(line), ...findDates(line, today), ...findTimes(line), ...spans].map((f) => [f.index, f.index + f.said.length] as [number, number]);
+      const plain = [...findNumbers(line, busy), ...findLargeNumberWords(line).filter((f) => !busy.some(([a, b]) => f.index >= a && f.index < b))].sort((a, b) => a.index - b.index);
+      return [...durations, ...plain.map((f) => ({ value: round(f.value), said: f.said, rule: f.rule }))];
     }
     default:
       return [];
   }
 }
 
+type NamePart = 'given' | 'family' | 'whole';
+/** Which part of a name a parameter holds: first_name, surname, family name… or the whole name. */
+export function namePart(name: string, prop: JsonSchema): NamePart {
+  const ws = new Set([...nameWords(name), ...words(prop.description ?? '').slice(0, 4)].map(stem));
+  if ('surname last family'.split(' ').some((w) => ws.has(stem(w)))) return 'family';
+  if ('first given forename'.split(' ').some((w) => ws.has(stem(w)))) return 'given';
+  return 'whole';
+}
+
+/** A name split for first/last parameters: "Ann Marie Smith" is Ann + Marie Smith; "surname is X" is a last name only. */
+function namesFor(name: string, prop: JsonSchema, line: string, split: boolean): Candidate[] {
+  const part = namePart(name, prop);
+  // A part the caller names ("the surname is …") goes before a name read by another phrasing.
+  const own = part === 'family' ? 'name-surname' : part === 'given' ? 'name-first' : '';
+  const found = findNames(line).sort((a, b) => Number(b.rule === own) - Number(a.rule === own));
+  return found.flatMap((f) => {
+    const ws = f.value.split(' ');
+    if (part === 'whole') return f.rule === 'name-surname' || f.rule === 'name-first' ? [] : [{ value: f.value, said: f.said, rule: f.rule }];
+    if (f.rule === 'name-surname') return part === 'family' ? [{ value: f.value, said: f.said, rule: f.rule }] : [];
+    if (f.rule === 'name-first') return part === 'given' ? [{ value: f.value, said: f.said, rule: f.rule }] : [];
+    if (part === 'given') return [{ value: ws[0], said: f.said, rule: 'name-first-part', why: `"${ws[0]}" is the first word of "${f.value}"` }];
+    if (ws.length > 1) return [{ value: ws.slice(1).join(' '), said: f.said, rule: 'name-last-part', why: `"${ws.slice(1).join(' ')}" follows the first name in "${f.value}"` }];
+    // One name for a surname the schema asks for alone ("the name is Lee"): that is the surname.
+    return split ? [] : [{ value: f.value, said: f.said, rule: 'name-as-surname', why: `the schema has no first name: "${f.value}" is the surname` }];
+  });
+}
+
 /** An enum value the line names (directly, stemmed, or through a synonym); only when exactly one is named. */
 export function enumFromLine(values: unknown[], line: string): { value: unknown; said: string } | undefined {
-  const said = words(line);
-  // "check-up" and "check up" name "checkup": two words said together are the value written as one.
-  const joined = said.slice(1).map((w, i) => said[i] + w);
-  const hits = values.filter((v) => typeof v === 'string' || typeof v === 'number').filter((v) => overlap(said, nameWords(String(v))).concepts.length > 0 || said.includes(String(v).toLowerCase()) || joined.some((j) => stem(j) === stem(String(v))));
-  if (hits.length !== 1) return undefined;
-  const pair = overlap(said, nameWords(String(hits[0]))).pairs[0];
-  return { value: hits[0], said: pair?.mine ?? joined.find((j) => stem(j) === stem(String(hits[0]))) ?? String(hits[0]) };
+  const read = readEnum(values, line, []);
+  return read && 'value' in read ? { value: read.value, said: read.said } : undefined;
 }
 
 /** A search with the pattern itself, anchors dropped, for a value no other rule reads. */
@@ -164,10 +240,46 @@ export function picksOffered(name: string, prop: JsonSchema, offered: Item[]): b
 /** The caller's line as a pick's source, cut short for notes. */
 const line0Said = (line: string) => (line.length > 60 ? `${line.slice(0, 57)}…` : line);
 
-function fillOne(name: string, prop: JsonSchema, ctx: FillContext): Filled | undefined {
+/**
+ * For a parameter without a description of its own, what its tool's description says right after
+ * its name ("by the room number (digits only)" says room is a number to read, not free words).
+ */
+function wordsAfterName(name: string, toolDescription: string): string {
+  const ws = nameWords(name);
+  if (!ws.length || !toolDescription) return '';
+  const m = new RegExp(`\\b${ws.join('[\\s_-]+')}\\b((?:[\\s(]+[\\w'’-]+\\)?){0,3})`, 'i').exec(toolDescription);
+  return m ? `${ws.join(' ')}${m[1]}` : '';
+}
+
+/** Yes/no words and greetings say nothing of what a flag means ("Yes, I'm covered" is no "urgent"). */
+const MANNER_CONCEPTS = new Set(['agree', 'refuse', 'greeting'].map(conceptOfWord));
+
+function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, askedAt: (i: number) => Asked | undefined, made: Made): Filled | undefined {
   const [latest = ''] = ctx.callerLines;
-  const made = (value: unknown, rule: string, said: string, fromLatest: boolean, specific = true): Filled | undefined =>
-    accepts(prop, value) ? { value, rule, said, fromLatest, specific } : undefined;
+  // A yes or no answers only the question the agent asked: it sets the flag that question was for.
+  for (const [i, line] of ctx.callerLines.entries()) {
+    const yn = askedAt(i) ? findYesNo(line) : undefined;
+    if (yn) return made(yn.value, 'boolean-from-yes-no', yn.said, i === 0);
+  }
+  // "True when the caller wants X": true when the caller's words meet that description's words.
+  const shared = overlap(callerWords(latest), words(`${prop.description ?? ''} ${nameWords(name).join(' ')}`)).pairs.filter((p) => !MANNER_CONCEPTS.has(conceptOfWord(p.mine)));
+  if (shared.length) return made(!deniedBefore(latest, shared[0].mine), 'boolean-by-description', shared[0].mine, true, false);
+  // A flag that restates its tool's purpose ("schedule_appointment" of a scheduling tool) holds
+  // when the caller means the tool, and is false when they deny it.
+  const meant = ctx.tool?.meant;
+  if (meant && restatesTool(name, prop, ctx.tool!)) {
+    const f = made(!meant.negated, 'boolean-by-tool-meaning', meant.said, true, false);
+    return f && { ...f, why: `the caller means ${ctx.tool!.name} ("${meant.said}"${meant.negated ? ', denied' : ''}) and ${name} restates its purpose` };
+  }
+  return undefined;
+}
+
+type Made = (value: unknown, rule: string, said: string, fromLatest: boolean, specific?: boolean) => Filled | undefined;
+
+function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<string, unknown[]>): Filled | undefined {
+  const [latest = ''] = ctx.callerLines;
+  const made: Made = (value, rule, said, fromLatest, specific = true) => (accepts(prop, value) ? { value, rule, said, fromLatest, specific } : undefined);
+  const askedAt = (i: number) => ctx.asked?.[i]?.find((q) => q.param === name && (!ctx.tool || q.tool === ctx.tool.name));
   if (picksOffered(name, prop, ctx.offered)) {
     // A bare "yes" agrees to the one row the agent's last line named ("Shall I go ahead with …?").
     const agreed = findYesNo(latest)?.value === true ? pickAgreed(ctx.agentLines?.at(-1) ?? '', ctx.offered) : undefined;
@@ -176,47 +288,53 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext): Filled | und
     const filled = picked && value !== undefined ? made(value, picked.rule, line0Said(latest), true) : undefined;
     if (filled) return { ...filled, why: picked!.why };
   }
-  if (prop.type === 'boolean') {
-    const yn = findYesNo(latest);
-    if (yn) return made(yn.value, 'boolean-from-yes-no', yn.said, true);
-    // "True when the caller wants X": true when the caller's words meet that description's words.
-    const shared = overlap(callerWords(latest), words(`${prop.description ?? ''} ${nameWords(name).join(' ')}`)).pairs;
-    if (shared.length) return made(!deniedBefore(latest, shared[0].mine), 'boolean-by-description', shared[0].mine, true, false);
-    // A flag that restates its tool's purpose ("schedule_appointment" of a scheduling tool) holds
-    // when the caller means the tool, and is false when they deny it.
-    const meant = ctx.tool?.meant;
-    if (meant && restatesTool(name, prop, ctx.tool!)) {
-      const f = made(!meant.negated, 'boolean-by-tool-meaning', meant.said, true, false);
-      return f && { ...f, why: `the caller means ${ctx.tool!.name} ("${meant.said}"${meant.negated ? ', denied' : ''}) and ${name} restates its purpose` };
-    }
-    return undefined;
-  }
+  if (prop.type === 'boolean') return fillBoolean(name, prop, ctx, askedAt, made);
   if (prop.type === 'array') {
     const items = (Array.isArray(prop.items) ? prop.items[0] : prop.items) ?? {};
     if (!Array.isArray(items.enum)) return undefined;
     const hits = items.enum.filter((v) => enumFromLine([v], latest));
     return hits.length ? made(hits, 'enum-values', hits.join(', '), true) : undefined;
   }
-  const kind = kindOf(name, prop);
+  const kind = kindOf(name, prop.description ? prop : { ...prop, description: wordsAfterName(name, ctx.tool?.description ?? '') });
+  const descriptions = [prop.description ?? '', ctx.tool?.description ?? ''];
   for (const [i, line] of ctx.callerLines.entries()) {
     if (Array.isArray(prop.enum)) {
-      const hit = enumFromLine(prop.enum, line);
-      if (hit) return made(hit.value, 'enum-value', hit.said, i === 0);
+      const read = readEnum(prop.enum, line, descriptions);
+      if (read && 'tie' in read) {
+        // Two values named as strongly: only the latest line's tie is worth a question.
+        if (i === 0) setOwn(ties, name, read.tie);
+        if (i === 0) return undefined;
+        continue;
+      }
+      if (read) {
+        const f = made(read.value, 'enum-value', read.said, i === 0);
+        return f && { ...f, why: `${name} = ${JSON.stringify(read.value)}: the caller's line ${read.why}` };
+      }
       const part = findDayPart(line);
       if (part && prop.enum.includes(part.part)) return made(part.part, 'enum-day-part', part.part, i === 0);
       continue;
+    }
+    // A code is read from the line that gives it: an older line's digits are a phone or a date.
+    if (i > 0 && (kind === 'identifier' || kind === 'postcode') && typeof prop.pattern !== 'string') break;
+    const context = [...ctx.callerLines.slice(i + 1), ctx.agentLines?.at(-1) ?? ''].join(' ');
+    for (const c of candidates(kind, name, line, prop, ctx.today, context, ctx.tool?.description, ctx.givenAndFamily ?? true)) {
+      const filled = made(c.value, c.rule, c.said, i === 0);
+      if (filled) return c.why ? { ...filled, why: c.why } : filled;
+    }
+    const found = prop.type === 'string' || prop.type === undefined ? byPattern(prop, line) : undefined;
+    if (found) return made(found.value, 'pattern-search', found.said, i === 0);
+    // The answer to the agent's own question for a free string is the answer's content.
+    const asked = askedAt(i);
+    if (asked && (prop.type === 'string' || prop.type === undefined) && ['none', 'words'].includes(kind)) {
+      const content = kind === 'words' ? line.trim() : answerContent(line);
+      const f = content ? made(content, 'answer-to-question', content, i === 0) : undefined;
+      if (f) return { ...f, why: `the caller's line answers the agent's question for ${name} (${asked.why})` };
     }
     if (kind === 'words') {
       // The sentence that means the tool, when the line has several; else the whole line.
       const said = ctx.tool?.meant ? clauseWith(line, ctx.tool.meant.said) : line.trim();
       return i === 0 && said ? made(said, said === line.trim() ? 'words-as-said' : 'words-clause', said, true, false) : undefined;
     }
-    for (const c of candidates(kind, line, prop, ctx.today)) {
-      const filled = made(c.value, c.rule, c.said, i === 0);
-      if (filled) return filled;
-    }
-    const found = prop.type === 'string' || prop.type === undefined ? byPattern(prop, line) : undefined;
-    if (found) return made(found.value, 'pattern-search', found.said, i === 0);
   }
   return undefined;
 }
@@ -225,13 +343,17 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext): Filled | und
 export function fillArguments(parameters: JsonSchema, ctx: FillContext): FillResult {
   const args: Record<string, unknown> = {};
   const filled: Record<string, Filled> = {};
-  for (const [name, prop] of Object.entries(parameters.properties ?? {})) {
-    const f = fillOne(name, prop ?? {}, ctx);
+  const ties: Record<string, unknown[]> = {};
+  const entries = Object.entries(parameters.properties ?? {});
+  const parts = entries.filter(([name, prop]) => kindOf(name, prop ?? {}) === 'name').map(([name, prop]) => namePart(name, prop ?? {}));
+  const inner = { ...ctx, givenAndFamily: parts.includes('given') && parts.includes('family') };
+  for (const [name, prop] of entries) {
+    const f = fillOne(name, prop ?? {}, inner, ties);
     if (f) {
       setOwn(args, name, f.value);
       setOwn(filled, name, f);
     }
   }
   const missing = (parameters.required ?? []).filter((name) => !Object.hasOwn(args, name));
-  return { args, filled, missing };
+  return { args, filled, missing, ties };
 }

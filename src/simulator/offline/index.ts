@@ -6,13 +6,15 @@ import type { JsonSchema } from '../../model';
 import { getOwn, setOwn } from '../../model/own';
 import type { CallPurpose, Model, ModelRequest, ModelResponse, ToolCallRequest } from '../types';
 import { agrees, needsAgreement, whatToConfirm, whichOne } from './agree';
-import { alsoMatching, fallbackTool, namedByInstructions, ranked, reasonFor, scoreTools, type Scored } from './choose';
+import { askedFor } from './asked';
+import { alsoMatching, fallbackTool, namedByInstructions, namedFallback, ranked, reasonFor, scoreTools, tooClose, type Scored } from './choose';
 import { conditionSentence, decideCondition } from './condition';
 import { findDates, findTimes } from './dates';
 import { findEmails, findNames, findPhones } from './extract';
 import { picksOffered, type FillContext } from './fill';
 import { readRequest, type Reading } from './reading';
-import { askFor, reportResults, speakInstructions } from './speech';
+import { askFor, reportResults, speakInstructions, swapPersons } from './speech';
+import { notStuck } from './stuck';
 
 export interface OfflineModelOptions {
   /** ISO date that "today", "tomorrow" and weekday names count from; default: the real date. */
@@ -32,6 +34,7 @@ function purposeOf(request: ModelRequest): CallPurpose {
 class Answer {
   readonly notes: string[] = [];
   readonly calls: ToolCallRequest[] = [];
+  readonly chatNotes: string[] = [];
   text = '';
   constructor(readonly request: ModelRequest) {}
   note(name: string, why: string) {
@@ -44,9 +47,33 @@ class Answer {
   }
   done(): ModelResponse {
     if (this.text) this.request.onTextDelta?.(this.text);
-    return { text: this.text, toolCalls: this.calls, notes: this.notes };
+    return { text: this.text, toolCalls: this.calls, notes: this.notes, ...(this.chatNotes.length ? { chatNotes: this.chatNotes } : {}) };
   }
 }
+
+/** For each caller line, most recent first: the agent's last line before it (the question it answers). */
+function questionsBefore(request: ModelRequest): (string | undefined)[] {
+  const out: (string | undefined)[] = [];
+  let last: string | undefined;
+  for (const m of request.messages) {
+    if (m.role === 'assistant' && m.content.trim()) last = m.content;
+    else if (m.role === 'user') {
+      out.push(last);
+      last = undefined;
+    }
+  }
+  return out.reverse();
+}
+
+/** What a tool does, as the agent offers it: its description's first clause ("refill a repeat prescription"). */
+function offerOf(s: Scored): string {
+  const first = s.tool.description.trim().split(/(?<=[.!?])\s|;\s*/)[0].replace(/[.!?]+$/, '');
+  const spoken = swapPersons(first.charAt(0).toLowerCase() + first.slice(1));
+  // A description that is no order ("Use when…", "The caller…") is offered by the tool's name.
+  return /^(?:use|call|the|a|an|this|when|if|for|true)\b/i.test(spoken) || !spoken ? s.tool.name.replace(/[_-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase() : spoken;
+}
+
+const nameWordsOf = (v: unknown) => String(v).replace(/[_-]+/g, ' ');
 
 /** The stage's instructions as speech, or a plain offer of help when they say nothing speakable. */
 function fromInstructions(a: Answer, r: Reading): string {
@@ -101,6 +128,19 @@ function agentCall(a: Answer, r: Reading, ctx: FillContext): void {
   for (const s of candidates.filter((c) => sameCall(c, r))) a.note('no-repeat', `${s.tool.name} already ran with these arguments in this step`);
   const fresh = candidates.filter((s) => !sameCall(s, r));
   const best = fresh[0];
+  const rival = tooClose(best, fresh);
+  if (best && rival) {
+    const fallback = namedFallback(scored);
+    const why = `the words of the caller point at ${best.tool.name} (${best.evidence.toFixed(2)}) and ${rival.tool.name} (${rival.evidence.toFixed(2)}) about equally — under the margin`;
+    if (fallback && fallback !== best && fallback !== rival && fallback.complete) {
+      a.note('intent-margin', `${why}: took ${fallback.tool.name}, the tool offered for what nothing else fits`);
+      a.call(fallback, fallback.fill.args);
+      return;
+    }
+    a.note('intent-margin', `${why}: asked which one`);
+    a.text = `Just to be sure: do you want me to ${offerOf(best)}, or to ${offerOf(rival)}?`;
+    return;
+  }
   if (best?.complete) {
     const ask = needsAgreement(best, r.instructions);
     if (ask && !agrees(r.callerLines[0])) {
@@ -136,8 +176,21 @@ function agentCall(a: Answer, r: Reading, ctx: FillContext): void {
       a.text = whichOne(r.offered);
       return;
     }
+    // Own keys only: a parameter named "constructor" must not read Object.prototype's.
+    const tie = getOwn(best.fill.ties, missing);
+    if (tie) {
+      a.note('enum-tie', `${best.tool.name}.${missing}: the caller's line names ${tie.map((v) => JSON.stringify(v)).join(' and ')} as strongly: asked which`);
+      a.text = `Do you mean ${tie.slice(0, -1).map((v) => nameWordsOf(v)).join(', ')} or ${nameWordsOf(tie[tie.length - 1])}?`;
+      return;
+    }
     a.note('ask-missing', `${best.tool.name} fits (${reasonFor(best).why}) but its required ${missing} has no value yet: asked for it`);
     a.text = askFor(missing, prop);
+    const stuck = notStuck(a.text, r, missing, prop);
+    if (stuck) {
+      a.note('not-stuck', stuck.why);
+      a.chatNotes.push(stuck.chatNote);
+      a.text = stuck.text;
+    }
     return;
   }
   a.note('no-tool', 'nothing in the caller\'s latest line points at an offered tool');
@@ -148,7 +201,8 @@ function toolsCall(a: Answer, ctx: FillContext): void {
   const scored = scoreTools(a.request.tools, ctx);
   for (const s of scored) if (s.deferred) a.note('not-yet-deferred', s.deferred);
   const top = ranked(scored)[0];
-  const pointed = top !== undefined && top.evidence > 0;
+  // A question asked is no reason to fire its tool with nothing in hand: the words or values must point.
+  const pointed = top !== undefined && top.evidence - (top.askedHere ? 0.5 : 0) > 0;
   const fallback = pointed ? undefined : fallbackTool(scored);
   const chosen = pointed ? [top, ...alsoMatching(top, scored)] : fallback ? [fallback] : [];
   for (const s of chosen) {
@@ -191,9 +245,12 @@ export function createOfflineModel(options: OfflineModelOptions = {}): Model {
     async complete(request: ModelRequest): Promise<ModelResponse> {
       const a = new Answer(request);
       const r = readRequest(request);
-      const ctx: FillContext = { callerLines: r.callerLines, today: options.today, offered: r.offered, agentLines: r.agentLines };
+      const asked = questionsBefore(request).map((q) => askedFor(q, request.tools));
+      const ctx: FillContext = { callerLines: r.callerLines, today: options.today, offered: r.offered, agentLines: r.agentLines, asked };
       const purpose = purposeOf(request);
       if (!request.purpose) a.note('purpose', `the request names no purpose: read as a ${purpose} call from its shape`);
+      const now = asked[0] ?? [];
+      if (now.length) a.note('dialogue-state', `the caller's line is read first as the answer to the agent's question for ${now.map((q) => `${q.tool}.${q.param}`).join(', ')} (${now[0].why})`);
       if (purpose === 'condition') {
         const decision = decideCondition(conditionSentence(request.system), r.callerLines);
         a.note(decision.rule, `${decision.holds ? 'yes' : 'no'} — ${decision.why}`);

@@ -74,8 +74,9 @@ function literalsOf(file: string): Literal[] {
   return out;
 }
 
+// The model's own sources: the corpus harness is test support that plays the corpus, not the model.
 const offlineSources = readdirSync(root('src/simulator/offline'))
-  .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+  .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'corpus-harness.ts')
   .map((f) => `src/simulator/offline/${f}`);
 
 const names = new Set<string>();

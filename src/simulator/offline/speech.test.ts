@@ -27,7 +27,7 @@ describe('speakInstructions', () => {
 describe('askFor', () => {
   it('asks with the description and the choices', () =>
     expect(askFor('size', { type: 'string', description: 'The size the caller wants.', enum: ['small', 'large'] })).toBe('Could you tell me the size you want (small or large)?'));
-  it('falls back on the name\'s words', () => expect(askFor('postal_code', { type: 'string' })).toBe('Could you tell me the postal code?'));
+  it('falls back on the name\'s words, as a question of its own', () => expect(askFor('postal_code', { type: 'string' })).toBe('What is the postal code?'));
 });
 
 describe('reportResults', () => {

@@ -26,9 +26,19 @@ function toSecondPerson(text: string): string {
   });
 }
 
+/**
+ * "you" the agent is spoken to as becomes "I" as a subject and "me" as an object: "read you the
+ * number" → "read me the number", "so you can check" → "so I can check".
+ */
+const OBJECT_YOU = /^\s*(?:[.,;:!?)]|$|(?:the|a|an|your|their|my|his|her|its|this|that|these|those|it|back|again|about|with|for|to|from|on|in|at|when|what|which|if|whether|how|and|or|before|after|once|now|please)\b)/i;
+const VERB_BEFORE_YOU = /\b(?:tell|give|send|show|read|spell|ask|call|text|email|let|help|to|for|with|at|from|about|thank|pass|hand|say)\s*$/i;
+
 /** Agent-addressed text as the agent says it to the caller. */
 export function swapPersons(text: string): string {
-  return toSecondPerson(text).replace(SWAP_WORDS, (m) => SWAPS.find(([re]) => re.test(m))?.[1] ?? m);
+  return toSecondPerson(text).replace(SWAP_WORDS, (m, offset: number, whole: string) => {
+    if (/^you$/i.test(m) && VERB_BEFORE_YOU.test(whole.slice(0, offset)) && OBJECT_YOU.test(whole.slice(offset + m.length))) return 'me';
+    return SWAPS.find(([re]) => re.test(m))?.[1] ?? m;
+  });
 }
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -37,7 +47,11 @@ const sentence = (s: string, end = '.') => capital(s.trim().replace(/[.!?;:,]+$/
 /** "how I can help" → "How can I help?": a wh-question put in the order it is asked in. */
 function question(clause: string): string {
   const m = /^(how|what|when|where|which|who|why)\s+(I|we|it|he|she|you|they)\s+(can|could|will|would|should|may|might|shall|do|does|am|are|is)\s+(.+)$/i.exec(clause);
-  return sentence(m ? `${m[1]} ${m[3]} ${m[2]} ${m[4]}` : clause, '?');
+  if (m) return sentence(`${m[1]} ${m[3]} ${m[2]} ${m[4]}`, '?');
+  // A wh-clause with no verb to put first ("how long the break should be") is asked indirectly.
+  const firstPart = clause.trim().split(/\s+and\s+/)[0];
+  if (/^(?:how|what|when|where|which|who|why)\s+(?:\w+\s+)+(?:is|are|was|were|can|could|will|would|should|shall|may|might)(?:\s+\w+)?\s*[.!?]*$/i.test(firstPart) && !/^(?:how|what|when|where|which|who|why)(?:\s+\w+)?\s+(?:is|are|was|were|do|does|did|can|could|will|would|should|shall|may|might)\b/i.test(clause)) return `Could you tell me ${clause.trim().replace(/[.!?]+$/, '')}?`;
+  return sentence(clause, '?');
 }
 
 const VERBS = 'greet|welcome|ask|tell|inform|let|thank|say|offer|confirm|repeat|explain|check|collect|use|call|read|give|wait';
@@ -55,13 +69,21 @@ function speakClause(clause: string, greeted: boolean): { text?: string; stateme
   // Who is told ends where the words told begin: the first word that is not capitalised.
   if ((m = new RegExp(`^(?:tell|inform|let)\\s+${PERSON}\\s*(?:know\\s+)?(?:that\\s+)?(?=[a-z])(.+)$`).exec(c.replace(/^./, (x) => x.toLowerCase())))) return { text: sentence(swapPersons(m[1])), statement: true };
   if ((m = /^thank\s+(.*)$/i.exec(c))) {
-    const who = m[1].trim().replace(/^(?:the caller|them|him|her)\b.*$/i, '').replace(/\s+for\b.*$/i, '');
+    // Only a name is said after "Thank you,": "the guest", "them" or "everyone" is who, not what to say.
+    const who = m[1].trim().replace(/\s+for\b.*$/i, '');
+    if (!/^[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*$/.test(who) || /^(?:The|Them|Him|Her|Everyone|All)\b/.test(who)) return { text: 'Thank you.', statement: true };
     return { text: `Thank you${who ? `, ${who}` : ''}.`, statement: true };
   }
   if (/^say\s+(?:good-?bye|bye)\b/i.test(c)) return { text: 'Goodbye!', statement: true };
   if ((m = /^say\s+(?:that\s+)?(.+)$/i.exec(c))) return { text: sentence(swapPersons(m[1].replace(/^["'“]|["'”]$/g, ''))), statement: true };
   return { statement: false };
 }
+
+/** A clause that stands as a sentence: a subject and more, not "to hang up" or "and then wait". */
+const isClause = (text: string) => {
+  const ws = text.trim().split(/\s+/);
+  return ws.length >= 3 && !/^(?:to|and|or|but|for|before|after|when|while|until|if|unless|so|then|with|without|by)\b/i.test(text.trim());
+};
 
 /**
  * The first sentence of the stage's instructions, spoken. Clauses that need data (offer, confirm,
@@ -77,7 +99,7 @@ export function speakInstructions(instructions: string, greeted: boolean): strin
     if (!clause.trim()) continue;
     const spoken = speakClause(clause, greeted);
     if (spoken.text) said.push(spoken.text);
-    else if (afterStatement && !new RegExp(`^(?:${VERBS})\\b`, 'i').test(clause.trim())) said.push(sentence(swapPersons(clause)));
+    else if (afterStatement && !new RegExp(`^(?:${VERBS})\\b`, 'i').test(clause.trim()) && isClause(clause)) said.push(sentence(swapPersons(clause)));
     afterStatement = spoken.statement || (afterStatement && !spoken.text);
   }
   return said.length ? said.join(' ') : undefined;
@@ -85,11 +107,24 @@ export function speakInstructions(instructions: string, greeted: boolean): strin
 
 /** The question for a required argument no rule could fill, from its description. */
 export function askFor(name: string, prop: JsonSchema | undefined): string {
-  const description = (prop?.description ?? '').trim().replace(/[.!?]+$/, '');
-  const what = description ? swapPersons(description.charAt(0).toLowerCase() + description.slice(1)) : `the ${nameWords(name).join(' ')}`;
+  const description = (prop?.description ?? '').trim().split(/(?<=[.!?])\s+/)[0].replace(/\s*\([^)]*\)/g, '').replace(/[.!?]+$/, '');
+  const what = description ? swapPersons(description.charAt(0).toLowerCase() + description.slice(1)) : `${/name|phone|email|address|birth|postcode/i.test(name) ? 'your' : 'the'} ${nameWords(name).join(' ')}`;
   const choices = Array.isArray(prop?.enum) ? prop.enum.map(String) : [];
   const options = choices.length > 1 ? ` (${choices.slice(0, -1).join(', ')} or ${choices[choices.length - 1]})` : '';
+  // "True when the caller needs X" asks "Do you need X?"; "whether the caller is X" asks "Are you X?".
+  const flag = /^(?:true|yes|set)\s+(?:when|if)\s+(.+)$|^whether\s+(.+)$/i.exec(what);
+  if (prop?.type === 'boolean' && flag) return yesNoQuestion(flag[1] ?? flag[2]);
+  // A noun phrase ("your prescription number", "the reason for the visit") is asked with "What is".
+  if (/^(?:your|the)\s+[a-z]/i.test(what) && !/\b(?:you|I)\s+\w+/.test(what.replace(/^your\s+/i, ''))) return `What is ${what}${options}?`;
   return `Could you tell me ${what}${options}?`;
+}
+
+/** "you need urgent care" → "Do you need urgent care?", "you are insured" → "Are you insured?". */
+function yesNoQuestion(statement: string): string {
+  const m = /^you\s+(are|were|have been|can|will|would|should)\s+(.+)$/i.exec(statement);
+  if (m) return `${capital(m[1].split(' ')[0])} you ${m[1].split(' ').slice(1).concat(m[2]).join(' ').trim()}?`;
+  if (/^you\s+\w+/i.test(statement)) return `Do ${statement}?`;
+  return `Is it true that ${statement}?`;
 }
 
 const idLike = (key: string) => /(^|_)id$|Id$/.test(key);

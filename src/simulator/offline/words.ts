@@ -9,7 +9,12 @@ const STOP = new Set(
    is am are was were be been being do does did have has had will would shall should can could may might must
    please just also too very really there here what which who whom whose when where why how all any some no not
    only own same than such each few more most other again once get got let like want wanted need needed would
-   hi hello hey yes yeah ok okay thanks thank one two three four five six seven eight nine ten`.split(/\s+/),
+   hi hello hey yes yeah ok okay thanks thank one two three four five six seven eight nine ten
+   i'm i've i'll i'd you're you've you'll you'd we're we've we'll it's that's there's let's they're he's she's
+   what's don't doesn't didn't can't won't isn't aren't wasn't`
+    .split(/\s+/)
+    // A contraction is a stop-word however its apostrophe is typed ("I’m" as well as "I'm").
+    .flatMap((w) => [w, w.replace("'", '’')]),
 );
 
 /**

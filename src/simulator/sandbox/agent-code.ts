@@ -123,12 +123,12 @@ export function needsOf(context: QuickJSContext, take: QuickJSHandle | undefined
 /** A helper name the stubs recorded, as a need (a namespace's member `cal.x` takes `cal`'s module). */
 export function needFor(helper: string, stubs: readonly StubSpec[]): MockNeed {
   const spec = stubs.find((s) => s.helper === helper) ?? stubs.find((s) => s.namespace && helper.startsWith(`${s.helper}.`));
-  return { helper, kind: spec?.kind ?? 'import', from: spec?.from ?? '' };
+  return { helper, kind: spec?.kind ?? 'import', from: spec?.from ?? '', ...(spec?.why ? { why: spec.why } : {}) };
 }
 
 /** The sentence a need is said with, for a tool (`book`) or a getter (`the getter identified`). */
 export function needMessage(owner: string, needs: readonly MockNeed[]): string {
-  const named = needs.map((n) => (n.kind === 'import' ? `${n.helper} (imported from ${JSON.stringify(n.from)})` : `this.${n.helper} (${n.from})`));
+  const named = needs.map((n) => (n.kind === 'import' ? `${n.helper} (imported from ${JSON.stringify(n.from)}${n.why ? `: ${n.why}` : ''})` : `this.${n.helper} (${n.from})`));
   const list = named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}` : named[0];
   return `${owner} needs ${list}, which cannot run in the simulator; give it a mock answer`;
 }

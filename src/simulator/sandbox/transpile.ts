@@ -101,3 +101,21 @@ function transpileUncached(body: string, params: readonly string[], helpers?: st
   if (!helperCode.ok) return helperCode;
   return { ok: true, code: `${tool.code}\n${helperCode.code}` };
 }
+
+/**
+ * A plain TypeScript helper file of the agent's folder (simulator/class-code/folder.ts) as a
+ * CommonJS module body: `exports.agendaFor = …`, `require("./hours")`. The folder's bundle wraps
+ * it in a function and gives it a `require` that knows only the folder's other bundled files, so
+ * it runs inside QuickJS like the agent's own code; nothing of it runs in the host.
+ */
+export function transpileHelperFile(source: string, path: string): TranspileResult {
+  return cached(JSON.stringify(['helper-file', path, source]), () => {
+    const options = { ...(path.endsWith('.tsx') ? TSX_OPTIONS : OPTIONS), module: ts.ModuleKind.CommonJS };
+    const out = ts.transpileModule(source, { compilerOptions: options, fileName: path, reportDiagnostics: true });
+    const errors = errorsOf(out);
+    if (errors.length === 0) return { ok: true, code: out.outputText };
+    const d = errors[0];
+    const where = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
+    return { ok: false, error: `${path}${where ? `:${where.line + 1}:${where.character + 1}` : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}` };
+  });
+}

@@ -1,36 +1,61 @@
 import type { StoreApi } from 'zustand';
 import type { AgentDocument } from '../../model';
-import type { AppState, DocumentSlice, HistoryMode } from '../types';
-import type { History } from '../history';
+import { describeChange } from '../../model/change-summary';
+import { findEntity } from '../../model/ops';
+import type { AppState, DocumentSlice, EntityRef, HistoryMode } from '../types';
+import type { History, HistoryEntry } from '../history';
+import { editsRefused } from '../access';
 
 type Set = StoreApi<AppState>['setState'];
 type Get = StoreApi<AppState>['getState'];
 
-export const createDocumentSlice = (initial: AgentDocument, history: History) => (set: Set, get: Get): DocumentSlice => ({
-  doc: initial,
-  revision: 0,
-  canUndo: false,
-  canRedo: false,
-  apply(recipe, options) {
-    const before = get().doc;
-    const after = recipe(before);
-    if (after === before) return;
-    history.record(before, (options?.history ?? 'push') as HistoryMode);
-    set({ doc: after, revision: get().revision + 1, canUndo: history.canUndo, canRedo: history.canRedo });
-  },
-  replaceDocument(doc) {
-    history.clear();
-    set({ doc, revision: get().revision + 1, selection: [], focusPath: null, canUndo: false, canRedo: false });
-  },
-  endGesture() {
-    history.endGesture();
-  },
-  undo() {
-    const previous = history.undo(get().doc);
-    if (previous) set({ doc: previous, revision: get().revision + 1, canUndo: history.canUndo, canRedo: history.canRedo });
-  },
-  redo() {
-    const next = history.redo(get().doc);
-    if (next) set({ doc: next, revision: get().revision + 1, canUndo: history.canUndo, canRedo: history.canRedo });
-  },
-});
+/** The refs that still point at something in `doc`: the agent always does. */
+function stillThere(doc: AgentDocument, refs: readonly EntityRef[]): EntityRef[] {
+  return refs.filter((r) => r.kind === 'agent' || (r.id !== undefined && findEntity(doc, r.kind, r.id) !== undefined));
+}
+
+export const createDocumentSlice = (initial: AgentDocument, history: History) => (set: Set, get: Get): DocumentSlice => {
+  /** Undo and redo: the document, the selection that went with it, and a note saying which step it was. */
+  const travel = (action: 'undo' | 'redo') => {
+    if (editsRefused(get().access)) return set({ refusedEdits: get().refusedEdits + 1 });
+    const { doc, selection, undoNote } = get();
+    const current: HistoryEntry = { doc, selection };
+    const target = action === 'undo' ? history.undo(current) : history.redo(current);
+    if (!target) return;
+    const [before, after] = action === 'undo' ? [target.doc, doc] : [doc, target.doc];
+    set({
+      doc: target.doc,
+      revision: get().revision + 1,
+      canUndo: history.canUndo,
+      canRedo: history.canRedo,
+      selection: stillThere(target.doc, target.selection),
+      focusPath: null,
+      undoNote: { action, what: describeChange(before, after, target.label), seq: (undoNote?.seq ?? 0) + 1 },
+    });
+  };
+  return {
+    doc: initial,
+    revision: 0,
+    canUndo: false,
+    canRedo: false,
+    undoNote: null,
+    apply(recipe, options) {
+      // A tab opened read-only takes no edits (store/access.ts); the banner counts the refusals.
+      if (editsRefused(get().access)) return set({ refusedEdits: get().refusedEdits + 1 });
+      const { doc: before, selection } = get();
+      const after = recipe(before);
+      if (after === before) return;
+      history.record({ doc: before, selection, label: options?.label }, (options?.history ?? 'push') as HistoryMode);
+      set({ doc: after, revision: get().revision + 1, canUndo: history.canUndo, canRedo: history.canRedo });
+    },
+    replaceDocument(doc) {
+      history.clear();
+      set({ doc, revision: get().revision + 1, selection: [], focusPath: null, canUndo: false, canRedo: false, undoNote: null });
+    },
+    endGesture() {
+      history.endGesture();
+    },
+    undo: () => travel('undo'),
+    redo: () => travel('redo'),
+  };
+};

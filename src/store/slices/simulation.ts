@@ -11,6 +11,7 @@ export const createSimulationSlice = (set: StoreApi<AppState>['setState']): Simu
   streaming: null,
   callFacts: {},
   initialState: {},
+  startStageId: null,
   mcpMocks: {},
   llm: DEFAULT_LLM,
   apiKey: '',

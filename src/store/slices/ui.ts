@@ -19,4 +19,9 @@ export const createUiSlice = (set: StoreApi<AppState>['setState']): UiSlice => (
   closeReplay: () => set({ replayRequest: null }),
   laidOut: () => set((s) => ({ layoutTick: s.layoutTick + 1 })),
   setExportFormat: (exportFormat) => set({ exportFormat }),
+  toolDeleteRequest: null,
+  requestToolDelete: (toolIds) => set({ toolDeleteRequest: toolIds && toolIds.length > 0 ? { toolIds } : null }),
+  compare: null,
+  startCompare: (base, label) => set({ compare: { base, label } }),
+  closeCompare: () => set({ compare: null }),
 });

@@ -61,7 +61,7 @@ export function ConditionsEditor({ entity: edge, doc }: SectionProps<Edge>) {
               <button type="button" className="ghost" aria-label="Remove condition" onClick={() => commit((d) => removeCondition(d, edge.id, index))}>×</button>
             </div>
             {c.kind === 'tool' && (
-              <div className="condition-body grid3">
+              <div className="condition-body condition-tool">
                 <label className="insp-sub" data-path={`/conditions/${index}/toolId`}>
                   <span>tool</span>
                   <SelectControl value={c.toolId} ariaLabel="Tool" options={toolOptions} onWrite={(toolId) => update(index, { toolId, field: undefined })} />

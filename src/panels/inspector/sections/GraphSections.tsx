@@ -1,5 +1,6 @@
 import { edgesFrom, toolsOfBlock, type AgentDocument, type Block, type Looping, type Stage, type StateField } from '../../../model';
 import { addStateField, deleteEntities, describeCondition, reorderEdge, setEntry, updateEntity } from '../../../model/ops';
+import { endMarkOf } from '../../../canvas/ends-call';
 import { useStoreApi } from '../../../store/context';
 import { useCommit, useEndGesture } from '../commit';
 import { ChipsControl, FieldView, NumberControl, SelectControl, TextControl } from '../fields';
@@ -21,7 +22,20 @@ export function EdgesOut({ entity: stage, doc }: SectionProps<Stage>) {
   const commit = useCommit();
   const store = useStoreApi();
   const edges = edgesFrom(doc, stage.id);
-  if (edges.length === 0) return <div className="muted small">No edges leave this stage. Drag from its handle on the canvas to add one.</div>;
+  if (edges.length === 0) {
+    // The same mark as the card's (canvas/ends-call.ts): what having no way out means for this runtime.
+    const end = endMarkOf(doc, stage);
+    return (
+      <>
+        {end && (
+          <div className="ends-call" data-testid="stage-ends-call">
+            <strong>■ This stage {end.label}.</strong> {end.explanation}
+          </div>
+        )}
+        <div className="muted small">No edges leave this stage. Drag from its handle on the canvas to add one.</div>
+      </>
+    );
+  }
   return (
     <ol className="edge-list" data-testid="edges-out">
       {edges.map((edge, i) => {

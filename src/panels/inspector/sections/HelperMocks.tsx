@@ -85,7 +85,8 @@ function HelperMockRow({ need, has, value }: { need: Shown; has: boolean; value:
   const [error, setError] = useState<string | undefined>();
   const shown = draft ?? (has ? answerText(value) : '');
   const id = `helper-mock-${need.helper}`;
-  const origin = need.kind === 'import' ? `imported from "${need.from}"` : need.from;
+  // A helper of the agent's folder that cannot be bundled says why (it imports a package…).
+  const origin = need.kind === 'import' ? `imported from "${need.from}"${need.why ? `: ${need.why}` : ''}` : need.from;
   return (
     <div className="helper-mock" data-path={helperMockPath(need.helper)} data-testid={`helper-mock-${need.helper}`} data-mocked={has}>
       <div className="helper-mock-head">

@@ -202,7 +202,7 @@ export function PatternTester({ toolId, param, pattern }: { toolId: string; para
           const match = !untested && result.matches[i];
           return (
             <li key={i} data-testid="pattern-sample" data-match={String(match)}>
-              <input className="mono" value={sample} aria-label="Sample" onChange={(e) => setSamples(samples.map((s, j) => (j === i ? e.target.value : s)))} />
+              <input className="mono" value={sample} placeholder="(empty)" aria-label={sample === '' ? 'Sample (the empty string)' : 'Sample'} onChange={(e) => setSamples(samples.map((s, j) => (j === i ? e.target.value : s)))} />
               <span className={`badge ${untested ? 'muted' : match ? 'ok' : 'bad'}`}>{untested ? '—' : match ? 'match' : 'no match'}</span>
               <button type="button" className="ghost" aria-label="Remove sample" onClick={() => setSamples(samples.filter((_, j) => j !== i))}>×</button>
             </li>
@@ -225,6 +225,10 @@ export function PatternTester({ toolId, param, pattern }: { toolId: string; para
           />
           {entryMatch !== undefined && !result.error && !result.skipped && <span className={`badge ${entryMatch ? 'ok' : 'bad'}`}>{entryMatch ? 'match' : 'no match'}</span>}
           <button type="button" onClick={add} disabled={!entry}>Add</button>
+          {/* An empty field adds nothing, yet "" is a value a model sends: ^[0-9]{4}$|^$ is written for it. */}
+          <button type="button" className="ghost" data-testid="pattern-sample-empty" aria-label="Test the empty string" title="Test the empty string" disabled={samples.includes('')} onClick={() => setSamples([...samples, ''])}>
+            + (empty)
+          </button>
         </li>
       </ul>
     </div>

@@ -7,13 +7,23 @@ import { useCommit, useEndGesture } from '../commit';
 import { ChipsControl } from '../fields';
 import type { SectionProps } from '../types';
 
-/** Under the docstring: the one line the model reads (Pinecall's rule, model/docstring.ts). */
-export function DocstringPreview({ entity: tool }: SectionProps<Tool>) {
-  const line = docstringOneLine(tool.description);
+/**
+ * Under the docstring: the description the model is sent. Pinecall keeps one line of the docstring
+ * (its lines joined, up to the first @tag: model/docstring.ts); a Block Agent file sends the
+ * description as written, line breaks and all (the OpenAI tools export).
+ */
+export function DocstringPreview({ entity: tool, doc }: SectionProps<Tool>) {
+  const pinecall = doc.target === 'pinecall';
+  const text = pinecall ? docstringOneLine(tool.description) : tool.description.trim();
   return (
-    <div className="oneline" data-testid="docstring-oneline">
-      {line ? <q>{line}</q> : <span className="insp-error">Nothing: without a docstring no model can choose this tool. Write one line above.</span>}
-    </div>
+    <>
+      <div className={`oneline${pinecall ? '' : ' as-written'}`} data-testid="docstring-oneline">
+        {text ? <q>{text}</q> : <span className="insp-error">Nothing: without a docstring no model can choose this tool. Write one line above.</span>}
+      </div>
+      <div className="insp-hint" data-testid="docstring-rule">
+        {pinecall ? 'Pinecall joins the lines into one and stops at the first @tag line.' : 'Block Agent sends the description as written.'}
+      </div>
+    </>
   );
 }
 

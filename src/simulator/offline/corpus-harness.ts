@@ -1,0 +1,257 @@
+// The offline corpus harness (issue 14, point 8): agents the offline model was not written for,
+// each read through the app's own importer (importAny) and played to its end by the offline model
+// on the simulator's own engines, one caller line at a time. What comes back says, per agent,
+// whether the happy path completed, which tools ran against which were expected, where the call
+// ended, and the first place the run left the path. Used by corpus.test.ts, the paraphrase matrix
+// and `npx tsx scripts/offline-corpus.ts` (the table a person reads while fixing the model).
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { importAny } from '../../formats/import-any';
+import { lossesFor } from '../../formats/losses';
+import { byId, type AgentDocument, type Target } from '../../model';
+import { calledTools } from '../conversation-tests/expectations';
+import { prepareSandboxEvaluate } from '../sandbox-evaluate';
+import { sandboxToolRunner } from '../sandbox-runner';
+import { runStep, startSession } from '../simulation';
+import type { Line, Session, SimInput, StepDeps } from '../types';
+import { createOfflineModel } from './index';
+
+/** The day every corpus run counts "today", "tomorrow" and weekdays from (a Tuesday). */
+export const CORPUS_TODAY = '2026-12-01';
+
+/** The sidecar `<agent>.script.json`: a natural happy path and what it must do. */
+export interface CorpusScript {
+  /** Caller lines, in order. */
+  lines: string[];
+  /** Answers to wait tokens (Block Agent), given whenever the call sits on that token's wait stage. */
+  waits?: Record<string, string>;
+  /** Tools that must run, in the order of their first run; other tools may run between them. */
+  expectTools: string[];
+  /**
+   * The arguments a model walking the path passes each expected tool: how corpus.test.ts shows
+   * the path exists (and that the script's expectations are right) apart from the offline model.
+   */
+  calls: Record<string, Record<string, unknown>>;
+  /** The stage (Block Agent turn) the call must end on. */
+  endStage: string;
+  /**
+   * State the call must end with (exact JSON values), by field name or dotted path into an object
+   * field ("redelivery.day"). Free text said in the caller's words is left out: its wording may vary.
+   */
+  expectState?: Record<string, unknown>;
+  /** The agent speaks first. */
+  agentFirst?: boolean;
+}
+
+export interface CorpusAgent {
+  /** The file's stem: "vet-visit" for vet-visit.yaml. */
+  name: string;
+  file: string;
+  runtime: Target;
+  doc: AgentDocument;
+  script: CorpusScript;
+}
+
+/** One caller line (or wait answer) and what followed it. */
+export interface CorpusStep {
+  input: string;
+  /** Tools that ran in this step (their arguments passed the check), in order. */
+  tools: { name: string; args: unknown; error?: string }[];
+  stage: string | undefined;
+  /** What the caller heard in this step. */
+  heard: string[];
+}
+
+export interface CorpusResult {
+  agent: string;
+  runtime: Target;
+  completed: boolean;
+  /** Tools run, each once, in the order of their first run. */
+  called: string[];
+  expectTools: string[];
+  endStage: string | undefined;
+  expectStage: string;
+  ended: boolean;
+  steps: CorpusStep[];
+  transcript: string[];
+  /** Where the run first left the path, said for a person; undefined when it completed. */
+  divergence?: string;
+}
+
+export const CORPUS_DIR = fileURLToPath(new URL('../../../test/fixtures/offline-corpus/', import.meta.url));
+const AGENT_FILE = /\.(ya?ml|tsx?|json)$/;
+const SCRIPT_FILE = /\.script\.json$/;
+
+/** Reads one agent file and its sidecar through importAny, as the import dialog does. */
+export async function loadCorpusAgent(file: string, dir = CORPUS_DIR): Promise<CorpusAgent> {
+  const text = readFileSync(`${dir}${file}`, 'utf8');
+  const outcome = await importAny(text, { fileName: file });
+  if (outcome.kind !== 'agent') throw new Error(`${file} does not import as an agent: ${JSON.stringify(outcome.kind === 'error' ? outcome.errors : outcome.kind)}`);
+  const name = file.replace(AGENT_FILE, '');
+  const script = JSON.parse(readFileSync(`${dir}${name}.script.json`, 'utf8')) as CorpusScript;
+  return { name, file, runtime: outcome.doc.target, doc: outcome.doc, script };
+}
+
+/** Every agent file of the corpus (sorted), each with its sidecar. */
+export function corpusFiles(dir = CORPUS_DIR): string[] {
+  return readdirSync(dir)
+    .filter((f) => AGENT_FILE.test(f) && !SCRIPT_FILE.test(f))
+    .sort();
+}
+
+export async function loadCorpus(dir = CORPUS_DIR): Promise<CorpusAgent[]> {
+  return Promise.all(corpusFiles(dir).map((f) => loadCorpusAgent(f, dir)));
+}
+
+export async function corpusDeps(doc: AgentDocument): Promise<StepDeps> {
+  return {
+    model: createOfflineModel({ today: CORPUS_TODAY }),
+    runner: sandboxToolRunner(doc),
+    evaluate: await prepareSandboxEvaluate(),
+    losses: lossesFor,
+    revision: 0,
+    call: { today: CORPUS_TODAY, caller: '+15550000000' },
+    now: () => 0,
+  };
+}
+
+const lineText = (line: Line): string | undefined => {
+  if (line.kind === 'caller') return `caller: ${line.text}`;
+  if (line.kind === 'agent') return `agent: ${line.text}`;
+  if (line.kind === 'runtime') return `runtime (${line.source}): ${line.text}`;
+  if (line.kind === 'tool-call') return `  → ${line.name}(${line.arguments})`;
+  return `  ← ${line.name}: ${line.error ? `error: ${line.error}` : line.modelReads}`;
+};
+
+/**
+ * The tools called in the trace entries added since `from`: every call of a used model answer whose
+ * check passed (Block Agent captures a tool's arguments without running anything), with the error
+ * of its run when it ran and threw. The same reading as the conversation tests' calledTools.
+ */
+function toolsSince(session: Session, from: number): CorpusStep['tools'] {
+  const added = session.trace.slice(from);
+  const failed = new Set(added.flatMap((t) => (t.kind === 'check-failed' ? [t.toolCallId] : [])));
+  const runError = new Map(added.flatMap((t) => (t.kind === 'tool-run' && t.error !== undefined ? [[t.toolCallId, t.error] as const] : [])));
+  return added.flatMap((t) => {
+    if (t.kind !== 'model-call' || t.error !== undefined) return [];
+    return (t.response?.toolCalls ?? [])
+      .filter((c) => !failed.has(c.id))
+      .map((c) => ({ name: c.name, args: parseArgs(c.arguments), ...(runError.has(c.id) ? { error: runError.get(c.id) } : {}) }));
+  });
+}
+
+function parseArgs(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+const stageOf = (doc: AgentDocument, session: Session) => (session.stageId === null ? undefined : byId(doc.stages, session.stageId)?.name);
+
+/** Wait answers in a row at most, as runScript: a cycle of wait stages must stop. */
+const MAX_WAITS = 20;
+
+/** Plays a script (the agent's own by default) and says how far it got. Never throws for a model's failure. */
+export async function playCorpusAgent(agent: CorpusAgent, lines: string[] = agent.script.lines, deps?: StepDeps): Promise<CorpusResult> {
+  const { doc, script } = agent;
+  const stepDeps = deps ?? (await corpusDeps(doc));
+  let session = startSession(doc);
+  const steps: CorpusStep[] = [];
+  let failure: string | undefined;
+  const play = async (input: SimInput, label: string) => {
+    const from = session.trace.length;
+    const heardFrom = session.transcript.length;
+    session = await runStep(doc, session, input, stepDeps);
+    const heard = session.transcript.slice(heardFrom).flatMap((l) => (l.kind === 'agent' || l.kind === 'runtime' ? [l.text] : []));
+    steps.push({ input: label, tools: toolsSince(session, from), stage: stageOf(doc, session), heard });
+    if (session.failure) failure = `step ${session.failure.step} failed: ${session.failure.message}`;
+  };
+  const answerWaits = async () => {
+    for (let i = 0; i < MAX_WAITS && doc.target === 'block-agent' && !session.ended && !failure; i++) {
+      const stage = byId(doc.stages, session.stageId);
+      const token = stage?.kind === 'wait' ? stage.waitToken : undefined;
+      if (token === undefined || !Object.hasOwn(script.waits ?? {}, token)) return;
+      const waitingOn = session.stageId;
+      await play({ kind: 'wait', token, value: script.waits![token] }, `[${token} = ${script.waits![token]}]`);
+      if (session.stageId === waitingOn) return;
+    }
+  };
+  try {
+    if (script.agentFirst) {
+      await play({ kind: 'open' }, '[the agent opens]');
+      await answerWaits();
+    }
+    for (const text of lines) {
+      if (session.ended || failure) break;
+      await play({ kind: 'say', text }, text);
+      await answerWaits();
+    }
+  } catch (thrown) {
+    failure = `the engine stopped: ${thrown instanceof Error ? thrown.message : String(thrown)}`;
+  }
+  return judge(agent, session, steps, failure);
+}
+
+/** The expected tools as a subsequence of the tools run: the index of the first one missing, or -1. */
+function firstMissing(expected: string[], called: string[]): number {
+  let at = 0;
+  for (let i = 0; i < expected.length; i++) {
+    const found = called.indexOf(expected[i], at);
+    if (found < 0) return i;
+    at = found + 1;
+  }
+  return -1;
+}
+
+/** A state value by field name, or by a dotted path into an object field ("redelivery.day"). */
+function stateAt(state: Record<string, unknown>, path: string): unknown {
+  let value: unknown = state;
+  for (const key of path.split('.')) value = value !== null && typeof value === 'object' && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+  return value;
+}
+
+const stateDiffers = (session: Session, want: Record<string, unknown> | undefined): string[] =>
+  Object.entries(want ?? {}).flatMap(([path, value]) => {
+    const actual = stateAt(session.state, path);
+    return JSON.stringify(actual) === JSON.stringify(value) ? [] : [`${path} = ${JSON.stringify(actual)}, expected ${JSON.stringify(value)}`];
+  });
+
+function judge(agent: CorpusAgent, session: Session, steps: CorpusStep[], failure: string | undefined): CorpusResult {
+  const { doc, script } = agent;
+  // A tool whose run threw did not do its job: it counts as called only once a run of it succeeded.
+  const called = calledTools(session).filter((name) => steps.some((s) => s.tools.some((t) => t.name === name && t.error === undefined)));
+  const endStage = stageOf(doc, session);
+  const missing = firstMissing(script.expectTools, called);
+  const wrongState = stateDiffers(session, script.expectState);
+  let divergence: string | undefined;
+  if (failure) divergence = failure;
+  else if (missing >= 0) {
+    const tool = script.expectTools[missing];
+    const previous = script.expectTools[missing - 1];
+    // The path was left in the step after the one where the previous expected tool ran; the
+    // steps from there on (three at most) say what the model did instead.
+    const after = previous === undefined ? -1 : steps.findIndex((s) => s.tools.some((t) => t.name === previous && t.error === undefined));
+    const from = steps.slice(after + 1, after + 4);
+    const said = (s: CorpusStep) => {
+      const ran = s.tools.map((t) => (t.error ? `${t.name} (error: ${t.error})` : t.name)).join(', ') || 'no tool';
+      return `"${s.input}" → ${ran}, stage ${s.stage ?? 'none'}, heard "${s.heard.at(-1) ?? ''}"`;
+    };
+    divergence = from.length ? `expected ${tool}: ${from.map(said).join(' | ')}` : `expected ${tool}, but the script ran out of lines`;
+  } else if (endStage !== script.endStage) divergence = `ended on stage ${endStage ?? 'none'}, expected ${script.endStage}`;
+  else if (wrongState.length) divergence = `state: ${wrongState.join('; ')}`;
+  return {
+    agent: agent.name,
+    runtime: agent.runtime,
+    completed: divergence === undefined,
+    called,
+    expectTools: script.expectTools,
+    endStage,
+    expectStage: script.endStage,
+    ended: session.ended,
+    steps,
+    transcript: session.transcript.flatMap((l) => lineText(l) ?? []),
+    ...(divergence !== undefined ? { divergence } : {}),
+  };
+}

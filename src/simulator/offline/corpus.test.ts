@@ -1,0 +1,179 @@
+// Issue 14, point 8: a corpus of agents the offline model was not written for (test/fixtures/
+// offline-corpus: Block Agent YAML, Pinecall classes and Callboard JSON, in domains, words and
+// parameter shapes unlike the sample's). Each comes with a natural happy path (<agent>.script.json).
+// Per agent: it imports lint-clean through the app's importer; a model that calls the expected
+// tools with the script's arguments walks it to its end stage (so the path exists and the script
+// is right); and the offline model, given only the caller's lines, completes it.
+// `npx tsx scripts/offline-corpus.ts -v` prints what each run did, step by step.
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { problemsOf } from '../../formats/problems';
+import type { Model, ModelRequest, ModelResponse } from '../types';
+import { corpusDeps, corpusFiles, loadCorpusAgent, playCorpusAgent, type CorpusAgent, type CorpusScript } from './corpus-harness';
+
+const files = corpusFiles();
+/** The corpus agents the offline model completes today (issue 14 is open: the rest are listed with where they stop). */
+const COMPLETES: ReadonlySet<string> = new Set(['parcel-redelivery.tsx', 'tax-office.json', 'vet-appointment.yaml']);
+
+// The offline model needs no network: any call fails the run.
+const realFetch = globalThis.fetch;
+beforeAll(() => {
+  globalThis.fetch = (() => Promise.reject(new Error('the offline model must not use the network'))) as typeof fetch;
+});
+afterAll(() => {
+  globalThis.fetch = realFetch;
+});
+
+/**
+ * A model that plays the script's path and nothing else: at most one tool per caller line, the next
+ * expected tool as soon as the stage offers it, with the script's arguments; otherwise a plain reply.
+ */
+function pathModel(script: CorpusScript): Model {
+  let next = 0;
+  let lastLine = -1;
+  return {
+    complete: async (request: ModelRequest): Promise<ModelResponse> => {
+      if (request.purpose === 'condition') return { text: 'no', toolCalls: [] };
+      const line = request.messages.filter((m) => m.role === 'user').length;
+      const tool = script.expectTools[next];
+      const mayCall = request.purpose === 'tools' || request.purpose === 'agent';
+      if (mayCall && line !== lastLine && tool && request.tools.some((t) => t.name === tool) && request.messages.at(-1)?.role !== 'tool') {
+        next++;
+        lastLine = line;
+        return { text: '', toolCalls: [{ id: `path_${next}`, name: tool, arguments: JSON.stringify(script.calls[tool] ?? {}) }] };
+      }
+      return { text: 'Right.', toolCalls: [] };
+    },
+  };
+}
+
+describe('the corpus', () => {
+  it('holds at least ten agents, four or more in each runtime', async () => {
+    const agents = await Promise.all(files.map((f) => loadCorpusAgent(f)));
+    expect(agents.length).toBeGreaterThanOrEqual(10);
+    expect(agents.filter((a) => a.file.endsWith('.yaml')).length).toBeGreaterThanOrEqual(4);
+    expect(agents.filter((a) => a.file.endsWith('.tsx')).length).toBeGreaterThanOrEqual(4);
+    for (const agent of agents) expect(Object.keys(agent.script.calls).sort(), `${agent.name}: arguments for each expected tool`).toEqual([...agent.script.expectTools].sort());
+  });
+});
+
+describe('the harness', () => {
+  it('says where a run leaves the path: the missing tool, the line, what ran instead; and a wrong end stage or state', async () => {
+    const agent = await loadCorpusAgent('vet-appointment.yaml');
+    const deps = async () => ({ ...(await corpusDeps(agent.doc)), model: pathModel(agent.script) });
+    // A model that walks only the first two tools: the third is where the run leaves the path.
+    const twoTools = pathModel({ ...agent.script, expectTools: ['request_consultation', 'record_animal'] });
+    const stopped = await playCorpusAgent(agent, agent.script.lines, { ...(await deps()), model: twoTools });
+    expect(stopped.completed).toBe(false);
+    expect(stopped.divergence).toMatch(/^expected preferred_slot: "Could we come on Friday at half past four in the afternoon\?" → no tool, stage when, heard /);
+    const wrongStage = await playCorpusAgent({ ...agent, script: { ...agent.script, endStage: 'transfer' } }, agent.script.lines, await deps());
+    expect(wrongStage.divergence).toBe('ended on stage booked, expected transfer');
+    const wrongState = await playCorpusAgent({ ...agent, script: { ...agent.script, expectState: { time: '04:30' } } }, agent.script.lines, await deps());
+    expect(wrongState.divergence).toBe('state: time = "16:30", expected "04:30"');
+    const right = await playCorpusAgent(agent, agent.script.lines, await deps());
+    expect(right).toMatchObject({ completed: true, called: ['request_consultation', 'record_animal', 'preferred_slot'], endStage: 'booked', ended: true });
+    expect(right.steps.map((s) => s.input)).toEqual([...agent.script.lines, '[diary = booked]']);
+  });
+});
+
+describe.each(files)('%s', (file) => {
+  let agent: CorpusAgent;
+  beforeAll(async () => {
+    agent = await loadCorpusAgent(file);
+  });
+
+  it('imports with no error or warning', () => {
+    const problems = problemsOf(agent.doc).filter((p) => p.severity !== 'info');
+    expect(problems.map((p) => `${p.path}: ${p.message}`)).toEqual([]);
+  });
+
+  it('has a path: a model calling the expected tools with the script\'s arguments ends on the end stage', async () => {
+    const deps = { ...(await corpusDeps(agent.doc)), model: pathModel(agent.script) };
+    const result = await playCorpusAgent(agent, agent.script.lines, deps);
+    expect(result.divergence).toBeUndefined();
+    expect(result.called).toEqual(expect.arrayContaining(agent.script.expectTools));
+    expect(result.endStage).toBe(agent.script.endStage);
+  });
+
+  // Issue 14 is open: the agents in COMPLETES are held to completing (a ratchet: one that
+  // completes joins the list); the others print where they leave the path, for the next step.
+  it(COMPLETES.has(file) ? 'the offline model completes the happy path' : 'the offline model: where it leaves the happy path (not yet completing)', async () => {
+    const result = await playCorpusAgent(agent);
+    if (!COMPLETES.has(file)) {
+      console.log(`${file}: ${result.divergence ?? 'completes now: add it to COMPLETES'}`);
+      return;
+    }
+    // The divergence says where the run left the path; the whole transcript follows for the reader.
+    expect(result.divergence, `${agent.name} left its happy path; the call was:\n${result.transcript.join('\n')}\nwhere it left the path`).toBeUndefined();
+    expect(result.called.filter((t) => agent.script.expectTools.includes(t))).toEqual(agent.script.expectTools);
+    expect(result.endStage).toBe(agent.script.endStage);
+  });
+});
+
+describe('the corpus completion', () => {
+  it('at least the agents of COMPLETES complete, in both runtimes', async () => {
+    const done: string[] = [];
+    for (const file of files) if (!(await playCorpusAgent(await loadCorpusAgent(file))).divergence) done.push(file);
+    console.log(`offline corpus: ${done.length} of ${files.length} complete (${done.join(', ')})`);
+    expect(done).toEqual(expect.arrayContaining([...COMPLETES]));
+    const runtimes = new Set(await Promise.all(done.map(async (f) => (await loadCorpusAgent(f)).doc.target)));
+    expect([...runtimes].sort()).toEqual(['block-agent', 'pinecall']);
+  });
+});
+
+// The no-example-strings rule for the corpus: the model's sources may hold no name these agents
+// made up (a compound name: snake_case, kebab-case or camelCase) and no 24 characters of their
+// sentences, so a corpus run shows general rules, not a model taught this corpus. (Plain words
+// like "postcode" or "date" are everyday hints any agent may use, so they are allowed here.)
+describe('the offline model takes nothing from the corpus', () => {
+  const sources = readdirSync(fileURLToPath(new URL('.', import.meta.url)))
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'corpus-harness.ts')
+    .map((f) => fileURLToPath(new URL(f, import.meta.url)));
+
+  function literals(file: string): string[] {
+    const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+    const out: string[] = [];
+    const visit = (node: ts.Node) => {
+      if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node) || ts.isRegularExpressionLiteral(node)) out.push(node.text);
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+    return out;
+  }
+
+  it('no literal of the offline sources holds a corpus name or a piece of a corpus sentence', async () => {
+    const agents = await Promise.all(files.map((f) => loadCorpusAgent(f)));
+    const names = new Set<string>();
+    const windows = new Set<string>();
+    for (const { doc } of agents) {
+      const sentences = [doc.persona, ...doc.stages.map((s) => s.instructions), ...doc.tools.map((t) => t.description)];
+      for (const tool of doc.tools) {
+        names.add(tool.name);
+        for (const [param, schema] of Object.entries(tool.parameters.properties ?? {})) {
+          names.add(param);
+          sentences.push(schema?.description ?? '');
+          (schema?.enum ?? []).forEach((v) => names.add(String(v)));
+        }
+      }
+      doc.stages.forEach((s) => names.add(s.name));
+      doc.state.forEach((f) => names.add(f.name));
+      for (const sentence of sentences.map((s) => s.toLowerCase())) for (let i = 0; i + 24 <= sentence.length; i++) windows.add(sentence.slice(i, i + 24));
+    }
+    const compound = [...names].filter((n) => /[_-]|[a-z][A-Z]/.test(n)).map((n) => n.toLowerCase());
+    const borrowed = (text: string): string[] => {
+      const lower = text.toLowerCase();
+      const tokens: string[] = lower.match(/[a-z0-9_-]+/g) ?? [];
+      const found: string[] = compound.filter((n) => tokens.includes(n));
+      for (let i = 0; i + 24 <= lower.length; i++) if (windows.has(lower.slice(i, i + 24))) found.push(`"${lower.slice(i, i + 24)}"`);
+      return found;
+    };
+    // The check finds what it is for.
+    expect(borrowed('then call findParcel')).toEqual(['findparcel']);
+    expect(borrowed('x the redelivery line of northway x')).not.toEqual([]);
+    expect(borrowed('Could you tell me the postcode?')).toEqual([]);
+    const hits = sources.flatMap((file) => literals(file).flatMap((text) => borrowed(text).map((b) => `${file.split('/').pop()}: ${JSON.stringify(text.slice(0, 60))}: ${b}`)));
+    expect([...new Set(hits)]).toEqual([]);
+  });
+});

@@ -1,0 +1,99 @@
+// Values that are read by their shape rather than by a word before them: identifiers (letters
+// and digits, "AB-1234567"), postcodes ("M1 1AE", "90210"), durations with a unit ("two weeks")
+// and numbers said in words past twelve ("twenty-five"). Each finder is a small general rule.
+import type { Found } from './extract';
+
+/**
+ * A run of letters and digits with at least one digit and four characters, maybe joined by dashes,
+ * slashes or dots ("AB12345", "XY-55-301", "0042/77"). A word of letters alone is no identifier,
+ * and neither is a clock time or a price (they carry ":" or a currency sign).
+ */
+const IDENTIFIER = /(?<![\w$€£:@.-])(?=[A-Za-z0-9./-]*\d)[A-Za-z0-9]+(?:[-/.][A-Za-z0-9]+)*(?![\w:@]|[-/.]\w)/g;
+
+/** UK postcodes ("M1 1AE", "SW1A 1AA") and US ZIP codes ("90210", "90210-1234"). */
+const POSTCODE = /\b(?:[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}|\d{5}(?:-\d{4})?)\b/gi;
+
+export function findPostcodes(text: string): Found[] {
+  return [...text.matchAll(POSTCODE)].map((m) => ({ value: m[0].toUpperCase().replace(/\s+/g, ' '), said: m[0], index: m.index ?? 0, rule: 'postcode-shape' }));
+}
+
+/** A code read out in groups ("FP 0048213", "7730 1184 2291", "QQ 12 34 56 C"): capital letters and digits. */
+const GROUPED = /(?<![\w-])(?:[A-Z]{1,3}|\d{1,8})(?:[ -](?:[A-Z]{1,3}|\d{1,8}))+(?![\w-])/g;
+
+/** Identifiers, longest first: the one a caller reads out is usually the longest code in the line. */
+export function findIdentifiers(text: string): Found[] {
+  const out: Found[] = [];
+  for (const m of text.matchAll(GROUPED)) {
+    // Trim leading words of capitals that are no part of the code ("I", "A"): a code starts at a digit or a pair.
+    const said = m[0].replace(/^(?:(?:I|A)\s+)+/, '').replace(/(?:\s+(?:I|A))+$/, '');
+    const compact = said.replace(/[ -]/g, '');
+    // Joined by dashes it is written that way ("ZP-0091234"); read out in spaced groups it is one run.
+    if (/\d/.test(compact) && compact.length >= 6 && /\s/.test(said)) out.push({ value: compact, said, index: (m.index ?? 0) + m[0].length - said.length, rule: 'identifier-in-groups' });
+  }
+  for (const m of text.matchAll(IDENTIFIER)) {
+    const said = m[0];
+    const compact = said.replace(/[-/.]/g, '');
+    // A plain count ("2", "15") or an ordinal ("3rd") is not a code; a long run of digits is.
+    if (out.some((f) => f.rule === 'identifier-in-groups' && f.said.includes(said))) continue;
+    if (compact.length < 3 || /^\d+(?:st|nd|rd|th|am|pm)$/i.test(said)) continue;
+    if (/^\d{4}-\d{2}-\d{2}$/.test(said)) continue; // a date, which the date rules read
+    // Digits grouped by spaces ("0161 496 0000") are a phone number said in groups, not a code.
+    const at = m.index ?? 0;
+    if (/^\d+$/.test(said) && (/\d[\s()]+$/.test(text.slice(0, at)) || /^[\s()]+\d/.test(text.slice(at + said.length)))) continue;
+    out.push({ value: /[a-z]/.test(said) && /[A-Z]/.test(said) ? said : said.toUpperCase(), said, index: m.index ?? 0, rule: 'identifier-shape' });
+  }
+  return out.sort((a, b) => b.said.length - a.said.length || a.index - b.index);
+}
+
+const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+const NUMBER_WORD = `(?:(?:${TENS.slice(2).join('|')})(?:[\\s-](?:${UNITS.slice(1, 10).join('|')}))?|${UNITS.join('|')}|a couple of|a|an|a few|half an?)`;
+
+/** "twenty-five" → 25, "a couple of" → 2; undefined for words that are no number. */
+export function numberWordValue(said: string): number | undefined {
+  const w = said.toLowerCase().trim();
+  if (/^\d+(?:\.\d+)?$/.test(w)) return Number(w);
+  if (w === 'a' || w === 'an') return 1;
+  if (w === 'a couple of') return 2;
+  if (w === 'a few') return 3;
+  if (/^half an?$/.test(w)) return 0.5;
+  const [tens, unit] = w.split(/[\s-]+/);
+  if (TENS.includes(tens) && tens) return TENS.indexOf(tens) * 10 + (unit ? UNITS.indexOf(unit) : 0);
+  const i = UNITS.indexOf(w);
+  return i >= 0 ? i : undefined;
+}
+
+/** Numbers past twelve said in words ("twenty-five", "thirteen"): the ones findNumbers does not read. */
+export function findLargeNumberWords(text: string): Found<number>[] {
+  const re = new RegExp(`\\b((?:${TENS.slice(2).join('|')})(?:[\\s-](?:${UNITS.slice(1, 10).join('|')}))?|${UNITS.slice(13).join('|')})\\b`, 'gi');
+  return [...text.matchAll(re)].map((m) => ({ value: numberWordValue(m[1])!, said: m[0], index: m.index ?? 0, rule: 'number-words' }));
+}
+
+export type Unit = 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year';
+const UNIT_WORDS: Record<Unit, string> = { minute: 'minutes?|mins?', hour: 'hours?|hrs?', day: 'days?|nights?', week: 'weeks?|wks?|fortnights?', month: 'months?', year: 'years?|yrs?' };
+/** How many of each unit one of the other unit holds (a month as 30 days: a caller's "a month" is not a calendar). */
+const IN_MINUTES: Record<Unit, number> = { minute: 1, hour: 60, day: 1440, week: 10080, month: 43200, year: 525600 };
+
+/** The unit a parameter counts in, from its name and description ("duration_days", "How many weeks…"). */
+export function unitOf(text: string): Unit | undefined {
+  const lower = text.toLowerCase().replace(/[_-]/g, ' ');
+  for (const unit of Object.keys(UNIT_WORDS) as Unit[]) if (new RegExp(`\\b(?:${UNIT_WORDS[unit]})\\b`).test(lower) && unit !== 'minute') return unit;
+  return /\bminutes?\b|\bmins?\b/.test(lower) ? 'minute' : undefined;
+}
+
+/** Durations with a unit ("two weeks", "10 days", "a fortnight"), converted to `unit`. */
+export function findDurations(text: string, unit: Unit): Found<number>[] {
+  const units = (Object.keys(UNIT_WORDS) as Unit[]).map((u) => UNIT_WORDS[u]).join('|');
+  const re = new RegExp(`\\b(\\d+(?:\\.\\d+)?|${NUMBER_WORD})[\\s-]+(${units})\\b|\\b(a\\s+)?(fortnight)\\b`, 'gi');
+  const out: Found<number>[] = [];
+  for (const m of text.matchAll(re)) {
+    const word = (m[2] ?? m[4]).toLowerCase();
+    const said = (Object.keys(UNIT_WORDS) as Unit[]).find((u) => new RegExp(`^(?:${UNIT_WORDS[u]})$`).test(word))!;
+    const count = m[4] ? 1 : numberWordValue(m[1]);
+    if (count === undefined) continue;
+    const minutes = count * IN_MINUTES[said] * (/^fortnight/.test(word) ? 2 : 1);
+    const value = Math.round((minutes / IN_MINUTES[unit]) * 100) / 100;
+    out.push({ value, said: m[0], index: m.index ?? 0, rule: said === unit && !/^fortnight/.test(word) ? 'duration' : 'duration-converted' });
+  }
+  return out;
+}
