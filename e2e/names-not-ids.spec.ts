@@ -36,6 +36,8 @@ test.describe('names, not ids', () => {
 
     await page.getByTestId('dock-tab-changelog').click();
     const filter = page.getByTestId('changelog-filter-author');
+    // The change log loads when its tab first opens: wait for it before reading its options.
+    await expect(filter).toBeVisible();
     const options = await filter.locator('option').allTextContents();
     expect(options).toEqual(expect.arrayContaining(['all authors', 'is_schedule_appointment', 'collect_identity', 'edge greet → identify', 'edge identify → verify']));
     expect(options.join(' ')).not.toMatch(/e_greet_identify|e_identify_verify/);

@@ -299,6 +299,8 @@ test.describe('a real run with the offline model', () => {
     await say(page, "Hi, I'd like to reserve a spot please.");
 
     await page.getByTestId('dock-tab-changelog').click();
+    // The change log loads when its tab first opens: wait for its rows before counting them.
+    await expect(rows(page).first()).toBeVisible();
     const firstStep = await rows(page).count();
     expect(firstStep).toBeGreaterThan(0);
     await expect(page.locator('[data-testid="change-row"]', { hasText: 'stage' }).getByTestId('author-chip')).toHaveText('edge greet → identify');

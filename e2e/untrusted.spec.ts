@@ -73,6 +73,7 @@ type Host = PageData;
 
 /** The app's own localStorage entries that an import or a run may rewrite. */
 const APP_WRITES = /^(callboard\.unsaved-edits|callboard-(vertical|horizontal)|react-resizable-panels)/;
+const VERSIONS_STORE = 'callboard-versions/versions';
 
 /**
  * The page's data is as it was, but for the app's own saves of imported projects: new `doc:`/`rev:`
@@ -87,8 +88,17 @@ function expectHostKept(before: Host, after: Host, what: string) {
     if (!APP_WRITES.test(key)) expect(after.local[key], `${what}: localStorage ${key}`).toBe(value);
   }
   for (const key of Object.keys(after.local)) expect(key in before.local || APP_WRITES.test(key), `${what}: a new localStorage entry ${key}`).toBe(true);
-  expect(Object.keys(after.idb).sort(), `${what}: IndexedDB databases and stores`).toEqual(Object.keys(before.idb).sort());
+  // The app's version history (store/versions) records every agent opened: it may appear, and it
+  // holds only versions (`i:`/`v:` keys) of projects the project index lists.
+  const own = (stores: Host['idb']) => Object.keys(stores).filter((k) => k !== VERSIONS_STORE).sort();
+  expect(own(after.idb), `${what}: IndexedDB databases and stores`).toEqual(own(before.idb));
+  const listed = Object.values(after.idb).flatMap((records) => ((records.index ?? []) as { id: string }[]).map((p) => p.id));
+  for (const key of Object.keys(after.idb[VERSIONS_STORE] ?? {})) {
+    const project = /^(?:i:(.+)|v:(.+):[^:]+)$/.exec(key);
+    expect(project && listed.includes(project[1] ?? project[2]), `${what}: ${VERSIONS_STORE} ${key} is a version of a listed project`).toBe(true);
+  }
   for (const [store, records] of Object.entries(before.idb)) {
+    if (store === VERSIONS_STORE) continue;
     const now = after.idb[store];
     const index = (now.index ?? []) as { id: string; name: string }[];
     for (const [key, value] of Object.entries(records)) {

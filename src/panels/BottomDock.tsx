@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useApp, useStoreApi } from '../store/context';
 import { useSettledProblems } from '../store/useSettledProblems';
 import { ProblemsPanel } from './problems/ProblemsPanel';
@@ -23,9 +23,19 @@ const TurnInspector = lazy(() => import('./turns/TurnInspector').then((m) => ({ 
 const TestsPanel = lazy(() => import('./tests/TestsPanel').then((m) => ({ default: m.TestsPanel })));
 const ExportPanel = lazy(() => import('./export/ExportPanel').then((m) => ({ default: m.ExportPanel })));
 const VersionsPanel = lazy(() => import('./versions/VersionsPanel'));
+const PANEL_CHUNKS = [
+  () => import('./simulator/SimulatorPanel'), () => import('./changelog/ChangeLogPanel'), () => import('./turns/TurnInspector'),
+  () => import('./tests/TestsPanel'), () => import('./export/ExportPanel'),
+];
+/** How long after the first paint the other tabs are fetched, so that opening one is instant. */
+const PREFETCH_AFTER_MS = 1500;
 
 export function BottomDock() {
   const tab = useApp((s) => s.bottomTab);
+  useEffect(() => {
+    const timer = setTimeout(() => PANEL_CHUNKS.forEach((load) => void load()), PREFETCH_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, []);
   const problems = useSettledProblems();
   const counts = { error: 0, warning: 0, info: 0 };
   // Notes (what the target leaves out, what only another runtime minds) are not counted: the badge
