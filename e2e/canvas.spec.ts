@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { appState, openApp } from './helpers';
+import { appState, openApp, emptyPanePoint } from './helpers';
 
 const stage = (page: Page, name: string) => page.getByTestId(`stage-node-${name}`);
 const block = (page: Page, name: string) => page.getByTestId(`block-node-${name}`);
@@ -20,17 +20,6 @@ async function drag(page: Page, from: { x: number; y: number }, to: { x: number;
 }
 
 /** An empty spot of the canvas pane (nothing drawn under it). */
-async function emptyPanePoint(page: Page) {
-  const box = (await page.getByTestId('canvas').boundingBox())!;
-  for (const fy of [0.82, 0.18, 0.9, 0.12]) {
-    for (const fx of [0.5, 0.35, 0.65]) {
-      const point = { x: box.x + box.width * fx, y: box.y + box.height * fy };
-      const isPane = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.classList.contains('react-flow__pane') ?? false, point);
-      if (isPane) return point;
-    }
-  }
-  throw new Error('no empty spot on the canvas');
-}
 
 test.describe('the canvas', () => {
   test.beforeEach(async ({ page }) => {

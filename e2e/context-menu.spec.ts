@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { appState, openApp } from './helpers';
+import { appState, openApp, emptyPanePoint } from './helpers';
 
 // Issue 13: a context menu on a card, an edge and the pane, built from the command list (the same
 // labels and keys as the ? overlay), opened by a right-click or from the keyboard.
@@ -12,17 +12,6 @@ const item = (page: Page, name: string | RegExp) => menu(page).getByRole('menuit
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-id') ?? null);
 
 /** An empty spot of the canvas pane (nothing drawn under it). */
-async function emptyPanePoint(page: Page) {
-  const box = (await page.getByTestId('canvas').boundingBox())!;
-  for (const fy of [0.82, 0.18, 0.9, 0.12]) {
-    for (const fx of [0.5, 0.35, 0.65]) {
-      const point = { x: box.x + box.width * fx, y: box.y + box.height * fy };
-      const isPane = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.classList.contains('react-flow__pane') ?? false, point);
-      if (isPane) return point;
-    }
-  }
-  throw new Error('no empty spot on the canvas');
-}
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).include('[data-testid="canvas-context-menu"]').analyze();

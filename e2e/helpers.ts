@@ -54,3 +54,16 @@ export function pageData(page: Page) {
   });
 }
 export type PageData = Awaited<ReturnType<typeof pageData>>;
+
+/** A point on the canvas where the empty pane (no card, no edge) is under the pointer. */
+export async function emptyPanePoint(page: Page) {
+  const box = (await page.getByTestId('canvas').boundingBox())!;
+  for (const fy of [0.82, 0.18, 0.9, 0.12]) {
+    for (const fx of [0.5, 0.35, 0.65]) {
+      const point = { x: box.x + box.width * fx, y: box.y + box.height * fy };
+      const isPane = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.classList.contains('react-flow__pane') ?? false, point);
+      if (isPane) return point;
+    }
+  }
+  throw new Error('no empty spot on the canvas');
+}
