@@ -8,7 +8,7 @@ export const MOCK_URL = `http://127.0.0.1:${process.env.E2E_MOCK_PORT ?? 4418}`;
 export const TEST_KEY = 'sk-callboard-e2e-SECRET-4242';
 
 export interface MockTurn {
-  match?: { toolChoice?: 'auto' | 'required' | 'none'; hasTools?: boolean; lastUserIncludes?: string; systemIncludes?: string; toolsInclude?: string };
+  match?: { toolChoice?: 'auto' | 'required' | 'none'; hasTools?: boolean; lastUserIncludes?: string; systemIncludes?: string; toolsInclude?: string; model?: string };
   reply?: { text?: string; toolCalls?: { name: string; arguments: object | string }[] };
   delayMs?: number;
   chunkDelayMs?: number;

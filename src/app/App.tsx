@@ -13,13 +13,13 @@ import { UndoStatus } from './UndoStatus';
 
 // Loaded on the first tool delete: first paint is on a budget (README, size-limit).
 const ToolDeleteConfirm = lazy(() => import('../panels/ToolDeleteConfirm').then((m) => ({ default: m.ToolDeleteConfirm })));
-// The banners (read-only tab, unreadable saved project) load when there is one to show.
+// The banners (read-only tab, a version open read-only, unreadable saved project) load when there is one to show.
 const ProjectBanners = lazy(() => import('./ProjectBanners').then((m) => ({ default: m.ProjectBanners })));
 
 export function App() {
   const loaded = useApp((s) => s.loaded);
   const toolDeleteAsked = useApp((s) => s.toolDeleteRequest !== null);
-  const bannerShown = useApp((s) => s.access.mode === 'read-only' || s.brokenProjects.length > 0);
+  const bannerShown = useApp((s) => s.access.mode === 'read-only' || s.viewing !== null || s.brokenProjects.length > 0);
   useGlobalShortcuts();
   // Panel sizes are remembered between visits (ui.md: panels remember their sizes).
   const vertical = useDefaultLayout({ id: 'callboard-vertical', storage: localStorage });

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useApp, useServices } from '../store/context';
 import type { BrokenProject, ProjectAccess } from '../store/types';
 import { downloadText } from '../panels/export/save';
+import { ViewingBanner } from './ViewingBanner';
 import './project-banners.css';
 
 /**
  * Banners above the workspace for what could cost the user work: this agent is open (or was
- * changed) in another tab, or a saved project could not be read. Each says what happened, what
- * this tab is doing about it (not saving), and offers the ways out.
+ * changed) in another tab, a version is open read-only, or a saved project could not be read.
+ * Each says what happened, what this tab is doing about it (not saving), and offers the ways out.
  */
 export function ProjectBanners() {
   const access = useApp((s) => s.access);
@@ -15,6 +16,7 @@ export function ProjectBanners() {
   return (
     <>
       {access.mode === 'read-only' && <AccessBanner access={access} />}
+      <ViewingBanner />
       {broken.map((project) => <BrokenBanner key={project.id} project={project} />)}
     </>
   );

@@ -95,6 +95,9 @@ export class RunController {
         this.reset({ kind: 'reset', text: 'Another agent was opened: the run was reset.' });
         store.getState().setSim({ startStageId: null });
       }
+      else if ((next.viewing === null) !== (prev.viewing === null)) {
+        this.reset({ kind: 'reset', text: next.viewing ? `Viewing ${next.viewing.label}: the run was reset and plays that version.` : 'Back to the open agent: the run was reset.' });
+      }
       else if (next.doc.target !== prev.doc.target) {
         this.reset({ kind: 'reset', text: `The target runtime is now ${TARGET_LABEL[next.doc.target]}: the run was reset and follows its semantics.` });
       }

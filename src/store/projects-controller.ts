@@ -6,7 +6,7 @@ import { salvageRecord, type SalvagedFile } from './salvage';
 import { browserSaveJournal, replaySaveJournal, type SaveJournal } from './save-journal';
 import { browserProjectLocks, type LockHold, type ProjectLocks } from './tab-locks';
 import type { ProjectAccess } from './types';
-
+import { isViewingChange } from './access';
 /**
  * Connects the store to saved projects: opens what was open before the reload (or the sample on
  * a first visit), saves every document change, and runs the project list's commands. It also
@@ -267,7 +267,7 @@ export function createProjectsController(
 
   const unsubscribe = store.subscribe((state, previous) => {
     if (!state.loaded || replacing || !current) return;
-    if (state.doc !== previous.doc && state.doc.id === current.id) {
+    if (state.doc !== previous.doc && state.doc.id === current.id && !isViewingChange(state, previous)) {
       if (state.access.mode === 'edit') saveDoc(current, state.doc);
       else if (!state.access.unsaved) setAccess({ ...state.access, unsaved: true });
     }

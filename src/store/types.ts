@@ -29,6 +29,21 @@ export interface DocumentSlice {
   endGesture(): void;
   undo(): void;
   redo(): void;
+  /**
+   * A version opened read-only (issue 15): while set, `doc` is the version and every edit is
+   * refused; `closeViewing` gives the open agent (`live`) back. Nothing saves the viewed version.
+   */
+  viewing: ViewingState | null;
+  viewVersion(version: AgentDocument, label: string): void;
+  closeViewing(): void;
+}
+
+export interface ViewingState {
+  /** "the version of 1 Dec 2026, 09:00 (before the refill flow)" */
+  label: string;
+  /** The open agent, as it was when the version was opened. */
+  live: AgentDocument;
+  liveSelection: EntityRef[];
 }
 
 export interface SelectionSlice {

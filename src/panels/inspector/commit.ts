@@ -3,7 +3,7 @@ import type { AgentDocument } from '../../model';
 import type { Outcome } from '../../model/ops';
 import { useStoreApi } from '../../store/context';
 import type { HistoryMode } from '../../store/types';
-import { editsRefused, READ_ONLY_REFUSAL } from '../../store/access';
+import { refusesEdits, READ_ONLY_REFUSAL, VIEWING_REFUSAL } from '../../store/access';
 
 /** What a field's write returns: a new document, or an operation's outcome (which may be refused). */
 export type WriteResult = AgentDocument | Outcome;
@@ -30,9 +30,9 @@ export function useCommit() {
   const store = useStoreApi();
   return useCallback(
     (write: (doc: AgentDocument) => WriteResult, history: HistoryMode = 'push'): string | undefined => {
-      // A read-only tab refuses the edit (store/access.ts); the field says why instead of keeping the text.
-      const refused = editsRefused(store.getState().access);
-      let error: string | undefined = refused ? READ_ONLY_REFUSAL : undefined;
+      // A read-only tab or an open version refuses the edit (store/access.ts); the field says why instead of keeping the text.
+      const state = store.getState();
+      let error: string | undefined = state.viewing ? VIEWING_REFUSAL : refusesEdits(state) ? READ_ONLY_REFUSAL : undefined;
       store.getState().apply((doc) => {
         const result = write(doc);
         if (!isOutcome(result)) return result;

@@ -4,7 +4,7 @@ import { describeChange } from '../../model/change-summary';
 import { findEntity } from '../../model/ops';
 import type { AppState, DocumentSlice, EntityRef, HistoryMode } from '../types';
 import type { History, HistoryEntry } from '../history';
-import { editsRefused } from '../access';
+import { refusesEdits } from '../access';
 
 type Set = StoreApi<AppState>['setState'];
 type Get = StoreApi<AppState>['getState'];
@@ -17,7 +17,7 @@ function stillThere(doc: AgentDocument, refs: readonly EntityRef[]): EntityRef[]
 export const createDocumentSlice = (initial: AgentDocument, history: History) => (set: Set, get: Get): DocumentSlice => {
   /** Undo and redo: the document, the selection that went with it, and a note saying which step it was. */
   const travel = (action: 'undo' | 'redo') => {
-    if (editsRefused(get().access)) return set({ refusedEdits: get().refusedEdits + 1 });
+    if (refusesEdits(get())) return set({ refusedEdits: get().refusedEdits + 1 });
     const { doc, selection, undoNote } = get();
     const current: HistoryEntry = { doc, selection };
     const target = action === 'undo' ? history.undo(current) : history.redo(current);
@@ -40,8 +40,8 @@ export const createDocumentSlice = (initial: AgentDocument, history: History) =>
     canRedo: false,
     undoNote: null,
     apply(recipe, options) {
-      // A tab opened read-only takes no edits (store/access.ts); the banner counts the refusals.
-      if (editsRefused(get().access)) return set({ refusedEdits: get().refusedEdits + 1 });
+      // A tab opened read-only, or a version open read-only, takes no edits (store/access.ts); the banner counts the refusals.
+      if (refusesEdits(get())) return set({ refusedEdits: get().refusedEdits + 1 });
       const { doc: before, selection } = get();
       const after = recipe(before);
       if (after === before) return;
@@ -50,7 +50,21 @@ export const createDocumentSlice = (initial: AgentDocument, history: History) =>
     },
     replaceDocument(doc) {
       history.clear();
-      set({ doc, revision: get().revision + 1, selection: [], focusPath: null, canUndo: false, canRedo: false, undoNote: null });
+      set({ doc, revision: get().revision + 1, selection: [], focusPath: null, canUndo: false, canRedo: false, undoNote: null, viewing: null });
+    },
+    viewing: null,
+    viewVersion(version, label) {
+      // The open agent is kept aside, not in the undo history: viewing is not an edit.
+      const { doc, selection, viewing } = get();
+      const live = viewing ? viewing.live : doc;
+      const liveSelection = viewing ? viewing.liveSelection : selection;
+      set({ doc: { ...version, id: live.id }, viewing: { label, live, liveSelection }, revision: get().revision + 1, selection: [], focusPath: null });
+    },
+    closeViewing() {
+      const { viewing } = get();
+      if (!viewing) return;
+      // A comparison made while viewing compared the version: it closes with it.
+      set({ doc: viewing.live, viewing: null, compare: null, revision: get().revision + 1, selection: stillThere(viewing.live, viewing.liveSelection), focusPath: null });
     },
     endGesture() {
       history.endGesture();

@@ -5,6 +5,7 @@
 import type { AgentDocument } from '../../model';
 import type { AppStore } from '../create';
 import type { VersionRepository } from './repository';
+import { isViewingChange } from '../access';
 
 export interface VersionRecorder {
   /** Writes the pending burst now (tests; before a restore). */
@@ -28,7 +29,7 @@ export function startVersionRecorder(store: AppStore, repo: VersionRepository, q
   };
 
   const unsubscribe = store.subscribe((state, previous) => {
-    if (state.doc === previous.doc || !state.loaded || state.access.mode !== 'edit') return;
+    if (state.doc === previous.doc || !state.loaded || state.access.mode !== 'edit' || isViewingChange(state, previous)) return;
     if (pending && pending.id !== state.doc.id) void write();
     pending = state.doc;
     clearTimeout(timer);
