@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { appState, openApp } from './helpers';
+import { appState, openApp, tallerDock } from './helpers';
 
 // Issue 15: compare before importing, compare the tests' pass rates, named versions through a .zip.
 
@@ -17,15 +17,6 @@ async function seriousViolations(page: Page, within: string) {
 
 const docOf = (page: Page) => appState(page, (s) => JSON.stringify(s.doc));
 
-/** The dock starts short; a user drags it taller to read a table, as e2e/formats.spec.ts does. */
-async function tallerDock(page: Page) {
-  const separator = page.locator('.separator.horizontal');
-  const box = (await separator.boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width / 2, 420, { steps: 5 });
-  await page.mouse.up();
-}
 
 /** The open agent (the sample) with its `book` tool renamed `reserve`, written where the test keeps its files. */
 async function renamedCopy(page: Page, path: string): Promise<string> {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { appState, openApp } from './helpers';
+import { appState, openApp, tallerDock } from './helpers';
 
 // The Export preview (dock tab) and the Import dialog (top bar): issue 3, point 5.
 
@@ -16,13 +16,7 @@ function previewText(page: Page, file: string): Promise<string | undefined> {
 const docOf = (page: Page) => appState(page, (s) => JSON.stringify(s.doc));
 
 async function openExport(page: Page) {
-  // The dock starts short; a user drags it taller to read a file, as here.
-  const separator = page.locator('.separator.horizontal');
-  const box = (await separator.boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width / 2, 420, { steps: 5 });
-  await page.mouse.up();
+  await tallerDock(page);
   await page.getByTestId('open-export').click();
   await expect(page.getByTestId('export-panel')).toBeVisible();
   await expect(page.getByTestId('dock-tab-export')).toHaveAttribute('aria-selected', 'true');

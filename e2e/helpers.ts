@@ -67,3 +67,13 @@ export async function emptyPanePoint(page: Page) {
   }
   throw new Error('no empty spot on the canvas');
 }
+
+/** The dock starts short; a user drags its separator up to read a table or a file in it. */
+export async function tallerDock(page: Page) {
+  const separator = page.locator('.separator.horizontal');
+  const box = (await separator.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, 420, { steps: 5 });
+  await page.mouse.up();
+}

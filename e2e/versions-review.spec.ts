@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { appState, openApp, select } from './helpers';
+import { appState, openApp, select, tallerDock } from './helpers';
 import { mockRequests, scriptMock, useMockLlm, type MockTurn } from './sim-helpers';
 
 // Issue 15: a version opened read-only, two versions compared with each other (list and canvas),
@@ -39,6 +39,14 @@ async function deleteEdge(page: Page, id: string) {
   await page.getByTestId(`edge-label-${id}`).click();
   await page.keyboard.press('Delete');
   await expect(page.getByTestId(`edge-label-${id}`)).toHaveCount(0);
+}
+
+/** The Tests tab's "Compare with…", opened as a user does. */
+async function openTestsCompare(page: Page) {
+  await page.getByTestId('dock-tab-tests').click();
+  const tests = page.getByTestId('tests-panel');
+  await tests.getByRole('button', { name: 'Compare with…' }).click();
+  return tests.getByTestId('tests-compare');
 }
 
 test('open a version read-only: the workspace shows it, takes no edit, and Back gives the open agent', async ({ page }) => {
@@ -147,15 +155,6 @@ test('a version compared with a file: the file read as an import would, the rena
   expect(await appState(page, (s) => s.doc.tools.some((t: { name: string }) => t.name === 'reserve'))).toBe(false);
 });
 
-/** The dock starts short; a user drags it taller to read a table. */
-async function tallerDock(page: Page) {
-  const separator = page.locator('.separator.horizontal');
-  const box = (await separator.boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width / 2, 420, { steps: 5 });
-  await page.mouse.up();
-}
 
 test('Tests panel "Compare with…" a version: a rename tried and undone shows its regression', async ({ page }) => {
   await openApp(page);
@@ -171,10 +170,7 @@ test('Tests panel "Compare with…" a version: a rename tried and undone shows i
   await page.keyboard.press('Control+z');
   await expect.poll(() => appState(page, (s) => s.doc.tools.find((t: { id: string }) => t.id === 't_book').name)).toBe('book');
 
-  await page.getByTestId('dock-tab-tests').click();
-  const tests = page.getByTestId('tests-panel');
-  await tests.getByRole('button', { name: 'Compare with…' }).click();
-  const compare = tests.getByTestId('tests-compare');
+  const compare = await openTestsCompare(page);
   await expect(compare.getByTestId('compare-mode')).toHaveValue('version');
   await expect(compare.getByTestId('compare-version').locator('option', { hasText: 'reserve instead of book' })).toHaveCount(1);
   await compare.getByTestId('compare-version').selectOption({ label: (await compare.getByTestId('compare-version').locator('option', { hasText: 'reserve instead of book' }).textContent())! });
@@ -203,10 +199,7 @@ test('Tests panel "Compare with…" a model: the same tests on another model of 
   await page.getByTestId('dock-tab-simulator').click();
   await useMockLlm(page);
   await tallerDock(page);
-  await page.getByTestId('dock-tab-tests').click();
-  const tests = page.getByTestId('tests-panel');
-  await tests.getByRole('button', { name: 'Compare with…' }).click();
-  const compare = tests.getByTestId('tests-compare');
+  const compare = await openTestsCompare(page);
   await compare.getByTestId('compare-mode').selectOption('model');
   await compare.getByTestId('compare-model').fill('mock-eager');
   await compare.getByRole('button', { name: 'Run on both' }).click();

@@ -29,8 +29,8 @@ const contentOf = (text: string) => new Set(words(text).filter((w) => !isStopWor
 export function askedFor(lastAgentLine: string | undefined, tools: ToolSpec[]): Asked[] {
   if (!lastAgentLine || !/\?\s*$/.test(lastAgentLine.trim())) return [];
   const line = lastAgentLine.trim();
-  const params = tools.flatMap((tool) => Object.entries(tool.parameters.properties ?? {}).map(([param, prop]) => ({ tool: tool.name, param, prop: prop ?? ({} as JsonSchema) })));
-  const own = params.filter((p) => line.endsWith(askFor(p.param, p.prop)));
+  const params = tools.flatMap((tool) => Object.entries(tool.parameters.properties ?? {}).map(([param, prop]) => ({ tool: tool.name, description: tool.description, param, prop: prop ?? ({} as JsonSchema) })));
+  const own = params.filter((p) => line.endsWith(askFor(p.param, p.prop, p.description)));
   if (own.length) return own.map((p) => ({ tool: p.tool, param: p.param, why: 'the agent\'s last question was built for it' }));
   const said = contentOf(line);
   const byName = params.filter((p) => {

@@ -48,11 +48,13 @@ export function scoreTools(tools: ToolSpec[], ctx: FillContext): Scored[] {
   const latest = callerWords(line);
   const notYet = tools.map(isNotYetTool);
   const purposeful = tools.filter((_, i) => !notYet[i]);
+  const flags = tools.flatMap((t) => Object.entries(t.parameters.properties ?? {}).filter(([, p]) => p?.type === 'boolean').map(([name]) => `${t.name}.${name}`));
+  const soleFlag = flags.length === 1 ? flags[0] : undefined;
   const scored: Scored[] = tools.map((tool, index) => {
     const theirs = toolWords(tool);
     // A stated purpose alone means the one tool the stage offers besides its not-yet tools.
     const meant = notYet[index] || !line ? undefined : meaningOf(line, theirs, notYet.some(Boolean) && purposeful.length === 1);
-    const fill = fillArguments(tool.parameters, { ...ctx, tool: { name: tool.name, description: tool.description, meant } });
+    const fill = fillArguments(tool.parameters, { ...ctx, soleFlag, tool: { name: tool.name, description: tool.description, meant } });
     const shared = overlap(latest, theirs).pairs;
     const values = Object.entries(fill.filled).filter(([, f]) => f.fromLatest && f.specific).map(([name]) => name);
     const byPurpose = meant?.rule === 'tool-by-stated-purpose' ? 1 : 0;

@@ -79,11 +79,12 @@ const MATRIX: Record<string, string[][]> = {
 /** Mixed combinations per agent, on top of the one-line-at-a-time runs. */
 const MIXED = 4;
 /**
- * The completion rate the offline model reached over this matrix when it was written (issue 14,
- * point 8; 52.7%, 29 of 55, on 2026-12-01), rounded down to a tenth: a change to the model may
- * raise it, never lower it. Raise it as the model learns.
+ * The completion rate the offline model reaches over this matrix (issue 14, point 8: 52.7%, 29 of
+ * 55, when it was written; 81.8%, 45 of 55, once it completed every corpus agent, 2026-12-01),
+ * rounded down to a tenth: a change to the model may raise it, never lower it. Raise it as the
+ * model learns.
  */
-const FLOOR = 0.5;
+const FLOOR = 0.8;
 
 /** A small seeded generator (mulberry32): the same sample on every run, on every machine. */
 function seeded(seed: number): () => number {

@@ -14,9 +14,6 @@ import type { Model, ModelRequest, ModelResponse } from '../types';
 import { corpusDeps, corpusFiles, loadCorpusAgent, playCorpusAgent, type CorpusAgent, type CorpusScript } from './corpus-harness';
 
 const files = corpusFiles();
-/** The corpus agents the offline model completes today (issue 14 is open: the rest are listed with where they stop). */
-const COMPLETES: ReadonlySet<string> = new Set(['parcel-redelivery.tsx', 'tax-office.json', 'vet-appointment.yaml']);
-
 // The offline model needs no network: any call fails the run.
 const realFetch = globalThis.fetch;
 beforeAll(() => {
@@ -97,14 +94,10 @@ describe.each(files)('%s', (file) => {
     expect(result.endStage).toBe(agent.script.endStage);
   });
 
-  // Issue 14 is open: the agents in COMPLETES are held to completing (a ratchet: one that
-  // completes joins the list); the others print where they leave the path, for the next step.
-  it(COMPLETES.has(file) ? 'the offline model completes the happy path' : 'the offline model: where it leaves the happy path (not yet completing)', async () => {
+  // Issue 14: the offline model completes every corpus agent (the ratchet of agents held to it
+  // reached the whole corpus, so an agent added to the corpus must complete too).
+  it('the offline model completes the happy path', async () => {
     const result = await playCorpusAgent(agent);
-    if (!COMPLETES.has(file)) {
-      console.log(`${file}: ${result.divergence ?? 'completes now: add it to COMPLETES'}`);
-      return;
-    }
     // The divergence says where the run left the path; the whole transcript follows for the reader.
     expect(result.divergence, `${agent.name} left its happy path; the call was:\n${result.transcript.join('\n')}\nwhere it left the path`).toBeUndefined();
     expect(result.called.filter((t) => agent.script.expectTools.includes(t))).toEqual(agent.script.expectTools);
@@ -113,11 +106,11 @@ describe.each(files)('%s', (file) => {
 });
 
 describe('the corpus completion', () => {
-  it('at least the agents of COMPLETES complete, in both runtimes', async () => {
+  it('every corpus agent completes, in both runtimes', async () => {
     const done: string[] = [];
     for (const file of files) if (!(await playCorpusAgent(await loadCorpusAgent(file))).divergence) done.push(file);
     console.log(`offline corpus: ${done.length} of ${files.length} complete (${done.join(', ')})`);
-    expect(done).toEqual(expect.arrayContaining([...COMPLETES]));
+    expect(done).toEqual(files);
     const runtimes = new Set(await Promise.all(done.map(async (f) => (await loadCorpusAgent(f)).doc.target)));
     expect([...runtimes].sort()).toEqual(['block-agent', 'pinecall']);
   });

@@ -77,6 +77,9 @@ export function findDates(text: string, todayIso?: string): DateMatch[] {
   each(/\b(?:the\s+)?day\s+after\s+tomorrow\b/, (m) => add(m, addDays(today, 2), 'date-relative'));
   each(/\btomorrow\b/, (m) => add(m, addDays(today, 1), 'date-relative'));
   each(/\b(?:today|tonight)\b/, (m) => add(m, today, 'date-relative'));
+  // A day gone by is said of what already happened (a reading taken, a parcel missed).
+  each(/\b(?:the\s+day\s+before\s+yesterday)\b/, (m) => add(m, addDays(today, -2), 'date-relative'));
+  each(/\byesterday\b/, (m) => add(m, addDays(today, -1), 'date-relative'));
   // "next week Thursday", "Thursday next week": that weekday in the calendar week after this one.
   each(new RegExp(`\\b(?:next\\s+week\\s+(?:on\\s+)?(${WEEKDAYS.join('|')})|(${WEEKDAYS.join('|')})\\s+(?:of\\s+)?next\\s+week)\\b`), (m) => {
     const wanted = WEEKDAYS.indexOf((m[1] ?? m[2]).toLowerCase());

@@ -20,7 +20,7 @@ const spellings = (value: string) => [...new Set([value.toLowerCase(), nameWords
  * What the descriptions say a value means: the words after the value up to the next value, a
  * sentence end, ";" or a closing bracket ("no_connection means nothing works at all; slow: …").
  */
-export function glossOf(value: string, values: string[], descriptions: string[]): string[] {
+export function glossOf(value: string, values: string[], descriptions: string[], unique = true): string[] {
   const out: string[] = [];
   const others = values.filter((v) => v !== value).flatMap(spellings);
   for (const text of descriptions) {
@@ -42,7 +42,7 @@ export function glossOf(value: string, values: string[], descriptions: string[])
       }
     }
   }
-  return [...new Set(out)];
+  return unique ? [...new Set(out)] : out;
 }
 
 /** The value the line names, by score; a tie between the best two is reported, never dropped. */
@@ -51,17 +51,31 @@ export function readEnum(values: unknown[], line: string, descriptions: string[]
   const saidConcepts = new Set(content(said).map(concept));
   const joined = said.slice(1).map((w, i) => stem(said[i] + w));
   const texts = values.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String);
-  const scored = texts.map((value) => {
+  // A word the descriptions also use outside the values' meanings ("the kind of bike … kids for a
+  // child's bike") is about the parameter as a whole: it tells no value apart.
+  const glosses = texts.map((value) => glossOf(value, texts, descriptions));
+  const inGlosses = new Map<string, number>();
+  for (const value of texts) for (const w of glossOf(value, texts, descriptions, false)) inGlosses.set(stem(w), (inGlosses.get(stem(w)) ?? 0) + 1);
+  const inText = new Map<string, number>();
+  for (const w of descriptions.flatMap((d) => content(words(d)))) inText.set(stem(w), (inText.get(stem(w)) ?? 0) + 1);
+  const telling = (w: string) => (inText.get(stem(w)) ?? 0) <= (inGlosses.get(stem(w)) ?? 0);
+  const scored = texts.map((value, i) => {
     const own = content(nameWords(value));
     const ownHits = own.filter((w) => saidConcepts.has(concept(w)));
     const whole = said.includes(value.toLowerCase()) || joined.includes(stem(value.replace(/[^a-z0-9]/gi, ''))) || (own.length > 0 && ownHits.length === own.length);
-    const gloss = glossOf(value, texts, descriptions).filter((w) => !own.includes(w));
+    const gloss = glosses[i].filter((w) => !own.includes(w) && telling(w));
     const glossHits = [...new Set(gloss.filter((w) => saidConcepts.has(concept(w))))];
     // Naming the whole value is the strongest evidence, then a word of its meaning, then part of its name.
     const score = (whole ? 4 : ownHits.length ? 1 : 0) + glossHits.length * 1.5;
     const evidence = whole ? `names "${value}"` : [...ownHits.map((w) => `"${w}" of its name`), ...glossHits.map((w) => `"${w}", a meaning its description gives`)].join(' and ');
     return { value, score, evidence, said: whole ? value : (ownHits[0] ?? glossHits[0] ?? value) };
   });
+  // A letter and a hyphen before a word abbreviates a word of that letter ("an x-bike"): it names
+  // the one value that starts with it, if only one does ("e-mail" is a word of its own).
+  for (const [, letter] of line.toLowerCase().matchAll(/\b([a-z])-(?!mail\b)[a-z]{3,}/g)) {
+    const starting = scored.filter((s) => s.value.toLowerCase().startsWith(letter));
+    if (starting.length === 1 && starting[0].score === 0) Object.assign(starting[0], { score: 1, evidence: `"${letter}-" abbreviates "${starting[0].value}"`, said: starting[0].value });
+  }
   const ranked = scored.filter((s) => s.score > 0).sort((a, b) => b.score - a.score);
   if (!ranked.length) return undefined;
   const original = (text: string) => values.find((v) => String(v) === text);

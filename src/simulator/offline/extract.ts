@@ -64,6 +64,8 @@ export function findNumbers(text: string, exclude: [number, number][] = []): Fou
   for (const m of text.matchAll(re)) {
     const index = m.index ?? 0;
     if (exclude.some(([a, b]) => index >= a && index < b)) continue;
+    // "the gas one", "this one", "a new one": "one" stands for a thing named before, not a count.
+    if (m[2]?.toLowerCase() === 'one' && /\b(?:the|this|that|which|each|every|another|other|a|an)(?:\s+[\w-]+)?\s+$/i.test(text.slice(0, index))) continue;
     const value = m[1] !== undefined ? Number(m[1]) : SMALL_NUMBERS.indexOf(m[2].toLowerCase());
     out.push({ value, said: m[0], index, rule: m[1] !== undefined ? 'number-digits' : 'number-word' });
   }
@@ -145,6 +147,56 @@ export function findNames(text: string): Found[] {
 
 const YES = /^(?:yes|yeah|yep|yup|yes please|sure|ok|okay|correct|right|absolutely|definitely|certainly|perfect|great|fine|lovely|please do|go ahead|go for it|do it|book it|that works|works for me|sounds (?:good|great|perfect)|that(?:['’]s| is) (?:right|correct|perfect|great|fine|good|lovely)|that would be (?:great|perfect|lovely)|let['’]?s do (?:it|that)|of course|exactly|agreed|alright|all right)\b/i;
 const NO = /^(?:no|nope|nah|not really|not now|never|don't|do not|negative|wrong|that's wrong|cancel that)\b/i;
+
+/** Small words a title keeps inside it ("The Remains of the Day", "War and Peace"). */
+const TITLE_GLUE = new Set('of the a an and in on to for at with from by or'.split(' '));
+
+/**
+ * Titles as they are written, in Title Case: a run of capitalised words, small words allowed
+ * inside, that holds a word which is no stop-word. Openers ("It's", "Hello") are not part of it.
+ */
+export function findTitles(text: string): Found<string>[] {
+  const out: Found<string>[] = [];
+  const tokens = [...text.matchAll(/[A-Za-z][\w'’-]*/g)];
+  let i = 0;
+  while (i < tokens.length) {
+    const start = i;
+    let end = i;
+    const glueThenCapital = (k: number) => {
+      while (k < tokens.length && TITLE_GLUE.has(tokens[k][0])) k++;
+      return /^[A-Z]/.test(tokens[k]?.[0] ?? '');
+    };
+    while (end < tokens.length && (/^[A-Z]/.test(tokens[end][0]) || (end > start && TITLE_GLUE.has(tokens[end][0]) && glueThenCapital(end)))) {
+      // A comma or full stop between two words ends the run.
+      if (end > start && /[,.;!?]/.test(text.slice(tokens[end - 1].index! + tokens[end - 1][0].length, tokens[end].index))) break;
+      end++;
+    }
+    let first = start;
+    while (first < end && notAName(tokens[first][0]) && !/^(?:the|a|an)$/i.test(tokens[first][0])) first++;
+    const run = tokens.slice(first, end);
+    // A code in capitals ("FP 0048213") is no title.
+    if (run.length && run.some((t) => !isStopWord(t[0]) && !NOT_NAMES.has(t[0])) && !(run.length === 1 && (first === 0 || /^[A-Z0-9]+$/.test(run[0][0])))) {
+      const from = run[0].index!;
+      const said = text.slice(from, run[run.length - 1].index! + run[run.length - 1][0].length);
+      out.push({ value: said, said, index: from, rule: 'title-case' });
+    }
+    i = Math.max(end, start + 1);
+  }
+  return out;
+}
+
+/**
+ * A yes or no that opens a later clause of the line ("Two is fine, and no, we have a car"): the
+ * answer to the second of two questions asked together.
+ */
+export function findYesNoInClause(text: string): Found<boolean> | undefined {
+  const clauses = text.split(/[,;.!?]\s*/).slice(1);
+  for (const clause of clauses) {
+    const found = findYesNo(clause.replace(/^(?:and|but|so|oh|also)\s+/i, ''));
+    if (found && clause.trim().split(/\s+/).length <= 3) return { ...found, index: text.indexOf(clause) };
+  }
+  return undefined;
+}
 
 /** The line's answer to a yes/no question, read from how it opens ("Sure, …", "Nope."). */
 export function findYesNo(text: string): Found<boolean> | undefined {

@@ -5,9 +5,10 @@ import { backtrackingRisk } from '../../model/pattern-risk';
 import type { JsonSchema } from '../../model';
 import { getOwn, setOwn } from '../../model/own';
 import { answerContent, type Asked } from './asked';
+import { whenName } from './speech';
 import { findDates, findDayPart, findTimes } from './dates';
-import { readEnum } from './enums';
-import { findEmails, findNames, findNumbers, findPhones, findYesNo, phoneForms } from './extract';
+import { readEnum } from './history-memo'; // read once per line (a long call's steps stay flat)
+import { findEmails, findNames, findNumbers, findPhones, findTitles, findYesNo, findYesNoInClause, phoneForms } from './extract';
 import { findDurations, findIdentifiers, findLargeNumberWords, findPostcodes, unitOf } from './ids';
 import { clauseWith, deniedBefore, restatesTool, type ToolMeaning } from './intent';
 import { pickAgreed, pickOffered, valueOfRow } from './pick';
@@ -28,6 +29,10 @@ export interface FillContext {
    * the agent's question right before it asked for.
    */
   asked?: Asked[][];
+  /** The schema being filled (set by fillArguments). */
+  parameters?: JsonSchema;
+  /** The one yes/no parameter of all offered tools ("tool.param"), when there is exactly one. */
+  soleFlag?: string;
   /** The schema being filled has both a first-name and a last-name parameter (a full name is split). */
   givenAndFamily?: boolean;
 }
@@ -54,7 +59,7 @@ export interface FillResult {
   ties: Record<string, unknown[]>;
 }
 
-type Kind = 'date' | 'time' | 'datetime' | 'email' | 'phone' | 'name' | 'words' | 'number' | 'identifier' | 'postcode' | 'none';
+type Kind = 'date' | 'time' | 'datetime' | 'email' | 'phone' | 'name' | 'title' | 'words' | 'number' | 'identifier' | 'postcode' | 'none';
 
 /** Words that make a parameter a code to read out, not a count or a phone ("policy number", "order ref"). */
 const ID_WORDS = 'number id code reference ref tracking policy account order serial membership member claim ticket invoice confirmation registration plate vin prescription case'.split(' ');
@@ -83,6 +88,8 @@ export function kindOf(name: string, prop: JsonSchema): Kind {
   if (has(nameHints, 'date', 'day', 'birth', 'dob', 'birthday')) return 'date';
   if (has(nameHints, 'time', 'hour')) return 'time';
   if (has(nameHints, 'name')) return 'name';
+  // A title is written in Title Case ("The Remains of the Day"): read as the caller wrote it.
+  if (hasWord(nameHints, ['title'])) return 'title';
   if (has(nameHints, 'utterance', 'words', 'quote', 'text', 'message', 'request', 'reason', 'note', 'comment', 'summary', 'details', 'description')) return 'words';
   if (has(hints, 'email')) return 'email';
   if (hasWord(all, PHONE_WORDS)) return 'phone';
@@ -93,7 +100,12 @@ export function kindOf(name: string, prop: JsonSchema): Kind {
   // "The room number", "the booking reference": a code, by the description's words.
   if (/\b(?:number|code|reference|ref|id)\b/i.test(prop.description ?? '') && !/\bnumber of\b|\bhow many\b/i.test(prop.description ?? '')) return 'identifier';
   if (typeof prop.pattern === 'string' && /\\d|\[0-9|\[A-Z/.test(prop.pattern)) return 'identifier';
-  return 'none';
+  // A name that ends in "at" or "on" says when, by the English naming habit (starts_at, paid_on),
+  // when no description says otherwise.
+  // "The problem as the caller put it": the caller's words, kept as said.
+  if (AS_SAID.test(prop.description ?? '') && !prop.enum && prop.type !== 'boolean') return 'words';
+  const when = prop.description ? undefined : whenName(name);
+  return when === 'time' ? 'time' : when === 'day' ? 'date' : 'none';
 }
 
 /**
@@ -115,7 +127,9 @@ function accepts(prop: JsonSchema, value: unknown): boolean {
 }
 
 /** A date the parameter wants as the caller said it ("as they said it"), or as YYYY-MM-DD. */
-const AS_SAID = /\bas (?:they|the caller|you|the customer) (?:said|say|named|gave|put) it\b|\bas (?:they|the caller|you) (?:said|say|named|gave)|\bas said\b|\bin their (?:own )?words\b/i;
+const AS_SAID = /\bas (?:they|you|the \w+) (?:said|say|named|gave|put) it\b|\bas (?:they|the caller|you) (?:said|say|named|gave)|\bas said\b|\bin their (?:own )?words\b/i;
+/** "in the customer's words", "in their own words": free text kept as said. */
+const IN_WORDS = /\bin (?:their|his|her|your|the \w+['’]s?) (?:own )?words\b/i;
 /** Said of the parameter itself, or by a clause of its tool's description that names it ("the day the caller chose, as they said it"). */
 const wantsWordsAsSaid = (prop: JsonSchema, name = '', toolDescription = '') =>
   !prop.pattern && !prop.format && (AS_SAID.test(prop.description ?? '') || toolDescription.split(/[;:.]\s*/).some((clause) => AS_SAID.test(clause) && nameWords(name).some((w) => words(clause).includes(w))));
@@ -159,6 +173,8 @@ function candidates(kind: Kind, name: string, line: string, prop: JsonSchema, to
       return findPhones(line).flatMap((f) => phoneForms(f).map((value, i) => ({ value, said: f.said, rule: i === 0 ? f.rule : 'phone-to-pattern' })));
     case 'name':
       return namesFor(name, prop, line, split);
+    case 'title':
+      return findTitles(line).map((f) => ({ value: f.value, said: f.said, rule: f.rule }));
     case 'postcode':
       return findPostcodes(line).map((f) => ({ value: f.value, said: f.said, rule: f.rule }));
     case 'identifier':
@@ -258,8 +274,18 @@ function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, askedAt: 
   const [latest = ''] = ctx.callerLines;
   // A yes or no answers only the question the agent asked: it sets the flag that question was for.
   for (const [i, line] of ctx.callerLines.entries()) {
-    const yn = askedAt(i) ? findYesNo(line) : undefined;
+    const yn = askedAt(i) ? (findYesNo(line) ?? findYesNoInClause(line)) : undefined;
     if (yn) return made(yn.value, 'boolean-from-yes-no', yn.said, i === 0);
+  }
+  // A yes or no to a question that asked for another tool's value answers what the caller was
+  // asked to agree to: the one yes/no the offered tools take (the agent's words lag a step behind,
+  // as when a stage's question is spoken before its tools move the call on). A question for a
+  // value of this flag's own tool is answered by that value, not by the yes.
+  const ynNow = findYesNo(latest);
+  const askedElsewhere = ctx.asked?.[0]?.length && ctx.asked[0].every((q) => q.tool !== ctx.tool?.name);
+  if (ynNow && askedElsewhere && ctx.soleFlag === `${ctx.tool?.name}.${name}`) {
+    const f = made(ynNow.value, 'boolean-sole-flag', ynNow.said, true);
+    return f && { ...f, why: `"${ynNow.said}" answers no question for a value, and ${name} is the one yes/no the offered tools ask` };
   }
   // "True when the caller wants X": true when the caller's words meet that description's words.
   const shared = overlap(callerWords(latest), words(`${prop.description ?? ''} ${nameWords(name).join(' ')}`)).pairs.filter((p) => !MANNER_CONCEPTS.has(conceptOfWord(p.mine)));
@@ -295,7 +321,13 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     const hits = items.enum.filter((v) => enumFromLine([v], latest));
     return hits.length ? made(hits, 'enum-values', hits.join(', '), true) : undefined;
   }
-  const kind = kindOf(name, prop.description ? prop : { ...prop, description: wordsAfterName(name, ctx.tool?.description ?? '') });
+  // A parameter with no description is read by what its tool's description says of it; a tool
+  // with one parameter describes that parameter whole ("Send someone for the time asked, HH:MM").
+  const only = Object.keys(ctx.parameters?.properties ?? {}).length === 1;
+  const named = kindOf(name, prop.description ? prop : { ...prop, description: wordsAfterName(name, ctx.tool?.description ?? '') });
+  const bare = named === 'none' && !prop.description && only ? kindOf(name, { ...prop, description: ctx.tool?.description ?? '' }) : named;
+  // A free string with nothing of its own, when the tool says it takes "the caller's words".
+  const kind = bare === 'none' && !prop.description && !prop.enum && (prop.type === 'string' || prop.type === undefined) && IN_WORDS.test(ctx.tool?.description ?? '') ? 'words' : bare;
   const descriptions = [prop.description ?? '', ctx.tool?.description ?? ''];
   for (const [i, line] of ctx.callerLines.entries()) {
     if (Array.isArray(prop.enum)) {
@@ -346,7 +378,7 @@ export function fillArguments(parameters: JsonSchema, ctx: FillContext): FillRes
   const ties: Record<string, unknown[]> = {};
   const entries = Object.entries(parameters.properties ?? {});
   const parts = entries.filter(([name, prop]) => kindOf(name, prop ?? {}) === 'name').map(([name, prop]) => namePart(name, prop ?? {}));
-  const inner = { ...ctx, givenAndFamily: parts.includes('given') && parts.includes('family') };
+  const inner = { ...ctx, parameters, givenAndFamily: parts.includes('given') && parts.includes('family') };
   for (const [name, prop] of entries) {
     const f = fillOne(name, prop ?? {}, inner, ties);
     if (f) {

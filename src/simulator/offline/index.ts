@@ -6,7 +6,7 @@ import type { JsonSchema } from '../../model';
 import { getOwn, setOwn } from '../../model/own';
 import type { CallPurpose, Model, ModelRequest, ModelResponse, ToolCallRequest } from '../types';
 import { agrees, needsAgreement, whatToConfirm, whichOne } from './agree';
-import { askedFor } from './asked';
+import { askedForEach } from './history-memo'; // askedFor, read once per line (a long call's steps stay flat)
 import { alsoMatching, fallbackTool, namedByInstructions, namedFallback, ranked, reasonFor, scoreTools, tooClose, type Scored } from './choose';
 import { conditionSentence, decideCondition } from './condition';
 import { findDates, findTimes } from './dates';
@@ -184,7 +184,7 @@ function agentCall(a: Answer, r: Reading, ctx: FillContext): void {
       return;
     }
     a.note('ask-missing', `${best.tool.name} fits (${reasonFor(best).why}) but its required ${missing} has no value yet: asked for it`);
-    a.text = askFor(missing, prop);
+    a.text = askFor(missing, prop, best.tool.description);
     const stuck = notStuck(a.text, r, missing, prop);
     if (stuck) {
       a.note('not-stuck', stuck.why);
@@ -237,7 +237,8 @@ function replyCall(a: Answer, r: Reading, today: string | undefined): void {
   const gave = latest !== undefined && [findNames(latest), findPhones(latest), findEmails(latest), findDates(latest, today), findTimes(latest)].some((f) => f.length > 0);
   if (gave) a.note('reply-acknowledge', "the caller's latest line gave a value: thanked them for it");
   const spoken = fromInstructions(a, r);
-  a.text = gave && !/^thank/i.test(spoken) ? `Thank you. ${spoken}` : spoken;
+  // A greeting opens the reply on its own: "Thank you. Hello!" thanks before it greets.
+  a.text = gave && !/^(?:thank|hello|hi)\b/i.test(spoken) ? `Thank you. ${spoken}` : spoken;
 }
 
 export function createOfflineModel(options: OfflineModelOptions = {}): Model {
@@ -245,7 +246,7 @@ export function createOfflineModel(options: OfflineModelOptions = {}): Model {
     async complete(request: ModelRequest): Promise<ModelResponse> {
       const a = new Answer(request);
       const r = readRequest(request);
-      const asked = questionsBefore(request).map((q) => askedFor(q, request.tools));
+      const asked = askedForEach(questionsBefore(request), request.tools);
       const ctx: FillContext = { callerLines: r.callerLines, today: options.today, offered: r.offered, agentLines: r.agentLines, asked };
       const purpose = purposeOf(request);
       if (!request.purpose) a.note('purpose', `the request names no purpose: read as a ${purpose} call from its shape`);

@@ -29,6 +29,21 @@ function exampleDocuments(): unknown[] {
   return docs;
 }
 
+/** The corpus the model is measured on (corpus.test.ts): agents it was not written for, the strictest case. */
+function corpusDocuments(): unknown[] {
+  const dir = 'test/fixtures/offline-corpus';
+  const docs: unknown[] = filesIn(dir, '.json').filter((f) => !f.endsWith('.script.json')).map((path) => JSON.parse(read(path)));
+  for (const path of filesIn(dir, '.yaml')) {
+    const imported = importBlockAgentYaml(read(path));
+    if (imported.ok) docs.push(imported.doc);
+  }
+  for (const path of filesIn(dir, '.tsx')) {
+    const imported = importPinecallTs(read(path));
+    if (imported.ok) docs.push(imported.doc);
+  }
+  return docs;
+}
+
 const NAME_KEYS = new Set(['name', 'ref', 'waitToken', 'field', 'expected', 'serverLabel']);
 const SENTENCE_KEYS = new Set(['description', 'instructions', 'persona', 'sentence', 'confirm', 'announce', 'messages']);
 
@@ -55,7 +70,13 @@ function collect(value: unknown, names: Set<string>, sentences: Set<string>, key
  * (hello, hi). Each is a dictionary word any agent may use; a compound name made up by an example
  * (snake_case, kebab-case) is never allowed, and this list holds only words the sources need.
  */
-const ALLOWED = new Set(['name', 'phone', 'text', 'note', 'greeting']);
+const ALLOWED = new Set([
+  'name', 'phone', 'text', 'note', 'greeting',
+  // Kinds of value and parts of the day the extraction rules read by (a `time`, a `date`, a
+  // `postcode`, a `surname` is what any agent may call its parameter), and words of the agent's own
+  // question forms; the corpus agents use them as names because they are the plain words.
+  'time', 'date', 'postcode', 'title', 'surname', 'mobile', 'morning', 'afternoon', 'half', 'reason', 'summary', 'description', 'purpose', 'request', 'value', 'open',
+]);
 
 interface Literal {
   file: string;
@@ -82,9 +103,17 @@ const offlineSources = readdirSync(root('src/simulator/offline'))
 const names = new Set<string>();
 const sentences = new Set<string>();
 for (const doc of exampleDocuments()) collect(doc, names, sentences);
+const corpusSentences = new Set<string>();
+for (const doc of corpusDocuments()) collect(doc, names, corpusSentences);
 const identifiers = [...names].filter((n) => n.length >= 4 && /^[a-z][\w-]*$/.test(n) && !ALLOWED.has(n));
+const WINDOW = 16;
 const windows = new Set<string>();
-for (const sentence of sentences) for (let i = 0; i + 16 <= sentence.length; i++) windows.add(sentence.slice(i, i + 16));
+for (const sentence of sentences) for (let i = 0; i + WINDOW <= sentence.length; i++) windows.add(sentence.slice(i, i + WINDOW));
+// The corpus's descriptions are written the way users write them, in the phrases every tool
+// description uses ("in the caller's words"); a copied piece of one is longer than such a phrase.
+const CORPUS_WINDOW = 24;
+const corpusWindows = new Set<string>();
+for (const sentence of corpusSentences) for (let i = 0; i + CORPUS_WINDOW <= sentence.length; i++) corpusWindows.add(sentence.slice(i, i + CORPUS_WINDOW));
 
 /** What a literal takes from the examples: names it equals or holds as a word, and sentence pieces it holds. */
 function borrowed(text: string): string[] {
@@ -93,13 +122,16 @@ function borrowed(text: string): string[] {
   // plain word may be part of any English sentence, so only a literal equal to it counts.
   const tokens: string[] = lower.match(/[a-z0-9_-]+/g) ?? [];
   const found = identifiers.filter((id) => lower === id || (/[_-]/.test(id) && tokens.includes(id)));
-  for (let i = 0; i + 16 <= lower.length; i++) if (windows.has(lower.slice(i, i + 16))) found.push(`"${lower.slice(i, i + 16)}"`);
+  for (let i = 0; i + WINDOW <= lower.length; i++) if (windows.has(lower.slice(i, i + WINDOW))) found.push(`"${lower.slice(i, i + WINDOW)}"`);
+  for (let i = 0; i + CORPUS_WINDOW <= lower.length; i++) if (corpusWindows.has(lower.slice(i, i + CORPUS_WINDOW))) found.push(`"${lower.slice(i, i + CORPUS_WINDOW)}"`);
   return [...new Set(found)];
 }
 
 describe('the offline model takes nothing from the examples', () => {
   it('collects enough from the examples for the check to mean something', () => {
     expect(identifiers).toEqual(expect.arrayContaining(['is_schedule_appointment', 'collect_identity', 'free_slots', 'cleaning', 'caller_name', 'date_of_birth']));
+    // …and every corpus agent (one name of each runtime and format).
+    expect(identifiers).toEqual(expect.arrayContaining(['forgotten_password', 'report_absence', 'extendstay', 'submitreading']));
     expect(sentences.size).toBeGreaterThan(20);
     expect(offlineSources.length).toBeGreaterThan(5);
   });
@@ -109,6 +141,9 @@ describe('the offline model takes nothing from the examples', () => {
     expect(borrowed('call collect_identity now')).toEqual(['collect_identity']);
     expect(borrowed('xx the front desk of clínica norte xx').length).toBeGreaterThan(0);
     expect(borrowed('Could you tell me the postal code?')).toEqual([]);
+    // A corpus agent's enum value and a piece of its sentence are borrowed too.
+    expect(borrowed('forgotten_password')).toEqual(['forgotten_password']);
+    expect(corpusSentences.size).toBeGreaterThan(20);
   });
 
   it.each(offlineSources)('%s', (file) => {

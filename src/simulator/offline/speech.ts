@@ -44,17 +44,54 @@ export function swapPersons(text: string): string {
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const sentence = (s: string, end = '.') => capital(s.trim().replace(/[.!?;:,]+$/, '')) + end;
 
+const WH = '(?:how|what|when|where|which|who|why)';
+const SUBJECT = "(I|we|it|he|she|you|they|[A-Z][a-z'’-]+|the [a-z]+)";
+const AUX = '(can|could|will|would|should|may|might|shall|do|does|am|are|is)';
+
+/**
+ * One wh-clause put in question order, or undefined when it is not one: the wh-words may bring a
+ * noun of their own ("what time you would like" → "what time would you like"), and a plain verb
+ * takes "do" ("which item you want" → "which item do you want").
+ */
+function invert(part: string): string | undefined {
+  const noun = '(?:\\s+(?!I\\b|we\\b|it\\b|he\\b|she\\b|you\\b|they\\b)[a-z]+)?';
+  const m = new RegExp(`^(${WH}${noun})\\s+${SUBJECT}\\s+${AUX}\\s+(.+)$`).exec(part);
+  if (m) return `${m[1]} ${m[3]} ${m[2]} ${m[4]}`;
+  const plain = new RegExp(`^(${WH}${noun})\\s+(I|we|you|they)\\s+(?!(?:can|could|will|would|should|may|might|shall|do|did|am|are|were|have|had)\\b)([a-z]+)\\b(.*)$`).exec(part);
+  return plain ? `${plain[1]} do ${plain[2]} ${plain[3]}${plain[4]}` : undefined;
+}
+
+/**
+ * A "whether" clause as a question: "the driver may leave it" → "May the driver leave it?", "you
+ * want a taxi" → "Do you want a taxi?", and "morning or afternoon" (no verb) as it is.
+ */
+function whetherQuestion(part: string): string {
+  const modal = new RegExp(`^${SUBJECT}\\s+(can|could|may|might|will|would|should|shall|is|are|am|was|were|has|have)\\s+(.+)$`).exec(part);
+  if (modal) return sentence(`${modal[2]} ${modal[1]} ${modal[3]}`, '?');
+  const plain = /^(I|we|you|they)\s+([a-z]+)\b(.*)$/.exec(part);
+  if (plain) return sentence(`do ${plain[1]} ${plain[2]}${plain[3]}`, '?');
+  return sentence(part, '?');
+}
+
 /** "how I can help" → "How can I help?": a wh-question put in the order it is asked in. */
 function question(clause: string): string {
-  const m = /^(how|what|when|where|which|who|why)\s+(I|we|it|he|she|you|they)\s+(can|could|will|would|should|may|might|shall|do|does|am|are|is)\s+(.+)$/i.exec(clause);
-  if (m) return sentence(`${m[1]} ${m[3]} ${m[2]} ${m[4]}`, '?');
+  // "which date suits and whether morning or afternoon": the whether-part is a question of its own.
+  const whether = /^(.+?),?\s+and\s+whether\s+(.+)$/i.exec(clause.trim().replace(/[.!?]+$/, ''));
+  if (whether) return `${question(whether[1])} ${whetherQuestion(whether[2])}`;
+  // "why Oliver is off and when they will be back": each wh-part is asked in question order.
+  const parts = clause.trim().replace(/[.!?]+$/, '').replace(/^./, (c) => c.toLowerCase()).split(/,?\s+and\s+(?=(?:how|what|when|where|which|who|why)\b)/);
+  const inverted = parts.map(invert);
+  if (inverted.every((p) => p !== undefined)) return sentence(inverted.join(', and '), '?');
   // A wh-clause with no verb to put first ("how long the break should be") is asked indirectly.
   const firstPart = clause.trim().split(/\s+and\s+/)[0];
   if (/^(?:how|what|when|where|which|who|why)\s+(?:\w+\s+)+(?:is|are|was|were|can|could|will|would|should|shall|may|might)(?:\s+\w+)?\s*[.!?]*$/i.test(firstPart) && !/^(?:how|what|when|where|which|who|why)(?:\s+\w+)?\s+(?:is|are|was|were|do|does|did|can|could|will|would|should|shall|may|might)\b/i.test(clause)) return `Could you tell me ${clause.trim().replace(/[.!?]+$/, '')}?`;
   return sentence(clause, '?');
 }
 
-const VERBS = 'greet|welcome|ask|tell|inform|let|thank|say|offer|confirm|repeat|explain|check|collect|use|call|read|give|wait';
+/** A verb of being, having or a modal: a told text with one is a statement, not a bare noun phrase. */
+const HAS_VERB = /\b(?:is|are|was|were|will|would|can|could|may|might|must|should|shall|has|have|had|does|do|did|opens?|closes?|takes?|costs?|needs?|gets?|comes?|goes?|arrives?|expires?|starts?|ends?)\b|n['’]t\b/i;
+
+const VERBS = 'greet|welcome|ask|tell|inform|let|thank|say|wish|offer|confirm|repeat|explain|check|collect|use|call|read|give|wait';
 const PERSON = "(?:the caller|them|him|her|(?:[A-Z][\\w'’-]*\\s+){1,3}?)";
 
 /** One clause of an instruction as speech, or undefined for what needs data the model lacks. */
@@ -67,7 +104,11 @@ function speakClause(clause: string, greeted: boolean): { text?: string; stateme
   if ((m = new RegExp(`^ask\\s+${PERSON}\\s*to\\s+(.+)$`, 'i').exec(c))) return { text: `Could you ${swapPersons(m[1]).replace(/[.!?]+$/, '')}?`, statement: false };
   if ((m = new RegExp(`^ask\\s+(?:${PERSON}\\s*)?(?:whether|if)\\s+(.+)$`, 'i').exec(c))) return { text: `Could you tell me if ${swapPersons(m[1]).replace(/[.!?]+$/, '')}?`, statement: false };
   // Who is told ends where the words told begin: the first word that is not capitalised.
-  if ((m = new RegExp(`^(?:tell|inform|let)\\s+${PERSON}\\s*(?:know\\s+)?(?:that\\s+)?(?=[a-z])(.+)$`).exec(c.replace(/^./, (x) => x.toLowerCase())))) return { text: sentence(swapPersons(m[1])), statement: true };
+  if ((m = new RegExp(`^(?:tell|inform|let)\\s+${PERSON}\\s*(?:know\\s+)?(?:that\\s+)?(?=[a-z])(.+)$`).exec(c.replace(/^./, (x) => x.toLowerCase())))) {
+    // "Tell the caller the new day" names what to tell, which only data says: nothing to speak.
+    if (!HAS_VERB.test(m[1])) return { statement: false };
+    return { text: sentence(swapPersons(m[1])), statement: true };
+  }
   if ((m = /^thank\s+(.*)$/i.exec(c))) {
     // Only a name is said after "Thank you,": "the guest", "them" or "everyone" is who, not what to say.
     const who = m[1].trim().replace(/\s+for\b.*$/i, '');
@@ -75,7 +116,10 @@ function speakClause(clause: string, greeted: boolean): { text?: string; stateme
     return { text: `Thank you${who ? `, ${who}` : ''}.`, statement: true };
   }
   if (/^say\s+(?:good-?bye|bye)\b/i.test(c)) return { text: 'Goodbye!', statement: true };
-  if ((m = /^say\s+(?:that\s+)?(.+)$/i.exec(c))) return { text: sentence(swapPersons(m[1].replace(/^["'“]|["'”]$/g, ''))), statement: true };
+  // "Wish them a good trip" is said as "Have a good trip!".
+  if ((m = new RegExp(`^wish\\s+${PERSON}\\s*((?:a|an)\\s+.+)$`, 'i').exec(c))) return { text: `Have ${m[1].trim().replace(/[.!?]+$/, '')}!`, statement: true };
+  // "Say X and that Y": what is said is "X and Y".
+  if ((m = /^say\s+(?:that\s+)?(.+)$/i.exec(c))) return { text: sentence(swapPersons(m[1].replace(/^["'“]|["'”]$/g, '').replace(/\s+and\s+that\s+/gi, ' and '))), statement: true };
   return { statement: false };
 }
 
@@ -95,20 +139,49 @@ export function speakInstructions(instructions: string, greeted: boolean): strin
   const clauses = first.split(new RegExp(`;\\s*|,\\s*(?:and\\s+|then\\s+)?(?=(?:${VERBS})\\b)|\\s+(?:and|then)\\s+(?=(?:${VERBS})\\b)|,\\s*(?=[a-z])`, 'i'));
   const said: string[] = [];
   let afterStatement = false;
+  let asked = false;
   for (const clause of clauses) {
     if (!clause.trim()) continue;
-    const spoken = speakClause(clause, greeted);
+    // "…, and whether they want X" goes on asking: the same verb, a second question.
+    const goesOn = /^(?:and|or)\s+(?=(?:whether|if)\b)/i.exec(clause.trim());
+    const spoken: { text?: string; statement: boolean } = goesOn && asked ? speakClause(`ask ${clause.trim().slice(goesOn[0].length)}`, greeted) : speakClause(clause, greeted);
     if (spoken.text) said.push(spoken.text);
     else if (afterStatement && !new RegExp(`^(?:${VERBS})\\b`, 'i').test(clause.trim()) && isClause(clause)) said.push(sentence(swapPersons(clause)));
     afterStatement = spoken.statement || (afterStatement && !spoken.text);
+    asked = Boolean(spoken.text?.endsWith('?'));
   }
   return said.length ? said.join(' ') : undefined;
 }
 
+/** A name ending in "at" or "on" (leave_at, paid_on) names a time or a day, not a thing called "leave at". */
+export function whenName(name: string): 'time' | 'day' | undefined {
+  const ws = nameWords(name);
+  if (ws.length < 2) return undefined;
+  return ws[ws.length - 1] === 'at' ? 'time' : ws[ws.length - 1] === 'on' ? 'day' : undefined;
+}
+
+/** A parameter's name as words to say: "the time" for leave_at, "the day" for paid_on, else its words. */
+export function spokenName(name: string): string {
+  const when = whenName(name);
+  return when ?? nameWords(name).join(' ');
+}
+
+/**
+ * For a flag with no description of its own, what its tool's description says of it ("book_taxi
+ * is true when the guest wants a taxi"), with whoever it is said of as the one spoken to.
+ */
+function flagClause(name: string, toolDescription: string): string {
+  const spelled = [name, nameWords(name).join(' ')].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const m = new RegExp(`\\b(?:${spelled.join('|')})\\s+is\\s+(true\\s+(?:when|if)\\s+[^;.]+)`, 'i').exec(toolDescription);
+  return m ? toSecondPerson(m[1].replace(/\b(?:when|if)\s+the\s+(?!caller\b)[a-z]+\s+(?=[a-z]+s\b)/i, (x) => x.replace(/the\s+[a-z]+\s+$/i, 'the caller '))) : '';
+}
+
 /** The question for a required argument no rule could fill, from its description. */
-export function askFor(name: string, prop: JsonSchema | undefined): string {
-  const description = (prop?.description ?? '').trim().split(/(?<=[.!?])\s+/)[0].replace(/\s*\([^)]*\)/g, '').replace(/[.!?]+$/, '');
-  const what = description ? swapPersons(description.charAt(0).toLowerCase() + description.slice(1)) : `${/name|phone|email|address|birth|postcode/i.test(name) ? 'your' : 'the'} ${nameWords(name).join(' ')}`;
+export function askFor(name: string, prop: JsonSchema | undefined, toolDescription = ''): string {
+  const description = (prop?.description || flagClause(name, toolDescription)).trim().split(/(?<=[.!?])\s+/)[0].replace(/\s*\([^)]*\)/g, '').replace(/[.!?]+$/, '');
+  const when = whenName(name);
+  if (!description && when && prop?.type !== 'boolean') return when === 'time' ? 'What time would that be?' : 'Which day would that be?';
+  const what = description ? swapPersons(description.charAt(0).toLowerCase() + description.slice(1)) : `${/name|phone|email|address|birth|postcode/i.test(name) ? 'your' : 'the'} ${spokenName(name)}`;
   const choices = Array.isArray(prop?.enum) ? prop.enum.map(String) : [];
   const options = choices.length > 1 ? ` (${choices.slice(0, -1).join(', ')} or ${choices[choices.length - 1]})` : '';
   // "True when the caller needs X" asks "Do you need X?"; "whether the caller is X" asks "Are you X?".
@@ -145,6 +218,8 @@ export function reportResults(calls: StepCall[]): { text: string; rule: string }
   try {
     value = last?.result === undefined ? undefined : JSON.parse(last.result);
   } catch {
+    // A result that is an order to the agent ("ask for the room") is for the model, not the caller.
+    if (new RegExp(`^\\s*(?:${VERBS})\\b`, 'i').test(last!.result!)) return { text: 'All right.', rule: 'report-result' };
     return { text: sentence(last!.result!), rule: 'report-result' };
   }
   if (Array.isArray(value)) {

@@ -4,6 +4,7 @@
 import type { JsonSchema } from '../../model';
 import { kindOf } from './fill';
 import type { Reading } from './reading';
+import { spokenName } from './speech';
 import { nameWords } from './words';
 
 /** The kind of answer the model can read for a parameter, as the caller would say it. */
@@ -31,7 +32,7 @@ function hintFor(name: string, prop: JsonSchema | undefined): string {
     case 'number':
       return 'a number';
     default:
-      return p.type === 'boolean' ? 'yes or no' : 'in a few words';
+      return p.type === 'boolean' ? 'a yes or a no' : 'a few words about it';
   }
 }
 
@@ -48,7 +49,7 @@ export interface Unstuck {
 export function notStuck(question: string, r: Reading, missing: string, prop: JsonSchema | undefined): Unstuck | undefined {
   const [last, before] = [r.agentLines.at(-1), r.agentLines.at(-2)];
   if (last !== question && !(before === question && last !== undefined && last.startsWith('Sorry'))) return undefined;
-  const what = `the ${nameWords(missing).join(' ')}`;
+  const what = `the ${prop?.description ? nameWords(missing).join(' ') : spokenName(missing)}`;
   const heard = r.callerLines[0] ?? '';
   const hint = hintFor(missing, prop);
   const chatNote = `Offline model: ${missing} is still missing — nothing in "${heard.length > 60 ? `${heard.slice(0, 57)}…` : heard}" reads as ${hint}. A real model (⚙ LLM) understands more ways of saying it.`;

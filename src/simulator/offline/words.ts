@@ -41,6 +41,9 @@ const SYNONYMS = [
   'address street live',
   'help assist support problem issue',
   'question ask info information',
+  'child kid son daughter boy girl children',
+  'forget forgot forgotten',
+  'login log logon signin',
 ].map((line) => line.split(' '));
 
 /**
@@ -49,6 +52,11 @@ const SYNONYMS = [
  */
 const PHRASES: [RegExp, string][] = [
   [/\b(?:come|pop|drop|stop|get) (?:in|by|over)\b|\bsee (?:the|a|my) (?:doctor|dentist|nurse|specialist|hygienist)\b/i, 'appointment'],
+  // Not remembering is forgetting; locked out of an account is not able to sign in.
+  [/\b(?:can['’]?t|cannot|can not|couldn['’]t|don['’]t|do not|didn['’]t)\s+remember\b/i, 'forget'],
+  [/\blocked out\b|\b(?:can['’]?t|cannot|can not|couldn['’]t)\s+(?:log|sign|get)\s*(?:in|on|into)\b/i, 'sign'],
+  // Coming through fast is pouring, whatever it is that comes.
+  [/\b(?:coming|running|gushing|flowing|pouring)\s+(?:(?:in|out|through|down|everywhere)\s+)?(?:fast|quickly|heavily|a lot)\b/i, 'pouring'],
   [/\bthat['’]?s (?:all|it|everything)\b|\bnothing else\b|\ball (?:set|done)\b|\bhave a (?:nice|good|great|lovely) (?:day|one|evening|weekend)\b|\btake care\b|\bsee you\b|\bcheers\b|\bthat (?:will|would) be all\b/i, 'bye'],
 ];
 

@@ -26,6 +26,16 @@ describe('version repository', () => {
     expect(versions.map((v) => v.summary)).toEqual(['tool book (description)', 'first version']);
   });
 
+  it('a named version saved while an automatic one is being written is kept (the writes take turns)', async () => {
+    const repo = fresh();
+    await repo.recordAuto(sample, t0);
+    await repo.recordAuto(withDescription(sample, 'one'), t0 + 2 * MIN);
+    // Not awaited one by one: the burst lands while "Save version…" writes, as in the app.
+    await Promise.all([repo.saveNamed(withDescription(sample, 'one'), 'second', t0 + 2 * MIN + 5_000), repo.recordAuto(withDescription(sample, 'two'), t0 + 2 * MIN + 6_000)]);
+    const versions = await repo.list(sample.id);
+    expect(versions.map((v) => v.note ?? v.kind)).toEqual(['auto', 'second', 'auto', 'auto']);
+  });
+
   it('records nothing when nothing changed', async () => {
     const repo = fresh();
     await repo.recordAuto(sample, t0);

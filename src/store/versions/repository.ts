@@ -82,10 +82,19 @@ export function createVersionRepository(dbName = 'callboard-versions', budget = 
     return info;
   };
 
+  // Every change reads the index, then writes it: two at once (the recorder's burst landing while
+  // "Save version…" writes) would each write an index without the other's version. One at a time.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <A extends unknown[], R>(change: (...args: A) => Promise<R>) => (...args: A): Promise<R> => {
+    const run = queue.then(() => change(...args));
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
   return {
     list,
     get: read,
-    async recordAuto(doc, now = Date.now()) {
+    recordAuto: serial(async (doc: AgentDocument, now = Date.now()) => {
       const index = await list(doc.id);
       const newest = index[0];
       const latest = newest && (await read(doc.id, newest.id));
@@ -97,16 +106,16 @@ export function createVersionRepository(dbName = 'callboard-versions', budget = 
         target: doc.target, name: doc.name, summary: await summaryAgainst(doc.id, previous, doc), doc,
       };
       return write(version, index, burst ? newest.id : undefined);
-    },
-    async saveNamed(doc, note, now = Date.now()) {
+    }),
+    saveNamed: serial(async (doc: AgentDocument, note: string, now = Date.now()) => {
       const index = await list(doc.id);
       const version: Version = {
         id: newId(), projectId: doc.id, at: now, kind: 'named', bytes: sizeOf(doc), note: note.trim() || undefined,
         target: doc.target, name: doc.name, summary: await summaryAgainst(doc.id, index[0], doc), doc,
       };
       return (await write(version, index))!;
-    },
-    async importNamed(projectId, versions) {
+    }),
+    importNamed: serial(async (projectId: string, versions: { at: number; note?: string; doc: AgentDocument }[]) => {
       for (const v of [...versions].sort((a, b) => a.at - b.at)) {
         const index = await list(projectId);
         const doc = { ...v.doc, id: projectId };
@@ -115,11 +124,11 @@ export function createVersionRepository(dbName = 'callboard-versions', budget = 
           summary: await summaryAgainst(projectId, index.find((x) => x.at < v.at), doc), doc,
         }, index);
       }
-    },
-    async remove(projectId, versionId) {
+    }),
+    remove: serial(async (projectId: string, versionId: string) => {
       const index = await list(projectId);
       await set(indexKey(projectId), index.filter((v) => v.id !== versionId), store);
       await del(versionKey(projectId, versionId), store);
-    },
+    }),
   };
 }

@@ -1,0 +1,81 @@
+// The offline model reads the whole history on every request: for each caller line it asks which
+// parameter the question before it asked for (askedFor), and an enum parameter with no value yet
+// is looked for in every caller line (readEnum). Both are pure functions of a line and of what the
+// tools say, and a line never changes once said, so each line is read once per tool set: a long
+// call's step then costs a lookup per older line instead of a reading (the `callboard simulate`
+// runs of 4,000 lines were quadratic in these two).
+//
+// The keys are what the readings depend on, by content: the tools as JSON (made once per request),
+// the enum's values and the descriptions, and the line. An enum array's identity only finds its
+// entry fast; the values are then confirmed one by one against the ones it was made from.
+import type { ToolSpec } from '../types';
+import { askedFor as readAskedFor, type Asked } from './asked';
+import { readEnum as readEnumOf, type EnumReading } from './enums';
+
+/** Lines remembered per key before that key's memory is dropped (a bound, not a working size). */
+const MAX_LINES = 20_000;
+
+/** A bounded line → result memory; `undefined` results are remembered too. */
+class LineMemo<T> {
+  private readonly byLine = new Map<string, T | undefined>();
+  get(line: string, read: () => T | undefined): T | undefined {
+    if (this.byLine.has(line)) return this.byLine.get(line);
+    if (this.byLine.size >= MAX_LINES) this.byLine.clear();
+    const value = read();
+    this.byLine.set(line, value);
+    return value;
+  }
+}
+
+const freezeDeep = <T>(value: T): T => {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) freezeDeep(inner);
+    Object.freeze(value);
+  }
+  return value;
+};
+
+// askedFor: one memory per tool set, keyed by the tools' JSON, made once per request.
+const askedByTools = new Map<string, LineMemo<Asked[]>>();
+const MAX_TOOL_SETS = 64;
+
+/**
+ * askedFor(question, tools) for each question of one request, each read once per line and tool
+ * set. The results are frozen: they are shared with later requests.
+ */
+export function askedForEach(questions: (string | undefined)[], tools: ToolSpec[]): Asked[][] {
+  const key = JSON.stringify(tools);
+  let memo = askedByTools.get(key);
+  if (!memo) {
+    if (askedByTools.size >= MAX_TOOL_SETS) askedByTools.clear();
+    askedByTools.set(key, (memo = new LineMemo()));
+  }
+  const lines = memo;
+  return questions.map((q) => (q === undefined ? readAskedFor(q, tools) : (lines.get(q, () => freezeDeep(readAskedFor(q, tools))) ?? [])));
+}
+
+// readEnum: per enum array (its values confirmed element by element, so an array changed in place
+// is read afresh), then per description, then per line.
+interface DescriptionNode {
+  next: Map<string, DescriptionNode>;
+  lines?: LineMemo<EnumReading>;
+}
+const enumMemos = new WeakMap<unknown[], { values: unknown[]; byCount: Map<number, DescriptionNode> }>();
+
+const sameValues = (a: unknown[], b: unknown[]) => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
+
+/** readEnum(values, line, descriptions), read once per line, values and descriptions. The result is frozen: it is shared. */
+export function readEnum(values: unknown[], line: string, descriptions: string[]): EnumReading | undefined {
+  let memo = enumMemos.get(values);
+  if (!memo || !sameValues(memo.values, values)) enumMemos.set(values, (memo = { values: [...values], byCount: new Map() }));
+  // One level per description, so no key is built from the (long) descriptions on every line.
+  let node: DescriptionNode | undefined = memo.byCount.get(descriptions.length);
+  if (!node) memo.byCount.set(descriptions.length, (node = { next: new Map() }));
+  for (const description of descriptions) {
+    let next: DescriptionNode | undefined = node.next.get(description);
+    if (!next) node.next.set(description, (next = { next: new Map() }));
+    node = next;
+  }
+  node.lines ??= new LineMemo<EnumReading>();
+  return node.lines.get(line, () => freezeDeep(readEnumOf(values, line, descriptions)));
+}
