@@ -7,7 +7,7 @@ import { assertNoSecret } from './lib/guard';
 import { describeMachine, type Machine } from './lib/machine';
 import { checkTarget, ratioOf, type Figure, type Part } from './lib/results';
 
-const ORDER = ['canvas', 'first-load', 'simulator', 'engine', 'parallel', 'prompt-size', 'formats'];
+const ORDER = ['canvas', 'canvas-loaded', 'typing', 'first-load', 'simulator', 'engine', 'parallel', 'prompt-size', 'formats', 'long-runs'];
 
 const fmt = (n: number) => (Number.isNaN(n) ? '–' : Math.abs(n) >= 100 ? n.toFixed(0) : Math.abs(n) >= 10 ? n.toFixed(1) : n.toFixed(2));
 const ratioText = (r: { median: number; p95: number } | undefined) => (r ? `${fmt(r.median)}× / ${fmt(r.p95)}×` : '–');

@@ -79,14 +79,22 @@ const isStateEdge = (edge: Edge) => !edge.conditions.some((c) => c.kind === 'too
 /** Each exported tool's chain, entries grouped by stage in document order (see the module comment). */
 export function toolChains(doc: AgentDocument): ToolChain[] {
   const stageById = new Map(doc.stages.map((s) => [s.id, s]));
+  // Each stage's edges in document order, found once: tools × stages × all edges was the cost of
+  // every export and every simulated step on a large agent.
+  const edgesFrom = new Map<string, Edge[]>();
+  for (const edge of doc.edges) {
+    const list = edgesFrom.get(edge.from);
+    if (list) list.push(edge);
+    else edgesFrom.set(edge.from, [edge]);
+  }
   return exportedTools(doc).map((tool) => {
     const stages = doc.stages.filter((s) => toolVisibleIn(tool, s));
     const guarded = stages.length > 1;
     const entries: ChainEntry[] = [];
     for (const stage of stages) {
-      for (const edge of doc.edges) {
+      for (const edge of edgesFrom.get(stage.id) ?? []) {
         const to = stageById.get(edge.to);
-        if (edge.from !== stage.id || edge.kind !== 'edge' || !to) continue;
+        if (edge.kind !== 'edge' || !to) continue;
         const terms = termsFor(edge, tool);
         if (!terms) continue;
         entries.push({ from: stage.name, to: to.name, stateEdge: isStateEdge(edge), terms, edge });

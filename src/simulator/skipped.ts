@@ -16,10 +16,32 @@ const BEHAVIOUR: Record<Target, Set<string>> = {
   'block-agent': new Set(['when', 'confirm', 'announce', 'preview', 'stage-level tool scope']),
 };
 
+// Found once per document, runtime and stage: a document is immutable (every change makes a new
+// one), and working out a large agent's losses on every step made a long run's steps slow.
+interface Found {
+  /** The runtime's behaviour losses, all stages. */
+  behaviour: Loss[];
+  byStage: Map<string | null, Loss[]>;
+}
+const found = new WeakMap<AgentDocument, WeakMap<LossesOf, Map<Target, Found>>>();
+
 /** The behaviour losses of `target` that touch the current stage: itself, its block, its edges and its tools. */
 export function skippedHere(doc: AgentDocument, stageId: string | null, target: Target, lossesOf: LossesOf | undefined): Loss[] {
+  if (!lossesOf) return [];
+  let byLosses = found.get(doc);
+  if (!byLosses) found.set(doc, (byLosses = new WeakMap()));
+  let byTarget = byLosses.get(lossesOf);
+  if (!byTarget) byLosses.set(lossesOf, (byTarget = new Map()));
+  let entry = byTarget.get(target);
+  if (!entry) byTarget.set(target, (entry = { behaviour: lossesOf(doc, target).filter((loss) => BEHAVIOUR[target].has(loss.feature)), byStage: new Map() }));
+  let losses = entry.byStage.get(stageId);
+  if (!losses) entry.byStage.set(stageId, (losses = findSkipped(doc, stageId, target, entry.behaviour)));
+  return [...losses];
+}
+
+function findSkipped(doc: AgentDocument, stageId: string | null, target: Target, behaviour: Loss[]): Loss[] {
   const stage = byId(doc.stages, stageId);
-  if (!stage || !lossesOf) return [];
+  if (!stage) return [];
   const block = byId(doc.blocks, stage.blockId);
   // Block Agent offers a block's tools in each of its turns; Pinecall what each tool's scope says.
   const offeredHere = (id: string) => {
@@ -27,8 +49,7 @@ export function skippedHere(doc: AgentDocument, stageId: string | null, target: 
     if (!tool) return false;
     return target === 'block-agent' && block ? toolsOfBlock(doc, block).includes(tool) : toolVisibleIn(tool, stage);
   };
-  return lossesOf(doc, target).filter((loss) => {
-    if (!BEHAVIOUR[target].has(loss.feature)) return false;
+  return behaviour.filter((loss) => {
     const { kind, id } = loss.entity;
     if (kind === 'stage') return id === stage.id;
     if (kind === 'block') return id === stage.blockId;

@@ -16,6 +16,17 @@ export type TraceBody = TraceEntry extends infer T ? (T extends TraceEntry ? Omi
 
 export type RequestBody = Omit<ModelRequestRecord, 'purpose' | 'temperature'>;
 
+/**
+ * The model calls step `turn` made so far. Entries are traced with the session's turn, which only
+ * grows, so a step's entries are the tail of the trace: read from the end, not the whole trace
+ * (that made every step of a long call slower than the one before).
+ */
+function callsOfStep(trace: readonly TraceEntry[], turn: number): number {
+  let calls = 0;
+  for (let i = trace.length - 1; i >= 0 && trace[i].step === turn; i--) if (trace[i].kind === 'model-call') calls++;
+  return calls;
+}
+
 export class StepBase {
   readonly s: Session;
   /** Model calls numbered within the step; a retry goes on from the calls the step already made. */
@@ -26,7 +37,7 @@ export class StepBase {
     this.s = copySession(session);
     // Any new input, or a retry, is the user going on: the failure it answers is over.
     delete this.s.failure;
-    this.calls = this.s.trace.filter((t) => t.kind === 'model-call' && t.step === this.s.turn).length;
+    this.calls = callsOfStep(this.s.trace, this.s.turn);
   }
 
   now = () => (this.deps.now ?? Date.now)();
