@@ -1,14 +1,17 @@
 // Canvas at scale (issue 5): the generated 500-stage agent in the app, against (a) a bare
 // @xyflow/react page and (b) our own components from a static array, all in the same run.
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
 import { BENCH_VIEWPORT } from './pages/frame';
 import { generateAgent } from './generate-agent';
 import { GESTURES, loadCanvasPage, runCanvasPage, type Gesture, type PageRun } from './lib/canvas-driver';
+import { startCpuHog } from './lib/cpu-hog';
 import { installProbe } from './lib/probe';
 import { writePart, type Figure } from './lib/results';
 import { summarize } from './lib/stats';
 
 const RUNS = Number(process.env.BENCH_CANVAS_RUNS ?? 5);
+/** The loaded-machine pass (a CPU hog beside the browser) has fewer runs: it repeats the frame figures only. */
+const LOADED_RUNS = Number(process.env.BENCH_CANVAS_LOADED_RUNS ?? 3);
 const PAGES = ['app', 'ours', 'bare'] as const;
 type PageName = (typeof PAGES)[number];
 const LABEL: Record<PageName, string> = {
@@ -43,9 +46,7 @@ async function resetApp(page: import('@playwright/test').Page) {
   }, BENCH_VIEWPORT);
 }
 
-test('canvas at scale: the app against two baselines', async ({ browser, baseURL }) => {
-  // 3 pages × 6 loads with gestures: tens of minutes on a loaded 2-core machine.
-  test.setTimeout(45 * 60_000);
+async function measurePages(browser: Browser, baseURL: string | undefined, runCount: number) {
   const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
   await context.addInitScript(installProbe);
   const size = await seedApp(context);
@@ -54,11 +55,10 @@ test('canvas at scale: the app against two baselines', async ({ browser, baseURL
     ours: `/bench-pages/ours.html?w=${size.width}&h=${size.height}`,
     bare: `/bench-pages/bare.html?w=${size.width}&h=${size.height}`,
   };
-
   const runs: Record<PageName, PageRun[]> = { app: [], ours: [], bare: [] };
   // Run 0 warms the HTTP cache and the JIT and is not counted; pages take turns within each run,
   // so a busy moment of the machine falls on all three alike.
-  for (let run = 0; run <= RUNS; run++) {
+  for (let run = 0; run <= runCount; run++) {
     for (const name of PAGES) {
       const page = await context.newPage();
       if (run === 0) await loadCanvasPage(page, urls[name]);
@@ -68,6 +68,15 @@ test('canvas at scale: the app against two baselines', async ({ browser, baseURL
     }
   }
   await context.close();
+  return { size, runs };
+}
+
+const FRAME_TARGET = { on: 'ratio-p95' as const, below: 1.3, text: 'p95 within 1.3× of (b)' };
+
+test('canvas at scale: the app against two baselines', async ({ browser, baseURL }) => {
+  // 3 pages × 6 loads with gestures: tens of minutes on a loaded 2-core machine.
+  test.setTimeout(45 * 60_000);
+  const { size, runs } = await measurePages(browser, baseURL, RUNS);
 
   const figures: Figure[] = [];
   const interactive = (name: PageName) => summarize(runs[name].map((r) => r.interactiveMs));
@@ -77,11 +86,12 @@ test('canvas at scale: the app against two baselines', async ({ browser, baseURL
     const against = (section: string, name: string, unit: string, of: (p: PageName) => ReturnType<typeof summarize>, target?: Figure['target']) =>
       figures.push({ section, name: `${name} — app vs ${baseline === 'ours' ? '(b)' : '(a)'}`, unit, ...of('app'), baseline: { name: LABEL[baseline], ...of(baseline) }, ...(target ? { target } : {}) });
     const section = 'Canvas at scale';
-    against(section, 'time to interactive canvas', 'ms', interactive);
+    const ours = baseline === 'ours';
+    against(section, 'time to interactive canvas', 'ms', interactive, ours ? { on: 'ratio-median', below: 1.2, text: 'median within 1.2× of (b)' } : undefined);
     for (const g of GESTURES) {
-      const target = baseline === 'ours' ? { on: 'ratio-p95' as const, below: 1.3, text: 'p95 within 1.3× of (b)' } : undefined;
-      against(section, `${g}: frame interval`, 'ms', (p) => frames(p, g), target);
-      against(section, `${g}: main-thread CPU per gesture`, 'ms', (p) => cpu(p, g));
+      against(section, `${g}: frame interval`, 'ms', (p) => frames(p, g), ours ? FRAME_TARGET : undefined);
+      const cpuTarget = ours && g === 'drag' ? { on: 'ratio-median' as const, below: 1.5, text: 'median within 1.5× of (b)' } : undefined;
+      against(section, `${g}: main-thread CPU per gesture`, 'ms', (p) => cpu(p, g), cpuTarget);
     }
   }
   writePart({
@@ -101,4 +111,30 @@ test('canvas at scale: the app against two baselines', async ({ browser, baseURL
     ],
   });
   for (const name of PAGES) expect(runs[name]).toHaveLength(RUNS);
+});
+
+test('canvas at scale, machine loaded: a CPU hog beside the browser', async ({ browser, baseURL }) => {
+  test.setTimeout(45 * 60_000);
+  const hog = startCpuHog();
+  let measured: Awaited<ReturnType<typeof measurePages>>;
+  try {
+    measured = await measurePages(browser, baseURL, LOADED_RUNS);
+  } finally {
+    await hog.stop();
+  }
+  const { runs } = measured;
+  const frames = (name: PageName, g: Gesture) => summarize(runs[name].flatMap((r) => r.gestures[g].frames));
+  const cpu = (name: PageName, g: Gesture) => summarize(runs[name].map((r) => r.gestures[g].cpuMs));
+  const section = 'Canvas at scale, machine loaded';
+  const figures: Figure[] = GESTURES.flatMap((g) => [
+    { section, name: `${g}: frame interval — app vs (b)`, unit: 'ms', ...frames('app', g), baseline: { name: LABEL.ours, ...frames('ours', g) }, target: FRAME_TARGET },
+    { section, name: `${g}: main-thread CPU per gesture — app vs (b)`, unit: 'ms', ...cpu('app', g), baseline: { name: LABEL.ours, ...cpu('ours', g) } },
+  ]);
+  writePart({
+    name: 'canvas-loaded',
+    figures,
+    facts: { runs: LOADED_RUNS, hog: 'one Node process spinning on one core (bench/lib/cpu-hog.ts), started before the first page and killed after the last' },
+    notes: ['The same pages, gestures and measures as "Canvas at scale", with one of the two cores taken by the hog; (a) runs too, so the three pages still take turns, but only (b) is compared here.'],
+  });
+  for (const name of PAGES) expect(runs[name]).toHaveLength(LOADED_RUNS);
 });

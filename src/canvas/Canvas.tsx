@@ -175,6 +175,10 @@ function CanvasFlow() {
     state.endGesture();
   }, [store, flow]);
 
+  // Every ReactFlow prop keeps its identity across renders: a new function is copied into its
+  // store, and that update runs every node's and edge's selectors (on each keystroke, issue 16).
+  const onConnectStart = useCallback(() => setConnecting(true), []);
+  const onConnectEnd = useCallback(() => setConnecting(false), []);
   const onConnect = useCallback((connection: Connection) => {
     const { error } = connectStages(store, connection.source, connection.target);
     say(error && `Cannot connect: ${error}`);
@@ -306,8 +310,8 @@ function CanvasFlow() {
         onEdgesChange={onEdgesChange}
         onNodeDragStop={onNodeDragStop}
         onConnect={onConnect}
-        onConnectStart={() => setConnecting(true)}
-        onConnectEnd={() => setConnecting(false)}
+        onConnectStart={onConnectStart}
+        onConnectEnd={onConnectEnd}
         onPaneClick={onPaneClick}
         onMoveEnd={onMoveEnd}
         colorMode="system"

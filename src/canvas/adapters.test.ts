@@ -80,6 +80,31 @@ describe('createFlowAdapter', () => {
     expect(label(second)).toBe('book_slot ✓');
   });
 
+  it('hands the flow the same arrays while a tool\'s description is typed', () => {
+    const adapter = createFlowAdapter();
+    const doc = frozenSample();
+    const first = adapter({ doc, selected: none });
+    const typed = produce(doc, (d) => {
+      toolNamed(d, 'book').description += ' Only after the caller agreed.';
+    });
+    // No card shows a description and the tools' scopes did not change: no React Flow update.
+    expect(adapter({ doc: typed, selected: none })).toBe(first);
+  });
+
+  it('says "ends the call" on exactly the stages no edge leaves, after an edge is removed', () => {
+    const adapter = createFlowAdapter();
+    const doc = produce(frozenSample(), (d) => {
+      d.target = 'block-agent';
+    });
+    const ends = (r: ReturnType<typeof adapter>) => r.nodes.filter((n) => n.type === 'stage' && n.data.endMark).map((n) => n.id);
+    const before = ends(adapter({ doc, selected: none }));
+    const from = doc.edges.find((e) => !before.includes(e.from) && doc.edges.filter((x) => x.from === e.from).length === 1)!.from;
+    const cut = produce(doc, (d) => {
+      d.edges = d.edges.filter((e) => e.from !== from);
+    });
+    expect(ends(adapter({ doc: cut, selected: none }))).toEqual(doc.stages.map((s) => s.id).filter((id) => before.includes(id) || id === from));
+  });
+
   it('draws read-only "set in code" edges from every stage that sees the tool', () => {
     const doc = deepFreeze(produce(frozenSample(), (d) => {
       d.tools.find((t) => t.id === 't_slots')!.implementation = 'if (this.searches > 3) this.stage = "goodbye";\nreturn [];';

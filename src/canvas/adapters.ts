@@ -137,8 +137,31 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
   }
   let derivedFor: [unknown, unknown, unknown] = [undefined, undefined, undefined];
   let derived: Derived | undefined;
+  let stagesFor: Stage[] | undefined;
+  let stagesShape = '';
+  // What of the stages the derived data reads: their ids and blocks. Typing a stage's instructions
+  // changes doc.stages but not this, so a keystroke skips the 500 × 300 scope checks.
+  const shapeOf = (stages: Stage[]) => {
+    if (stages !== stagesFor) {
+      stagesFor = stages;
+      stagesShape = stages.map((s) => `${s.id}\u0000${s.blockId}`).join('\n');
+    }
+    return stagesShape;
+  };
+  // And of the tools: ids, names and scopes (a docstring or a parameter typed changes none of them).
+  let toolsFor: Tool[] | undefined;
+  let toolsShape = '';
+  const toolShapeOf = (tools: Tool[]) => {
+    if (tools !== toolsFor) {
+      toolsFor = tools;
+      toolsShape = tools.map((t) => `${t.id}\u0000${t.name}\u0000${JSON.stringify(t.scope)}`).join('\n');
+    }
+    return toolsShape;
+  };
   const derive = (doc: AgentDocument): Derived => {
-    if (derived && derivedFor[0] === doc.blocks && derivedFor[1] === doc.stages && derivedFor[2] === doc.tools) return derived;
+    const shape = shapeOf(doc.stages);
+    const tools = toolShapeOf(doc.tools);
+    if (derived && derivedFor[0] === doc.blocks && derivedFor[1] === shape && derivedFor[2] === tools) return derived;
     const nextChips = new Map<string, Memo<ToolChip[]>>();
     const chips = new Map<string, ToolChip[]>();
     const chipsOf = (key: string, tools: Tool[]) =>
@@ -148,7 +171,7 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
     chipCache = nextChips;
     const stageCount = new Map<string, number>();
     for (const stage of doc.stages) stageCount.set(stage.blockId, (stageCount.get(stage.blockId) ?? 0) + 1);
-    derivedFor = [doc.blocks, doc.stages, doc.tools];
+    derivedFor = [doc.blocks, shape, tools];
     derived = {
       chips,
       stageCount,
@@ -274,6 +297,10 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
     return sameArray(edges, output.edges) ? output.edges : edges;
   };
 
+  // The stages some edge leaves, once per change of the edges (for the cards' "ends the call").
+  let leavingFor: unknown;
+  let leaving = new Set<string>();
+
   return ({ doc, selected, problems = [] }) => {
     if (problems !== lastProblems || doc !== lastProblemDoc) {
       const next = countProblems(doc, problems);
@@ -290,6 +317,10 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
       lastProblemDoc = doc;
     }
     const { chips, stageCount, blockIds, tints } = derive(doc);
+    if (doc.edges !== leavingFor) {
+      leavingFor = doc.edges;
+      leaving = new Set(doc.edges.map((e) => e.from));
+    }
     const { positions, sizes } = doc.layout;
     const unplaced = doc.blocks.some((b) => !positions[b.id]) || doc.stages.some((s) => !positions[s.id]);
     const fallback = unplaced ? fallbackPositions(doc) : new Map<string, Point>();
@@ -332,7 +363,7 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
       const isEntry = doc.entryStageId === stage.id;
       const isSelected = selected.has(stage.id);
       const tint = tints.get(stage.blockId) ?? 'var(--muted)';
-      const endMark = endMarkOf(doc, stage);
+      const endMark = endMarkOf(doc, stage, leaving);
       nodes.push(remember(nodeCache, nextNodes, stage.id, [stage, position, parent, tools, problemCount, isEntry, isSelected, tint, endMark?.explanation], (): StageFlowNode => ({
         id: stage.id,
         type: 'stage',

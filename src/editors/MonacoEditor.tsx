@@ -3,6 +3,7 @@ import Editor from '@monaco-editor/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { monaco } from './monaco-setup';
 import { languageFor } from './tsx-language';
+import { changedSpan } from './changed-span';
 import type { CodeEditor, CodeEditorProps, Marker } from './types';
 import { useColorScheme } from './useColorScheme';
 
@@ -17,6 +18,17 @@ export default function MonacoEditor(props: CodeEditorProps) {
   useEffect(() => () => disposables.current.forEach((d) => d.dispose()), []);
 
   const { readOnly, options, ariaLabel } = props;
+  // A read-only view follows its value by replacing only the span that changed (changed-span.ts):
+  // the library's own follow calls setValue, which rebuilds a megabyte-long Export preview on
+  // every settled keystroke and sends its reader back to the top.
+  useEffect(() => {
+    const model = readOnly ? editorRef.current?.getModel() : null;
+    if (!model) return;
+    const span = changedSpan(model.getValue(), props.value);
+    if (!span) return;
+    const range = monaco.Range.fromPositions(model.getPositionAt(span.start), model.getPositionAt(span.end));
+    model.applyEdits([{ range, text: span.text }]);
+  }, [readOnly, props.value, props.path]);
   const merged = useMemo(
     () => ({
       // Playwright's typing drops spaces through Monaco 0.57's EditContext on Chromium (toolchain.md).
@@ -45,7 +57,8 @@ export default function MonacoEditor(props: CodeEditorProps) {
     <Editor
       path={props.path}
       language={languageFor(props.language, props.path)}
-      value={props.value}
+      value={readOnly ? undefined : props.value}
+      defaultValue={readOnly ? props.value : undefined}
       theme={scheme === 'dark' ? 'callboard-dark' : 'callboard-light'}
       options={merged}
       loading={<div className="editor-loading">Loading editor…</div>}

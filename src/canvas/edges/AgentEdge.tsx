@@ -1,5 +1,6 @@
 import { memo } from 'react';
-import { BaseEdge, EdgeLabelRenderer, type EdgeProps } from '@xyflow/react';
+import { BaseEdge, type EdgeProps } from '@xyflow/react';
+import { EdgeLabelLayer } from './EdgeLabelLayer';
 import { useApp, useStoreApi } from '../../store/context';
 import { selectTakenEdgeId } from '../../store/follow';
 import { edgeGeometry, loopGeometry } from '../edge-geometry';
@@ -29,7 +30,7 @@ export const AgentEdge = memo(function AgentEdge(props: EdgeProps<AgentFlowEdge>
   return (
     <>
       <BaseEdge id={id} path={path} markerEnd={markerEnd} className={classes} interactionWidth={code ? 0 : 16} />
-      <EdgeLabelRenderer>
+      <EdgeLabelLayer>
         <div
           className={`cb-edge-label nodrag nopan${data.order !== null ? ' ordered' : ''}${code ? ' code' : ''}${selected ? ' selected' : ''}${data.dashed ? ' nlu' : ''}`}
           style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}
@@ -45,7 +46,7 @@ export const AgentEdge = memo(function AgentEdge(props: EdgeProps<AgentFlowEdge>
           <span className="cb-edge-text">{data.label}</span>
           {data.problems && data.problems.worst !== 'info' && <span className={`cb-edge-problem sev-${data.problems.worst}`}>{data.problems.count}</span>}
         </div>
-      </EdgeLabelRenderer>
+      </EdgeLabelLayer>
     </>
   );
 });

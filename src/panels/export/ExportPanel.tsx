@@ -1,7 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LazyEditor } from '../../editors/LazyEditor';
 import type { EditorOptions } from '../../editors/types';
 import type { AgentDocument } from '../../model';
+import type { ExportView } from '../../formats/export-as';
+import { exportInWorker } from '../../run/workers/export-client';
 import { useApp, useServices, useStoreApi } from '../../store/context';
 import { useNamedVersions } from './named-versions';
 import { selectPrimary } from '../../store/selectors';
@@ -68,13 +70,24 @@ export function ExportPanel() {
 
   // Only the OpenAI view depends on the stage: selecting on the canvas recomputes nothing else.
   const openAiStage = format === 'openai' ? stageId : null;
-  const result = useMemo(() => {
-    if (!mod) return null;
-    try {
-      return { view: mod.exportAs(doc, format, openAiStage) };
-    } catch (error) {
-      return { error: error instanceof Error ? error.message : String(error) };
-    }
+  // Written in a worker (run/workers/export-client.ts): the YAML of a 500-stage agent takes most of
+  // a second, which on the page would block the next keystrokes. The last text stays shown until
+  // the next lands; an answer for an older ask is dropped.
+  // Another format or stage shows "Preparing…" rather than the previous one's text.
+  const shownKey = `${format} ${openAiStage ?? ''}`;
+  const [answer, setAnswer] = useState<{ key: string; result: { view: ExportView } | { error: string } } | null>(null);
+  const result = answer?.key === shownKey ? answer.result : null;
+  useEffect(() => {
+    if (!mod) return;
+    let live = true;
+    const key = `${format} ${openAiStage ?? ''}`;
+    exportInWorker(doc, format, openAiStage).then(
+      (view) => live && view && setAnswer({ key, result: { view } }),
+      (error: unknown) => live && setAnswer({ key, result: { error: error instanceof Error ? error.message : String(error) } }),
+    );
+    return () => {
+      live = false;
+    };
   }, [mod, doc, format, openAiStage]);
 
   useEffect(() => {
