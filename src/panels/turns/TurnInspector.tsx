@@ -17,7 +17,8 @@ export function TurnInspector() {
   const session = useApp((s) => s.session);
   const focus = useApp((s) => s.simFocus);
   // LATEST follows the run; a chosen step stays until the user (or a change-log click) picks another.
-  const [chosen, setChosen] = useState(LATEST);
+  // A focus set before this tab mounted (a change-log click, then the tab opened) counts too.
+  const [chosen, setChosen] = useState(focus ? focus.step : LATEST);
   const [seenFocus, setSeenFocus] = useState(focus);
   // pii masked here as everywhere; Reveal shows one step's values in clear. Kept in this component
   // only (never in the store or a saved project), for one run and one step: another step, another
