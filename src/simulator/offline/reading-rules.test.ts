@@ -3,21 +3,12 @@
 // a yes or no in a later clause, a second question asked with "and whether", and the agent's own
 // questions in grammatical English.
 import { describe, expect, it } from 'vitest';
-import type { JsonSchema } from '../../model';
-import type { ChatMessage, ModelRequest, ModelResponse, ToolSpec } from '../types';
 import { findDates } from './dates';
 import { findNumbers, findTitles, findYesNoInClause } from './extract';
 import { kindOf } from './fill';
-import { createOfflineModel } from './index';
+import { agent, ask, calls, tool, user } from './testing';
 import { askFor, reportResults, speakInstructions } from './speech';
 
-const model = createOfflineModel({ today: '2026-12-01' });
-const tool = (name: string, description: string, properties: Record<string, JsonSchema>, required = Object.keys(properties)): ToolSpec => ({ name, description, parameters: { type: 'object', properties, required } });
-const user = (content: string): ChatMessage => ({ role: 'user', content });
-const agent = (content: string): ChatMessage => ({ role: 'assistant', content });
-const ask = (tools: ToolSpec[], messages: ChatMessage[], instructions = 'Help the caller.'): Promise<ModelResponse> =>
-  model.complete({ purpose: 'agent', system: `You are the desk.\n\n${instructions}`, messages, tools, toolChoice: 'auto' } satisfies ModelRequest);
-const calls = (out: ModelResponse) => out.toolCalls.map((c) => [c.name, JSON.parse(c.arguments)]);
 
 describe('a name ending in "at" or "on" says when', () => {
   it('starts_at is a time and paid_on a day; a name with no such ending stays unknown', () => {

@@ -3,19 +3,11 @@
 // runtime builds the same requests from a Block Agent YAML or a Pinecall class; the whole-run
 // checks in both runtimes are in unfamiliar-runs.test.ts).
 import { describe, expect, it } from 'vitest';
-import type { JsonSchema } from '../../model';
-import type { ChatMessage, ModelRequest, ModelResponse, ToolSpec } from '../types';
+import type { ChatMessage } from '../types';
 import { kindOf } from './fill';
-import { createOfflineModel } from './index';
+import { agent, ask, calls, tool, user } from './testing';
 import { askFor, speakInstructions } from './speech';
 
-const model = createOfflineModel({ today: '2026-12-01' });
-const tool = (name: string, description: string, properties: Record<string, JsonSchema>, required = Object.keys(properties)): ToolSpec => ({ name, description, parameters: { type: 'object', properties, required } });
-const user = (content: string): ChatMessage => ({ role: 'user', content });
-const agent = (content: string): ChatMessage => ({ role: 'assistant', content });
-const ask = (tools: ToolSpec[], messages: ChatMessage[], instructions = 'Help the caller.'): Promise<ModelResponse> =>
-  model.complete({ purpose: 'agent', system: `You are the desk.\n\n${instructions}`, messages, tools, toolChoice: 'auto' } satisfies ModelRequest);
-const calls = (out: ModelResponse) => out.toolCalls.map((c) => [c.name, JSON.parse(c.arguments)]);
 
 describe('a free string the agent asked for is filled from the answer', () => {
   const fault = tool('log_fault', 'Log a fault with the bike for the workshop.', { problem: { type: 'string', description: 'What is wrong with the bike' } });
