@@ -53,6 +53,8 @@ export default function VersionsPanel() {
     return { before: earlier, after: { doc: later.doc, label: versionLabel(later), mine: later === opened } };
   }, [opened, other]);
   const differences = useMemo(() => (sides ? diffAgents(sides.before.doc, sides.after?.doc ?? current) : []), [sides, current]);
+  // Restore needs the version to differ from the open agent: the list's diff when that is what it shows.
+  const sameAsOpen = useMemo(() => !opened || (sides && !sides.after ? differences.length === 0 : diffAgents(opened.doc, current).length === 0), [opened, sides, differences, current]);
   if (!versions) return <div className="empty-state">Versions are not available in this window.</div>;
 
   const saveNamed = async () => {
@@ -142,7 +144,7 @@ export default function VersionsPanel() {
               {other.file && <span className={other.file.error ? 'versions-message error' : ''} data-testid="version-compare-file-name">{other.file.name}{other.file.doc ? '' : other.file.error ? `: ${other.file.error}` : ': reading…'}</span>}
               <span data-testid="version-diff-summary">{!sides ? 'Choose the file to compare with.' : differences.length ? `${sides?.before === opened ? 'this version' : 'that version'} → ${!sides?.after ? 'the open agent' : sides.after.mine ? 'this version' : other.file ? 'the file' : 'that version'}: ${summarizeDifferences(differences)}` : 'No differences'}</span>
               <button onClick={() => store.getState().viewVersion(opened.doc, versionLabel(opened))} disabled={viewingThis} data-testid="version-view">Open read-only</button>
-              <button onClick={() => restore(opened)} disabled={readOnly || diffAgents(opened.doc, current).length === 0} data-testid="version-restore">Restore</button>
+              <button onClick={() => restore(opened)} disabled={readOnly || sameAsOpen} data-testid="version-restore">Restore</button>
               <button className="ghost" onClick={() => void asNewProject(opened)}>New project from it</button>
               <button onClick={compareOnCanvas} disabled={!sides} data-testid="version-compare">Compare on canvas</button>
             </div>
