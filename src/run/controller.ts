@@ -345,7 +345,8 @@ export class RunController {
   /** The step's live hooks: streamed text and progress into the store, while the step is current. */
   private hooks(current: () => boolean, reached: (session: Session) => void): StepHooks {
     const set = (patch: Partial<AppState>) => current() && this.store.getState().setSim(patch);
-    return EngineHost.callback({
+    // Plain functions: the engine's wire (./engine-wire.ts) sends its own callbacks and calls these.
+    return {
       onTextDelta: (delta: string) => void set({ streaming: (this.store.getState().streaming ?? '') + delta }),
       // Once a call is over its text is in the transcript: the streamed copy would show it twice.
       onProgress: (session: Session) => {
@@ -353,7 +354,7 @@ export class RunController {
         reached(session);
         set({ session, streaming: null });
       },
-    });
+    };
   }
 
   /** What a step is made of, from the user's settings (the key included: it goes to the engine's provider only). */

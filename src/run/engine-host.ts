@@ -7,6 +7,7 @@
 // starts a fresh worker.
 import * as Comlink from 'comlink';
 import type { EngineApi } from './engine-api';
+import { wireClient, type WireEngineApi } from './engine-wire';
 
 export const STOP_GRACE_MS = 250;
 
@@ -19,6 +20,7 @@ export class EngineStopped extends Error {
 }
 
 type Remote = Comlink.Remote<EngineApi> | EngineApi;
+
 
 let nextCallId = 1;
 
@@ -43,7 +45,8 @@ export class EngineHost {
       this.kill(new Error(`the simulator's worker failed: ${event.message || 'worker error'}`));
     };
     this.worker = worker;
-    this.remote = Comlink.wrap<EngineApi>(worker);
+    // Steps go over the wire in patches and keys (./engine-wire.ts), the rest as it is.
+    this.remote = wireClient(Comlink.wrap<WireEngineApi>(worker));
     return this.remote;
   }
 

@@ -5,5 +5,6 @@
 // inside agent code) terminates it (./engine-host.ts).
 import * as Comlink from 'comlink';
 import { createEngineApi } from './engine-api';
+import { wireServer } from './engine-wire';
 
-Comlink.expose(createEngineApi());
+Comlink.expose(wireServer(createEngineApi()));

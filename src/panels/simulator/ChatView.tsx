@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useApp, useStoreApi } from '../../store/context';
 import { chatItems, type ChatItem } from '../../run/chat-items';
 import { failureOf, type ControllerView, type RunController, type RunNotice } from '../../run/controller';
@@ -17,7 +17,8 @@ export function ChatView({ controller, notice, pending }: { controller: RunContr
   const streaming = useApp((s) => s.streaming);
   const focus = useApp((s) => s.simFocus);
   const agentOpens = useApp((s) => s.doc.opening === 'agent');
-  const items = useMemo(() => chatItems(doc, session, steps), [doc, session, steps]);
+  const kept = useRef(new Map<string, { json: string; item: ChatItem }>());
+  const items = useMemo(() => sameItemsKept(kept.current, chatItems(doc, session, steps)), [doc, session, steps]);
   const failure = failureOf(session);
   const scroller = useRef<HTMLDivElement>(null);
 
@@ -32,6 +33,7 @@ export function ChatView({ controller, notice, pending }: { controller: RunContr
     if (focus) scroller.current?.querySelector('.focused')?.scrollIntoView({ block: 'nearest' });
   }, [focus]);
 
+  const onRestart = useCallback((index: number) => controller.restartFrom(index), [controller]);
   const isFocused = (item: ChatItem) =>
     focus !== null && item.turn === focus.step && (focus.tool === undefined || (item.kind === 'tool' && item.name === focus.tool) || (item.kind === 'runtime' && item.tool === focus.tool));
 
@@ -40,6 +42,7 @@ export function ChatView({ controller, notice, pending }: { controller: RunContr
       className="sim-chat"
       ref={scroller}
       data-testid="sim-chat"
+      data-running={running || undefined}
       aria-live="polite"
       onScroll={(e) => {
         const el = e.currentTarget;
@@ -54,7 +57,7 @@ export function ChatView({ controller, notice, pending }: { controller: RunContr
         </div>
       )}
       {items.map((item) => (
-        <ChatRow key={item.key} item={item} by={item.kind === 'stage' ? authorName(doc, item.via) : ''} focused={isFocused(item)} canRestart={!running} onRestart={(i) => controller.restartFrom(i)} />
+        <ChatRow key={item.key} item={item} by={item.kind === 'stage' ? authorName(doc, item.via) : ''} focused={isFocused(item)} onRestart={onRestart} />
       ))}
       {pending && (session?.transcript.length ?? 0) <= pending.linesBefore && (
         <div className="sim-line caller" data-testid="sim-caller-line">
@@ -81,7 +84,28 @@ export function ChatView({ controller, notice, pending }: { controller: RunContr
   );
 }
 
-function ChatRow({ item, by, focused, canRestart, onRestart }: { item: ChatItem; by: string; focused: boolean; canRestart: boolean; onRestart(index: number): void }) {
+/**
+ * The items, each replaced by the object kept from the last build when it is the same: chatItems
+ * builds every item afresh, and a new object would re-render its (memoised) row. `kept` is left
+ * holding this build's items.
+ */
+function sameItemsKept(kept: Map<string, { json: string; item: ChatItem }>, items: ChatItem[]): ChatItem[] {
+  const out = items.map((item) => {
+    const json = JSON.stringify(item);
+    const before = kept.get(item.key);
+    return before && before.json === json ? before : { json, item };
+  });
+  kept.clear();
+  for (const entry of out) kept.set(entry.item.key, entry);
+  return out.map((entry) => entry.item);
+}
+
+/**
+ * One row. Memoised, and the same while a step runs (the restart buttons hide by CSS then, off
+ * `data-running`): every step changes the session a few times, and re-rendering hundreds of rows
+ * each time made a turn's cost grow with the run.
+ */
+const ChatRow = memo(function ChatRow({ item, by, focused, onRestart }: { item: ChatItem; by: string; focused: boolean; onRestart(index: number): void }) {
   const store = useStoreApi();
   const cls = focused ? ' focused' : '';
   switch (item.kind) {
@@ -90,12 +114,12 @@ function ChatRow({ item, by, focused, canRestart, onRestart }: { item: ChatItem;
         <div className={`sim-line caller${cls}`} data-testid="sim-caller-line" data-turn={item.turn}>
           <span className="sim-who">Caller</span>
           <span className="sim-text">{item.text}</span>
-          {canRestart && item.stepIndex !== null && (
+          {item.stepIndex !== null && (
             <button className="ghost sim-restart" data-testid="sim-restart" onClick={() => onRestart(item.stepIndex!)} title="Go back to just before this line: the state, the stage and the log as they were then">
               Restart from here
             </button>
           )}
-          {canRestart && item.stepIndex !== null && (
+          {item.stepIndex !== null && (
             <button className="ghost sim-restart" data-testid="sim-replay" onClick={() => store.getState().openReplay(item.stepIndex!)} title="Run the same lines again from here on the document as it is now, and compare the two runs">
               Replay from here
             </button>
@@ -129,7 +153,7 @@ function ChatRow({ item, by, focused, canRestart, onRestart }: { item: ChatItem;
     case 'limit':
       return <div className="sim-note limit" data-testid="sim-limit">{item.text}</div>;
   }
-}
+});
 
 /** Why the step stopped, in the user's terms; Retry is offered only where the engine can pick the step up. */
 function FailureText({ failure }: { failure: StepFailure }) {

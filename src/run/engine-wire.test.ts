@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import type * as Comlink from 'comlink';
+import { createEngineApi, type EngineApi, type RunSettings } from './engine-api';
+import { wireClient, wireServer, type WireEngineApi } from './engine-wire';
+import { startSession } from '../simulator/simulation';
+import { sampleAgent } from '../simulator/testing';
+import type { Session } from '../simulator/types';
+
+const settings: RunSettings = { provider: { provider: 'offline', today: '2026-03-02' }, revision: 1, call: { today: '2026-03-02' } };
+const DOC = sampleAgent();
+const LINES = ['Hi, I would like to book a cleaning.', 'Tomorrow at ten please.', 'My name is Ana Lopez.', 'Yes, that is right.'];
+
+/**
+ * A worker as the page sees it: every argument and answer is structured-cloned (as postMessage
+ * does), callbacks are called across with cloned arguments, and the bytes sent each way are counted.
+ */
+function channel(server: () => WireEngineApi) {
+  let worker = server();
+  const sent: { method: string; doc?: string; session?: string; bytes: number }[] = [];
+  const back: number[] = [];
+  const clone = <T,>(value: T): T => structuredClone(value);
+  const hooksAcross = (hooks: Record<string, (arg: never) => void>) =>
+    Object.fromEntries(Object.entries(hooks).map(([name, fn]) => [name, (arg: never) => fn(clone(arg))]));
+  const remote = new Proxy({} as Comlink.Remote<WireEngineApi>, {
+    get: (_target, method: string) => async (...args: unknown[]) => {
+      const plain = args.map((a) => (a && typeof a === 'object' && typeof Object.values(a)[0] === 'function' ? a : clone(a)));
+      if (method === 'runStep' || method === 'retryStep') {
+        const [doc, session] = [plain[1] as { kind: string }, plain[2] as { kind: string }];
+        sent.push({ method, doc: doc.kind, session: session.kind, bytes: JSON.stringify([doc, session]).length });
+        const hooksAt = method === 'runStep' ? 6 : 4;
+        plain[hooksAt] = hooksAcross(plain[hooksAt] as Record<string, (arg: never) => void>);
+      }
+      const answer = await (worker as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[method](...plain);
+      if (method === 'runStep' || method === 'retryStep') back.push(JSON.stringify(answer).length);
+      return clone(answer);
+    },
+  });
+  return { client: wireClient(remote), sent, back, restart: () => (worker = server()) };
+}
+
+async function run(api: EngineApi, lines: string[], from = startSession(DOC), doc = DOC) {
+  const sessions: Session[] = [];
+  const progress: Session[] = [];
+  let session = from;
+  for (const text of lines) {
+    session = await api.runStep(1, doc, session, { kind: 'say', text }, doc.target, settings, { onProgress: (s) => progress.push(s) });
+    sessions.push(session);
+  }
+  return { sessions, progress };
+}
+
+/** A session without its timings (each run measures its own). */
+const timeless = (session: Session) => JSON.parse(JSON.stringify(session, (key, value) => (key === 'ms' || key === 'at' ? 0 : value)));
+
+describe('the engine over the wire', () => {
+  it('gives the same sessions and progress as the engine called in place', async () => {
+    const direct = await run(createEngineApi(), LINES);
+    const wired = await run(channel(() => wireServer(createEngineApi())).client, LINES);
+    expect(wired.sessions.map(timeless)).toEqual(direct.sessions.map(timeless));
+    expect(wired.progress.map(timeless)).toEqual(direct.progress.map(timeless));
+    expect(wired.sessions.at(-1)!.transcript.length).toBeGreaterThan(LINES.length);
+  });
+
+  it('sends the document and the session once, then by key, and gets back only what a step appended', async () => {
+    const wire = channel(() => wireServer(createEngineApi()));
+    const { sessions } = await run(wire.client, [...LINES, ...LINES, ...LINES]);
+    expect(wire.sent.map((s) => `${s.doc}/${s.session}`)).toEqual(['full/full', ...Array(LINES.length * 3 - 1).fill('ref/ref')]);
+    // Later steps send a key, not a document or a run that keeps growing.
+    expect(Math.max(...wire.sent.slice(1).map((s) => s.bytes))).toBeLessThan(100);
+    // What comes back stays the size of one step, though the session grows every step.
+    const whole = JSON.stringify(sessions.at(-1)).length;
+    expect(wire.back.at(-1)!).toBeLessThan(whole / 4);
+  });
+
+  it('resends whole what a fresh worker does not hold, and the run goes on the same', async () => {
+    const wire = channel(() => wireServer(createEngineApi()));
+    const first = await run(wire.client, LINES.slice(0, 2));
+    wire.restart();
+    const rest = await run(wire.client, LINES.slice(2), first.sessions.at(-1));
+    // The first try after the restart names keys the new worker never had; it answers so, and both go again whole.
+    expect(wire.sent.map((s) => `${s.doc}/${s.session}`)).toEqual(['full/full', 'ref/ref', 'ref/ref', 'full/full', 'ref/ref']);
+    const direct = await run(createEngineApi(), LINES);
+    expect(timeless(rest.sessions.at(-1)!)).toEqual(timeless(direct.sessions.at(-1)!));
+  });
+
+  it('a session the page made itself (not a step\'s answer) is sent whole', async () => {
+    const wire = channel(() => wireServer(createEngineApi()));
+    const { sessions } = await run(wire.client, LINES.slice(0, 1));
+    const edited: Session = { ...sessions[0], state: { ...sessions[0].state, patientName: 'Bo' } };
+    await run(wire.client, LINES.slice(1, 2), edited);
+    expect(wire.sent.map((s) => s.session)).toEqual(['full', 'full']);
+    // Another document (an edit) goes whole too; the same one goes by key.
+    await run(wire.client, LINES.slice(2, 3), edited, { ...DOC, name: 'Edited' });
+    expect(wire.sent.map((s) => s.doc)).toEqual(['full', 'ref', 'full']);
+  });
+});
