@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { produce } from 'immer';
 import { deepFreeze, frozenSample, stageNamed, toolNamed, positionOf, sizeOf } from '../model/ops/testing';
 import { BLOCK_GAP, BLOCK_PADDING, DEFAULT_BLOCK_SIZE, STAGE_GAP, STAGE_SIZE } from '../model/ops/layout';
-import { countProblems, createFlowAdapter, fallbackPositions, type ProblemLike } from './adapters';
+import { countProblems, createFlowAdapter, fallbackPositions, liveInstructions, type ProblemLike } from './adapters';
 import type { AgentFlowEdge, BlockFlowNode, StageFlowNode } from './types';
 
 const none = new Set<string>();
@@ -89,6 +89,26 @@ describe('createFlowAdapter', () => {
     });
     // No card shows a description and the tools' scopes did not change: no React Flow update.
     expect(adapter({ doc: typed, selected: none })).toBe(first);
+  });
+
+  it('hands the flow the same arrays while a stage\'s instructions are typed; the card reads the text live', () => {
+    const adapter = createFlowAdapter();
+    const doc = frozenSample();
+    const first = adapter({ doc, selected: none });
+    const typed = produce(doc, (d) => {
+      stageNamed(d, 'greet').instructions += ' Then ask how you can help.';
+    });
+    expect(adapter({ doc: typed, selected: none })).toBe(first);
+    const id = stageNamed(typed, 'greet').id;
+    expect(liveInstructions(typed, id)).toBe(stageNamed(typed, 'greet').instructions);
+    expect(liveInstructions(typed, 'no-such-stage')).toBeUndefined();
+    // Emptied, the card shows its empty state: that node is rebuilt.
+    const emptied = produce(typed, (d) => {
+      stageNamed(d, 'greet').instructions = '';
+    });
+    const after = adapter({ doc: emptied, selected: none });
+    const changed = after.nodes.filter((n, i) => n !== first.nodes[i]).map((n) => n.id);
+    expect(changed).toEqual([id]);
   });
 
   it('says "ends the call" on exactly the stages no edge leaves, after an edge is removed', () => {

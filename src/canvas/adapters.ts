@@ -109,6 +109,22 @@ function remember<T>(cache: Map<string, Memo<T>>, next: Map<string, Memo<T>>, id
   return value;
 }
 
+/**
+ * What of a stage its card takes from its node: all but the instructions' text (whether there are
+ * any stays, the card's empty state). The card reads the text itself (liveInstructions), so typing
+ * a stage's instructions leaves every node the same object: a new node array made React Flow run
+ * every mounted card's selectors on each keystroke of a 500-stage agent.
+ */
+const cardInputs = (stage: Stage) => [stage.id, stage.name, stage.kind, stage.waitToken, stage.blockId, stage.instructions === ''];
+
+const instructionsIndex = new WeakMap<readonly Stage[], Map<string, string>>();
+/** A stage's instructions in `doc` by id, undefined when `doc` has no such stage (a ghost, another agent's card). */
+export function liveInstructions(doc: AgentDocument, stageId: string): string | undefined {
+  let index = instructionsIndex.get(doc.stages);
+  if (!index) instructionsIndex.set(doc.stages, (index = new Map(doc.stages.map((s) => [s.id, s.instructions]))));
+  return index.get(stageId);
+}
+
 const sameArray = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /**
@@ -139,12 +155,13 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
   let derived: Derived | undefined;
   let stagesFor: Stage[] | undefined;
   let stagesShape = '';
-  // What of the stages the derived data reads: their ids and blocks. Typing a stage's instructions
-  // changes doc.stages but not this, so a keystroke skips the 500 × 300 scope checks.
+  // What of the stages the derived data and the edges read: their ids, blocks and names. Typing a
+  // stage's instructions changes doc.stages but not this, so a keystroke skips the 500 × 300 scope
+  // checks and the edges' rebuild.
   const shapeOf = (stages: Stage[]) => {
     if (stages !== stagesFor) {
       stagesFor = stages;
-      stagesShape = stages.map((s) => `${s.id}\u0000${s.blockId}`).join('\n');
+      stagesShape = stages.map((s) => `${s.id}\u0000${s.blockId}\u0000${s.name}`).join('\n');
     }
     return stagesShape;
   };
@@ -181,9 +198,18 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
     return derived;
   };
 
+  // The tools' bodies (their `this.stage =` edges), the same array while none changed.
+  let implementations: (string | undefined)[] = [];
+  const implementationsOf = (tools: Tool[]) => {
+    const next = tools.map((t) => t.implementation);
+    if (!sameArray(next, implementations)) implementations = next;
+    return implementations;
+  };
   let edgesFor: unknown[] = [];
   const buildEdges = (doc: AgentDocument, selected: ReadonlySet<string>): AgentFlowEdge[] => {
-    const inputs = [doc.edges, doc.tools, doc.stages, selected, counts];
+    // What the edges read of the tools (names, scopes, bodies) and stages (ids, blocks, names):
+    // a docstring or instructions typed changes none of it.
+    const inputs = [doc.edges, toolShapeOf(doc.tools), implementationsOf(doc.tools), shapeOf(doc.stages), selected, counts];
     if (edgesFor.length && inputs.every((x, i) => x === edgesFor[i])) return output.edges;
     edgesFor = inputs;
     const nextEdges = new Map<string, Memo<AgentFlowEdge>>();
@@ -364,7 +390,7 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
       const isSelected = selected.has(stage.id);
       const tint = tints.get(stage.blockId) ?? 'var(--muted)';
       const endMark = endMarkOf(doc, stage, leaving);
-      nodes.push(remember(nodeCache, nextNodes, stage.id, [stage, position, parent, tools, problemCount, isEntry, isSelected, tint, endMark?.explanation], (): StageFlowNode => ({
+      nodes.push(remember(nodeCache, nextNodes, stage.id, [...cardInputs(stage), position, parent, tools, problemCount, isEntry, isSelected, tint, endMark?.explanation], (): StageFlowNode => ({
         id: stage.id,
         type: 'stage',
         position,

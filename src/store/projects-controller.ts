@@ -7,6 +7,7 @@ import { browserSaveJournal, replaySaveJournal, type SaveJournal } from './save-
 import { browserProjectLocks, type LockHold, type ProjectLocks } from './tab-locks';
 import type { ProjectAccess } from './types';
 import { isViewingChange } from './access';
+import { docWrites } from './doc-writes';
 /**
  * Connects the store to saved projects: opens what was open before the reload (or the sample on
  * a first visit), saves every document change, and runs the project list's commands. It also
@@ -99,11 +100,6 @@ export function createProjectsController(
 
   const refreshList = async () => store.getState().setProjects(await repo.list());
 
-  // Document writes coalesce: while one is in flight, later changes wait as one pending document
-  // per project (a drag of 200 frames costs a few writes, not 200 queued ones).
-  const pending = new Map<OpenProject, AgentDocument>();
-  let active: Promise<void> | null = null;
-
   const write = async (project: OpenProject, doc: AgentDocument) => {
     const expected = project.rev;
     project.rev = expected + 1;
@@ -120,32 +116,23 @@ export function createProjectsController(
       store.getState().setSaveError(`Could not save: ${message(error)}`);
     }
   };
-  const pump = () => {
-    if (active) return;
-    const next = pending.entries().next();
-    if (next.done) return;
-    const [project, doc] = next.value;
-    pending.delete(project);
-    active = track(write(project, doc)).finally(() => {
-      active = null;
-      pump();
-    });
-  };
-  const saveDoc = (project: OpenProject, doc: AgentDocument) => {
-    pending.set(project, doc);
-    pump();
-  };
+  // Coalesced, and written when typing pauses (./doc-writes.ts).
+  const writes = docWrites<OpenProject>((project, doc) => write(project, doc), track);
+  const saveDoc = (project: OpenProject, doc: AgentDocument, now = false) => writes.save(project, doc, now);
   const saveSession = () => {
     if (editing()) void enqueue(() => repo.writeSession(session));
   };
 
   const flush = async () => {
-    while (pending.size > 0 || inflight.size > 0) await Promise.allSettled([...inflight]);
+    while (writes.busy() || inflight.size > 0) {
+      writes.startNext();
+      await Promise.allSettled([...inflight]);
+    }
   };
 
   const onConflict = (project: OpenProject) => {
     if (project !== current) return;
-    pending.delete(project);
+    writes.drop(project);
     setAccess({ mode: 'read-only', why: 'changed-elsewhere', acknowledged: false, unsaved: true });
   };
 
@@ -168,7 +155,7 @@ export function createProjectsController(
       if (!project) return;
       // Another tab took over. Writes not yet started would land after it loaded: keep them in
       // this tab (Open a copy saves them) instead of writing over the other tab's work.
-      const unsaved = pending.delete(project) || (store.getState().access as { unsaved?: boolean }).unsaved === true;
+      const unsaved = writes.drop(project) || (store.getState().access as { unsaved?: boolean }).unsaved === true;
       setAccess({ mode: 'read-only', why: 'taken-over', acknowledged: false, unsaved });
       waitForLock(project);
     });
@@ -188,7 +175,7 @@ export function createProjectsController(
       const savedRev = await repo.revision(project.id);
       if (savedRev === project.rev) {
         setAccess({ mode: 'edit' });
-        if (access.unsaved) saveDoc(project, store.getState().doc);
+        if (access.unsaved) saveDoc(project, store.getState().doc, true);
       } else if (!access.unsaved) {
         await reopen(project.id);
       } else {
@@ -222,7 +209,7 @@ export function createProjectsController(
     if (lock) {
       if (!sameProject) keep(lock);
       setAccess({ mode: 'edit' });
-      if (options.save) saveDoc(project, doc);
+      if (options.save) saveDoc(project, doc, true);
       saveSession();
     } else {
       setAccess({ mode: 'read-only', why: 'open-elsewhere', acknowledged: false, unsaved: false });
@@ -346,11 +333,8 @@ export function createProjectsController(
     },
     flush,
     flushNow() {
-      const unsaved = pending.size > 0 || active !== null;
-      for (const [project, doc] of pending) {
-        pending.delete(project);
-        void track(write(project, doc));
-      }
+      const unsaved = writes.busy();
+      writes.startAll();
       // Each write above already counted its revision: current.rev is what disk holds once they land.
       if (unsaved && current && editing()) journal.write({ id: current.id, rev: current.rev, doc: store.getState().doc });
     },

@@ -1,6 +1,6 @@
 import { memo, type CSSProperties } from 'react';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
-import { HANDLE_Y } from '../adapters';
+import { HANDLE_Y, liveInstructions } from '../adapters';
 import { keptViewOf, viewReplacesInstructions } from '../../simulator/class-code/kept-view';
 import type { AgentDocument } from '../../model';
 import { useApp } from '../../store/context';
@@ -26,7 +26,10 @@ const FROM_RENDER = 'Instructions come from render()';
 
 /** A stage card: kind, name, entry marker, problems, instructions at a glance, the tools it sees. */
 export const StageNode = memo(function StageNode({ data, selected }: NodeProps<StageFlowNode>) {
-  const { stage, isEntry, tools, problems, tint, endMark } = data;
+  const { stage: built, isEntry, tools, problems, tint, endMark } = data;
+  // The node keeps the stage as it was built; the text typed since is read here (adapters.ts, cardInputs).
+  const instructions = useApp((s) => liveInstructions(s.doc, built.id)) ?? built.instructions;
+  const stage = instructions === built.instructions ? built : { ...built, instructions };
   const wait = stage.kind === 'wait';
   // The simulator's run: the card the call is on glows (a boolean selector: only two cards re-render per move).
   const current = useApp((s) => selectCurrentStageId(s) === stage.id);

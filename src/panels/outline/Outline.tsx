@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { stagesOfBlock, type AgentDocument } from '../../model';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { AgentDocument, Stage } from '../../model';
 import { useApp, useStoreApi } from '../../store/context';
 import type { EntityRef } from '../../store';
 import { DELETES_SELECTED_TOOLS } from '../../commands/delete-selection';
@@ -16,12 +16,15 @@ interface Row {
 
 
 function buildRows(doc: AgentDocument, collapsed: Set<string>): Row[] {
+  // Grouped once: stagesOfBlock per block is blocks × stages (25,000 checks on a 500-stage agent).
+  const stagesOf = new Map<string, Stage[]>();
+  for (const stage of doc.stages) stagesOf.set(stage.blockId, [...(stagesOf.get(stage.blockId) ?? []), stage]);
   const rows: Row[] = [{ key: 'agent', ref: { kind: 'agent' }, label: doc.name || 'Agent', depth: 0, hint: 'agent' }];
   rows.push({ key: 'g-blocks', ref: { kind: 'agent' }, label: `Blocks (${doc.blocks.length})`, depth: 0, group: 'blocks' });
   if (!collapsed.has('blocks')) {
     for (const block of doc.blocks) {
       rows.push({ key: block.id, ref: { kind: 'block', id: block.id }, label: block.name, depth: 1, hint: block.intent ? 'intent' : undefined });
-      for (const stage of stagesOfBlock(doc, block.id)) {
+      for (const stage of stagesOf.get(block.id) ?? []) {
         const entry = doc.entryStageId === stage.id ? 'entry' : undefined;
         rows.push({ key: stage.id, ref: { kind: 'stage', id: stage.id }, label: stage.name, depth: 2, hint: [stage.kind === 'wait' ? 'wait' : undefined, entry].filter(Boolean).join(' · ') || undefined });
       }
@@ -38,13 +41,39 @@ function buildRows(doc: AgentDocument, collapsed: Set<string>): Row[] {
   return rows;
 }
 
+/** What of the document the rows show: typing a stage's instructions or a tool's docstring changes none of it. */
+const rowsKey = (doc: AgentDocument) =>
+  JSON.stringify([
+    doc.name, doc.entryStageId,
+    doc.blocks.map((b) => [b.id, b.name, !!b.intent]),
+    doc.stages.map((s) => [s.id, s.name, s.kind, s.blockId]),
+    doc.tools.map((t) => [t.id, t.name, t.kind]),
+    doc.state.map((f) => [f.id, f.name, f.type]),
+  ]);
+
+/**
+ * The rows, the same array while what they show is the same: the outline subscribes to this rather
+ * than to the document, so a keystroke elsewhere does not re-render 850 rows. The key is worked out
+ * once per document (a WeakMap), the rows once per key and collapsed set.
+ */
+function rowsCache() {
+  const keys = new WeakMap<AgentDocument, string>();
+  let last: { key: string; collapsed: Set<string>; rows: Row[] } | null = null;
+  return (doc: AgentDocument, collapsed: Set<string>): Row[] => {
+    let key = keys.get(doc);
+    if (key === undefined) keys.set(doc, (key = rowsKey(doc)));
+    if (!last || last.key !== key || last.collapsed !== collapsed) last = { key, collapsed, rows: buildRows(doc, collapsed) };
+    return last.rows;
+  };
+}
+
 /** The keyboard way in (ui.md): selecting here selects on the canvas, and the other way round. */
 export function Outline() {
-  const doc = useApp((s) => s.doc);
   const selection = useApp((s) => s.selection);
   const store = useStoreApi();
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
-  const rows = useMemo(() => buildRows(doc, collapsed), [doc, collapsed]);
+  const [rowsOf] = useState(rowsCache);
+  const rows = useApp(useCallback((s) => rowsOf(s.doc, collapsed), [rowsOf, collapsed]));
   const listRef = useRef<HTMLDivElement>(null);
   const primary = selection[selection.length - 1];
   const isSelected = (row: Row) => !row.group && selection.some((r) => r.kind === row.ref.kind && r.id === row.ref.id);
