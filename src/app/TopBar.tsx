@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { Target } from '../model';
 import { saveStatusText } from '../store/access';
 import { useApp, useServices, useStoreApi } from '../store/context';
-import { runAutoLayout } from '../canvas/auto-layout';
+import { runAutoLayout } from '../canvas/run-auto-layout';
 import { ImportButton } from '../panels/import/ImportButton';
 import { LlmSettingsButton } from '../panels/settings/LlmSettingsButton';
 

@@ -16,7 +16,7 @@ import { useContextMenu } from './useContextMenu';
 import { useMinimapCorner, useMinimapToggle, useRevealNew, useViewActions } from './useCanvasView';
 import { FIT_VIEW_OPTIONS } from './viewport';
 import { MinimapIcon } from './nodes/icons';
-import { runAutoLayout } from './auto-layout';
+import { runAutoLayout } from './run-auto-layout';
 import { AgentEdge } from './edges/AgentEdge';
 import { BlockNode } from './nodes/BlockNode';
 import { StageNode } from './nodes/StageNode';

@@ -3,7 +3,7 @@ import { useReactFlow, useStore, useStoreApi as useFlowStoreApi, type ReactFlowS
 import { DEFAULT_BLOCK_SIZE, STAGE_SIZE, blockSpotIn, entityRect, stageSpotIn, type Rect } from '../model/ops';
 import type { AgentDocument, Point, Stage } from '../model';
 import { createBlock, createStage, targetBlockId } from './actions';
-import { runAutoLayout } from './auto-layout';
+import { runAutoLayout } from './run-auto-layout';
 import type { ViewActions } from './useCanvasKeys';
 import type { AppStore } from '../store';
 import type { AgentFlowEdge, CanvasNode } from './types';

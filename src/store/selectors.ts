@@ -1,7 +1,7 @@
 import type { AgentDocument } from '../model';
 import type { Problem } from '../model/lint';
 import { problemsOf } from '../formats/problems';
-import { expressionParserLoaded } from '../model/lint/js-syntax';
+import { expressionParserLoaded, loadExpressionParser } from '../model/lint/js-syntax';
 import type { AppState, EntityRef } from './types';
 
 /** Memoised on the document's identity: derived data is computed once per change, not per render. */
@@ -29,6 +29,7 @@ export const isSelected = (state: AppState, kind: EntityRef['kind'], id?: string
 let lastLinted: { doc: AgentDocument; parsed: boolean; problems: Problem[] } | undefined;
 function selectProblemsForDoc(doc: AgentDocument): Problem[] {
   const parsed = expressionParserLoaded();
+  if (!parsed) void loadExpressionParser().catch(() => undefined);
   if (lastLinted?.doc !== doc || lastLinted.parsed !== parsed) lastLinted = { doc, parsed, problems: problemsOf(doc) };
   return lastLinted.problems;
 }

@@ -1,9 +1,11 @@
 // Whether a `when` source or an expression condition parses as JavaScript. It is parsed by acorn,
 // a parser written in JavaScript: the text is never handed to the engine (`new Function` would
 // compile a document's string into page code, which the page's Content-Security-Policy forbids),
-// and never run. Acorn is ~34 kB gzipped, so it is loaded as a chunk of its own after the first
-// paint; until it has loaded, this says nothing about syntax, and `expressionParserLoaded` turns
-// true so that lint runs again (store/selectors.ts). Node (the CLI, unit tests) awaits it first.
+// and never run. Acorn is ~34 kB gzipped, so it is a chunk of its own, loaded by whoever lints: the
+// problems worker and the CLI await loadExpressionParser first; lint in the page's own thread
+// starts it, says nothing about syntax until it has loaded, and runs again once
+// `expressionParserLoaded` turns true (store/selectors.ts). The page itself never lints where
+// there are workers, so its first load no longer fetches acorn beside the worker's copy.
 type Acorn = typeof import('acorn');
 
 let acorn: Acorn | undefined;
@@ -11,19 +13,22 @@ let loading: Promise<void> | undefined;
 
 /** Starts loading the parser (once) and resolves when it is there. */
 export function loadExpressionParser(): Promise<void> {
-  loading ??= import('acorn').then((module) => {
-    acorn = module;
-  });
+  loading ??= import('acorn').then(
+    (module) => {
+      acorn = module;
+    },
+    (error: unknown) => {
+      // Left unloaded: syntax goes unreported, and a later call may try again.
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
 }
 
 /** Whether expressionSyntaxError can tell yet. */
 export const expressionParserLoaded = (): boolean => acorn !== undefined;
 
-void loadExpressionParser().catch(() => {
-  // Left unloaded: syntax goes unreported, and a later call may try again.
-  loading = undefined;
-});
 
 // The source as the body of a function, as the sandbox evaluates it: `return (source\n);`, the
 // newline so that a trailing `// comment` cannot swallow the closing parenthesis.
