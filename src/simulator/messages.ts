@@ -2,9 +2,40 @@
 // the model is offered it (its docstring folded to the one line Pinecall reads, design.md).
 import type { Tool } from '../model';
 import { docstringOneLine } from '../model/docstring';
+import { sharedPrefixFrom, type Compared } from './append-only';
 import type { ChatMessage, Line, ToolSpec } from './types';
 
 export const toolSpec = (tool: Tool): ToolSpec => ({ name: tool.name, description: docstringOneLine(tool.description), parameters: tool.parameters });
+
+/** A point in the transcript where the messages so far are final: no later line changes them. */
+interface Stop {
+  lines: number;
+  messages: number;
+}
+
+/**
+ * The messages of a transcript's lines up to its last stop, kept between calls: every model call
+ * of a step asks for the whole history again, and building it anew each time made a long call's
+ * steps grow with its length (quadratic over the call). Keyed on the transcript's first line; the
+ * lines it was built from are compared (===) with the transcript's, so a changed earlier line is
+ * built again from the last stop before it (append-only.ts).
+ */
+interface Built {
+  lines: Line[];
+  messages: ChatMessage[];
+  stops: Stop[];
+  compared: Compared<Line>;
+}
+const built = new WeakMap<Line, Built>();
+
+/** A message shared by later calls is frozen: a caller that changed it would change every later history. */
+function frozen(message: ChatMessage): ChatMessage {
+  if (message.role === 'assistant' && message.toolCalls) {
+    for (const call of message.toolCalls) Object.freeze(call);
+    Object.freeze(message.toolCalls);
+  }
+  return Object.freeze(message);
+}
 
 /**
  * The history as chat messages. The calls of one model answer become one assistant message, and
@@ -13,7 +44,37 @@ export const toolSpec = (tool: Tool): ToolSpec => ({ name: tool.name, descriptio
  * lines as its own anyway (step 4).
  */
 export function historyMessages(transcript: Line[]): ChatMessage[] {
-  const messages: ChatMessage[] = [];
+  const first = transcript[0];
+  if (first === undefined) return [];
+  let memo = built.get(first);
+  if (!memo) built.set(first, (memo = { lines: [], messages: [], stops: [], compared: { upTo: 0 } }));
+  const same = sharedPrefixFrom(transcript, memo.lines, memo.compared);
+  while (memo.stops.length > 0 && memo.stops[memo.stops.length - 1].lines > same) memo.stops.pop();
+  const from = memo.stops[memo.stops.length - 1] ?? { lines: 0, messages: 0 };
+  memo.lines.length = from.lines;
+  memo.messages.length = from.messages;
+  const messages = memo.messages.slice();
+  const stops = buildFrom(transcript, from.lines, messages);
+  const to = stops[stops.length - 1];
+  if (to) {
+    for (let i = from.lines; i < to.lines; i++) memo.lines.push(transcript[i]);
+    for (let i = from.messages; i < to.messages; i++) memo.messages.push(frozen(messages[i]));
+    memo.stops.push(...stops);
+  }
+  // memo.lines is now the transcript's own lines up to its last stop.
+  memo.compared = { array: transcript, upTo: memo.lines.length };
+  return messages;
+}
+
+/**
+ * Appends the messages of `transcript[from…]` to `messages` (those of the lines before `from`,
+ * which must end at a stop) and says where the stops fell among the new lines. A stop follows a
+ * caller line, a tool result or a runtime line once no tool call is open and nothing is held:
+ * the next line then starts a message of its own. An agent line is no stop (a tool call after it
+ * joins its message), nor is a tool call (the next call of the same answer joins it).
+ */
+function buildFrom(transcript: Line[], from: number, messages: ChatMessage[]): Stop[] {
+  const stops: Stop[] = [];
   let held: ChatMessage[] = [];
   const open = new Set<string>();
   const flush = () => {
@@ -22,7 +83,8 @@ export function historyMessages(transcript: Line[]): ChatMessage[] {
       held = [];
     }
   };
-  transcript.forEach((line, i) => {
+  for (let i = from; i < transcript.length; i++) {
+    const line = transcript[i];
     if (line.kind === 'caller') messages.push({ role: 'user', content: line.text });
     else if (line.kind === 'agent') {
       const next = transcript[i + 1];
@@ -44,7 +106,8 @@ export function historyMessages(transcript: Line[]): ChatMessage[] {
       open.delete(line.id);
       flush();
     }
-  });
+    if (open.size === 0 && held.length === 0 && line.kind !== 'agent' && line.kind !== 'tool-call') stops.push({ lines: i + 1, messages: messages.length });
+  }
   messages.push(...held);
-  return messages;
+  return stops;
 }

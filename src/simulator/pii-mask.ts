@@ -7,7 +7,8 @@
 // masked. Pure: no React, so the panels, the CLI and unit tests share it.
 import { piiNames } from '../model/pii';
 import type { AgentDocument, Tool } from '../model';
-import type { Session } from './types';
+import { sharedPrefixFrom, type Compared } from './append-only';
+import type { Change, Line, Session } from './types';
 
 export const MASK = '***';
 
@@ -56,9 +57,46 @@ function parsed(text: string): unknown {
   }
 }
 
+/** What one list's entries held under a pii name, read once per entry (append-only.ts). */
+interface Fold<T> {
+  /** The pii names it was read with: another set of names reads the list again. */
+  names: string;
+  entries: T[];
+  out: Set<string>;
+  compared: Compared<T>;
+}
+
+/**
+ * The values `read` finds in a list's entries, carried from call to call: the CLI and the views
+ * ask after every step, and reading the whole run each time made a long call's steps grow with it.
+ * Keyed on the list's first entry; a list that is no longer the one read (an entry replaced, a
+ * shorter run) is read again whole.
+ */
+function folded<T extends object>(folds: WeakMap<T, Fold<T>>, list: readonly T[], names: string, read: (entry: T, out: Set<string>) => void): ReadonlySet<string> {
+  const first = list[0];
+  if (first === undefined) return new Set();
+  let fold = folds.get(first);
+  if (!fold || fold.names !== names || sharedPrefixFrom(list, fold.entries, fold.compared) < fold.entries.length) {
+    fold = { names, entries: [], out: new Set(), compared: { upTo: 0 } };
+    folds.set(first, fold);
+  }
+  for (let i = fold.entries.length; i < list.length; i++) {
+    read(list[i], fold.out);
+    fold.entries.push(list[i]);
+  }
+  fold.compared = { array: list, upTo: list.length };
+  return fold.out;
+}
+
+type Traced = Session['trace'][number];
+const changeFolds = new WeakMap<Change, Fold<Change>>();
+const lineFolds = new WeakMap<Line, Fold<Line>>();
+const traceFolds = new WeakMap<Traced, Fold<Traced>>();
+
 /**
  * Every value the run held under a pii name: the pii fields' values (now and in the change log),
- * and what the tool calls, runs and results carried under a pii key.
+ * and what the tool calls, runs and results carried under a pii key. In the order first met:
+ * state, change log, transcript, trace.
  */
 export function knownPiiValues(doc: AgentDocument, session: Pick<Session, 'state' | 'changeLog' | 'trace' | 'transcript'> | null | undefined): string[] {
   if (!session) return [];
@@ -66,28 +104,31 @@ export function knownPiiValues(doc: AgentDocument, session: Pick<Session, 'state
   if (names.size === 0) return [];
   const out = new Set<string>();
   const secretOf = (toolName: string) => new Set([...names, ...(doc.tools.find((t) => t.name === toolName)?.pii ?? [])]);
+  // What the lists' readings depend on besides their entries: the names, and each tool's pii parameters.
+  const key = JSON.stringify([[...names], doc.tools.map((t) => [t.name, t.pii])]);
   for (const name of names) if (Object.hasOwn(session.state, name)) leaves(session.state[name], out);
   underKeys(session.state, names, out);
-  for (const c of session.changeLog) {
+  const fromLog = folded(changeFolds, session.changeLog, key, (c, found) => {
     if (names.has(c.field)) {
-      leaves(c.prev, out);
-      leaves(c.next, out);
+      leaves(c.prev, found);
+      leaves(c.next, found);
     } else {
-      underKeys(c.next, secretOf(c.author), out);
+      underKeys(c.next, secretOf(c.author), found);
     }
-  }
-  for (const line of session.transcript) {
-    if (line.kind === 'tool-call') underKeys(parsed(line.arguments), secretOf(line.name), out);
-    else if (line.kind === 'tool-result') underKeys(line.result, secretOf(line.name), out);
-  }
-  for (const t of session.trace) {
+  });
+  const fromLines = folded(lineFolds, session.transcript, key, (line, found) => {
+    if (line.kind === 'tool-call') underKeys(parsed(line.arguments), secretOf(line.name), found);
+    else if (line.kind === 'tool-result') underKeys(line.result, secretOf(line.name), found);
+  });
+  const fromTrace = folded(traceFolds, session.trace, key, (t, found) => {
     if (t.kind === 'tool-run') {
-      underKeys(t.args, secretOf(t.tool), out);
-      underKeys(t.result, secretOf(t.tool), out);
+      underKeys(t.args, secretOf(t.tool), found);
+      underKeys(t.result, secretOf(t.tool), found);
     } else if (t.kind === 'model-call') {
-      for (const call of t.response?.toolCalls ?? []) underKeys(parsed(call.arguments), secretOf(call.name), out);
+      for (const call of t.response?.toolCalls ?? []) underKeys(parsed(call.arguments), secretOf(call.name), found);
     }
-  }
+  });
+  for (const found of [fromLog, fromLines, fromTrace]) for (const v of found) out.add(v);
   return [...out];
 }
 

@@ -3,6 +3,7 @@ import { isPiiName } from '../model/pii';
 import type { AgentDocument, Tool } from '../model';
 import { setOwn } from '../model/own';
 import type { Session } from './types';
+import { noteCopy } from './append-only';
 import { MASK } from './pii-mask';
 
 export { MASK };
@@ -58,7 +59,7 @@ export function startedAtMessage(doc: AgentDocument, stageName: string, given: [
  * the bench measured 0.5 ms at turn 1 and ~470 ms at turn 200.
  */
 export function copySession(session: Session): Session {
-  return {
+  const copy: Session = {
     ...session,
     state: structuredClone(session.state),
     transcript: [...session.transcript],
@@ -66,6 +67,12 @@ export function copySession(session: Session): Session {
     trace: [...session.trace],
     ...(session.failure ? { failure: structuredClone(session.failure) } : {}),
   };
+  // What reads these lists step after step (the history's messages, the pii values seen) then
+  // compares only what the copy added (append-only.ts).
+  noteCopy(copy.transcript, session.transcript);
+  noteCopy(copy.changeLog, session.changeLog);
+  noteCopy(copy.trace, session.trace);
+  return copy;
 }
 
 /** Two values are the same write when their JSON is (state values are JSON; `undefined` equals itself). */

@@ -7,7 +7,8 @@ import { getOwn, setOwn } from '../../model/own';
 import { answerContent, type Asked } from './asked';
 import { whenName } from './speech';
 import { findDates, findDayPart, findTimes } from './dates';
-import { readEnum } from './history-memo'; // read once per line (a long call's steps stay flat)
+import { LATE_DAY_PART, type NearestOlder } from './history-fold';
+import { nextEnumLine, readEnum } from './history-memo'; // read once per line (a long call's steps stay flat)
 import { findEmails, findNames, findNumbers, findPhones, findTitles, findYesNo, findYesNoInClause, phoneForms } from './extract';
 import { findDurations, findIdentifiers, findLargeNumberWords, findPostcodes, unitOf } from './ids';
 import { clauseWith, deniedBefore, restatesTool, type ToolMeaning } from './intent';
@@ -35,6 +36,10 @@ export interface FillContext {
   soleFlag?: string;
   /** The schema being filled has both a first-name and a last-name parameter (a full name is split). */
   givenAndFamily?: boolean;
+  /** For caller line `i`: the nearest older one naming a late part of day, or '' (history-fold.ts); else all are searched. */
+  olderLatePart?: (i: number) => string;
+  /** A search of the caller lines that stops only at lines passing a test (history-fold.ts nearestOlderOf). */
+  nearestOlder?: NearestOlder;
 }
 
 export interface Filled {
@@ -138,7 +143,7 @@ const wantsWordsAsSaid = (prop: JsonSchema, name = '', toolDescription = '') =>
 function inDayPart(hhmm: string, said: string, context: string): { hhmm: string; why?: string } {
   const h = +hhmm.slice(0, 2);
   if (h < 1 || h > 11 || /[ap]\.?m\b|noon|midnight|o['’]?clock in the morning/i.test(said)) return { hhmm };
-  const part = /\b(tonight|evening|afternoon|night)s?\b/i.exec(context);
+  const part = LATE_DAY_PART.exec(context);
   if (!part || (part[1].toLowerCase() === 'afternoon' && h > 7)) return { hhmm };
   return { hhmm: `${String(h + 12).padStart(2, '0')}${hhmm.slice(2)}`, why: `"${said}" read as after noon: the caller said "${part[1]}"` };
 }
@@ -329,7 +334,9 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
   // A free string with nothing of its own, when the tool says it takes "the caller's words".
   const kind = bare === 'none' && !prop.description && !prop.enum && (prop.type === 'string' || prop.type === undefined) && IN_WORDS.test(ctx.tool?.description ?? '') ? 'words' : bare;
   const descriptions = [prop.description ?? '', ctx.tool?.description ?? ''];
-  for (const [i, line] of ctx.callerLines.entries()) {
+  const next = Array.isArray(prop.enum) ? nextEnumLine(prop.enum, descriptions, ctx.nearestOlder) : (i: number) => i + 1;
+  for (let i = 0; i >= 0 && i < ctx.callerLines.length; i = next(i)) {
+    const line = ctx.callerLines[i];
     if (Array.isArray(prop.enum)) {
       const read = readEnum(prop.enum, line, descriptions);
       if (read && 'tie' in read) {
@@ -348,7 +355,9 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     }
     // A code is read from the line that gives it: an older line's digits are a phone or a date.
     if (i > 0 && (kind === 'identifier' || kind === 'postcode') && typeof prop.pattern !== 'string') break;
-    const context = [...ctx.callerLines.slice(i + 1), ctx.agentLines?.at(-1) ?? ''].join(' ');
+    // Only a late part of day is read off the rest (inDayPart): the nearest line naming one stands for them all.
+    const older = ctx.olderLatePart ? [ctx.olderLatePart(i)] : ctx.callerLines.slice(i + 1);
+    const context = [...older, ctx.agentLines?.at(-1) ?? ''].join(' ');
     for (const c of candidates(kind, name, line, prop, ctx.today, context, ctx.tool?.description, ctx.givenAndFamily ?? true)) {
       const filled = made(c.value, c.rule, c.said, i === 0);
       if (filled) return c.why ? { ...filled, why: c.why } : filled;

@@ -10,6 +10,8 @@
 // entry fast; the values are then confirmed one by one against the ones it was made from.
 import type { ToolSpec } from '../types';
 import { askedFor as readAskedFor, type Asked } from './asked';
+import { findDayPart } from './dates';
+import { perLineOf, type HistoryRead, type NearestOlder } from './history-fold';
 import { readEnum as readEnumOf, type EnumReading } from './enums';
 
 /** Lines remembered per key before that key's memory is dropped (a bound, not a working size). */
@@ -78,4 +80,32 @@ export function readEnum(values: unknown[], line: string, descriptions: string[]
   }
   node.lines ??= new LineMemo<EnumReading>();
   return node.lines.get(line, () => freezeDeep(readEnumOf(values, line, descriptions)));
+}
+
+
+/**
+ * The next caller line fill.ts's enum search reads after line `i` (most recent first). An older
+ * line that neither names a value (a tie there is passed over) nor a part of day the enum holds
+ * is passed over with nothing done, so the search goes straight to the nearest line that does:
+ * found once per line and carried with the history, where reading every line made each request
+ * of a long call cost more than the one before. Without `nearestOlder`, every line in turn.
+ */
+export function nextEnumLine(values: unknown[], descriptions: string[], nearestOlder?: NearestOlder): (i: number) => number {
+  if (!nearestOlder) return (i) => i + 1;
+  const decides = (line: string) => {
+    const read = readEnum(values, line, descriptions);
+    if (read) return !('tie' in read);
+    const part = findDayPart(line);
+    return part !== undefined && values.includes(part.part);
+  };
+  // What `decides` depends on besides the line: the values (with their types) and the descriptions.
+  return nearestOlder(JSON.stringify(['enum', values.map((v) => [typeof v, v]), descriptions]), decides);
+}
+
+/**
+ * For each caller line of a request, most recent first: what the agent's question before it asked
+ * for, with `tools` (askedForEach), carried with the history so each line is read once per tool set.
+ */
+export function askedOf(history: HistoryRead, tools: ToolSpec[]): Asked[][] {
+  return perLineOf(history, `asked ${JSON.stringify(tools)}`, (questions) => askedForEach(questions, tools));
 }

@@ -6,12 +6,12 @@ import type { JsonSchema } from '../../model';
 import { getOwn, setOwn } from '../../model/own';
 import type { CallPurpose, Model, ModelRequest, ModelResponse, ToolCallRequest } from '../types';
 import { agrees, needsAgreement, whatToConfirm, whichOne } from './agree';
-import { askedForEach } from './history-memo'; // askedFor, read once per line (a long call's steps stay flat)
 import { alsoMatching, fallbackTool, namedByInstructions, namedFallback, ranked, reasonFor, scoreTools, tooClose, type Scored } from './choose';
 import { conditionSentence, decideCondition } from './condition';
 import { findDates, findTimes } from './dates';
 import { findEmails, findNames, findPhones } from './extract';
 import { picksOffered, type FillContext } from './fill';
+import { askedOf } from './history-memo';
 import { readRequest, type Reading } from './reading';
 import { askFor, reportResults, speakInstructions, swapPersons } from './speech';
 import { notStuck } from './stuck';
@@ -49,20 +49,6 @@ class Answer {
     if (this.text) this.request.onTextDelta?.(this.text);
     return { text: this.text, toolCalls: this.calls, notes: this.notes, ...(this.chatNotes.length ? { chatNotes: this.chatNotes } : {}) };
   }
-}
-
-/** For each caller line, most recent first: the agent's last line before it (the question it answers). */
-function questionsBefore(request: ModelRequest): (string | undefined)[] {
-  const out: (string | undefined)[] = [];
-  let last: string | undefined;
-  for (const m of request.messages) {
-    if (m.role === 'assistant' && m.content.trim()) last = m.content;
-    else if (m.role === 'user') {
-      out.push(last);
-      last = undefined;
-    }
-  }
-  return out.reverse();
 }
 
 /** What a tool does, as the agent offers it: its description's first clause ("refill a repeat prescription"). */
@@ -246,8 +232,8 @@ export function createOfflineModel(options: OfflineModelOptions = {}): Model {
     async complete(request: ModelRequest): Promise<ModelResponse> {
       const a = new Answer(request);
       const r = readRequest(request);
-      const asked = askedForEach(questionsBefore(request), request.tools);
-      const ctx: FillContext = { callerLines: r.callerLines, today: options.today, offered: r.offered, agentLines: r.agentLines, asked };
+      const asked = askedOf(r.history, request.tools);
+      const ctx: FillContext = { callerLines: r.callerLines, today: options.today, offered: r.offered, agentLines: r.agentLines, asked, olderLatePart: r.olderLatePart, nearestOlder: r.nearestOlder };
       const purpose = purposeOf(request);
       if (!request.purpose) a.note('purpose', `the request names no purpose: read as a ${purpose} call from its shape`);
       const now = asked[0] ?? [];

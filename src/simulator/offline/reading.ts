@@ -2,6 +2,7 @@
 // one (tool calls and their results), and the items the agent has offered (rows of a tool result,
 // or a JSON list the system prompt shows) that a caller may pick by "the second one".
 import type { ChatMessage, ModelRequest } from '../types';
+import { callerLinesOf, nearestOlderOf, olderLatePartOf, readHistory, type HistoryRead, type NearestOlder } from './history-fold';
 
 export interface StepCall {
   name: string;
@@ -26,6 +27,12 @@ export interface Reading {
   offered: Item[];
   /** The stage's instructions: the system prompt's last paragraph (the persona comes first). */
   instructions: string;
+  /** The history as read (history-fold.ts), for what else is carried with it (history-memo.ts askedOf). */
+  history: HistoryRead;
+  /** A search of the caller lines that stops only at lines passing a test (history-fold.ts nearestOlderOf). */
+  nearestOlder: NearestOlder;
+  /** For caller line `i` (most recent first): the nearest older caller line naming a late part of day, or ''. */
+  olderLatePart: (i: number) => string;
 }
 
 /** A result the model reads is JSON when the tool returned a value; a check or a throw is a sentence. */
@@ -68,17 +75,31 @@ export function jsonListsIn(text: string): Item[][] {
   return lists;
 }
 
+/** A tool message's content offers rows (the last such message's rows are what the agent offered). */
+function offersRows(content: string): boolean {
+  try {
+    return rowsOf(JSON.parse(content)).length > 0;
+  } catch {
+    // An error sentence offers nothing.
+    return false;
+  }
+}
+
+/**
+ * The request's reading. The history's facts (caller and agent lines, the questions before each
+ * caller line, the last rows offered) are carried from the request before (history-fold.ts); only
+ * the messages since the last caller line are read here.
+ */
 export function readRequest(request: ModelRequest): Reading {
   const messages: ChatMessage[] = request.messages;
-  const callerLines = messages.filter((m) => m.role === 'user').map((m) => m.content).reverse();
-  const agentLines = messages.filter((m) => m.role === 'assistant' && m.content.trim()).map((m) => m.content);
-  let lastUser = -1;
-  messages.forEach((m, i) => {
-    if (m.role === 'user') lastUser = i;
-  });
+  const history = readHistory(messages, offersRows);
+  const callerLines = callerLinesOf(history);
+  const agentLines = history.fold.agents.slice(0, history.at.agents);
+  const lastUser = history.at.lastUser;
   const stepCalls: StepCall[] = [];
   const byId = new Map<string, StepCall>();
-  for (const m of messages.slice(lastUser + 1)) {
+  for (let i = lastUser + 1; i < messages.length; i++) {
+    const m = messages[i];
     if (m.role === 'assistant') {
       for (const tc of m.toolCalls ?? []) {
         const call: StepCall = { name: tc.name, arguments: tc.arguments, failed: false };
@@ -97,17 +118,15 @@ export function readRequest(request: ModelRequest): Reading {
   let last = messages.length - 1;
   while (last > lastUser && messages[last].role === 'assistant' && !(messages[last] as { toolCalls?: unknown[] }).toolCalls?.length) last--;
   const afterResults = last > lastUser && messages[last].role === 'tool';
-  const offered: Item[] = [];
-  for (const m of [...messages].reverse()) {
-    if (m.role !== 'tool') continue;
-    try {
-      offered.push(...rowsOf(JSON.parse(m.content)));
-    } catch {
-      // An error sentence offers nothing.
-    }
-    if (offered.length) break;
-  }
+  // The last tool message that offers rows, parsed afresh: no two requests share its rows.
+  const offered: Item[] = history.at.lastRows >= 0 ? rowsOf(JSON.parse(messages[history.at.lastRows].content)) : [];
   if (!offered.length) for (const list of jsonListsIn(request.system)) offered.push(...list);
   const paragraphs = request.system.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
-  return { callerLines, agentLines, stepCalls, afterResults, offered, instructions: paragraphs.length > 1 ? paragraphs[paragraphs.length - 1] : (paragraphs[0] ?? '') };
+  return {
+    callerLines, agentLines, stepCalls, afterResults, offered,
+    instructions: paragraphs.length > 1 ? paragraphs[paragraphs.length - 1] : (paragraphs[0] ?? ''),
+    history,
+    nearestOlder: nearestOlderOf(history),
+    olderLatePart: olderLatePartOf(history),
+  };
 }
