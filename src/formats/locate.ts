@@ -81,7 +81,15 @@ export function yamlLocator(text: string, doc: AgentDocument): Locator {
   const blockNode = (ref: string) => blocksByRef.get(ref);
   const stageById = new Map(doc.stages.map((s) => [s.id, s]));
   const edgeIndex = new Map<object, number>();
-  for (const stage of doc.stages) edgesFrom(doc, stage.id).forEach((edge, k) => { if (!edgeIndex.has(edge)) edgeIndex.set(edge, k); });
+  // Each edge's index among its stage's edges (edgesFrom), counted in one pass over the edges rather than a filter per stage.
+  const stageIds = new Set(doc.stages.map((s) => s.id));
+  const counted = new Map<string, number>();
+  for (const edge of doc.edges) {
+    if (!stageIds.has(edge.from)) continue;
+    const k = counted.get(edge.from) ?? 0;
+    counted.set(edge.from, k + 1);
+    if (!edgeIndex.has(edge)) edgeIndex.set(edge, k);
+  }
   /** The first parameter key of each name, over the tools in file order (where a state field is captured). */
   const parameterKeys = new Map<string, Node>();
   for (const tool of tools) {

@@ -1,7 +1,7 @@
 // The document → a Block Agent YAML file (formats/block-agent.md). What the file cannot say comes
 // back as warnings from lossesFor, the single list of losses (design.md); reorderings and parts
 // that have no place in the file come back as notes.
-import { assertWithinDepth, edgesFrom, type AgentDocument, type Loss } from '../../model';
+import { assertWithinDepth, type AgentDocument, type Edge, type Loss } from '../../model';
 import { lossesOfBlockAgent } from './losses';
 import { isPlainObject, mergeExtra, type PlainObject } from './extra';
 import { EXPRESSION_COMMENT } from './inferred-keys';
@@ -35,9 +35,16 @@ export function blockAgentData(doc: AgentDocument, plan: ExportPlan = planExport
   const notes = [...plan.notes];
   const rewritten: (string | number)[][] = [];
   const names = conditionNames(plan);
+  // edgesFrom for every stage at once: a filter of all edges per stage was quadratic in a big agent.
+  const edgesOf = new Map<string, Edge[]>();
+  for (const edge of doc.edges) {
+    const list = edgesOf.get(edge.from);
+    if (list) list.push(edge);
+    else edgesOf.set(edge.from, [edge]);
+  }
   const blocks = plan.blocks.map((block, bi) => {
     const turns = plan.stagesOf.get(block.id)!.map((stage, ti) => {
-      const edges = edgesFrom(doc, stage.id).filter((edge) => {
+      const edges = (edgesOf.get(stage.id) ?? []).filter((edge) => {
         if (edge.kind === 'loop' || plan.stageRef.has(edge.to)) return true;
         notes.push(`an edge from ${stage.name} leads to no written stage and is not written`);
         return false;

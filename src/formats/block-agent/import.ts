@@ -1,6 +1,8 @@
 // A Block Agent YAML file → a Callboard document (target block-agent), or errors that each carry
-// a line:column. Parsing keeps positions (LineCounter); tab indentation gets its own error with a
-// one-click fix; a bare list of tools (the documentation's samples) is read by importBlockAgentTools.
+// a line:column. A file is first read without positions (fast-parse.ts); anything to report, or
+// anything that fast read is unsure of, and it is read again with positions (LineCounter), which
+// gives every message as before. Tab indentation gets its own error with a one-click fix; a bare
+// list of tools (the documentation's samples) is read by importBlockAgentTools.
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import {
   CURRENT_VERSION, DOCUMENT_FORMAT, newId, validateDocument, type AgentDocument, type LlmSettings, type Tool,
@@ -8,12 +10,13 @@ import {
 import { IMPORTED_AGENT_NAME, isIntentBlock, stateFromTools } from './conventions';
 import { collectExtra } from './extra';
 import { LLM_KEYS, TOP_SHAPE } from './keys';
-import { ReadContext, readList, readMap, readOptionalText, type ImportProblem, type ImportWarning } from './read-context';
+import { FastReadContext, ReadContext, readList, readMap, readOptionalText, Unsure, type ImportProblem, type ImportWarning } from './read-context';
 import { readGraph } from './read-graph';
 import { readToolEntry, ToolRegistry } from './read-tools';
 import { warnMisreadKeys } from './scalars';
 import { firstIndentTab, reindentTabs } from './tabs';
-import { checkYamlBounds } from './yaml-bounds';
+import { checkYamlBounds, mayNestDeeperThan, yamlDepthError } from './yaml-bounds';
+import { fastParseYaml } from './fast-parse';
 import { walkNodes } from './walk';
 
 export type { ImportProblem, ImportWarning } from './read-context';
@@ -38,6 +41,9 @@ export const REINDENT_FIX: ImportFix = { label: 'Re-indent with spaces', apply: 
 /** Parses with positions; a YAML error, or a tab used as indentation, ends the import here. */
 export function parseBlockAgentText(text: string): { ok: true; ctx: ReadContext; root: Node | null } | ImportFailure {
   const source = text.replace(/^\uFEFF/, '');
+  // A file that may nest past the limit is measured before the recursive composer sees it (yaml-bounds.ts).
+  const deep = mayNestDeeperThan(source) ? yamlDepthError(source) : undefined;
+  if (deep) return { ok: false, errors: [deep] };
   const lines = new LineCounter();
   // Keys are checked unique by checkYamlBounds, in one pass (the library's own check is quadratic).
   const doc = parseDocument(source, { lineCounter: lines, prettyErrors: true, uniqueKeys: false });
@@ -73,7 +79,7 @@ export function parseBlockAgentText(text: string): { ok: true; ctx: ReadContext;
     return { ok: false, errors: [{ line: at.line, column: at.col, message: nonJson.message }] };
   }
   const ctx = new ReadContext(lines, doc, bounds.targets);
-  warnMisreadKeys(ctx, doc);
+  warnMisreadKeys(ctx, doc.contents);
   for (const warning of doc.warnings) ctx.warnings.push({ line: warning.linePos?.[0].line ?? 1, column: warning.linePos?.[0].col ?? 1, message: warning.message.split('\n')[0] });
   return { ok: true, ctx, root: doc.contents as Node | null };
 }
@@ -130,12 +136,38 @@ function readLlm(ctx: ReadContext, node: Node | null | undefined): LlmSettings {
 export interface ImportOptions {
   /** The document's name (a Block Agent file has none), e.g. from the file name. */
   name?: string;
+  /** Read with positions from the start, skipping the fast path (the tests compare the two paths). */
+  slowPath?: boolean;
+}
+
+/**
+ * The fast path (fast-parse.ts): the file read without positions, accepted only when the reader
+ * reports nothing (no error, no warning) and `read` succeeds; otherwise undefined, and the caller
+ * reads the file again with positions, which reports exactly what it always did.
+ */
+function readFast<T extends { ok: boolean }>(text: string, read: (ctx: ReadContext, root: Node | null) => T): T | undefined {
+  const fast = fastParseYaml(text.replace(/^\uFEFF/, ''));
+  if (!fast) return undefined;
+  const ctx = new FastReadContext();
+  try {
+    warnMisreadKeys(ctx, fast.root);
+    const result = read(ctx, fast.root);
+    return result.ok ? result : undefined;
+  } catch (error) {
+    if (error instanceof Unsure) return undefined;
+    throw error;
+  }
 }
 
 export function importBlockAgentYaml(text: string, options: ImportOptions = {}): BlockAgentImport {
+  const fast = options.slowPath ? undefined : readFast(text, (ctx, root) => readAgent(ctx, root, options));
+  if (fast) return fast;
   const parsed = parseBlockAgentText(text);
   if (!parsed.ok) return parsed;
-  const { ctx, root } = parsed;
+  return readAgent(parsed.ctx, parsed.root, options);
+}
+
+function readAgent(ctx: ReadContext, root: Node | null, options: ImportOptions): BlockAgentImport {
   if (isSeq(root) || (isMap(root) && root.has('type') && !root.has('blocks'))) {
     const what = isSeq(root) ? 'a list of tools' : 'one tool';
     return { ok: false, toolList: true, errors: [{ ...ctx.at(root), message: `this is ${what}, not a whole agent (personality, llm_settings, blocks); add it to the open agent instead` }] };
@@ -185,10 +217,15 @@ export function importBlockAgentYaml(text: string, options: ImportOptions = {}):
  * A list of tool entries (as the documentation's samples are written), or one entry, → tools to
  * add to the open agent: scoped to every block until the user says otherwise (`kind: all`).
  */
-export function importBlockAgentTools(text: string): BlockAgentToolsImport {
+export function importBlockAgentTools(text: string, options: Pick<ImportOptions, 'slowPath'> = {}): BlockAgentToolsImport {
+  const fast = options.slowPath ? undefined : readFast(text, readTools);
+  if (fast) return fast;
   const parsed = parseBlockAgentText(text);
   if (!parsed.ok) return parsed;
-  const { ctx, root } = parsed;
+  return readTools(parsed.ctx, parsed.root);
+}
+
+function readTools(ctx: ReadContext, root: Node | null): BlockAgentToolsImport {
   const registry = new ToolRegistry();
   const nodes = isSeq(root) ? (root.items as Node[]) : isMap(root) && root.has('type') ? [root] : undefined;
   if (!nodes) return { ok: false, errors: [{ ...ctx.at(root), message: 'expected a list of tools (- type: function …); this is not one' }] };

@@ -6,10 +6,9 @@ import { deepEqual, survivingExtra, type PlainObject } from './extra';
 import { BLOCK_SHAPE, EDGE_SHAPE, FUNCTION_TOOL_SHAPE, MCP_TOOL_SHAPE, TOP_SHAPE, TURN_SHAPE } from './keys';
 import { planExport, writtenToolName, type ExportPlan } from './plan';
 import { toolShape, writeBlock, writeEdge, writeLlm, writeTool, writeTurn } from './write';
-import { toolVisibleIn } from '../../model/document';
 import { pointer } from '../../model/lint/pointer';
 import { collectLosses, hasKeys, type AddLoss, type Loss } from '../../model/loss';
-import type { AgentDocument, Tool } from '../../model/types';
+import type { AgentDocument, Stage, Tool } from '../../model/types';
 
 /** Tool keys Pinecall has and Block Agent does not, with what the user can do instead. */
 const TOOL_ONLY_IN_PINECALL: [keyof Tool, string, string][] = [
@@ -44,10 +43,13 @@ export function writtenTools(plan: ExportPlan): WrittenTools {
   const seen = new Map<string, { definition: unknown; tool: Tool }[]>();
   const given = new Set<string>();
   const suffixes = new Map<string, number>();
+  // A tool listed in many blocks is written the same in each: written once (its parameters are cloned).
+  const definitions = new Map<string, unknown>();
   for (const block of plan.blocks) {
     for (const source of plan.toolsOf.get(block.id)!) {
       const name = writtenToolName(source);
-      const definition = writeTool(source);
+      let definition = definitions.get(source.id);
+      if (definition === undefined) definitions.set(source.id, (definition = writeTool(source)));
       const same = seen.get(name)?.find((s) => deepEqual(s.definition, definition));
       if (same) {
         if (!out.survivor.has(source.id)) out.survivor.set(source.id, same.tool);
@@ -143,14 +145,26 @@ function blockLosses(doc: AgentDocument, plan: ExportPlan, tools: WrittenTools, 
  * The tool the import reads a condition in `blockId` as: the first the block lists under the
  * condition's written name, else the first of that name anywhere (read-tools.ts, resolve).
  */
-function resolvedTool(plan: ExportPlan, tools: WrittenTools, blockId: string, name: string): Tool | undefined {
-  const named = (t: Tool) => writtenToolName(t) === name;
-  const own = plan.toolsOf.get(blockId)?.find(named) ?? plan.blocks.flatMap((b) => plan.toolsOf.get(b.id)!).find(named);
+function resolvedTool(plan: ExportPlan, tools: WrittenTools, blockId: string, name: string, firstAnywhere: Map<string, Tool>): Tool | undefined {
+  const own = plan.toolsOf.get(blockId)?.find((t) => writtenToolName(t) === name) ?? firstAnywhere.get(name);
   return own && tools.survivor.get(own.id);
 }
 
+/** The first tool of each written name over every block's list, in block order (resolvedTool's fallback), built once. */
+function firstToolByName(plan: ExportPlan): Map<string, Tool> {
+  const first = new Map<string, Tool>();
+  for (const block of plan.blocks) {
+    for (const tool of plan.toolsOf.get(block.id)!) if (!first.has(writtenToolName(tool))) first.set(writtenToolName(tool), tool);
+  }
+  return first;
+}
+
 function edgeLosses(doc: AgentDocument, plan: ExportPlan, tools: WrittenTools, add: AddLoss): void {
-  const names = { toolName: (id: string) => (tools.survivor.has(id) ? writtenToolName(doc.tools.find((t) => t.id === id)!) : undefined) };
+  // Looked up in maps built once: a search of the tools per condition made large agents slow to export.
+  const byId = new Map<string, Tool>();
+  for (const tool of doc.tools) if (!byId.has(tool.id)) byId.set(tool.id, tool);
+  const names = { toolName: (id: string) => (tools.survivor.has(id) ? writtenToolName(byId.get(id)!) : undefined) };
+  const firstAnywhere = firstToolByName(plan);
   const blockOf = new Map(doc.stages.map((s) => [s.id, s.blockId]));
   doc.edges.forEach((edge, i) => {
     const entity = { kind: 'edge' as const, id: edge.id };
@@ -162,7 +176,7 @@ function edgeLosses(doc: AgentDocument, plan: ExportPlan, tools: WrittenTools, a
       } else if (condition.kind === 'tool') {
         const survivor = tools.survivor.get(condition.toolId);
         const name = names.toolName(condition.toolId);
-        const read = name === undefined ? undefined : resolvedTool(plan, tools, blockOf.get(edge.from) ?? '', name);
+        const read = name === undefined ? undefined : resolvedTool(plan, tools, blockOf.get(edge.from) ?? '', name, firstAnywhere);
         if (!survivor) {
           add(at, entity, 'condition on an unwritten tool', 'its tool is offered in no block, so it is not written and the condition is left out; scope the tool to a block');
         } else if (read?.id !== condition.toolId) {
@@ -180,9 +194,17 @@ const fallbackOf = (tool: Tool, tools: WrittenTools): boolean => tool.kind === '
 
 /** The stages where a tool is offered in the document, and where the written file offers it. */
 function coverage(doc: AgentDocument, tool: Tool, tools: WrittenTools): { before: string[]; after: string[] } {
-  const before = doc.stages.filter((s) => toolVisibleIn(tool, s)).map((s) => s.id);
+  // toolVisibleIn with its lists as sets: per tool and stage, a search of the scope's list was a large share of a big export.
+  const scope = tool.scope;
+  const listed = new Set(scope.kind === 'blocks' ? scope.blockIds : scope.kind === 'stages' ? scope.stageIds : []);
+  const visible = (s: Stage) => (scope.kind === 'all' ? true : listed.has(scope.kind === 'blocks' ? s.blockId : s.id));
   const blocks = new Set(tools.blocksOf.get(tool));
-  const after = doc.stages.filter((s) => blocks.has(s.blockId)).map((s) => s.id);
+  const before: string[] = [];
+  const after: string[] = [];
+  for (const stage of doc.stages) {
+    if (visible(stage)) before.push(stage.id);
+    if (blocks.has(stage.blockId)) after.push(stage.id);
+  }
   return { before, after };
 }
 
@@ -204,7 +226,8 @@ function toolLosses(doc: AgentDocument, tool: Tool, i: number, plan: ExportPlan,
       : `another tool is written as ${tool.name}, so this one comes back as ${name}; give it a name of its own`);
   }
   const { before, after } = coverage(doc, tool, tools);
-  if (before.length !== after.length || before.some((id) => !after.includes(id))) {
+  const written = new Set(after);
+  if (before.length !== after.length || before.some((id) => !written.has(id))) {
     const listing = new Set(tools.blocksOf.get(tool));
     const blocks = plan.blocks.filter((b) => listing.has(b.id)).map((b) => b.name).join(', ') || 'no block';
     add(pointer('tools', i, 'scope'), entity, tool.scope.kind === 'stages' ? 'stage-level tool scope' : 'tool scope',
@@ -222,7 +245,7 @@ function toolLosses(doc: AgentDocument, tool: Tool, i: number, plan: ExportPlan,
   if (tool.mock !== undefined) add(pointer('tools', i, 'mock'), entity, 'mock result', 'a file holds no simulated results; keep the Callboard document to simulate with them');
   if (tool.kind === 'mcp' && tool.mcp?.mocks !== undefined) add(pointer('tools', i, 'mcp', 'mocks'), entity, 'mcp mock results', 'a file holds no simulated results; keep the Callboard document to simulate with them');
   if (tool.kind === 'function' && tool.mcp !== undefined) add(pointer('tools', i, 'mcp'), entity, 'mcp server of a function tool', 'a function tool calls no server; make it an mcp tool');
-  if (extraClashes(toolShape(tool), tool.extra, tool.kind === 'function' ? FUNCTION_TOOL_SHAPE : MCP_TOOL_SHAPE)) {
+  if (hasKeys(tool.extra) && extraClashes(toolShape(tool), tool.extra, tool.kind === 'function' ? FUNCTION_TOOL_SHAPE : MCP_TOOL_SHAPE)) {
     add(pointer('tools', i, 'extra'), entity, 'kept key', EXTRA_CLASH);
   }
 }

@@ -1,6 +1,6 @@
 // Reading a parsed YAML tree with positions: every error and warning the importer reports carries
 // the line:column of the node it is about (1-based, as editors count), so the UI can point at it.
-import { isAlias, isMap, isScalar, isSeq, type Alias, type Document, type LineCounter, type Node, type Pair, type YAMLMap } from 'yaml';
+import { Document, isAlias, isMap, isScalar, isSeq, LineCounter, type Alias, type Node, type Pair, type YAMLMap } from 'yaml';
 import { toPlain } from './yaml-bounds';
 import { warnMisread } from './scalars';
 
@@ -20,10 +20,13 @@ export class ReadContext {
     return (this.aliases ? this.aliases.get(node) : (node.resolve(this.doc) as Node | undefined)) ?? node;
   }
 
-  /** A node as plain data (aliases resolved). */
+  /** Plain values of the nodes converted so far: a block's, then its turns', are converted once. */
+  private readonly plain = new Map<Node, unknown>();
+
+  /** A node as plain data (aliases resolved); shared with earlier calls, so not to be changed. */
   js(node: Node | null | undefined): unknown {
     if (!node) return null;
-    return this.aliases ? toPlain(node, this.doc, this.aliases) : node.toJS(this.doc);
+    return this.aliases ? toPlain(node, this.doc, this.aliases, this.plain) : node.toJS(this.doc);
   }
 
   at(node: Node | Pair | null | undefined): { line: number; column: number } {
@@ -38,6 +41,33 @@ export class ReadContext {
   }
   warn(node: Node | Pair | null | undefined, message: string): void {
     this.warnings.push({ ...this.at(node), message });
+  }
+}
+
+/**
+ * Thrown by a FastReadContext where the reader would place an error or a warning: the fast path
+ * (fast-parse.ts) has no positions, so the importer reads the file again with them.
+ */
+export class Unsure extends Error {
+  constructor() {
+    super('the fast path cannot place this; read again with positions');
+  }
+}
+
+/** A ReadContext for nodes without positions: anything it would report ends the fast read (Unsure). */
+export class FastReadContext extends ReadContext {
+  constructor() {
+    // No aliases on the fast path (fast-parse.ts leaves them to the slow one); the document is never consulted.
+    super(new LineCounter(), new Document(), new Map());
+  }
+  override at(): never {
+    throw new Unsure();
+  }
+  override fail(): never {
+    throw new Unsure();
+  }
+  override warn(): never {
+    throw new Unsure();
   }
 }
 

@@ -2,6 +2,7 @@
 // deterministic (the data's key order is fixed by write.ts) and readable: prose as block scalars,
 // short lists and `connect_to` on one line, as in formats/block-agent.md's example.
 import { Document, isMap, isPair, isScalar, isSeq, parse, Scalar, type Node, type Pair, type YAMLSeq } from 'yaml';
+import { buildDocument } from './build-nodes';
 import { deepEqual, type PlainObject } from './extra';
 import { blockText } from './scalar-proof';
 import { recordingScalars } from './scalar-record';
@@ -21,7 +22,12 @@ export interface RenderComments {
   before?: { path: (string | number)[]; comment: string }[];
 }
 
-const OPTIONS = { lineWidth: LINE_WIDTH, minContentWidth: 20, flowCollectionPadding: false, singleQuote: true } as const;
+/**
+ * `directives: false` writes the same text for these documents (no `%YAML`, no `%TAG`, no `---`:
+ * they are built here, with the default tags only) without the library's walk of the whole tree
+ * looking for tags to declare, which was a sizeable share of writing a large agent.
+ */
+const OPTIONS = { lineWidth: LINE_WIDTH, minContentWidth: 20, flowCollectionPadding: false, singleQuote: true, directives: false } as const;
 /**
  * No block scalars, no folding, every double-quoted string on one line: plainer, and nothing for
  * the yaml package to get wrong (2.9.1 writes `\r\n ` in a multi-line double-quoted string as an
@@ -29,14 +35,31 @@ const OPTIONS = { lineWidth: LINE_WIDTH, minContentWidth: 20, flowCollectionPadd
  */
 const SAFE_OPTIONS = { ...OPTIONS, blockQuote: false, lineWidth: 0, doubleQuotedMinMultiLineLength: Number.MAX_SAFE_INTEGER } as const;
 
+const PROBE = new Document({ x: '' });
+const PROBE_SCALAR = PROBE.get('x', true) as Scalar;
+
 /**
  * Whether `text` reads back unchanged as a block scalar of `type`. The yaml package gets some texts
  * wrong as blocks (a first line of only spaces, for one), so each block is checked, not assumed.
  */
 function survivesAs(text: string, type: Scalar.Type): boolean {
-  const probe = new Document({ x: text });
-  (probe.get('x', true) as Scalar).type = type;
-  const written = probe.toString(OPTIONS);
+  // A file repeats its texts (a tool's description under each block that offers it): each is probed once per render.
+  const key = `${type}\u0000${text}`;
+  const known = SURVIVED.get(key);
+  if (known !== undefined) return known;
+  const survives = probe(text, type);
+  SURVIVED.set(key, survives);
+  return survives;
+}
+
+/** survivesAs's answers during one renderYaml (cleared at its start and end). */
+const SURVIVED = new Map<string, boolean>();
+
+function probe(text: string, type: Scalar.Type): boolean {
+  // One probe document, its scalar set anew for each text: building a document per text was most of the cost.
+  PROBE_SCALAR.value = text;
+  PROBE_SCALAR.type = type;
+  const written = PROBE.toString(OPTIONS);
   // The block is read here when it has a form scalar-proof.ts reads exactly (most do); else by the library.
   const read = written.startsWith('x: ') && written.endsWith('\n') ? blockText(written.slice(3, -1), '  ') : undefined;
   return (read ?? parse(written).x) === text;
@@ -104,8 +127,13 @@ function styleSeq(seq: YAMLSeq): void {
 }
 
 export function renderYaml(data: PlainObject, comments: RenderComments = {}): string {
-  const doc = new Document(data);
-  styleNode(doc.contents, 0, false);
+  const doc = buildDocument(data) ?? new Document(data);
+  SURVIVED.clear();
+  try {
+    styleNode(doc.contents, 0, false);
+  } finally {
+    SURVIVED.clear();
+  }
   if (comments.header) doc.commentBefore = comments.header;
   for (const { path, comment } of comments.before ?? []) {
     const node = doc.getIn(path, true) as Node | undefined;

@@ -16,6 +16,8 @@ const CORE_NOT_STRING = [
   /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
   /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
 ];
+/** The first characters of CORE_NOT_STRING's forms: a text starting otherwise is never one of them. */
+const CORE_MAY_START = new Set('~nNtTfF0123456789-+.');
 const INT = /^[-+]?[0-9]+$/;
 const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
 /** Characters whose reading this file does not model: control characters, \r, NEL, BOM, line and paragraph separators. */
@@ -34,7 +36,8 @@ function plainReadsAs(out: string, text: string, inFlow: boolean): boolean {
   if (out !== text || out === '' || out.includes('\t') || hasUnmodelled(out) || RISKY_START.test(out) || /\s$/.test(out)) return false;
   if (out.includes(': ') || out.endsWith(':') || out.includes(' #')) return false;
   if (inFlow && /[,[\]{}:#]/.test(out)) return false;
-  return !CORE_NOT_STRING.some((re) => re.test(out));
+  // Every non-string form starts with one of these characters (or is empty, which is ruled out above).
+  return !CORE_MAY_START.has(out[0]) || !CORE_NOT_STRING.some((re) => re.test(out));
 }
 
 /** The text of a one-line quoted scalar, or undefined when it is not one this file reads. */

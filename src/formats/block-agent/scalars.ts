@@ -6,7 +6,7 @@
 // importer reads as text (read-context.ts), the text and string-typed values of a tool's
 // parameters (its descriptions, patterns, enum values of a string parameter…), and every map key
 // (a key is text in JSON whatever YAML reads it as).
-import { isMap, isPair, isScalar, isSeq, Scalar, type Document, type Node } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, Scalar, type Node } from 'yaml';
 import { walkNodes } from './walk';
 /** What the warnings need of the importer's ReadContext (read-context.ts), which calls them. */
 export interface MisreadSink {
@@ -25,6 +25,9 @@ const quoted = (source: string) => JSON.stringify(source);
 /** What a YAML 1.1 reader makes of a plain scalar this one (YAML 1.2) reads as text, or undefined. */
 function yaml11Reading(text: string): string | undefined {
   if (Object.hasOwn(YAML11_BOOLEANS, text)) return `the boolean ${YAML11_BOOLEANS[text]}`;
+  // Every number form below starts with a digit or a sign: most texts are ruled out here, without the patterns.
+  const first = text.charCodeAt(0);
+  if (!(first >= 0x30 && first <= 0x39) && first !== 0x2b && first !== 0x2d) return undefined;
   const sign = text.startsWith('-') ? -1 : 1;
   const digits = text.replace(/^[-+]/, '');
   if (/^0b[01_]+$/.test(digits)) return `the number ${sign * parseInt(digits.slice(2).replace(/_/g, ''), 2)}`;
@@ -67,8 +70,8 @@ export function warnMisread(ctx: ReadContext, node: Node | null | undefined, wha
 }
 
 /** Every map key of the file that does not read as written (a key is text, whatever YAML reads it as). */
-export function warnMisreadKeys(ctx: ReadContext, doc: Document): void {
-  walkNodes(doc.contents, (node) => {
+export function warnMisreadKeys(ctx: ReadContext, root: unknown): void {
+  walkNodes(root, (node) => {
     if (isPair(node)) warnMisread(ctx, node.key as Node | null, 'a key');
   });
 }
@@ -104,7 +107,12 @@ export function warnMisreadSchema(ctx: ReadContext, given: Node | null | undefin
     const schema = ctx.resolve(raw);
     if (!isMap(schema) || seen.has(schema) || depth > MAX_DEPTH) return;
     seen.add(schema);
-    const get = (key: string) => ctx.resolve(schema.get(key, true) as Node | undefined);
+    // The first pair of each text key, as schema.get finds it, in one pass: ~30 keywords are looked up per schema.
+    const byKey = new Map<string, Node | undefined>();
+    for (const pair of schema.items) {
+      if (isScalar(pair.key) && typeof pair.key.value === 'string' && !byKey.has(pair.key.value)) byKey.set(pair.key.value, (pair.value ?? undefined) as Node | undefined);
+    }
+    const get = (key: string) => ctx.resolve(byKey.get(key));
     const items = (node: Node | undefined) => (isSeq(node) ? (node.items as Node[]).map((n) => ctx.resolve(n)) : []);
     for (const key of TEXT_KEYWORDS) warnMisread(ctx, get(key), `${at}, ${key}`, false);
     for (const key of NAME_LISTS) for (const item of items(get(key))) warnMisread(ctx, item, `${at}, ${key}`, false);

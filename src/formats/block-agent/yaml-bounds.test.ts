@@ -3,6 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ALIAS_EXPANSION, MAX_FILE_DEPTH } from '../../model/limits';
 import { importBlockAgentTools, importBlockAgentYaml } from './import';
+import { mayNestDeeperThan, nestingBound, yamlDepthError } from './yaml-bounds';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const AGENT = 'personality: Helpful.\nblocks:\n  - block_id: main\n    turns:\n      - turn_id: start\n        content: Hello.\n';
 const TOO_DEEP = /^the file nests ([\d,]+) levels deep; Callboard reads at most 100 levels in a file, and 64 in a value/;
@@ -92,4 +95,36 @@ describe('YAML keys', () => {
     const read = importBlockAgentYaml(`${AGENT}extra:\n${keys}\n`);
     expect(read.ok && Object.keys(read.doc.preserved?.blockAgent?.extra as object).length).toBe(5_000);
   });
+});
+
+describe('the nesting bound read before composing', () => {
+  const fixtures = ['test/fixtures/block-agent', 'test/fixtures/offline-corpus'].flatMap((dir) =>
+    readdirSync(dir).filter((f) => f.endsWith('.yaml')).map((f) => readFileSync(join(dir, f), 'utf8')));
+  const shapes = [
+    'a:\n- b:\n  - c:\n    - d:\n      - e\n',
+    '- - - - - x\n',
+    'k: [a, [b, {c: [d]}]]\n',
+    'top:\n  key: [\n[\n[\n[x]]]]\n',
+    '? - a\n  - b\n: - c\n',
+  ];
+
+  it('is never below the true depth: no file nests past its own bound', () => {
+    for (const source of [...fixtures, ...shapes]) {
+      const bound = nestingBound(source);
+      expect(yamlDepthError(source, bound), source.slice(0, 60)).toBeUndefined();
+      // And it is a bound worth having: the fixtures stay far under the limit, so the exact count never runs for them.
+      expect(bound).toBeLessThan(MAX_FILE_DEPTH);
+    }
+    for (const source of fixtures) expect(mayNestDeeperThan(source)).toBe(false);
+  });
+
+  it('a 10,000-deep file read again and again is refused each time, never ending the process', () => {
+    // Composed, the second read compiled a regular expression 10,000 calls deep and V8 gave up with
+    // a fatal "RegExpCompiler Allocation failed" (no exception to catch).
+    for (let i = 0; i < 4; i++) {
+      const result = importBlockAgentTools(`- ${'- '.repeat(10_000)}x\n`);
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.errors[0].message).toMatch(TOO_DEEP);
+    }
+  }, 20_000);
 });

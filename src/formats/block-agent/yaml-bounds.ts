@@ -47,6 +47,55 @@ export function yamlDepthError(source: string, limit = MAX_FILE_DEPTH): ImportPr
   return { ...positionAt(source, first), message: fileTooDeepMessage('the file', deepest) };
 }
 
+/**
+ * Whether `source` may nest deeper than `limit`, from one pass over its characters: a bound, never
+ * below the true depth (a block collection nests in another only indented further, but for a
+ * sequence under a key, so a line holds at most 2 levels per column of indentation and per "- ",
+ * "? " or ": " before its text, plus the open flow brackets; brackets in strings and comments
+ * only make it larger). The composer recurses once per level, and so deep on the stack V8 cannot
+ * compile a regular expression the schema then runs: that ends the process ("RegExpCompiler
+ * Allocation failed"), where a RangeError would have been caught. So a file that may be too deep
+ * has its depth read from the parser's tokens (yamlDepthError) before it is composed.
+ */
+export function mayNestDeeperThan(source: string, limit = MAX_FILE_DEPTH): boolean {
+  return nestingBound(source) > limit;
+}
+
+/** The bound mayNestDeeperThan compares: at least the depth of the deepest collection in `source`. */
+export function nestingBound(source: string): number {
+  let flow = 0;
+  let atLineStart = true;
+  /** Block levels of this line; inside a flow collection, of the line it opened on (indentation means nothing there). */
+  let levels = 0;
+  let bound = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source.charCodeAt(i);
+    if (c === 0x0a) {
+      if (flow === 0) {
+        atLineStart = true;
+        levels = 0;
+      }
+      continue;
+    }
+    if (atLineStart) {
+      const next = source.charCodeAt(i + 1);
+      const indicator = (c === 0x2d || c === 0x3f || c === 0x3a) && (next === 0x20 || next === 0x0a || Number.isNaN(next));
+      if (c === 0x20 || indicator) {
+        levels += 2;
+        if (indicator) i++;
+        continue;
+      }
+      atLineStart = false;
+      bound = Math.max(bound, levels + 2);
+    }
+    if (c === 0x5b || c === 0x7b) {
+      flow++;
+      bound = Math.max(bound, levels + 2 + flow);
+    } else if ((c === 0x5d || c === 0x7d) && flow > 0) flow--;
+  }
+  return Math.max(bound, levels + 2);
+}
+
 export type AliasTargets = ReadonlyMap<Alias, Node>;
 
 interface Measure {
@@ -160,6 +209,7 @@ function checkAliases(doc: Document, lines: LineCounter): YamlBounds | 'too deep
  * A node as plain data, as the library's toJS gives it for JSON data (keys as text, `~` as "",
  * an alias as its anchor's value, converted once and shared), in one pass over what it holds.
  * A map with a key that is itself a collection is left to the library, which writes such a key out.
+ * `done` may be kept across calls (ReadContext does): the values are shared then, and read only.
  */
 export function toPlain(node: unknown, doc: Document, targets: AliasTargets, done = new Map<Node, unknown>()): unknown {
   if (node === null || node === undefined) return null;
@@ -173,10 +223,14 @@ export function toPlain(node: unknown, doc: Document, targets: AliasTargets, don
     const out: Record<string, unknown> = {};
     for (const pair of n.items) {
       const key = isScalar(pair.key) ? pair.key.value : null;
-      setOwn(out, key === null || key === undefined ? '' : String(key), toPlain(pair.value, doc, targets, done));
+      const name = key === null || key === undefined ? '' : String(key);
+      // Only `__proto__` needs setOwn (an assignment would set the prototype); defining every key was a large share of a read.
+      if (name === '__proto__') setOwn(out, name, toPlain(pair.value, doc, targets, done));
+      else out[name] = toPlain(pair.value, doc, targets, done);
     }
     value = out;
   } else value = n.toJS(doc);
-  if (n.anchor) done.set(n, value);
+  // Kept for every collection: the reader asks for a block, then for each of its turns, edges and tools.
+  if (n.anchor || !isScalar(n)) done.set(n, value);
   return value;
 }
