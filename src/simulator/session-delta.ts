@@ -5,6 +5,7 @@
 // are sent instead as what they appended to the session the step started from (which the other
 // side holds), and the rest of the session's fields as they are. Pure: the engine's wire
 // (src/run/engine-wire.ts) and its tests share it.
+import { sharedPrefix } from './append-only';
 import type { Session } from './types';
 
 /** The session's fields that only grow, by appending. */
@@ -18,13 +19,6 @@ export interface SessionPatch {
   rest: Omit<Session, Growing>;
 }
 
-/** Whether `next` starts with every entry of `base`, the same objects in the same places. */
-function extendsList<T>(base: readonly T[], next: readonly T[]): boolean {
-  if (next.length < base.length) return false;
-  for (let i = 0; i < base.length; i++) if (next[i] !== base[i]) return false;
-  return true;
-}
-
 /**
  * What `next` appended to `base`, or null when it does not only append (a list was shortened or an
  * entry replaced): then the whole session must be sent. Entries are compared by identity, so an
@@ -32,7 +26,8 @@ function extendsList<T>(base: readonly T[], next: readonly T[]): boolean {
  * values: session.ts copies the lists before appending).
  */
 export function sessionPatch(base: Session, next: Session): SessionPatch | null {
-  for (const key of GROWING) if (!extendsList<unknown>(base[key], next[key])) return null;
+  // `next` must start with every entry of `base`, the same objects in the same places.
+  for (const key of GROWING) if (sharedPrefix<unknown>(next[key], base[key]) < base[key].length) return null;
   const { transcript, changeLog, trace, ...rest } = next;
   return {
     appended: {
