@@ -15,7 +15,8 @@ let last: { doc: AgentDocument; problems: Problem[] } | undefined;
  * milliseconds on a large agent, too much for the main thread between two keystrokes (issue 16).
  * Shared by the canvas badges, the dock's counts and the Problems panel (one computation per
  * document); until the first answer the list is empty, and later the last answer stays shown
- * until the next one lands.
+ * until the next one lands. An answer equal to the last is that very array (problems-client.ts):
+ * setting it re-renders nothing, so typing that changes no problem rebuilds no badge or row.
  */
 export function useSettledProblems(delayMs = 150): Problem[] {
   const store = useStoreApi();

@@ -4,12 +4,15 @@
 // one export behind. Without Web Workers (Node), or if the worker cannot start, it runs in place.
 import type { AgentDocument } from '../../model';
 import type { ExportFormat, ExportView } from '../../formats/export-as';
+import { docSender, sendDoc } from '../../store/workers/doc-wire';
 import { latestWins } from '../../store/workers/latest-wins';
 import { workerOrInPlace } from '../../store/workers/worker-or-in-place';
 import { exportApi } from './export-api';
 import ExportWorker from './export.worker?worker';
 
-const worker = workerOrInPlace(() => new ExportWorker(), exportApi);
+const worker = workerOrInPlace(() => new ExportWorker(), exportApi());
+// The document goes as a patch against the last one sent (store/workers/doc-wire.ts).
+const sender = docSender();
 
 interface Ask {
   doc: AgentDocument;
@@ -17,7 +20,7 @@ interface Ask {
   stageId: string | null;
 }
 
-const ask = latestWins(({ doc, format, stageId }: Ask) => worker.call((api) => api.exportAs(doc, format, stageId)));
+const ask = latestWins(({ doc, format, stageId }: Ask) => sendDoc(sender, doc, (wire) => worker.call((api) => api.exportAs(wire, format, stageId))));
 
 /** The export of `doc` in `format`, written in the worker; `undefined` when a newer ask replaced it before it ran. */
 export const exportInWorker = (doc: AgentDocument, format: ExportFormat, stageId: string | null): Promise<ExportView | undefined> =>

@@ -3,4 +3,4 @@
 import * as Comlink from 'comlink';
 import { exportApi } from './export-api';
 
-Comlink.expose(exportApi);
+Comlink.expose(exportApi());

@@ -1,19 +1,42 @@
 // What the problems worker (./problems.worker.ts) offers the page, through Comlink. The same
-// object serves in place where there are no workers (Node: unit tests).
-import type { AgentDocument } from '../../model';
+// object serves in place where there are no workers (Node: unit tests). On a large agent both ways
+// across cost the main thread more than the lint itself, so neither is sent whole when it need
+// not be: the document comes as a patch against the last one sent (./doc-wire.ts), and problems
+// equal to the answer the page already holds come back as "the same" (typing in a stage's
+// instructions rarely changes them), which also lets the page keep that answer's identity so
+// nothing drawn from it is rebuilt.
 import type { Problem } from '../../model/lint';
 import { problemsOf } from '../../formats/problems';
 import { loadExpressionParser } from '../../model/lint/js-syntax';
+import { docReceiver, type DocWire } from './doc-wire';
+
+/** `same`: equal to the answer numbered `answer` that the page said it holds. */
+export type ProblemsAnswer = { kind: 'same'; answer: number } | { kind: 'new'; answer: number; problems: Problem[] };
 
 export interface ProblemsApi {
-  /** problemsOf(doc), with the syntax of `when` and expression conditions checked (the parser is loaded first). */
-  problemsOf(doc: AgentDocument): Promise<Problem[]>;
+  /**
+   * problemsOf(doc), with the syntax of `when` and expression conditions checked (the parser is
+   * loaded first). `held`: the number of the answer the page holds, if any.
+   */
+  problemsOf(doc: DocWire, held?: number): Promise<ProblemsAnswer>;
 }
 
-export const problemsApi: ProblemsApi = {
-  async problemsOf(doc) {
-    // Without the parser lint still runs; it says nothing about syntax (model/lint/js-syntax.ts).
-    await loadExpressionParser().catch(() => undefined);
-    return problemsOf(doc);
-  },
-};
+/** A fresh API with its own documents and last answer (one per worker, one in place). */
+export function problemsApi(): ProblemsApi {
+  const docs = docReceiver();
+  let last: { answer: number; json: string } | undefined;
+  let nextAnswer = 1;
+  return {
+    async problemsOf(wire, held) {
+      // Read before the first await: documents arrive in the order they were sent.
+      const doc = docs.read(wire);
+      // Without the parser lint still runs; it says nothing about syntax (model/lint/js-syntax.ts).
+      await loadExpressionParser().catch(() => undefined);
+      const problems = problemsOf(doc);
+      const json = JSON.stringify(problems);
+      if (last && last.answer === held && last.json === json) return { kind: 'same', answer: held };
+      last = { answer: nextAnswer++, json };
+      return { kind: 'new', answer: last.answer, problems };
+    },
+  };
+}

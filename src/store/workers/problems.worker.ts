@@ -3,4 +3,4 @@
 import * as Comlink from 'comlink';
 import { problemsApi } from './problems-api';
 
-Comlink.expose(problemsApi);
+Comlink.expose(problemsApi());

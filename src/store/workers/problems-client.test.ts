@@ -1,0 +1,26 @@
+// The problems client without Web Workers (Node): the same API runs in place, through the same
+// document patches and "same answer" replies as the worker. The worker itself: e2e (problems).
+import { produce } from 'immer';
+import { describe, expect, it } from 'vitest';
+import { frozenSample } from '../../model/ops/testing';
+import { problemsOf } from '../../formats/problems';
+import { problemsInWorker } from './problems-client';
+
+const sample = frozenSample();
+
+describe('problemsInWorker', () => {
+  it('answers each document with its problems; an equal answer is the very same array', async () => {
+    const first = await problemsInWorker(sample);
+    expect(first).toEqual(problemsOf(sample));
+    // Typing in a stage's instructions: the problems stay, and so does their identity (nothing downstream rebuilds).
+    const typed = produce(sample, (d) => { d.stages[0].instructions += ' more'; });
+    expect(await problemsInWorker(typed)).toBe(first);
+    // A change that makes a problem: a new answer, equal to lint of that document.
+    const broken = produce(typed, (d) => { d.tools[0].name = 'not a valid name!'; });
+    const third = await problemsInWorker(broken);
+    expect(third).not.toBe(first);
+    expect(third).toEqual(problemsOf(broken));
+    // And back: equal to the first problems, but a new answer to the last one held.
+    expect(await problemsInWorker(produce(broken, (d) => { d.tools[0].name = sample.tools[0].name; }))).toEqual(first);
+  });
+});
