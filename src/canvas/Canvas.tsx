@@ -25,7 +25,8 @@ import { useCompareOverlay } from './useCompareOverlay';
 import { Palette } from './Palette';
 import { CANVAS_KEYS_HELP_ID } from './keyboard-focus';
 import { useCanvasKeys } from './useCanvasKeys';
-import { edgeLabelsHidden, isFar } from './zoom-levels';
+import { edgeLabelsHidden, isFar, isOverview } from './zoom-levels';
+import { OverviewLayer } from './OverviewLayer';
 import type { AgentFlowEdge, CanvasNode } from './types';
 
 const nodeTypes = { stage: StageNode, block: BlockNode, ghost: GhostNode };
@@ -75,6 +76,7 @@ function CanvasFlow() {
   // re-renders when the zoom crosses a threshold, not on every zoom tick, and no card re-renders.
   const far = useStore((s) => isFar(s.transform[2]));
   const noEdgeLabels = useStore((s) => edgeLabelsHidden(s.transform[2]));
+  const overview = useStore((s) => isOverview(s.transform[2]));
   const flow = useReactFlow<CanvasNode, AgentFlowEdge>();
   const flowStore = useFlowStore<CanvasNode, AgentFlowEdge>();
   const [adapter] = useState(createFlowAdapter);
@@ -297,7 +299,7 @@ function CanvasFlow() {
 
   return (
     <div
-      className={`cb-canvas${connecting ? ' cb-connecting' : ''}${far ? ' cb-far' : ''}${noEdgeLabels ? ' cb-no-edge-labels' : ''}`}
+      className={`cb-canvas${connecting ? ' cb-connecting' : ''}${far ? ' cb-far' : ''}${noEdgeLabels ? ' cb-no-edge-labels' : ''}${overview ? ' cb-overview' : ''}`}
       ref={wrapper}
       tabIndex={-1}
       data-testid="canvas"
@@ -338,6 +340,7 @@ function CanvasFlow() {
         connectionRadius={28}
       >
         <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} />
+        {overview && <OverviewLayer />}
         <Controls showInteractive={false} fitViewOptions={fitViewOptions}>
           <ControlButton
             onClick={toggleMinimap}

@@ -12,3 +12,11 @@ export const EDGE_LABELS_HIDDEN_ZOOM = 0.45;
 
 export const isFar = (zoom: number) => zoom < FAR_ZOOM;
 export const edgeLabelsHidden = (zoom: number) => zoom < EDGE_LABELS_HIDDEN_ZOOM;
+/**
+ * Below this zoom a stage card is under ~80 px wide and its name under 9 px: the cards and edges
+ * are drawn as one picture (overview-scene.ts) instead of painted one by one, which on a big agent
+ * made every frame's compositing scale with the agent. The DOM cards stay, unpainted, for the
+ * pointer and the keyboard.
+ */
+export const OVERVIEW_ZOOM = 0.3;
+export const isOverview = (zoom: number) => zoom < OVERVIEW_ZOOM;

@@ -1,0 +1,85 @@
+import { useEffect, useRef } from 'react';
+import { useStoreApi as useFlowStore } from '@xyflow/react';
+import { useStoreApi } from '../store/context';
+import { selectCurrentStageId, selectTakenEdgeId } from '../store/follow';
+import { ColorResolver, drawOverview } from './overview-draw';
+import { overviewScene, type OverviewScene } from './overview-scene';
+import type { AgentFlowEdge, CanvasNode } from './types';
+
+/**
+ * The canvas zoomed far out (zoom-levels.ts, isOverview): every card and edge drawn on one
+ * <canvas> under React Flow's layer, whose DOM cards stay in place unpainted (canvas.css,
+ * .cb-overview) so a click, a drag, a double-click and the keyboard still act on them. Redrawn on
+ * the next frame after anything React Flow holds changes (the viewport, a card moved or selected,
+ * the problems), or the simulator's current stage or taken edge.
+ */
+export function OverviewLayer() {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const probe = useRef<HTMLSpanElement>(null);
+  const flowStore = useFlowStore<CanvasNode, AgentFlowEdge>();
+  const store = useStoreApi();
+
+  useEffect(() => {
+    const element = canvas.current;
+    const ctx = element?.getContext('2d');
+    if (!element || !ctx || !probe.current) return;
+    const colors = new ColorResolver(probe.current);
+    let frame = 0;
+    // The scene is rebuilt only when React Flow's nodes or edges change, not on a pan or zoom.
+    let sceneFor: [unknown, unknown] = [undefined, undefined];
+    let scene: OverviewScene = { boxes: [], edges: [] };
+    const draw = () => {
+      frame = 0;
+      const flow = flowStore.getState();
+      if (sceneFor[0] !== flow.nodes || sceneFor[1] !== flow.edges) {
+        scene = overviewScene(flow.nodeLookup.values(), flow.edges);
+        sceneFor = [flow.nodes, flow.edges];
+      }
+      const ratio = window.devicePixelRatio || 1;
+      const [width, height] = [flow.width, flow.height];
+      if (element.width !== Math.round(width * ratio) || element.height !== Math.round(height * ratio)) {
+        element.width = Math.round(width * ratio);
+        element.height = Math.round(height * ratio);
+      }
+      const app = store.getState();
+      drawOverview(ctx, {
+        scene,
+        transform: flow.transform,
+        width,
+        height,
+        pixelRatio: ratio,
+        marks: { current: selectCurrentStageId(app), taken: selectTakenEdgeId(app) },
+        colors,
+        fontFamily: getComputedStyle(element).fontFamily,
+      });
+      element.dataset.drawn = String(scene.boxes.length);
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(draw);
+    };
+    schedule();
+    const stopFlow = flowStore.subscribe(schedule);
+    const stopApp = store.subscribe((state, previous) => {
+      if (selectCurrentStageId(state) !== selectCurrentStageId(previous) || selectTakenEdgeId(state) !== selectTakenEdgeId(previous)) schedule();
+    });
+    const scheme = window.matchMedia?.('(prefers-color-scheme: dark)');
+    const recolor = () => {
+      colors.clear();
+      schedule();
+    };
+    scheme?.addEventListener('change', recolor);
+    return () => {
+      cancelAnimationFrame(frame);
+      stopFlow();
+      stopApp();
+      scheme?.removeEventListener('change', recolor);
+    };
+  }, [flowStore, store]);
+
+  return (
+    <>
+      <canvas ref={canvas} className="cb-overview-drawing" data-testid="canvas-overview" aria-hidden="true" />
+      <span ref={probe} className="cb-overview-probe" aria-hidden="true" />
+    </>
+  );
+}
