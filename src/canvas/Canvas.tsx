@@ -1,7 +1,7 @@
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import {
-  Background, BackgroundVariant, ControlButton, Controls, MarkerType, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStore, useStoreApi as useFlowStore,
-  type Connection, type EdgeChange, type NodeChange, type Viewport,
+  Background, BackgroundVariant, ControlButton, Controls, MarkerType, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStoreApi as useFlowStore,
+  type Connection, type EdgeChange, type NodeChange, type OnMove,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import './canvas.css';
@@ -25,7 +25,7 @@ import { useCompareOverlay } from './useCompareOverlay';
 import { Palette } from './Palette';
 import { CANVAS_KEYS_HELP_ID } from './keyboard-focus';
 import { useCanvasKeys } from './useCanvasKeys';
-import { edgeLabelsHidden, isFar, isOverview } from './zoom-levels';
+import { useZoomLevels } from './useZoomLevels';
 import { OverviewLayer } from './OverviewLayer';
 import type { AgentFlowEdge, CanvasNode } from './types';
 
@@ -72,11 +72,9 @@ function CanvasFlow() {
   const compare = useApp((s) => s.compare);
   const revealTick = useApp((s) => s.revealTick);
   const problems = useSettledProblems();
-  // Far out, cards show only their names and kinds (zoom-levels.ts). Boolean selectors: the canvas
-  // re-renders when the zoom crosses a threshold, not on every zoom tick, and no card re-renders.
-  const far = useStore((s) => isFar(s.transform[2]));
-  const noEdgeLabels = useStore((s) => edgeLabelsHidden(s.transform[2]));
-  const overview = useStore((s) => isOverview(s.transform[2]));
+  // Far out, cards show only their names and kinds (zoom-levels.ts): the canvas re-renders when the
+  // zoom crosses a threshold (after a person's zoom gesture, useZoomLevels), not on every zoom tick.
+  const { far, noEdgeLabels, overview, onMoveStart, onMoveEnd: levelsFollow } = useZoomLevels();
   const flow = useReactFlow<CanvasNode, AgentFlowEdge>();
   const flowStore = useFlowStore<CanvasNode, AgentFlowEdge>();
   const [adapter] = useState(createFlowAdapter);
@@ -218,7 +216,10 @@ function CanvasFlow() {
 
   // A reload shows the canvas exactly as it was left; a first visit fits the whole agent.
   const [restoredViewport] = useState(() => projects.restoredViewport());
-  const onMoveEnd = useCallback((_event: unknown, viewport: Viewport) => projects.saveViewport(viewport), [projects]);
+  const onMoveEnd = useCallback<OnMove>((event, viewport) => {
+    levelsFollow(event, viewport);
+    projects.saveViewport(viewport);
+  }, [projects, levelsFollow]);
 
   // The Outline, search and Problems reveal what they select.
   const lastTick = useRef(revealTick);
@@ -324,6 +325,7 @@ function CanvasFlow() {
         onConnectStart={onConnectStart}
         onConnectEnd={onConnectEnd}
         onPaneClick={onPaneClick}
+        onMoveStart={onMoveStart}
         onMoveEnd={onMoveEnd}
         colorMode="system"
         fitView={!restoredViewport}
