@@ -1,10 +1,11 @@
-// The version repository behind a dynamic import: it brings the diff engine (model/diff, jsdiff),
-// which the first paint does not need. The first call loads it; every call waits for that.
+// The version repository behind a dynamic import: its client (Comlink, the worker's address) is
+// not part of the first paint, and the repository itself runs in a worker (versions-client.ts).
+// The first call loads it; every call waits for that.
 import type { VersionRepository } from './repository';
 
 export function lazyVersionRepository(dbName?: string): VersionRepository {
   let real: Promise<VersionRepository> | undefined;
-  const load = () => (real ??= import('./repository').then((m) => m.createVersionRepository(dbName)));
+  const load = () => (real ??= import('./versions-client').then((m) => m.versionsInWorker(dbName)));
   return {
     list: async (projectId) => (await load()).list(projectId),
     get: async (projectId, id) => (await load()).get(projectId, id),

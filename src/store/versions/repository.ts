@@ -98,12 +98,16 @@ export function createVersionRepository(dbName = 'callboard-versions', budget = 
       const index = await list(doc.id);
       const newest = index[0];
       const latest = newest && (await read(doc.id, newest.id));
-      if (latest && diffAgents(latest.doc, doc, { layout: true }).length === 0) return undefined;
+      const changes = latest && diffAgents(latest.doc, doc, { layout: true });
+      if (changes && changes.length === 0) return undefined;
       const burst = sameBurst(newest, now);
       const previous = burst ? index[1] : newest;
+      // Against the newest version the summary is what was just diffed, layout aside (the diff
+      // without `layout` leaves out exactly those): one read and one diff of a large agent, not two.
+      const summary = !burst && changes ? summarizeDifferences(changes.filter((d) => d.apart !== 'layout')) : await summaryAgainst(doc.id, previous, doc);
       const version: Version = {
         id: burst ? newest.id : newId(), projectId: doc.id, at: burst ? newest.at : now, kind: 'auto', bytes: sizeOf(doc),
-        target: doc.target, name: doc.name, summary: await summaryAgainst(doc.id, previous, doc), doc,
+        target: doc.target, name: doc.name, summary, doc,
       };
       return write(version, index, burst ? newest.id : undefined);
     }),
