@@ -6,11 +6,10 @@ import type { AgentDocument } from '../../model';
 import type { ExportFormat, ExportView } from '../../formats/export-as';
 import { docSender, sendDoc } from '../../store/workers/doc-wire';
 import { latestWins } from '../../store/workers/latest-wins';
-import { workerOrInPlace } from '../../store/workers/worker-or-in-place';
-import { exportApi } from './export-api';
+import { workerOrImportedInPlace } from '../../store/workers/worker-or-in-place';
 import ExportWorker from './export.worker?worker';
 
-const worker = workerOrInPlace(() => new ExportWorker(), exportApi());
+const worker = workerOrImportedInPlace(() => new ExportWorker(), async () => (await import('./export-api')).exportApi());
 // The document goes as a patch against the last one sent (store/workers/doc-wire.ts).
 const sender = docSender();
 

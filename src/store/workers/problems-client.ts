@@ -8,11 +8,10 @@ import type { AgentDocument } from '../../model';
 import type { Problem } from '../../model/lint';
 import { docSender, sendDoc } from './doc-wire';
 import { latestWins } from './latest-wins';
-import { problemsApi } from './problems-api';
-import { workerOrInPlace } from './worker-or-in-place';
+import { workerOrImportedInPlace } from './worker-or-in-place';
 import ProblemsWorker from './problems.worker?worker';
 
-const worker = workerOrInPlace(() => new ProblemsWorker(), problemsApi());
+const worker = workerOrImportedInPlace(() => new ProblemsWorker(), async () => (await import('./problems-api')).problemsApi());
 const sender = docSender();
 
 let known: { doc: AgentDocument; problems: Problem[]; answer: number } | undefined;
