@@ -72,7 +72,7 @@ interface Seen {
 type Host = PageData;
 
 /** The app's own localStorage entries that an import or a run may rewrite. */
-const APP_WRITES = /^(callboard\.unsaved-edits|callboard-(vertical|horizontal)|react-resizable-panels)/;
+const APP_WRITES = /^(callboard\.unsaved-edits|callboard-(vertical|horizontal))/;
 const VERSIONS_STORE = 'callboard-versions/versions';
 
 /**

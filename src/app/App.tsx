@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
 import { Canvas } from '../canvas/Canvas';
 import { Inspector } from '../panels/inspector/Inspector';
 import { Outline } from '../panels/outline/Outline';
 import { BottomDock } from '../panels/BottomDock';
 import { useApp } from '../store/context';
+import { SplitGroup, SplitPanel, SplitSeparator } from '../ui/SplitPanes';
 import { TopBar } from './TopBar';
 import { SearchPalette } from './SearchPalette';
 import { ShortcutsOverlay } from './ShortcutsOverlay';
@@ -21,9 +21,6 @@ export function App() {
   const toolDeleteAsked = useApp((s) => s.toolDeleteRequest !== null);
   const bannerShown = useApp((s) => s.access.mode === 'read-only' || s.viewing !== null || s.brokenProjects.length > 0);
   useGlobalShortcuts();
-  // Panel sizes are remembered between visits (ui.md: panels remember their sizes).
-  const vertical = useDefaultLayout({ id: 'callboard-vertical', storage: localStorage });
-  const horizontal = useDefaultLayout({ id: 'callboard-horizontal', storage: localStorage });
   if (!loaded) return <div className="boot">Opening your last project…</div>;
   return (
     <div className="app">
@@ -33,27 +30,28 @@ export function App() {
           <ProjectBanners />
         </Suspense>
       )}
-      <Group orientation="vertical" className="workspace" defaultLayout={vertical.defaultLayout} onLayoutChanged={vertical.onLayoutChanged}>
-        <Panel id="panel-main" minSize="30%">
-          <Group orientation="horizontal" defaultLayout={horizontal.defaultLayout} onLayoutChanged={horizontal.onLayoutChanged}>
-            <Panel id="panel-outline" defaultSize="14%" minSize="8%" collapsible className="side-panel">
+      {/* Panel sizes (percent) are remembered between visits under the group's id (ui.md: panels remember their sizes). */}
+      <SplitGroup id="callboard-vertical" orientation="vertical" className="workspace">
+        <SplitPanel id="panel-main" minSize={30}>
+          <SplitGroup id="callboard-horizontal" orientation="horizontal">
+            <SplitPanel id="panel-outline" defaultSize={14} minSize={8} collapsible className="side-panel">
               <Outline />
-            </Panel>
-            <Separator className="separator vertical" />
-            <Panel id="panel-canvas" minSize="30%">
+            </SplitPanel>
+            <SplitSeparator className="separator vertical" />
+            <SplitPanel id="panel-canvas" minSize={30}>
               <Canvas />
-            </Panel>
-            <Separator className="separator vertical" />
-            <Panel id="panel-inspector" defaultSize="25%" minSize="16%" collapsible className="side-panel">
+            </SplitPanel>
+            <SplitSeparator className="separator vertical" />
+            <SplitPanel id="panel-inspector" defaultSize={25} minSize={16} collapsible className="side-panel">
               <Inspector />
-            </Panel>
-          </Group>
-        </Panel>
-        <Separator className="separator horizontal" />
-        <Panel id="panel-dock" defaultSize="24%" minSize="6%" collapsible>
+            </SplitPanel>
+          </SplitGroup>
+        </SplitPanel>
+        <SplitSeparator className="separator horizontal" />
+        <SplitPanel id="panel-dock" defaultSize={24} minSize={6} collapsible>
           <BottomDock />
-        </Panel>
-      </Group>
+        </SplitPanel>
+      </SplitGroup>
       <SearchPalette />
       <ShortcutsOverlay />
       {toolDeleteAsked && (
