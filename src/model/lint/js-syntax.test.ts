@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { expressionParserLoaded, expressionSyntaxError } from './js-syntax';
 
@@ -18,6 +18,19 @@ describe('the syntax check of `when` sources and expression conditions', () => {
     expect(expressionSyntaxError('a b')).toBe('Unexpected token at line 1, column 3');
     expect(expressionSyntaxError('(s) =>\n  s.x ++ 1 )')).toMatch(/at line 2, column \d+$/);
     expect(expressionSyntaxError('  ')).toBe('it is empty');
+  });
+
+  it('without the parser: vouches for plain sources, passes over the rest and says it wanted the parser', async () => {
+    vi.resetModules();
+    const fresh = await import('./js-syntax');
+    expect(fresh.expressionParserLoaded()).toBe(false);
+    expect(fresh.expressionSyntaxError('(s) => s.slots.length > 0')).toBeNull();
+    expect(fresh.parserWanted()).toBe(false);
+    expect(fresh.expressionSyntaxError('a b')).toBeNull();
+    expect(fresh.parserWanted()).toBe(true);
+    expect(fresh.parserWanted()).toBe(false);
+    expect(fresh.expressionSyntaxError(' ')).toBe('it is empty');
+    expect(fresh.parserWanted()).toBe(false);
   });
 
   it('never hands the text to the engine: no eval, no Function', () => {

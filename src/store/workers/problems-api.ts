@@ -7,7 +7,7 @@
 // nothing drawn from it is rebuilt.
 import type { Problem } from '../../model/lint';
 import { problemsOf } from '../../formats/problems';
-import { loadExpressionParser } from '../../model/lint/js-syntax';
+import { expressionParserLoaded, loadExpressionParser, parserWanted } from '../../model/lint/js-syntax';
 import { docReceiver, type DocWire } from './doc-wire';
 
 /** `same`: equal to the answer numbered `answer` that the page said it holds. */
@@ -16,7 +16,7 @@ export type ProblemsAnswer = { kind: 'same'; answer: number } | { kind: 'new'; a
 export interface ProblemsApi {
   /**
    * problemsOf(doc), with the syntax of `when` and expression conditions checked (the parser is
-   * loaded first). `held`: the number of the answer the page holds, if any.
+   * loaded when a source needs it). `held`: the number of the answer the page holds, if any.
    */
   problemsOf(doc: DocWire, held?: number): Promise<ProblemsAnswer>;
 }
@@ -30,9 +30,16 @@ export function problemsApi(): ProblemsApi {
     async problemsOf(wire, held) {
       // Read before the first await: documents arrive in the order they were sent.
       const doc = docs.read(wire);
-      // Without the parser lint still runs; it says nothing about syntax (model/lint/js-syntax.ts).
-      await loadExpressionParser().catch(() => undefined);
-      const problems = problemsOf(doc);
+      // The expression parser (acorn) loads only for a source too involved to be vouched for
+      // without it; without the parser lint says nothing about such a source's syntax
+      // (model/lint/js-syntax.ts). problemsOf runs to its end before the next ask begins, so the
+      // flag it leaves is this document's.
+      parserWanted();
+      let problems = problemsOf(doc);
+      if (parserWanted()) {
+        await loadExpressionParser().catch(() => undefined);
+        if (expressionParserLoaded()) problems = problemsOf(doc);
+      }
       const json = JSON.stringify(problems);
       if (last && last.answer === held && last.json === json) return { kind: 'same', answer: held };
       last = { answer: nextAnswer++, json };

@@ -1,7 +1,7 @@
 // The problems client without Web Workers (Node): the same API runs in place, through the same
 // document patches and "same answer" replies as the worker. The worker itself: e2e (problems).
 import { produce } from 'immer';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { frozenSample } from '../../model/ops/testing';
 import { problemsOf } from '../../formats/problems';
 import { problemsInWorker } from './problems-client';
@@ -22,5 +22,21 @@ describe('problemsInWorker', () => {
     expect(third).toEqual(problemsOf(broken));
     // And back: equal to the first problems, but a new answer to the last one held.
     expect(await problemsInWorker(produce(broken, (d) => { d.tools[0].name = sample.tools[0].name; }))).toEqual(first);
+  });
+
+  it('loads the expression parser only for a source that needs it, and then reports its syntax', async () => {
+    vi.resetModules();
+    const syntax = await import('../../model/lint/js-syntax');
+    const { problemsApi } = await import('./problems-api');
+    const api = problemsApi();
+    // The sample's `when` and expression condition are plain: lint answers without acorn.
+    const plain = await api.problemsOf({ kind: 'full', key: 1, doc: sample });
+    expect(syntax.expressionParserLoaded()).toBe(false);
+    expect(plain.kind === 'new' && plain.problems).toEqual(problemsOf(sample));
+    // A `when` that is not: the parser loads, and its syntax error is in the answer.
+    const broken = produce(sample, (d) => { d.tools[0].when = '(s) => { s.x ++ 1 }'; });
+    const answer = await api.problemsOf({ kind: 'full', key: 2, doc: broken });
+    expect(syntax.expressionParserLoaded()).toBe(true);
+    expect(answer.kind === 'new' && answer.problems.map((p) => p.rule)).toContain('tool-when-syntax');
   });
 });
