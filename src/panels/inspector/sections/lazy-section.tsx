@@ -3,16 +3,10 @@ import type { SectionProps } from '../types';
 
 // Sections of entities the first screen does not show (tools, stages, edges: the agent's
 // inspector is what opens first) load apart from the first paint, which is on a budget
-// (.size-limit.mjs). They are fetched when the page is idle after boot, so a selection a moment
-// later usually finds them loaded; before that the field shows nothing until its chunk arrives
-// (a hidden marker, so that a problem's reveal waits for the field rather than missing it).
-// Idle prefetches start at most once per chunk: `load` is the same promise React.lazy awaits.
-
-const whenIdle = (run: () => void) => {
-  if (typeof window === 'undefined') return;
-  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 3000 });
-  else setTimeout(run, 1500);
-};
+// (.size-limit.mjs), when the first entity that shows one is selected: not on idle after boot,
+// which fetched them (and the simulator's engine host the stage view brings) before anyone asked
+// (issue 16). Until its chunk arrives a field shows nothing (a hidden marker, so that a problem's
+// reveal waits for the field rather than missing it); from the same origin that is a moment.
 
 /** `load` imports a chunk once; `pick` chooses one section component out of it. */
 export function sectionChunk<M>(importer: () => Promise<M>) {
@@ -22,7 +16,6 @@ export function sectionChunk<M>(importer: () => Promise<M>) {
     loading = undefined;
     throw error;
   }));
-  whenIdle(() => void load().catch(() => undefined));
   return function lazySection<E>(pick: (module: M) => ComponentType<SectionProps<E>>): ComponentType<SectionProps<E>> {
     const Section = lazy(async () => ({ default: pick(await load()) }));
     function LazySection(props: SectionProps<E>) {
