@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { useApp, useStoreApi } from '../store/context';
 import { useSettledProblems } from '../store/useSettledProblems';
 import { ProblemsPanel } from './problems/ProblemsPanel';
@@ -16,26 +16,30 @@ const TABS: { id: BottomTab; label: string }[] = [
 ];
 
 // Every tab but Problems (the one a first visit opens on) loads when first shown: the first paint
-// carries only what it paints (issue 16). Versions brings the diff engine and the history.
-const SimulatorPanel = lazy(() => import('./simulator/SimulatorPanel').then((m) => ({ default: m.SimulatorPanel })));
-const ChangeLogPanel = lazy(() => import('./changelog/ChangeLogPanel').then((m) => ({ default: m.ChangeLogPanel })));
-const TurnInspector = lazy(() => import('./turns/TurnInspector').then((m) => ({ default: m.TurnInspector })));
-const TestsPanel = lazy(() => import('./tests/TestsPanel').then((m) => ({ default: m.TestsPanel })));
-const ExportPanel = lazy(() => import('./export/ExportPanel').then((m) => ({ default: m.ExportPanel })));
-const VersionsPanel = lazy(() => import('./versions/VersionsPanel'));
-const PANEL_CHUNKS = [
-  () => import('./simulator/SimulatorPanel'), () => import('./changelog/ChangeLogPanel'), () => import('./turns/TurnInspector'),
-  () => import('./tests/TestsPanel'), () => import('./export/ExportPanel'),
-];
-/** How long after the first paint the other tabs are fetched, so that opening one is instant. */
-const PREFETCH_AFTER_MS = 1500;
+// carries only what it paints (issue 16). A tab's chunk is fetched as the pointer comes over its
+// button or the keyboard focuses it, so that the click usually finds it loaded; not on a timer
+// after boot, which fetched all of them (~85 kB gzip, the exporters among them) before anyone
+// asked. Versions brings the diff engine and the history.
+const PANELS = {
+  simulator: () => import('./simulator/SimulatorPanel'),
+  changelog: () => import('./changelog/ChangeLogPanel'),
+  turns: () => import('./turns/TurnInspector'),
+  tests: () => import('./tests/TestsPanel'),
+  export: () => import('./export/ExportPanel'),
+  versions: () => import('./versions/VersionsPanel'),
+} satisfies Partial<Record<BottomTab, () => Promise<unknown>>>;
+const SimulatorPanel = lazy(() => PANELS.simulator().then((m) => ({ default: m.SimulatorPanel })));
+const ChangeLogPanel = lazy(() => PANELS.changelog().then((m) => ({ default: m.ChangeLogPanel })));
+const TurnInspector = lazy(() => PANELS.turns().then((m) => ({ default: m.TurnInspector })));
+const TestsPanel = lazy(() => PANELS.tests().then((m) => ({ default: m.TestsPanel })));
+const ExportPanel = lazy(() => PANELS.export().then((m) => ({ default: m.ExportPanel })));
+const VersionsPanel = lazy(PANELS.versions);
+const prefetch = (tab: BottomTab) => {
+  if (tab in PANELS) void PANELS[tab as keyof typeof PANELS]().catch(() => undefined);
+};
 
 export function BottomDock() {
   const tab = useApp((s) => s.bottomTab);
-  useEffect(() => {
-    const timer = setTimeout(() => PANEL_CHUNKS.forEach((load) => void load()), PREFETCH_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, []);
   const problems = useSettledProblems();
   const counts = { error: 0, warning: 0, info: 0 };
   // Notes (what the target leaves out, what only another runtime minds) are not counted: the badge
@@ -47,7 +51,10 @@ export function BottomDock() {
     <div className="dock">
       <div className="dock-tabs" role="tablist">
         {TABS.map((t) => (
-          <button key={t.id} role="tab" aria-selected={tab === t.id} className="dock-tab" onClick={() => store.getState().setBottomTab(t.id)} data-testid={`dock-tab-${t.id}`}>
+          <button
+            key={t.id} role="tab" aria-selected={tab === t.id} className="dock-tab" data-testid={`dock-tab-${t.id}`}
+            onClick={() => store.getState().setBottomTab(t.id)} onPointerEnter={() => prefetch(t.id)} onFocus={() => prefetch(t.id)}
+          >
             {t.label}
             {t.id === 'tests' && testCount > 0 && <span className="dock-counts"><span className="count" title="tests">{testCount}</span></span>}
             {t.id === 'problems' && (
