@@ -32,6 +32,7 @@ function versionZeroSample(): Record<string, unknown> {
 const FIRST = MIGRATIONS[0].name;
 
 describe('loadDocument', () => {
+  // The page opens the bundled sample without the validator (src/main.tsx) because of this.
   it('loads the current sample unchanged, with no migrations', () => {
     const result = loadDocument(deepFreeze(structuredClone(sample)));
     expect(result).toEqual({ ok: true, doc: sample, migrated: [] });
