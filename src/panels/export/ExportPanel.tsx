@@ -27,6 +27,25 @@ const PREVIEW_OPTIONS: EditorOptions = {
   renderLineHighlight: 'none',
 };
 
+/**
+ * A preview past this many characters (a 500-stage agent's YAML is a megabyte) drops what Monaco
+ * recomputes over the whole text after every change: folding regions (thousands of decorations
+ * re-laid on each edit), sticky scroll built from them, bracket-pair colouring. On a large agent
+ * each cost the main thread 50-400 ms after every settled keystroke while typing elsewhere.
+ */
+const LARGE_PREVIEW = 200_000;
+const LARGE_PREVIEW_OPTIONS: EditorOptions = {
+  ...PREVIEW_OPTIONS,
+  folding: false,
+  stickyScroll: { enabled: false },
+  bracketPairColorization: { enabled: false },
+  guides: { bracketPairs: false, indentation: false },
+  matchBrackets: 'never',
+  occurrencesHighlight: 'off',
+  selectionHighlight: false,
+  links: false,
+};
+
 const MIME: Record<ExportFormat, string> = { yaml: 'application/yaml', ts: 'text/plain', json: 'application/json', openai: 'application/json' };
 
 /** Recomputing an export on every keystroke of a drag is wasted work: follow the document a beat behind. */
@@ -169,7 +188,7 @@ export function ExportPanel() {
               value={view!.text}
               readOnly
               height="100%"
-              options={PREVIEW_OPTIONS}
+              options={view!.text.length > LARGE_PREVIEW ? LARGE_PREVIEW_OPTIONS : PREVIEW_OPTIONS}
               ariaLabel={`${label} export preview (read-only)`}
             />
           )}

@@ -32,4 +32,22 @@ describe('changedSpan', () => {
       expect(apply(before, changedSpan(before, after))).toBe(after);
     }));
   });
+
+  it('finds the span in long texts, wherever it falls against the chunks compared at once', () => {
+    const naive = (before: string, after: string) => {
+      const shorter = Math.min(before.length, after.length);
+      let start = 0;
+      while (start < shorter && before[start] === after[start]) start++;
+      let common = 0;
+      while (common < shorter - start && before[before.length - 1 - common] === after[after.length - 1 - common]) common++;
+      return { start, end: before.length - common, text: after.slice(start, after.length - common) };
+    };
+    const long = Array.from({ length: 20_000 }, (_, i) => `line ${i % 97}\n`).join('');
+    fc.assert(fc.property(fc.nat(long.length), fc.nat(40), fc.string({ maxLength: 40 }), (at, cut, text) => {
+      const after = long.slice(0, at) + text + long.slice(Math.min(long.length, at + cut));
+      const span = changedSpan(long, after);
+      expect(apply(long, span)).toBe(after);
+      if (span) expect(span).toEqual(naive(long, after));
+    }), { numRuns: 300 });
+  });
 });
