@@ -15,6 +15,13 @@ export interface Loss {
   message: string;
 }
 
+/**
+ * The rule of the problem a loss becomes (lint/index.ts lossProblem): a note, never a problem to
+ * fix. Here rather than beside the rules table so that the Problems panel, on the first paint,
+ * does not bring the table with it.
+ */
+export const LOSS_RULE = 'loss';
+
 export const TARGET_LABEL: Record<Target, string> = { pinecall: 'Pinecall', 'block-agent': 'Block Agent' };
 
 /** Every runtime a document can target, in the order the app lists them (src/runtimes builds on it). */

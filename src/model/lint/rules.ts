@@ -1,4 +1,6 @@
 import type { Target } from '../types';
+import { LOSS_RULE } from '../loss';
+
 export type Severity = 'error' | 'warning' | 'info';
 
 /**
@@ -109,7 +111,7 @@ export const RULES = {
 export type RuleId = keyof typeof RULES;
 
 /** Losses are notes, never problems to fix: the same severity under both targets. */
-export const LOSS_RULE = 'loss';
+export { LOSS_RULE };
 
 export function severityOf(rule: RuleId | typeof LOSS_RULE, target: Target): Severity {
   return rule === LOSS_RULE ? 'info' : RULES[rule].severity[target];
