@@ -7,6 +7,7 @@ import { flushWhenPageHides } from './store/page-lifecycle';
 import { lazyVersionRepository } from './store/versions/lazy';
 import { startVersionRecorder } from './store/versions/recorder';
 import type { AgentDocument } from './model';
+import { withDefaults } from './model/document';
 import './app/app.css';
 
 // The schema validator (loadDocument) and the sample load apart from the first paint, which is
@@ -14,12 +15,13 @@ import './app/app.css';
 // visit asks no other origin for it. The validator loads for documents from outside (a saved
 // project, a file, ?example=), not for the sample: that is a current, valid document, which
 // loadDocument returns unchanged (src/model/migrations.test.ts holds it), so a first visit opens
-// it as it is and does not fetch the validator (10 kB gzip) only to be told so.
+// it as loadDocument would (withDefaults: the same keys in the same order) and does not fetch the
+// validator (10 kB gzip) only to be told so.
 const loadDocument = async (raw: unknown) => (await import('./model/migrations')).loadDocument(raw);
 
 async function sample(): Promise<AgentDocument> {
   const sampleJson = (await import('../public/examples/clinic-booking.json')).default;
-  return structuredClone(sampleJson) as unknown as AgentDocument;
+  return withDefaults(structuredClone(sampleJson)) as unknown as AgentDocument;
 }
 
 const store = createAppStore();

@@ -23,6 +23,13 @@ export const documentDefaults = (): DocumentDefaults => ({
   layout: { positions: {}, sizes: {} },
 });
 
+/**
+ * A document read from outside with the fields it left out filled in, as loading does
+ * (migrations.ts) before it validates; the page opens its bundled sample through this alone, so
+ * the sample is the very document loading would give (keys in the same order).
+ */
+export const withDefaults = <T extends object>(doc: T): DocumentDefaults & T => ({ ...documentDefaults(), ...doc });
+
 export function emptyDocument(name = 'Untitled agent'): AgentDocument {
   return { format: DOCUMENT_FORMAT, version: CURRENT_VERSION, id: newId(), name, ...documentDefaults() };
 }

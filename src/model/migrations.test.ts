@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { loadDocument, MIGRATIONS, type Migration } from './migrations';
 import { CURRENT_VERSION } from './types';
-import { emptyDocument } from './document';
+import { emptyDocument, withDefaults } from './document';
 import { renameStage } from './ops/rename';
 
 const sample = JSON.parse(readFileSync(new URL('../../public/examples/clinic-booking.json', import.meta.url), 'utf8'));
@@ -36,6 +36,8 @@ describe('loadDocument', () => {
   it('loads the current sample unchanged, with no migrations', () => {
     const result = loadDocument(deepFreeze(structuredClone(sample)));
     expect(result).toEqual({ ok: true, doc: sample, migrated: [] });
+    // What the page opens without the validator is that very document, keys in the same order.
+    expect(JSON.stringify(withDefaults(structuredClone(sample)))).toBe(JSON.stringify(result.ok && result.doc));
   });
 
   it('migrates a version-0 document to the current version, names the migrations it ran, and validates it', () => {

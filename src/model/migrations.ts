@@ -1,4 +1,4 @@
-import { documentDefaults } from './document';
+import { documentDefaults, withDefaults } from './document';
 import { CURRENT_VERSION, DOCUMENT_FORMAT, type AgentDocument } from './types';
 import { validateDocument, type SchemaError } from './validate';
 
@@ -56,8 +56,6 @@ export function loadDocument(raw: unknown, migrations: Migration[] = MIGRATIONS,
     version += 1;
     doc.version = version;
   }
-  const result = validateDocument(fillDefaults(doc));
+  const result = validateDocument(withDefaults(doc));
   return result.ok ? { ok: true, doc: result.doc, migrated } : result;
 }
-
-const fillDefaults = (doc: Record<string, unknown>): Record<string, unknown> => ({ ...documentDefaults(), ...doc });
