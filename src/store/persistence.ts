@@ -1,6 +1,9 @@
 import { createStore as createIdbStore, get, promisifyRequest, set, type UseStore } from 'idb-keyval';
 import type { AgentDocument } from '../model';
 import type { ProjectSummary } from './types';
+import { revisionOf, saveRecord, summariesOf } from './record-save';
+
+export { SaveConflictError } from './record-save';
 
 /**
  * Projects live in IndexedDB (idb-keyval: a small, well-kept key-value layer, enough for
@@ -37,14 +40,6 @@ export interface ProjectRepository {
   writeSession(session: SessionState): Promise<void>;
 }
 
-/** The saved record moved on since this tab read it: writing would overwrite someone's work. */
-export class SaveConflictError extends Error {
-  constructor(readonly projectId: string, readonly expected: number, readonly found: number) {
-    super(`project ${projectId} was saved elsewhere (revision ${found}, this tab had ${expected})`);
-    this.name = 'SaveConflictError';
-  }
-}
-
 export class UnreadableProjectError extends Error {
   constructor(readonly projectId: string, readonly problems: string[]) {
     super(`saved project ${projectId} is unreadable: ${problems.join('; ')}`);
@@ -52,32 +47,20 @@ export class UnreadableProjectError extends Error {
   }
 }
 
-const isSummary = (value: unknown): value is ProjectSummary =>
-  typeof value === 'object' && value !== null
-  && typeof (value as ProjectSummary).id === 'string'
-  && typeof (value as ProjectSummary).name === 'string'
-  && typeof (value as ProjectSummary).updatedAt === 'number';
-
 /**
- * The index as stored, or rebuilt from the `doc:` records when it is not a list (a damaged index
- * must not hide the projects that are still fine).
+ * Where a save's transaction runs. Writing a 500-stage agent clones it into IndexedDB on the
+ * thread that calls put: 10-25 ms of the page's main thread at every pause in typing. In the
+ * browser saves run in a worker (workers/saves-client.ts) that is sent the document as a patch
+ * against the last one; where there are no workers (Node), here.
  */
-function summariesOf(index: unknown, keys: IDBValidKey[], values: unknown[]): ProjectSummary[] {
-  if (Array.isArray(index)) return index.filter(isSummary);
-  const rebuilt: ProjectSummary[] = [];
-  keys.forEach((key, i) => {
-    if (typeof key !== 'string' || !key.startsWith('doc:')) return;
-    const id = key.slice(4);
-    const name = (values[i] as { name?: unknown } | null)?.name;
-    rebuilt.push({ id, name: typeof name === 'string' ? name : id, updatedAt: 0 });
-  });
-  return rebuilt;
-}
+export type SavesRunIn = 'worker' | 'here';
 
-const revisionOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
-
-export function createProjectRepository(dbName = 'callboard', storeName = 'projects'): ProjectRepository {
+export function createProjectRepository(dbName = 'callboard', storeName = 'projects', saves: SavesRunIn = typeof Worker === 'undefined' ? 'here' : 'worker'): ProjectRepository {
   const store: UseStore = createIdbStore(dbName, storeName);
+  // Loaded with the first save, not with the first paint.
+  let client: Promise<typeof import('./workers/saves-client')> | undefined;
+  const saveInWorker = async (doc: AgentDocument, expectedRev?: number) =>
+    (await (client ??= import('./workers/saves-client'))).saveInWorker(dbName, storeName, doc, expectedRev);
 
   const readSummaries = async (os: IDBObjectStore) => {
     const index: unknown = await promisifyRequest(os.get('index'));
@@ -106,40 +89,7 @@ export function createProjectRepository(dbName = 'callboard', storeName = 'proje
     async revision(id) {
       return revisionOf(await get(`rev:${id}`, store));
     },
-    save(doc, expectedRev) {
-      // One transaction with request callbacks only (no awaits between requests), so the check,
-      // the record and its summary land together or not at all.
-      return store('readwrite', (os) => new Promise<number>((resolve, reject) => {
-        let failure: Error | null = null;
-        let next = 0;
-        const tx = os.transaction;
-        tx.oncomplete = () => resolve(next);
-        tx.onabort = () => reject(failure ?? tx.error ?? new Error('the save was aborted'));
-        const revRequest = os.get(`rev:${doc.id}`);
-        revRequest.onsuccess = () => {
-          const found = revisionOf(revRequest.result);
-          if (expectedRev !== undefined && found !== expectedRev) {
-            failure = new SaveConflictError(doc.id, expectedRev, found);
-            tx.abort();
-            return;
-          }
-          next = found + 1;
-          os.put(doc, `doc:${doc.id}`);
-          os.put(next, `rev:${doc.id}`);
-          const indexRequest = os.get('index');
-          indexRequest.onsuccess = () => {
-            const write = (summaries: ProjectSummary[]) => {
-              const rest = summaries.filter((p) => p.id !== doc.id);
-              os.put([...rest, { id: doc.id, name: doc.name, updatedAt: Date.now(), target: doc.target, stages: doc.stages.length }], 'index');
-            };
-            if (Array.isArray(indexRequest.result)) return write(summariesOf(indexRequest.result, [], []));
-            const keysRequest = os.getAllKeys();
-            const valuesRequest = os.getAll();
-            valuesRequest.onsuccess = () => write(summariesOf(indexRequest.result, keysRequest.result, valuesRequest.result));
-          };
-        };
-      }));
-    },
+    save: (doc, expectedRev) => (saves === 'here' ? saveRecord(store, doc, expectedRev) : saveInWorker(doc, expectedRev)),
     async remove(id) {
       await store('readwrite', async (os) => {
         const index = await readSummaries(os);
