@@ -80,6 +80,13 @@ module.exports = {
       to: { path: '^src/(formats|simulator)/(pinecall|block-agent)/', pathNot: '^src/$1/$2/' },
     },
     {
+      name: 'the-page-run-does-not-load-the-typescript-compiler',
+      severity: 'error',
+      comment: "What the page loads for a run (src/run/runtime.ts) does not reach the TypeScript compiler: only the engine and import workers read a Pinecall class's code. Through the engines it was 3.5 MB parsed on the page's thread as a run began.",
+      from: { path: '^src/run/runtime\\.ts$' },
+      to: { path: 'node_modules/typescript/', reachable: true },
+    },
+    {
       name: 'test-support-is-for-tests',
       severity: 'error',
       comment: 'The testing modules are for tests; production code does not import them.',

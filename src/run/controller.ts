@@ -159,7 +159,7 @@ export class RunController {
     if (!rt) return this.setView({ pending: null });
     const { doc } = this.store.getState();
     const { initialState, startStageId } = this.store.getState();
-    const before = this.store.getState().session ?? rt.startSession(doc, { initialState, runtime: doc.target, startStageId });
+    const before = this.store.getState().session ?? openSession(doc, { initialState, startStageId });
     this.preset = false;
     await this.runGuarded(before, (api, id, settings, hooks) => api.runStep(id, doc, before, input, doc.target, settings, hooks), (after, revision) => {
       this.store.getState().setSim({ steps: [...this.store.getState().steps, { input, before, after, revision }] });
