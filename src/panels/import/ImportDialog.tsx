@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import type { PortableVersion } from '../../formats/version-files';
 import { newId } from '../../model/ids';
+import { formatBytes } from '../../model/limits';
 import { useServices } from '../../store/context';
 import { detectFormat, FILE_FORMAT_LABEL, type FileFormat } from '../../formats/file-format';
 import { ImportResult } from './ImportResult';
@@ -30,6 +31,13 @@ interface Props {
 /** `problems`: the errors the read agent (or tools) would bring into the project, shown before anything else. */
 /** `versions`: the named versions a .zip brought, for the new project's history. */
 type Status = { state: 'idle' } | { state: 'working'; format: FileFormat } | { state: 'done'; outcome: ImportOutcome; problems: Located[]; mod: RunModule; versions?: PortableVersion[] };
+
+/**
+ * A text longer than this is read but not put in the textarea: Chromium lays a textarea's whole text
+ * out at once, and a 3 MB file (one line of it) held the page without a frame for 1-2 s. Far past
+ * any agent worth editing here; its errors still give their lines and columns.
+ */
+export const SHOWN_TEXT_LIMIT = 512 * 1024;
 
 const ACCEPT = '.yaml,.yml,.tsx,.ts,.json,.txt,.zip,text/yaml,application/json,application/zip';
 
@@ -236,6 +244,17 @@ export function ImportDialog({ incoming, onClose }: Props) {
           />
           {fileName && <span className="import-file" data-testid="import-file-name" title={fileName}>{fileName}</span>}
         </div>
+        {text.length > SHOWN_TEXT_LIMIT ? (
+          <div className="import-text import-text-large" data-testid="import-text-large" role="note">
+            <p>
+              {fileName ?? 'The text'} is {formatBytes(text.length)}: too long to show and edit here (at most {formatBytes(SHOWN_TEXT_LIMIT)}).
+              It is read as it is; the lines and columns below are the file's. Fix it in your editor, or start again with a smaller text.
+            </p>
+            <button className="ghost" data-testid="import-text-clear" onClick={() => { setText(''); setFileName(null); setStatus({ state: 'idle' }); }}>
+              Clear, to paste a text
+            </button>
+          </div>
+        ) : (
         <textarea
           ref={textarea}
           className="import-text"
@@ -255,6 +274,7 @@ export function ImportDialog({ incoming, onClose }: Props) {
             }
           }}
         />
+        )}
         <div className="import-run-row">
           <label className="import-format">
             Format

@@ -1,10 +1,11 @@
-// The importers, in one module the import dialog loads with import() on first use (the `yaml`
-// package comes with it). The Pinecall importer runs in a Web Worker: it needs the TypeScript
-// compiler, which must not load or parse on the main thread.
+// The importers, in one module the import dialog loads with import() on first use. Files are read
+// in Web Workers: YAML and JSON in one (run/workers/text-import-client.ts), a Pinecall class in
+// another that loads the TypeScript compiler, which must not load or parse on the main thread.
 import { isGoldenPath, withGoldens, type BundleFile } from '../../formats/bundle';
 import { pickAgentFile } from '../../formats/folder-agent';
 import { importAny, type ImportOutcome, type Located } from '../../formats/import-any';
 import { importPinecallInWorker, type FolderTexts } from '../../run/workers/pinecall-client';
+import { importTextInWorker } from '../../run/workers/text-import-client';
 import { readBundleZipInWorker } from '../../run/workers/zip-client';
 import type { UnzippedBundle } from '../../formats/zip-bundle';
 import type { FileFormat } from '../../formats/file-format';
@@ -23,8 +24,12 @@ export type { ImportOutcome, Located };
  */
 export async function runImport(text: string, format: FileFormat, options: { name?: string; fileName?: string; folder?: FolderTexts } = {}): Promise<ImportOutcome> {
   const { folder, ...rest } = options;
-  // A Pinecall agent from a .zip or a dropped folder reads its base class and helpers there.
-  const outcome = await importAny(text, { format, ...rest, importPinecall: (t) => importPinecallInWorker(t, folder) });
+  // YAML and JSON are read in a worker of their own: a hostile file may take a second or more to
+  // refuse, and the page keeps drawing meanwhile. A Pinecall agent from a .zip or a dropped folder
+  // reads its base class and helpers there.
+  const outcome = format === 'ts'
+    ? await importAny(text, { format, ...rest, importPinecall: (t) => importPinecallInWorker(t, folder) })
+    : await importTextInWorker(text, format, rest);
   return outcome.kind === 'error' ? outcome : { ...outcome, warnings: [...outcome.notes, ...outcome.warnings], notes: [] };
 }
 

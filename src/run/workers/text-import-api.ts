@@ -1,0 +1,32 @@
+// What the text import worker (./text-import.worker.ts) offers the page, through Comlink: a
+// Block Agent YAML or Callboard JSON file read by formats/import-any.ts. A hostile file is read
+// within its bounds (aliases, depth, size), but the reading itself can take a second or more (a
+// 3 MB anchor aliased 100 times: the yaml library builds the quoted scalar a character at a
+// time); in a worker the page keeps drawing meanwhile. A Pinecall class goes to its own worker
+// (./pinecall-client.ts), which loads the TypeScript compiler. The same object serves in place
+// where there are no workers (Node: unit tests).
+import { importAny, type ImportOutcome } from '../../formats/import-any';
+import type { FileFormat } from '../../formats/file-format';
+
+export type TextFormat = Exclude<FileFormat, 'ts'>;
+
+export interface TextImportOptions {
+  name?: string;
+  fileName?: string;
+}
+
+/** The outcome as it crosses to the page: a fix is a function, so it goes by name (REINDENT_FIX is the only one). */
+export type TextImportWire = Exclude<ImportOutcome, { kind: 'error' }> | (Omit<Extract<ImportOutcome, { kind: 'error' }>, 'fix'> & { fix?: 'reindent' });
+
+export interface TextImportApi {
+  importText(text: string, format: TextFormat, options: TextImportOptions): Promise<TextImportWire>;
+}
+
+export const textImportApi: TextImportApi = {
+  async importText(text, format, options) {
+    const outcome = await importAny(text, { format, ...options });
+    if (outcome.kind !== 'error') return outcome;
+    const { fix, ...rest } = outcome;
+    return fix ? { ...rest, fix: 'reindent' } : rest;
+  },
+};
