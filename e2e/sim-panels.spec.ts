@@ -77,6 +77,24 @@ test.describe('change log', () => {
     await expect(row(page, 2).locator('.cl-time')).toHaveText('+9.7 s');
   });
 
+  test('an earlier row is masked again when a later step shows its value was pii', async ({ page }) => {
+    // The rows are memoised; the masker is kept while the pii values seen are the same. A write of
+    // booking_when (not pii) shows in clear until a later write of caller_name (pii) holds the same text.
+    const write = { seq: 1, turn: 1, field: 'booking_when', prev: '', next: 'Ana Souza', author: 'book', at: PINECALL.changeLog[0].at };
+    await loadSession(page, { ...PINECALL, turn: 1, transcript: [], trace: [], state: { ...PINECALL.state, caller_name: '', caller_phone: '', record: {} }, changeLog: [write] });
+    await expect(row(page, 1).locator('.cl-value')).toHaveText('""→"Ana Souza"');
+    // The next step appends to the same session: the first entry stays the same object, as in a run.
+    await page.evaluate(() => {
+      const store = (window as any).__callboard.store;
+      const s = store.getState().session;
+      const write = { seq: 2, turn: 2, field: 'caller_name', prev: '', next: 'Ana Souza', author: 'collect_identity', at: s.changeLog[0].at + 1000 };
+      store.getState().setSim({ session: { ...s, turn: 2, state: { ...s.state, caller_name: 'Ana Souza' }, changeLog: [...s.changeLog, write] } });
+    });
+    await expect(rows(page)).toHaveCount(2);
+    await expect(row(page, 1).locator('.cl-value')).toHaveText('""→"***"');
+    await expect(page.getByTestId('changelog-panel')).not.toContainText('Ana Souza');
+  });
+
   test('filters by field and by author', async ({ page }) => {
     await addRecordField(page);
     await loadSession(page, PINECALL);

@@ -53,6 +53,37 @@ test('a Pinecall booking: announce, a preview cut, confirm, and the canvas follo
   await page.getByTestId('simulator').screenshot({ path: `${SHOTS}/h4-booking-chat.png` });
 });
 
+test('a long chat follows the run at its end, stays where the user scrolled up to, and points at a step in any block', async ({ page, request }) => {
+  await scriptMock(request, [{ reply: { text: 'Okay, noted.' }, times: 0 }]);
+  await useMockLlm(page);
+  for (let line = 1; line <= 12; line++) await say(page, `Line ${line}`);
+  const last = await appState(page, (s) => s.session.turn);
+  expect(last).toBeGreaterThan(11);
+
+  // At the end, the chat follows each new line; scrolled up, it is left there to read.
+  const chat = page.getByTestId('sim-chat');
+  const gap = () => chat.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+  expect(await chat.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  await expect.poll(gap).toBeLessThan(2);
+  await expect(chat.getByTestId('sim-agent-line').last()).toBeInViewport();
+  await chat.evaluate((el) => { el.scrollTop = 0; });
+  await expect.poll(() => chat.evaluate((el) => el.scrollTop)).toBe(0);
+  await say(page, 'Line 13');
+  await expect(chat.getByTestId('sim-agent-line')).toHaveCount(last + 1);
+  expect(await chat.evaluate((el) => el.scrollTop)).toBe(0);
+
+  // The chat draws its rows in memoised blocks of a few steps (ChatRows.tsx): the focus must reach
+  // the row of a step in an early block, and leave it when it moves on to the last block.
+  const focusedTurns = () => page.getByTestId('sim-chat').evaluate((chat) => [...new Set([...chat.querySelectorAll('.focused')].map((el) => el.getAttribute('data-turn')))]);
+  const focus = (step: number) => page.evaluate((s) => (window as any).__callboard.store.getState().setSim({ simFocus: { step: s } }), step);
+  await focus(2);
+  await expect.poll(focusedTurns).toEqual(['2']);
+  await focus(last);
+  await expect.poll(focusedTurns).toEqual([String(last)]);
+  await focus(3);
+  await expect.poll(focusedTurns).toEqual(['3']);
+});
+
 test('a refused argument check: the row shows Pinecall\'s message, and the model reads it', async ({ page, request }) => {
   await startAt(page, 's_choose');
   await scriptMock(request, [

@@ -58,16 +58,23 @@ function shownArguments(mask: PiiMasker, tool: Tool | undefined, raw: string): u
 const needsOf = (run: Extract<TraceEntry, { kind: 'tool-run' }> | undefined): { needs?: MockNeed[] } =>
   run?.failure === 'needs-mock' && run.needs?.length ? { needs: run.needs } : {};
 
-/** A tool call's refused check and its run, found in the trace by the call's id. */
-function outcomeOf(trace: TraceEntry[], callId: string) {
-  const failedCheck = trace.find((t): t is Extract<TraceEntry, { kind: 'check-failed' }> => t.kind === 'check-failed' && t.toolCallId === callId);
-  const run = trace.find((t): t is Extract<TraceEntry, { kind: 'tool-run' }> => t.kind === 'tool-run' && t.toolCallId === callId);
-  return { failedCheck, run };
+type Outcomes = Map<string, { failedCheck?: Extract<TraceEntry, { kind: 'check-failed' }>; run?: Extract<TraceEntry, { kind: 'tool-run' }> }>;
+
+/** Each tool call's refused check and its run (the first of each in the trace), by the call's id: read once, not once per call. */
+function outcomesOf(trace: readonly TraceEntry[]): Outcomes {
+  const out: Outcomes = new Map();
+  for (const t of trace) {
+    if (t.kind !== 'check-failed' && t.kind !== 'tool-run') continue;
+    const found = out.get(t.toolCallId) ?? out.set(t.toolCallId, {}).get(t.toolCallId)!;
+    if (t.kind === 'check-failed') found.failedCheck ??= t;
+    else found.run ??= t;
+  }
+  return out;
 }
 
-function toolItem(doc: AgentDocument, mask: PiiMasker, call: ToolCallLine, result: ToolResultLine | undefined, trace: TraceEntry[], base: ItemBase): ChatItem {
+function toolItem(doc: AgentDocument, mask: PiiMasker, call: ToolCallLine, result: ToolResultLine | undefined, outcomes: Outcomes, base: ItemBase): ChatItem {
   const tool = doc.tools.find((t) => t.name === call.name);
-  const { failedCheck, run } = outcomeOf(trace, call.id);
+  const { failedCheck, run } = outcomes.get(call.id) ?? {};
   const status: ToolStatus = failedCheck ? 'check-failed' : !result ? 'running' : result.error !== undefined ? 'error' : 'ok';
   const shownResult = result && result.error === undefined ? mask.value(result.result, tool) : undefined;
   const fullText = result?.result === undefined ? 'null' : JSON.stringify(result.result);
@@ -92,9 +99,9 @@ function toolItem(doc: AgentDocument, mask: PiiMasker, call: ToolCallLine, resul
  * so its calls live in the tools call's answer and their outcome in the trace: a failed check
  * captured nothing; a run has a result or an error; a call with neither was a plain capture.
  */
-function capturedToolItem(doc: AgentDocument, mask: PiiMasker, call: { id: string; name: string; arguments: string }, trace: TraceEntry[], base: ItemBase): ChatItem {
+function capturedToolItem(doc: AgentDocument, mask: PiiMasker, call: { id: string; name: string; arguments: string }, outcomes: Outcomes, base: ItemBase): ChatItem {
   const tool = doc.tools.find((t) => t.name === call.name);
-  const { failedCheck, run } = outcomeOf(trace, call.id);
+  const { failedCheck, run } = outcomes.get(call.id) ?? {};
   const status: ToolStatus = failedCheck ? 'check-failed' : run?.error !== undefined ? 'error' : 'ok';
   return {
     ...base,
@@ -145,12 +152,16 @@ function announcesBefore(lines: readonly Line[]): { before: Map<number, number>;
   return { before, moved };
 }
 
-/** Which step record each transcript index belongs to (null: the step in flight). */
-function stepOfLine(steps: SimStepRecord[], index: number): number | null {
-  for (let i = 0; i < steps.length; i++) {
-    if (index >= steps[i].before.transcript.length && index < steps[i].after.transcript.length) return i;
-  }
-  return null;
+/**
+ * Which step record each transcript index belongs to (null: the step in flight): the first step
+ * whose lines span it. One pass over the steps' spans, not a search of every step for every line.
+ */
+function stepsOfLines(steps: readonly SimStepRecord[], lines: number): (number | null)[] {
+  const of = new Array<number | null>(lines).fill(null);
+  steps.forEach((step, i) => {
+    for (let index = step.before.transcript.length; index < Math.min(step.after.transcript.length, lines); index++) of[index] ??= i;
+  });
+  return of;
 }
 
 export function chatItems(doc: AgentDocument, session: Session | null, steps: SimStepRecord[]): ChatItem[] {
@@ -160,6 +171,8 @@ export function chatItems(doc: AgentDocument, session: Session | null, steps: Si
   const items: ChatItem[] = [];
   const lines = session.transcript;
   const results = new Map(lines.filter((l): l is ToolResultLine => l.kind === 'tool-result').map((l) => [l.id, l]));
+  const outcomes = outcomesOf(session.trace);
+  const stepOf = stepsOfLines(steps, lines.length);
   const turnOf = (stepIndex: number | null) => (stepIndex === null ? session.turn : steps[stepIndex].after.turn);
   // Stage changes and limits are in the trace, not the transcript. An entry's mark says how many
   // lines there were when it happened, which places it among them; without one it ends its step.
@@ -168,7 +181,7 @@ export function chatItems(doc: AgentDocument, session: Session | null, steps: Si
   session.trace.forEach((t, i) => {
     const base = { key: `trace-${i}`, turn: t.step, stepIndex: null };
     if (t.kind === 'model-call' && t.request.purpose === 'tools' && t.response && t.error === undefined) {
-      const calls = t.response.toolCalls.map((c, j) => capturedToolItem(doc, mask, c, session.trace, { ...base, key: `trace-${i}-${j}` }));
+      const calls = t.response.toolCalls.map((c, j) => capturedToolItem(doc, mask, c, outcomes, { ...base, key: `trace-${i}-${j}` }));
       const [map, at] = t.mark ? [placed, t.mark.lines] : [tails, t.step];
       map.set(at, [...(map.get(at) ?? []), ...calls]);
       return;
@@ -188,7 +201,7 @@ export function chatItems(doc: AgentDocument, session: Session | null, steps: Si
   const announces = announcesBefore(lines);
   const runtimeItem = (line: Extract<Line, { kind: 'runtime' }>, base: ItemBase): ChatItem => ({ ...base, kind: 'runtime', text: line.text, source: line.source, tool: line.tool });
   lines.forEach((line, index) => {
-    const stepIndex = stepOfLine(steps, index);
+    const stepIndex = stepOf[index];
     const turn = turnOf(stepIndex);
     for (const item of placed.get(index) ?? []) bucketOf(item.turn).push(item);
     const bucket = bucketOf(turn);
@@ -199,7 +212,7 @@ export function chatItems(doc: AgentDocument, session: Session | null, steps: Si
       const said = announces.before.get(index);
       const announce = said === undefined ? undefined : lines[said];
       if (said !== undefined && announce?.kind === 'runtime') bucket.push(runtimeItem(announce, { ...base, key: `line-${said}` }));
-      bucket.push(toolItem(doc, mask, line, results.get(line.id), session.trace, base));
+      bucket.push(toolItem(doc, mask, line, results.get(line.id), outcomes, base));
     }
   });
   for (const [at, list] of placed) if (at >= lines.length) for (const item of list) bucketOf(item.turn).push(item);

@@ -6,7 +6,7 @@
 // The runtime's label only: the runtimes list (src/runtimes) holds the exporters and engines, which stay out of the first paint.
 import { TARGET_LABEL, type AgentDocument } from '../model';
 import type { AppStore } from '../store/create';
-import type { AppState, SimStepRecord } from '../store/types';
+import type { SimStepRecord } from '../store/types';
 import type { CallerBrief, CallerOutcome } from '../simulator/caller';
 import type { Model, Session, SimInput } from '../simulator/types';
 import type { RunSettings, StepHooks } from './engine-api';
@@ -14,10 +14,14 @@ import { stoppedInsideAgentCode } from '../simulator/stopped';
 import { openSession } from '../simulator/session';
 import { EngineHost, EngineStopped } from './engine-host';
 import { providerSettingsFrom, runSettingsFrom } from './run-settings';
+import { liveUpdates } from './live-updates';
 
 type Runtime = typeof import('./runtime');
 let runtimeModule: Promise<Runtime> | undefined;
-const loadRuntime = () => (runtimeModule ??= import('./runtime'));
+/** The runtime once it has loaded: a step then starts in the same task as the keypress (see sendNow). */
+let runtimeLoaded: Runtime | undefined;
+const loadRuntime = () =>
+  (runtimeModule ??= import('./runtime').then((rt) => (runtimeLoaded = rt)));
 
 /** A message of the controller's own, shown in the chat: not part of any session. */
 export interface RunNotice {
@@ -155,7 +159,10 @@ export class RunController {
     }
     const linesBefore = this.store.getState().session?.transcript.length ?? 0;
     this.setView({ notice: null, pending: input.kind === 'say' ? { text: input.text, linesBefore } : null });
-    const rt = await this.beginLoad();
+    // Loaded, the runtime is not awaited: the step goes to the engine's worker before the page
+    // draws the line just sent (React renders after this task), and the worker's work and the
+    // model call overlap that drawing instead of waiting for it.
+    const rt = runtimeLoaded ?? (await this.beginLoad());
     if (!rt) return this.setView({ pending: null });
     const { doc } = this.store.getState();
     const { initialState, startStageId } = this.store.getState();
@@ -342,17 +349,19 @@ export class RunController {
     }
   }
 
-  /** The step's live hooks: streamed text and progress into the store, while the step is current. */
+  /**
+   * The step's live hooks: streamed text and progress into the store, once a frame, while the
+   * step is current (./live-updates.ts). What the step reached is kept at once, for Stop.
+   */
   private hooks(current: () => boolean, reached: (session: Session) => void): StepHooks {
-    const set = (patch: Partial<AppState>) => current() && this.store.getState().setSim(patch);
+    const live = liveUpdates(this.store, current);
     // Plain functions: the engine's wire (./engine-wire.ts) sends its own callbacks and calls these.
     return {
-      onTextDelta: (delta: string) => void set({ streaming: (this.store.getState().streaming ?? '') + delta }),
-      // Once a call is over its text is in the transcript: the streamed copy would show it twice.
+      onTextDelta: (delta: string) => current() && live.text(delta),
       onProgress: (session: Session) => {
         if (!current()) return;
         reached(session);
-        set({ session, streaming: null });
+        live.progress(session);
       },
     };
   }

@@ -67,6 +67,8 @@ export class EngineHost {
   /** Runs `work` on the engine; `signal` stops it (see the file's comment). */
   call<T>(work: (api: Remote, callId: number) => Promise<T>, signal?: AbortSignal): Promise<T> {
     const callId = nextCallId++;
+    // A worker already up is called in this task: a step's message leaves before the page renders.
+    if (this.remote) return this.track(this.remote, callId, work, signal);
     return this.ensure().then((api) => this.track(api, callId, work, signal));
   }
 

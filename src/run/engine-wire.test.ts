@@ -93,4 +93,30 @@ describe('the engine over the wire', () => {
     await run(wire.client, LINES.slice(2, 3), edited, { ...DOC, name: 'Edited' });
     expect(wire.sent.map((s) => s.doc)).toEqual(['full', 'ref', 'full']);
   });
+
+  it('sends the text deltas of one task as one; none the progress or the answer that follows supersedes', async () => {
+    const start = startSession(DOC);
+    const after: Session = { ...start, turn: start.turn + 1 };
+    const engine = {
+      ...createEngineApi(),
+      runStep: async (_id: number, _doc: unknown, _session: Session, _input: unknown, _runtime: unknown, _settings: unknown, hooks: { onTextDelta(d: string): void; onProgress(s: Session): void }) => {
+        // A network read holding several events, the call's last: its deltas and its end arrive in one task.
+        for (const delta of ['Hel', 'lo', ' there']) hooks.onTextDelta(delta);
+        hooks.onProgress(after);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        for (const delta of ['Second', ' call']) hooks.onTextDelta(delta);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        hooks.onTextDelta('left over');
+        return after;
+      },
+    } as unknown as EngineApi;
+    const heard: string[] = [];
+    await channel(() => wireServer(engine)).client.runStep(1, DOC, start, { kind: 'say', text: 'Hi' }, DOC.target, settings, {
+      onTextDelta: (delta) => heard.push(`text ${delta}`),
+      onProgress: (session) => heard.push(`progress ${session.turn}`),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The first call's text came in the same task as its end (the progress): the page would clear it at once.
+    expect(heard).toEqual([`progress ${after.turn}`, 'text Second call']);
+  });
 });

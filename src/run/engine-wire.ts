@@ -58,6 +58,40 @@ const outOf = (base: Session, next: Session): SessionOut => {
   return patch ? { kind: 'patch', patch } : { kind: 'full', session: next };
 };
 
+/**
+ * A step's hooks as the page is sent them. A streamed answer arrives as many small deltas at once
+ * (a network read holds several events), and each sent alone was a message to the page and its
+ * reply: the deltas of one task go as one. Progress goes at once (a step may go on into agent code
+ * that holds this thread, and Stop keeps what the step had reached), and text not yet sent when it
+ * comes is dropped: the page clears the streamed text at each progress (a finished call's text is
+ * in the transcript), as it drops whatever comes after the step's answer.
+ */
+function liveHooks(hooks: WireHooks, base: Session): StepHooks & { end(): void } {
+  let text = '';
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const drop = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    text = '';
+  };
+  const flush = () => {
+    const delta = text;
+    drop();
+    if (delta !== '') void hooks.onTextDelta?.(delta);
+  };
+  return {
+    onTextDelta: (delta) => {
+      text += delta;
+      timer ??= setTimeout(flush, 0);
+    },
+    onProgress: (session) => {
+      drop();
+      void hooks.onProgress?.(outOf(base, session));
+    },
+    end: drop,
+  };
+}
+
 /** The worker's side: decodes what the page sent, runs the engine, and answers in patches. */
 export function wireServer(api: EngineApi): WireEngineApi {
   const sessions = new Recent<Session>(KEPT_SESSIONS);
@@ -78,10 +112,6 @@ export function wireServer(api: EngineApi): WireEngineApi {
     if (!session) throw new Error(UNKNOWN);
     return session;
   };
-  const hooksFrom = (hooks: WireHooks, base: Session): StepHooks => ({
-    onTextDelta: (delta) => void hooks.onTextDelta?.(delta),
-    onProgress: (session) => void hooks.onProgress?.(outOf(base, session)),
-  });
   const answer = (base: Session, after: Session): StepResultWire => {
     const key = nextKey++;
     sessions.set(key, after);
@@ -91,11 +121,21 @@ export function wireServer(api: EngineApi): WireEngineApi {
     ...api,
     runStep: async (callId, docWire, sessionWire, input, runtime, settings, hooks) => {
       const [doc, session] = [docOf(docWire), sessionOf(sessionWire)];
-      return answer(session, await api.runStep(callId, doc, session, input, runtime, settings, hooksFrom(hooks, session)));
+      const live = liveHooks(hooks, session);
+      try {
+        return answer(session, await api.runStep(callId, doc, session, input, runtime, settings, live));
+      } finally {
+        live.end();
+      }
     },
     retryStep: async (callId, docWire, sessionWire, settings, hooks) => {
       const [doc, session] = [docOf(docWire), sessionOf(sessionWire)];
-      return answer(session, await api.retryStep(callId, doc, session, settings, hooksFrom(hooks, session)));
+      const live = liveHooks(hooks, session);
+      try {
+        return answer(session, await api.retryStep(callId, doc, session, settings, live));
+      } finally {
+        live.end();
+      }
     },
   };
 }

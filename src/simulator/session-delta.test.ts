@@ -20,6 +20,16 @@ describe('a session as what it appended', () => {
     expect(back.transcript[0]).toBe(base.transcript[0]);
   });
 
+  it('keeps the base\'s own list where the step appended nothing, and never changes the base', () => {
+    const next: Session = { ...base, transcript: [...base.transcript, line('two')] };
+    const back = applySessionPatch(base, sessionPatch(base, next)!);
+    // A view keyed on the change log (nothing written this step) stays as it was.
+    expect(back.changeLog).toBe(base.changeLog);
+    expect(back.trace).toBe(base.trace);
+    expect(back.transcript).not.toBe(base.transcript);
+    expect(base.transcript).toEqual([line('one')]);
+  });
+
   it('refuses a session that replaced or dropped an entry', () => {
     expect(sessionPatch(base, { ...base, transcript: [line('one')] })).toBeNull();
     expect(sessionPatch(base, { ...base, transcript: [] })).toBeNull();

@@ -5,7 +5,7 @@
 // are sent instead as what they appended to the session the step started from (which the other
 // side holds), and the rest of the session's fields as they are. Pure: the engine's wire
 // (src/run/engine-wire.ts) and its tests share it.
-import { sharedPrefix } from './append-only';
+import { noteCopy, sharedPrefix } from './append-only';
 import type { Session } from './types';
 
 /** The session's fields that only grow, by appending. */
@@ -39,12 +39,25 @@ export function sessionPatch(base: Session, next: Session): SessionPatch | null 
   };
 }
 
-/** The session `patch` was made from: `base`'s entries (the same objects) followed by the appended ones. */
+/**
+ * The session `patch` was made from: `base`'s entries (the same objects) followed by the appended
+ * ones. A list the step did not append to is `base`'s own array (sessions never change a list in
+ * place), so a view keyed on it, the change log on a step that wrote nothing, stays as it was; a
+ * list appended to is noted as a copy of `base`'s, so what reads it on from where it stopped
+ * (append-only.ts: the pii values seen) compares only the new entries.
+ */
 export function applySessionPatch(base: Session, patch: SessionPatch): Session {
   return {
     ...patch.rest,
-    transcript: [...base.transcript, ...patch.appended.transcript],
-    changeLog: [...base.changeLog, ...patch.appended.changeLog],
-    trace: [...base.trace, ...patch.appended.trace],
+    transcript: appended(base.transcript, patch.appended.transcript),
+    changeLog: appended(base.changeLog, patch.appended.changeLog),
+    trace: appended(base.trace, patch.appended.trace),
   };
+}
+
+function appended<T>(base: T[], more: readonly T[]): T[] {
+  if (more.length === 0) return base;
+  const list = [...base, ...more];
+  noteCopy(list, base);
+  return list;
 }

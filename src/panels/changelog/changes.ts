@@ -28,7 +28,7 @@ export function distinct(changes: readonly Change[], column: 'field' | 'author')
  */
 export function runStart(session: Pick<Session, 'trace' | 'changeLog'>): number | null {
   let start: number | null = null;
-  for (const entry of [...session.trace, ...session.changeLog]) if (start === null || entry.at < start) start = entry.at;
+  for (const list of [session.trace, session.changeLog]) for (const entry of list) if (start === null || entry.at < start) start = entry.at;
   return start;
 }
 

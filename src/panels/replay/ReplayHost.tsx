@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import type { RunController } from '../../run/controller';
 import { useApp, useStoreApi } from '../../store/context';
 
@@ -6,7 +6,7 @@ import { useApp, useStoreApi } from '../../store/context';
 const ReplayDialog = lazy(() => import('./ReplayDialog'));
 
 /** Where the replay view opens, over the app, when "Replay from here" is pressed. */
-export function ReplayHost({ controller }: { controller: RunController }) {
+export const ReplayHost = memo(function ReplayHost({ controller }: { controller: RunController }) {
   const store = useStoreApi();
   const request = useApp((s) => s.replayRequest);
   if (!request) return null;
@@ -15,4 +15,4 @@ export function ReplayHost({ controller }: { controller: RunController }) {
       <ReplayDialog key={request.seq} controller={controller} fromIndex={request.fromIndex} onClose={() => store.getState().closeReplay()} />
     </Suspense>
   );
-}
+});

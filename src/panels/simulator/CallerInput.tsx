@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useApp } from '../../store/context';
 import type { ControllerView, RunController } from '../../run/controller';
 
 /** The caller's line (Enter sends), or, on a Block Agent wait stage, the answer to its token. */
-export function CallerInput({ controller, draft, queued }: { controller: RunController; draft: ControllerView['draft']; queued: ControllerView['queued'] }) {
+export const CallerInput = memo(function CallerInput({ controller, draft, queued }: { controller: RunController; draft: ControllerView['draft']; queued: ControllerView['queued'] }) {
   const [text, setText] = useState('');
   const [answer, setAnswer] = useState('');
   const input = useRef<HTMLInputElement>(null);
@@ -68,4 +68,4 @@ export function CallerInput({ controller, draft, queued }: { controller: RunCont
       )}
     </div>
   );
-}
+});

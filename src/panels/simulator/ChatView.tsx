@@ -1,15 +1,16 @@
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
-import { useApp, useStoreApi } from '../../store/context';
+import { useApp } from '../../store/context';
 import { chatItems, type ChatItem } from '../../run/chat-items';
 import { failureOf, type ControllerView, type RunController, type RunNotice } from '../../run/controller';
 import type { StepFailure } from '../../simulator/types';
-import { authorName } from '../../simulator/author-name';
-import { ToolCallRow } from './ToolCallRow';
+import { ChatBlock } from './ChatRows';
+import { blocksKept, focusIn, sameItemsKept, type ChatBlockItems } from './chat-blocks';
 
-const RUNTIME_SOURCE = { announce: 'announce', confirm: 'confirm', looping: 'looping' } as const;
-
-/** The conversation as the runtime kept it, with the step in flight streaming at the bottom. */
-export function ChatView({ controller, notice, pending }: { controller: RunController; notice: RunNotice | null; pending: ControllerView['pending'] }) {
+/**
+ * The conversation as the runtime kept it, with the step in flight streaming at the bottom.
+ * Memoised: the simulator panel re-renders on its own state (the toolbar), which leaves the chat as it was.
+ */
+export const ChatView = memo(function ChatView({ controller, notice, pending }: { controller: RunController; notice: RunNotice | null; pending: ControllerView['pending'] }) {
   const doc = useApp((s) => s.doc);
   const session = useApp((s) => s.session);
   const steps = useApp((s) => s.steps);
@@ -17,16 +18,38 @@ export function ChatView({ controller, notice, pending }: { controller: RunContr
   const streaming = useApp((s) => s.streaming);
   const focus = useApp((s) => s.simFocus);
   const agentOpens = useApp((s) => s.doc.opening === 'agent');
-  const kept = useRef(new Map<string, { json: string; item: ChatItem }>());
+  const kept = useRef(new Map<string, ChatItem>());
+  const keptBlocks = useRef(new Map<string, ChatBlockItems>());
   const items = useMemo(() => sameItemsKept(kept.current, chatItems(doc, session, steps)), [doc, session, steps]);
+  const blocks = useMemo(() => blocksKept(keptBlocks.current, items), [items]);
   const failure = failureOf(session);
   const scroller = useRef<HTMLDivElement>(null);
 
-  // Follow the conversation as it grows, unless the user scrolled up to read.
+  // Follow the conversation as it grows, unless the user scrolled up to read. In the next frame,
+  // before it is drawn: reading the height forces the page's layout at once, and a step commits
+  // the chat several times in a frame (the line sent, the streamed text, the answer).
   const atBottom = useRef(true);
+  // A scroll the page reports between a change and the frame that follows it (the browser keeping
+  // a row in place as the chat grew, or the last follow, reported a frame late) measures the chat
+  // half-grown: it must not read as the user leaving the end, as it could not when the chat
+  // followed at once. So while a follow waits for its frame, and at the place it scrolled to, the
+  // chat is still at its end.
+  const following = useRef(false);
+  const followedTo = useRef<number | null>(null);
   useEffect(() => {
-    const el = scroller.current;
-    if (el && atBottom.current) el.scrollTop = el.scrollHeight;
+    if (!atBottom.current) return;
+    following.current = true;
+    const frame = requestAnimationFrame(() => {
+      following.current = false;
+      const el = scroller.current;
+      if (!el) return;
+      el.scrollTop = el.scrollHeight;
+      followedTo.current = el.scrollTop;
+    });
+    return () => {
+      following.current = false;
+      cancelAnimationFrame(frame);
+    };
   }, [items, streaming, failure, notice, pending]);
   // A change-log entry or step picked elsewhere is brought into view.
   useEffect(() => {
@@ -34,8 +57,6 @@ export function ChatView({ controller, notice, pending }: { controller: RunContr
   }, [focus]);
 
   const onRestart = useCallback((index: number) => controller.restartFrom(index), [controller]);
-  const isFocused = (item: ChatItem) =>
-    focus !== null && item.turn === focus.step && (focus.tool === undefined || (item.kind === 'tool' && item.name === focus.tool) || (item.kind === 'runtime' && item.tool === focus.tool));
 
   return (
     <div
@@ -46,6 +67,8 @@ export function ChatView({ controller, notice, pending }: { controller: RunContr
       aria-live="polite"
       onScroll={(e) => {
         const el = e.currentTarget;
+        if (following.current || el.scrollTop === followedTo.current) return;
+        followedTo.current = null;
         atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
       }}
     >
@@ -56,8 +79,8 @@ export function ChatView({ controller, notice, pending }: { controller: RunContr
             : 'Type as the caller to start a run, or press Agent opens to let the agent speak first.'}
         </div>
       )}
-      {items.map((item) => (
-        <ChatRow key={item.key} item={item} by={item.kind === 'stage' ? authorName(doc, item.via) : ''} focused={isFocused(item)} onRestart={onRestart} />
+      {blocks.map((block) => (
+        <ChatBlock key={block.key} block={block} doc={doc} focus={focusIn(block, focus)} onRestart={onRestart} />
       ))}
       {pending && (session?.transcript.length ?? 0) <= pending.linesBefore && (
         <div className="sim-line caller" data-testid="sim-caller-line">
@@ -82,77 +105,6 @@ export function ChatView({ controller, notice, pending }: { controller: RunContr
       {session?.ended && <div className="sim-note" data-testid="sim-ended">The call has ended.</div>}
     </div>
   );
-}
-
-/**
- * The items, each replaced by the object kept from the last build when it is the same: chatItems
- * builds every item afresh, and a new object would re-render its (memoised) row. `kept` is left
- * holding this build's items.
- */
-function sameItemsKept(kept: Map<string, { json: string; item: ChatItem }>, items: ChatItem[]): ChatItem[] {
-  const out = items.map((item) => {
-    const json = JSON.stringify(item);
-    const before = kept.get(item.key);
-    return before && before.json === json ? before : { json, item };
-  });
-  kept.clear();
-  for (const entry of out) kept.set(entry.item.key, entry);
-  return out.map((entry) => entry.item);
-}
-
-/**
- * One row. Memoised, and the same while a step runs (the restart buttons hide by CSS then, off
- * `data-running`): every step changes the session a few times, and re-rendering hundreds of rows
- * each time made a turn's cost grow with the run.
- */
-const ChatRow = memo(function ChatRow({ item, by, focused, onRestart }: { item: ChatItem; by: string; focused: boolean; onRestart(index: number): void }) {
-  const store = useStoreApi();
-  const cls = focused ? ' focused' : '';
-  switch (item.kind) {
-    case 'caller':
-      return (
-        <div className={`sim-line caller${cls}`} data-testid="sim-caller-line" data-turn={item.turn}>
-          <span className="sim-who">Caller</span>
-          <span className="sim-text">{item.text}</span>
-          {item.stepIndex !== null && (
-            <button className="ghost sim-restart" data-testid="sim-restart" onClick={() => onRestart(item.stepIndex!)} title="Go back to just before this line: the state, the stage and the log as they were then">
-              Restart from here
-            </button>
-          )}
-          {item.stepIndex !== null && (
-            <button className="ghost sim-restart" data-testid="sim-replay" onClick={() => store.getState().openReplay(item.stepIndex!)} title="Run the same lines again from here on the document as it is now, and compare the two runs">
-              Replay from here
-            </button>
-          )}
-        </div>
-      );
-    case 'agent':
-      return (
-        <div className={`sim-line agent${cls}`} data-testid="sim-agent-line" data-turn={item.turn}>
-          <span className="sim-who">Agent</span>
-          <span className="sim-text">{item.text}</span>
-        </div>
-      );
-    case 'runtime':
-      return (
-        <div className={`sim-line runtime${cls}`} data-testid={`sim-runtime-${item.source}`} data-turn={item.turn}>
-          <span className="sim-who" title={`Said by the runtime, not the model: ${item.tool}'s ${item.source}`}>
-            {RUNTIME_SOURCE[item.source]} · {item.tool}
-          </span>
-          <span className="sim-text">{item.text}</span>
-        </div>
-      );
-    case 'tool':
-      return <ToolCallRow item={item} focused={focused} />;
-    case 'stage':
-      return (
-        <div className={`sim-note stage${cls}`} data-testid="sim-stage-change">
-          → stage <b>{item.to}</b> <span className="muted">from {item.from || '—'}, by {by}</span>
-        </div>
-      );
-    case 'limit':
-      return <div className="sim-note limit" data-testid="sim-limit">{item.text}</div>;
-  }
 });
 
 /** Why the step stopped, in the user's terms; Retry is offered only where the engine can pick the step up. */

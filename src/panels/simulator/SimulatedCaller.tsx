@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useApp } from '../../store/context';
 import { OFFLINE_CANNOT_CALL, type ControllerView, type RunController } from '../../run/controller';
 import './simulated-caller.css';
@@ -9,7 +9,7 @@ const MAX_LINES_LIMIT = 30;
  * "Simulated caller": an LLM plays the caller from a persona and a goal, for at most K lines. Its
  * lines go through the run as typed ones would, so the run can be restarted or saved as a test.
  */
-export function SimulatedCaller({ controller, caller, hidden }: { controller: RunController; caller: ControllerView['caller']; hidden: boolean }) {
+export const SimulatedCaller = memo(function SimulatedCaller({ controller, caller, hidden }: { controller: RunController; caller: ControllerView['caller']; hidden: boolean }) {
   const offline = useApp((s) => s.llm.provider === 'offline');
   const running = useApp((s) => s.running);
   const ended = useApp((s) => s.session?.ended ?? false);
@@ -64,4 +64,4 @@ export function SimulatedCaller({ controller, caller, hidden }: { controller: Ru
       )}
     </section>
   );
-}
+});

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { CallFacts } from '../../simulator/types';
 import { factKeyError, factText, freshFactKey, renameFact } from './values';
 
-/** `this.call` as key/value rows (values are strings, as a phone system hands them to a tool). */
-export function CallFactsEditor(props: { facts: CallFacts; editable: boolean; onChange: (facts: CallFacts) => void }) {
+/** `this.call` as key/value rows (values are strings, as a phone system hands them to a tool). Memoised: a run's steps leave the facts as they are. */
+export const CallFactsEditor = memo(function CallFactsEditor(props: { facts: CallFacts; editable: boolean; onChange: (facts: CallFacts) => void }) {
   const entries = Object.entries(props.facts);
   if (!props.editable) {
     return (
@@ -32,7 +32,7 @@ export function CallFactsEditor(props: { facts: CallFacts; editable: boolean; on
       </button>
     </div>
   );
-}
+});
 
 function FactRow(props: { factKey: string; value: string; facts: CallFacts; onChange: (facts: CallFacts) => void; onRemove: () => void }) {
   const [keyDraft, setKeyDraft] = useState(props.factKey);

@@ -1,8 +1,10 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect } from 'react';
 import type { AgentDocument, StateField } from '../../model';
-import { MASK, sessionMasker } from '../../simulator/pii-mask';
+import { MASK } from '../../simulator/pii-mask';
+import type { CallFacts } from '../../simulator/types';
 import type { AppStore } from '../../store/create';
 import { useApp, useStoreApi } from '../../store/context';
+import { useSessionMasker } from '../useSessionMasker';
 import { CallFactsEditor } from './CallFactsEditor';
 import { InitialValueInput } from './InitialValueInput';
 import { StartFrom, useStartStage } from './StartFrom';
@@ -25,7 +27,7 @@ const seeded = new WeakSet<AppStore>();
  * to start from (editable); during a run, the values as they stand now (read-only, pii as `***`).
  * A Pinecall class's getters follow the fields, read-only (DerivedRows).
  */
-export function StatePanel() {
+export const StatePanel = memo(function StatePanel() {
   const store = useStoreApi();
   const doc = useApp((s) => s.doc);
   const session = useApp((s) => s.session);
@@ -36,7 +38,7 @@ export function StatePanel() {
   const start = useStartStage();
   const steps = useApp((s) => s.steps.length);
   // pii masked by name and by the values the run saw under a pii name (simulator/pii-mask.ts).
-  const mask = useMemo(() => sessionMasker(doc, session), [doc, session]);
+  const mask = useSessionMasker(doc, session);
 
   useEffect(() => {
     if (seeded.has(store)) return;
@@ -44,6 +46,7 @@ export function StatePanel() {
     if (Object.keys(store.getState().callFacts).length === 0) store.getState().setSim({ callFacts: defaultCallFacts() });
   }, [store]);
 
+  const setFacts = useCallback((next: CallFacts) => store.getState().setSim({ callFacts: next }), [store]);
   const setInitial = (field: StateField, value: unknown) => {
     store.getState().setSim({ initialState: withInitialValue(store.getState().initialState, field, value) });
     // A run opened by "Simulate from here" and not yet stepped opens with the values as they are now.
@@ -85,20 +88,20 @@ export function StatePanel() {
       </dl>
       {doc.state.length === 0 && <div className="st-muted st-pad">No state fields. Add one in the Outline under State.</div>}
       <div className="st-title">this.call</div>
-      <CallFactsEditor facts={callFacts} editable={editable} onChange={(next) => store.getState().setSim({ callFacts: next })} />
+      <CallFactsEditor facts={callFacts} editable={editable} onChange={setFacts} />
       {!editable && <div className="st-note" data-testid="state-readonly-note">Read-only during a run. Reset the run to edit the initial values and this.call.</div>}
     </div>
   );
-}
+});
 
 const shownValue = (value: unknown) => (value === undefined ? 'undefined' : JSON.stringify(value));
 
 /** A long value (a list of slots) is cut so every field stays in view; the whole of it is in the title. */
-function StateValue({ text }: { text: string }) {
+const StateValue = memo(function StateValue({ text }: { text: string }) {
   const MAX = 120;
   return (
     <code className="st-value" data-testid="state-value" title={text.length > MAX ? text : undefined}>
       {text.length > MAX ? `${text.slice(0, MAX - 1)}…` : text}
     </code>
   );
-}
+});

@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useApp, useStoreApi } from '../../store/context';
 import type { ConversationTest } from '../../model';
 import { SaveTestDialog } from './SaveTestDialog';
 import './tests.css';
 
 /** The simulator's "Save as test": once a run has steps and none is in flight. */
-export function SaveTestButton() {
+export const SaveTestButton = memo(function SaveTestButton() {
   const store = useStoreApi();
   const canSave = useApp((s) => !s.running && s.session !== null && s.steps.length > 0);
   const [proposed, setProposed] = useState<ConversationTest | null>(null);
@@ -37,4 +37,4 @@ export function SaveTestButton() {
       {proposed && <SaveTestDialog proposed={proposed} onClose={() => setProposed(null)} />}
     </>
   );
-}
+});

@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import type { AgentDocument } from '../../model';
 import type { TraceEntry } from '../../simulator/types';
-import { NO_MASK, sessionMasker, type PiiMasker } from '../../simulator/pii-mask';
+import { NO_MASK, type PiiMasker } from '../../simulator/pii-mask';
+import { useSessionMasker } from '../useSessionMasker';
 import { useApp } from '../../store/context';
 import { CallDetails } from './CallDetails';
 import { CallTimeline } from './CallTimeline';
@@ -23,20 +24,21 @@ export function TurnInspector() {
   // pii masked here as everywhere; Reveal shows one step's values in clear. Kept in this component
   // only (never in the store or a saved project), for one run and one step: another step, another
   // run or closing the tab masks them again.
-  const mask = useMemo(() => sessionMasker(doc, session), [doc, session]);
+  const mask = useSessionMasker(doc, session);
   const [revealed, setRevealed] = useState<{ run: number; step: number } | null>(null);
   if (focus !== seenFocus) {
     setSeenFocus(focus);
     if (focus) setChosen(focus.step);
   }
 
+  const step = !session ? 0 : chosen === LATEST || chosen > session.turn ? session.turn : chosen;
+  const entries = useStepEntries(session?.trace, step);
+  const calls = useMemo(() => modelCalls(entries), [entries]);
+
   if (!session || session.turn === 0) {
     return <div className="empty-state" data-testid="turn-inspector">Run the agent in the Simulator tab; each step's model calls show here.</div>;
   }
   const steps = stepNumbers(session);
-  const step = chosen === LATEST || chosen > session.turn ? session.turn : chosen;
-  const entries = entriesOfStep(session.trace, step);
-  const calls = modelCalls(entries);
   const totals = stepTotals(calls);
   const run = runKey(session);
   const clear = revealed !== null && revealed.run === run && revealed.step === step;
@@ -81,10 +83,28 @@ export function TurnInspector() {
   );
 }
 
+const NO_ENTRIES: TraceEntry[] = [];
+
+/**
+ * One step's trace entries, the same array while they are the same entries: the run goes on and
+ * makes a new trace every step, and a step picked earlier then keeps its (memoised) view as it was.
+ */
+function useStepEntries(trace: readonly TraceEntry[] | undefined, step: number): TraceEntry[] {
+  const kept = useRef<TraceEntry[]>(NO_ENTRIES);
+  return useMemo(() => {
+    const entries = trace ? entriesOfStep(trace, step) : NO_ENTRIES;
+    const before = kept.current;
+    if (before.length === entries.length && before.every((t, i) => t === entries[i])) return before;
+    kept.current = entries;
+    return entries;
+  }, [trace, step]);
+}
+
 /** Which run a reveal belongs to: its first trace entry's time (a reset or a new run has another). */
 const runKey = (session: { trace: readonly TraceEntry[] }) => session.trace[0]?.at ?? 0;
 
-function StepView(props: { doc: AgentDocument; mask: PiiMasker; entries: TraceEntry[]; calls: ModelCallEntry[]; focusTool?: string }) {
+/** Memoised: while the run goes on, a step picked earlier has the same entries, calls and masker. */
+const StepView = memo(function StepView(props: { doc: AgentDocument; mask: PiiMasker; entries: TraceEntry[]; calls: ModelCallEntry[]; focusTool?: string }) {
   const [selected, setSelected] = useState(() => (callAskingFor(props.calls, props.focusTool) ?? props.calls[0])?.call ?? 0);
   const call = props.calls.find((c) => c.call === selected) ?? props.calls[0];
   return (
@@ -97,4 +117,4 @@ function StepView(props: { doc: AgentDocument; mask: PiiMasker; entries: TraceEn
       <div className="ti-right">{call ? <CallDetails call={call} mask={props.mask} /> : <div className="empty-state">Nothing was sent to the model in this step.</div>}</div>
     </div>
   );
-}
+});
