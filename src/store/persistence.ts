@@ -55,6 +55,15 @@ export class UnreadableProjectError extends Error {
  */
 export type SavesRunIn = 'worker' | 'here';
 
+/**
+ * A document with fewer stages and tools than this is saved here even where workers run: its clone
+ * takes well under a millisecond, less than the round trip to the worker, and a first visit (the
+ * sample, saved as it opens) then does not fetch the worker at all (first load, issue 16).
+ */
+export const SAVED_HERE_BELOW = 50;
+
+const savedHere = (doc: AgentDocument) => doc.stages.length + doc.tools.length < SAVED_HERE_BELOW;
+
 export function createProjectRepository(dbName = 'callboard', storeName = 'projects', saves: SavesRunIn = typeof Worker === 'undefined' ? 'here' : 'worker'): ProjectRepository {
   const store: UseStore = createIdbStore(dbName, storeName);
   // Loaded with the first save, not with the first paint.
@@ -89,7 +98,7 @@ export function createProjectRepository(dbName = 'callboard', storeName = 'proje
     async revision(id) {
       return revisionOf(await get(`rev:${id}`, store));
     },
-    save: (doc, expectedRev) => (saves === 'here' ? saveRecord(store, doc, expectedRev) : saveInWorker(doc, expectedRev)),
+    save: (doc, expectedRev) => (saves === 'here' || savedHere(doc) ? saveRecord(store, doc, expectedRev) : saveInWorker(doc, expectedRev)),
     async remove(id) {
       await store('readwrite', async (os) => {
         const index = await readSummaries(os);
