@@ -8,12 +8,16 @@ export async function openApp(page: Page, query = '') {
 }
 
 export function appState<T>(page: Page, read: (state: any) => T): Promise<T> {
-  return page.evaluate(`(${read.toString()})(window.__callboard.store.getState())`) as Promise<T>;
+  // A field's last keystroke writes after its frame (store/pending-writes.ts): land it before reading.
+  return page.evaluate(`(window.__callboard.settle(), (${read.toString()})(window.__callboard.store.getState()))`) as Promise<T>;
 }
 
 /** Resolves when every change so far is saved to IndexedDB. */
 export async function flushSaves(page: Page) {
-  await page.evaluate(() => (window as any).__callboard.projects.flush());
+  await page.evaluate(() => {
+    (window as any).__callboard.settle();
+    return (window as any).__callboard.projects.flush();
+  });
 }
 
 export async function select(page: Page, kind: string, id?: string) {

@@ -4,6 +4,7 @@ import { App } from './app/App';
 import { AppProvider } from './store/context';
 import { createAppStore, createProjectRepository, createProjectsController } from './store';
 import { flushWhenPageHides } from './store/page-lifecycle';
+import { flushPendingWrites } from './store/pending-writes';
 import { lazyVersionRepository } from './store/versions/lazy';
 import { startVersionRecorder } from './store/versions/recorder';
 import type { AgentDocument } from './model';
@@ -49,8 +50,9 @@ async function openExampleFromUrl() {
   }
 }
 
-// Exposed for end-to-end tests (reading state, waiting for saves); holds no secrets.
-(globalThis as { __callboard?: unknown }).__callboard = { store, projects, versions, versionRecorder };
+// Exposed for end-to-end tests (reading state, waiting for saves); holds no secrets. `settle` lands
+// the keystroke writes still waiting for their frame (store/pending-writes.ts) before a test reads the document.
+(globalThis as { __callboard?: unknown }).__callboard = { store, projects, versions, versionRecorder, settle: flushPendingWrites };
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

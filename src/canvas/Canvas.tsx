@@ -33,6 +33,9 @@ const nodeTypes = { stage: StageNode, block: BlockNode, ghost: GhostNode };
 const edgeTypes = { agent: AgentEdge };
 const defaultEdgeOptions = { markerEnd: { type: MarkerType.ArrowClosed, width: 18, height: 18, color: 'var(--cb-edge)' } };
 const CANVAS_KINDS = new Set(['block', 'stage', 'edge']);
+// Kept at module level: the minimap re-renders every one of its nodes when this function's identity changes,
+// which an inline arrow did on each keystroke (550 rectangles a key on the 500-stage agent).
+const minimapNodeColor = (n: { type?: string; data: unknown }) => (n.type === 'block' ? (n.data as { tint: string }).tint : 'var(--cb-minimap-stage)');
 // Clear of the floating toolbar on top (viewport.ts).
 const fitViewOptions = FIT_VIEW_OPTIONS;
 // Loaded on the first right-click: the first paint does without it.
@@ -356,7 +359,7 @@ function CanvasFlow() {
         </Controls>
         {/* Never over the selection: it moves to the other corner, or steps aside while both are covered. */}
         {minimapShown && minimapAt !== 'hidden' && (
-          <MiniMap position={minimapAt} pannable zoomable nodeColor={(n) => (n.type === 'block' ? (n.data as { tint: string }).tint : 'var(--cb-minimap-stage)')} nodeStrokeWidth={2} />
+          <MiniMap position={minimapAt} pannable zoomable nodeColor={minimapNodeColor} nodeStrokeWidth={2} />
         )}
         <Palette store={store} onAddBlock={() => view.addBlock()} onAddStage={(kind) => view.addStageOf(kind)} />
       </ReactFlow>

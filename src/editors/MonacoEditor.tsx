@@ -3,7 +3,7 @@ import Editor from '@monaco-editor/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { monaco } from './monaco-setup';
 import { languageFor } from './tsx-language';
-import { changedSpan } from '../model/changed-span';
+import { changedSpans } from '../model/changed-span';
 import type { CodeEditor, CodeEditorProps, Marker } from './types';
 import { useColorScheme } from './useColorScheme';
 
@@ -18,7 +18,7 @@ export default function MonacoEditor(props: CodeEditorProps) {
   useEffect(() => () => disposables.current.forEach((d) => d.dispose()), []);
 
   const { readOnly, options, ariaLabel } = props;
-  // A read-only view follows its value by replacing only the span that changed (model/changed-span.ts):
+  // A read-only view follows its value by replacing only the spans that changed (model/changed-span.ts):
   // the library's own follow calls setValue, which rebuilds a megabyte-long Export preview on
   // every settled keystroke and sends its reader back to the top. The text it shows is kept with
   // the model's version, so the model is not read back whole (getValue builds a megabyte string)
@@ -29,10 +29,14 @@ export default function MonacoEditor(props: CodeEditorProps) {
     if (!model) return;
     const known = shown.current;
     const before = known && known.model === model && known.version === model.getVersionId() ? known.text : model.getValue();
-    const span = changedSpan(before, props.value);
-    if (span) {
-      const range = monaco.Range.fromPositions(model.getPositionAt(span.start), model.getPositionAt(span.end));
-      model.applyEdits([{ range, text: span.text }]);
+    // Spans, not one: a docstring edit changes its fifty copies in a big agent's YAML, and one span
+    // from the first to the last had Monaco re-tokenize most of the megabyte in one long task.
+    const spans = changedSpans(before, props.value);
+    if (spans.length > 0) {
+      model.applyEdits(spans.map((span) => ({
+        range: monaco.Range.fromPositions(model.getPositionAt(span.start), model.getPositionAt(span.end)),
+        text: span.text,
+      })));
     }
     // A text with carriage returns is what the model holds only after its own end-of-line normalising: read it back next time.
     shown.current = props.value.includes('\r') ? null : { model, version: model.getVersionId(), text: props.value };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { changedSpan } from './changed-span';
+import { applySpans, changedSpan, changedSpans } from './changed-span';
 
 const apply = (before: string, span: ReturnType<typeof changedSpan>) =>
   span ? before.slice(0, span.start) + span.text + before.slice(span.end) : before;
@@ -49,5 +49,49 @@ describe('changedSpan', () => {
       expect(apply(long, span)).toBe(after);
       if (span) expect(span).toEqual(naive(long, after));
     }), { numRuns: 300 });
+  });
+});
+
+const applyAll = applySpans;
+
+describe('changedSpans', () => {
+  // A Block Agent YAML writes a tool's docstring once per block: the same edit in many places.
+  const block = (i: number, doc: string) => `- block: b${i}\n  turns:\n${'    - say: hello there, this is filler text\n'.repeat(20)}  tools:\n    - name: lookup\n      description: ${doc}\n`;
+  const yaml = (doc: string) => Array.from({ length: 50 }, (_, i) => block(i, doc)).join('');
+
+  it('gives one small span per place a repeated line changed, not one span across the file', () => {
+    const before = yaml('Look up a record.');
+    const after = yaml('Look up a record by kind.');
+    const spans = changedSpans(before, after);
+    expect(applyAll(before, spans)).toBe(after);
+    expect(spans).toHaveLength(50);
+    expect(Math.max(...spans.map((s) => s.end - s.start + s.text.length))).toBeLessThan(100);
+    // The single span covers nearly everything.
+    const one = changedSpan(before, after)!;
+    expect(one.end - one.start).toBeGreaterThan(before.length * 0.9);
+  });
+
+  it('is one span for a small change, and none for equal texts', () => {
+    expect(changedSpans('abc', 'abc')).toEqual([]);
+    expect(changedSpans('abcdef', 'abXef')).toEqual([{ start: 2, end: 4, text: 'X' }]);
+  });
+
+  it('rebuilds the new text from any two texts, with ordered spans apart', () => {
+    const line = fc.constantFrom('a\n', 'b\n', 'key: value\n', '\n', 'x', 'é\n', '😀\n');
+    const text = fc.array(line, { maxLength: 900 }).map((l) => l.join(''));
+    fc.assert(fc.property(text, text, (before, after) => {
+      const spans = changedSpans(before, after);
+      expect(applyAll(before, spans)).toBe(after);
+      for (let i = 1; i < spans.length; i++) expect(spans[i].start).toBeGreaterThan(spans[i - 1].end - 1);
+    }), { numRuns: 300 });
+  });
+
+  it('rebuilds the new text after edits in many places of a long text', () => {
+    const base = yaml('first');
+    fc.assert(fc.property(fc.array(fc.tuple(fc.nat(base.length), fc.nat(30), fc.string({ maxLength: 30 })), { maxLength: 40 }), (edits) => {
+      let after = base;
+      for (const [at, cut, text] of edits) after = after.slice(0, Math.min(at, after.length)) + text + after.slice(Math.min(at + cut, after.length));
+      expect(applyAll(base, changedSpans(base, after))).toBe(after);
+    }), { numRuns: 60 });
   });
 });

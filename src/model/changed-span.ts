@@ -1,3 +1,4 @@
+import { diffArrays } from 'diff';
 /**
  * The one span of `before` that differs from `after`: what a read-only view must replace to show
  * `after`. The Export preview of a large agent is a megabyte of text of which a keystroke changes a
@@ -39,3 +40,80 @@ function sharedSuffix(a: string, b: string, most: number): number {
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+
+export interface Span {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** Below this many characters changed, one span is as good as several. */
+const ONE_SPAN_BELOW = 8 * 1024;
+/** Past this many lines added and removed, the line diff gives up and one span is returned. */
+const MOST_LINE_EDITS = 4000;
+
+/**
+ * The spans of `before` that differ from `after`, in order and apart: replacing each (all against
+ * `before`) gives `after`. One edit can change a text in many places: a tool's docstring is written
+ * once per block in Block Agent YAML, fifty times in a big agent, and one span from the first to the
+ * last would be most of the megabyte. Past a few kilobytes the changed middle is compared line by
+ * line (jsdiff's Myers diff, bounded by MOST_LINE_EDITS), so each changed run of lines is a span.
+ */
+export function changedSpans(before: string, after: string): Span[] {
+  const one = changedSpan(before, after);
+  if (!one) return [];
+  if (one.end - one.start + one.text.length < ONE_SPAN_BELOW) return [one];
+  // Whole lines on both sides: back to the start of the first changed line (the prefix is shared)
+  // and on to the end of the last one (so is the suffix).
+  const start = before.lastIndexOf('\n', one.start - 1) + 1;
+  const newline = before.indexOf('\n', one.end);
+  const reach = (newline === -1 ? before.length : newline + 1) - one.end;
+  const was = linesOf(before.slice(start, one.end + reach));
+  const now = linesOf(after.slice(start, after.length - (before.length - one.end) + reach));
+  const parts = diffArrays(was, now, { maxEditLength: MOST_LINE_EDITS });
+  if (!parts) return [one];
+  const spans: Span[] = [];
+  let at = start;
+  let open: Span | null = null;
+  for (const part of parts) {
+    if (!part.added && !part.removed) {
+      if (open) spans.push(open);
+      open = null;
+      at += part.value.reduce((n, line) => n + line.length, 0);
+      continue;
+    }
+    open ??= { start: at, end: at, text: '' };
+    if (part.removed) {
+      const length = part.value.reduce((n, line) => n + line.length, 0);
+      open.end += length;
+      at += length;
+    } else open.text += part.value.join('');
+  }
+  if (open) spans.push(open);
+  return spans;
+}
+
+/** The text's lines, each with its line break, so that they join back to the text exactly. */
+function linesOf(text: string): string[] {
+  const lines: string[] = [];
+  let from = 0;
+  while (from < text.length) {
+    const newline = text.indexOf('\n', from);
+    const to = newline === -1 ? text.length : newline + 1;
+    lines.push(text.slice(from, to));
+    from = to;
+  }
+  return lines;
+}
+
+/** `before` with each span (all against `before`, in order) replaced: the text `changedSpans` was given as `after`. */
+export function applySpans(before: string, spans: readonly Span[]): string {
+  const pieces: string[] = [];
+  let at = 0;
+  for (const span of spans) {
+    pieces.push(before.slice(at, span.start), span.text);
+    at = span.end;
+  }
+  pieces.push(before.slice(at));
+  return pieces.join('');
+}

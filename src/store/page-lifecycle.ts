@@ -1,4 +1,5 @@
 import type { ProjectsController } from './projects-controller';
+import { flushPendingWrites } from './pending-writes';
 
 /**
  * Starts every pending save as soon as the page may go away. `visibilitychange` to hidden is the
@@ -11,10 +12,16 @@ export function flushWhenPageHides(
   win: Pick<Window, 'addEventListener' | 'removeEventListener'> = window,
   doc: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'> = document,
 ): () => void {
+  // A keystroke whose write waits for its frame (pending-writes.ts) lands before the save starts.
   const onVisibility = () => {
-    if (doc.visibilityState === 'hidden') projects.flushNow();
+    if (doc.visibilityState !== 'hidden') return;
+    flushPendingWrites();
+    projects.flushNow();
   };
-  const onPageHide = () => projects.flushNow();
+  const onPageHide = () => {
+    flushPendingWrites();
+    projects.flushNow();
+  };
   doc.addEventListener('visibilitychange', onVisibility);
   win.addEventListener('pagehide', onPageHide);
   return () => {

@@ -5,6 +5,7 @@ import type { AgentDocument } from '../../model';
 import type { ExportView } from '../../formats/export-as';
 import { exportInWorker } from '../../run/workers/export-client';
 import { useApp, useServices, useStoreApi } from '../../store/context';
+import { afterTypingPauses } from '../../store/pending-writes';
 import { useNamedVersions } from './named-versions';
 import { selectPrimary } from '../../store/selectors';
 import { LossList } from './LossList';
@@ -48,14 +49,24 @@ const LARGE_PREVIEW_OPTIONS: EditorOptions = {
 
 const MIME: Record<ExportFormat, string> = { yaml: 'application/yaml', ts: 'text/plain', json: 'application/json', openai: 'application/json' };
 
-/** Recomputing an export on every keystroke of a drag is wasted work: follow the document a beat behind. */
+/**
+ * Recomputing an export on every keystroke of a drag is wasted work: follow the document a beat
+ * behind, and while someone types, at their pauses (the send and the answer cost the page a few
+ * milliseconds each, which between a fast typist's keys delayed the next key).
+ */
 function useSettledDoc(delay = 150): AgentDocument {
   const doc = useApp((s) => s.doc);
   const [settled, setSettled] = useState(doc);
   useEffect(() => {
     if (doc === settled) return;
-    const timer = setTimeout(() => setSettled(doc), delay);
-    return () => clearTimeout(timer);
+    let cancel = () => {};
+    const timer = setTimeout(() => {
+      cancel = afterTypingPauses(() => setSettled(doc));
+    }, delay);
+    return () => {
+      clearTimeout(timer);
+      cancel();
+    };
   }, [doc, settled, delay]);
   return settled;
 }
@@ -100,12 +111,18 @@ export function ExportPanel() {
     if (!mod) return;
     let live = true;
     const key = `${format} ${openAiStage ?? ''}`;
+    let cancel = () => {};
+    // Shown at a pause in typing: Monaco's update of a megabyte preview is tens of milliseconds.
+    const show = (result: { view: ExportView } | { error: string }) => {
+      cancel = afterTypingPauses(() => live && setAnswer({ key, result }));
+    };
     exportInWorker(doc, format, openAiStage).then(
-      (view) => live && view && setAnswer({ key, result: { view } }),
-      (error: unknown) => live && setAnswer({ key, result: { error: error instanceof Error ? error.message : String(error) } }),
+      (view) => live && view && show({ view }),
+      (error: unknown) => live && show({ error: error instanceof Error ? error.message : String(error) }),
     );
     return () => {
       live = false;
+      cancel();
     };
   }, [mod, doc, format, openAiStage]);
 

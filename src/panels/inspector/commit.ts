@@ -1,9 +1,10 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { AgentDocument } from '../../model';
 import type { Outcome } from '../../model/ops';
 import { useStoreApi } from '../../store/context';
 import type { HistoryMode } from '../../store/types';
 import { refusesEdits, READ_ONLY_REFUSAL, VIEWING_REFUSAL } from '../../store/access';
+import { deferWrite, flushPendingWrites } from '../../store/pending-writes';
 
 /** What a field's write returns: a new document, or an operation's outcome (which may be refused). */
 export type WriteResult = AgentDocument | Outcome;
@@ -48,4 +49,18 @@ export function useCommit() {
 export function useEndGesture() {
   const store = useStoreApi();
   return useCallback(() => store.getState().endGesture(), [store]);
+}
+
+/**
+ * A text field's keystroke writes after the frame that paints it (store/pending-writes.ts): `later`
+ * queues the write (replacing this field's previous one), `now` applies it at once (blur, Escape).
+ * The field must show its own draft meanwhile. A field that unmounts applies what it had.
+ */
+export function usePendingWrite() {
+  const writer = useMemo(() => {
+    const owner = {};
+    return { later: (write: () => void) => deferWrite(owner, write), now: () => flushPendingWrites(owner) };
+  }, []);
+  useEffect(() => writer.now, [writer]);
+  return writer;
 }

@@ -1,6 +1,6 @@
 import { Fragment, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { TARGET_LABEL, type AgentDocument, type Target } from '../../model';
-import { refusal, useCommit, useEndGesture } from './commit';
+import { refusal, useCommit, useEndGesture, usePendingWrite } from './commit';
 import type { FieldDecl, Option } from './types';
 
 // The generic controls every declared field is drawn with. Each keeps a draft only while it is
@@ -21,8 +21,10 @@ export function TextControl({
 }: ControlProps<string> & { multiline?: boolean; rows?: number; mono?: boolean; mode?: 'live' | 'blur'; preview?: (value: string) => string | undefined }) {
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
+  const pending = usePendingWrite();
   const shown = draft ?? value;
   const commit = () => {
+    pending.now();
     if (draft === null) return;
     if (mode === 'blur' && draft !== value) {
       const refused = onWrite(draft, 'push');
@@ -33,11 +35,13 @@ export function TextControl({
   };
   const onChange = (next: string) => {
     setDraft(next);
-    if (mode === 'live') setError(onWrite(next, 'gesture'));
+    // The draft paints this key; the document follows after the frame (the views of a big agent are slow).
+    if (mode === 'live') pending.later(() => setError(onWrite(next, 'gesture')));
     else setError(next === value ? undefined : preview?.(next));
   };
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Escape' && draft !== null) {
+      pending.now();
       setDraft(null);
       setError(undefined);
     } else if (e.key === 'Enter' && !multiline && mode === 'blur') commit();

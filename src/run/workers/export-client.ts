@@ -6,6 +6,7 @@
 // comes as what changed since the last one (export-api.ts), and parts that did not change keep
 // their identity here.
 import type { AgentDocument } from '../../model';
+import { applySpans } from '../../model/changed-span';
 import type { ExportFormat, ExportView } from '../../formats/export-as';
 import { docSender, sendDoc } from '../../store/workers/doc-wire';
 import { latestWins } from '../../store/workers/latest-wins';
@@ -31,7 +32,7 @@ function viewOf(reply: ExportAnswer, before: ExportView | undefined): ExportView
   const was = before?.text ?? '';
   return {
     ...rest,
-    text: text.kind === 'span' ? was.slice(0, text.start) + text.text + was.slice(text.end) : part(text, before?.text),
+    text: text.kind === 'spans' ? applySpans(was, text.spans) : part(text, before?.text),
     losses: part(losses, before?.losses),
     notes: part(notes, before?.notes),
   };
@@ -40,7 +41,7 @@ function viewOf(reply: ExportAnswer, before: ExportView | undefined): ExportView
 const ask = latestWins(async ({ doc, format, stageId }: Ask): Promise<ExportView> => {
   const base = held;
   const reply = await sendDoc(sender, doc, (wire) => worker.call((api) => api.exportAs(wire, format, stageId, base?.answer)));
-  // A `same` or `span` part only ever answers the number sent in `base`.
+  // A `same` or `spans` part only ever answers the number sent in `base`.
   const view = viewOf(reply, base?.view);
   held = { answer: reply.answer, view };
   return view;

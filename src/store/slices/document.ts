@@ -5,6 +5,7 @@ import { findEntity } from '../../model/ops';
 import type { AppState, DocumentSlice, EntityRef, HistoryMode } from '../types';
 import type { History, HistoryEntry } from '../history';
 import { refusesEdits } from '../access';
+import { flushPendingWrites } from '../pending-writes';
 
 type Set = StoreApi<AppState>['setState'];
 type Get = StoreApi<AppState>['getState'];
@@ -17,6 +18,7 @@ function stillThere(doc: AgentDocument, refs: readonly EntityRef[]): EntityRef[]
 export const createDocumentSlice = (initial: AgentDocument, history: History) => (set: Set, get: Get): DocumentSlice => {
   /** Undo and redo: the document, the selection that went with it, and a note saying which step it was. */
   const travel = (action: 'undo' | 'redo') => {
+    flushPendingWrites();
     if (refusesEdits(get())) return set({ refusedEdits: get().refusedEdits + 1 });
     const { doc, selection, undoNote } = get();
     const current: HistoryEntry = { doc, selection };
@@ -40,6 +42,8 @@ export const createDocumentSlice = (initial: AgentDocument, history: History) =>
     canRedo: false,
     undoNote: null,
     apply(recipe, options) {
+      // A field's keystroke still waiting for its frame lands first, so writes keep their order.
+      flushPendingWrites();
       // A tab opened read-only, or a version open read-only, takes no edits (store/access.ts); the banner counts the refusals.
       if (refusesEdits(get())) return set({ refusedEdits: get().refusedEdits + 1 });
       const { doc: before, selection } = get();
@@ -49,11 +53,13 @@ export const createDocumentSlice = (initial: AgentDocument, history: History) =>
       set({ doc: after, revision: get().revision + 1, canUndo: history.canUndo, canRedo: history.canRedo });
     },
     replaceDocument(doc) {
+      flushPendingWrites();
       history.clear();
       set({ doc, revision: get().revision + 1, selection: [], focusPath: null, canUndo: false, canRedo: false, undoNote: null, viewing: null });
     },
     viewing: null,
     viewVersion(version, label) {
+      flushPendingWrites();
       // The open agent is kept aside, not in the undo history: viewing is not an edit.
       const { doc, selection, viewing } = get();
       const live = viewing ? viewing.live : doc;
@@ -67,6 +73,7 @@ export const createDocumentSlice = (initial: AgentDocument, history: History) =>
       set({ doc: viewing.live, viewing: null, compare: null, revision: get().revision + 1, selection: stillThere(viewing.live, viewing.liveSelection), focusPath: null });
     },
     endGesture() {
+      flushPendingWrites();
       history.endGesture();
     },
     undo: () => travel('undo'),

@@ -3,7 +3,7 @@ import type { Tool } from '../../../model';
 import { updateEntity } from '../../../model/ops';
 import { LazyEditor } from '../../../editors/LazyEditor';
 import type { CodeEditor } from '../../../editors/types';
-import { useCommit, useEndGesture } from '../commit';
+import { useCommit, useEndGesture, usePendingWrite } from '../commit';
 import type { SectionProps } from '../types';
 
 const HEIGHT = 120;
@@ -20,7 +20,11 @@ export function DocstringEditor({ entity: tool }: SectionProps<Tool>) {
   const [wanted, setWanted] = useState(false);
   const [ready, setReady] = useState(false);
   const textarea = useRef<HTMLTextAreaElement | null>(null);
+  const pending = usePendingWrite();
   const write = (description: string) => commit((d) => updateEntity(d, 'tool', tool.id, { description }), 'gesture');
+  // Monaco keeps its own text, so its keystrokes may write after the frame; the textarea stand-in
+  // shows the document's text and writes at once.
+  const writeLater = (description: string) => pending.later(() => write(description));
 
   const onMount = (editor: CodeEditor) => {
     const area = textarea.current;
@@ -60,7 +64,7 @@ export function DocstringEditor({ entity: tool }: SectionProps<Tool>) {
             ariaLabel="Docstring"
             options={{ lineNumbers: 'off', glyphMargin: false, lineDecorationsWidth: 6, renderLineHighlight: 'none', overviewRulerLanes: 0, scrollbar: { vertical: 'auto', horizontal: 'hidden' } }}
             onMount={onMount}
-            onChange={write}
+            onChange={writeLater}
             onBlur={endGesture}
           />
         </div>
