@@ -201,7 +201,7 @@ export function ExportPanel() {
             <LazyEditor
               testId="export-preview"
               path={PREVIEW_PATHS[format]}
-              language={view!.language}
+              language={view!.text.length > LARGE_PREVIEW ? 'plaintext' : view!.language}
               value={view!.text}
               readOnly
               height="100%"
