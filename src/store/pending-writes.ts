@@ -38,7 +38,8 @@ const now = () => (typeof performance !== 'undefined' ? performance.now() : Date
 function afterNextPaint(run: () => void) {
   const raf = (globalThis as { requestAnimationFrame?: (cb: () => void) => number }).requestAnimationFrame;
   // A task queued from an animation frame callback runs after that frame has painted.
-  if (raf) raf(() => setTimeout(run, 0));
+  if (!raf) return void setTimeout(run, 0);
+  raf(() => setTimeout(run, 0));
   setTimeout(run, BACKSTOP_MS);
 }
 
