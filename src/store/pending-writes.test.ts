@@ -58,16 +58,16 @@ describe('pending writes', () => {
     let seen = '';
     store.getState().apply((d) => {
       seen = d.name;
-      return { ...d, description: 'Later' };
+      return { ...d, persona: 'Later' };
     });
     expect(seen).toBe('Typed');
-    expect(store.getState().doc.description).toBe('Later');
+    expect(store.getState().doc.persona).toBe('Later');
     store.getState().endGesture();
     // Typing again, then an undo before the keystroke's frame: the undo takes back the typing, keystroke included.
     for (const name of ['Typed a', 'Typed ag']) writes.deferWrite(field, () => store.getState().apply((d) => ({ ...d, name }), { history: 'gesture' }));
     store.getState().undo();
     expect(store.getState().doc.name).toBe('Typed');
-    expect(store.getState().doc.description).toBe('Later');
+    expect(store.getState().doc.persona).toBe('Later');
     expect(writes.hasPendingWrites()).toBe(false);
   });
 
