@@ -74,6 +74,24 @@ test('the docstring is edited in Monaco, with the line the model reads under it'
   await expect(page.getByTestId('docstring-oneline')).toHaveText('Book one of the slots you offered.\nAsk the caller first.\n@remarks internal');
 });
 
+test('keys typed while Monaco takes the textarea\'s place are all kept, and the caret moves with them', async ({ page }) => {
+  await select(page, 'tool', 't_book');
+  const field = page.getByTestId('docstring-editor');
+  const before: string = await appState(page, (s) => s.doc.tools.find((t: any) => t.id === 't_book').description);
+  await field.locator('textarea').click();
+  await page.keyboard.press('ControlOrMeta+End');
+  // Typed at once, as a person clicking in and typing does: Monaco loads meanwhile and swaps in at a pause.
+  await page.keyboard.type(' Confirm the slot first.', { delay: 30 });
+  await page.waitForTimeout(100);
+  await page.keyboard.type(' Then book it.', { delay: 30 });
+  await expect(field).toHaveAttribute('data-editor', 'monaco', { timeout: 30_000 });
+  // The focus went with the swap: more typing lands in Monaco, after the rest.
+  await expect(field.locator('.monaco-editor')).toHaveClass(/focused/);
+  await page.keyboard.type(' Done.', { delay: 30 });
+  await expect.poll(() => appState(page, (s) => s.doc.tools.find((t: any) => t.id === 't_book').description))
+    .toBe(`${before} Confirm the slot first. Then book it. Done.`);
+});
+
 test('a tool condition shows the whole tool name in its select', async ({ page }) => {
   await select(page, 'edge', 'e_greet_identify');
   const tool = page.getByTestId('condition').first().getByLabel('Tool');

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { Tool } from '../../../model';
 import { updateEntity } from '../../../model/ops';
 import { LazyEditor } from '../../../editors/LazyEditor';
@@ -7,6 +8,8 @@ import { useCommit, useEndGesture, usePendingWrite } from '../commit';
 import type { SectionProps } from '../types';
 
 const HEIGHT = 120;
+/** How long the typing in the stand-in textarea must pause before Monaco takes its place. */
+const SWAP_QUIET_MS = 300;
 
 /**
  * The tool's docstring, edited in Monaco (the product card says so: word wrap, undo per word, find).
@@ -26,16 +29,25 @@ export function DocstringEditor({ entity: tool }: SectionProps<Tool>) {
   // shows the document's text and writes at once.
   const writeLater = (description: string) => pending.later(() => write(description));
 
+  // When the textarea last took a key: the swap to Monaco waits for a pause in the typing.
+  const lastKey = useRef(0);
   const onMount = (editor: CodeEditor) => {
-    const area = textarea.current;
-    const hadFocus = !!area && document.activeElement === area;
-    const caret = area?.selectionStart ?? 0;
-    setReady(true);
-    if (!hadFocus) return;
-    const model = editor.getModel();
-    if (model) editor.setPosition(model.getPositionAt(caret));
-    // After React has hidden the textarea and shown the editor.
-    requestAnimationFrame(() => editor.focus());
+    const swap = () => {
+      const area = textarea.current;
+      if (!area || document.activeElement !== area) return setReady(true);
+      const wait = lastKey.current + SWAP_QUIET_MS - performance.now();
+      if (wait > 0) return void setTimeout(swap, wait);
+      // The swap and the focus in one task (flushSync: the textarea gone and the editor shown before
+      // the focus moves): with the focus moved a frame later, keys typed in between were lost, and
+      // the editor takes the first key after its focus badly, so the swap waits for a pause.
+      const caret = area.selectionStart ?? 0;
+      flushSync(() => setReady(true));
+      const model = editor.getModel();
+      if (model) editor.setPosition(model.getPositionAt(caret));
+      editor.focus();
+    };
+    // Not from here: the library calls onMount from an effect, where flushSync cannot commit.
+    setTimeout(swap, 0);
   };
 
   return (
@@ -49,7 +61,10 @@ export function DocstringEditor({ entity: tool }: SectionProps<Tool>) {
           placeholder="One line a model can choose this tool by."
           onFocus={() => setWanted(true)}
           onPointerEnter={() => setWanted(true)}
-          onChange={(e) => write(e.target.value)}
+          onChange={(e) => {
+            lastKey.current = performance.now();
+            write(e.target.value);
+          }}
           onBlur={endGesture}
         />
       )}
