@@ -69,8 +69,15 @@ test.describe('the canvas', () => {
     const grab = await centre(stage(page, 'choose').locator('.cb-stage-name'));
     const card = await centre(stage(page, 'choose'));
     const target = await centre(block(page, 'End'));
+    // The drop (the position, the new block, the blocks fitted) is one document write, not one per step.
+    await page.evaluate(() => {
+      const w = window as any;
+      w.__docWrites = 0;
+      w.__stopCounting = w.__callboard.store.subscribe((s: any, p: any) => { if (s.doc !== p.doc) w.__docWrites++; });
+    });
     await drag(page, grab, { x: target.x + (grab.x - card.x), y: target.y + (grab.y - card.y) });
     await expect.poll(() => appState(page, (s) => s.doc.stages.find((x: { id: string }) => x.id === 's_choose').blockId)).toBe('b_end');
+    expect(await page.evaluate(() => { (window as any).__stopCounting(); return (window as any).__docWrites; })).toBe(1);
     expect(await appState(page, (s) => s.doc.layout.positions.b_booking)).toEqual(booking);
     await page.keyboard.press('Control+z');
     await expect.poll(() => appState(page, (s) => s.doc.stages.find((x: { id: string }) => x.id === 's_choose').blockId)).toBe('b_booking');

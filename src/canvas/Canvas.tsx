@@ -95,6 +95,8 @@ function CanvasFlow() {
   // work (2.7× the CPU of the components alone). The map keeps the positions for a rebuild of the
   // nodes mid-drag (a problems update), so the card does not jump back.
   const [dragged] = useState(() => new Map<string, Point>());
+  /** The positions a drag ended at, held for onNodeDragStop's single write (see onNodesChange). */
+  const dropPositions = useRef<Record<string, Point> | null>(null);
   const nodes = useMemo(
     () => (dragged.size > 0 ? docNodes.map((n) => (dragged.has(n.id) ? { ...n, position: dragged.get(n.id)! } : n)) : docNodes),
     [docNodes, dragged],
@@ -132,8 +134,22 @@ function CanvasFlow() {
       internal.setNodes(internal.nodes.map((n) => (dragging[n.id] ? { ...n, position: dragging[n.id] } : n)));
     }
     const state = store.getState();
-    if (Object.keys(positions).length) dragged.clear();
-    if (Object.keys(positions).length || sizes.length) {
+    const moved = Object.keys(positions);
+    // A drag's last positions: React Flow reports them, then calls onNodeDragStop in the same task.
+    // They wait for it, so the drop (positions, a stage moved to another block, the blocks fitted)
+    // is one document write: two meant the canvas, outline, inspector and save followed twice.
+    // If the stop does not come (an aborted drag), they land on their own after the task.
+    const dragEnd = moved.length > 0 && sizes.length === 0 && moved.every((id) => dragged.has(id));
+    if (moved.length) dragged.clear();
+    if (dragEnd) {
+      const first = dropPositions.current === null;
+      dropPositions.current = { ...dropPositions.current, ...positions };
+      if (first) queueMicrotask(() => {
+        const left = dropPositions.current;
+        dropPositions.current = null;
+        if (left) store.getState().apply((current) => placeWithoutGrowing(current, left), { history: 'gesture', label: 'move' });
+      });
+    } else if (moved.length || sizes.length) {
       state.apply((current) => {
         let next = placeWithoutGrowing(current, positions);
         for (const [id, size] of sizes) next = setBlockSize(next, id, size);
@@ -153,7 +169,9 @@ function CanvasFlow() {
   // The drop is part of the drag's undo step.
   const onNodeDragStop = useCallback((_event: unknown, _node: CanvasNode, dragged: CanvasNode[]) => {
     const state = store.getState();
-    let doc = state.doc;
+    const dropped = dropPositions.current;
+    dropPositions.current = null;
+    let doc = dropped ? placeWithoutGrowing(state.doc, dropped) : state.doc;
     const kept: Record<string, true> = {};
     for (const node of dragged) {
       if (node.type !== 'stage') continue;
