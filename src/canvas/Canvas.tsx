@@ -9,7 +9,8 @@ import { DEFAULT_BLOCK_SIZE, STAGE_SIZE, moveStageToBlock, setBlockSize } from '
 import type { Point, Size } from '../model';
 import { useApp, useServices, useStoreApi } from '../store/context';
 import { useSettledProblems } from '../store/useSettledProblems';
-import type { AppStore, EntityRef } from '../store';
+import type { EntityRef } from '../store';
+import { CANVAS_KINDS, applySelectChanges } from './select-changes';
 import { createFlowAdapter, fallbackPositions } from './adapters';
 import { connectStages, createBlock, createStage, placeWithoutGrowing } from './actions';
 import { useContextMenu } from './useContextMenu';
@@ -32,7 +33,6 @@ import type { AgentFlowEdge, CanvasNode } from './types';
 const nodeTypes = { stage: StageNode, block: BlockNode, ghost: GhostNode };
 const edgeTypes = { agent: AgentEdge };
 const defaultEdgeOptions = { markerEnd: { type: MarkerType.ArrowClosed, width: 18, height: 18, color: 'var(--cb-edge)' } };
-const CANVAS_KINDS = new Set(['block', 'stage', 'edge']);
 // Kept at module level: the minimap re-renders every one of its nodes when this function's identity changes,
 // which an inline arrow did on each keystroke (550 rectangles a key on the 500-stage agent).
 const minimapNodeColor = (n: { type?: string; data: unknown }) => (n.type === 'block' ? (n.data as { tint: string }).tint : 'var(--cb-minimap-stage)');
@@ -47,17 +47,6 @@ const ConnectPicker = lazy(() => import('./ConnectPicker').then((m) => ({ defaul
 const CompareView = lazy(() => import('../panels/compare/CompareView'));
 
 const round = (p: Point): Point => ({ x: Math.round(p.x), y: Math.round(p.y) });
-
-/** React Flow's select changes, folded into the store's selection (the one truth the Outline reads too). */
-function applySelectChanges(store: AppStore, changes: { id: string; selected: boolean }[], kindOf: (id: string) => EntityRef['kind']) {
-  const { selection, select } = store.getState();
-  const dropped = new Set(changes.filter((c) => !c.selected).map((c) => c.id));
-  let next = selection.filter((r) => !(r.id && dropped.has(r.id)));
-  const added = changes.filter((c) => c.selected && !next.some((r) => r.id === c.id)).map((c) => ({ kind: kindOf(c.id), id: c.id }));
-  // Picking on the canvas replaces a tool or state field picked elsewhere.
-  if (added.length) next = next.filter((r) => CANVAS_KINDS.has(r.kind));
-  select([...next, ...added]);
-}
 
 export function Canvas() {
   return (
