@@ -13,14 +13,12 @@ export function flushWhenPageHides(
   doc: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'> = document,
 ): () => void {
   // A keystroke whose write waits for its frame (pending-writes.ts) lands before the save starts.
-  const onVisibility = () => {
-    if (doc.visibilityState !== 'hidden') return;
-    flushPendingWrites();
-    projects.flushNow();
-  };
   const onPageHide = () => {
     flushPendingWrites();
     projects.flushNow();
+  };
+  const onVisibility = () => {
+    if (doc.visibilityState === 'hidden') onPageHide();
   };
   doc.addEventListener('visibilitychange', onVisibility);
   win.addEventListener('pagehide', onPageHide);

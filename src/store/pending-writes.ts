@@ -34,9 +34,11 @@ let lastCost = 0;
 let lastTypedAt = -Infinity;
 
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+/** The page's requestAnimationFrame; undefined where there are no frames (Node: the CLI, unit tests). */
+const frames = () => (globalThis as { requestAnimationFrame?: (cb: () => void) => number }).requestAnimationFrame;
 
 function afterNextPaint(run: () => void) {
-  const raf = (globalThis as { requestAnimationFrame?: (cb: () => void) => number }).requestAnimationFrame;
+  const raf = frames();
   // A task queued from an animation frame callback runs after that frame has painted.
   if (!raf) return void setTimeout(run, 0);
   raf(() => setTimeout(run, 0));
@@ -97,7 +99,7 @@ function timed(writes: Write[]) {
   } finally {
     queueMicrotask(() => {
       const script = now() - start;
-      const raf = (globalThis as { requestAnimationFrame?: (cb: () => void) => number }).requestAnimationFrame;
+      const raf = frames();
       if (!raf) {
         lastCost = script;
         return;

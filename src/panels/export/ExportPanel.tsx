@@ -31,8 +31,9 @@ const PREVIEW_OPTIONS: EditorOptions = {
 /**
  * A preview past this many characters (a 500-stage agent's YAML is a megabyte) drops what Monaco
  * recomputes over the whole text after every change: folding regions (thousands of decorations
- * re-laid on each edit), sticky scroll built from them, bracket-pair colouring. On a large agent
- * each cost the main thread 50-400 ms after every settled keystroke while typing elsewhere.
+ * re-laid on each edit), sticky scroll built from them, bracket-pair colouring; and it is shown
+ * uncoloured (plaintext), since re-tokenising after each change was the top script cost per key. On
+ * a large agent each cost the main thread 50-400 ms after every settled keystroke while typing elsewhere.
  */
 const LARGE_PREVIEW = 200_000;
 const LARGE_PREVIEW_OPTIONS: EditorOptions = {
