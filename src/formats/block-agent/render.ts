@@ -8,6 +8,7 @@ import { blockText } from './scalar-proof';
 import { recordingScalars } from './scalar-record';
 import { CONDITION_NLU, EDGE_CONNECT_TO, MCP_SERVER_DESCRIPTION } from './inferred-keys';
 import { readsOtherwiseInYaml11 } from './scalars';
+import { renderSharedTools } from './render-shared';
 
 /** Keys whose values are sentences: long single-line ones become `>-` folded blocks (any multi-line text a `|` block). */
 const PROSE_KEYS = new Set(['personality', 'content', 'description', CONDITION_NLU, MCP_SERVER_DESCRIPTION, 'messages']);
@@ -126,7 +127,8 @@ function styleSeq(seq: YAMLSeq): void {
   }
 }
 
-export function renderYaml(data: PlainObject, comments: RenderComments = {}): string {
+/** A document's text, and whether every scalar in it is proven to read back as its value (scalar-record.ts). */
+export function renderProven(data: PlainObject, comments: RenderComments = {}): { text: string; scalarsReadBack: boolean; doc: Document } {
   const doc = buildDocument(data) ?? new Document(data);
   SURVIVED.clear();
   try {
@@ -139,7 +141,12 @@ export function renderYaml(data: PlainObject, comments: RenderComments = {}): st
     const node = doc.getIn(path, true) as Node | undefined;
     if (node) node.commentBefore = comment;
   }
-  const { text, scalarsReadBack } = recordingScalars(doc, OPTIONS);
+  return { ...recordingScalars(doc, OPTIONS), doc };
+}
+
+/** The whole file in one document, each tool entry written where it stands. */
+export function renderWhole(data: PlainObject, comments: RenderComments = {}): string {
+  const { text, scalarsReadBack, doc } = renderProven(data, comments);
   // Last guard: the file must say exactly what the data says; if the pretty form does not, write the plain one.
   // When every scalar, as written, reads back as its value (scalarsReadBack), it does: the rest of the
   // file (indentation, `-`, `:`, `{}`) is the library's structure for this very data. Else the whole
@@ -147,4 +154,9 @@ export function renderYaml(data: PlainObject, comments: RenderComments = {}): st
   // the library's check of them is quadratic).
   if (scalarsReadBack) return text;
   return deepEqual(parse(text, { uniqueKeys: false }), JSON.parse(JSON.stringify(data))) ? text : doc.toString(SAFE_OPTIONS);
+}
+
+/** Block Agent data → YAML text: each tool entry repeated across blocks written once (render-shared.ts), else the whole at once. */
+export function renderYaml(data: PlainObject, comments: RenderComments = {}): string {
+  return renderSharedTools(data, comments, renderProven) ?? renderWhole(data, comments);
 }
