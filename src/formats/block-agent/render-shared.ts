@@ -7,7 +7,13 @@
 // the caller renders the whole file as before.
 import { parse } from 'yaml';
 import { deepEqual, type PlainObject } from './extra';
-import type { RenderComments } from './render';
+
+export interface RenderComments {
+  /** One comment line(s) above the whole file. */
+  header?: string;
+  /** Comments above the nodes at these paths (e.g. a condition written differently than modelled). */
+  before?: { path: (string | number)[]; comment: string }[];
+}
 
 type RenderProven = (data: PlainObject, comments?: RenderComments) => { text: string; scalarsReadBack: boolean };
 

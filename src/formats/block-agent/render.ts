@@ -8,7 +8,7 @@ import { blockText } from './scalar-proof';
 import { recordingScalars } from './scalar-record';
 import { CONDITION_NLU, EDGE_CONNECT_TO, MCP_SERVER_DESCRIPTION } from './inferred-keys';
 import { readsOtherwiseInYaml11 } from './scalars';
-import { renderSharedTools } from './render-shared';
+import { renderSharedTools, type RenderComments } from './render-shared';
 
 /** Keys whose values are sentences: long single-line ones become `>-` folded blocks (any multi-line text a `|` block). */
 const PROSE_KEYS = new Set(['personality', 'content', 'description', CONDITION_NLU, MCP_SERVER_DESCRIPTION, 'messages']);
@@ -16,12 +16,7 @@ const FOLD_AFTER = 80;
 const FLOW_LIST_MAX = 60;
 const LINE_WIDTH = 100;
 
-export interface RenderComments {
-  /** One comment line(s) above the whole file. */
-  header?: string;
-  /** Comments above the nodes at these paths (e.g. a condition written differently than modelled). */
-  before?: { path: (string | number)[]; comment: string }[];
-}
+export type { RenderComments } from './render-shared';
 
 /**
  * `directives: false` writes the same text for these documents (no `%YAML`, no `%TAG`, no `---`:
