@@ -150,6 +150,56 @@ test('the minimap can be hidden, stays hidden after a reload, and moves off a se
   await page.screenshot({ path: `${SHOTS}/minimap-moved.png` });
 });
 
+/** Pixels of the minimap's drawing in each block's tint and in the stage colour, read off its canvas. */
+async function minimapPixels(page: Page) {
+  return page.locator('.react-flow__minimap canvas').evaluate((canvas: HTMLCanvasElement) => {
+    const ctx = canvas.getContext('2d')!;
+    const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+    const colours = new Map<string, number>();
+    for (let i = 0; i < data.length; i += 4) {
+      const key = `${data[i]},${data[i + 1]},${data[i + 2]}`;
+      colours.set(key, (colours.get(key) ?? 0) + 1);
+    }
+    return { distinct: colours.size, background: Math.max(...colours.values()), total: data.length / 4 };
+  });
+}
+
+test('the minimap draws the cards, follows a moved card, and pans and zooms the canvas', async ({ page }) => {
+  const minimap = page.locator('.react-flow__minimap');
+  await expect(minimap).toBeVisible();
+  await expect(minimap.locator('canvas')).toHaveAttribute('role', 'img');
+  await page.waitForTimeout(300);
+  const drawn = await minimapPixels(page);
+  // Four tinted blocks and their stages on the panel colour: far from one flat fill.
+  expect(drawn.distinct).toBeGreaterThan(6);
+  expect(drawn.background).toBeLessThan(drawn.total * 0.9);
+
+  // A card dragged far away: the minimap's picture changes with it.
+  const before = await minimap.locator('canvas').screenshot();
+  const card = await box(stage(page, 'goodbye'));
+  await page.mouse.move(card.x + card.width * 0.3, card.y + 8);
+  await page.mouse.down();
+  await page.mouse.move(card.x + card.width * 0.3 - 120, card.y + 8 + 140, { steps: 6 });
+  await page.mouse.up();
+  await page.waitForTimeout(300);
+  expect((await minimap.locator('canvas').screenshot()).equals(before), 'the minimap still shows the card where it was').toBe(false);
+
+  // Dragging inside the minimap pans the canvas; the wheel over it zooms.
+  const viewport = () => page.locator('.react-flow__viewport').evaluate((el) => (el as HTMLElement).style.transform);
+  const panned = await viewport();
+  const mini = await box(minimap);
+  await page.mouse.move(mini.x + mini.width / 2, mini.y + mini.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(mini.x + mini.width / 2 + 30, mini.y + mini.height / 2 + 12, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(viewport).not.toBe(panned);
+  const zoom = await zoomOf(page);
+  await page.mouse.move(mini.x + mini.width / 2, mini.y + mini.height / 2);
+  await page.mouse.wheel(0, -200);
+  await expect.poll(() => zoomOf(page)).toBeGreaterThan(zoom);
+  await page.screenshot({ path: `${SHOTS}/minimap-drawn.png` });
+});
+
 test('Ctrl+D puts the copy beside the original, not on it, offered the same tools', async ({ page }) => {
   // book offered in choose alone (a stage scope): the copy must be offered it too.
   await page.evaluate(() => (window as any).__callboard.store.getState().apply((doc: any) => ({

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import {
-  Background, BackgroundVariant, ControlButton, Controls, MarkerType, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStoreApi as useFlowStore,
+  Background, BackgroundVariant, ControlButton, Controls, MarkerType, ReactFlow, ReactFlowProvider, useReactFlow, useStoreApi as useFlowStore,
   type Connection, type EdgeChange, type NodeChange, type OnMove,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
@@ -28,13 +28,13 @@ import { CANVAS_KEYS_HELP_ID } from './keyboard-focus';
 import { useCanvasKeys } from './useCanvasKeys';
 import { useZoomLevels } from './useZoomLevels';
 import { OverviewLayer } from './OverviewLayer';
+import { CanvasMinimap } from './CanvasMinimap';
 import type { AgentFlowEdge, CanvasNode } from './types';
 
 const nodeTypes = { stage: StageNode, block: BlockNode, ghost: GhostNode };
 const edgeTypes = { agent: AgentEdge };
 const defaultEdgeOptions = { markerEnd: { type: MarkerType.ArrowClosed, width: 18, height: 18, color: 'var(--cb-edge)' } };
-// Kept at module level: the minimap re-renders every one of its nodes when this function's identity changes,
-// which an inline arrow did on each keystroke (550 rectangles a key on the 500-stage agent).
+// Kept at module level: the minimap redraws when this function's identity changes.
 const minimapNodeColor = (n: { type?: string; data: unknown }) => (n.type === 'block' ? (n.data as { tint: string }).tint : 'var(--cb-minimap-stage)');
 // Clear of the floating toolbar on top (viewport.ts).
 const fitViewOptions = FIT_VIEW_OPTIONS;
@@ -366,7 +366,7 @@ function CanvasFlow() {
         </Controls>
         {/* Never over the selection: it moves to the other corner, or steps aside while both are covered. */}
         {minimapShown && minimapAt !== 'hidden' && (
-          <MiniMap position={minimapAt} pannable zoomable nodeColor={minimapNodeColor} nodeStrokeWidth={2} />
+          <CanvasMinimap position={minimapAt} nodeColor={minimapNodeColor} />
         )}
         <Palette store={store} onAddBlock={() => view.addBlock()} onAddStage={(kind) => view.addStageOf(kind)} />
       </ReactFlow>

@@ -35,6 +35,8 @@ export interface ProjectRepository {
    * `expectedRev`, refuses with SaveConflictError when the stored revision is not that one.
    */
   save(doc: AgentDocument, expectedRev?: number): Promise<number>;
+  /** Readies the saves of an opened document (the next save is its first), where that is worth it; never fails. */
+  prepare?(doc: AgentDocument): Promise<void>;
   remove(id: string): Promise<void>;
   readSession(): Promise<SessionState>;
   writeSession(session: SessionState): Promise<void>;
@@ -99,6 +101,14 @@ export function createProjectRepository(dbName = 'callboard', storeName = 'proje
       return revisionOf(await get(`rev:${id}`, store));
     },
     save: (doc, expectedRev) => (saves === 'here' || savedHere(doc) ? saveRecord(store, doc, expectedRev) : saveInWorker(doc, expectedRev)),
+    async prepare(doc) {
+      if (saves === 'here' || savedHere(doc)) return;
+      try {
+        await (await (client ??= import('./workers/saves-client'))).holdInWorker(doc);
+      } catch {
+        // Only a head start: the first save starts the worker (or saves in place) as it always did.
+      }
+    },
     async remove(id) {
       await store('readwrite', async (os) => {
         const index = await readSummaries(os);

@@ -186,6 +186,11 @@ export function createProjectsController(
 
   // --- opening ---------------------------------------------------------------------------
 
+  const whenIdle = (run: () => void) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 });
+    else setTimeout(run, 0);
+  };
+
   /**
    * Makes `doc` the open project. Claims its lock first (or steals it), so no edit can be saved
    * before this tab knows whether another tab is editing the same project.
@@ -210,6 +215,8 @@ export function createProjectsController(
       if (!sameProject) keep(lock);
       setAccess({ mode: 'edit' });
       if (options.save) saveDoc(project, doc, true);
+      // Reopened as it was saved: the saves worker gets its copy while the page is idle (persistence.ts, prepare).
+      else whenIdle(() => void repo.prepare?.(doc));
       saveSession();
     } else {
       setAccess({ mode: 'read-only', why: 'open-elsewhere', acknowledged: false, unsaved: false });

@@ -67,6 +67,19 @@ describe('store history', () => {
     expect(store.getState().selection).toEqual([]);
   });
 
+  it('freezes a document that comes in whole, so the first edit does not walk all of it', () => {
+    const store = createAppStore(structuredClone(sample));
+    const first = store.getState().doc;
+    expect(Object.isFrozen(first.stages[0]) && Object.isFrozen(first.layout.positions)).toBe(true);
+    store.getState().replaceDocument(structuredClone({ ...sample, id: 'other' }));
+    const opened = store.getState().doc;
+    expect(Object.isFrozen(opened.tools[0].parameters) && Object.isFrozen(opened.edges)).toBe(true);
+    // Edits go on as before: a new document shares the untouched parts.
+    store.getState().apply(rename('After'));
+    expect(store.getState().doc.name).toBe('After');
+    expect(store.getState().doc.stages).toBe(opened.stages);
+  });
+
   it('selection toggles additively and records reveal requests', () => {
     const store = createAppStore(sample);
     store.getState().select({ kind: 'stage', id: 'a' });

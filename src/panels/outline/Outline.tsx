@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { AgentDocument, Stage } from '../../model';
 import { useApp, useStoreApi } from '../../store/context';
+import type { AppStore } from '../../store/create';
 import type { EntityRef } from '../../store';
 import { DELETES_SELECTED_TOOLS } from '../../commands/delete-selection';
 import './outline.css';
@@ -80,6 +81,49 @@ function chunksOf(rows: Row[]): Row[][] {
   return chunks;
 }
 
+const refKey = (ref: EntityRef) => `${ref.kind}:${ref.id ?? ''}`;
+
+interface ChunkProps {
+  rows: Row[];
+  /** The keys of this chunk's selected rows, joined: a chunk re-renders only when its own selection changes. */
+  selectedHere: string;
+  collapsed: Set<string>;
+  toggle: (group: string) => void;
+  store: AppStore;
+}
+
+/**
+ * One run of rows. Memoised: selecting a card re-renders the one or two runs whose rows changed
+ * selection, not 850 rows (the first move of a drag selects the card it picks up).
+ */
+const OutlineChunk = memo(function OutlineChunk({ rows, selectedHere, collapsed, toggle, store }: ChunkProps) {
+  const selected = new Set(selectedHere.split('\n'));
+  return (
+    // role="none": the rows stay the tree's items to assistive technology.
+    <div role="none" className="outline-chunk" style={{ containIntrinsicSize: `auto ${rows.length * ROW_HEIGHT}px` }}>
+      {rows.map((row) =>
+        row.group ? (
+          <div key={row.key} className="outline-group" role="treeitem" aria-expanded={!collapsed.has(row.group)} onClick={() => toggle(row.group!)}>
+            <span className="twisty">{collapsed.has(row.group) ? '▸' : '▾'}</span> {row.label}
+          </div>
+        ) : (
+          <div
+            key={row.key}
+            role="treeitem"
+            aria-selected={selected.has(refKey(row.ref))}
+            className={`outline-row depth-${row.depth} kind-${row.ref.kind}`}
+            data-testid={`outline-${row.ref.kind}-${row.label}`}
+            onClick={(e) => store.getState().select(row.ref, { additive: e.shiftKey || e.metaKey || e.ctrlKey, reveal: true })}
+          >
+            <span className="label">{row.label}</span>
+            {row.hint && <span className="hint">{row.hint}</span>}
+          </div>
+        ),
+      )}
+    </div>
+  );
+});
+
 /** The keyboard way in (ui.md): selecting here selects on the canvas, and the other way round. */
 export function Outline() {
   const selection = useApp((s) => s.selection);
@@ -87,20 +131,21 @@ export function Outline() {
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
   const [rowsOf] = useState(rowsCache);
   const rows = useApp(useCallback((s) => rowsOf(s.doc, collapsed), [rowsOf, collapsed]));
+  const chunks = useMemo(() => chunksOf(rows), [rows]);
+  const selectedKeys = useMemo(() => new Set(selection.map(refKey)), [selection]);
   const listRef = useRef<HTMLDivElement>(null);
   const primary = selection[selection.length - 1];
-  const isSelected = (row: Row) => !row.group && selection.some((r) => r.kind === row.ref.kind && r.id === row.ref.id);
 
   useEffect(() => {
     listRef.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
   }, [primary]);
 
-  const toggle = (group: string) => setCollapsed((c) => {
+  const toggle = useCallback((group: string) => setCollapsed((c) => {
     const next = new Set(c);
     if (next.has(group)) next.delete(group);
     else next.add(group);
     return next;
-  });
+  }), []);
 
   const onKeyDown = (event: KeyboardEvent) => {
     const selectable = rows.filter((r) => !r.group);
@@ -119,32 +164,17 @@ export function Outline() {
       <div className="panel-title">Outline</div>
       {/* Delete on a selected tool goes through the page's command list (src/commands/delete-selection.ts). */}
       <div role="tree" tabIndex={0} ref={listRef} onKeyDown={onKeyDown} aria-label="Agent outline" {...{ [DELETES_SELECTED_TOOLS]: '' }}>
-        {chunksOf(rows).map((chunk) => (
-          // role="none": the rows stay the tree's items to assistive technology.
-          <div key={chunk[0].key} role="none" className="outline-chunk" style={{ containIntrinsicSize: `auto ${chunk.length * ROW_HEIGHT}px` }}>
-            {chunk.map((row) =>
-              row.group ? (
-                <div key={row.key} className="outline-group" role="treeitem" aria-expanded={!collapsed.has(row.group)} onClick={() => toggle(row.group!)}>
-                  <span className="twisty">{collapsed.has(row.group) ? '▸' : '▾'}</span> {row.label}
-                </div>
-              ) : (
-                <div
-                  key={row.key}
-                  role="treeitem"
-                  aria-selected={isSelected(row)}
-                  className={`outline-row depth-${row.depth} kind-${row.ref.kind}`}
-                  data-testid={`outline-${row.ref.kind}-${row.label}`}
-                  onClick={(e) => store.getState().select(row.ref, { additive: e.shiftKey || e.metaKey || e.ctrlKey, reveal: true })}
-                >
-                  <span className="label">{row.label}</span>
-                  {row.hint && <span className="hint">{row.hint}</span>}
-                </div>
-              ),
-            )}
-          </div>
+        {chunks.map((chunk) => (
+          <OutlineChunk
+            key={chunk[0].key}
+            rows={chunk}
+            selectedHere={chunk.filter((row) => !row.group && selectedKeys.has(refKey(row.ref))).map((row) => refKey(row.ref)).join('\n')}
+            collapsed={collapsed}
+            toggle={toggle}
+            store={store}
+          />
         ))}
       </div>
     </div>
   );
 }
-

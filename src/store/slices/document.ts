@@ -1,4 +1,5 @@
 import type { StoreApi } from 'zustand';
+import { freeze } from 'immer';
 import type { AgentDocument } from '../../model';
 import { describeChange } from '../../model/change-summary';
 import { findEntity } from '../../model/ops';
@@ -14,6 +15,14 @@ type Get = StoreApi<AppState>['getState'];
 function stillThere(doc: AgentDocument, refs: readonly EntityRef[]): EntityRef[] {
   return refs.filter((r) => r.kind === 'agent' || (r.id !== undefined && findEntity(doc, r.kind, r.id) !== undefined));
 }
+
+/**
+ * A document coming in whole (opened, loaded, the first one) is frozen as it comes, as every
+ * edit's result already is (immer's auto-freeze). Else the first edit after opening a big agent
+ * walked and froze all of it (immer freezes what it finds unfrozen): a few milliseconds on the
+ * 500-stage agent, paid by the first drag or keystroke instead of by the opening.
+ */
+const frozen = (doc: AgentDocument): AgentDocument => freeze(doc, true);
 
 export const createDocumentSlice = (initial: AgentDocument, history: History) => (set: Set, get: Get): DocumentSlice => {
   /** Undo and redo: the document, the selection that went with it, and a note saying which step it was. */
@@ -36,7 +45,7 @@ export const createDocumentSlice = (initial: AgentDocument, history: History) =>
     });
   };
   return {
-    doc: initial,
+    doc: frozen(initial),
     revision: 0,
     canUndo: false,
     canRedo: false,
@@ -55,7 +64,7 @@ export const createDocumentSlice = (initial: AgentDocument, history: History) =>
     replaceDocument(doc) {
       flushPendingWrites();
       history.clear();
-      set({ doc, revision: get().revision + 1, selection: [], focusPath: null, canUndo: false, canRedo: false, undoNote: null, viewing: null });
+      set({ doc: frozen(doc), revision: get().revision + 1, selection: [], focusPath: null, canUndo: false, canRedo: false, undoNote: null, viewing: null });
     },
     viewing: null,
     viewVersion(version, label) {

@@ -11,6 +11,8 @@ export type SaveOutcome = { ok: true; rev: number } | { ok: false; projectId: st
 
 export interface SavesApi {
   save(dbName: string, storeName: string, doc: DocWire, expectedRev?: number): Promise<SaveOutcome>;
+  /** Keeps the document as the base of the next save's patch, saving nothing. */
+  hold(doc: DocWire): Promise<void>;
 }
 
 export function savesApi(): SavesApi {
@@ -25,6 +27,9 @@ export function savesApi(): SavesApi {
     return made;
   };
   return {
+    async hold(wire) {
+      docs.read(wire);
+    },
     async save(dbName, storeName, wire, expectedRev) {
       // Read before the first await: documents arrive in the order they were sent.
       const doc = docs.read(wire);

@@ -18,3 +18,12 @@ export async function saveInWorker(dbName: string, storeName: string, doc: Agent
   if (!outcome.ok) throw new SaveConflictError(outcome.projectId, outcome.expected, outcome.found);
   return outcome.rev;
 }
+
+/**
+ * Starts the worker and sends it `doc` whole, saving nothing, so that the first save of an opened
+ * big agent (its first drag or keystroke) sends a patch to a running worker instead of starting
+ * one and cloning the whole document then.
+ */
+export async function holdInWorker(doc: AgentDocument): Promise<void> {
+  await sendDoc(sender, doc, (wire) => worker.call((api) => api.hold(wire)));
+}
