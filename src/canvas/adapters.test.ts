@@ -65,6 +65,11 @@ describe('createFlowAdapter', () => {
     expect(second.edges).toBe(first.edges);
     const selected = adapter({ doc: moved, selected: new Set(['s_choose']) });
     expect(selected.nodes.filter((n, i) => n !== second.nodes[i]).map((n) => n.id)).toEqual(['s_choose']);
+    // Selecting a card leaves the edges alone (every drag starts so); selecting an edge rebuilds that one edge.
+    expect(selected.edges).toBe(second.edges);
+    const edgeToo = adapter({ doc: moved, selected: new Set(['s_choose', 'e_verify_choose']) });
+    expect(edgeToo.edges.filter((e, i) => e !== selected.edges[i]).map((e) => e.id)).toEqual(['e_verify_choose']);
+    expect(edgeToo.edges.find((e) => e.id === 'e_verify_choose')!.selected).toBe(true);
   });
 
   it('rebuilds only the stages whose tools changed when a tool is renamed', () => {

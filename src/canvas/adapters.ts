@@ -179,11 +179,22 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
     if (!sameArray(next, implementations)) implementations = next;
     return implementations;
   };
+  let edgeIdsFor: unknown;
+  let edgeIds = new Set<string>();
+  const selectedEdgesKey = (doc: AgentDocument, selected: ReadonlySet<string>) => {
+    if (doc.edges !== edgeIdsFor) {
+      edgeIdsFor = doc.edges;
+      edgeIds = new Set(doc.edges.map((e) => e.id));
+    }
+    return [...selected].filter((id) => edgeIds.has(id)).sort().join('\n');
+  };
   let edgesFor: unknown[] = [];
   const buildEdges = (doc: AgentDocument, selected: ReadonlySet<string>): AgentFlowEdge[] => {
     // What the edges read of the tools (names, scopes, bodies) and stages (ids, blocks, names):
     // a docstring or instructions typed changes none of it.
-    const inputs = [doc.edges, toolShapeOf(doc.tools), implementationsOf(doc.tools), shapeOf(doc.stages), selected, counts];
+    // Of the selection, only which edges are selected: selecting a card (the first move of every
+    // drag) leaves the 1,000 edges of a big agent as they were.
+    const inputs = [doc.edges, toolShapeOf(doc.tools), implementationsOf(doc.tools), shapeOf(doc.stages), selectedEdgesKey(doc, selected), counts];
     if (edgesFor.length && inputs.every((x, i) => x === edgesFor[i])) return output.edges;
     edgesFor = inputs;
     const nextEdges = new Map<string, Memo<AgentFlowEdge>>();

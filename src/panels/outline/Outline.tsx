@@ -136,8 +136,19 @@ export function Outline() {
   const listRef = useRef<HTMLDivElement>(null);
   const primary = selection[selection.length - 1];
 
+  // After the next paint: a selection made elsewhere (a card picked up by a drag) usually changed
+  // much of the page, the inspector's view among it, and a scroll asked for at once forced all of
+  // that to be laid out before the frame (10 ms of a big agent's first drag move); after the
+  // paint it is laid out already.
   useEffect(() => {
-    listRef.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => listRef.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' }), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [primary]);
 
   const toggle = useCallback((group: string) => setCollapsed((c) => {
