@@ -4,6 +4,7 @@ import { useApp, useStoreApi } from '../../store/context';
 import type { AppStore } from '../../store/create';
 import type { EntityRef } from '../../store';
 import { DELETES_SELECTED_TOOLS } from '../../commands/delete-selection';
+import { labelFits } from './label-fit';
 import './outline.css';
 
 interface Row {
@@ -90,13 +91,15 @@ interface ChunkProps {
   collapsed: Set<string>;
   toggle: (group: string) => void;
   store: AppStore;
+  /** The rows' width in px (0 until measured): labels that surely fit go unclipped (label-fit.ts). */
+  rowWidth: number;
 }
 
 /**
  * One run of rows. Memoised: selecting a card re-renders the one or two runs whose rows changed
  * selection, not 850 rows (the first move of a drag selects the card it picks up).
  */
-const OutlineChunk = memo(function OutlineChunk({ rows, selectedHere, collapsed, toggle, store }: ChunkProps) {
+const OutlineChunk = memo(function OutlineChunk({ rows, selectedHere, collapsed, toggle, store, rowWidth }: ChunkProps) {
   const selected = new Set(selectedHere.split('\n'));
   return (
     // role="none": the rows stay the tree's items to assistive technology.
@@ -111,7 +114,7 @@ const OutlineChunk = memo(function OutlineChunk({ rows, selectedHere, collapsed,
             key={row.key}
             role="treeitem"
             aria-selected={selected.has(refKey(row.ref))}
-            className={`outline-row depth-${row.depth} kind-${row.ref.kind}`}
+            className={`outline-row depth-${row.depth} kind-${row.ref.kind}${labelFits(row.label, row.hint, row.depth, rowWidth) ? ' fits' : ''}`}
             data-testid={`outline-${row.ref.kind}-${row.label}`}
             onClick={(e) => store.getState().select(row.ref, { additive: e.shiftKey || e.metaKey || e.ctrlKey, reveal: true })}
           >
@@ -135,6 +138,14 @@ export function Outline() {
   const selectedKeys = useMemo(() => new Set(selection.map(refKey)), [selection]);
   const listRef = useRef<HTMLDivElement>(null);
   const primary = selection[selection.length - 1];
+  const [rowWidth, setRowWidth] = useState(0);
+  useEffect(() => {
+    const tree = listRef.current;
+    if (!tree || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setRowWidth(Math.floor(entry.contentRect.width)));
+    observer.observe(tree);
+    return () => observer.disconnect();
+  }, []);
 
   // After the next paint: a selection made elsewhere (a card picked up by a drag) usually changed
   // much of the page, the inspector's view among it, and a scroll asked for at once forced all of
@@ -183,6 +194,7 @@ export function Outline() {
             collapsed={collapsed}
             toggle={toggle}
             store={store}
+            rowWidth={rowWidth}
           />
         ))}
       </div>
