@@ -38,7 +38,7 @@ async function openBig(context: BrowserContext): Promise<Page> {
   await page.goto('/');
   await page.waitForFunction(() => (window as any).__callboard?.store.getState().loaded === true);
   await page.evaluate((doc) => (window as any).__callboard.projects.openDocument(doc), generateAgent() as unknown);
-  await expect(page.locator('.react-flow__node[data-id^="stage-"]').first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator('.react-flow__node[data-id^="stage-"]').first()).toBeAttached({ timeout: 60_000 });
   return page;
 }
 

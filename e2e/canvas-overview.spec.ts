@@ -76,6 +76,30 @@ test('far out, a click on a drawn card selects it and a drag moves it', async ({
   await expect.poll(async () => (await pixelAt(page, moved))[3]).toBe(255);
 });
 
+test('far out, the card boxes leave the page while someone types elsewhere, and come back for the pointer and the keyboard', async ({ page }) => {
+  const card = page.locator(`.react-flow__node[data-id="${stageId(1, 0)}"]`);
+  const visibility = () => card.evaluate((el) => getComputedStyle(el).visibility);
+  // Typing in the inspector: pointer over it, focus in one of its fields.
+  const inspector = (await page.getByTestId('inspector').boundingBox())!;
+  await page.mouse.move(inspector.x + inspector.width / 2, inspector.y + 40);
+  const field = page.getByTestId('inspector').locator('input, textarea').first();
+  await field.focus();
+  await expect.poll(visibility).toBe('hidden');
+  // The drawing still shows the cards meanwhile.
+  await expect(page.getByTestId('canvas-overview')).toHaveAttribute('data-drawn', String(AGENT.blocks.length + AGENT.stages.length));
+  // The pointer back over the canvas: the boxes are there to be clicked.
+  const canvas = (await page.getByTestId('canvas').boundingBox())!;
+  await page.mouse.move(canvas.x + 20, canvas.y + canvas.height - 20);
+  await expect.poll(visibility).toBe('visible');
+  await page.mouse.move(inspector.x + inspector.width / 2, inspector.y + 40);
+  await expect.poll(visibility).toBe('hidden');
+  // Focus leaving the field (towards the canvas, say) brings them back for the keyboard, and a card takes focus.
+  await field.blur();
+  await expect.poll(visibility).toBe('visible');
+  await card.focus();
+  await expect(card).toBeFocused();
+});
+
 test('zoomed back in, the DOM cards paint again and the drawing is gone', async ({ page }) => {
   for (let i = 0; i < 12 && (await zoomOf(page)) < 0.3; i++) {
     await page.locator('.react-flow__controls-zoomin').click();

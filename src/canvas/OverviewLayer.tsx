@@ -4,6 +4,7 @@ import { useStoreApi } from '../store/context';
 import { selectCurrentStageId, selectTakenEdgeId } from '../store/follow';
 import { ColorResolver, drawOverview } from './overview-draw';
 import { overviewScene, type OverviewScene } from './overview-scene';
+import { followTypingElsewhere } from './typing-elsewhere';
 import type { AgentFlowEdge, CanvasNode } from './types';
 
 /**
@@ -68,7 +69,10 @@ export function OverviewLayer() {
       schedule();
     };
     scheme?.addEventListener('change', recolor);
+    // Meanwhile the DOM card boxes step off the page while someone types outside the canvas (canvas.css).
+    const stopTyping = followTypingElsewhere(element.closest<HTMLElement>('.cb-canvas') ?? element);
     return () => {
+      stopTyping();
       cancelAnimationFrame(frame);
       stopFlow();
       stopApp();
