@@ -15,7 +15,8 @@ import { createFlowAdapter, fallbackPositions } from './adapters';
 import { connectStages, createBlock, createStage, placeWithoutGrowing } from './actions';
 import { useContextMenu } from './useContextMenu';
 import { useMinimapCorner, useMinimapToggle, useRevealNew, useViewActions } from './useCanvasView';
-import { FIT_VIEW_OPTIONS } from './viewport';
+// Fitting stays clear of the floating toolbar on top (viewport.ts).
+import { FIT_VIEW_OPTIONS as fitViewOptions } from './viewport';
 import { MinimapIcon } from './nodes/icons';
 import { runAutoLayout } from './run-auto-layout';
 import { AgentEdge } from './edges/AgentEdge';
@@ -27,17 +28,15 @@ import { Palette } from './Palette';
 import { CANVAS_KEYS_HELP_ID } from './keyboard-focus';
 import { useCanvasKeys } from './useCanvasKeys';
 import { useZoomLevels } from './useZoomLevels';
-import { OverviewLayer } from './OverviewLayer';
 import { CanvasMinimap } from './CanvasMinimap';
 import type { AgentFlowEdge, CanvasNode } from './types';
 
 const nodeTypes = { stage: StageNode, block: BlockNode, ghost: GhostNode };
 const edgeTypes = { agent: AgentEdge };
 const defaultEdgeOptions = { markerEnd: { type: MarkerType.ArrowClosed, width: 18, height: 18, color: 'var(--cb-edge)' } };
-// Kept at module level: the minimap redraws when this function's identity changes.
-const minimapNodeColor = (n: { type?: string; data: unknown }) => (n.type === 'block' ? (n.data as { tint: string }).tint : 'var(--cb-minimap-stage)');
-// Clear of the floating toolbar on top (viewport.ts).
-const fitViewOptions = FIT_VIEW_OPTIONS;
+// Far out only (a big agent's fitted view); fetched as soon as an agent is big enough to need it.
+const loadOverview = () => import('./OverviewLayer');
+const OverviewLayer = lazy(() => loadOverview().then((m) => ({ default: m.OverviewLayer })));
 // Loaded on the first right-click: the first paint does without it.
 const ContextMenu = lazy(() => import('./ContextMenu'));
 // Asked for by a key (Delete with references, C to connect): apart from the first paint (.size-limit.mjs).
@@ -90,6 +89,8 @@ function CanvasFlow() {
     () => (dragged.size > 0 ? docNodes.map((n) => (dragged.has(n.id) ? { ...n, position: dragged.get(n.id)! } : n)) : docNodes),
     [docNodes, dragged],
   );
+  const big = nodes.length > 200;
+  useEffect(() => void (big && loadOverview()), [big]);
   // Comparing with another agent: marked cards and edges, ghosts of removed ones (nothing when not comparing).
   const shown = useCompareOverlay(compare, doc, nodes, edges);
 
@@ -348,11 +349,11 @@ function CanvasFlow() {
         disableKeyboardA11y
         multiSelectionKeyCode={['Shift', 'Meta', 'Control']}
         selectionKeyCode="Shift"
-        onlyRenderVisibleElements={nodes.length > 200}
+        onlyRenderVisibleElements={big}
         connectionRadius={28}
       >
         <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} />
-        {overview && <OverviewLayer />}
+        {overview && <Suspense fallback={null}><OverviewLayer /></Suspense>}
         <Controls showInteractive={false} fitViewOptions={fitViewOptions}>
           <ControlButton
             onClick={toggleMinimap}
@@ -366,7 +367,7 @@ function CanvasFlow() {
         </Controls>
         {/* Never over the selection: it moves to the other corner, or steps aside while both are covered. */}
         {minimapShown && minimapAt !== 'hidden' && (
-          <CanvasMinimap position={minimapAt} nodeColor={minimapNodeColor} />
+          <CanvasMinimap position={minimapAt} />
         )}
         <Palette store={store} onAddBlock={() => view.addBlock()} onAddStage={(kind) => view.addStageOf(kind)} />
       </ReactFlow>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Panel, useStore, useStoreApi as useFlowStore, type PanelPosition, type ReactFlowState } from '@xyflow/react';
 import { XYMinimap, type XYMinimapInstance } from '@xyflow/system';
-import { ColorResolver } from './overview-draw';
+import { ColorResolver } from './color-resolver';
 import { fitToBox, minimapView } from './minimap-view';
 import type { AgentFlowEdge, CanvasNode } from './types';
 
@@ -12,8 +12,10 @@ const isShown = (node: { hidden?: boolean }) => !node.hidden;
 
 interface Props {
   position: PanelPosition;
-  nodeColor: (node: CanvasNode) => string;
 }
+
+/** A block in its tint, a stage in the minimap's stage grey (canvas.css). */
+const nodeColor = (node: CanvasNode) => (node.type === 'block' ? node.data.tint : 'var(--cb-minimap-stage)');
 
 /**
  * The minimap, drawn on one <canvas>. xyflow's <MiniMap> is an SVG with a rect per card, each
@@ -23,7 +25,7 @@ interface Props {
  * Panning by dragging in it and zooming with the wheel are xyflow's own (XYMinimap), fed the same
  * view scale as its <MiniMap> computes (minimap-view.ts).
  */
-export function CanvasMinimap({ position, nodeColor }: Props) {
+export function CanvasMinimap({ position }: Props) {
   const flowStore = useFlowStore<CanvasNode, AgentFlowEdge>();
   const canvas = useRef<HTMLCanvasElement>(null);
   const probe = useRef<HTMLSpanElement>(null);
@@ -117,7 +119,7 @@ export function CanvasMinimap({ position, nodeColor }: Props) {
       stop();
       scheme?.removeEventListener('change', recolor);
     };
-  }, [flowStore, nodeColor]);
+  }, [flowStore]);
 
   useEffect(() => {
     if (!canvas.current || !panZoom) return;

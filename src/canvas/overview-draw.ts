@@ -3,32 +3,15 @@
 // a block names come out as the DOM cards would show them).
 import { cullScene, fitText, nameLabel, visibleRect, type OverviewBox, type OverviewScene } from './overview-scene';
 import type { Severity } from './types';
+import type { ColorResolver } from './color-resolver';
+
+export { ColorResolver } from './color-resolver';
 
 export interface OverviewMarks {
   /** The stage the simulator's call is on (glows, as its card does). */
   current: string | null;
   /** The edge the last step took. */
   taken: string | null;
-}
-
-/** Turns any CSS colour (variables and color-mix included) into one the 2D context takes. */
-export class ColorResolver {
-  private readonly cache = new Map<string, string>();
-  constructor(private readonly probe: HTMLElement) {}
-  get(css: string): string {
-    let value = this.cache.get(css);
-    if (value === undefined) {
-      this.probe.style.color = '';
-      this.probe.style.color = css;
-      value = getComputedStyle(this.probe).color || '#888';
-      this.cache.set(css, value);
-    }
-    return value;
-  }
-  /** The theme changed: every resolved colour may have. */
-  clear() {
-    this.cache.clear();
-  }
 }
 
 const SEVERITY_VAR: Record<Severity, string> = { error: 'var(--danger)', warning: 'var(--warning)', info: 'var(--info)' };
