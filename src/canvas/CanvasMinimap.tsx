@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Panel, useStore, useStoreApi as useFlowStore, type PanelPosition, type ReactFlowState } from '@xyflow/react';
 import { XYMinimap, type XYMinimapInstance } from '@xyflow/system';
-import { ColorResolver } from './color-resolver';
+import { ColorResolver, drawEachFrame } from './color-resolver';
 import { fitToBox, minimapView } from './minimap-view';
 import type { AgentFlowEdge, CanvasNode } from './types';
 
@@ -41,9 +41,7 @@ export function CanvasMinimap({ position }: Props) {
     const ctx = element?.getContext('2d');
     if (!element || !ctx || !probe.current) return;
     const colors = new ColorResolver(probe.current);
-    let frame = 0;
     const draw = () => {
-      frame = 0;
       const flow = flowStore.getState();
       const ratio = window.devicePixelRatio || 1;
       if (element.width !== Math.round(BOX.width * ratio)) element.width = Math.round(BOX.width * ratio);
@@ -100,24 +98,15 @@ export function CanvasMinimap({ position }: Props) {
       ctx.rect(viewport.x, viewport.y, viewport.width, viewport.height);
       ctx.fill('evenodd');
     };
-    const schedule = () => {
-      if (!frame) frame = requestAnimationFrame(draw);
-    };
+    const { schedule, stop: stopDrawing } = drawEachFrame(colors, draw);
     schedule();
     // xyflow mutates nodeLookup in place: a new nodes array, transform or pane size is the sign of a change.
     const stop = flowStore.subscribe((state, previous) => {
       if (state.nodes !== previous.nodes || state.transform !== previous.transform || state.width !== previous.width || state.height !== previous.height) schedule();
     });
-    const scheme = window.matchMedia?.('(prefers-color-scheme: dark)');
-    const recolor = () => {
-      colors.clear();
-      schedule();
-    };
-    scheme?.addEventListener('change', recolor);
     return () => {
-      cancelAnimationFrame(frame);
+      stopDrawing();
       stop();
-      scheme?.removeEventListener('change', recolor);
     };
   }, [flowStore]);
 

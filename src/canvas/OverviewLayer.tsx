@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useStoreApi as useFlowStore } from '@xyflow/react';
 import { useStoreApi } from '../store/context';
 import { selectCurrentStageId, selectTakenEdgeId } from '../store/follow';
-import { ColorResolver, drawOverview } from './overview-draw';
+import { drawOverview } from './overview-draw';
+import { ColorResolver, drawEachFrame } from './color-resolver';
 import { overviewScene, type OverviewScene } from './overview-scene';
 import { followTypingElsewhere } from './typing-elsewhere';
 import type { AgentFlowEdge, CanvasNode } from './types';
@@ -25,12 +26,10 @@ export function OverviewLayer() {
     const ctx = element?.getContext('2d');
     if (!element || !ctx || !probe.current) return;
     const colors = new ColorResolver(probe.current);
-    let frame = 0;
     // The scene is rebuilt only when React Flow's nodes or edges change, not on a pan or zoom.
     let sceneFor: [unknown, unknown] = [undefined, undefined];
     let scene: OverviewScene = { boxes: [], edges: [] };
     const draw = () => {
-      frame = 0;
       const flow = flowStore.getState();
       if (sceneFor[0] !== flow.nodes || sceneFor[1] !== flow.edges) {
         scene = overviewScene(flow.nodeLookup.values(), flow.edges);
@@ -55,28 +54,19 @@ export function OverviewLayer() {
       });
       element.dataset.drawn = String(scene.boxes.length);
     };
-    const schedule = () => {
-      if (!frame) frame = requestAnimationFrame(draw);
-    };
+    const { schedule, stop: stopDrawing } = drawEachFrame(colors, draw);
     schedule();
     const stopFlow = flowStore.subscribe(schedule);
     const stopApp = store.subscribe((state, previous) => {
       if (selectCurrentStageId(state) !== selectCurrentStageId(previous) || selectTakenEdgeId(state) !== selectTakenEdgeId(previous)) schedule();
     });
-    const scheme = window.matchMedia?.('(prefers-color-scheme: dark)');
-    const recolor = () => {
-      colors.clear();
-      schedule();
-    };
-    scheme?.addEventListener('change', recolor);
     // Meanwhile the DOM card boxes step off the page while someone types outside the canvas (canvas.css).
     const stopTyping = followTypingElsewhere(element.closest<HTMLElement>('.cb-canvas') ?? element);
     return () => {
       stopTyping();
-      cancelAnimationFrame(frame);
+      stopDrawing();
       stopFlow();
       stopApp();
-      scheme?.removeEventListener('change', recolor);
     };
   }, [flowStore, store]);
 

@@ -19,3 +19,31 @@ export class ColorResolver {
     this.cache.clear();
   }
 }
+
+/**
+ * A 2D drawing redrawn at most once a frame: `schedule()` asks for the next frame's `draw`, and a
+ * change of the colour scheme resolves the colours again and redraws. `stop` ends both.
+ */
+export function drawEachFrame(colors: ColorResolver, draw: () => void): { schedule: () => void; stop: () => void } {
+  let frame = 0;
+  const run = () => {
+    frame = 0;
+    draw();
+  };
+  const schedule = () => {
+    if (!frame) frame = requestAnimationFrame(run);
+  };
+  const scheme = window.matchMedia?.('(prefers-color-scheme: dark)');
+  const recolor = () => {
+    colors.clear();
+    schedule();
+  };
+  scheme?.addEventListener('change', recolor);
+  return {
+    schedule,
+    stop: () => {
+      cancelAnimationFrame(frame);
+      scheme?.removeEventListener('change', recolor);
+    },
+  };
+}

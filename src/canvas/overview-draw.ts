@@ -5,8 +5,6 @@ import { cullScene, fitText, nameLabel, visibleRect, type OverviewBox, type Over
 import type { Severity } from './types';
 import type { ColorResolver } from './color-resolver';
 
-export { ColorResolver } from './color-resolver';
-
 export interface OverviewMarks {
   /** The stage the simulator's call is on (glows, as its card does). */
   current: string | null;
