@@ -51,14 +51,18 @@ export function CanvasMinimap({ position }: Props) {
       const byColor = new Map<string, Path2D>();
       const selected = new Path2D();
       let anySelected = false;
-      let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
+      let left = Infinity, top = Infinity, right = -Infinity, bottom = -Infinity;
       // Parents come first in the lookup (xyflow's order), so stages are drawn over their blocks.
       for (const node of flow.nodeLookup.values()) {
         if (!isShown(node)) continue;
         const { x, y } = node.internals.positionAbsolute;
         const width = node.measured.width ?? node.width ?? 0;
         const height = node.measured.height ?? node.height ?? 0;
-        [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x + width), Math.max(bottom, y + height)];
+        // Plain assignments: this loop runs over every card each redraw, and a destructured array allocates.
+        left = Math.min(left, x);
+        top = Math.min(top, y);
+        right = Math.max(right, x + width);
+        bottom = Math.max(bottom, y + height);
         if (!width || !height) continue;
         const color = nodeColor(node.internals.userNode);
         let path = byColor.get(color);
