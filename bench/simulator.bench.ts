@@ -2,7 +2,7 @@
 // the mock LLM answering each at once. Baseline in the same run: the same request made with a
 // bare fetch from the page (the network and mock-server floor every turn pays).
 import { expect, test } from '@playwright/test';
-import { openApp, openSimulator, scriptMock, stepDone, useMockLlm } from './lib/app-driver';
+import { openApp, openSimulator, scriptMock, useMockLlm } from './lib/app-driver';
 import { MOCK_URL, SENTINEL_KEY } from './lib/env';
 import { writePart } from './lib/results';
 import { summarize } from './lib/stats';
@@ -27,9 +27,12 @@ test('simulator: 200 turns in the app against an instant mock model', async ({ p
     const before = await agentLines.count();
     const start = performance.now();
     await input.press('Enter');
-    await stepDone(page);
-    // Rendered: the agent's answer is in the chat.
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="sim-agent-line"]').length > n, before, { polling: 'raf' });
+    // Finished and rendered, in one wait as the floor has (two waits in a row added a round trip):
+    // the step is over and the agent's answer is in the chat.
+    await page.waitForFunction((n) => {
+      const state = (window as any).__callboard.store.getState();
+      return state.running === false && state.session !== null && document.querySelectorAll('[data-testid="sim-agent-line"]').length > n;
+    }, before, { polling: 'raf' });
     turns.push(performance.now() - start);
   }
 
@@ -77,7 +80,7 @@ test('simulator: 200 turns in the app against an instant mock model', async ({ p
     ],
     facts: { 'steps in the session at the end': steps },
     notes: [
-      `Browser: the built app, the sample agent, the OpenAI-compatible provider pointed at the mock LLM server answering every call at once with one line. A turn is timed from pressing Enter in the chat to the step finished and its agent line in the chat (one Playwright round trip included, about a millisecond here).`,
+      `Browser: the built app, the sample agent, the OpenAI-compatible provider pointed at the mock LLM server answering every call at once with one line. A turn is timed from pressing Enter in the chat to the step finished and its agent line in the chat, read in one wait polled each frame as the floor's line is (the press's Playwright round trip included, about a millisecond here).`,
     ],
   });
   expect(turns).toHaveLength(TURNS);

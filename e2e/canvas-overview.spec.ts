@@ -109,3 +109,40 @@ test('zoomed back in, the DOM cards paint again and the drawing is gone', async 
   await expect(page.getByTestId('canvas-overview')).toHaveCount(0);
   await expect(page.locator('.cb-stage-node:visible').first()).toBeVisible();
 });
+
+test('far out React Flow holds no edge elements (the drawing has them); zoomed in, the edges are back on their cards', async ({ page }) => {
+  await expect(page.locator('.react-flow__edge')).toHaveCount(0);
+  await expect(page.getByTestId('canvas-overview')).toHaveAttribute('data-drawn', String(AGENT.blocks.length + AGENT.stages.length));
+  for (let i = 0; i < 12 && (await zoomOf(page)) < 0.3; i++) {
+    await page.locator('.react-flow__controls-zoomin').click();
+    await page.waitForTimeout(150);
+  }
+  await expect(page.getByTestId('canvas')).not.toHaveClass(/cb-overview/);
+  // The edges on screen are DOM again, each path from its source card to its target card (the
+  // handles were measured while far out, with the cards' content unpainted).
+  const dom = page.locator('.react-flow__edge:not(.code)');
+  await expect(dom.first()).toBeAttached();
+  const ids = await dom.evaluateAll((els) => els.map((el) => el.getAttribute('data-id')!));
+  let checked = 0;
+  for (const id of ids) {
+    if (checked === 3) break;
+    const edge = AGENT.edges.find((e) => e.id === id);
+    if (!edge || edge.from === edge.to) continue;
+    // Both cards on screen (React Flow renders only what is in view on a big agent).
+    if (!(await page.locator(`.react-flow__node[data-id="${edge.from}"]`).count()) || !(await page.locator(`.react-flow__node[data-id="${edge.to}"]`).count())) continue;
+    const ends = await page.locator(`.react-flow__edge[data-id="${id}"] path`).first().evaluate((el) => {
+      const path = el as SVGPathElement;
+      const m = path.getScreenCTM()!;
+      const at = (p: DOMPoint) => ({ x: p.x * m.a + p.y * m.c + m.e, y: p.x * m.b + p.y * m.d + m.f });
+      return [at(path.getPointAtLength(0)), at(path.getPointAtLength(path.getTotalLength()))];
+    });
+    const near = async (nodeId: string, p: { x: number; y: number }) => {
+      const box = await page.locator(`.react-flow__node[data-id="${nodeId}"]`).boundingBox();
+      return !!box && p.x >= box.x - 12 && p.x <= box.x + box.width + 12 && p.y >= box.y - 12 && p.y <= box.y + box.height + 12;
+    };
+    const [fromNear, toNear] = [await near(edge.from, ends[0]), await near(edge.to, ends[1])];
+    expect({ id, fromNear, toNear }).toEqual({ id, fromNear: true, toNear: true });
+    checked++;
+  }
+  expect(checked).toBeGreaterThan(0);
+});

@@ -157,6 +157,29 @@ test('Stop in the middle of a stream: the chat says Stopped, the state is unchan
   expect((await simState(page)).steps).toBe(2);
 });
 
+test('Restart from here while a step is in flight abandons it and goes back to before the line', async ({ page, request }) => {
+  await scriptMock(request, [
+    OPENING,
+    { reply: { text: 'Sure, a checkup. Which day?' } },
+    { reply: { text: 'Let me think about Tuesday for a long while before I answer you.' }, chunkDelayMs: 400 },
+  ]);
+  await useMockLlm(page);
+  await say(page, 'A checkup please');
+  await say(page, 'Tuesday?', { wait: false });
+  await expect(page.getByTestId('sim-streaming')).toContainText('Let me');
+  // The rows' buttons stay usable while the step runs (no rule hides them then).
+  const first = page.getByTestId('sim-caller-line').first();
+  await first.hover();
+  await first.getByTestId('sim-restart').click();
+  await expect(page.getByTestId('sim-caller-line')).toHaveCount(0);
+  await expect(page.getByTestId('sim-input')).toHaveValue('A checkup please');
+  // The abandoned answer never lands, however long it streams on.
+  await page.waitForTimeout(1500);
+  await expect(page.getByTestId('sim-agent-line')).toHaveCount(1);
+  await expect(page.getByTestId('sim-streaming')).toHaveCount(0);
+  expect(await appState(page, (s) => ({ steps: s.steps.length, running: s.running }))).toEqual({ steps: 1, running: false });
+});
+
 test('a failed call (HTTP 500) is said in the chat; Retry continues the step', async ({ page, request }) => {
   await scriptMock(request, [
     OPENING,

@@ -47,6 +47,8 @@ const CompareView = lazy(() => import('../panels/compare/CompareView'));
 
 const round = (p: Point): Point => ({ x: Math.round(p.x), y: Math.round(p.y) });
 
+// Far out React Flow holds no edges: the overview drawing has them (OverviewLayer).
+const NO_EDGES: AgentFlowEdge[] = [];
 export function Canvas() {
   return (
     <ReactFlowProvider>
@@ -325,7 +327,7 @@ function CanvasFlow() {
     >
       <ReactFlow<CanvasNode, AgentFlowEdge>
         nodes={shown.nodes}
-        edges={shown.edges}
+        edges={overview ? NO_EDGES : shown.edges}
         nodeTypes={nodeTypes}
         edgeTypes={edgeTypes}
         defaultEdgeOptions={defaultEdgeOptions}
@@ -353,7 +355,7 @@ function CanvasFlow() {
         connectionRadius={28}
       >
         <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} />
-        {overview && <Suspense fallback={null}><OverviewLayer /></Suspense>}
+        {overview && <Suspense fallback={null}><OverviewLayer edges={shown.edges} /></Suspense>}
         <Controls showInteractive={false} fitViewOptions={fitViewOptions}>
           <ControlButton
             onClick={toggleMinimap}
@@ -366,9 +368,7 @@ function CanvasFlow() {
           </ControlButton>
         </Controls>
         {/* Never over the selection: it moves to the other corner, or steps aside while both are covered. */}
-        {minimapShown && minimapAt !== 'hidden' && (
-          <CanvasMinimap position={minimapAt} />
-        )}
+        {minimapShown && minimapAt !== 'hidden' && <CanvasMinimap position={minimapAt} />}
         <Palette store={store} onAddBlock={() => view.addBlock()} onAddStage={(kind) => view.addStageOf(kind)} />
       </ReactFlow>
       {doc.blocks.length === 0 && (

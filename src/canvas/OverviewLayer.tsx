@@ -15,7 +15,15 @@ import type { AgentFlowEdge, CanvasNode } from './types';
  * the next frame after anything React Flow holds changes (the viewport, a card moved or selected,
  * the problems), or the simulator's current stage or taken edge.
  */
-export function OverviewLayer() {
+export function OverviewLayer({ edges }: { edges: AgentFlowEdge[] }) {
+  // The edges come from the canvas, not React Flow's store: far out React Flow is given none, since
+  // 1,000 hidden edge components were 40% of a big agent's heap (and its GC) while typing (issue 16).
+  const edgesRef = useRef(edges);
+  const redraw = useRef<() => void>(undefined);
+  useEffect(() => {
+    edgesRef.current = edges;
+    redraw.current?.();
+  }, [edges]);
   const canvas = useRef<HTMLCanvasElement>(null);
   const probe = useRef<HTMLSpanElement>(null);
   const flowStore = useFlowStore<CanvasNode, AgentFlowEdge>();
@@ -31,9 +39,9 @@ export function OverviewLayer() {
     let scene: OverviewScene = { boxes: [], edges: [] };
     const draw = () => {
       const flow = flowStore.getState();
-      if (sceneFor[0] !== flow.nodes || sceneFor[1] !== flow.edges) {
-        scene = overviewScene(flow.nodeLookup.values(), flow.edges);
-        sceneFor = [flow.nodes, flow.edges];
+      if (sceneFor[0] !== flow.nodes || sceneFor[1] !== edgesRef.current) {
+        scene = overviewScene(flow.nodeLookup.values(), edgesRef.current);
+        sceneFor = [flow.nodes, edgesRef.current];
       }
       const ratio = window.devicePixelRatio || 1;
       const [width, height] = [flow.width, flow.height];
@@ -56,6 +64,7 @@ export function OverviewLayer() {
     };
     const { schedule, stop: stopDrawing } = drawEachFrame(colors, draw);
     schedule();
+    redraw.current = schedule;
     const stopFlow = flowStore.subscribe(schedule);
     const stopApp = store.subscribe((state, previous) => {
       if (selectCurrentStageId(state) !== selectCurrentStageId(previous) || selectTakenEdgeId(state) !== selectTakenEdgeId(previous)) schedule();
@@ -63,6 +72,7 @@ export function OverviewLayer() {
     // Meanwhile the DOM card boxes step off the page while someone types outside the canvas (canvas.css).
     const stopTyping = followTypingElsewhere(element.closest<HTMLElement>('.cb-canvas') ?? element);
     return () => {
+      redraw.current = undefined;
       stopTyping();
       stopDrawing();
       stopFlow();

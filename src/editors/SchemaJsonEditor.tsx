@@ -5,6 +5,7 @@ import { identifierPart } from './implementation-types';
 import { locateJsonPointer } from '../formats/json-locate';
 import { LazyEditor } from './LazyEditor';
 import { MarkerList } from './MarkerList';
+import { afterTypingPauses } from '../store/pending-writes';
 import type { CodeEditor, Marker, Monaco } from './types';
 
 const pretty = (schema: JsonSchema) => `${JSON.stringify(schema, null, 2)}\n`;
@@ -42,6 +43,14 @@ export function SchemaJsonEditor({ toolId, parameters, onChange, onBlur, reveal,
     // The document changed: keep the text when it already says this, else show the document's.
     setState({ text: canonicalOf(state.text) === canonical ? state.text : pretty(parameters), synced: canonical });
   }
+  // What the editor shows. Its own edits show at once; a rewrite from the form (or an undo) waits for
+  // a pause in typing: a description typed in the form rewrote and repainted this editor on every key,
+  // a third of such a keystroke's cost on a big agent (issue 16).
+  const [shown, setShown] = useState(state.text);
+  useEffect(() => {
+    if (shown === state.text) return;
+    return afterTypingPauses(() => setShown(state.text));
+  }, [state.text, shown]);
   const [markers, setMarkers] = useState<Marker[]>([]);
   const editorRef = useRef<{ editor: CodeEditor; monaco: Monaco } | null>(null);
   const [ready, setReady] = useState(false);
@@ -72,11 +81,12 @@ export function SchemaJsonEditor({ toolId, parameters, onChange, onBlur, reveal,
         testId="params-json-editor"
         path={bodyUri(identifierPart(toolId)).replace(/\.body\.ts$/, '.parameters.json')}
         language="json"
-        value={state.text}
+        value={shown}
         height={height}
         ariaLabel="Parameters as JSON Schema"
         onChange={(text) => {
           setState({ text, synced: canonical });
+          setShown(text);
           try {
             const parsed: unknown = JSON.parse(text);
             if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) onChange(parsed as JsonSchema);

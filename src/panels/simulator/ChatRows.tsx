@@ -26,9 +26,8 @@ export const ChatBlock = memo(function ChatBlock({ block, doc, focus, onRestart 
 });
 
 /**
- * One row. Memoised, and the same while a step runs (the restart buttons hide by CSS then, off
- * `data-running`): every step changes the session a few times, and re-rendering hundreds of rows
- * each time made a turn's cost grow with the run.
+ * One row. Memoised, and the same while a step runs: every step changes the session a few times,
+ * and re-rendering hundreds of rows each time made a turn's cost grow with the run.
  */
 const ChatRow = memo(function ChatRow({ item, by, focused, onRestart }: { item: ChatItem; by: string; focused: boolean; onRestart(index: number): void }) {
   const store = useStoreApi();
