@@ -86,6 +86,33 @@ describe('changedSpans', () => {
     }), { numRuns: 300 });
   });
 
+  it('rebuilds the new text after runs of lines inserted, removed and replaced in many places of a long text of repeated lines', () => {
+    // Past 8 kB of change the lines are walked (nearSpans) or, far apart, diffed: repeated and blank
+    // lines make places where two texts seem to agree again and do not.
+    const line = fc.constantFrom('- name: a\n', '  x: 1\n', '\n', 'key: value\n', '  - b\n', 'é😀\n');
+    const base = fc.array(line, { minLength: 1500, maxLength: 2500 }).map((l) => l);
+    const edit = fc.tuple(fc.nat(), fc.nat(12), fc.array(line, { maxLength: 12 }));
+    fc.assert(fc.property(base, fc.array(edit, { minLength: 1, maxLength: 30 }), fc.boolean(), (lines, edits, unterminated) => {
+      const before = lines.join('') + (unterminated ? 'tail' : '');
+      const after = [...lines];
+      for (const [at, cut, added] of edits) after.splice(at % (after.length + 1), cut, ...added);
+      const text = after.join('') + (unterminated ? 'tail' : '');
+      const spans = changedSpans(before, text);
+      expect(applyAll(before, spans)).toBe(text);
+      for (let i = 1; i < spans.length; i++) expect(spans[i].start).toBeGreaterThanOrEqual(spans[i - 1].end);
+    }), { numRuns: 150 });
+  });
+
+  it('rebuilds a long text that parts at its first character, after a line break there', () => {
+    // lastIndexOf('\n', -1) finds a break at 0: a span once started after the first character.
+    const many = '- name: a\n'.repeat(1200);
+    const before = `\n${many}`;
+    const after = `- name: a\n${before.slice(0, 6000)}- name: a\n- name: a\na${before.slice(6010)}`;
+    const spans = changedSpans(before, after);
+    expect(applyAll(before, spans)).toBe(after);
+    expect(spans[0].start).toBe(0);
+  });
+
   it('rebuilds the new text after edits in many places of a long text', () => {
     const base = yaml('first');
     fc.assert(fc.property(fc.array(fc.tuple(fc.nat(base.length), fc.nat(30), fc.string({ maxLength: 30 })), { maxLength: 40 }), (edits) => {

@@ -2,7 +2,7 @@
 // the model is offered it (its docstring folded to the one line Pinecall reads, design.md).
 import type { Tool } from '../model';
 import { docstringOneLine } from '../model/docstring';
-import { sharedPrefixFrom, type Compared } from './append-only';
+import { noteCopy, sharedPrefixFrom, type Compared } from './append-only';
 import type { ChatMessage, Line, ToolSpec } from './types';
 
 export const toolSpec = (tool: Tool): ToolSpec => ({ name: tool.name, description: docstringOneLine(tool.description), parameters: tool.parameters });
@@ -25,6 +25,8 @@ interface Built {
   messages: ChatMessage[];
   stops: Stop[];
   compared: Compared<Line>;
+  /** The array returned last (held weakly) and how many of its messages were built ones. */
+  last?: { out: WeakRef<ChatMessage[]>; built: number };
 }
 const built = new WeakMap<Line, Built>();
 
@@ -54,6 +56,12 @@ export function historyMessages(transcript: Line[]): ChatMessage[] {
   memo.lines.length = from.lines;
   memo.messages.length = from.messages;
   const messages = memo.messages.slice();
+  // It begins with the messages the array returned last began with (the same objects) and is only
+  // appended to: so noted, a reader of the history (the offline model's history-fold.ts) goes on
+  // from where it read that one instead of comparing the whole history again, which on a 4,000-line
+  // Block Agent run grew each call with the call's length (issue 16).
+  const previous = memo.last?.out.deref();
+  if (previous) noteCopy(messages, previous, Math.min(from.messages, memo.last!.built));
   const stops = buildFrom(transcript, from.lines, messages);
   const to = stops[stops.length - 1];
   if (to) {
@@ -63,6 +71,7 @@ export function historyMessages(transcript: Line[]): ChatMessage[] {
   }
   // memo.lines is now the transcript's own lines up to its last stop.
   memo.compared = { array: transcript, upTo: memo.lines.length };
+  memo.last = { out: new WeakRef(messages), built: memo.messages.length };
   return messages;
 }
 
