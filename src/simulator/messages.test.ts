@@ -2,6 +2,7 @@
 // answer must be the one a first reading of the same transcript gives, whatever came before it.
 import { describe, expect, it } from 'vitest';
 import { historyMessages } from './messages';
+import { sharedPrefixFrom, type Compared } from './append-only';
 import { copySession, newSession } from './session';
 import { sampleAgent } from './testing';
 import type { Line } from './types';
@@ -66,6 +67,21 @@ describe('historyMessages, carried from call to call', () => {
     first.push({ role: 'user', content: 'appended by a caller' });
     expect(() => Object.assign(first[0], { content: 'changed' })).toThrow();
     expect(historyMessages(t)).toEqual(fresh(t));
+  });
+
+  it('hands out each array as a noted copy of the last one, so a reader of the history goes on from where it read that one', () => {
+    const all = steps();
+    const earlier = historyMessages(all[2]);
+    const compared: Compared<unknown> = { upTo: 0 };
+    expect(sharedPrefixFrom(earlier, earlier, compared)).toBe(earlier.length);
+    const later = historyMessages(all[3]);
+    expect(later.slice(0, earlier.length)).toEqual(earlier);
+    // What the reader saw is compared from where the last read stood, not from the first message:
+    // a list that differs only before that point is taken as read.
+    const seen = [{ role: 'user', content: 'not compared again' }, ...later.slice(1)];
+    expect(sharedPrefixFrom(later, seen, compared)).toBe(later.length);
+    // With no note (a list of the same messages made anew) the reader compares from the start.
+    expect(sharedPrefixFrom([...later], seen, { upTo: 0 })).toBe(0);
   });
 
   it('reads the copies a step makes (copySession) on from the session they were copied from', () => {
