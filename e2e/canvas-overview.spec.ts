@@ -110,7 +110,7 @@ test('zoomed back in, the DOM cards paint again and the drawing is gone', async 
   await expect(page.locator('.cb-stage-node:visible').first()).toBeVisible();
 });
 
-test('far out React Flow holds no edge elements (the drawing has them); zoomed in, the edges are back on their cards', async ({ page }) => {
+test('far out a big agent\'s React Flow holds no edge elements (the drawing has them); zoomed in, the edges are back on their cards', async ({ page }) => {
   await expect(page.locator('.react-flow__edge')).toHaveCount(0);
   await expect(page.getByTestId('canvas-overview')).toHaveAttribute('data-drawn', String(AGENT.blocks.length + AGENT.stages.length));
   for (let i = 0; i < 12 && (await zoomOf(page)) < 0.3; i++) {

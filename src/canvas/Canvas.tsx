@@ -47,7 +47,7 @@ const CompareView = lazy(() => import('../panels/compare/CompareView'));
 
 const round = (p: Point): Point => ({ x: Math.round(p.x), y: Math.round(p.y) });
 
-// Far out React Flow holds no edges: the overview drawing has them (OverviewLayer).
+// Far out a big agent's React Flow holds no edges: the overview drawing has them (OverviewLayer).
 const NO_EDGES: AgentFlowEdge[] = [];
 export function Canvas() {
   return (
@@ -327,7 +327,7 @@ function CanvasFlow() {
     >
       <ReactFlow<CanvasNode, AgentFlowEdge>
         nodes={shown.nodes}
-        edges={overview ? NO_EDGES : shown.edges}
+        edges={overview && big ? NO_EDGES : shown.edges}
         nodeTypes={nodeTypes}
         edgeTypes={edgeTypes}
         defaultEdgeOptions={defaultEdgeOptions}

@@ -16,8 +16,9 @@ import type { AgentFlowEdge, CanvasNode } from './types';
  * the problems), or the simulator's current stage or taken edge.
  */
 export function OverviewLayer({ edges }: { edges: AgentFlowEdge[] }) {
-  // The edges come from the canvas, not React Flow's store: far out React Flow is given none, since
-  // 1,000 hidden edge components were 40% of a big agent's heap (and its GC) while typing (issue 16).
+  // The edges come from the canvas, not React Flow's store: far out a big agent's React Flow is given
+  // none, since 1,000 hidden edge components were 40% of its heap (and its GC) while typing (issue
+  // 16). A small agent keeps its edges there (their labels and the compare view's ghosts stay in the DOM).
   const edgesRef = useRef(edges);
   const redraw = useRef<() => void>(undefined);
   useEffect(() => {
