@@ -90,7 +90,7 @@ describe('changedSpans', () => {
     // Past 8 kB of change the lines are walked (nearSpans) or, far apart, diffed: repeated and blank
     // lines make places where two texts seem to agree again and do not.
     const line = fc.constantFrom('- name: a\n', '  x: 1\n', '\n', 'key: value\n', '  - b\n', 'é😀\n');
-    const base = fc.array(line, { minLength: 1500, maxLength: 2500 }).map((l) => l);
+    const base = fc.array(line, { minLength: 1500, maxLength: 2500 });
     const edit = fc.tuple(fc.nat(), fc.nat(12), fc.array(line, { maxLength: 12 }));
     fc.assert(fc.property(base, fc.array(edit, { minLength: 1, maxLength: 30 }), fc.boolean(), (lines, edits, unterminated) => {
       const before = lines.join('') + (unterminated ? 'tail' : '');
