@@ -8,7 +8,7 @@ import { writePart, type Figure } from './lib/results';
 import { summarize } from './lib/stats';
 import { installTypingProbe, keystrokeDurations, type TypingProbe } from './lib/typing-probe';
 
-const RUNS = Number(process.env.BENCH_TYPING_RUNS ?? 2);
+const RUNS = Number(process.env.BENCH_TYPING_RUNS ?? 3);
 /** Unmeasured rounds first (caches, the JIT); 0 for a quick look. */
 const WARMUP = Number(process.env.BENCH_TYPING_WARMUP ?? 1);
 const FIELDS = ['instructions', 'docstring', 'param'] as const;

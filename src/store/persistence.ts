@@ -120,6 +120,9 @@ export function createProjectRepository(dbName = 'callboard', storeName = 'proje
     },
     async readSession() {
       const session = await get<SessionState>('session', store);
+      // A saved project is read next: its validator is fetched while boot reads the project list,
+      // not after (one round trip off a returning user's load, issue 16). A first visit has none.
+      if (session && typeof session === 'object' && session.currentId) void import('../model/migrations').catch(() => undefined);
       return session && typeof session === 'object' ? session : { currentId: null };
     },
     async writeSession(session) {
