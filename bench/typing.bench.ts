@@ -25,8 +25,26 @@ const DOCK_LABEL: Record<Dock, string> = { problems: 'dock on Problems', export:
 
 /** Words typed as a person does: a burst of keys, then a pause in which debounced work lands. */
 const WORDS = ['route', 'calls', 'when', 'asked', 'about', 'kinds', 'of', 'slots', 'today'];
-const KEY_DELAY_MS = 45;
+/**
+ * The wait after each key, drawn between these bounds (a person's keys are not a metronome). With a
+ * fixed 45 ms a key came every ~50 ms, three frames, so every key of a word met the display's
+ * frame at the same phase: a word that began just after a frame had all its keys one Event Timing
+ * step (8 ms) slower, in either agent, and a p95 over 27 words moved by a step from run to run.
+ */
+const KEY_DELAY_MS = [25, 65] as const;
 const WORD_PAUSE_MS = 350;
+
+/** The same waits in every run and for both agents (mulberry32, a fixed seed). */
+function keyDelays(seed = 16): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    const unit = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return Math.round(KEY_DELAY_MS[0] + unit * (KEY_DELAY_MS[1] - KEY_DELAY_MS[0]));
+  };
+}
 
 const WHERE: Record<AgentName, { stage: string; tool: string }> = {
   big: { stage: stageId(1, 2), tool: 'tool-001' },
@@ -93,8 +111,12 @@ async function typeInto(page: Page, agent: AgentName, field: Field, dock: Dock):
   // Let what opening the field started (a first export, Monaco's mount) finish before timing.
   await page.waitForTimeout(1500);
   const from = await page.evaluate(() => performance.now());
+  const delay = keyDelays();
   for (const word of WORDS) {
-    await page.keyboard.type(` ${word}`, { delay: KEY_DELAY_MS });
+    for (const key of ` ${word}`) {
+      await page.keyboard.type(key);
+      await page.waitForTimeout(delay());
+    }
     await page.waitForTimeout(WORD_PAUSE_MS);
   }
   // The debounced work of the last word lands inside the window too.
@@ -171,7 +193,7 @@ test('typing at scale: the big agent against the sample', async ({ browser, base
     },
     notes: [
       `A keystroke is timed by the Event Timing API (PerformanceObserver type "event", durationThreshold 16): the longest of its keydown, keypress and input entries; one under the API's 16 ms floor takes its keydown → next paint time (requestAnimationFrame, then a posted message).`,
-      `Typing: ${WORDS.length} words, each a space and its letters ${KEY_DELAY_MS} ms apart, then a ${WORD_PAUSE_MS} ms pause (where debounced work lands), so the figure includes the keys that meet it; pooled over the runs and the fields' keystrokes.`,
+      `Typing: ${WORDS.length} words, each a space and its letters, after each key a wait of ${KEY_DELAY_MS[0]}-${KEY_DELAY_MS[1]} ms (the same seeded sequence in every run and agent), then a ${WORD_PAUSE_MS} ms pause (where debounced work lands), so the figure includes the keys that meet it; pooled over the runs and the fields' keystrokes.`,
       'Fields: the big agent\'s stage-001-002 and tool-001, the sample\'s greet and t_book; the docstring in Monaco (loaded first, not timed); the first parameter\'s description on the Params tab.',
       'Long tasks (PerformanceObserver type "longtask", over 50 ms) are counted from the first key to a second after the last.',
     ],

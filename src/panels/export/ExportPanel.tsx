@@ -3,7 +3,7 @@ import { LazyEditor } from '../../editors/LazyEditor';
 import type { EditorOptions } from '../../editors/types';
 import type { AgentDocument } from '../../model';
 import type { ExportView } from '../../formats/export-as';
-import { exportInWorker } from '../../run/workers/export-client';
+import { exportInWorker, exportQuietMs } from '../../run/workers/export-client';
 import { useApp, useServices, useStoreApi } from '../../store/context';
 import { afterTypingPauses } from '../../store/pending-writes';
 import { useNamedVersions } from './named-versions';
@@ -32,7 +32,8 @@ const PREVIEW_OPTIONS: EditorOptions = {
  * A preview past this many characters (a 500-stage agent's YAML is a megabyte) drops what Monaco
  * recomputes over the whole text after every change: folding regions (thousands of decorations
  * re-laid on each edit), sticky scroll built from them, bracket-pair colouring; and it is shown
- * uncoloured (plaintext), since re-tokenising after each change was the top script cost per key. On
+ * uncoloured (plaintext), since re-tokenising after each change was the top script cost per key, and
+ * drops what Monaco's editor worker computes over the whole text (colours, unusual characters). On
  * a large agent each cost the main thread 50-400 ms after every settled keystroke while typing elsewhere.
  */
 const LARGE_PREVIEW = 200_000;
@@ -46,6 +47,10 @@ const LARGE_PREVIEW_OPTIONS: EditorOptions = {
   occurrencesHighlight: 'off',
   selectionHighlight: false,
   links: false,
+  // Each asks Monaco's editor worker about the whole megabyte after every change (its copy of the
+  // model kept in step too): 30 ms of a core per preview update, beside the export's own worker.
+  colorDecorators: false,
+  unicodeHighlight: { ambiguousCharacters: false, invisibleCharacters: false, nonBasicASCII: false },
 };
 
 const MIME: Record<ExportFormat, string> = { yaml: 'application/yaml', ts: 'text/plain', json: 'application/json', openai: 'application/json' };
@@ -53,7 +58,8 @@ const MIME: Record<ExportFormat, string> = { yaml: 'application/yaml', ts: 'text
 /**
  * Recomputing an export on every keystroke of a drag is wasted work: follow the document a beat
  * behind, and while someone types, at their pauses (the send and the answer cost the page a few
- * milliseconds each, which between a fast typist's keys delayed the next key).
+ * milliseconds each, which between a fast typist's keys delayed the next key); a pause as long as
+ * the export's own cost asks for, so a big agent's export does not land on the next word.
  */
 function useSettledDoc(delay = 150): AgentDocument {
   const doc = useApp((s) => s.doc);
@@ -62,7 +68,7 @@ function useSettledDoc(delay = 150): AgentDocument {
     if (doc === settled) return;
     let cancel = () => {};
     const timer = setTimeout(() => {
-      cancel = afterTypingPauses(() => setSettled(doc));
+      cancel = afterTypingPauses(() => setSettled(doc), exportQuietMs());
     }, delay);
     return () => {
       clearTimeout(timer);

@@ -8,6 +8,8 @@
 import type { AgentDocument } from '../../model';
 import { applySpans } from '../../model/changed-span';
 import type { ExportFormat, ExportView } from '../../formats/export-as';
+import { IDLE_MS } from '../../store/pending-writes';
+import { costScaledQuiet } from '../../store/workers/cost-scaled-quiet';
 import { docSender, sendDoc } from '../../store/workers/doc-wire';
 import { latestWins } from '../../store/workers/latest-wins';
 import { workerOrImportedInPlace } from '../../store/workers/worker-or-in-place';
@@ -38,12 +40,23 @@ function viewOf(reply: ExportAnswer, before: ExportView | undefined): ExportView
   };
 }
 
+/**
+ * What an export costs, from asking to the view in hand, sets the typing pause the preview waits
+ * for before asking again (cost-scaled-quiet.ts): four times it, so an export started at a pause
+ * between words is done and drawn before the next word (a big agent's 100-250 ms export then waits
+ * for a pause of 0.4-1 s; a small agent's, the plain 120 ms).
+ */
+const cost = costScaledQuiet(IDLE_MS, 4, 1500);
+export const exportQuietMs = (): number => cost.quietMs();
+
 const ask = latestWins(async ({ doc, format, stageId }: Ask): Promise<ExportView> => {
+  const started = performance.now();
   const base = held;
   const reply = await sendDoc(sender, doc, (wire) => worker.call((api) => api.exportAs(wire, format, stageId, base?.answer)));
   // A `same` or `spans` part only ever answers the number sent in `base`.
   const view = viewOf(reply, base?.view);
   held = { answer: reply.answer, view };
+  cost.note(performance.now() - started);
   return view;
 });
 
