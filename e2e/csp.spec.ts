@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { appState, flushSaves, openApp, select } from './helpers';
 import { OPENING, openSimulator, say, scriptMock, startAt, useMockLlm } from './sim-helpers';
@@ -41,12 +43,26 @@ async function recordViolations(page: Page) {
       w.__violations.push({ directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample, source: `${e.sourceFile}:${e.lineNumber}:${e.columnNumber}` }));
   });
 }
-const violations = (page: Page) => page.evaluate(() => (window as any).__violations as { directive: string; blocked: string; sample: string; source: string }[]);
+/**
+ * The violations seen, each once: the page has its policy twice (the <meta> and the header), and
+ * Chromium reports a violation once per policy it breaks.
+ */
+const violations = async (page: Page) => {
+  const all = await page.evaluate(() => (window as any).__violations as { directive: string; blocked: string; sample: string; source: string }[]);
+  return [...new Map(all.map((v) => [JSON.stringify(v), v])).values()];
+};
 
 test('the built app ships a policy whose script-src allows no inline script and no other origin', async ({ page }) => {
   const policies = await servedPolicies(page);
-  expect(policies).toHaveLength(1);
-  const policy = directives(policies[0]);
+  // The <meta> (for hosts that send no headers) and the header (npm start / preview), the same
+  // policy but for what only a header can carry (frame-ancestors).
+  expect(policies).toHaveLength(2);
+  const [meta, header] = policies.map(directives);
+  expect(header.get('frame-ancestors')).toEqual(["'none'"]);
+  expect(meta.has('frame-ancestors')).toBe(false);
+  header.delete('frame-ancestors');
+  expect(header).toEqual(meta);
+  const policy = meta;
   const scripts = policy.get('script-src') ?? policy.get('default-src');
   expect(scripts).toBeDefined();
   // Exactly the app's own origin plus QuickJS's WebAssembly; no string may be compiled to code.
@@ -237,4 +253,69 @@ test("under that policy, a `when` that does not parse is reported (parsed, not c
   await expect(row).toHaveCount(1, { timeout: 20_000 });
   expect(await violations(page)).toEqual([]);
   expect(errors).toEqual([]);
+});
+
+test('a page on another origin cannot show the app in a frame (clickjacking): the header says frame-ancestors none', async ({ page, baseURL }) => {
+  // The attacker's page, served from a server of its own on another port (another origin; on the
+  // loopback like the app, so Chromium's private-network rule, which stops a public page framing a
+  // loopback one anyway, plays no part), frames the app invisibly over a button of its own.
+  const attacker = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html' });
+    response.end(`<!doctype html><title>win a prize</title><button>Click for a prize</button>
+      <iframe src="${baseURL}/" style="opacity:0.01;position:absolute;inset:0;width:100%;height:100%"
+        onload="window.__frameLoaded = true"></iframe>`);
+  });
+  await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = attacker.address() as AddressInfo;
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.waitForFunction(() => (window as any).__frameLoaded === true);
+    const frame = page.frames().find((f) => f !== page.mainFrame());
+    expect(frame).toBeDefined();
+    // Framed, index.html's <div id="root"> is there at load; refused, the frame holds Chromium's
+    // error page, which says why.
+    expect(await frame!.evaluate(() => document.getElementById('root') !== null)).toBe(false);
+    expect(frame!.url()).toMatch(/^chrome-error:/);
+  } finally {
+    await new Promise((resolve) => attacker.close(resolve));
+  }
+});
+
+test('every worker of the app runs under the policy: eval, new Function and string timers are refused there too', async ({ page }) => {
+  test.setTimeout(240_000);
+  const workers = new Set<import('@playwright/test').Worker>();
+  page.on('worker', (w) => {
+    workers.add(w);
+    w.on('close', () => workers.delete(w));
+  });
+  await openApp(page);
+  // Monaco's editor and TypeScript workers: a tool's code.
+  await select(page, 'tool', 't_slots');
+  await page.getByTestId('inspector-tab-code').click();
+  await expect(page.locator('[data-testid="code-editor"] .monaco-editor')).toBeVisible({ timeout: 60_000 });
+  // The engine's worker (it holds the provider settings and the key): a step on the offline model.
+  await openSimulator(page);
+  await say(page, 'Hello');
+  await expect(page.getByTestId('sim-agent-line').first()).toBeVisible({ timeout: 60_000 });
+  const name = (w: import('@playwright/test').Worker) => new URL(w.url()).pathname.replace(/^\/assets\//, '').replace(/-[\w-]+\.js$/, '');
+  await expect.poll(() => [...workers].map(name)).toEqual(expect.arrayContaining(['editor.worker', 'ts-body.worker', 'engine.worker', 'problems.worker']));
+  const results: Record<string, unknown> = {};
+  for (const worker of workers) {
+    results[name(worker)] = await worker.evaluate(() => new Promise((resolve) => {
+      // Run the probes in a task of the worker's own: CDP lets code it evaluates call eval even under
+      // a policy that forbids it (allowUnsafeEvalBlockedByCSP), so a probe inside evaluate proves nothing.
+      setTimeout(() => {
+        const self_ = globalThis as any;
+        const out: Record<string, string> = {};
+        try { out.eval = String((0, eval)('"ran"')); } catch (e) { out.eval = (e as Error).name; }
+        try { out.function = String(new Function('return "ran"')()); } catch (e) { out.function = (e as Error).name; }
+        // Timers of the same delay fire in the order they were set: the string one, if allowed, runs first.
+        (setTimeout as unknown as (code: string, ms: number) => number)('self.__stringTimerRan = "ran"', 0);
+        setTimeout(() => { out.timer = self_.__stringTimerRan ?? 'refused'; resolve(out); }, 0);
+      }, 0);
+    }));
+  }
+  for (const [worker, result] of Object.entries(results)) {
+    expect({ worker, result }).toEqual({ worker, result: { eval: 'EvalError', function: 'EvalError', timer: 'refused' } });
+  }
 });
