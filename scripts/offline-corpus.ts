@@ -1,9 +1,20 @@
-// Plays every agent of test/fixtures/offline-corpus on the offline model and prints a table: agent,
-// runtime, completed, tools called against expected, and where the run left its happy path.
+// Plays every agent of the offline corpora on the offline model and prints a table: agent, runtime,
+// completed, tools called against expected, and where the run left its happy path; then, per part,
+// how many completed and every value written that the caller did not give (issue 32).
+//   tuned:    test/fixtures/offline-corpus/ (written with the rules) and test/fixtures/offline-corpus-blind/
+//             (written blind, before any rule changed; the rules may now be tuned on it)
+//   held-out: test/fixtures/offline-corpus-blind/held-out/ (never tuned on: the honest measure)
 //   npx tsx scripts/offline-corpus.ts                 the table
 //   npx tsx scripts/offline-corpus.ts vet -v          agents whose name holds "vet", with each step
 //   npx tsx scripts/offline-corpus.ts --json          one JSON result per line (for other tools)
-import { loadCorpus, playCorpusAgent, type CorpusResult } from '../src/simulator/offline/corpus-harness';
+import { fileURLToPath } from 'node:url';
+import { CORPUS_DIR, loadCorpus, playCorpusAgent, type CorpusAgent, type CorpusResult } from '../src/simulator/offline/corpus-harness';
+
+const fixture = (path: string) => fileURLToPath(new URL(`../test/fixtures/${path}`, import.meta.url));
+const PARTS: { part: string; dirs: string[] }[] = [
+  { part: 'tuned', dirs: [CORPUS_DIR, fixture('offline-corpus-blind/')] },
+  { part: 'held-out', dirs: [fixture('offline-corpus-blind/held-out/')] },
+];
 
 const args = process.argv.slice(2);
 const verbose = args.includes('-v') || args.includes('--verbose');
@@ -28,20 +39,33 @@ function details(r: CorpusResult): string {
   return out.join('\n');
 }
 
-const agents = (await loadCorpus()).filter((a) => filters.length === 0 || filters.some((f) => a.name.includes(f)));
-const results: CorpusResult[] = [];
+const parts: { part: string; agents: CorpusAgent[] }[] = [];
+for (const { part, dirs } of PARTS) {
+  const agents = (await Promise.all(dirs.map((dir) => loadCorpus(dir)))).flat();
+  parts.push({ part, agents: agents.filter((a) => filters.length === 0 || filters.some((f) => a.name.includes(f))) });
+}
+const agents = parts.flatMap((p) => p.agents);
+const partOf = new Map(parts.flatMap((p) => p.agents.map((a) => [a, p.part] as const)));
+const results: (CorpusResult & { part: string })[] = [];
 if (!json) console.log([pad('agent', 24), pad('runtime', 11), pad('done', 4), pad('tools called  /  expected', 70), 'first divergence'].join(' '));
 for (const agent of agents) {
-  const result = await playCorpusAgent(agent);
+  const result = { ...(await playCorpusAgent(agent)), part: partOf.get(agent)! };
   results.push(result);
   if (json) {
     console.log(JSON.stringify(result));
     continue;
   }
   console.log(row(result));
+  for (const wrong of result.wrongValues) console.log(`    WRONG VALUE ${wrong}`);
   if (verbose) console.log(details(result));
 }
 if (!json) {
-  const done = results.filter((r) => r.completed).length;
-  console.log(`\n${done} of ${results.length} completed`);
+  console.log('');
+  for (const { part } of parts) {
+    const of = results.filter((r) => r.part === part);
+    if (!of.length) continue;
+    const done = of.filter((r) => r.completed).length;
+    const wrong = of.reduce((n, r) => n + r.wrongValues.length, 0);
+    console.log(`${part}: ${done} of ${of.length} completed (${Math.round((100 * done) / of.length)}%), ${wrong} wrong value${wrong === 1 ? '' : 's'}`);
+  }
 }

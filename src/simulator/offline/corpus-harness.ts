@@ -41,6 +41,11 @@ export interface CorpusScript {
   expectState?: Record<string, unknown>;
   /** The agent speaks first. */
   agentFirst?: boolean;
+  /**
+   * State fields (dotted paths allowed) the caller never gives a value for: they must end unset (a
+   * Block Agent variable never captured; a Pinecall field still at its declared default).
+   */
+  noWrite?: string[];
 }
 
 export interface CorpusAgent {
@@ -76,6 +81,12 @@ export interface CorpusResult {
   transcript: string[];
   /** Where the run first left the path, said for a person; undefined when it completed. */
   divergence?: string;
+  /**
+   * Values the model wrote that the caller did not give, or gave otherwise (wrongValues): an
+   * argument of an expected tool unlike the script's, an argument the script does not pass, a state
+   * field unlike expectState, a noWrite field written. Each says where and what.
+   */
+  wrongValues: string[];
 }
 
 export const CORPUS_DIR = fileURLToPath(new URL('../../../test/fixtures/offline-corpus/', import.meta.url));
@@ -253,5 +264,80 @@ function judge(agent: CorpusAgent, session: Session, steps: CorpusStep[], failur
     steps,
     transcript: session.transcript.flatMap((l) => lineText(l) ?? []),
     ...(divergence !== undefined ? { divergence } : {}),
+    wrongValues: wrongValues(agent, session, steps),
   };
+}
+
+/** Lower case, letters and digits only, split into words: "07700 900-123" and "07700900123" read alike. */
+const words = (text: string): string[] => text.toLowerCase().normalize('NFKC').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+/**
+ * Whether a value the model wrote is the one the script expects. Numbers, booleans and enum-like
+ * strings compare exactly (after the spacing and punctuation of the words: a phone number read with
+ * or without its spaces is the same number); a free text (three words or more expected) is the
+ * caller's answer when it holds at least half of the expected words and adds none the caller never
+ * said: its wording may vary, its content may not.
+ */
+function sameValue(actual: unknown, expected: unknown, callerWords: Set<string>): boolean {
+  if (typeof expected === 'string' && typeof actual === 'string') {
+    const want = words(expected);
+    const got = words(actual);
+    if (want.join('') === got.join('')) return true;
+    if (want.length < 3) return false;
+    const shared = want.filter((w) => got.includes(w)).length;
+    return shared * 2 >= want.length && got.every((w) => callerWords.has(w) || want.includes(w));
+  }
+  if (expected !== null && typeof expected === 'object' && actual !== null && typeof actual === 'object' && !Array.isArray(expected)) {
+    const e = expected as Record<string, unknown>;
+    const a = actual as Record<string, unknown>;
+    return Object.keys(a).every((k) => Object.hasOwn(e, k) && sameValue(a[k], e[k], callerWords));
+  }
+  return JSON.stringify(actual) === JSON.stringify(expected);
+}
+
+/** Where an object argument departs from the script's: each key written that is unlike (or absent from) the expected one. */
+function argumentDepartures(path: string, actual: unknown, expected: unknown, callerWords: Set<string>): string[] {
+  if (expected !== null && typeof expected === 'object' && !Array.isArray(expected) && actual !== null && typeof actual === 'object' && !Array.isArray(actual)) {
+    const e = expected as Record<string, unknown>;
+    return Object.entries(actual as Record<string, unknown>).flatMap(([key, value]) =>
+      Object.hasOwn(e, key)
+        ? argumentDepartures(`${path}.${key}`, value, e[key], callerWords)
+        : [`${path}.${key} = ${JSON.stringify(value)}, which the caller never gave`]);
+  }
+  return sameValue(actual, expected, callerWords) ? [] : [`${path} = ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`];
+}
+
+/** A state field's value before anything is said: a Pinecall field's default, a Block Agent variable's absence. */
+function initialAt(doc: AgentDocument, path: string): unknown {
+  const [field, ...rest] = path.split('.');
+  const declared = doc.state.find((f) => f.name === field);
+  if (declared === undefined) return undefined;
+  return rest.length ? stateAt({ [field]: declared.default }, path) : declared.default;
+}
+
+/**
+ * Every value written that the caller did not give, or that says the opposite of what they said
+ * (issue 32: "never a wrong value"). Unlike `divergence`, a value not written at all is not wrong:
+ * the run may simply not have got there.
+ */
+export function wrongValues(agent: CorpusAgent, session: Session, steps: CorpusStep[]): string[] {
+  const { doc, script } = agent;
+  const callerWords = new Set(script.lines.flatMap(words).concat(Object.values(script.waits ?? {}).flatMap(words)));
+  const wrong: string[] = [];
+  for (const step of steps) {
+    for (const call of step.tools) {
+      if (!Object.hasOwn(script.calls, call.name)) continue;
+      wrong.push(...argumentDepartures(call.name, call.args, script.calls[call.name], callerWords).map((w) => `after "${step.input}": ${w}`));
+    }
+  }
+  for (const [path, value] of Object.entries(script.expectState ?? {})) {
+    const actual = stateAt(session.state, path);
+    if (actual === undefined || JSON.stringify(actual) === JSON.stringify(initialAt(doc, path))) continue;
+    if (!sameValue(actual, value, callerWords)) wrong.push(`state ${path} = ${JSON.stringify(actual)}, expected ${JSON.stringify(value)}`);
+  }
+  for (const path of script.noWrite ?? []) {
+    const actual = stateAt(session.state, path);
+    if (actual !== undefined && JSON.stringify(actual) !== JSON.stringify(initialAt(doc, path))) wrong.push(`state ${path} = ${JSON.stringify(actual)}, which the caller never gave`);
+  }
+  return wrong;
 }

@@ -1,0 +1,103 @@
+// Issue 32: the blind corpus (test/fixtures/offline-corpus-blind/, written by someone who had not
+// read the offline model, before any rule changed; held-out/ is never tuned on) and the checker
+// that counts wrong values: a value the model wrote that the caller did not give, or the opposite of
+// what they said. The offline model's figures on it are printed by `npx tsx scripts/offline-corpus.ts`;
+// here: every blind agent imports lint-clean, its script's path exists (a model passing the
+// script's arguments walks it to its end stage with no wrong value), and the checker finds what it
+// must and flags nothing it must not.
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { problemsOf } from '../../formats/problems';
+import type { Model, ModelRequest, ModelResponse } from '../types';
+import { corpusDeps, corpusFiles, loadCorpusAgent, playCorpusAgent, type CorpusScript } from './corpus-harness';
+
+const BLIND = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind/', import.meta.url));
+const HELD_OUT = `${BLIND}held-out/`;
+const blind = [...corpusFiles(BLIND).map((f) => [f, BLIND] as const), ...corpusFiles(HELD_OUT).map((f) => [`held-out/${f}`, HELD_OUT] as const)];
+
+const realFetch = globalThis.fetch;
+beforeAll(() => {
+  globalThis.fetch = (() => Promise.reject(new Error('no network in the corpus'))) as typeof fetch;
+});
+afterAll(() => {
+  globalThis.fetch = realFetch;
+});
+
+/** The script's path as a model walks it: the next expected tool, with the script's arguments, as soon as the stage offers it. */
+function pathModel(script: CorpusScript): Model {
+  let next = 0;
+  let lastLine = -1;
+  return {
+    complete: async (request: ModelRequest): Promise<ModelResponse> => {
+      if (request.purpose === 'condition') return { text: 'no', toolCalls: [] };
+      const line = request.messages.filter((m) => m.role === 'user').length;
+      const tool = script.expectTools[next];
+      const mayCall = request.purpose === 'tools' || request.purpose === 'agent';
+      if (mayCall && line !== lastLine && tool && request.tools.some((t) => t.name === tool) && request.messages.at(-1)?.role !== 'tool') {
+        next++;
+        lastLine = line;
+        return { text: '', toolCalls: [{ id: `path_${next}`, name: tool, arguments: JSON.stringify(script.calls[tool] ?? {}) }] };
+      }
+      return { text: 'Right.', toolCalls: [] };
+    },
+  };
+}
+
+describe('the blind corpus', () => {
+  it('holds at least 20 agents in both runtimes and at least 10 domains, a third of them held out', () => {
+    expect(blind.length).toBeGreaterThanOrEqual(20);
+    expect(blind.filter(([f]) => f.endsWith('.yaml')).length).toBeGreaterThanOrEqual(5);
+    expect(blind.filter(([f]) => f.endsWith('.tsx')).length).toBeGreaterThanOrEqual(5);
+    const heldOut = blind.filter(([f]) => f.startsWith('held-out/')).length;
+    expect(heldOut * 3).toBeGreaterThanOrEqual(blind.length - 1);
+  });
+
+  describe.each(blind)('%s', (file, dir) => {
+    it('imports with no lint error', async () => {
+      const agent = await loadCorpusAgent(file.replace(/^held-out\//, ''), dir);
+      const problems = problemsOf(agent.doc).filter((p) => p.severity === 'error');
+      expect(problems.map((p) => `${p.path}: ${p.message}`)).toEqual([]);
+    });
+
+    it("has a path: a model passing the script's arguments ends on the end stage with the expected state and no wrong value", async () => {
+      const agent = await loadCorpusAgent(file.replace(/^held-out\//, ''), dir);
+      const result = await playCorpusAgent(agent, agent.script.lines, { ...(await corpusDeps(agent.doc)), model: pathModel(agent.script) });
+      expect(result.divergence).toBeUndefined();
+      expect(result.wrongValues).toEqual([]);
+    });
+  });
+});
+
+describe('the wrong-value checker', () => {
+  const withCalls = (script: CorpusScript, calls: CorpusScript['calls']): CorpusScript => ({ ...script, calls: { ...script.calls, ...calls } });
+
+  it('flags a boolean said the other way, an argument the caller never gave, and a noWrite field written', async () => {
+    const agent = await loadCorpusAgent('power-outage.yaml', BLIND);
+    const said = agent.script.calls.outage_details;
+    const flipped = withCalls(agent.script, { outage_details: { ...said, medical_equipment: true } });
+    const result = await playCorpusAgent(agent, agent.script.lines, { ...(await corpusDeps(agent.doc)), model: pathModel(flipped) });
+    expect(result.wrongValues).toContain(`after "${agent.script.lines[2]}": outage_details.medical_equipment = true, expected false`);
+    expect(result.wrongValues).toContain('state medical_equipment = true, expected false');
+
+    const invented = withCalls(agent.script, { supply_address: { ...agent.script.calls.supply_address, priority_contact_phone: '07700900111' } });
+    const withInvented = await playCorpusAgent(agent, agent.script.lines, { ...(await corpusDeps(agent.doc)), model: pathModel(invented) });
+    expect(withInvented.wrongValues.some((w) => /supply_address\.priority_contact_phone = "07700900111", which the caller never gave/.test(w))).toBe(true);
+  });
+
+  it('takes a free text in other words when it keeps the content, and refuses one that adds what the caller never said', async () => {
+    const agent = await loadCorpusAgent('power-outage.yaml', BLIND);
+    const run = async (hazard_location: string) => {
+      const script = withCalls(agent.script, { hazard_report: { ...agent.script.calls.hazard_report, hazard_location } });
+      return (await playCorpusAgent(agent, agent.script.lines, { ...(await corpusDeps(agent.doc)), model: pathModel(script) })).wrongValues;
+    };
+    expect(await run('The pole opposite the post box, on the corner of Fenwick Road and Elm Grove.')).toEqual([]);
+    expect((await run('the pole opposite the post box on Station Road')).length).toBe(1);
+  });
+
+  it('counts a phone number with or without its spaces as the same value', async () => {
+    const agent = await loadCorpusAgent('bike-repair.json');
+    const spaced = withCalls(agent.script, { customer: { ...agent.script.calls.customer, mobile: '07700900123' } });
+    const result = await playCorpusAgent(agent, agent.script.lines, { ...(await corpusDeps(agent.doc)), model: pathModel(spaced) });
+    expect(result.wrongValues).toEqual([]);
+  });
+});
