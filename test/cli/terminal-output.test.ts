@@ -89,9 +89,10 @@ describe('terminal escapes in names and texts are shown, never obeyed', () => {
     const run = bin(['diff', file('before.json', payload.before), file('after.json', payload.after)]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(1);
-    expect(run.stdout).not.toMatch(RAW_STEERING);
+    // What the reviewer sees first: the added edge is on the screen.
     const screen = screenOf(run.stdout);
     expect(screen).toContain(payload.hiddenLine);
+    expect(run.stdout).not.toMatch(RAW_STEERING);
     expect(screen.find((line) => line.startsWith(payload.changedLine))).toContain('{+ Done.\\x1b[1A\\x1b[2K+}');
   }, SLOW);
 
@@ -100,9 +101,9 @@ describe('terminal escapes in names and texts are shown, never obeyed', () => {
     const agent = file('agent.json', payload.text);
     const run = bin(['lint', '--quiet', agent]);
     expect(run.code).toBe(1);
-    expect(run.stdout).not.toMatch(RAW_STEERING);
     const screen = screenOf(run.stdout).filter(Boolean);
     expect(screen.some((line) => payload.errorLine.test(line))).toBe(true);
+    expect(run.stdout).not.toMatch(RAW_STEERING);
     // One problem a line, each the tool's own: the name's line feed starts none of them.
     for (const line of screen) expect(line).toMatch(new RegExp(`^${agent.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: (error|warning|info): `));
     expect(run.stdout).toContain('goodbye\\x1b[1A\\x1b[2K');
@@ -120,10 +121,10 @@ describe('terminal escapes in names and texts are shown, never obeyed', () => {
     mock.script([turn]);
     const run = await cli(['test', file('test-agent.json', JSON.stringify(doc)), '--provider', 'openai', '--base-url', mock.openaiBaseUrl, '--api-key', 'sk-terminal-test-key-1']);
     expect(run.code).toBe(1);
-    expect(run.stdout).not.toMatch(RAW_STEERING);
     const screen = screenOf(run.stdout).filter(Boolean);
-    expect(screen[0]).toBe(`FAIL ${FAKE_PASS_TEST}  0/1 (0%)`);
     expect(screen.some((line) => line.startsWith('PASS'))).toBe(false);
+    expect(screen[0]).toBe(`FAIL ${FAKE_PASS_TEST}  0/1 (0%)`);
+    expect(run.stdout).not.toMatch(RAW_STEERING);
     expect(screen[1]).toBe(`  run 1: expected says "full name", but not said; last line: "${escaped(fakePassReply())}"`);
     expect(screen[1]).toContain('One moment.\\r\\x1b[1A\\x1b[2KPASS');
     expect(screen.at(-1)).toBe('1 test, 0/1 runs passed; 1 under the minimum pass rate 100%');
@@ -143,11 +144,11 @@ describe('terminal escapes in names and texts are shown, never obeyed', () => {
   it('convert: a warning quoting a name stays one warning line, its backspaces, override and line feed shown', async () => {
     const run = await cli(['convert', file('convert.json', hostileConvertAgent()), '--to', 'ts']);
     expect(run.code).toBe(0);
-    expect(run.stderr).not.toMatch(RAW_STEERING);
     const lines = run.stderr.trim().split('\n');
-    for (const line of lines) expect(line).toMatch(/^(warning|note): /);
-    expect(lines.filter((line) => line.includes(escaped(CONVERT_STAGE_NAME)))).not.toEqual([]);
     expect(lines).not.toContain('note: nothing was lost');
+    for (const line of lines) expect(line).toMatch(/^(warning|note): /);
+    expect(run.stderr).not.toMatch(RAW_STEERING);
+    expect(lines.filter((line) => line.includes(escaped(CONVERT_STAGE_NAME)))).not.toEqual([]);
   }, SLOW);
 
   it('convert: its output is the file, byte for byte, when piped; escaped when standard output is a terminal', async () => {
