@@ -96,6 +96,19 @@ describe('terminal escapes in names and texts are shown, never obeyed', () => {
     expect(screen.find((line) => line.startsWith(payload.changedLine))).toContain('{+ Done.\\x1b[1A\\x1b[2K+}');
   }, SLOW);
 
+  it('diff --json: stays JSON, with the C1 controls JSON leaves raw escaped as \\u; it parses back to what the file says', async () => {
+    const payload = hiddenEdgeDiff();
+    const after = JSON.parse(payload.after);
+    const description = `Check it.${C1_ERASE_LINE_ABOVE}\u202e`;
+    after.tools.find((t: { name: string }) => t.name === 'check_record').description = description;
+    const run = await cli(['diff', '--json', file('json-before.json', payload.before), file('json-after.json', JSON.stringify(after))]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).not.toMatch(RAW_STEERING);
+    expect(run.stdout).toContain('Check it.\\u009b1A\\u009b2K\\u202e');
+    const differences = JSON.parse(run.stdout) as { label: string; new?: unknown }[];
+    expect(differences.find((d) => d.label === 'tool check_record: description')?.new).toBe(description);
+  });
+
   it('lint: a name quoted in a warning cannot erase the error line, add a line, or set the title', () => {
     const payload = erasedLintError();
     const agent = file('agent.json', payload.text);
