@@ -5,7 +5,7 @@ import type { AgentDifference } from '../model/diff';
 import { summarizeDifferences } from '../model/diff';
 import type { StageModelChange } from '../formats/model-view';
 import { oneLineText } from '../model/visible-text';
-import { codeSpan, htmlCode, tableCode } from './markdown';
+import { codeSpan, htmlCode, longestBacktickRun, tableCode } from './markdown';
 
 const MARK: Record<AgentDifference['change'], string> = { added: '+', removed: '-', renamed: '~', changed: '~' };
 
@@ -55,7 +55,7 @@ function unified(stage: string, oldText: string, newText: string): string {
 }
 
 /** A fence longer than any run of backticks in the text, so a tool description cannot end the block. */
-const fence = (text: string): string => '`'.repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+const fence = (text: string): string => '`'.repeat(Math.max(3, longestBacktickRun(text) + 1));
 
 function stageSection(change: StageModelChange): string {
   // The <summary> line is raw HTML, where Markdown is not read: the names go in as entities.

@@ -8,6 +8,13 @@
 // cannot ping a team from the comment either.
 import { oneLineText } from '../model/visible-text';
 
+/** The longest run of backticks in `text` (a loop, not Math.max(...runs): a long text may have more runs than a call takes arguments). */
+export function longestBacktickRun(text: string): number {
+  let longest = 0;
+  for (const run of text.matchAll(/`+/g)) longest = Math.max(longest, run[0].length);
+  return longest;
+}
+
 /**
  * A code span holding `text` as written, on one line. Inside a code span nothing is Markdown or
  * HTML, so the only way out is a run of backticks as long as the span's own: the span's is made one
@@ -17,8 +24,7 @@ import { oneLineText } from '../model/visible-text';
 export function codeSpan(text: string): string {
   const line = oneLineText(text);
   if (line === '') return '';
-  const longest = Math.max(0, ...[...line.matchAll(/`+/g)].map((m) => m[0].length));
-  const ticks = '`'.repeat(longest + 1);
+  const ticks = '`'.repeat(longestBacktickRun(line) + 1);
   const pad = /^[` ]|[` ]$/.test(line) && line.trim() !== '' ? ' ' : '';
   return `${ticks}${pad}${line}${pad}${ticks}`;
 }
