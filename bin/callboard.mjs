@@ -40,6 +40,7 @@ const io = {
     }
   },
   out: (text) => process.stdout.write(text),
+  stdoutIsTerminal: () => process.stdout.isTTY === true,
   err: (text) => process.stderr.write(text),
   env: (name) => process.env[name],
 };

@@ -6,6 +6,7 @@ import { renderYaml } from '../formats/block-agent/render';
 import { toolShape, writeTool } from '../formats/block-agent/write';
 import { DepthLimitError, type AgentDocument, type Loss, type Stage, type Tool } from '../model';
 import type { ConvertArgs } from './args';
+import { oneLineText } from '../model/visible-text';
 import { EXIT_ERRORS, EXIT_OK, UsageError, type CliIo } from './io';
 import { formatDiagnostic, loadAgent, readSource, reportFailure } from './read';
 import { readGoldens, withGoldensFrom, writeGoldens } from './test-files';
@@ -18,7 +19,7 @@ interface Converted {
 
 /** The stage `--stage` names: by name, else by turn_id (ref), else by id. */
 export function pickStage(doc: AgentDocument, wanted: string | undefined): Stage {
-  const names = doc.stages.map((s) => s.name).join(', ');
+  const names = doc.stages.map((s) => oneLineText(s.name)).join(', ');
   if (wanted === undefined) {
     if (doc.stages.length === 1) return doc.stages[0];
     throw new UsageError(`--to openai needs --stage: the tools offered depend on the stage (stages: ${names})`, 'convert');
@@ -79,15 +80,16 @@ export async function convert(args: ConvertArgs, io: CliIo): Promise<number> {
     io.err(`${source.file}: error: ${converted}\n`);
     return EXIT_ERRORS;
   }
-  for (const w of converted.warnings) io.err(`warning: ${w.path || '/'}: ${w.message}\n`);
-  for (const note of converted.notes) io.err(`note: ${note}\n`);
+  // A warning is one line; the names and texts it quotes come from the file.
+  for (const w of converted.warnings) io.err(`warning: ${oneLineText(w.path || '/')}: ${oneLineText(w.message)}\n`);
+  for (const note of converted.notes) io.err(`note: ${oneLineText(note)}\n`);
 
   const done = withTests?.failed ? EXIT_ERRORS : EXIT_OK;
   // A JSON document carries its tests; the other formats have no place for them, and an OpenAI tools array is no agent.
   const tests = withTests && (args.to === 'yaml' || args.to === 'ts') ? (withTests.doc.tests ?? []) : [];
   if (args.output === undefined) {
     if (tests.length) io.err(`note: the agent's ${tests.length} test(s) are not in the output: give -o FILE to write them as tests/*.golden.json beside it\n`);
-    io.out(converted.text);
+    (io.outFile ?? io.out)(converted.text);
     return done;
   }
   try {

@@ -4,45 +4,64 @@ import { createTwoFilesPatch } from 'diff';
 import type { AgentDifference } from '../model/diff';
 import { summarizeDifferences } from '../model/diff';
 import type { StageModelChange } from '../formats/model-view';
+import { oneLineText } from '../model/visible-text';
+import { codeSpan, htmlCode, longestBacktickRun, tableCode } from './markdown';
 
 const MARK: Record<AgentDifference['change'], string> = { added: '+', removed: '-', renamed: '~', changed: '~' };
 
-const shown = (value: unknown): string => (value === undefined ? '(none)' : typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value));
+/** A value as JSON, on one line (JSON leaves C1 controls and bidirectional marks as they are: they are escaped too). */
+const shown = (value: unknown): string => (value === undefined ? '(none)' : oneLineText(JSON.stringify(value)));
 
-/** git's --word-diff=plain markers: [-removed-]{+added+}, on one line. */
+/**
+ * git's --word-diff=plain markers: [-removed-]{+added+}, on one line: a line break, a carriage
+ * return or an escape sequence in the text shows as `\n`, `\r`, `\x1b` (it could otherwise start a
+ * line of its own or erase the one above).
+ */
 const wordLine = (d: AgentDifference): string =>
-  d.words!.map((w) => (w.op === 'same' ? w.text : w.op === 'removed' ? `[-${w.text}-]` : `{+${w.text}+}`)).join('').replace(/\n/g, '\\n');
+  oneLineText(d.words!.map((w) => (w.op === 'same' ? w.text : w.op === 'removed' ? `[-${w.text}-]` : `{+${w.text}+}`)).join(''));
 
+/** One difference a line; its label holds names from the files, so it is kept to one line too. */
 export function differenceLine(d: AgentDifference): string {
-  if (d.change === 'added' || d.change === 'removed' || d.change === 'renamed') return `${MARK[d.change]} ${d.label}`;
-  return `${MARK[d.change]} ${d.label}: ${d.words ? wordLine(d) : `${shown(d.old)} → ${shown(d.new)}`}`;
+  const label = oneLineText(d.label);
+  if (d.change === 'added' || d.change === 'removed' || d.change === 'renamed') return `${MARK[d.change]} ${label}`;
+  return `${MARK[d.change]} ${label}: ${d.words ? wordLine(d) : `${shown(d.old)} → ${shown(d.new)}`}`;
 }
 
 export function textReport(a: string, b: string, differences: readonly AgentDifference[]): string {
-  if (differences.length === 0) return `${a} and ${b}: the same agent\n`;
+  const [from, to] = [oneLineText(a), oneLineText(b)];
+  if (differences.length === 0) return `${from} and ${to}: the same agent\n`;
   const n = differences.length;
-  return `${a} → ${b}: ${n} difference${n === 1 ? '' : 's'}\n${differences.map(differenceLine).join('\n')}\n`;
+  return `${from} → ${to}: ${n} difference${n === 1 ? '' : 's'}\n${differences.map(differenceLine).join('\n')}\n`;
 }
 
 const MAX_CELL = 120;
+/**
+ * A value in a table cell, as code: HTML, Markdown and @mentions in it are not read (a changed
+ * instruction's `<!-- … -->` stays visible), and a long value is cut with `…` (the full text is
+ * in "What the model sees").
+ */
 const cell = (value: unknown): string => {
   if (value === undefined) return '';
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   const one = text.replace(/\s+/g, ' ');
-  return (one.length > MAX_CELL ? `${one.slice(0, MAX_CELL - 1)}…` : one).replace(/\|/g, '\\|').replace(/`/g, "'");
+  return tableCode(one.length > MAX_CELL ? `${one.slice(0, MAX_CELL - 1)}…` : one);
 };
 
 /** A unified diff of two texts, its file header lines named after the stage. */
-function unified(name: string, oldText: string, newText: string): string {
+function unified(stage: string, oldText: string, newText: string): string {
+  const name = oneLineText(stage);
   const patch = createTwoFilesPatch(`${name} (before)`, `${name} (after)`, oldText, newText, '', '', { context: 3 });
   return patch.split('\n').filter((line) => !line.startsWith('====') && !line.startsWith('\\ No newline')).join('\n').trim();
 }
 
 /** A fence longer than any run of backticks in the text, so a tool description cannot end the block. */
-const fence = (text: string): string => '`'.repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+const fence = (text: string): string => '`'.repeat(Math.max(3, longestBacktickRun(text) + 1));
 
 function stageSection(change: StageModelChange): string {
-  const title = change.was ? `stage ${change.was} → ${change.stage}` : `stage ${change.stage}${!change.old ? ' (added)' : !change.new ? ' (removed)' : ''}`;
+  // The <summary> line is raw HTML, where Markdown is not read: the names go in as entities.
+  const title = change.was
+    ? `stage ${htmlCode(change.was)} → ${htmlCode(change.stage)}`
+    : `stage ${htmlCode(change.stage)}${!change.old ? ' (added)' : !change.new ? ' (removed)' : ''}`;
   const parts: string[] = [];
   const empty = { prompt: '', tools: '[]' };
   const before = change.old ?? empty;
@@ -55,11 +74,12 @@ function stageSection(change: StageModelChange): string {
 const block = (text: string): string => { const f = fence(text); return `${f}diff\n${text}\n${f}`; };
 
 export function markdownReport(a: string, b: string, differences: readonly AgentDifference[], stages: readonly StageModelChange[]): string {
-  const lines = [`### Agent changes: \`${cell(a)}\` → \`${cell(b)}\``, ''];
+  const lines = [`### Agent changes: ${codeSpan(a)} → ${codeSpan(b)}`, ''];
   if (differences.length === 0) return `${lines.join('\n')}No differences: the same agent.\n`;
-  lines.push(`${differences.length} difference${differences.length === 1 ? '' : 's'}: ${summarizeDifferences(differences, 5)}`, '');
+  // The summary names entities of the files: as code, like every name below.
+  lines.push(`${differences.length} difference${differences.length === 1 ? '' : 's'}: ${codeSpan(summarizeDifferences(differences, 5))}`, '');
   lines.push('| What | Change | Before | After |', '|---|---|---|---|');
-  for (const d of differences) lines.push(`| ${cell(d.label)} | ${d.change} | ${cell(d.old)} | ${cell(d.new)} |`);
+  for (const d of differences) lines.push(`| ${tableCode(d.label)} | ${d.change} | ${cell(d.old)} | ${cell(d.new)} |`);
   if (stages.length) {
     lines.push('', '#### What the model sees', '', 'Per stage: the system prompt (templates as written) and the tools offered, before and after.', '');
     for (const s of stages) lines.push(stageSection(s), '');

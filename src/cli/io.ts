@@ -15,9 +15,17 @@ export interface CliIo {
   listDir?(path: string): ListResult;
   /** Writes (creating missing folders); throws with a readable message when it cannot. */
   writeText(path: string, text: string): void;
-  /** Standard output and standard error, written as given. */
+  /** Standard output and standard error, written as given (runCli hands commands a visibleIo of these: terminal-io.ts). */
   out(text: string): void;
   err(text: string): void;
+  /**
+   * The command's result when it is a file (`convert` without -o) on standard output. visibleIo
+   * writes it as is when standard output is no terminal (`> agent.ts` gets the same bytes as -o),
+   * and with its control characters escaped when a person reads it. Absent: `out`.
+   */
+  outFile?(text: string): void;
+  /** Whether standard output is a terminal (bin: process.stdout.isTTY); absent: it is not. */
+  stdoutIsTerminal?(): boolean;
   /** An environment variable (`simulate` reads its API key from one); absent: none are set. */
   env?(name: string): string | undefined;
 }

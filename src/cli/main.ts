@@ -4,11 +4,14 @@
 import { version } from '../../package.json';
 import { HELP, MAIN_HELP, parseArgs } from './args';
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from './io';
+import { visibleIo } from './terminal-io';
 
 export type { CliIo, ReadResult } from './io';
 
 /** Runs one command line (without `node` and the script); resolves to the exit code. */
-export async function runCli(argv: string[], io: CliIo): Promise<number> {
+export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
+  // Every command prints through this io: names and texts of a hostile file cannot steer the terminal.
+  const io = visibleIo(rawIo);
   try {
     const args = parseArgs(argv);
     switch (args.command) {

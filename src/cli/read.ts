@@ -4,6 +4,7 @@ import { reindentTabs, REINDENT_FIX } from '../formats/block-agent';
 import { formatOfFileName, type FileFormat } from '../formats/file-format';
 import { importAny } from '../formats/import-any';
 import type { AgentDocument, Tool } from '../model';
+import { oneLineText } from '../model/visible-text';
 import { EXIT_ERRORS, UsageError, type CliIo } from './io';
 import { jsonLocator } from '../formats/locate';
 import type { AgentFolder } from '../formats/pinecall/import-files';
@@ -20,10 +21,15 @@ export interface Diagnostic {
   rule?: string;
 }
 
-/** `file:line:col: severity: message [rule]`, or `file: <path>: severity: …` where no line exists. */
+/**
+ * `file:line:col: severity: message [rule]`, or `file: <path>: severity: …` where no line exists.
+ * One line, whatever the message quotes from the file: a name holding a line break or an escape
+ * sequence could otherwise print a line of its own, or erase the error above it.
+ */
 export function formatDiagnostic(file: string, d: Diagnostic): string {
-  const where = d.line !== undefined ? `${file}:${d.line}:${d.column ?? 1}` : d.path !== undefined ? `${file}: ${d.path || '/'}` : file;
-  return `${where}: ${d.severity}: ${d.message}${d.rule ? ` [${d.rule}]` : ''}`;
+  const name = oneLineText(file);
+  const where = d.line !== undefined ? `${name}:${d.line}:${d.column ?? 1}` : d.path !== undefined ? `${name}: ${oneLineText(d.path || '/')}` : name;
+  return `${where}: ${d.severity}: ${oneLineText(d.message)}${d.rule ? ` [${oneLineText(d.rule)}]` : ''}`;
 }
 
 export interface Source {

@@ -8,6 +8,7 @@ import { prepareSandboxEvaluate } from '../simulator/sandbox-evaluate';
 import { sandboxToolRunner } from '../simulator/sandbox-runner';
 import { runScript, type SimEvent } from '../simulator/simulation';
 import type { CallFacts, StepDeps } from '../simulator/types';
+import { oneLineText } from '../model/visible-text';
 import { withApiKey } from './api-key';
 import { EXIT_ERRORS, EXIT_OK, type CliIo } from './io';
 import { readRunInput } from './run-input';
@@ -47,7 +48,8 @@ export async function simulateCommand(args: SimulateArgs, rawIo: CliIo): Promise
     const session = await runScript(doc, { says: args.says, waits: args.waits, agentFirst: args.agentFirst, runtime: args.runtime }, deps, emit);
     // What the runtime noted on the way (a template that did not render and was sent as written, a
     // predicate that threw, a spent budget) goes to standard error, where the app shows it in the trace.
-    for (const entry of session.trace) if (entry.kind === 'note' || entry.kind === 'limit') io.err(`${file}: note (step ${entry.step}): ${entry.message}\n`);
+    // A note quotes the agent's text (a template, a tool's name): one line each.
+    for (const entry of session.trace) if (entry.kind === 'note' || entry.kind === 'limit') io.err(`${oneLineText(file)}: note (step ${entry.step}): ${oneLineText(entry.message)}\n`);
     return session.failure ? EXIT_ERRORS : EXIT_OK;
   } catch (error) {
     // Not a failed model call (those are events): the engine or the sandbox broke. Said as an event

@@ -2,6 +2,8 @@
 // markdown table for a pull-request comment.
 import { compareVerdict, passRateText, type CompareRow } from '../simulator/conversation-tests';
 import type { AgentDocument } from '../model';
+import { oneLineText } from '../model/visible-text';
+import { codeSpan, tableCode } from './markdown';
 
 export type { CompareRow };
 
@@ -16,28 +18,30 @@ export interface Side {
 const rate = passRateText;
 const verdict = compareVerdict;
 
+/** A test's name or a side's label (a file, a model) on one line of the report. */
+const name = oneLineText;
+
 export function compareText(rows: CompareRow[], sides: readonly Side[], minPassRate: number, summary: boolean): string {
-  if (!summary) return rows.map((r) => `${verdict(r).padEnd(10)} ${r.test}  ${sides[0].label} ${rate(r.a)}  ${sides[1].label} ${rate(r.b)}\n`).join('');
+  if (!summary) return rows.map((r) => `${verdict(r).padEnd(10)} ${name(r.test)}  ${name(sides[0].label)} ${rate(r.a)}  ${name(sides[1].label)} ${rate(r.b)}\n`).join('');
   const regressions = rows.filter((r) => r.regression);
   const fixed = rows.filter((r) => r.fixed).length;
-  const head = `${rows.length} test${rows.length === 1 ? '' : 's'}, ${sides[0].label} vs ${sides[1].label}: `;
+  const head = `${rows.length} test${rows.length === 1 ? '' : 's'}, ${name(sides[0].label)} vs ${name(sides[1].label)}: `;
   const minimum = minPassRate < 1 ? ` (minimum pass rate ${minPassRate})` : '';
   if (regressions.length === 0) return `${head}no regressions${fixed ? `, ${fixed} fixed` : ''}${minimum}\n`;
-  return `${head}${regressions.length} regression${regressions.length === 1 ? '' : 's'} (${regressions.map((r) => r.test).join(', ')})${fixed ? `, ${fixed} fixed` : ''}${minimum}\n`;
+  return `${head}${regressions.length} regression${regressions.length === 1 ? '' : 's'} (${regressions.map((r) => name(r.test)).join(', ')})${fixed ? `, ${fixed} fixed` : ''}${minimum}\n`;
 }
 
-const cell = (text: string) => text.replace(/\|/g, '\\|');
-
+// Names in the Markdown are code (markdown.ts): a test named `x<!--` hides nothing of the comment.
 export function compareMarkdown(rows: CompareRow[], sides: readonly Side[], options: { runs: number; minPassRate: number }): string {
   const regressions = rows.filter((r) => r.regression).length;
   const lines = [
-    `### Conversation tests: ${cell(sides[0].label)} vs ${cell(sides[1].label)}`,
+    `### Conversation tests: ${codeSpan(sides[0].label)} vs ${codeSpan(sides[1].label)}`,
     '',
     `${rows.length} test${rows.length === 1 ? '' : 's'}, ${options.runs} run${options.runs === 1 ? '' : 's'} each; ${regressions ? `**${regressions} regression${regressions === 1 ? '' : 's'}**` : 'no regressions'}.`,
     '',
-    `| Test | ${cell(sides[0].label)} | ${cell(sides[1].label)} | |`,
+    `| Test | ${tableCode(sides[0].label)} | ${tableCode(sides[1].label)} | |`,
     '|---|---|---|---|',
-    ...rows.map((r) => `| ${cell(r.test)} | ${rate(r.a)} | ${rate(r.b)} | ${r.regression ? '**regression**' : verdict(r)} |`),
+    ...rows.map((r) => `| ${tableCode(r.test)} | ${rate(r.a)} | ${rate(r.b)} | ${r.regression ? '**regression**' : verdict(r)} |`),
   ];
   return `${lines.join('\n')}\n`;
 }

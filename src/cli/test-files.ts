@@ -3,6 +3,7 @@
 // text, since src/cli has no Node types (io.ts).
 import { GOLDEN_SUFFIX, goldenFiles, withGoldens, type BundleFile, type BundleProblem } from '../formats/bundle';
 import type { AgentDocument } from '../model';
+import { oneLineText } from '../model/visible-text';
 import { UsageError, type CliIo } from './io';
 
 export const folderOf = (file: string): string => (/[\\/]/.test(file) ? file.replace(/[\\/][^\\/]*$/, '') || '/' : '.');
@@ -31,7 +32,9 @@ export function readGoldens(io: CliIo, agentFile: string, dir: string | undefine
     });
 }
 
-export const problemLine = (p: BundleProblem): string => `${p.file}${p.line !== undefined ? `:${p.line}:${p.column ?? 1}` : ''}: ${p.severity}: ${p.message}\n`;
+/** One line per problem: a golden's file name is the folder's, its message may quote the golden. */
+export const problemLine = (p: BundleProblem): string =>
+  `${oneLineText(p.file)}${p.line !== undefined ? `:${p.line}:${p.column ?? 1}` : ''}: ${p.severity}: ${oneLineText(p.message)}\n`;
 
 /** The document with the goldens of its tests folder added; each problem printed to standard error. */
 export function withGoldensFrom(io: CliIo, doc: AgentDocument, goldens: BundleFile[]): { doc: AgentDocument; failed: boolean } {

@@ -1,24 +1,29 @@
 // What `callboard test` prints, and its JUnit XML. Pure text from the suite's results.
 import type { ExpectationResult, TestRunResult, TestSuiteEntry } from '../simulator/conversation-tests';
+import { oneLineText } from '../model/visible-text';
 
 const percent = (rate: number): string => `${Math.round(rate * 100)}%`;
 
 /** One expectation as a person reads it: `says "booked"` / `state {"phone":"600"}`. */
 export function expectationText(e: ExpectationResult): string {
-  return `${e.rule} ${JSON.stringify(e.expected)}`;
+  return `${e.rule} ${oneLineText(JSON.stringify(e.expected))}`;
 }
 
-/** Why a run failed, one line per reason: its error, then each expectation that did not hold. */
+/**
+ * Why a run failed, one line per reason: its error, then each expectation that did not hold. What
+ * the model said is quoted in them: kept to one line, its escape sequences and carriage returns
+ * shown, so a reply cannot print "PASS 1/1" over its own failure.
+ */
 export function failureLines(run: TestRunResult): string[] {
-  const lines = run.error !== undefined ? [`error: ${run.error}`] : [];
-  for (const e of run.expectations) if (!e.passed) lines.push(`expected ${expectationText(e)}, but ${e.actual}`);
+  const lines = run.error !== undefined ? [`error: ${oneLineText(run.error)}`] : [];
+  for (const e of run.expectations) if (!e.passed) lines.push(`expected ${expectationText(e)}, but ${oneLineText(e.actual)}`);
   return lines;
 }
 
 /** `PASS name  3/3 (100%)` and, under a failing test, each failed run's reasons. */
 export function entryText(entry: TestSuiteEntry, minPassRate: number): string {
   const ok = entry.runs.length > 0 && entry.passRate >= minPassRate;
-  const head = `${ok ? 'PASS' : 'FAIL'} ${entry.test}  ${entry.passes}/${entry.runs.length} (${percent(entry.passRate)})\n`;
+  const head = `${ok ? 'PASS' : 'FAIL'} ${oneLineText(entry.test)}  ${entry.passes}/${entry.runs.length} (${percent(entry.passRate)})\n`;
   const runs = entry.runs.flatMap((run, i) => (run.passed ? [] : failureLines(run).map((line) => `  run ${i + 1}: ${line}\n`)));
   return head + runs.join('');
 }

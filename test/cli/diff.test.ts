@@ -58,11 +58,12 @@ describe('callboard diff', () => {
     expect(result.code).toBe(1);
     const md = result.stdout;
     expect(md).toContain('| What | Change | Before | After |');
-    expect(md).toMatch(/\| tool book: description \| changed \| Book one of the slots/);
+    // Names and texts from the files are code spans (what they hold is never read as Markdown or HTML).
+    expect(md).toMatch(/\| `tool book: description` \| changed \| `Book one of the slots/);
     expect(md).toContain('#### What the model sees');
     // book is offered in stage choose only: its tools JSON changed there, and nowhere else.
-    expect(md).toContain('<summary>stage choose</summary>');
-    expect(md).not.toContain('<summary>stage greet</summary>');
+    expect(md).toContain('<summary>stage <code>choose</code></summary>');
+    expect(md).not.toContain('<summary>stage <code>greet</code></summary>');
     expect(md).toMatch(/```diff\n--- choose tools \(before\)[\s\S]*\n-\s+"description": "Book one of[\s\S]*\n\+\s+"description": "Book the slot the caller agreed to/);
   });
 

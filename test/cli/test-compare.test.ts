@@ -57,8 +57,9 @@ describe('callboard test --compare', () => {
     const run = await cli(['test', a, '--compare', b, '--provider', 'offline', '--markdown', '--junit', junit]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('3 tests, 1 run each; no regressions.');
-    expect(run.stdout).toContain(`| Test | ${a} | ${b} | |`);
-    expect(run.stdout).toContain('| books-thursday-cleaning | 1/1 (100%) | 1/1 (100%) | same |');
+    // File and test names as code: what they hold is not read as Markdown or HTML.
+    expect(run.stdout).toContain(`| Test | \`${a}\` | \`${b}\` | |`);
+    expect(run.stdout).toContain('| `books-thursday-cleaning` | 1/1 (100%) | 1/1 (100%) | same |');
     expect(readFileSync(junit, 'utf8')).toMatch(/<testsuite [^>]*tests="3"[^>]*failures="0"/);
   }, SLOW);
 
