@@ -1,12 +1,13 @@
 // The Node parts of the bench, one after the other (so they never compete for the cores).
 import { writePart } from '../lib/results';
+import { cliStartPart } from './cli-start';
 import { enginePart } from './engine';
 import { formatsPart } from './formats';
 import { longRunsPart } from './long-runs';
 import { parallelPart } from './parallel';
 import { promptSizePart } from './prompt-size';
 
-const parts = { 'prompt-size': promptSizePart, formats: formatsPart, engine: enginePart, parallel: parallelPart, 'long-runs': longRunsPart };
+const parts = { 'prompt-size': promptSizePart, formats: formatsPart, engine: enginePart, parallel: parallelPart, 'long-runs': longRunsPart, 'cli-start': cliStartPart };
 // BENCH_NODE_PARTS=formats,long-runs runs only those (by the names their results are written under).
 const chosen = process.env.BENCH_NODE_PARTS?.split(',').map((name) => name.trim());
 const unknown = chosen?.filter((name) => !(name in parts)) ?? [];

@@ -1,7 +1,9 @@
 // `callboard simulate`: its options, its help text and the checks on what was given. Kept apart
 // from args.ts (which wires it in) because it has more options than the other commands together.
 import type { Target } from '../model';
-import { TARGETS } from '../runtimes';
+// From the model, not ../runtimes (which loads every format and engine): argument parsing runs on
+// every start, and --help must not load the TypeScript compiler.
+import { TARGETS } from '../model';
 import type { FileFormat as InputFormat } from '../formats/file-format';
 import type { Options, OptionSpec } from './options';
 import { API_KEY_ENV } from './api-key';

@@ -1,6 +1,8 @@
 // `callboard test`: its options, its help text and the checks on what was given (args.ts wires it in).
 import type { Target } from '../model';
-import { TARGETS } from '../runtimes';
+// From the model, not ../runtimes (which loads every format and engine): argument parsing runs on
+// every start, and --help must not load the TypeScript compiler.
+import { TARGETS } from '../model';
 import type { FileFormat as InputFormat } from '../formats/file-format';
 import type { Options, OptionSpec } from './options';
 import { UsageError } from './io';

@@ -1,0 +1,3 @@
+export declare const CLI_OUT: string;
+export declare function buildCli(): Promise<void>;
+export declare function ensureCliBuilt(): Promise<void>;
