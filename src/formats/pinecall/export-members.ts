@@ -187,11 +187,15 @@ export function toolText({ doc, tool, chain, preserved, nameObject, stateNames }
   const params = preserved?.params && sameJson(preserved.params.parameters, tool.parameters)
     ? preserved.params.text
     : signatureShapes(tool).map((p) => paramText(p, nameObject)).join(', ');
-  const returns = preserved?.returnType ? `: ${preserved.returnType}` : '';
+  // The exporter's own chain (the document's edges after the body) awaits the body, so it needs an
+  // async method; a method written without `async` stays so while nothing asks for the chain.
+  const chained = !!chain && chain.entries.length > 0;
+  const sync = preserved?.sync === true && !chained;
+  const returns = !preserved?.returnType ? '' : preserved.sync && !sync ? `: Promise<${preserved.returnType}>` : `: ${preserved.returnType}`;
   const name = propertyKey(tool.name);
   const body = bodyOf(tool);
   let inner: string;
-  if (chain && chain.entries.length > 0) {
+  if (chained) {
     // A parameter named `result` would be declared twice in the method: the body's value takes another name.
     const paramNames = Object.keys(tool.parameters.properties ?? {});
     const result = uniqueName('result', paramNames);
@@ -206,5 +210,5 @@ export function toolText({ doc, tool, chain, preserved, nameObject, stateNames }
   } else {
     inner = indentCode(body, IN_METHOD);
   }
-  return `${docstring}${IN_CLASS}${toolOptions(doc, tool)}\n${IN_CLASS}async ${name}(${params})${returns} {\n${inner}\n${IN_CLASS}}\n`;
+  return `${docstring}${IN_CLASS}${toolOptions(doc, tool)}\n${IN_CLASS}${sync ? '' : 'async '}${name}(${params})${returns} {\n${inner}\n${IN_CLASS}}\n`;
 }

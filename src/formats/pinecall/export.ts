@@ -15,6 +15,9 @@ import { inheritedFrom } from './export-inherit';
 import { memberText, type NameObject, type ObjectShape } from './type-shapes';
 import { pinecallNamed } from './member-names';
 
+/** The class's export as written (PinecallPreserved.classExport); the exporter's own is the default export. */
+const CLASS_EXPORT = { default: 'export default ', named: 'export ', none: '' } as const;
+
 export interface PinecallExport {
   /** The class file. */
   text: string;
@@ -90,7 +93,7 @@ export function exportPinecallTs(input: AgentDocument): PinecallExport {
     ...interfaces.declarations(),
     (preserved.classComments ? preserved.classComments + '\n' : '') + classDocText(doc, preserved) +
       (preserved.classDecorators ?? []).map((d) => `${d}\n`).join('') +
-      `export default class ${name} extends ${preserved.extendsClass ?? 'Agent'} {\n${body}}\n`,
+      `${CLASS_EXPORT[preserved.classExport ?? 'default']}class ${name} extends ${preserved.extendsClass ?? 'Agent'} {\n${body}}\n`,
     ...(preserved.after ?? []).map((s) => s + '\n'),
   ];
   return {

@@ -77,7 +77,8 @@ export function readTool(ctx: ImportContext, method: ts.MethodDeclaration, facts
     return ref && facts.generated.has(ref) ? ref : undefined;
   })).join(', ');
   if (written !== generated) preserved.params = { text: written, parameters };
-  if (method.type && method.modifiers?.some((m) => m.kind === ts.SyntaxKind.AsyncKeyword)) preserved.returnType = method.type.getText(sf);
+  if (method.type) preserved.returnType = method.type.getText(sf);
+  if (!method.modifiers?.some((m) => m.kind === ts.SyntaxKind.AsyncKeyword)) preserved.sync = true;
 
   const scope = { tool: name, visible: stages ?? facts.stageNames ?? [], stages: facts.stageNames ?? [], params: read.map((p) => p.name) };
   const body = method.body ? readBody(ctx, method.body, tool, scope) : { implementation: '' };

@@ -91,6 +91,9 @@ export function importPinecallTs(text: string, options: PinecallImportOptions = 
   if (written && (sameJson(written, [...standard, ...(preserved.agentsImports ?? [])]) || !standard.every((n) => written.includes(n)))) delete preserved.agentsImport;
   const base = agentClass.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.getText(sf);
   if (base && base !== 'Agent') preserved.extendsClass = base;
+  const exported = agentClass.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) ?? false;
+  const isDefaultExport = agentClass.modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword) ?? false;
+  if (!isDefaultExport) preserved.classExport = exported ? 'named' : 'none';
   // A base this file does not declare, and the folder did not give: say which, and what the agent lacks.
   const unread = fromFiles.unread;
   if (unread) {

@@ -44,6 +44,11 @@ export interface PinecallPreserved {
   classDecorators?: string[];
   /** The class it extends when that is not Agent (`ClinicaNorte`), as written. */
   extendsClass?: string;
+  /**
+   * How the class is exported when that is not `export default class`: `named` for `export class X`
+   * (the file may `export default X` later, or not at all), `none` for a bare `class X`.
+   */
+  classExport?: 'named' | 'none';
   /** Members of the base classes this file declares (helpers, getters), as written: the simulator's. */
   baseMembers?: string[];
   /** What the base classes of this file declare, as read (import-inherit.ts): not written again while unchanged. */
@@ -95,8 +100,14 @@ export interface PreservedTool {
   docstring?: { text: string; description: string };
   /** The parameter list as written, and the schema it was read as. */
   params?: { text: string; parameters: JsonSchema };
-  /** The declared return type of an async method. */
+  /** The declared return type, as written (`Promise<Slot[]>` on an async method, `Slot[]` on a plain one). */
   returnType?: string;
+  /**
+   * The method was written without `async`: written back so. The exporter's own shape is async, and
+   * an unchanged class must come back as written (issue 33: a user's `freeSlots(day): Slot[]`
+   * came back `async freeSlots(day)`).
+   */
+  sync?: true;
 }
 
 /** Member keys of `comments`. */
