@@ -4,10 +4,12 @@ import { createTwoFilesPatch } from 'diff';
 import type { AgentDifference } from '../model/diff';
 import { summarizeDifferences } from '../model/diff';
 import type { StageModelChange } from '../formats/model-view';
+import { revealInvisible } from '../model/invisible';
 
 const MARK: Record<AgentDifference['change'], string> = { added: '+', removed: '-', renamed: '~', changed: '~' };
 
-const shown = (value: unknown): string => (value === undefined ? '(none)' : typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value));
+// Invisible characters as markers (⟨U+200B⟩): a value that differs only by one must not print as the same text twice.
+const shown = (value: unknown): string => (value === undefined ? '(none)' : revealInvisible(JSON.stringify(value)));
 
 /** git's --word-diff=plain markers: [-removed-]{+added+}, on one line. */
 const wordLine = (d: AgentDifference): string =>
@@ -28,13 +30,22 @@ const MAX_CELL = 120;
 const cell = (value: unknown): string => {
   if (value === undefined) return '';
   const text = typeof value === 'string' ? value : JSON.stringify(value);
-  const one = text.replace(/\s+/g, ' ');
-  return (one.length > MAX_CELL ? `${one.slice(0, MAX_CELL - 1)}…` : one).replace(/\|/g, '\\|').replace(/`/g, "'");
+  const one = revealInvisible(text).replace(/\s+/g, ' ');
+  // A cut cell still says what invisible characters it held past the cut (the first, as its marker).
+  let shortened = one;
+  if (one.length > MAX_CELL) {
+    let cut = MAX_CELL - 1;
+    const marker = [...one.matchAll(/⟨[^⟩]*⟩/g)].find((m) => m.index + m[0].length > cut);
+    if (marker && marker.index < cut) cut = marker.index;
+    shortened = `${one.slice(0, cut)}…${marker ? ` ${marker[0]}` : ''}`;
+  }
+  return shortened.replace(/\|/g, '\\|').replace(/`/g, "'");
 };
 
 /** A unified diff of two texts, its file header lines named after the stage. */
 function unified(name: string, oldText: string, newText: string): string {
-  const patch = createTwoFilesPatch(`${name} (before)`, `${name} (after)`, oldText, newText, '', '', { context: 3 });
+  // Revealed before diffing: a line that gained only invisible characters shows what it gained.
+  const patch = createTwoFilesPatch(`${revealInvisible(name)} (before)`, `${revealInvisible(name)} (after)`, revealInvisible(oldText), revealInvisible(newText), '', '', { context: 3 });
   return patch.split('\n').filter((line) => !line.startsWith('====') && !line.startsWith('\\ No newline')).join('\n').trim();
 }
 
@@ -42,7 +53,7 @@ function unified(name: string, oldText: string, newText: string): string {
 const fence = (text: string): string => '`'.repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
 
 function stageSection(change: StageModelChange): string {
-  const title = change.was ? `stage ${change.was} → ${change.stage}` : `stage ${change.stage}${!change.old ? ' (added)' : !change.new ? ' (removed)' : ''}`;
+  const title = revealInvisible(change.was ? `stage ${change.was} → ${change.stage}` : `stage ${change.stage}${!change.old ? ' (added)' : !change.new ? ' (removed)' : ''}`);
   const parts: string[] = [];
   const empty = { prompt: '', tools: '[]' };
   const before = change.old ?? empty;

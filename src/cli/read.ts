@@ -7,6 +7,7 @@ import type { AgentDocument, Tool } from '../model';
 import { EXIT_ERRORS, UsageError, type CliIo } from './io';
 import { jsonLocator } from '../formats/locate';
 import type { AgentFolder } from '../formats/pinecall/import-files';
+import { revealInvisible } from '../model/invisible';
 
 export type Severity = 'error' | 'warning' | 'info' | 'note';
 
@@ -23,7 +24,8 @@ export interface Diagnostic {
 /** `file:line:col: severity: message [rule]`, or `file: <path>: severity: …` where no line exists. */
 export function formatDiagnostic(file: string, d: Diagnostic): string {
   const where = d.line !== undefined ? `${file}:${d.line}:${d.column ?? 1}` : d.path !== undefined ? `${file}: ${d.path || '/'}` : file;
-  return `${where}: ${d.severity}: ${d.message}${d.rule ? ` [${d.rule}]` : ''}`;
+  // A name quoted from the file shows its invisible characters as markers (⟨U+200B⟩): two look-alike names never print alike.
+  return `${where}: ${d.severity}: ${revealInvisible(d.message)}${d.rule ? ` [${d.rule}]` : ''}`;
 }
 
 export interface Source {
