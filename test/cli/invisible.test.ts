@@ -76,7 +76,7 @@ describe('callboard diff', () => {
     expect(run.stdout).not.toMatch(INVISIBLE);
   });
 
-  it('shows a zero-width space in an added stage's name, and where it is referenced, as its code point', () => {
+  it("shows a zero-width space in an added stage's name, and where it is referenced, as its code point", () => {
     const run = callboard('diff', 'sample.json', 'zero-width-stage-name.json');
     expect(run.stdout).toContain('stage verify⟨U+200B⟩: added');
     expect(run.stdout).not.toMatch(INVISIBLE);
