@@ -107,7 +107,11 @@ const withoutRuns = (text: string, runs: InvisibleRun[]): string => {
   return out + text.slice(at);
 };
 
-/** Every string and key of the document, with its path; references to ids and the layout are skipped (see REFERENCES). */
+/**
+ * Every string and key of the document, with its path; references to ids and the layout are
+ * skipped (see REFERENCES). One path array is pushed and popped as the walk goes (lint runs on
+ * every edit of agents with tens of thousands of strings): `visit` copies it when it keeps it.
+ */
 function walk(value: unknown, segs: Segment[], visit: (segs: Segment[], text: string, isKey: boolean, isName: boolean) => void): void {
   if (typeof value === 'string') {
     const last = segs[segs.length - 1];
@@ -116,22 +120,30 @@ function walk(value: unknown, segs: Segment[], visit: (segs: Segment[], text: st
     visit(segs, value, false, isName);
     return;
   }
+  if (value === null || typeof value !== 'object') return;
   if (Array.isArray(value)) {
-    value.forEach((item, i) => walk(item, [...segs, i], visit));
+    for (let i = 0; i < value.length; i++) {
+      segs.push(i);
+      walk(value[i], segs, visit);
+      segs.pop();
+    }
     return;
   }
-  if (value === null || typeof value !== 'object') return;
-  for (const [key, item] of Object.entries(value)) {
+  for (const key of Object.keys(value)) {
     if (REFERENCES.has(key)) continue;
-    visit([...segs, key], key, true, true);
-    walk(item, [...segs, key], visit);
+    segs.push(key);
+    visit(segs, key, true, true);
+    walk((value as Record<string, unknown>)[key], segs, visit);
+    segs.pop();
   }
 }
 
 /** Tag characters, bidi controls, zero-width and other invisible characters, in any text and any name. */
 export function checkInvisibleCharacters(ctx: LintContext): Finding[] {
   const out: Finding[] = [];
-  walk(ctx.doc, [], (segs, text, isKey, isName) => out.push(...stringFindings(ctx.doc, segs, text, isKey, isName)));
+  walk(ctx.doc, [], (segs, text, isKey, isName) => {
+    if (findInvisible(text).length) out.push(...stringFindings(ctx.doc, [...segs], text, isKey, isName));
+  });
   return out;
 }
 
@@ -177,6 +189,8 @@ const ASCII = /^[\x00-\x7f]*$/;
 export function checkConfusableNames(ctx: LintContext): Finding[] {
   const out: Finding[] = [];
   for (const group of nameGroups(ctx.doc)) {
+    // Only a name with a character past ASCII can be the odd one of a pair: a group of ASCII names has none (lint runs on every edit).
+    if (group.every((e) => ASCII.test(e.value))) continue;
     const bySkeleton = new Map<string, NameEntry[]>();
     for (const entry of group) {
       if (!entry.value) continue;
@@ -217,6 +231,7 @@ export function checkMixedScriptNames(ctx: LintContext): Finding[] {
   const out: Finding[] = [];
   for (const group of nameGroups(ctx.doc)) {
     for (const entry of group) {
+      if (ASCII.test(entry.value)) continue;
       const scripts = confusableScripts(entry.value);
       if (scripts.length < 2) continue;
       out.push({
