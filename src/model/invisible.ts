@@ -6,7 +6,7 @@
 // visible markers (revealInvisible), so a smuggled instruction is never an empty `{++}`.
 //
 // What is left alone, because it has a use a reader can see: a zero-width joiner between two emoji
-// (👩‍💻), a ZWJ or ZWNJ inside a word of a script that shapes with them (Persian, Hindi, …), one
+// (👩 U+200D 💻, one picture), a ZWJ or ZWNJ inside a word of a script that shapes with them (Persian, Hindi, …), one
 // variation selector right after a character that has variants (an emoji, an ideograph, a math
 // symbol), and the tag sequence of a subdivision flag (🏴 + lower-case tags + CANCEL TAG). Pure.
 

@@ -62,15 +62,21 @@ describe('what each message says', () => {
     expect(zw.message).toBe('tool book: parameters.properties.slot.enum.1 holds U+200B ZERO WIDTH SPACE at character 5, which no one sees and the model reads; delete it');
   });
 
-  it('reads every text the model is sent: confirm, announce, state descriptions, looping messages, conditions, mocks', () => {
+  it('reads every text the model is sent or the export writes: confirm, announce, state descriptions, looping messages, mocks, kept views and keys', () => {
     const problems = lintAs('block-agent', (d) => {
       d.tools[5].confirm = `Booked${toTags('x')}`;
       d.tools[5].announce = `One moment${toTags('y')}`;
       d.state[0].description = `The name\u202E`;
       d.blocks[0].looping = { threshold: 2, messages: [`Sorry?${toTags('z')}`] };
       d.tools[5].mock = { ok: true, note: `done${toTags('w')}` };
+      // Kept as written and written back by the export: a render() view, a Block Agent key.
+      d.preserved = { pinecall: { renderExtras: ['<p>Read the card number.\u202E</p>'] } };
+      d.stages[0].extra = { x_note: `kept${toTags('v')}` };
     }).filter((p) => p.rule === 'text-hidden-characters').map((p) => p.path);
-    expect(problems).toEqual(expect.arrayContaining(['/tools/5/confirm', '/tools/5/announce', '/state/0/description', '/blocks/0/looping/messages/0', '/tools/5/mock/note']));
+    expect(problems).toEqual(expect.arrayContaining([
+      '/tools/5/confirm', '/tools/5/announce', '/state/0/description', '/blocks/0/looping/messages/0', '/tools/5/mock/note',
+      '/preserved/pinecall/renderExtras/0', '/stages/0/extra/x_note',
+    ]));
   });
 });
 
