@@ -80,23 +80,23 @@ describe('what each message says', () => {
   });
 });
 
-describe('legitimate uses are left alone', () => {
+describe('legitimate uses are left alone, and the same character elsewhere is reported', () => {
   it.each([
-    ['a ZWJ between two emoji', 'Say 👩\u200D💻 or 👨\u200D👩\u200D👧 if you like.'],
-    ['a ZWJ after an emoji with its skin tone', 'An astronaut: 🧑🏽\u200D🚀.'],
-    ['a ZWNJ inside a Persian word', 'Say می\u200Cخواهم to agree.'],
-    ['a ZWJ inside a Hindi conjunct', 'क्\u200Dष is a conjunct.'],
-    ['one emoji variation selector', 'Love ❤\uFE0F and 1\uFE0F\u20E3.'],
-    ['a subdivision flag (tag characters after 🏴)', 'Hello from 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}.'],
-  ])('%s', (_what, text) => {
-    const problems = lintAs('pinecall', instructions(` ${text}`)).filter((p) => p.rule.startsWith('text-'));
-    expect(problems).toEqual([]);
+    ['a ZWJ between two emoji', 'Say 👩\u200D💻 or 👨\u200D👩\u200D👧 if you like.', 'Say ab\u200Dcd.'],
+    ['a ZWJ after an emoji with its skin tone', 'An astronaut: 🧑🏽\u200D🚀.', 'An astronaut: 🧑🏽\u200D.'],
+    ['a ZWNJ inside a Persian word', 'Say می\u200Cخواهم to agree.', 'Say mi\u200Ckhaham to agree.'],
+    ['a ZWJ inside a Hindi conjunct', 'क्\u200Dष is a conjunct.', 'k\u200Dsh is no conjunct.'],
+    ['one emoji variation selector', 'Love ❤\uFE0F and 1\uFE0F\u20E3.', 'Love \uFE0F plain text.'],
+    ['a subdivision flag (tag characters after 🏴)', 'Hello from 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}.', 'Hello from \u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}.'],
+  ])('%s', (_what, legitimate, elsewhere) => {
+    const textProblems = (text: string) => lintAs('pinecall', instructions(` ${text}`)).filter((p) => p.rule.startsWith('text-'));
+    expect(textProblems(legitimate)).toEqual([]);
+    expect(textProblems(elsewhere).map((p) => p.path)).toEqual(['/stages/2/instructions']);
   });
 
-  it('but a ZWJ between two Latin letters, and several selectors after one emoji, are reported', () => {
-    expect(byRule('text-invisible-character', instructions(' ab\u200Dcd'))).toHaveLength(1);
-    expect(byRule('text-hidden-characters', instructions(` 👍${'\uFE01\uFE02'}`))).toHaveLength(0);
+  it('several selectors after one emoji carry bytes: reported, though one alone is not', () => {
     expect(byRule('text-invisible-character', instructions(` 👍${'\uFE01\uFE02'}`))).toHaveLength(1);
+    expect(byRule('text-invisible-character', instructions(' 👍\uFE0F'))).toHaveLength(0);
   });
 });
 
@@ -131,14 +131,16 @@ describe('look-alike names', () => {
     expect(params[0].message).toMatch(/^parameter slοt of tool book looks like parameter slot of tool book .*a Greek letter/);
   });
 
-  it('plain ASCII names that share a skeleton, and names that merely differ, are left alone', () => {
+  it('plain ASCII names that share a skeleton, and names that merely differ, are left alone; a Cyrillic letter among them is not', () => {
     expect(byRule('name-confusable', (d) => { d.stages[3].name = 'stage_l'; d.stages[4].name = 'stage_1'; })).toEqual([]);
     expect(byRule('name-confusable', (d) => { d.stages[3].name = 'café'; d.stages[4].name = 'cafe'; })).toEqual([]);
+    expect(byRule('name-confusable', (d) => { d.stages[3].name = 'stage_l'; d.stages[4].name = 'st\u0430ge_1'; }).map((p) => p.path)).toEqual(['/stages/4/name']);
   });
 });
 
 describe('the sample agent', () => {
-  it.each(TARGETS)('has no invisible or look-alike text (%s)', (target) => {
+  it.each(TARGETS)('has no invisible or look-alike text, and one tag character in it is found (%s)', (target) => {
     expect(lintAs(target, () => {}).filter((p) => /^(text|name)-/.test(p.rule))).toEqual([]);
+    expect(lintAs(target, (d) => { d.persona += toTags('x'); }).filter((p) => /^(text|name)-/.test(p.rule)).map((p) => p.path)).toEqual(['/persona']);
   });
 });
