@@ -23,7 +23,7 @@ export interface Diagnostic {
 
 /** `file:line:col: severity: message [rule]`, or `file: <path>: severity: …` where no line exists. */
 export function formatDiagnostic(file: string, d: Diagnostic): string {
-  const where = d.line !== undefined ? `${file}:${d.line}:${d.column ?? 1}` : d.path !== undefined ? `${file}: ${d.path || '/'}` : file;
+  const where = d.line !== undefined ? `${file}:${d.line}:${d.column ?? 1}` : d.path !== undefined ? `${file}: ${revealInvisible(d.path) || '/'}` : file;
   // A name quoted from the file shows its invisible characters as markers (⟨U+200B⟩): two look-alike names never print alike.
   return `${where}: ${d.severity}: ${revealInvisible(d.message)}${d.rule ? ` [${d.rule}]` : ''}`;
 }

@@ -60,6 +60,8 @@ describe('what each message says', () => {
     const [zw] = byRule('text-invisible-character', (d) => { d.tools[5].parameters.properties!.slot.enum = ['morning', 'even\u200Bing']; });
     expect(zw.path).toBe('/tools/5/parameters/properties/slot/enum/1');
     expect(zw.message).toBe('tool book: parameters.properties.slot.enum.1 holds U+200B ZERO WIDTH SPACE at character 5, which no one sees and the model reads; delete it');
+    const [key] = byRule('name-invisible-character', (d) => { const p = d.tools[5].parameters; p.properties = { 'slot\u2060': p.properties!.slot }; p.required = []; });
+    expect(key.message).toBe('tool book: parameters.properties key slot⟨U+2060⟩ holds U+2060 WORD JOINER at character 5, which no one sees: it reads as "slot" and is another name; delete it');
   });
 
   it('reads every text the model is sent or the export writes: confirm, announce, state descriptions, looping messages, mocks, kept views and keys', () => {

@@ -57,7 +57,7 @@ function runWords(run: InvisibleRun, text: string, name: boolean): { what: strin
   const them = n === 1 ? 'it' : 'them';
   if (run.kind === 'tag') {
     const what = run.hidden !== undefined
-      ? `hides the text '${quoteHidden(run.hidden)}' in ${n} invisible Unicode tag characters (U+E0000–U+E007F) ${at}: the model reads it, no one sees it`
+      ? `hides the text '${quoteHidden(run.hidden)}' in ${n} invisible Unicode tag character${n === 1 ? '' : 's'} (U+E0000–U+E007F) ${at}: the model reads it, no one sees it`
       : `holds ${n} invisible Unicode tag character${n === 1 ? '' : 's'} (U+E0000–U+E007F) ${at}, which no one sees`;
     return { what, delete: `delete ${them}` };
   }
@@ -82,9 +82,7 @@ function stringFindings(doc: AgentDocument, segs: Segment[], text: string, isKey
   if (runs.length === 0) return [];
   const { entity, label, field } = owner(doc, segs);
   const path = pointer(...segs);
-  const place = isKey
-    ? `${fieldText(field.slice(0, -1))} has the key ${revealInvisible(text)}, which`
-    : fieldText(field);
+  const place = isKey ? `${fieldText(field.slice(0, -1))} key ${revealInvisible(text)}` : fieldText(field);
   const prefix = label ? `${label}: ` : '';
   const groups: [Finding['rule'], InvisibleRun[]][] = isName
     ? [['name-invisible-character', runs]]
