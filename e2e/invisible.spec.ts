@@ -32,11 +32,13 @@ async function openAgentInExport(page: Page, doc: unknown, format: 'yaml' | 'ts'
   await page.getByTestId(`export-format-${format}`).click();
 }
 
-test('a preview past 200,000 characters still marks a right-to-left override', async ({ page }) => {
+test('a preview past 200,000 characters still marks a right-to-left override', async ({ page }, info) => {
   await openAgentInExport(page, bigAgentWithOverride(), 'yaml');
   await expect.poll(async () => (await previewText(page, 'agent.yaml'))?.length ?? 0, { timeout: 60_000 }).toBeGreaterThan(200_000);
   expect(await previewText(page, 'agent.yaml')).toContain('\u202E');
   // Monaco's decoration on the model, and drawn on the first screen, where the persona's first line stands.
   await expect.poll(() => highlighted(page, 'agent.yaml'), { timeout: 30_000 }).toContain('\u202E');
   await expect(page.locator('[data-testid="export-preview"] .view-overlays .unicode-highlight, [data-testid="export-preview"] .view-lines .unicode-highlight').first()).toBeAttached();
+  // A picture to look at, kept with the test's output.
+  await page.screenshot({ path: info.outputPath('large-preview-override.png') });
 });
