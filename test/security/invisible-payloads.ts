@@ -1,9 +1,9 @@
 // Invisible and look-alike text (security issue 30, points 6 and 11): the red team's payloads, each
 // built in code from the sample agent (public/examples/clinic-booking.json). Each says which lint
-// rule must name it, at which path, and what its message must say; the lint tests
-// (src/model/lint/invisible.test.ts), the diff tests, the CLI (test/cli/invisible.test.ts) and the
-// app (e2e/invisible.spec.ts) read the same corpus. Only Node's fs is imported: Playwright loads
-// this file too.
+// rule must name it, at which path, and what its message must say. The lint tests
+// (src/model/lint/invisible.test.ts) check every payload, the CLI (test/cli/invisible.test.ts)
+// lints and diffs them as files, and the app (e2e/invisible.spec.ts) opens the big agent at the end
+// in the Export preview. Only Node's fs is imported: Playwright loads this file too.
 import { readFileSync } from 'node:fs';
 
 /** The sample agent, a fresh copy each call. */
