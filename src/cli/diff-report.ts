@@ -5,12 +5,17 @@ import type { AgentDifference } from '../model/diff';
 import { summarizeDifferences } from '../model/diff';
 import type { StageModelChange } from '../formats/model-view';
 import { oneLineText } from '../model/visible-text';
+import { revealInvisible } from '../model/invisible';
 import { codeSpan, htmlCode, longestBacktickRun, tableCode } from './markdown';
 
 const MARK: Record<AgentDifference['change'], string> = { added: '+', removed: '-', renamed: '~', changed: '~' };
 
-/** A value as JSON, on one line (JSON leaves C1 controls and bidirectional marks as they are: they are escaped too). */
-const shown = (value: unknown): string => (value === undefined ? '(none)' : oneLineText(JSON.stringify(value)));
+/**
+ * A value as JSON, on one line (JSON leaves C1 controls and bidirectional marks as they are: they
+ * are escaped too), its invisible characters as markers (⟨U+200B⟩): a value that differs only by
+ * one must not print as the same text twice.
+ */
+const shown = (value: unknown): string => (value === undefined ? '(none)' : oneLineText(revealInvisible(JSON.stringify(value))));
 
 /**
  * git's --word-diff=plain markers: [-removed-]{+added+}, on one line: a line break, a carriage
@@ -43,14 +48,23 @@ const MAX_CELL = 120;
 const cell = (value: unknown): string => {
   if (value === undefined) return '';
   const text = typeof value === 'string' ? value : JSON.stringify(value);
-  const one = text.replace(/\s+/g, ' ');
-  return tableCode(one.length > MAX_CELL ? `${one.slice(0, MAX_CELL - 1)}…` : one);
+  const one = revealInvisible(text).replace(/\s+/g, ' ');
+  // A cut cell still says what invisible characters it held past the cut (the first, as its marker).
+  let shortened = one;
+  if (one.length > MAX_CELL) {
+    let cut = MAX_CELL - 1;
+    const marker = [...one.matchAll(/⟨[^⟩]*⟩/g)].find((m) => m.index + m[0].length > cut);
+    if (marker && marker.index < cut) cut = marker.index;
+    shortened = `${one.slice(0, cut)}…${marker ? ` ${marker[0]}` : ''}`;
+  }
+  return tableCode(shortened);
 };
 
 /** A unified diff of two texts, its file header lines named after the stage. */
 function unified(stage: string, oldText: string, newText: string): string {
-  const name = oneLineText(stage);
-  const patch = createTwoFilesPatch(`${name} (before)`, `${name} (after)`, oldText, newText, '', '', { context: 3 });
+  const name = oneLineText(revealInvisible(stage));
+  // Revealed before diffing: a line that gained only invisible characters shows what it gained.
+  const patch = createTwoFilesPatch(`${name} (before)`, `${name} (after)`, revealInvisible(oldText), revealInvisible(newText), '', '', { context: 3 });
   return patch.split('\n').filter((line) => !line.startsWith('====') && !line.startsWith('\\ No newline')).join('\n').trim();
 }
 
@@ -58,10 +72,11 @@ function unified(stage: string, oldText: string, newText: string): string {
 const fence = (text: string): string => '`'.repeat(Math.max(3, longestBacktickRun(text) + 1));
 
 function stageSection(change: StageModelChange): string {
-  // The <summary> line is raw HTML, where Markdown is not read: the names go in as entities.
+  // The <summary> line is raw HTML, where Markdown is not read: the names go in as entities, their
+  // invisible characters as markers.
   const title = change.was
-    ? `stage ${htmlCode(change.was)} → ${htmlCode(change.stage)}`
-    : `stage ${htmlCode(change.stage)}${!change.old ? ' (added)' : !change.new ? ' (removed)' : ''}`;
+    ? `stage ${htmlCode(revealInvisible(change.was))} → ${htmlCode(revealInvisible(change.stage))}`
+    : `stage ${htmlCode(revealInvisible(change.stage))}${!change.old ? ' (added)' : !change.new ? ' (removed)' : ''}`;
   const parts: string[] = [];
   const empty = { prompt: '', tools: '[]' };
   const before = change.old ?? empty;

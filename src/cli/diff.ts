@@ -3,6 +3,7 @@
 import { modelViewChanges } from '../formats/model-view';
 import { diffAgents } from '../model/diff';
 import type { AgentDocument } from '../model';
+import { escapeInvisibleInJson } from '../model/invisible';
 import type { DiffArgs } from './diff-args';
 import { markdownReport, textReport } from './diff-report';
 import { EXIT_USAGE, type CliIo } from './io';
@@ -29,7 +30,8 @@ export async function diffCommand(args: DiffArgs, io: CliIo): Promise<number> {
   const b = await load(io, args.b, args.from);
   if (!a || !b) return EXIT_USAGE;
   const differences = diffAgents(a, b, { layout: args.layout, format: args.formatDetails });
-  if (args.output === 'json') io.out(`${JSON.stringify(differences, null, 2)}\n`);
+  // JSON as data, its invisible characters written as \u escapes: the same values, and a reader of the text sees them.
+  if (args.output === 'json') io.out(`${escapeInvisibleInJson(JSON.stringify(differences, null, 2))}\n`);
   else if (args.output === 'markdown') io.out(markdownReport(args.a, args.b, differences, modelViewChanges(a, b, differences)));
   else io.out(textReport(args.a, args.b, differences));
   return differences.length ? EXIT_DIFFERENT : EXIT_SAME;

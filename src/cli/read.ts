@@ -8,6 +8,7 @@ import { oneLineText } from '../model/visible-text';
 import { EXIT_ERRORS, UsageError, type CliIo } from './io';
 import { jsonLocator } from '../formats/locate';
 import type { AgentFolder } from '../formats/pinecall/import-files';
+import { revealInvisible } from '../model/invisible';
 
 export type Severity = 'error' | 'warning' | 'info' | 'note';
 
@@ -28,8 +29,9 @@ export interface Diagnostic {
  */
 export function formatDiagnostic(file: string, d: Diagnostic): string {
   const name = oneLineText(file);
-  const where = d.line !== undefined ? `${name}:${d.line}:${d.column ?? 1}` : d.path !== undefined ? `${name}: ${oneLineText(d.path || '/')}` : name;
-  return `${where}: ${d.severity}: ${oneLineText(d.message)}${d.rule ? ` [${oneLineText(d.rule)}]` : ''}`;
+  const where = d.line !== undefined ? `${name}:${d.line}:${d.column ?? 1}` : d.path !== undefined ? `${name}: ${oneLineText(revealInvisible(d.path) || '/')}` : name;
+  // A name quoted from the file shows its invisible characters as markers (⟨U+200B⟩): two look-alike names never print alike.
+  return `${where}: ${d.severity}: ${oneLineText(revealInvisible(d.message))}${d.rule ? ` [${oneLineText(d.rule)}]` : ''}`;
 }
 
 export interface Source {

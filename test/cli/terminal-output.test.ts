@@ -123,7 +123,10 @@ describe('terminal escapes in names and texts are shown, never obeyed', () => {
     expect(run.stdout).toContain('choose\\u009b1A\\u009b2K');
     expect(run.stdout).toContain('verify\\x1b]0;all tests passed\\x07');
     expect(run.stdout).toContain('identify\\nagent.json: 0 errors, 0 warnings, 0 info');
-    expect(run.stderr).toMatch(/: 1 error, \d+ warnings, \d+ info \(hidden\)\n$/);
+    // The payload's error, and one for each name that holds a control character (lint's
+    // name-invisible-character: a name is no place for one).
+    expect(run.stderr).toMatch(/: 4 errors, \d+ warnings, \d+ info \(hidden\)\n$/);
+    expect(run.stdout.match(/\[name-invisible-character\]$/gm)).toHaveLength(3);
   }, SLOW);
 
   it('test: a model line cannot print a fake "PASS 1/1" over its failing test (\\r and CSI); exit 1', async () => {

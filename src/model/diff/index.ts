@@ -4,6 +4,7 @@
 // overlay are all views of this list.
 import { diffArrays } from 'diff';
 import { edgeName } from '../describe';
+import { revealInvisible } from '../invisible';
 import type { AgentDocument, ConversationTest, Edge } from '../types';
 import { compareFields } from './compare';
 import { differenceLabel, fieldLabel } from './labels';
@@ -31,10 +32,15 @@ interface Context {
   out: AgentDifference[];
 }
 
+/**
+ * What a reviewer reads (the label, the word diff) shows invisible characters as markers
+ * (model/invisible.ts: ⟨U+202E⟩, ⟨hidden tag text: "…"⟩), so an inserted invisible instruction is
+ * never an empty insertion; the values themselves (`old`, `new`) stay as they are, data.
+ */
 function push(ctx: Context, d: AgentDifference): void {
   if (d.apart === 'layout' && !ctx.options.layout) return;
   if (d.apart === 'format' && !ctx.options.format) return;
-  ctx.out.push(d);
+  ctx.out.push({ ...d, label: revealInvisible(d.label), ...(d.words ? { words: d.words.map((w) => ({ ...w, text: revealInvisible(w.text) })) } : {}) });
 }
 
 function apartOf(field: (string | number)[]): AgentDifference['apart'] {

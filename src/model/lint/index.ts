@@ -6,6 +6,7 @@ import { checkConversationTests } from './conversation-tests';
 import { buildContext } from './context';
 import { checkDepth } from './depth';
 import { checkConditions, checkEdgeShape, checkMixedConditions, checkStateExpressionMix } from './graph';
+import { checkConfusableNames, checkInvisibleCharacters, checkMixedScriptNames } from './invisible';
 import { checkMcp } from './mcp';
 import { checkDuplicateNames, checkStateDeclarations } from './names';
 import { checkParameters } from './parameters';
@@ -19,8 +20,9 @@ import type { Problem, RuleCheck } from './types';
 export type { Problem, ProblemEntity, Severity } from './types';
 export { RULES, LOSS_RULE, severityOf, type RuleId, type RuleInfo } from './rules';
 
-/** In the order a reader fixes things: the agent's own shape, then tools, then the graph, then its tests. */
+/** In the order a reader fixes things: what hides from the reader (issue 30), the agent's own shape, then tools, then the graph, then its tests. */
 const CHECKS: RuleCheck[] = [
+  checkInvisibleCharacters, checkConfusableNames, checkMixedScriptNames,
   checkReachability, checkDuplicateNames, checkStateDeclarations, checkBlocks, checkStages,
   checkToolNaming, checkToolDuplicates, checkToolReservedNames, checkToolScopes, checkToolOptions,
   checkParameters, checkConfirm, checkMcp,

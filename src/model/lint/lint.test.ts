@@ -15,6 +15,10 @@ function brokenEverywhere(): AgentDocument {
   d.state[1].visibility = 'public';
   d.state.push({ ...d.state[0], id: 'f_dup', name: 'stage' }, { ...d.state[0], id: 'f_dup2', name: 'stage' });
   d.state.push({ ...d.state[0], id: 'f_voice', name: 'voice' }, { ...d.state[0], id: 'f_web', name: 'web' });
+  // Invisible and look-alike text (issue 30): a tag character, a bidi override, a zero-width space, a twin name, a mixed-script one.
+  d.persona += ' \u{E0078}\u202E';
+  d.stages[1].instructions += ' \u200B';
+  d.state.push({ ...d.state[0], id: 'f_twin', name: `${d.state[0].name}\u200B` }, { ...d.state[0], id: 'f_mixed', name: 'c\u0430ller_age' });
   d.blocks[3].ref = 'booking';
   d.blocks[0].looping!.connectTo = 's_nope';
   d.blocks.push({ id: 'b_empty', name: 'Empty', ref: 'empty', intent: true });

@@ -104,6 +104,12 @@ export const RULES = {
   'test-tool-unknown': rule('warning', 'warning', 'a test names a tool the agent has'),
   'test-stage-unknown': rule('warning', 'warning', "a test's expected stage is a stage of the agent"),
   'test-state-unknown': rule('warning', 'warning', 'a test names state fields the agent declares'),
+  // invisible.ts: invisible and look-alike text (issue 30)
+  'text-hidden-characters': rule('error', 'error', 'no text holds Unicode tag characters, bidi overrides, embeddings or isolates, or variation selectors that spell a text: what they hide or reorder the model reads and no one sees'),
+  'text-invisible-character': rule('warning', 'warning', 'no text holds a zero-width, format, filler or control character, or a stray variation selector'),
+  'name-invisible-character': rule('error', 'error', 'no name or id holds an invisible character'),
+  'name-confusable': rule('error', 'error', 'no name differs from another only by invisible characters or look-alike letters'),
+  'name-mixed-script': rule('warning', 'warning', 'a name is written in one script, not Latin mixed with Cyrillic or Greek'),
   // depth.ts
   'value-too-deep': rule('error', 'error', 'a value (a mock, a default, a parameter schema, kept keys, a test\'s state) nests at most MAX_DEPTH levels'),
 } as const satisfies Record<string, RuleInfo>;

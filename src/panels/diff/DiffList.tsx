@@ -1,11 +1,13 @@
 import type { AgentDifference } from '../../model/diff';
 import { useStoreApi } from '../../store/context';
 import type { EntityKind } from '../../model';
+import { revealInvisible } from '../../model/invisible';
 import './diff.css';
 
 const OPENABLE: ReadonlySet<string> = new Set<EntityKind>(['block', 'stage', 'edge', 'tool', 'state']);
 
-const valueText = (value: unknown): string => (value === undefined ? '(none)' : typeof value === 'string' ? value : JSON.stringify(value));
+// Invisible characters as markers (⟨U+200B⟩), as the word diff and labels show them (model/diff).
+const valueText = (value: unknown): string => (value === undefined ? '(none)' : revealInvisible(typeof value === 'string' ? value : JSON.stringify(value)));
 
 /** Old → new of one difference: a word diff for text (struck and inserted words), else both values. */
 function Change({ d }: { d: AgentDifference }) {

@@ -20,7 +20,23 @@ let formatsModule: Promise<FormatsModule> | undefined;
 const loadFormats = () => (formatsModule ??= import('./formats'));
 
 
+/**
+ * Invisible and look-alike characters are marked in every preview, whatever its size (security
+ * issue 30: an instruction in tag characters or behind a right-to-left override is read by the
+ * model and seen by no one), inside comments and strings too, said here rather than left to
+ * Monaco's workspace-trust defaults: the TypeScript export writes the persona and every tool
+ * description as doc comments.
+ */
+const UNICODE_HIGHLIGHT: EditorOptions['unicodeHighlight'] = {
+  invisibleCharacters: true,
+  ambiguousCharacters: true,
+  nonBasicASCII: false,
+  includeComments: true,
+  includeStrings: true,
+};
+
 const PREVIEW_OPTIONS: EditorOptions = {
+  unicodeHighlight: UNICODE_HIGHLIGHT,
   domReadOnly: true,
   readOnlyMessage: { value: 'The preview follows the agent; edit the agent, or copy the text.' },
   wordWrap: 'off',
@@ -33,8 +49,10 @@ const PREVIEW_OPTIONS: EditorOptions = {
  * recomputes over the whole text after every change: folding regions (thousands of decorations
  * re-laid on each edit), sticky scroll built from them, bracket-pair colouring; and it is shown
  * uncoloured (plaintext), since re-tokenising after each change was the top script cost per key, and
- * drops what Monaco's editor worker computes over the whole text (colours, unusual characters). On
- * a large agent each cost the main thread 50-400 ms after every settled keystroke while typing elsewhere.
+ * drops the colour decorators Monaco's editor worker computes over the whole text. On a large agent
+ * each cost the main thread 50-400 ms after every settled keystroke while typing elsewhere. The
+ * marking of invisible and look-alike characters stays on (UNICODE_HIGHLIGHT): it is what shows a
+ * hidden instruction, and its worker pass runs off the page's thread.
  */
 const LARGE_PREVIEW = 200_000;
 const LARGE_PREVIEW_OPTIONS: EditorOptions = {
@@ -47,10 +65,9 @@ const LARGE_PREVIEW_OPTIONS: EditorOptions = {
   occurrencesHighlight: 'off',
   selectionHighlight: false,
   links: false,
-  // Each asks Monaco's editor worker about the whole megabyte after every change (its copy of the
-  // model kept in step too): 30 ms of a core per preview update, beside the export's own worker.
+  // Asks Monaco's editor worker about the whole megabyte after every change: a cost a preview of
+  // plain text has no use for. (Unicode highlighting asks it too, and is kept: see UNICODE_HIGHLIGHT.)
   colorDecorators: false,
-  unicodeHighlight: { ambiguousCharacters: false, invisibleCharacters: false, nonBasicASCII: false },
 };
 
 const MIME: Record<ExportFormat, string> = { yaml: 'application/yaml', ts: 'text/plain', json: 'application/json', openai: 'application/json' };
