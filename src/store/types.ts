@@ -169,6 +169,13 @@ export interface LlmSettings {
    * (src/simulator/budget.ts); a step past it stops and names the code that ran out.
    */
   budgetSeconds: number;
+  /**
+   * The most one model answer (its text and tool-call arguments) may hold, in MB (decimal), and
+   * the longest it may take in all, in seconds: a server that streams past either is cut off
+   * (src/simulator/providers/answer-bounds.ts). The idle timeout alone never stops one that keeps sending.
+   */
+  answerMegabytes: number;
+  answerSeconds: number;
   /** "Remember on this device": only then is the key written to localStorage. */
   rememberKey: boolean;
 }
