@@ -9,6 +9,7 @@ export const createSimulationSlice = (set: StoreApi<AppState>['setState']): Simu
   steps: [],
   running: false,
   streaming: null,
+  streamedBytes: 0,
   callFacts: {},
   initialState: {},
   startStageId: null,
