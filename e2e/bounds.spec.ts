@@ -72,12 +72,29 @@ test('a tool that returns 12 MB: the chat and the turn inspector show it cut, wi
   expect(await nextFrameRunning(page)).toBe(false);
 });
 
-test('a server that streams forever is cut at ⚙ LLM › Answer size, and the chat says which setting', async ({ page, request }) => {
-  await scriptMock(request, [OPENING, FOREVER]);
-  await useMockLlm(page);
-  await setAnswerSize(page, '0.1');
-  await say(page, 'Hi');
-  await expect(page.getByTestId('sim-failure')).toContainText("The model's answer passed 100 KB (⚙ LLM › Answer size, --answer-size in the CLI) and was stopped.");
+for (const provider of ['openai', 'anthropic'] as const) {
+  test(`${provider}: a server that streams forever is cut at ⚙ LLM › Answer size, and the chat says which setting`, async ({ page, request }) => {
+    await scriptMock(request, [OPENING, FOREVER]);
+    await useMockLlm(page, { provider });
+    await setAnswerSize(page, '0.1');
+    await say(page, 'Hi');
+    await expect(page.getByTestId('sim-failure')).toContainText("The model's answer passed 100 KB (⚙ LLM › Answer size, --answer-size in the CLI) and was stopped.");
+  });
+}
+
+test('the Answer size field refuses what is not a size and keeps the last good one', async ({ page }) => {
+  await page.getByTestId('open-llm-settings').click();
+  const dialog = page.getByTestId('llm-dialog');
+  await dialog.getByTestId('llm-provider').selectOption('openai');
+  await dialog.getByTestId('llm-answer-size').fill('0');
+  await expect(dialog.getByTestId('llm-answer-size-error')).toHaveText('The answer size is a number of megabytes from 0.001 to 1000, e.g. 2; until then 2 MB is kept.');
+  await dialog.getByTestId('llm-answer-size').fill('5');
+  await dialog.getByTestId('llm-answer-time').fill('120');
+  await dialog.getByTestId('llm-save').click();
+  expect(await page.evaluate(() => {
+    const { answerMegabytes, answerSeconds } = (window as any).__callboard.store.getState().llm;
+    return { answerMegabytes, answerSeconds, saved: JSON.parse(localStorage.getItem('callboard.llm')!).answerMegabytes };
+  })).toEqual({ answerMegabytes: 5, answerSeconds: 120, saved: 5 });
 });
 
 test('Stop during an endless stream ends the run at once, and the next click is handled', async ({ page, request }) => {
