@@ -13,6 +13,8 @@ export interface MockTurn {
   delayMs?: number;
   chunkDelayMs?: number;
   fault?: { status: number; retryAfter?: number; message?: string } | { neverAnswer: true } | { dropAfterChunks: number } | { stallAfterChunks: number };
+  /** A server that keeps streaming (test/mock-llm/types.ts, MockFlood). */
+  flood?: { bytes?: number; piece?: string; as?: 'text' | 'arguments'; delayMs?: number };
   times?: number;
 }
 

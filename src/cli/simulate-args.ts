@@ -29,6 +29,10 @@ export interface SimulateArgs {
   runtime?: Target;
   /** The step budget for the agent's own code, in seconds (src/simulator/budget.ts). */
   budgetSeconds?: number;
+  /** `--answer-size`: the most one model answer may hold, in bytes (providers/answer-bounds.ts). */
+  answerBytes?: number;
+  /** `--answer-time`: the longest one model answer may take in all, in seconds. */
+  answerSeconds?: number;
 }
 
 export const SIMULATE_OPTIONS: OptionSpec[] = [
@@ -42,10 +46,20 @@ export const SIMULATE_OPTIONS: OptionSpec[] = [
   { name: 'agent-first', takesValue: false },
   { name: 'runtime', takesValue: true },
   { name: 'budget', takesValue: true },
+  { name: 'answer-size', takesValue: true },
+  { name: 'answer-time', takesValue: true },
   { name: 'from', takesValue: true },
   { name: 'fix-tabs', takesValue: false },
   { name: 'help', short: 'h', takesValue: false },
 ];
+
+/** The help lines of --answer-size and --answer-time, the same in simulate and test. */
+export const ANSWER_BOUNDS_HELP = `  --answer-size SIZE  The most one model answer (its text and tool-call arguments) may hold, e.g.
+                      2MB (the default), 500KB or 100000 (bytes); a server streaming past it is
+                      cut off at once and the run fails saying so.
+  --answer-time S     Seconds one model answer may take in all, however steadily it streams
+                      (default 300). A server silent for 60 s is cut off as well.
+`;
 
 export const SIMULATE_HELP = `Usage: callboard simulate <file> [options] --say "caller line" [--say ...]
 
@@ -74,7 +88,7 @@ Values of pii fields and parameters print as "***".
   --runtime R         pinecall or block-agent: the semantics to run (default: the agent's target).
   --budget S          Seconds the agent's own code (templates, when predicates, tool bodies) may
                       run in one step, in all (default 5); a step past it stops and says why.
-  --from FORMAT       Input format when the extension does not say it: json|yaml|ts.
+${ANSWER_BOUNDS_HELP}  --from FORMAT       Input format when the extension does not say it: json|yaml|ts.
   --fix-tabs          Re-indent a YAML file indented with tabs before reading it.
   -h, --help          Show this help.
 
@@ -90,6 +104,24 @@ const single = (options: Options, name: string): string | undefined => {
   const value = options.get(name);
   return typeof value === 'string' ? value : undefined;
 };
+
+/** `--answer-size SIZE`: bytes, with an optional KB/MB (decimal), from 1 KB to 1 GB. */
+export function answerSizeOf(value: string | undefined, command: 'simulate' | 'test'): number | undefined {
+  if (value === undefined) return undefined;
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(b|bytes?|kb|mb|gb)?\s*$/i.exec(value);
+  const unit = { b: 1, byte: 1, bytes: 1, kb: 1e3, mb: 1e6, gb: 1e9 }[(match?.[2] ?? 'b').toLowerCase() as 'b'];
+  const bytes = match ? Math.round(Number(match[1]) * unit) : NaN;
+  if (!(bytes >= 1e3 && bytes <= 1e9)) throw new UsageError(`--answer-size is a size from 1KB to 1GB, e.g. 2MB, 500KB or 100000 (got "${value}")`, command);
+  return bytes;
+}
+
+/** `--answer-time S`: seconds, from 0.1 to 3600. */
+export function answerTimeOf(value: string | undefined, command: 'simulate' | 'test'): number | undefined {
+  if (value === undefined) return undefined;
+  const seconds = Number(value);
+  if (value.trim() === '' || !Number.isFinite(seconds) || seconds < 0.1 || seconds > 3600) throw new UsageError(`--answer-time is a number of seconds from 0.1 to 3600, e.g. 300 (got "${value}")`, command);
+  return seconds;
+}
 
 /** `--budget S`: seconds, from 0.1 to 300. */
 export function budgetOf(value: string | undefined, command: 'simulate' | 'test'): number | undefined {
@@ -136,5 +168,7 @@ export function simulateArgs(file: string, from: InputFormat | undefined, fixTab
     agentFirst,
     runtime: runtimeValue === undefined ? undefined : oneOf(runtimeValue, RUNTIMES, '--runtime'),
     budgetSeconds: budgetOf(single(options, 'budget'), 'simulate'),
+    answerBytes: answerSizeOf(single(options, 'answer-size'), 'simulate'),
+    answerSeconds: answerTimeOf(single(options, 'answer-time'), 'simulate'),
   };
 }

@@ -20,6 +20,14 @@ export function localToday(now = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+/** The answer's bounds as the provider takes them; absent flags leave the providers' defaults. */
+export function answerBounds(args: { answerBytes?: number; answerSeconds?: number }): { maxAnswerBytes?: number; maxAnswerMs?: number } {
+  return {
+    ...(args.answerBytes !== undefined ? { maxAnswerBytes: args.answerBytes } : {}),
+    ...(args.answerSeconds !== undefined ? { maxAnswerMs: args.answerSeconds * 1000 } : {}),
+  };
+}
+
 function depsFor(args: SimulateArgs, doc: AgentDocument, key: string | undefined, call: CallFacts, evaluate: StepDeps['evaluate']): StepDeps {
   const temperature = doc.llm.temperature;
   const model = createModel({
@@ -29,6 +37,7 @@ function depsFor(args: SimulateArgs, doc: AgentDocument, key: string | undefined
     apiKey: key,
     temperature,
     today: typeof call.today === 'string' ? call.today : undefined,
+    ...answerBounds(args),
   });
   const budgetMs = args.budgetSeconds === undefined ? undefined : args.budgetSeconds * 1000;
   return { model, runner: sandboxToolRunner(doc), evaluate, losses: lossesFor, revision: 0, call, temperature, ...(budgetMs ? { budgetMs } : {}) };

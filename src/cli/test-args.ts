@@ -7,7 +7,7 @@ import type { FileFormat as InputFormat } from '../formats/file-format';
 import type { Options, OptionSpec } from './options';
 import { UsageError } from './io';
 import { API_KEY_ENV } from './api-key';
-import { budgetOf, type Provider } from './simulate-args';
+import { ANSWER_BOUNDS_HELP, answerSizeOf, answerTimeOf, budgetOf, type Provider } from './simulate-args';
 
 const PROVIDERS: readonly Provider[] = ['offline', 'openai', 'anthropic'];
 const RUNTIMES: readonly Target[] = TARGETS;
@@ -31,6 +31,9 @@ export interface TestArgs {
   runtime?: Target;
   /** The step budget for the agent's own code, in seconds (src/simulator/budget.ts). */
   budgetSeconds?: number;
+  /** `--answer-size` and `--answer-time` (see simulate-args.ts). */
+  answerBytes?: number;
+  answerSeconds?: number;
   /** `--compare B`: run the tests on this agent too, side by side (issue 15, A/B runs). */
   compare?: string;
   /** Every `--model` given; two of them run the agent on each, side by side. */
@@ -52,6 +55,8 @@ export const TEST_OPTIONS: OptionSpec[] = [
   { name: 'junit', takesValue: true },
   { name: 'runtime', takesValue: true },
   { name: 'budget', takesValue: true },
+  { name: 'answer-size', takesValue: true },
+  { name: 'answer-time', takesValue: true },
   { name: 'from', takesValue: true },
   { name: 'fix-tabs', takesValue: false },
   { name: 'help', short: 'h', takesValue: false },
@@ -74,7 +79,7 @@ keeps them) and every *.golden.json in the tests folder.
   --junit FILE        Also write the results as JUnit XML (one testcase per run) for CI systems.
   --runtime R         pinecall or block-agent: the semantics to run (default: the agent's target).
   --budget S          Seconds the agent's own code may run in one step, in all (default 5).
-  --compare B         Also run these tests on agent B (any format) and print both pass rates
+${ANSWER_BOUNDS_HELP}  --compare B         Also run these tests on agent B (any format) and print both pass rates
                       side by side; a test <file> passes and B does not is a regression (exit 1).
   --model X --model Y Run the agent on two models, side by side, the same way (Y is compared to X).
   --markdown          With --compare or two --model: the comparison as a markdown table.
@@ -135,5 +140,7 @@ export function testArgs(file: string, from: InputFormat | undefined, fixTabs: b
     junit: single(options, 'junit'),
     runtime: runtimeValue === undefined ? undefined : oneOf(runtimeValue, RUNTIMES, '--runtime'),
     budgetSeconds: budgetOf(single(options, 'budget'), 'test'),
+    answerBytes: answerSizeOf(single(options, 'answer-size'), 'test'),
+    answerSeconds: answerTimeOf(single(options, 'answer-time'), 'test'),
   };
 }

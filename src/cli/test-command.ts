@@ -12,7 +12,7 @@ import type { StepDeps } from '../simulator/types';
 import { withApiKey } from './api-key';
 import { EXIT_ERRORS, EXIT_OK, type CliIo } from './io';
 import { readRunInput } from './run-input';
-import { localToday } from './simulate';
+import { answerBounds, localToday } from './simulate';
 import type { TestArgs } from './test-args';
 import { readGoldens, withGoldensFrom } from './test-files';
 import { entryText, junitXml, summaryText } from './test-report';
@@ -34,7 +34,7 @@ async function compare(args: TestArgs, io: CliIo, file: string, doc: AgentDocume
 function depsFor(args: TestArgs, doc: AgentDocument, test: ConversationTest, key: string | undefined, evaluate: StepDeps['evaluate'], modelName = args.model): StepDeps {
   const call = { today: localToday(), ...test.call };
   const today = typeof call.today === 'string' ? call.today : undefined;
-  const model = createModel({ provider: args.provider, baseUrl: args.baseUrl, model: modelName, apiKey: key, temperature: doc.llm.temperature, today });
+  const model = createModel({ provider: args.provider, baseUrl: args.baseUrl, model: modelName, apiKey: key, temperature: doc.llm.temperature, today, ...answerBounds(args) });
   const budgetMs = args.budgetSeconds === undefined ? undefined : args.budgetSeconds * 1000;
   return { model, runner: sandboxToolRunner(doc), evaluate, losses: lossesFor, revision: 0, call: { today: localToday() }, temperature: doc.llm.temperature, ...(budgetMs ? { budgetMs } : {}) };
 }

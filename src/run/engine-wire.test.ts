@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type * as Comlink from 'comlink';
 import { createEngineApi, type EngineApi, type RunSettings } from './engine-api';
-import { wireClient, wireServer, type WireEngineApi } from './engine-wire';
+import { TEXT_EVERY_MS, wireClient, wireServer, type WireEngineApi } from './engine-wire';
 import { startSession } from '../simulator/simulation';
 import { sampleAgent } from '../simulator/testing';
 import type { Session } from '../simulator/types';
@@ -118,5 +118,31 @@ describe('the engine over the wire', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     // The first call's text came in the same task as its end (the progress): the page would clear it at once.
     expect(heard).toEqual([`progress ${after.turn}`, 'text Second call']);
+  });
+
+  it('sends a stream that arrives one read a task at most once each 50 ms, all of its text kept', async () => {
+    const start = startSession(DOC);
+    let ms = 0;
+    const engine = {
+      ...createEngineApi(),
+      runStep: async (_id: number, _doc: unknown, _session: Session, _input: unknown, _runtime: unknown, _settings: unknown, hooks: { onTextDelta(d: string): void }) => {
+        // A server streaming as fast as it can: every read its own task, 300 of them.
+        const began = Date.now();
+        for (let i = 0; i < 300; i++) {
+          hooks.onTextDelta('x');
+          await new Promise((resolve) => setTimeout(resolve, 1));
+        }
+        // Wait for the last message to go (a step's end drops unsent text).
+        await new Promise((resolve) => setTimeout(resolve, TEXT_EVERY_MS * 2));
+        ms = Date.now() - began;
+        return start;
+      },
+    } as unknown as EngineApi;
+    const heard: string[] = [];
+    await channel(() => wireServer(engine)).client.runStep(1, DOC, start, { kind: 'say', text: 'Hi' }, DOC.target, settings, { onTextDelta: (delta) => heard.push(delta) });
+    expect(heard.join('')).toBe('x'.repeat(300));
+    // One message a read was 300 of them; now one per 50 ms that passed, and the first at once.
+    expect(TEXT_EVERY_MS).toBe(50);
+    expect(heard.length).toBeLessThanOrEqual(Math.ceil(ms / 50) + 1);
   });
 });

@@ -59,9 +59,16 @@ const outOf = (base: Session, next: Session): SessionOut => {
 };
 
 /**
+ * Streamed text goes to the page at most this often. A server streaming as fast as the network
+ * allows made one message a read, each a task on the page's thread (an endless stream once held
+ * it for 180 s and Stop could not be pressed); the page draws it once a frame anyway.
+ */
+export const TEXT_EVERY_MS = 50;
+
+/**
  * A step's hooks as the page is sent them. A streamed answer arrives as many small deltas at once
  * (a network read holds several events), and each sent alone was a message to the page and its
- * reply: the deltas of one task go as one. Progress goes at once (a step may go on into agent code
+ * reply: the deltas of one task go as one, and at most one message each TEXT_EVERY_MS. Progress goes at once (a step may go on into agent code
  * that holds this thread, and Stop keeps what the step had reached), and text not yet sent when it
  * comes is dropped: the page clears the streamed text at each progress (a finished call's text is
  * in the transcript), as it drops whatever comes after the step's answer.
@@ -69,6 +76,7 @@ const outOf = (base: Session, next: Session): SessionOut => {
 function liveHooks(hooks: WireHooks, base: Session): StepHooks & { end(): void } {
   let text = '';
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let sentAt = -Infinity;
   const drop = () => {
     clearTimeout(timer);
     timer = undefined;
@@ -77,12 +85,13 @@ function liveHooks(hooks: WireHooks, base: Session): StepHooks & { end(): void }
   const flush = () => {
     const delta = text;
     drop();
+    sentAt = Date.now();
     if (delta !== '') void hooks.onTextDelta?.(delta);
   };
   return {
     onTextDelta: (delta) => {
       text += delta;
-      timer ??= setTimeout(flush, 0);
+      timer ??= setTimeout(flush, Math.max(0, sentAt + TEXT_EVERY_MS - Date.now()));
     },
     onProgress: (session) => {
       drop();

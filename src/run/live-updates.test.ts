@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../store/create';
 import { openSession } from '../simulator/session';
 import { sampleAgent } from '../simulator/testing';
-import { liveUpdates } from './live-updates';
+import { liveUpdates, STREAMING_KEPT } from './live-updates';
 
 function setup(current = () => true) {
   const store = createAppStore(sampleAgent());
@@ -31,6 +31,22 @@ describe("a step's live updates", () => {
     expect(store.getState().session).toBe(session);
     expect(store.getState().streaming).toBe('Next');
     expect(setSim).toHaveBeenCalledTimes(2);
+  });
+
+  it('keep only the head of an endless answer, and count the rest', () => {
+    const { store, live, frame } = setup();
+    for (let i = 0; i < 100; i++) {
+      live.text('x'.repeat(10_000));
+      frame();
+    }
+    // 1 MB streamed; the page holds what the chat shows, and one character to know there is more.
+    expect(store.getState().streaming).toHaveLength(STREAMING_KEPT);
+    expect(store.getState().streamedBytes).toBe(1_000_000);
+    // The next answer counts from nothing.
+    live.progress(openSession(sampleAgent()));
+    live.text('Hi');
+    frame();
+    expect(store.getState()).toMatchObject({ streaming: 'Hi', streamedBytes: 2 });
   });
 
   it('are dropped when the step has ended before the frame', () => {

@@ -6,8 +6,15 @@
 import type { AppStore } from '../store/create';
 import type { AppState } from '../store/types';
 import type { Session } from '../simulator/types';
+import { utf8Length } from '../model/size';
 
-type LivePatch = Partial<Pick<AppState, 'session' | 'streaming'>>;
+type LivePatch = Partial<Pick<AppState, 'session' | 'streaming' | 'streamedBytes'>>;
+
+/**
+ * What the page keeps of a streaming answer: one character more than the chat shows
+ * (panels/cut-text.ts, 20,000), so the chat knows there is more. The rest is only counted.
+ */
+export const STREAMING_KEPT = 20_001;
 
 /** The next frame; where there are no frames (Node, tests), the next task. */
 const nextFrame = (run: () => void) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(run) : setTimeout(run, 0));
@@ -27,7 +34,13 @@ export function liveUpdates(store: AppStore, current: () => boolean, schedule: (
     Object.assign(patch, next);
   };
   return {
-    text: (delta: string) => add({ streaming: ((patch && 'streaming' in patch ? patch.streaming : store.getState().streaming) ?? '') + delta }),
+    text: (delta: string) => {
+      const was = patch && 'streaming' in patch ? patch.streaming : store.getState().streaming;
+      // A new answer (none streaming) starts its count again.
+      const bytes = was === null || was === undefined ? 0 : ((patch && patch.streamedBytes !== undefined ? patch.streamedBytes : store.getState().streamedBytes));
+      const text = was ?? '';
+      add({ streaming: text.length >= STREAMING_KEPT ? text : (text + delta).slice(0, STREAMING_KEPT), streamedBytes: bytes + utf8Length(delta) });
+    },
     // Once a call is over its text is in the transcript: the streamed copy would show it twice.
     progress: (session: Session) => add({ session, streaming: null }),
   };

@@ -1,4 +1,4 @@
-// LLM settings on this device. The settings (provider, base URL, model, temperature, timeout, step budget) are kept in
+// LLM settings on this device. The settings (provider, base URL, model, temperature, timeout, step budget, answer bounds) are kept in
 // localStorage so a reload keeps them; the key only when the user ticks "Remember on this device",
 // under its own entry, so that unticking removes exactly it. Neither ever enters the document.
 import type { AppStore } from '../store/create';
@@ -21,6 +21,10 @@ export function readSavedLlm(storage: Storage = localStorage): { settings: Parti
       if (typeof raw.temperature === 'number' && Number.isFinite(raw.temperature)) settings.temperature = raw.temperature;
       if (typeof raw.timeoutSeconds === 'number' && raw.timeoutSeconds > 0 && Number.isFinite(raw.timeoutSeconds)) settings.timeoutSeconds = raw.timeoutSeconds;
       if (typeof raw.budgetSeconds === 'number' && raw.budgetSeconds > 0 && Number.isFinite(raw.budgetSeconds)) settings.budgetSeconds = raw.budgetSeconds;
+      for (const name of ['answerMegabytes', 'answerSeconds'] as const) {
+        const value = raw[name];
+        if (typeof value === 'number' && value > 0 && Number.isFinite(value)) settings[name] = value;
+      }
       if (typeof raw.rememberKey === 'boolean') settings.rememberKey = raw.rememberKey;
     }
   } catch {
@@ -31,8 +35,8 @@ export function readSavedLlm(storage: Storage = localStorage): { settings: Parti
 }
 
 export function writeSavedLlm(settings: LlmSettings, apiKey: string, storage: Storage = localStorage): void {
-  const { provider, baseUrl, model, temperature, timeoutSeconds, budgetSeconds, rememberKey } = settings;
-  storage.setItem(LLM_SETTINGS_KEY, JSON.stringify({ provider, baseUrl, model, temperature, timeoutSeconds, budgetSeconds, rememberKey }));
+  const { provider, baseUrl, model, temperature, timeoutSeconds, budgetSeconds, answerMegabytes, answerSeconds, rememberKey } = settings;
+  storage.setItem(LLM_SETTINGS_KEY, JSON.stringify({ provider, baseUrl, model, temperature, timeoutSeconds, budgetSeconds, answerMegabytes, answerSeconds, rememberKey }));
   if (rememberKey && apiKey) storage.setItem(LLM_API_KEY_KEY, apiKey);
   else storage.removeItem(LLM_API_KEY_KEY);
 }

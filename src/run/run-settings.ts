@@ -14,6 +14,8 @@ export function providerSettingsFrom(llm: LlmSettings, apiKey: string, call: Cal
     model: llm.model || undefined,
     temperature: llm.temperature,
     timeoutMs: llm.timeoutSeconds * 1000,
+    maxAnswerBytes: Math.round(llm.answerMegabytes * 1e6),
+    maxAnswerMs: llm.answerSeconds * 1000,
     // The key goes to the provider client only; the offline model never needs it.
     apiKey: llm.provider === 'offline' ? undefined : apiKey,
     today: typeof call.today === 'string' ? call.today : undefined,

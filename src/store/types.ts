@@ -169,6 +169,13 @@ export interface LlmSettings {
    * (src/simulator/budget.ts); a step past it stops and names the code that ran out.
    */
   budgetSeconds: number;
+  /**
+   * The most one model answer (its text and tool-call arguments) may hold, in MB (decimal), and
+   * the longest it may take in all, in seconds: a server that streams past either is cut off
+   * (src/simulator/providers/answer-bounds.ts). The idle timeout alone never stops one that keeps sending.
+   */
+  answerMegabytes: number;
+  answerSeconds: number;
   /** "Remember on this device": only then is the key written to localStorage. */
   rememberKey: boolean;
 }
@@ -184,6 +191,12 @@ export interface SimulationSlice {
   running: boolean;
   /** Agent text arriving now, before the step ends. */
   streaming: string | null;
+  /**
+   * How much the answer in `streaming` has streamed so far, in UTF-8 bytes. The page keeps only
+   * the head of it in `streaming` (the chat shows no more), so an endless stream never grows the
+   * page's memory past that; the count says how far it went.
+   */
+  streamedBytes: number;
   /** `this.call` facts (today, the caller's number, …) and initial state values, editable before a run. */
   callFacts: CallFacts;
   initialState: Record<string, unknown>;
@@ -196,7 +209,7 @@ export interface SimulationSlice {
   apiKey: string;
   /** A change-log entry or step the user pointed at; the chat and canvas highlight it. */
   simFocus: { step: number; tool?: string } | null;
-  setSim(patch: Partial<Pick<SimulationSlice, 'session' | 'steps' | 'running' | 'streaming' | 'callFacts' | 'initialState' | 'startStageId' | 'mcpMocks' | 'simFocus'>>): void;
+  setSim(patch: Partial<Pick<SimulationSlice, 'session' | 'steps' | 'running' | 'streaming' | 'streamedBytes' | 'callFacts' | 'initialState' | 'startStageId' | 'mcpMocks' | 'simFocus'>>): void;
   setLlm(patch: Partial<LlmSettings>): void;
   setApiKey(key: string): void;
 }

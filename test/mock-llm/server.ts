@@ -7,7 +7,7 @@ import { anthropicError, anthropicJson, anthropicStream } from './anthropic-wire
 import { MockScript, normaliseRequest } from './match';
 import { openAiError, openAiJson, openAiStream } from './openai-wire';
 import { roughTokens } from './split';
-import type { MockAnswer, MockLlm, MockTurn, NormalisedRequest, RecordedRequest } from './types';
+import type { MockAnswer, MockFlood, MockLlm, MockTurn, NormalisedRequest, RecordedRequest } from './types';
 
 export type { MockLlm, MockTurn, RecordedRequest } from './types';
 
@@ -69,6 +69,66 @@ async function writeStream(res: ServerResponse, events: string[], turn: MockTurn
   res.end();
 }
 
+/** The events of a flood, one at a time: the opening, `piece` again and again, the close. */
+function floodEvents(provider: 'openai' | 'anthropic', model: string, flood: MockFlood) {
+  const asArguments = flood.as === 'arguments';
+  if (provider === 'openai') {
+    const data = (delta: object, finish: string | null = null) =>
+      `data: ${JSON.stringify({ id: 'chatcmpl-flood', object: 'chat.completion.chunk', created: 1_700_000_000, model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`;
+    return {
+      open: asArguments
+        ? [data({ role: 'assistant', content: null }), data({ tool_calls: [{ index: 0, id: 'call_flood', type: 'function', function: { name: 'flood', arguments: '' } }] })]
+        : [data({ role: 'assistant', content: '' })],
+      piece: (text: string) => (asArguments ? data({ tool_calls: [{ index: 0, function: { arguments: text } }] }) : data({ content: text })),
+      close: [data({}, asArguments ? 'tool_calls' : 'stop'), 'data: [DONE]\n\n'],
+    };
+  }
+  const event = (type: string, body: object) => `event: ${type}\ndata: ${JSON.stringify({ type, ...body })}\n\n`;
+  const message = { id: 'msg_flood', type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } };
+  return {
+    open: [
+      event('message_start', { message }),
+      event('content_block_start', { index: 0, content_block: asArguments ? { type: 'tool_use', id: 'toolu_flood', name: 'flood', input: {} } : { type: 'text', text: '' } }),
+    ],
+    piece: (text: string) =>
+      event('content_block_delta', { index: 0, delta: asArguments ? { type: 'input_json_delta', partial_json: text } : { type: 'text_delta', text } }),
+    close: [
+      event('content_block_stop', { index: 0 }),
+      event('message_delta', { delta: { stop_reason: asArguments ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: 1 } }),
+      event('message_stop', {}),
+    ],
+  };
+}
+
+/** Writes a flood, waiting on the client whenever the socket's buffer is full; ends when the client goes. */
+async function writeFlood(res: ServerResponse, provider: 'openai' | 'anthropic', model: string, flood: MockFlood): Promise<void> {
+  res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+  const events = floodEvents(provider, model, flood);
+  const piece = flood.piece ?? 'flood '.repeat(167).slice(0, 1000);
+  let gone = false;
+  res.on('close', () => (gone = true));
+  const write = async (text: string) => {
+    if (!res.write(text)) await new Promise<void>((resolve) => {
+      const done = () => (res.off('drain', done), res.off('close', done), resolve());
+      res.on('drain', done);
+      res.on('close', done);
+    });
+  };
+  for (const text of events.open) await write(text);
+  let sent = 0;
+  let written = 0;
+  while (!gone && (flood.bytes === undefined || sent < flood.bytes)) {
+    await write(events.piece(piece));
+    sent += Buffer.byteLength(piece);
+    // Without a wait, yield now and then anyway: the same process may be the client (unit tests).
+    if (flood.delayMs) await sleep(flood.delayMs);
+    else if (++written % 64 === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  if (gone) return;
+  for (const text of events.close) await write(text);
+  res.end();
+}
+
 export async function startMockLlm(options: { port?: number; host?: string } = {}): Promise<MockLlm> {
   const host = options.host ?? '127.0.0.1';
   const script = new MockScript();
@@ -89,6 +149,7 @@ export async function startMockLlm(options: { port?: number; host?: string } = {
       sendJson(res, fault.status, errorBody, headers);
       return;
     }
+    if (turn?.flood && request.stream) return writeFlood(res, provider, request.model || 'mock-model', turn.flood);
     const answer = answerFor(turn, request, raw, () => ++idCounter);
     if (request.stream) {
       await writeStream(res, provider === 'openai' ? openAiStream(answer) : anthropicStream(answer), turn);

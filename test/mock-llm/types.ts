@@ -30,6 +30,13 @@ export type MockFault =
   /** Accepts the request and never writes a byte (for timeouts and Stop). */
   | { neverAnswer: true };
 
+export interface MockFlood {
+  bytes?: number;
+  piece?: string;
+  as?: 'text' | 'arguments';
+  delayMs?: number;
+}
+
 export interface MockTurn {
   match?: MockMatch;
   reply?: { text?: string; toolCalls?: MockToolCall[] };
@@ -38,6 +45,13 @@ export interface MockTurn {
   /** Wait between stream events, so a browser test can watch text arrive. */
   chunkDelayMs?: number;
   fault?: MockFault;
+  /**
+   * A server that keeps streaming: text events of `piece` (default 1,000 characters) without end,
+   * or until `bytes` of it were sent (then the answer ends as usual). `as: 'arguments'` streams
+   * them as one tool call's arguments instead. `delayMs` between events; with none the server
+   * writes as fast as the client reads.
+   */
+  flood?: MockFlood;
   /** How many requests this turn answers; default 1, 0 = forever. */
   times?: number;
 }

@@ -1,8 +1,10 @@
 import type { PiiMasker } from '../../simulator/pii-mask';
 import { MASK } from '../../simulator/pii-mask';
 import { compactJson, diffValues } from './diff';
+import { shortJson } from '../cut-text';
 
-const shown = (value: unknown) => (value === undefined ? 'undefined' : JSON.stringify(value));
+// A title holds at most a few thousand characters: a 12 MB value whole in one froze its row's hover.
+const shown = (value: unknown) => shortJson(value, 4_000);
 
 /**
  * One write's prev → next. A pii field is `***` on both sides and never diffed: a diff of a
@@ -21,13 +23,13 @@ export function ChangeValue({ mask, field, prev: rawPrev, next: rawNext }: { mas
         <li key={row.key} className={`cl-diff-${row.kind}`} data-kind={row.kind}>
           <span className="cl-mark" aria-label={row.kind}>{row.kind === 'added' ? '+' : row.kind === 'removed' ? '−' : '~'}</span>
           <span className="cl-key">{row.key}</span>
-          {row.kind === 'added' && <span className="cl-next" title={JSON.stringify(row.next)}>{compactJson(row.next, 60)}</span>}
-          {row.kind === 'removed' && <span className="cl-prev" title={JSON.stringify(row.prev)}>{compactJson(row.prev, 60)}</span>}
+          {row.kind === 'added' && <span className="cl-next" title={shown(row.next)}>{compactJson(row.next, 60)}</span>}
+          {row.kind === 'removed' && <span className="cl-prev" title={shown(row.prev)}>{compactJson(row.prev, 60)}</span>}
           {row.kind === 'changed' && (
             <>
-              <span className="cl-prev" title={JSON.stringify(row.prev)}>{compactJson(row.prev, 40)}</span>
+              <span className="cl-prev" title={shown(row.prev)}>{compactJson(row.prev, 40)}</span>
               <span className="cl-arrow">→</span>
-              <span className="cl-next" title={JSON.stringify(row.next)}>{compactJson(row.next, 40)}</span>
+              <span className="cl-next" title={shown(row.next)}>{compactJson(row.next, 40)}</span>
             </>
           )}
         </li>

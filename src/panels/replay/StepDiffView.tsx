@@ -1,4 +1,5 @@
 import type { AgentDocument } from '../../model';
+import { headOf } from '../cut-text';
 import { ASPECT_LABEL, DIFF_ASPECTS, type DiffAspect, type DiffMark, type StepDiff } from '../../simulator/replay/diff';
 import type { StepSummary } from '../../simulator/replay/summary';
 import { displayArguments, displayValue } from '../../simulator/session';
@@ -24,6 +25,11 @@ function args(doc: AgentDocument, name: string, value: unknown): string {
   return JSON.stringify(tool ? displayArguments(tool, value as Record<string, unknown>) : value);
 }
 
+/** A value in a replay cell, at most 2,000 characters: a tool may write megabytes into a field. */
+function clipped(text: string): string {
+  return text.length > 2_000 ? `${headOf(text, 2_000)}…` : text;
+}
+
 /** One side of one aspect of a step. */
 function AspectCell({ aspect, summary, diff, doc }: { aspect: DiffAspect; summary?: StepSummary; diff: StepDiff; doc: AgentDocument }) {
   if (!summary) return <span className="replay-none">{diff.mark === 'removed' ? 'not reached: the replay stopped before this step' : '—'}</span>;
@@ -33,7 +39,7 @@ function AspectCell({ aspect, summary, diff, doc }: { aspect: DiffAspect; summar
       return (
         <ul>
           {summary.tools.map((t, i) => (
-            <li key={i} className="replay-code"><b>{t.name}</b> {args(doc, t.name, t.args)}</li>
+            <li key={i} className="replay-code"><b>{t.name}</b> {clipped(args(doc, t.name, t.args))}</li>
           ))}
         </ul>
       );
@@ -45,7 +51,7 @@ function AspectCell({ aspect, summary, diff, doc }: { aspect: DiffAspect; summar
       return (
         <ul>
           {shown.map((w, i) => (
-            <li key={i} className="replay-code">{w.field} = {displayValue(doc, w.field, w.value)}</li>
+            <li key={i} className="replay-code">{w.field} = {clipped(displayValue(doc, w.field, w.value))}</li>
           ))}
         </ul>
       );

@@ -32,6 +32,8 @@ export function LlmSettingsDialog() {
   // The fields' own text (SecondsField), kept here so that it outlives the timeout field hiding.
   const [timeoutText, setTimeoutText] = useState(() => String(store.getState().llm.timeoutSeconds));
   const [budgetText, setBudgetText] = useState(() => String(store.getState().llm.budgetSeconds));
+  const [answerSizeText, setAnswerSizeText] = useState(() => String(store.getState().llm.answerMegabytes));
+  const [answerTimeText, setAnswerTimeText] = useState(() => String(store.getState().llm.answerSeconds));
   const [test, setTest] = useState<TestState>({ state: 'idle' });
   const testAbort = useRef<AbortController | null>(null);
   useEffect(() => () => testAbort.current?.abort(), []);
@@ -119,6 +121,32 @@ export function LlmSettingsDialog() {
               if (seconds !== undefined) patch({ timeoutSeconds: seconds });
             }}
           />
+          <SecondsField
+            label="Answer size (MB)"
+            what="The answer size"
+            testId="llm-answer-size"
+            title="The most one model answer (its text and tool-call arguments) may hold; a server that streams past it is cut off and the step says so"
+            range={ANSWER_SIZE_RANGE}
+            text={answerSizeText}
+            kept={form.answerMegabytes}
+            onText={(text, megabytes) => {
+              setAnswerSizeText(text);
+              if (megabytes !== undefined) patch({ answerMegabytes: megabytes });
+            }}
+          />
+          <SecondsField
+            label="Answer time (s)"
+            what="The answer time"
+            testId="llm-answer-time"
+            title="The longest one model answer may take in all, however steadily the server streams; the timeout above only cuts a silent server"
+            range={ANSWER_TIME_RANGE}
+            text={answerTimeText}
+            kept={form.answerSeconds}
+            onText={(text, seconds) => {
+              setAnswerTimeText(text);
+              if (seconds !== undefined) patch({ answerSeconds: seconds });
+            }}
+          />
         </>
       )}
       <label className="llm-row">
@@ -155,6 +183,10 @@ export function LlmSettingsDialog() {
 
 /** A call may stay silent this long, at most and at least (seconds); 0.1 keeps tests fast. */
 const TIMEOUT_RANGE: SecondsRange = { min: 0.1, max: 600, example: 60 };
+/** One answer may hold this much, in MB (decimal); 0.001 (1 KB) keeps tests fast. */
+const ANSWER_SIZE_RANGE: SecondsRange = { min: 0.001, max: 1000, example: 2, unit: { name: 'megabytes', short: 'MB' } };
+/** One answer may take this long in all (seconds). */
+const ANSWER_TIME_RANGE: SecondsRange = { min: 0.1, max: 3600, example: 300 };
 /** The agent code of one step may run this long in all, at most and at least (seconds). */
 const BUDGET_RANGE: SecondsRange = { min: 0.1, max: 300, example: 5 };
 

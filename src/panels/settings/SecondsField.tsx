@@ -6,7 +6,11 @@ export interface SecondsRange {
   max: number;
   /** A value to suggest in the error, e.g. 60. */
   example: number;
+  /** What the number counts, as the error says it (default seconds) and its short form after a value. */
+  unit?: { name: string; short: string };
 }
+
+const SECONDS = { name: 'seconds', short: 's' };
 
 export function parseSeconds(text: string, { min, max }: SecondsRange): number | undefined {
   const seconds = Number(text);
@@ -46,7 +50,7 @@ export function SecondsField({ label, what, testId, title, range, text, kept, on
       </label>
       {!valid && (
         <div className="llm-field-error" role="alert" data-testid={`${testId}-error`}>
-          {what} is a number of seconds from {range.min} to {range.max}, e.g. {range.example}; until then {kept} s is kept.
+          {what} is a number of {(range.unit ?? SECONDS).name} from {range.min} to {range.max}, e.g. {range.example}; until then {kept} {(range.unit ?? SECONDS).short} is kept.
         </div>
       )}
     </>

@@ -5,6 +5,8 @@ import type { AppState } from '../../store/types';
 import { authorName } from '../../simulator/author-name';
 import { useStoreApi } from '../../store/context';
 import { ToolCallRow } from './ToolCallRow';
+import { CutText } from '../CutText';
+import { SHOWN_CHARACTERS } from '../cut-text';
 import type { ChatBlockItems } from './chat-blocks';
 
 type SimFocus = AppState['simFocus'];
@@ -54,7 +56,7 @@ const ChatRow = memo(function ChatRow({ item, by, focused, onRestart }: { item: 
       return (
         <div className={`sim-line agent${cls}`} data-testid="sim-agent-line" data-turn={item.turn}>
           <span className="sim-who">Agent</span>
-          <span className="sim-text">{item.text}</span>
+          <span className="sim-text">{item.text.length > SHOWN_CHARACTERS ? <CutText text={item.text} className="sim-text-cut" fileName="agent-line.txt" /> : item.text}</span>
         </div>
       );
     case 'runtime':
@@ -63,7 +65,7 @@ const ChatRow = memo(function ChatRow({ item, by, focused, onRestart }: { item: 
           <span className="sim-who" title={`Said by the runtime, not the model: ${item.tool}'s ${item.source}`}>
             {RUNTIME_SOURCE[item.source]} · {item.tool}
           </span>
-          <span className="sim-text">{item.text}</span>
+          <span className="sim-text">{item.text.length > SHOWN_CHARACTERS ? <CutText text={item.text} className="sim-text-cut" fileName="runtime-line.txt" /> : item.text}</span>
         </div>
       );
     case 'tool':

@@ -1,4 +1,6 @@
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import { formatSize } from '../../model/size';
+import { headOf, SHOWN_CHARACTERS } from '../cut-text';
 import { useApp } from '../../store/context';
 import { chatItems, type ChatItem } from '../../run/chat-items';
 import { failureOf, type ControllerView, type RunController, type RunNotice } from '../../run/controller';
@@ -16,6 +18,7 @@ export const ChatView = memo(function ChatView({ controller, notice, pending }: 
   const steps = useApp((s) => s.steps);
   const running = useApp((s) => s.running);
   const streaming = useApp((s) => s.streaming);
+  const streamedBytes = useApp((s) => s.streamedBytes);
   const focus = useApp((s) => s.simFocus);
   const agentOpens = useApp((s) => s.doc.opening === 'agent');
   const kept = useRef(new Map<string, ChatItem>());
@@ -91,7 +94,12 @@ export const ChatView = memo(function ChatView({ controller, notice, pending }: 
       {streaming && (
         <div className="sim-line agent streaming" data-testid="sim-streaming">
           <span className="sim-who">Agent</span>
-          <span className="sim-text">{streaming}<span className="sim-cursor" aria-hidden>▍</span></span>
+          <span className="sim-text">
+            {/* An answer streaming past what a line shows is laid out no further: it ends cut in the transcript anyway. */}
+            {headOf(streaming)}
+            {streaming.length > SHOWN_CHARACTERS && <span className="sim-streamed-more" data-testid="sim-streamed-more"> … {formatSize(streamedBytes)} so far</span>}
+            <span className="sim-cursor" aria-hidden>▍</span>
+          </span>
         </div>
       )}
       {running && !streaming && <div className="sim-thinking" data-testid="sim-thinking">…</div>}

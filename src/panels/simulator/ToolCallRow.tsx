@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { ChatItem } from '../../run/chat-items';
 import { MockNeedActions } from '../inspector/MockNeedActions';
+import { CutText } from '../CutText';
+import { headOf } from '../cut-text';
 
 type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
 
@@ -16,7 +18,8 @@ const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.str
 /** One tool call: a compact line that opens to its arguments, the argument check, and the result or error. */
 export function ToolCallRow({ item, focused }: { item: ToolItem; focused: boolean }) {
   const [open, setOpen] = useState(false);
-  const argsLine = typeof item.args === 'string' ? item.args : JSON.stringify(item.args);
+  // One line, cut with an ellipsis by CSS: laying out more than its first part would only cost.
+  const argsLine = headOf(typeof item.args === 'string' ? item.args : JSON.stringify(item.args), 1_000);
   return (
     <div className={`sim-tool status-${item.status}${focused ? ' focused' : ''}`} data-testid={`sim-tool-${item.name}`} data-status={item.status}>
       <button className="sim-tool-head" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
@@ -31,7 +34,7 @@ export function ToolCallRow({ item, focused }: { item: ToolItem; focused: boolea
       {open && (
         <dl className="sim-tool-detail" data-testid={`sim-tool-detail-${item.name}`}>
           <dt>Arguments</dt>
-          <dd><pre>{asText(item.args)}</pre></dd>
+          <dd><CutText text={asText(item.args)} fileName={`${item.name}-arguments.json`} /></dd>
           <dt>Check</dt>
           <dd className={item.status === 'check-failed' ? 'bad' : ''}>{item.check}</dd>
           {item.error !== undefined && (
@@ -43,19 +46,19 @@ export function ToolCallRow({ item, focused }: { item: ToolItem; focused: boolea
           {item.status === 'ok' && (
             <>
               <dt>Result</dt>
-              <dd><pre>{asText(item.result ?? null)}</pre></dd>
+              <dd><CutText text={asText(item.result ?? null)} testId={`sim-tool-result-${item.name}`} fileName={`${item.name}-result.txt`} /></dd>
             </>
           )}
           {item.modelReads !== undefined && (
             <>
               <dt title="The tool's preview cuts what the model reads">Model reads</dt>
-              <dd><pre>{item.modelReads}</pre></dd>
+              <dd><CutText text={item.modelReads} fileName={`${item.name}-model-reads.txt`} /></dd>
             </>
           )}
           {item.logs.length > 0 && (
             <>
               <dt>Logs</dt>
-              <dd><pre>{item.logs.join('\n')}</pre></dd>
+              <dd><CutText text={item.logs.join('\n')} fileName={`${item.name}-logs.txt`} /></dd>
             </>
           )}
         </dl>

@@ -1,4 +1,5 @@
 import { lazy, memo, Suspense, useCallback, useEffect } from 'react';
+import { shortJson } from '../cut-text';
 import type { AgentDocument, StateField } from '../../model';
 import { MASK } from '../../simulator/pii-mask';
 import type { CallFacts } from '../../simulator/types';
@@ -94,7 +95,8 @@ export const StatePanel = memo(function StatePanel() {
   );
 });
 
-const shownValue = (value: unknown) => (value === undefined ? 'undefined' : JSON.stringify(value));
+// At most a few thousand characters, for the title too: a tool may write 12 MB into a field.
+const shownValue = (value: unknown) => shortJson(value, 4_000);
 
 /** A long value (a list of slots) is cut so every field stays in view; the whole of it is in the title. */
 const StateValue = memo(function StateValue({ text }: { text: string }) {

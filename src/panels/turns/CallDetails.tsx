@@ -1,6 +1,9 @@
+import { useState } from 'react';
 import type { ChatMessage } from '../../simulator/types';
 import type { PiiMasker } from '../../simulator/pii-mask';
 import { callLabel } from './CallTimeline';
+import { CutText } from '../CutText';
+import { headOf } from '../cut-text';
 import { callFailed, formatMs, type ModelCallEntry } from './trace';
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
@@ -34,7 +37,7 @@ export function CallDetails({ call, mask }: { call: ModelCallEntry; mask: PiiMas
       )}
       <details open className="cd-section">
         <summary>System prompt</summary>
-        <pre className="cd-pre" data-testid="call-system">{t(request.system)}</pre>
+        <CutText className="cd-pre" testId="call-system" text={t(request.system)} fileName="system-prompt.txt" /> 
       </details>
       <details className="cd-section">
         <summary>Messages ({request.messages.length})</summary>
@@ -58,9 +61,9 @@ export function CallDetails({ call, mask }: { call: ModelCallEntry; mask: PiiMas
       {response && (
         <details open className="cd-section">
           <summary>Answer</summary>
-          {response.text && <pre className="cd-pre cd-answer" data-testid="call-answer">{t(response.text)}</pre>}
+          {response.text && <CutText className="cd-pre cd-answer" testId="call-answer" text={t(response.text)} fileName="answer.txt" />}
           {response.toolCalls.map((tc) => (
-            <div key={tc.id} className="cd-toolcall" data-testid="call-answer-tool"><code>{tc.name}</code> <code className="cd-muted">{t(tc.arguments)}</code></div>
+            <div key={tc.id} className="cd-toolcall" data-testid="call-answer-tool"><code>{tc.name}</code> <code className="cd-muted">{t(headOf(tc.arguments))}</code></div>
           ))}
           {!response.text && response.toolCalls.length === 0 && <div className="cd-muted">No text and no tool call.</div>}
         </details>
@@ -69,14 +72,34 @@ export function CallDetails({ call, mask }: { call: ModelCallEntry; mask: PiiMas
         <>
           <details className="cd-section" data-testid="wire-request">
             <summary>Raw request (wire JSON)</summary>
-            <pre className="cd-pre">{t(json(response.wire.request))}</pre>
+            <WireJson value={response.wire.request} mask={mask} fileName="request.json" />
           </details>
           <details className="cd-section" data-testid="wire-response">
             <summary>Raw response (wire JSON)</summary>
-            <pre className="cd-pre">{t(json(response.wire.response))}</pre>
+            <WireJson value={response.wire.response} mask={mask} fileName="response.json" />
           </details>
         </>
       )}
+    </div>
+  );
+}
+
+/**
+ * A raw wire body, written out only when its section is opened: a request carries every tool
+ * result of the call whole (12 MB for a huge one), and stringifying and masking it for a closed
+ * section cost the inspector as much as showing it.
+ */
+function WireJson({ value, mask, fileName }: { value: unknown; mask: PiiMasker; fileName: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div ref={(el) => {
+      const details = el?.closest('details');
+      if (!details) return;
+      const onToggle = () => setOpen(details.open);
+      details.addEventListener('toggle', onToggle);
+      return () => details.removeEventListener('toggle', onToggle);
+    }}>
+      {open && <CutText className="cd-pre" text={mask.text(json(value))} fileName={fileName} />}
     </div>
   );
 }
@@ -90,7 +113,7 @@ function Message({ message, mask }: { message: ChatMessage; mask: PiiMasker }) {
           tool result
           <span className="cd-role-tool" title={message.name}>{message.name}</span>
         </span>
-        <pre className="cd-pre">{t(message.content)}</pre>
+        <CutText className="cd-pre" text={t(message.content)} fileName={`${message.name}-result.txt`} />
       </li>
     );
   }
@@ -98,10 +121,10 @@ function Message({ message, mask }: { message: ChatMessage; mask: PiiMasker }) {
     <li className={`cd-msg ${message.role}`}>
       <span className="cd-role">{message.role === 'user' ? 'caller' : 'agent'}</span>
       <div>
-        {message.content && <pre className="cd-pre">{t(message.content)}</pre>}
+        {message.content && <CutText className="cd-pre" text={t(message.content)} fileName={`${message.role}-message.txt`} />}
         {message.role === 'assistant' &&
           message.toolCalls?.map((tc) => (
-            <div key={tc.id} className="cd-toolcall"><code>{tc.name}</code> <code className="cd-muted">{t(tc.arguments)}</code></div>
+            <div key={tc.id} className="cd-toolcall"><code>{tc.name}</code> <code className="cd-muted">{t(headOf(tc.arguments))}</code></div>
           ))}
       </div>
     </li>

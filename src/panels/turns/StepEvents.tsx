@@ -1,4 +1,5 @@
 import type { AgentDocument } from '../../model';
+import { shortJson } from '../cut-text';
 import type { PiiMasker } from '../../simulator/pii-mask';
 import { authorName } from '../../simulator/author-name';
 import type { TraceEntry } from '../../simulator/types';
@@ -52,7 +53,7 @@ function EventText({ doc, mask, entry }: { doc: AgentDocument; mask: PiiMasker; 
       const wrote = Object.keys(entry.writes);
       return (
         <>
-          ran <code>{entry.tool}</code>(<code className="cd-muted">{JSON.stringify(args)}</code>)
+          ran <code>{entry.tool}</code>(<code className="cd-muted">{shortJson(args, 2_000)}</code>)
           {entry.error !== undefined ? <span className="sev-error"> {entry.failure === 'needs-mock' ? 'failed' : 'threw'}: {mask.text(entry.error)}</span> : wrote.length > 0 && <span className="cd-muted"> wrote {wrote.join(', ')}</span>}
           {entry.failure === 'needs-mock' && entry.needs?.length ? <MockNeedActions tool={entry.tool} needs={entry.needs} className="se-needs" /> : null}
         </>

@@ -8,6 +8,7 @@ import type {
   RawMessageStreamEvent,
 } from '@anthropic-ai/sdk/resources/messages';
 import type { ChatMessage, ModelRequest, ToolCallRequest } from '../types';
+import { utf8Length } from './answer-bounds';
 
 /** Said as the caller when the history opens with the agent: Anthropic requires a user message first. */
 export const CALL_STARTS = '(The call starts.)';
@@ -94,7 +95,10 @@ export function anthropicBody(request: ModelRequest, options: AnthropicBodyOptio
 
 type Block = { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; json: string };
 
-/** Joins stream events: text_delta and input_json_delta pieces by block index, usage, stop_reason. */
+/**
+ * Joins stream events: text_delta and input_json_delta pieces by block index, usage, stop_reason.
+ * `grow` is told each piece's size before it is kept; once it refuses, nothing more is kept.
+ */
 export class AnthropicAssembler {
   private readonly blocks = new Map<number, Block>();
   private inputTokens?: number;
@@ -103,7 +107,10 @@ export class AnthropicAssembler {
   private stopped = false;
   private model?: string;
 
-  constructor(private readonly onTextDelta?: (delta: string) => void) {}
+  constructor(
+    private readonly onTextDelta?: (delta: string) => void,
+    private readonly grow: (bytes: number) => boolean = () => true,
+  ) {}
 
   add(event: RawMessageStreamEvent): void {
     switch (event.type) {
@@ -115,16 +122,23 @@ export class AnthropicAssembler {
       case 'content_block_start': {
         const block = event.content_block;
         if (block.type === 'text') this.blocks.set(event.index, { type: 'text', text: '' });
-        if (block.type === 'tool_use') this.blocks.set(event.index, { type: 'tool_use', id: block.id, name: block.name, json: '' });
+        if (block.type === 'tool_use') {
+          if (!this.grow(utf8Length(block.name))) return;
+          this.blocks.set(event.index, { type: 'tool_use', id: block.id, name: block.name, json: '' });
+        }
         break;
       }
       case 'content_block_delta': {
         const block = this.blocks.get(event.index);
         if (event.delta.type === 'text_delta' && block?.type === 'text') {
+          if (!this.grow(utf8Length(event.delta.text))) return;
           block.text += event.delta.text;
           if (event.delta.text) this.onTextDelta?.(event.delta.text);
         }
-        if (event.delta.type === 'input_json_delta' && block?.type === 'tool_use') block.json += event.delta.partial_json;
+        if (event.delta.type === 'input_json_delta' && block?.type === 'tool_use') {
+          if (!this.grow(utf8Length(event.delta.partial_json))) return;
+          block.json += event.delta.partial_json;
+        }
         break;
       }
       case 'message_delta':

@@ -3,7 +3,9 @@
 import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import type { ModelRequest, ModelResponse } from '../types';
 import { AnthropicAssembler, anthropicBody } from './anthropic-wire';
+import { meteredFetch } from './answer-bounds';
 import { runProviderCall } from './call';
+import type { CallGuard } from './guard';
 import { ModelCallError } from './errors';
 import { DEFAULT_ANTHROPIC_MAX_TOKENS, resolveSettings, type ProviderSettings } from './settings';
 
@@ -17,6 +19,8 @@ export async function completeAnthropic(settings: ProviderSettings, request: Mod
   if (!resolved.apiKey && resolved.officialApi) {
     throw new ModelCallError('auth', 'No API key is set for Anthropic. Add it in LLM settings.');
   }
+  // The running attempt's guard: each attempt (a retry with tool_choice auto) makes its own.
+  let current: CallGuard | undefined;
   const client = new Anthropic({
     apiKey: resolved.apiKey ?? NO_KEY,
     // The SDK reads ANTHROPIC_AUTH_TOKEN from the environment in Node; the key is the only credential.
@@ -28,6 +32,9 @@ export async function completeAnthropic(settings: ProviderSettings, request: Mod
     maxRetries: 0,
     // Our own idle timer (guard.ts) is the real limit; this only stops the SDK waiting longer.
     timeout: resolved.timeoutMs > 0 ? resolved.timeoutMs + 1000 : undefined,
+    // Counts the stream's bytes as they arrive (answer-bounds.ts): the call's guard is made per
+    // attempt, so the fetch asks whichever attempt is running.
+    fetch: meteredFetch((bytes) => current?.received(bytes) ?? true),
   });
   let bodyNotes: string[] = [];
   return runProviderCall({
@@ -41,10 +48,11 @@ export async function completeAnthropic(settings: ProviderSettings, request: Mod
       return built.body;
     },
     async send(body, guard, progress) {
+      current = guard;
       const stream = await client.messages.create(body, { signal: guard.signal });
       progress.started = true;
       guard.touch();
-      const assembler = new AnthropicAssembler(request.onTextDelta);
+      const assembler = new AnthropicAssembler(request.onTextDelta, guard.grow);
       for await (const event of stream) {
         // Events already read stay buffered after Stop: none of them may reach the chat.
         if (guard.signal.aborted) break;

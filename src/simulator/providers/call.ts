@@ -64,7 +64,8 @@ function refusesRequired(failure: Failure): boolean {
 type Attempt = { ok: true; assembled: Assembled } | { ok: false; failure: Failure };
 
 async function attempt<Body>(call: ProviderCall<Body>, body: Body): Promise<Attempt> {
-  const guard = callGuard(call.request.signal, call.resolved.timeoutMs);
+  const { maxAnswerBytes, maxAnswerMs } = call.resolved;
+  const guard = callGuard(call.request.signal, call.resolved.timeoutMs, { maxAnswerBytes, maxAnswerMs });
   const progress = { started: false };
   try {
     const assembled = await Promise.race([call.send(body, guard, progress), guard.stopped]);
@@ -73,6 +74,8 @@ async function attempt<Body>(call: ProviderCall<Body>, body: Body): Promise<Atte
     const why = guard.reason();
     if (why === 'aborted') return { ok: false, failure: { type: 'aborted' } };
     if (why === 'timeout') return { ok: false, failure: { type: 'timeout', seconds: call.resolved.timeoutMs / 1000 } };
+    if (why === 'too-large' || why === 'wire-too-large') return { ok: false, failure: { type: 'too-large', limitBytes: maxAnswerBytes, wire: why === 'wire-too-large' } };
+    if (why === 'too-long') return { ok: false, failure: { type: 'too-long', limitMs: maxAnswerMs } };
     return { ok: false, failure: classify(error, call.sdk, progress.started, call.resolved.timeoutMs) };
   } finally {
     guard.dispose();

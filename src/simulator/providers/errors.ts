@@ -1,8 +1,17 @@
 // One error type for every provider, with a message the user can act on. The clients classify
 // their SDK's failure into a Failure; describeFailure words it the same way for both.
+import { formatDuration, formatSize, WIRE_FACTOR } from './answer-bounds';
 
 export type ModelCallErrorKind =
-  | 'auth' | 'rate-limit' | 'server' | 'network' | 'cors' | 'timeout' | 'aborted' | 'bad-request' | 'bad-response';
+  | 'auth' | 'rate-limit' | 'server' | 'network' | 'cors' | 'timeout' | 'aborted' | 'bad-request' | 'bad-response'
+  /** The answer passed its size bound (its text and tool-call arguments, or its bytes on the wire). */
+  | 'too-large'
+  /** The answer passed its total-time bound while the server kept sending. */
+  | 'too-long';
+
+/** Where a person changes each bound: the app's setting, and the CLI's flag. */
+export const ANSWER_SIZE_SETTING = '⚙ LLM › Answer size, --answer-size in the CLI';
+export const ANSWER_TIME_SETTING = '⚙ LLM › Answer time, --answer-time in the CLI';
 
 export class ModelCallError extends Error {
   readonly kind: ModelCallErrorKind;
@@ -22,6 +31,9 @@ export class ModelCallError extends Error {
 export type Failure =
   | { type: 'aborted' }
   | { type: 'timeout'; seconds: number }
+  /** The answer passed `limitBytes`; `wire`: counted as bytes on the wire (framing included), at WIRE_FACTOR times the bound. */
+  | { type: 'too-large'; limitBytes: number; wire?: boolean }
+  | { type: 'too-long'; limitMs: number }
   /** An HTTP error answer; `message` is the server's own, `retryAfter` the raw header. */
   | { type: 'http'; status: number; message?: string; retryAfter?: string | null }
   /** The request never got an answer (DNS, refused, CORS: the browser does not say which). */
@@ -107,6 +119,18 @@ function wordFailure(failure: Failure, context: FailureContext): ModelCallError 
       return new ModelCallError(
         'timeout',
         `${where} did not answer within ${failure.seconds} s. The model may still be loading or the server is busy; try again, or raise the timeout in LLM settings.`,
+      );
+    case 'too-large':
+      return new ModelCallError(
+        'too-large',
+        failure.wire
+          ? `The server sent more than ${formatSize(failure.limitBytes * WIRE_FACTOR)} for one answer (${WIRE_FACTOR} times its size bound of ${formatSize(failure.limitBytes)}, ${ANSWER_SIZE_SETTING}) and was stopped.`
+          : `The model's answer passed ${formatSize(failure.limitBytes)} (${ANSWER_SIZE_SETTING}) and was stopped.`,
+      );
+    case 'too-long':
+      return new ModelCallError(
+        'too-long',
+        `The model's answer took longer than ${formatDuration(failure.limitMs)} in all (${ANSWER_TIME_SETTING}) and was stopped.`,
       );
     case 'http':
       return httpError(failure);

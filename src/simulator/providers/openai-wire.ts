@@ -6,6 +6,7 @@ import type {
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
 import type { ChatMessage, ModelRequest, ToolCallRequest } from '../types';
+import { utf8Length } from './answer-bounds';
 
 function toWireMessage(message: ChatMessage): ChatCompletionMessageParam {
   if (message.role === 'user') return { role: 'user', content: message.content };
@@ -52,7 +53,11 @@ export function openAiBody(request: ModelRequest, options: OpenAiBodyOptions): C
   return body;
 }
 
-/** Joins stream chunks: text deltas, tool calls by `index` with arguments in pieces, usage. */
+/**
+ * Joins stream chunks: text deltas, tool calls by `index` with arguments in pieces, usage. `grow`
+ * is told each piece's size before it is kept; once it refuses, nothing more is kept or streamed,
+ * so the answer held never passes its bound by more than one piece.
+ */
 export class OpenAiAssembler {
   private text = '';
   private readonly calls = new Map<number, ToolCallRequest>();
@@ -61,7 +66,10 @@ export class OpenAiAssembler {
   private finishReason: string | null = null;
   private model?: string;
 
-  constructor(private readonly onTextDelta?: (delta: string) => void) {}
+  constructor(
+    private readonly onTextDelta?: (delta: string) => void,
+    private readonly grow: (bytes: number) => boolean = () => true,
+  ) {}
 
   add(chunk: ChatCompletionChunk): void {
     if (chunk.model) this.model = chunk.model;
@@ -72,11 +80,14 @@ export class OpenAiAssembler {
     for (const choice of chunk.choices ?? []) {
       const delta = choice.delta ?? {};
       if (typeof delta.content === 'string' && delta.content !== '') {
+        if (!this.grow(utf8Length(delta.content))) return;
         this.text += delta.content;
         this.onTextDelta?.(delta.content);
       }
       for (const piece of delta.tool_calls ?? []) {
         // Some servers omit `index` when they send each call whole: then each piece is a new call.
+        const more = (piece.function?.name ?? '') + (piece.function?.arguments ?? '');
+        if (more && !this.grow(utf8Length(more))) return;
         const index = piece.index ?? this.calls.size;
         const call = this.calls.get(index) ?? { id: '', name: '', arguments: '' };
         if (piece.id) call.id = piece.id;

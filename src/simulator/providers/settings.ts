@@ -12,6 +12,14 @@ export interface ProviderSettings {
   apiKey?: string;
   /** Idle timeout: how long the server may stay silent (before the answer and between chunks). */
   timeoutMs?: number;
+  /**
+   * The most one answer may hold, its text and tool-call arguments together, in bytes (UTF-8). A
+   * server that streams past it is cut off at once: the idle timeout alone never stops one that
+   * keeps sending.
+   */
+  maxAnswerBytes?: number;
+  /** The longest one answer may take from the request to its last chunk, however steadily it streams. */
+  maxAnswerMs?: number;
   maxTokens?: number;
   /** The offline model's "today" (ISO date). */
   today?: string;
@@ -20,6 +28,10 @@ export interface ProviderSettings {
 export const DEFAULT_BASE_URLS = { openai: 'https://api.openai.com/v1', anthropic: 'https://api.anthropic.com' } as const;
 export const DEFAULT_MODELS = { openai: 'gpt-4o-mini', anthropic: 'claude-haiku-4-5' } as const;
 export const DEFAULT_TIMEOUT_MS = 60_000;
+/** 2 MB (decimal): about 500,000 tokens of English, far past any model's output limit (tens of thousands). */
+export const DEFAULT_MAX_ANSWER_BYTES = 2_000_000;
+/** 5 minutes: a long reasoning answer from a slow local model takes a few. */
+export const DEFAULT_MAX_ANSWER_MS = 5 * 60_000;
 /** Anthropic requires max_tokens on every request. */
 export const DEFAULT_ANTHROPIC_MAX_TOKENS = 1024;
 
@@ -36,6 +48,8 @@ export interface ResolvedSettings {
   model: string;
   apiKey?: string;
   timeoutMs: number;
+  maxAnswerBytes: number;
+  maxAnswerMs: number;
 }
 
 export function resolveSettings(settings: ProviderSettings, provider: 'openai' | 'anthropic'): ResolvedSettings {
@@ -46,6 +60,8 @@ export function resolveSettings(settings: ProviderSettings, provider: 'openai' |
     model: given(settings.model) ?? DEFAULT_MODELS[provider],
     apiKey: given(settings.apiKey),
     timeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxAnswerBytes: settings.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
+    maxAnswerMs: settings.maxAnswerMs ?? DEFAULT_MAX_ANSWER_MS,
   };
 }
 
