@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentDocument, Stage, Tool } from '../../model';
 import { codeEdgesOf } from '../../model/code-flow';
+import { lint } from '../../model/lint';
 import { readStageFlow } from './stage-flow';
 import { minimalDoc } from './testing';
 
@@ -169,5 +170,23 @@ describe('codeEdgesOf', () => {
     const edges = codeEdgesOf(doc, readStageFlow(doc));
     expect(edges.filter((e) => e.write.tool === 'scoped').map((e) => `${e.from}>${e.to}`)).toEqual(['s_intake>s_book', 's_triage>s_book']);
     expect(edges.filter((e) => e.write.tool === 'anywhere')).toHaveLength(STAGES.length);
+  });
+});
+
+describe('reachability counts the code edges', () => {
+  // book is reached only through a helper the tool calls; done only through a constant's entry.
+  const doc = docWith(
+    { start: 'this.stage = "triage";\nreturn 1;', assess: 'if (this.ok) this.goBook();\nreturn 1;', close: 'this.stage = STAGES.done;\nreturn 1;' },
+    { members: ['goBook() { this.stage = "book"; }', 'onEvent() { this.stage = "emergency"; }'], before: ['const STAGES = { done: "done" } as const;'] },
+    { start: ['intake'], assess: ['triage'], close: ['book'] },
+  );
+  const unreachable = (problems: ReturnType<typeof lint>) => problems.filter((p) => p.rule === 'stage-unreachable').map((p) => p.path);
+
+  it('finds no stage unreachable when given the stage flow', () => {
+    expect(unreachable(lint(doc, { stageFlow: readStageFlow(doc) }))).toEqual([]);
+  });
+
+  it('the lexer alone (no stage flow) sees only the literal write', () => {
+    expect(unreachable(lint(doc))).toEqual(['/stages/2', '/stages/3', '/stages/4']);
   });
 });
