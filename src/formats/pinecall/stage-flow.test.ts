@@ -63,7 +63,7 @@ describe('readStageFlow: the shapes a tool sets the stage in', () => {
 
   it('puts what follows an early return under the negated condition', () => {
     const body = 'if (!this.owner) {\n  this.stage = "intake";\n  return "ask the owner";\n}\nthis.stage = "book";\nreturn "ok";';
-    expect(writes(docWith({ ready: body }))).toEqual(['intake [!this.owner]', 'book [not (!this.owner)]']);
+    expect(writes(docWith({ ready: body }))).toEqual(['intake [!this.owner]', 'book [this.owner]']);
   });
 
   it('follows a helper method the tool calls, with its argument, and points at both spots', () => {

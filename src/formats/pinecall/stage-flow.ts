@@ -59,7 +59,8 @@ interface Walk {
 const BODY_PREFIX = 'async function __callboardBody() {\n';
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
-const negate = (condition: string) => `not (${condition})`;
+/** `not (c)`; a plain `!name` is written back as `name` (the early-return guard `if (!slot) return`). */
+const negate = (condition: string) => /^![\w$.]+$/.test(condition) ? condition.slice(1) : `not (${condition})`;
 const joined = (conditions: string[]) => (conditions.length ? conditions.join(' and ') : undefined);
 
 function spotOf(member: Member, pos: number): CodeSpot {
