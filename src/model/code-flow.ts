@@ -113,3 +113,15 @@ export function codeEdgeLabel(write: StageWrite): string {
   const maybe = write.maybe ? ' (in a callback)' : '';
   return write.condition ? `${who}${through} · ${write.condition}${maybe}` : `${who}${through}${maybe}`;
 }
+
+/**
+ * The focus path (a JSON pointer into the document, then the spot) that asks the inspector to open
+ * a tool's code at a line and column: `/tools/3/implementation/@12:5`.
+ */
+export const codeSpotPath = (toolIndex: number, spot: Pick<CodeSpot, 'line' | 'column'>) => `/tools/${toolIndex}/implementation/@${spot.line}:${spot.column}`;
+
+/** The line and column of a path inside a tool (`/implementation/@12:5`), if it names a spot in the code. */
+export function codeSpotOfPath(rest: string): { line: number; column: number } | undefined {
+  const m = /^\/implementation\/@(\d+):(\d+)$/.exec(rest);
+  return m ? { line: Number(m[1]), column: Number(m[2]) } : undefined;
+}
