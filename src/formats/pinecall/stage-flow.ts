@@ -10,7 +10,8 @@
 // (store/workers/problems-api.ts), and the CLI.
 import ts from 'typescript';
 import type { AgentDocument } from '../../model';
-import type { CodeSpot, StageFlow, StageWrite, StageWriter, UnresolvedStageWrite } from '../../model/code-flow';
+import { codeEdgesOf, type CodeSpot, type StageFlow, type StageWrite, type StageWriter, type UnresolvedStageWrite } from '../../model/code-flow';
+import type { PinecallImport } from './import';
 import { preservedOf } from './preserved';
 
 /** How deep helpers calling helpers are followed: `tool → finish() → moveTo()` and one more. */
@@ -175,6 +176,11 @@ export function readStageFlow(doc: AgentDocument): StageFlow {
     reader.walkBody(member.body, { writer: { hook: name }, member, conditions: [], maybe: false, env: new Map(), via: [], depth: 0 });
   }
   return flow;
+}
+
+/** An import with the count of the edges its code sets the stage along: what the import dialog says beside the document's own. */
+export function withCodeEdgeCount(read: PinecallImport): PinecallImport {
+  return read.ok ? { ...read, codeEdges: codeEdgesOf(read.doc, readStageFlow(read.doc)).length } : read;
 }
 
 /** A body that neither names the stage nor calls a helper that could set it is skipped unparsed. */

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { codeEdgeLabel, codeEdgesOf } from '../../model/code-flow';
 import { lint } from '../../model/lint';
+import { importAny } from '../import-any';
 import { exportPinecallTs } from './export';
 import { importPinecallTs } from './import';
 import { readStageFlow } from './stage-flow';
@@ -53,6 +54,11 @@ describe('the vet class: its stage flow is read from its code', () => {
 
   it('leaves no stage unreachable once lint follows the code', () => {
     expect(lint(doc, { stageFlow: flow }).filter((p) => p.rule === 'stage-unreachable')).toEqual([]);
+  });
+
+  it('counts the code\'s edges in the import: the class never reads as "0 edges"', async () => {
+    const outcome = await importAny(text, { format: 'ts' });
+    expect(outcome.kind === 'agent' && outcome.codeEdges).toBe(8);
   });
 
   it('exports the import byte-identical to the file: the edges are never written into the document', () => {
