@@ -155,6 +155,17 @@ describe('createFlowAdapter', () => {
     expect(code[0].className).toBe('cb-edge code');
   });
 
+  it('does not say a stage ends the call when the code moves the call away from it', () => {
+    const doc = deepFreeze(produce(frozenSample(), (d) => {
+      d.target = 'pinecall';
+      d.edges = d.edges.filter((e) => e.from !== 's_choose');
+    }));
+    const endsOf = (stageFlow?: StageFlow) => (createFlowAdapter()({ doc, selected: none, stageFlow }).nodes.find((n) => n.id === 's_choose') as StageFlowNode).data.endMark;
+    expect(endsOf()).not.toBeNull();
+    const write = { tool: 'free_slots', to: 'goodbye', at: { member: 'free_slots', offset: 0, line: 1, column: 1 } };
+    expect(endsOf({ writes: [write], unresolved: [], unknownStages: [] })).toBeNull();
+  });
+
   it('says on a stage card when a tool offered there sets the stage in a way that cannot be resolved', () => {
     const doc = frozenSample();
     const stageFlow: StageFlow = {

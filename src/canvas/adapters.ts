@@ -368,8 +368,9 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
   };
 
   // The stages some edge leaves, once per change of the edges (for the cards' "ends the call").
-  let leavingFor: unknown;
+  let leavingFor: unknown[] = [];
   let leaving = new Set<string>();
+
 
   // Per stage, what its tools' code does to the stage that no edge can show (memoised on the flow).
   let notesFor: [StageFlow | undefined, string, string] | undefined;
@@ -400,9 +401,13 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
     }
     const { chips, stageCount, blockIds, tints } = derive(doc);
     const notes = notesOf(doc, stageFlow);
-    if (doc.edges !== leavingFor) {
-      leavingFor = doc.edges;
+    // Code edges leave from the stages their tools are offered in: stage names and tool scopes count too.
+    const leavingKey: unknown[] = [doc.edges, stageFlow, shapeOf(doc.stages), toolShapeOf(doc.tools)];
+    if (!leavingKey.every((k, i) => k === leavingFor[i])) {
+      leavingFor = leavingKey;
       leaving = new Set(doc.edges.map((e) => e.from));
+      // A stage the code moves the call away from does not end it.
+      for (const edge of stageFlow ? codeEdgesOf(doc, stageFlow) : []) if (edge.from !== edge.to) leaving.add(edge.from);
     }
     const { positions, sizes } = doc.layout;
     const unplaced = doc.blocks.some((b) => !positions[b.id]) || doc.stages.some((s) => !positions[s.id]);
