@@ -25,7 +25,8 @@ async function importVet(page: Page) {
 }
 
 test('a class whose tools set the stage in code shows its flow on the canvas, and an edge opens the code at the assignment', async ({ page }) => {
-  await page.setViewportSize({ width: 1600, height: 1000 });
+  // Wide enough that the fitted view of five stages in a row shows the edge labels (zoom-levels.ts).
+  await page.setViewportSize({ width: 2400, height: 1200 });
   await openApp(page);
   await importVet(page);
 

@@ -166,6 +166,14 @@ describe('createFlowAdapter', () => {
     expect(endsOf({ writes: [write], unresolved: [], unknownStages: [] })).toBeNull();
   });
 
+  it('staggers the labels of code edges leaving one stage for different stages, so none hides another', () => {
+    const doc = frozenSample();
+    const spot = { member: 'free_slots', offset: 0, line: 1, column: 1 };
+    const stageFlow: StageFlow = { writes: [{ tool: 'free_slots', to: 'greet', at: spot }, { tool: 'free_slots', to: 'identify', at: spot }], unresolved: [], unknownStages: [] };
+    const code = createFlowAdapter()({ doc, selected: none, stageFlow }).edges.filter((e) => e.data?.kind === 'code');
+    expect(code.map((e) => [e.target, e.data!.labelShift])).toEqual([['s_greet', -10], ['s_identity', 10]]);
+  });
+
   it('says on a stage card when a tool offered there sets the stage in a way that cannot be resolved', () => {
     const doc = frozenSample();
     const stageFlow: StageFlow = {

@@ -108,6 +108,8 @@ export function liveInstructions(doc: AgentDocument, stageId: string): string | 
 const sameArray = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 const NO_NOTES: string[] = [];
+/** Vertical distance between the staggered labels of code edges leaving one stage: a label's height and a gap. */
+const CODE_LABEL_STAGGER = 20;
 
 /**
  * A read-only edge drawn from code: not selectable or deletable; its label takes focus, and Enter
@@ -358,8 +360,24 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
     }
     const offsets = new Map<string, number>();
     for (const group of pairs.values()) group.forEach((draft, i) => offsets.set(draft.id, i - (group.length - 1) / 2));
+    // Code edges leaving one stage for different stages put their labels in the same gap after
+    // it (edge-geometry.ts): staggered, one label's height apart, so none hides another.
+    const lone = new Map<string, Draft[]>();
+    for (const draft of drafts) {
+      if (!isCodeEdgeId(draft.id) || draft.from === draft.to || (offsets.get(draft.id) ?? 0) !== 0) continue;
+      const list = lone.get(draft.from);
+      if (list) list.push(draft);
+      else lone.set(draft.from, [draft]);
+    }
+    const shifts = new Map<string, number>();
+    for (const group of lone.values()) if (group.length > 1) group.forEach((draft, i) => shifts.set(draft.id, (i - (group.length - 1) / 2) * CODE_LABEL_STAGGER));
     const edges = drafts.map((draft) => {
       const offset = offsets.get(draft.id) ?? 0;
+      const shift = shifts.get(draft.id);
+      if (shift !== undefined) return remember(edgeCache, nextEdges, draft.id, [...draft.deps, draft.from, draft.to, offset, shift], () => {
+        const built = draft.build(offset);
+        return { ...built, data: { ...built.data!, labelShift: shift } };
+      });
       return remember(edgeCache, nextEdges, draft.id, [...draft.deps, draft.from, draft.to, offset], () => draft.build(offset));
     });
     edgeCache = nextEdges;

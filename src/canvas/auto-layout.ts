@@ -76,7 +76,12 @@ export async function autoLayout(doc: AgentDocument, stageFlow?: StageFlow): Pro
   const laid: { id: string; from: string; to: string; label: string; ordered: boolean }[] =
     doc.edges.map((edge) => ({ id: edge.id, from: edge.from, to: edge.to, label: edgeLabel(edge, tools), ordered: (outgoing.get(edge.from) ?? 0) > 1 }));
   const pairs = new Set(laid.map((e) => `${e.from}>${e.to}`));
+  // A code edge back to an earlier stage (start over, ask again) is drawn but does not order the
+  // layers: left in, ELK's cycle breaking may put a late stage first; the stages' own order says
+  // which way the call goes.
+  const order = new Map(doc.stages.map((s, i) => [s.id, s.id === doc.entryStageId ? -1 : i]));
   for (const edge of stageFlow ? codeEdgesOf(doc, stageFlow) : []) {
+    if ((order.get(edge.from) ?? 0) > (order.get(edge.to) ?? 0)) continue;
     if (pairs.has(`${edge.from}>${edge.to}`)) continue;
     pairs.add(`${edge.from}>${edge.to}`);
     laid.push({ id: `code:${edge.id}`, from: edge.from, to: edge.to, label: codeEdgeLabel(edge.write), ordered: false });

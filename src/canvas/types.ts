@@ -56,6 +56,8 @@ export type AgentEdgeData = {
   /** Spread of parallel edges between the same two stages: 0 for a lone edge. */
   offset: number;
   problems: ProblemCount | null;
+  /** Moves the label down (or up) from its place on the line: code edges leaving one stage stagger theirs. */
+  labelShift?: number;
   /** A code edge read by the code-flow reader: the write, and the tool whose code editor opens on it. */
   code?: { write: StageWrite; toolId?: string };
 };

@@ -37,7 +37,7 @@ export const AgentEdge = memo(function AgentEdge(props: EdgeProps<AgentFlowEdge>
       <EdgeLabelLayer>
         <div
           className={`cb-edge-label nodrag nopan${data.order !== null ? ' ordered' : ''}${code ? ' code' : ''}${selected ? ' selected' : ''}${data.dashed ? ' nlu' : ''}`}
-          style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}
+          style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY + (data.labelShift ?? 0)}px)` }}
           data-testid={`edge-label-${id}`}
           data-edge-id={id}
           title={title}
