@@ -171,7 +171,7 @@ describe('createFlowAdapter', () => {
     const spot = { member: 'free_slots', offset: 0, line: 1, column: 1 };
     const stageFlow: StageFlow = { writes: [{ tool: 'free_slots', to: 'greet', at: spot }, { tool: 'free_slots', to: 'identify', at: spot }], unresolved: [], unknownStages: [] };
     const code = createFlowAdapter()({ doc, selected: none, stageFlow }).edges.filter((e) => e.data?.kind === 'code');
-    expect(code.map((e) => [e.target, e.data!.labelShift])).toEqual([['s_greet', -10], ['s_identity', 10]]);
+    expect(code.map((e) => [e.target, e.data!.labelShift])).toEqual([['s_greet', -12], ['s_identity', 12]]);
   });
 
   it('says on a stage card when a tool offered there sets the stage in a way that cannot be resolved', () => {

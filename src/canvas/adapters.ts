@@ -109,7 +109,7 @@ const sameArray = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length
 
 const NO_NOTES: string[] = [];
 /** Vertical distance between the staggered labels of code edges leaving one stage: a label's height and a gap. */
-const CODE_LABEL_STAGGER = 20;
+const CODE_LABEL_STAGGER = 24;
 
 /**
  * A read-only edge drawn from code: not selectable or deletable; its label takes focus, and Enter
