@@ -8,11 +8,11 @@ import './canvas.css';
 import { DEFAULT_BLOCK_SIZE, STAGE_SIZE, moveStageToBlock, setBlockSize } from '../model/ops';
 import type { Point, Size } from '../model';
 import { useApp, useServices, useStoreApi } from '../store/context';
-import { useSettledProblems } from '../store/useSettledProblems';
+import { useSettled } from '../store/useSettledProblems';
 import type { EntityRef } from '../store';
 import { CANVAS_KINDS, applySelectChanges } from './select-changes';
 import { createFlowAdapter, fallbackPositions } from './adapters';
-import { connectStages, createBlock, createStage, placeWithoutGrowing } from './actions';
+import { connectStages, createBlock, createStage, openCodeOf, placeWithoutGrowing } from './actions';
 import { useContextMenu } from './useContextMenu';
 import { useMinimapCorner, useMinimapToggle, useRevealNew, useViewActions } from './useCanvasView';
 // Fitting stays clear of the floating toolbar on top (viewport.ts).
@@ -64,7 +64,7 @@ function CanvasFlow() {
   const selection = useApp((s) => s.selection);
   const compare = useApp((s) => s.compare);
   const revealTick = useApp((s) => s.revealTick);
-  const problems = useSettledProblems();
+  const { problems, stageFlow } = useSettled();
   // Far out, cards show only their names and kinds (zoom-levels.ts): the canvas re-renders when the
   // zoom crosses a threshold (after a person's zoom gesture, useZoomLevels), not on every zoom tick.
   const { far, noEdgeLabels, overview, onMoveStart, onMoveEnd: levelsFollow } = useZoomLevels();
@@ -76,7 +76,7 @@ function CanvasFlow() {
   const wrapper = useRef<HTMLDivElement>(null);
 
   const selected = useMemo(() => new Set(selection.filter((r) => CANVAS_KINDS.has(r.kind) && r.id).map((r) => r.id!)), [selection]);
-  const { nodes: docNodes, edges } = useMemo(() => adapter({ doc, selected, problems }), [adapter, doc, selected, problems]);
+  const { nodes: docNodes, edges } = useMemo(() => adapter({ doc, selected, problems, stageFlow }), [adapter, doc, selected, problems, stageFlow]);
   // While a drag is under way the moved cards' positions live here, not in the document: writing
   // the document on every pointer move re-rendered every panel that reads it (the bench measured a
   // drag at 28× the CPU of the same components without a store). The gesture's end commits them.
@@ -151,6 +151,11 @@ function CanvasFlow() {
     if (resizeEnded) state.endGesture();
     if (selects.length) applySelectChanges(store, selects, kindOfNode);
   }, [store, kindOfNode, dragged, flowStore]);
+
+  // A code edge's line (its label has its own handler): open the code at the assignment.
+  const onEdgeDoubleClick = useCallback((_: MouseEvent, edge: AgentFlowEdge) => {
+    if (edge.data?.code) openCodeOf(store, edge.data.code.write, edge.data.code.toolId);
+  }, [store]);
 
   const onEdgesChange = useCallback((changes: EdgeChange<AgentFlowEdge>[]) => {
     const selects = changes.filter((c) => c.type === 'select');
@@ -333,6 +338,7 @@ function CanvasFlow() {
         defaultEdgeOptions={defaultEdgeOptions}
         onNodesChange={onNodesChange}
         onEdgesChange={onEdgesChange}
+        onEdgeDoubleClick={onEdgeDoubleClick}
         onNodeDragStop={onNodeDragStop}
         onConnect={onConnect}
         onConnectStart={onConnectStart}

@@ -4,6 +4,8 @@ import {
   addBlock, addEdge, addStage, addTool, copySelection, deleteEntities, duplicate, freePasteOffset, isClipboard, pasteClipboard, planDelete, setPositions,
   type Clipboard, type DeletePlan, type EntityRef as OpsRef,
 } from '../model/ops';
+import type { StageWrite } from '../model/code-flow';
+import { codeSpotPath } from '../model/code-flow';
 import type { AppStore, EntityRef } from '../store';
 
 /** The selection's entities that the canvas draws (and deletes, copies and moves). */
@@ -215,4 +217,17 @@ export function placeWithoutGrowing(doc: AgentDocument, positions: Record<string
   return produce(doc, (draft) => {
     for (const [id, p] of known) draft.layout.positions[id] = { x: p.x, y: p.y };
   });
+}
+
+/**
+ * A code edge opened: its tool selected, the inspector on its Code tab with the cursor on the
+ * assignment (or, when a helper makes it, on the tool's call of that helper: helpers are kept as
+ * code the inspector does not edit). Returns false when there is no tool to open (a hook's write).
+ */
+export function openCodeOf(store: AppStore, write: StageWrite, toolId: string | undefined): boolean {
+  const index = toolId === undefined ? -1 : store.getState().doc.tools.findIndex((t) => t.id === toolId);
+  if (index < 0) return false;
+  const spot = write.call ?? write.at;
+  store.getState().select({ kind: 'tool', id: toolId! }, { reveal: true, focusPath: codeSpotPath(index, spot) });
+  return true;
 }

@@ -4,6 +4,7 @@ import { deepFreeze, frozenSample, stageNamed, toolNamed, positionOf, sizeOf } f
 import { BLOCK_GAP, BLOCK_PADDING, DEFAULT_BLOCK_SIZE, STAGE_GAP, STAGE_SIZE } from '../model/ops/layout';
 import { countProblems, createFlowAdapter, fallbackPositions, liveInstructions, type ProblemLike } from './adapters';
 import type { AgentFlowEdge, BlockFlowNode, StageFlowNode } from './types';
+import type { StageFlow } from '../model/code-flow';
 
 const none = new Set<string>();
 
@@ -141,6 +142,49 @@ describe('createFlowAdapter', () => {
     expect(code[0].data).toMatchObject({ label: 'set in code by free_slots', dashed: true, order: null });
     // It shares the pair with two document edges: three fan out.
     expect(edges.filter((e) => e.source === 's_choose' && e.target === 's_goodbye').map((e) => e.data!.offset)).toEqual([-1, 0, 1]);
+  });
+
+  it('draws the code-flow reader\'s edges when given, labelled "tool · condition", each knowing its write and tool', () => {
+    const doc = frozenSample();
+    const write = { tool: 'free_slots', to: 'goodbye', condition: 'this.searches > 3', at: { member: 'free_slots', offset: 0, line: 2, column: 3 } };
+    const stageFlow: StageFlow = { writes: [write], unresolved: [], unknownStages: [] };
+    const { edges } = createFlowAdapter()({ doc, selected: none, stageFlow });
+    const code = edges.filter((e) => e.data?.kind === 'code');
+    expect(code.map((e) => [e.source, e.target, e.data!.label])).toEqual([['s_choose', 's_goodbye', 'free_slots · this.searches > 3']]);
+    expect(code[0].data!.code).toEqual({ write, toolId: 't_slots' });
+    expect(code[0].className).toBe('cb-edge code');
+  });
+
+  it('does not say a stage ends the call when the code moves the call away from it', () => {
+    const doc = deepFreeze(produce(frozenSample(), (d) => {
+      d.target = 'pinecall';
+      d.edges = d.edges.filter((e) => e.from !== 's_choose');
+    }));
+    const endsOf = (stageFlow?: StageFlow) => (createFlowAdapter()({ doc, selected: none, stageFlow }).nodes.find((n) => n.id === 's_choose') as StageFlowNode).data.endMark;
+    expect(endsOf()).not.toBeNull();
+    const write = { tool: 'free_slots', to: 'goodbye', at: { member: 'free_slots', offset: 0, line: 1, column: 1 } };
+    expect(endsOf({ writes: [write], unresolved: [], unknownStages: [] })).toBeNull();
+  });
+
+  it('staggers the labels of code edges leaving one stage for different stages, so none hides another', () => {
+    const doc = frozenSample();
+    const spot = { member: 'free_slots', offset: 0, line: 1, column: 1 };
+    const stageFlow: StageFlow = { writes: [{ tool: 'free_slots', to: 'greet', at: spot }, { tool: 'free_slots', to: 'identify', at: spot }], unresolved: [], unknownStages: [] };
+    const code = createFlowAdapter()({ doc, selected: none, stageFlow }).edges.filter((e) => e.data?.kind === 'code');
+    expect(code.map((e) => [e.target, e.data!.labelShift])).toEqual([['s_greet', -12], ['s_identity', 12]]);
+  });
+
+  it('says on a stage card when a tool offered there sets the stage in a way that cannot be resolved', () => {
+    const doc = frozenSample();
+    const stageFlow: StageFlow = {
+      writes: [],
+      unresolved: [{ tool: 'free_slots', text: 'next()', reason: 'next() is computed when the call runs', at: { member: 'free_slots', offset: 0, line: 1, column: 1 } }],
+      unknownStages: [],
+    };
+    const { nodes } = createFlowAdapter()({ doc, selected: none, stageFlow });
+    const notes = (id: string) => (nodes.find((n) => n.id === id) as StageFlowNode).data.codeNotes;
+    expect(notes('s_choose')).toEqual(['free_slots sets the stage in code: not resolved (next() is computed when the call runs)']);
+    expect(notes('s_greet')).toEqual([]);
   });
 
   it('skips edges whose stages are missing, and never touches the document', () => {

@@ -1,4 +1,5 @@
 import { toolsOfBlock, toolVisibleIn, type AgentDocument, type Point, type Stage, type Tool } from '../model';
+import { codeEdgeLabel, codeEdgesOf, type StageFlow } from '../model/code-flow';
 import { DEFAULT_BLOCK_SIZE, STAGE_SIZE, contentSize } from '../model/ops/layout';
 import { fallbackPositions } from './fallback-positions';
 
@@ -21,6 +22,11 @@ export interface FlowInput {
   /** Ids of the selected blocks, stages and edges. */
   selected: ReadonlySet<string>;
   problems?: readonly ProblemLike[];
+  /**
+   * Where the code moves the call, as the problems worker read it (formats/pinecall/stage-flow.ts);
+   * until it answers, the literal `this.stage = "x"` writes the lexer sees are drawn instead.
+   */
+  stageFlow?: StageFlow;
 }
 
 export interface FlowOutput {
@@ -100,6 +106,52 @@ export function liveInstructions(doc: AgentDocument, stageId: string): string | 
 }
 
 const sameArray = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+const NO_NOTES: string[] = [];
+/** Vertical distance between the staggered labels of code edges leaving one stage: a label's height and a gap. */
+const CODE_LABEL_STAGGER = 24;
+
+/**
+ * A read-only edge drawn from code: not selectable or deletable; its label takes focus, and Enter
+ * or a double-click opens the code at the assignment (edges/AgentEdge.tsx).
+ */
+function codeFlowEdge(id: string, source: string, target: string, data: AgentEdgeData, ariaLabel: string): AgentFlowEdge {
+  return {
+    id,
+    type: 'agent',
+    source,
+    target,
+    selectable: false,
+    deletable: false,
+    // The label is the focus stop (edges/AgentEdge.tsx): one per edge, with Enter to open the code.
+    focusable: false,
+    ariaLabel,
+    className: source === target ? 'cb-edge code loop' : 'cb-edge code',
+    data,
+  };
+}
+
+/**
+ * Per stage, what the code of the tools offered there does to the stage that no edge shows: a
+ * value the reader cannot know ("sets the stage in code: not resolved") and a name that is no stage.
+ */
+export function codeNotesOf(doc: AgentDocument, flow: StageFlow | undefined): Map<string, string[]> {
+  const notes = new Map<string, string[]>();
+  if (!flow || (flow.unresolved.length === 0 && flow.unknownStages.length === 0)) return notes;
+  const byTool = new Map(doc.tools.map((t) => [t.name, t]));
+  const add = (toolName: string | undefined, note: string) => {
+    const tool = toolName !== undefined ? byTool.get(toolName) : undefined;
+    const stages = tool ? doc.stages.filter((s) => toolVisibleIn(tool, s)) : doc.stages.filter((s) => s.id === doc.entryStageId);
+    for (const stage of stages) {
+      const list = notes.get(stage.id) ?? [];
+      if (!list.includes(note)) list.push(note);
+      notes.set(stage.id, list);
+    }
+  };
+  for (const u of flow.unresolved) add(u.tool, `${u.tool ?? u.hook} sets the stage in code: not resolved (${u.reason})`);
+  for (const w of flow.unknownStages) add(w.tool, `${w.tool ?? w.hook} sets the stage to "${w.to}", which is no stage of this agent`);
+  return notes;
+}
 
 /**
  * Document → xyflow nodes and edges. Pure: it never touches the document. Each call returns the
@@ -189,12 +241,13 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
     return [...selected].filter((id) => edgeIds.has(id)).sort().join('\n');
   };
   let edgesFor: unknown[] = [];
+  let flowIn: StageFlow | undefined;
   const buildEdges = (doc: AgentDocument, selected: ReadonlySet<string>): AgentFlowEdge[] => {
     // What the edges read of the tools (names, scopes, bodies) and stages (ids, blocks, names):
     // a docstring or instructions typed changes none of it.
     // Of the selection, only which edges are selected: selecting a card (the first move of every
     // drag) leaves the 1,000 edges of a big agent as they were.
-    const inputs = [doc.edges, toolShapeOf(doc.tools), implementationsOf(doc.tools), shapeOf(doc.stages), selectedEdgesKey(doc, selected), counts];
+    const inputs = [doc.edges, toolShapeOf(doc.tools), implementationsOf(doc.tools), shapeOf(doc.stages), selectedEdgesKey(doc, selected), counts, flowIn, doc.entryStageId];
     if (edgesFor.length && inputs.every((x, i) => x === edgesFor[i])) return output.edges;
     edgesFor = inputs;
     const nextEdges = new Map<string, Memo<AgentFlowEdge>>();
@@ -258,33 +311,41 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
       });
     }
 
-    for (const tool of doc.tools) {
-      const targets = remember(codeTargets, nextCode, tool.id, [tool.implementation], () => stagesSetInCode(tool.implementation));
-      if (targets.length === 0) continue;
-      for (const name of targets) {
-        const target = stageByName.get(name);
-        if (!target) continue;
-        for (const stage of doc.stages) {
-          if (!toolVisibleIn(tool, stage)) continue;
-          const id = `${CODE_EDGE_PREFIX}${tool.id}:${stage.id}:${target.id}`;
-          const label = `set in code by ${tool.name}`;
-          drafts.push({
-            id,
-            from: stage.id,
-            to: target.id,
-            deps: [label],
-            build: (offset) => ({
+    if (flowIn) {
+      // The code-flow reader's edges: one per way a tool sets the stage, from each stage it is offered in.
+      for (const codeEdge of codeEdgesOf(doc, flowIn)) {
+        const { write } = codeEdge;
+        const id = `${CODE_EDGE_PREFIX}${codeEdge.id}`;
+        const label = codeEdgeLabel(write);
+        const toolId = write.tool !== undefined ? doc.tools.find((t) => t.name === write.tool)?.id : undefined;
+        const ariaLabel = `Set in code: ${stageName.get(codeEdge.from)} to ${stageName.get(codeEdge.to)}, ${label}`;
+        drafts.push({
+          id,
+          from: codeEdge.from,
+          to: codeEdge.to,
+          deps: [label, write.at.offset, write.call?.offset, toolId],
+          build: (offset) => codeFlowEdge(id, codeEdge.from, codeEdge.to, { kind: 'code', label, order: null, dashed: true, offset, problems: null, code: { write, toolId } }, ariaLabel),
+        });
+      }
+    } else {
+      // Before the worker's first answer: the literal writes the lexer sees, so the flow is never blank.
+      for (const tool of doc.tools) {
+        const targets = remember(codeTargets, nextCode, tool.id, [tool.implementation], () => stagesSetInCode(tool.implementation));
+        for (const name of targets) {
+          const target = stageByName.get(name);
+          if (!target) continue;
+          for (const stage of doc.stages) {
+            if (!toolVisibleIn(tool, stage)) continue;
+            const id = `${CODE_EDGE_PREFIX}${tool.id}:${stage.id}:${target.id}`;
+            const label = `set in code by ${tool.name}`;
+            drafts.push({
               id,
-              type: 'agent',
-              source: stage.id,
-              target: target.id,
-              selectable: false,
-              deletable: false,
-              focusable: false,
-              className: stage.id === target.id ? 'cb-edge code loop' : 'cb-edge code',
-              data: { kind: 'code', label, order: null, dashed: true, offset, problems: null },
-            }),
-          });
+              from: stage.id,
+              to: target.id,
+              deps: [label],
+              build: (offset) => codeFlowEdge(id, stage.id, target.id, { kind: 'code', label, order: null, dashed: true, offset, problems: null }, `Set in code: ${stage.name} to ${target.name}, ${label}`),
+            });
+          }
         }
       }
     }
@@ -299,8 +360,24 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
     }
     const offsets = new Map<string, number>();
     for (const group of pairs.values()) group.forEach((draft, i) => offsets.set(draft.id, i - (group.length - 1) / 2));
+    // Code edges leaving one stage for different stages put their labels in the same gap after
+    // it (edge-geometry.ts): staggered, one label's height apart, so none hides another.
+    const lone = new Map<string, Draft[]>();
+    for (const draft of drafts) {
+      if (!isCodeEdgeId(draft.id) || draft.from === draft.to || (offsets.get(draft.id) ?? 0) !== 0) continue;
+      const list = lone.get(draft.from);
+      if (list) list.push(draft);
+      else lone.set(draft.from, [draft]);
+    }
+    const shifts = new Map<string, number>();
+    for (const group of lone.values()) if (group.length > 1) group.forEach((draft, i) => shifts.set(draft.id, (i - (group.length - 1) / 2) * CODE_LABEL_STAGGER));
     const edges = drafts.map((draft) => {
       const offset = offsets.get(draft.id) ?? 0;
+      const shift = shifts.get(draft.id);
+      if (shift !== undefined) return remember(edgeCache, nextEdges, draft.id, [...draft.deps, draft.from, draft.to, offset, shift], () => {
+        const built = draft.build(offset);
+        return { ...built, data: { ...built.data!, labelShift: shift } };
+      });
       return remember(edgeCache, nextEdges, draft.id, [...draft.deps, draft.from, draft.to, offset], () => draft.build(offset));
     });
     edgeCache = nextEdges;
@@ -309,10 +386,23 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
   };
 
   // The stages some edge leaves, once per change of the edges (for the cards' "ends the call").
-  let leavingFor: unknown;
+  let leavingFor: unknown[] = [];
   let leaving = new Set<string>();
 
-  return ({ doc, selected, problems = [] }) => {
+
+  // Per stage, what its tools' code does to the stage that no edge can show (memoised on the flow).
+  let notesFor: [StageFlow | undefined, string, string] | undefined;
+  let notes = new Map<string, string[]>();
+  const notesOf = (doc: AgentDocument, flow: StageFlow | undefined) => {
+    const key: [StageFlow | undefined, string, string] = [flow, shapeOf(doc.stages), toolShapeOf(doc.tools)];
+    if (notesFor && key.every((k, i) => k === notesFor![i])) return notes;
+    notesFor = key;
+    notes = codeNotesOf(doc, flow);
+    return notes;
+  };
+
+  return ({ doc, selected, problems = [], stageFlow }) => {
+    flowIn = stageFlow;
     if (problems !== lastProblems || doc !== lastProblemDoc) {
       const next = countProblems(doc, problems);
       // Unchanged counts keep their identity, so their nodes (and, when all are unchanged, the
@@ -328,9 +418,14 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
       lastProblemDoc = doc;
     }
     const { chips, stageCount, blockIds, tints } = derive(doc);
-    if (doc.edges !== leavingFor) {
-      leavingFor = doc.edges;
+    const notes = notesOf(doc, stageFlow);
+    // Code edges leave from the stages their tools are offered in: stage names and tool scopes count too.
+    const leavingKey: unknown[] = [doc.edges, stageFlow, shapeOf(doc.stages), toolShapeOf(doc.tools)];
+    if (!leavingKey.every((k, i) => k === leavingFor[i])) {
+      leavingFor = leavingKey;
       leaving = new Set(doc.edges.map((e) => e.from));
+      // A stage the code moves the call away from does not end it.
+      for (const edge of stageFlow ? codeEdgesOf(doc, stageFlow) : []) if (edge.from !== edge.to) leaving.add(edge.from);
     }
     const { positions, sizes } = doc.layout;
     const unplaced = doc.blocks.some((b) => !positions[b.id]) || doc.stages.some((s) => !positions[s.id]);
@@ -375,7 +470,8 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
       const isSelected = selected.has(stage.id);
       const tint = tints.get(stage.blockId) ?? 'var(--muted)';
       const endMark = endMarkOf(doc, stage, leaving);
-      nodes.push(remember(nodeCache, nextNodes, stage.id, [...cardInputs(stage), position, parent, tools, problemCount, isEntry, isSelected, tint, endMark?.explanation], (): StageFlowNode => ({
+      const codeNotes = notes.get(stage.id) ?? NO_NOTES;
+      nodes.push(remember(nodeCache, nextNodes, stage.id, [...cardInputs(stage), position, parent, tools, problemCount, isEntry, isSelected, tint, endMark?.explanation, codeNotes], (): StageFlowNode => ({
         id: stage.id,
         type: 'stage',
         position,
@@ -386,7 +482,7 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
         selected: isSelected,
         ariaLabel: `${stage.kind === 'wait' ? 'Wait stage' : 'Stage'} ${stage.name}${isEntry ? ' (entry)' : ''}${endMark ? `, ${endMark.label}` : ''}`,
         domAttributes: { 'aria-describedby': CANVAS_KEYS_HELP_ID },
-        data: { stage, isEntry, tools, problems: problemCount, tint, endMark },
+        data: { stage, isEntry, tools, problems: problemCount, tint, endMark, codeNotes },
       })));
     }
     nodeCache = nextNodes;

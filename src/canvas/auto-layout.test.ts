@@ -65,3 +65,27 @@ describe('withLayout', () => {
     expect(moved.layout.positions.gone).toBeUndefined();
   });
 });
+
+describe('autoLayout with the code\'s stage flow', () => {
+  it('orders the layers by the edges the code sets, so a class whose flow is in its code is not one column', async () => {
+    // One block, no document edges: only the code moves the call greet → identity → verify.
+    const doc = produce(frozenSample(), (d) => {
+      d.target = 'pinecall';
+      d.edges = [];
+      d.stages.forEach((s) => { s.blockId = d.blocks[0].id; });
+      d.blocks.forEach((b) => { b.looping = undefined; });
+    });
+    const at = (x: AgentDocument, id: string) => x.layout.positions[id].x;
+    const plain = await autoLayout(doc);
+    expect(new Set(doc.stages.map((s) => at(plain, s.id))).size).toBe(1);
+    const spot = { member: 'm', offset: 0, line: 1, column: 1 };
+    const tool = doc.tools[0];
+    const scoped = produce(doc, (d) => { d.tools[0].scope = { kind: 'stages', stageIds: ['s_greet'] }; d.tools[1].scope = { kind: 'stages', stageIds: ['s_identity'] }; });
+    const laid = await autoLayout(scoped, {
+      writes: [{ tool: tool.name, to: 'identify', at: spot }, { tool: doc.tools[1].name, to: 'verify', at: spot }],
+      unresolved: [], unknownStages: [],
+    });
+    expect(at(laid, 's_greet')).toBeLessThan(at(laid, 's_identity'));
+    expect(at(laid, 's_identity')).toBeLessThan(at(laid, 's_verify'));
+  });
+});

@@ -1,5 +1,6 @@
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
 import type { AgentDocument, Point, Size } from '../model';
+import { codeEdgeLabel, codeEdgesOf, type StageFlow } from '../model/code-flow';
 import { DEFAULT_BLOCK_SIZE, STAGE_SIZE } from '../model/ops/layout';
 import type { AppStore, HistoryMode } from '../store';
 import { edgeLabel, toolMap } from './labels';
@@ -29,9 +30,11 @@ function loadElk() {
 /**
  * Lays the agent out left to right with ELK's layered algorithm: blocks are compound nodes around
  * their stages, edges between stages order the layers (across blocks too), labels get room, and
- * nothing overlaps. Returns a new document with only `layout` changed.
+ * nothing overlaps. Returns a new document with only `layout` changed. `stageFlow`: where the
+ * code moves the call (a Pinecall class's tools setting this.stage): those edges order the layers
+ * too, or a class whose flow lives in its code is laid out as one column.
  */
-export async function autoLayout(doc: AgentDocument): Promise<AgentDocument> {
+export async function autoLayout(doc: AgentDocument, stageFlow?: StageFlow): Promise<AgentDocument> {
   const elk = await loadElk();
   const blockIds = new Set(doc.blocks.map((b) => b.id));
   const looping = new Set(doc.edges.filter((e) => e.from === e.to).map((e) => e.from));
@@ -69,15 +72,29 @@ export async function autoLayout(doc: AgentDocument): Promise<AgentDocument> {
 
   const outgoing = new Map<string, number>();
   for (const edge of doc.edges) outgoing.set(edge.from, (outgoing.get(edge.from) ?? 0) + 1);
+  // The document's edges, then the code's (one per pair of stages: parallel ones fan out on the canvas).
+  const laid: { id: string; from: string; to: string; label: string; ordered: boolean }[] =
+    doc.edges.map((edge) => ({ id: edge.id, from: edge.from, to: edge.to, label: edgeLabel(edge, tools), ordered: (outgoing.get(edge.from) ?? 0) > 1 }));
+  const pairs = new Set(laid.map((e) => `${e.from}>${e.to}`));
+  // A code edge back to an earlier stage (start over, ask again) is drawn but does not order the
+  // layers: left in, ELK's cycle breaking may put a late stage first; the stages' own order says
+  // which way the call goes.
+  const order = new Map(doc.stages.map((s, i) => [s.id, s.id === doc.entryStageId ? -1 : i]));
+  for (const edge of stageFlow ? codeEdgesOf(doc, stageFlow) : []) {
+    if ((order.get(edge.from) ?? 0) > (order.get(edge.to) ?? 0)) continue;
+    if (pairs.has(`${edge.from}>${edge.to}`)) continue;
+    pairs.add(`${edge.from}>${edge.to}`);
+    laid.push({ id: `code:${edge.id}`, from: edge.from, to: edge.to, label: codeEdgeLabel(edge.write), ordered: false });
+  }
   const widths = new Map<string, number>();
   // Layers sit far enough apart for the widest label between them (edges between two blocks
   // also have both blocks' padding to cross).
   const spacing = (edges: ElkExtendedEdge[], room: number) =>
     String(Math.max(72, Math.min(240, Math.max(0, ...edges.map((e) => widths.get(e.id) ?? 0)) + 28 - room)));
 
-  for (const edge of doc.edges) {
+  for (const edge of laid) {
     if (edge.from === edge.to || !stageBlock.has(edge.from) || !stageBlock.has(edge.to)) continue;
-    widths.set(edge.id, labelWidth(edgeLabel(edge, tools), (outgoing.get(edge.from) ?? 0) > 1));
+    widths.set(edge.id, labelWidth(edge.label, edge.ordered));
     const elkEdge: ElkExtendedEdge = {
       id: edge.id,
       sources: [`${edge.from}:out`],
@@ -136,7 +153,8 @@ export async function autoLayout(doc: AgentDocument): Promise<AgentDocument> {
  * new positions are merged into the current document rather than overwriting the change.
  */
 export async function runAutoLayout(store: AppStore, options: { history?: HistoryMode } = {}): Promise<void> {
-  const laidOut = await autoLayout(store.getState().doc);
+  const doc = store.getState().doc;
+  const laidOut = await autoLayout(doc, await stageFlowOf(doc));
   store.getState().apply((current) => withLayout(current, laidOut.layout), { history: options.history ?? 'push', label: 'auto-layout' });
   // The canvas fits the view to a layout it did not start itself (the top bar's Layout button).
   store.getState().laidOut();
@@ -162,4 +180,19 @@ export function withLayout(doc: AgentDocument, layout: AgentDocument['layout']):
     }
   }
   return changed ? { ...doc, layout: { positions, sizes } } : doc;
+}
+
+/**
+ * The code's stage flow for a layout, from the problems worker (which reads it with the TypeScript
+ * parser the page never loads): asked of a Pinecall agent only. The canvas asks the same question
+ * of the same document, so the worker answers it once.
+ */
+async function stageFlowOf(doc: AgentDocument): Promise<StageFlow | undefined> {
+  if (doc.target !== 'pinecall') return undefined;
+  try {
+    const client = await import('../store/workers/problems-client');
+    return (await client.settledInWorker(doc))?.stageFlow;
+  } catch {
+    return undefined;
+  }
 }

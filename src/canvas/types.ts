@@ -1,5 +1,6 @@
 import type { Edge as FlowEdge, Node as FlowNode } from '@xyflow/react';
 import type { Block, Edge, Stage } from '../model';
+import type { StageWrite } from '../model/code-flow';
 import type { EndMark } from './ends-call';
 
 export type Severity = 'error' | 'warning' | 'info';
@@ -25,6 +26,8 @@ export type StageNodeData = {
   tint: string;
   /** Set when no edge leaves the stage: the card says the call ends there. */
   endMark: EndMark | null;
+  /** What its tools' code does to the stage that no edge shows (a value not resolved, a name that is no stage). */
+  codeNotes?: string[];
 };
 
 export type BlockNodeData = {
@@ -53,6 +56,10 @@ export type AgentEdgeData = {
   /** Spread of parallel edges between the same two stages: 0 for a lone edge. */
   offset: number;
   problems: ProblemCount | null;
+  /** Moves the label down (or up) from its place on the line: code edges leaving one stage stagger theirs. */
+  labelShift?: number;
+  /** A code edge read by the code-flow reader: the write, and the tool whose code editor opens on it. */
+  code?: { write: StageWrite; toolId?: string };
 };
 
 export type AgentFlowEdge = FlowEdge<AgentEdgeData, 'agent'>;

@@ -1,6 +1,7 @@
 // `callboard lint`: the app's Problems list on the command line, one problem a line, each at the
 // line:column of the file where the entity it is about is written (else its document path).
 import { problemsOf } from '../formats/problems';
+import { readStageFlow } from '../formats/pinecall/stage-flow';
 import { emptyDocument, type AgentDocument, type Tool } from '../model';
 import { loadExpressionParser } from '../model/lint/js-syntax';
 import type { LintArgs } from './args';
@@ -27,7 +28,9 @@ export async function lintCommand(args: LintArgs, io: CliIo): Promise<number> {
   // The parser of `when` and expression conditions loads on demand; lint says nothing of syntax before.
   await loadExpressionParser();
   // A list of tools is no agent: only what is wrong with the tools themselves is reported.
-  const problems = problemsOf(doc).filter((p) => loaded.kind === 'agent' || p.entity.kind === 'tool');
+  // Reachability follows where the code moves the call (helpers, switches, constants…).
+  const stageFlow = doc.target === 'pinecall' ? readStageFlow(doc) : undefined;
+  const problems = problemsOf(doc, { stageFlow }).filter((p) => loaded.kind === 'agent' || p.entity.kind === 'tool');
   const locate = await locatorFor(source.format, loaded.text, doc);
   const diagnostics: Diagnostic[] = [
     ...loaded.diagnostics.map((d) => ({ ...d, rule: d.rule ?? 'import' })),

@@ -4,7 +4,7 @@ import { bodyUri, encodeWrapper, STATE_LIB_URI, wrapperLibUri } from './body-wra
 import { identifierPart, RUNTIME_DECLARATIONS, signatureCaption, stateDeclaration, toolWrapper } from './implementation-types';
 import { LazyEditor } from './LazyEditor';
 import { MarkerList } from './MarkerList';
-import type { Marker, Monaco } from './types';
+import type { CodeEditor, Marker, Monaco } from './types';
 
 export interface ImplementationEditorProps {
   doc: AgentDocument;
@@ -12,19 +12,24 @@ export interface ImplementationEditorProps {
   onChange: (body: string) => void;
   onBlur?: () => void;
   height?: number | string;
+  /** Put the cursor here (1-based), scrolled into view and marked for a moment; `tick` repeats a request. */
+  revealAt?: { line: number; column: number; tick: number };
 }
 
 /**
  * A tool's implementation: only the body is shown and edited; TypeScript checks it as the body
  * of `async function (this: state, …parameters)` (implementation-types.ts, ts-body.worker.ts).
  */
-export function ImplementationEditor({ doc, tool, onChange, onBlur, height = 'clamp(240px, 45vh, 640px)' }: ImplementationEditorProps) {
+export function ImplementationEditor({ doc, tool, onChange, onBlur, height = 'clamp(240px, 45vh, 640px)', revealAt }: ImplementationEditorProps) {
   const path = bodyUri(identifierPart(tool.id));
   const { state, stages } = doc;
   const stateLib = useMemo(() => stateDeclaration({ state, stages }) + RUNTIME_DECLARATIONS, [state, stages]);
   const wrapperLib = useMemo(() => encodeWrapper(toolWrapper(tool)), [tool]);
   const monacoRef = useRef<Monaco | null>(null);
   const [markers, setMarkers] = useState<Marker[]>([]);
+  const [editor, setEditor] = useState<CodeEditor | null>(null);
+  const revealed = useRef<number | null>(null);
+  const mark = useRef<{ clear(): void } | null>(null);
 
   // Extra libs are how the worker learns the types; adding the same text again is a no-op.
   const register = (monaco: Monaco, libs: { state: string; wrapper: string }) => {
@@ -34,6 +39,27 @@ export function ImplementationEditor({ doc, tool, onChange, onBlur, height = 'cl
   useEffect(() => {
     if (monacoRef.current) register(monacoRef.current, { state: stateLib, wrapper: wrapperLib });
   });
+
+  // Once Monaco has mounted (it loads lazily), each request once: cursor on the spot, the rest of
+  // its line marked until the code is edited or another spot is asked for.
+  useEffect(() => {
+    if (!editor || !revealAt || revealed.current === revealAt.tick) return;
+    revealed.current = revealAt.tick;
+    editor.setPosition({ lineNumber: revealAt.line, column: revealAt.column });
+    editor.revealLineInCenter(revealAt.line);
+    editor.focus();
+    const lineEnd = editor.getModel()?.getLineMaxColumn(revealAt.line) ?? revealAt.column;
+    mark.current?.clear();
+    const marked = editor.createDecorationsCollection([{
+      range: { startLineNumber: revealAt.line, startColumn: revealAt.column, endLineNumber: revealAt.line, endColumn: lineEnd },
+      options: { inlineClassName: 'code-flow-target', className: 'reveal-highlight' },
+    }]);
+    mark.current = marked;
+    const edited = editor.onDidChangeModelContent(() => {
+      marked.clear();
+      edited.dispose();
+    });
+  }, [editor, revealAt]);
 
   return (
     <div className="implementation">
@@ -54,6 +80,7 @@ export function ImplementationEditor({ doc, tool, onChange, onBlur, height = 'cl
         onChange={onChange}
         onBlur={onBlur}
         onMarkers={setMarkers}
+        onMount={setEditor}
       />
       <div className="code-caption"><code>{'}'}</code></div>
       <MarkerList markers={markers} testId="code-markers" />

@@ -20,7 +20,7 @@ export interface Located {
 
 export type ImportOutcome =
   /** `notes`: what was read as written but updated (an older save format); `warnings`: what was read differently or left out. */
-  | { kind: 'agent'; format: FileFormat; doc: AgentDocument; warnings: Located[]; notes: Located[] }
+  | { kind: 'agent'; format: FileFormat; doc: AgentDocument; warnings: Located[]; notes: Located[]; codeEdges?: number }
   /** A Block Agent list of tools (as the documentation's samples are written), not a whole agent. */
   | { kind: 'tools'; format: FileFormat; tools: Tool[]; warnings: Located[]; notes: Located[] }
   /** `errors` where the path is known only (a JSON schema error) carry no line. */
@@ -44,8 +44,8 @@ export interface ImportOptions {
 
 async function importPinecallHere(text: string, folder?: AgentFolder): Promise<PinecallImport> {
   // The TypeScript compiler is large: it loads only for a Pinecall file.
-  const { importPinecallTs } = await import('./pinecall/import');
-  return importPinecallTs(text, { folder });
+  const [{ importPinecallTs }, { withCodeEdgeCount }] = await Promise.all([import('./pinecall/import'), import('./pinecall/stage-flow')]);
+  return withCodeEdgeCount(importPinecallTs(text, { folder }));
 }
 
 export async function importAny(text: string, options: ImportOptions = {}): Promise<ImportOutcome> {
@@ -62,7 +62,7 @@ export async function importAny(text: string, options: ImportOptions = {}): Prom
       // Pinecall has no block_id or turn_id: the refs its importer made from the names are
       // Callboard's, so they follow later renames (model/ops/refs.ts). Set here, not in the
       // importer, so that importPinecallTs stays the round trip's own (pinecall/project.ts).
-      return { kind: 'agent', format, doc: refsFollowNames(result.doc), warnings: result.warnings, notes: [] };
+      return { kind: 'agent', format, doc: refsFollowNames(result.doc), warnings: result.warnings, notes: [], ...(result.codeEdges ? { codeEdges: result.codeEdges } : {}) };
     }
     case 'yaml': {
       const name = options.name ?? (options.fileName ? nameFromFileName(options.fileName) : undefined);

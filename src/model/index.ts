@@ -11,3 +11,4 @@ export * from './loss';
 export * from './tool-chains';
 export * from './limits';
 export * from './value-depth';
+export * from './code-flow';

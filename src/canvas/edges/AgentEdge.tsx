@@ -1,9 +1,11 @@
-import { memo } from 'react';
+import { memo, type KeyboardEvent, type MouseEvent } from 'react';
+import type { AgentEdgeData } from '../types';
 import { BaseEdge, type EdgeProps } from '@xyflow/react';
 import { EdgeLabelLayer } from './EdgeLabelLayer';
 import { useApp, useStoreApi } from '../../store/context';
 import { selectTakenEdgeId } from '../../store/follow';
 import { edgeGeometry, loopGeometry } from '../edge-geometry';
+import { openCodeOf } from '../actions';
 import type { AgentFlowEdge } from '../types';
 
 /**
@@ -25,24 +27,39 @@ export const AgentEdge = memo(function AgentEdge(props: EdgeProps<AgentFlowEdge>
     .filter(Boolean)
     .join(' ');
   const title = code
-    ? `${data.label}: a tool body assigns this.stage (read-only here; edit the tool's code)`
+    ? codeTitle(data)
     : `${data.order ? `#${data.order} of its stage's edges, tried in order. ` : ''}${data.label}${data.problems ? `\n${data.problems.messages.join('\n')}` : ''}`;
+  const written = data.code;
+  const openCode = written ? () => openCodeOf(store, written.write, written.toolId) : undefined;
   return (
     <>
-      <BaseEdge id={id} path={path} markerEnd={markerEnd} className={classes} interactionWidth={code ? 0 : 16} />
+      <BaseEdge id={id} path={path} markerEnd={markerEnd} className={classes} interactionWidth={code && !openCode ? 0 : 16} />
       <EdgeLabelLayer>
         <div
           className={`cb-edge-label nodrag nopan${data.order !== null ? ' ordered' : ''}${code ? ' code' : ''}${selected ? ' selected' : ''}${data.dashed ? ' nlu' : ''}`}
-          style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}
+          style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY + (data.labelShift ?? 0)}px)` }}
           data-testid={`edge-label-${id}`}
           data-edge-id={id}
           title={title}
+          {...(openCode ? {
+            tabIndex: 0,
+            role: 'button',
+            'aria-label': `${title}. Press Enter to open the code`,
+            onDoubleClick: (event: MouseEvent) => { event.stopPropagation(); openCode(); },
+            onKeyDown: (event: KeyboardEvent) => {
+              if (event.key !== 'Enter') return;
+              event.preventDefault();
+              event.stopPropagation();
+              openCode();
+            },
+          } : {})}
           onClick={code ? undefined : (event) => {
             event.stopPropagation();
             store.getState().select({ kind: 'edge', id }, { additive: event.shiftKey || event.metaKey || event.ctrlKey });
           }}
         >
           {data.order !== null && <span className="cb-edge-order">{data.order}</span>}
+          {code && <span className="cb-edge-code-mark" aria-hidden="true">code</span>}
           <span className="cb-edge-text">{data.label}</span>
           {data.problems && data.problems.worst !== 'info' && <span className={`cb-edge-problem sev-${data.problems.worst}`}>{data.problems.count}</span>}
         </div>
@@ -50,3 +67,14 @@ export const AgentEdge = memo(function AgentEdge(props: EdgeProps<AgentFlowEdge>
     </>
   );
 });
+
+/** A code edge's tooltip: the whole label, where the assignment is, and how to open it. */
+function codeTitle(data: AgentEdgeData): string {
+  const written = data.code;
+  if (!written) return `${data.label}: a tool body assigns this.stage (read-only here; edit the tool's code)`;
+  const { write } = written;
+  const where = write.via?.length ? `${write.via.at(-1)}(), line ${write.at.line}, called from ${write.tool ?? write.hook} line ${write.call?.line}` : `${write.tool ?? write.hook}, line ${write.at.line}`;
+  const maybe = write.maybe ? '\nInside a callback: only if it is called.' : '';
+  const open = written.toolId ? '\nDouble-click or Enter opens the code.' : '';
+  return `${data.label}\nSet in code (${where}); read-only here.${maybe}${open}`;
+}

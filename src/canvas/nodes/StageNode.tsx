@@ -26,7 +26,7 @@ const FROM_RENDER = 'Instructions come from render()';
 
 /** A stage card: kind, name, entry marker, problems, instructions at a glance, the tools it sees. */
 export const StageNode = memo(function StageNode({ data, selected }: NodeProps<StageFlowNode>) {
-  const { stage: built, isEntry, tools, problems, tint, endMark } = data;
+  const { stage: built, isEntry, tools, problems, tint, endMark, codeNotes } = data;
   // The node keeps the stage as it was built; the text typed since is read here (adapters.ts, cardInputs).
   const instructions = useApp((s) => liveInstructions(s.doc, built.id)) ?? built.instructions;
   const stage = instructions === built.instructions ? built : { ...built, instructions };
@@ -67,6 +67,12 @@ export const StageNode = memo(function StageNode({ data, selected }: NodeProps<S
           </div>
         )}
         <ToolChips chips={tools} width={236} rows={wait ? 1 : 2} testPrefix={`stage-${stage.name}`} />
+        {codeNotes && codeNotes.length > 0 && (
+          // A tool here moves the call in a way no edge can draw: say so, the reasons in the tooltip.
+          <div className="cb-code-note" title={codeNotes.join('\n')} data-testid={`stage-code-note-${stage.name}`}>
+            {codeNotes.some((n) => n.includes('not resolved')) ? 'sets the stage in code: not resolved' : 'sets a stage that does not exist'}
+          </div>
+        )}
         {endMark && (
           <div className="cb-ends" title={endMark.explanation} data-testid={`stage-ends-${stage.name}`}>
             <span aria-hidden="true">■</span> {endMark.label}

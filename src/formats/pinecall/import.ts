@@ -32,7 +32,8 @@ export interface PinecallImportOptions {
 }
 
 export type PinecallImport =
-  | { ok: true; doc: AgentDocument; warnings: SourceProblem[] }
+  /** `codeEdges`: how many edges the code sets the stage along (stage-flow.ts), when the reader ran (the import dialog's count). */
+  | { ok: true; doc: AgentDocument; warnings: SourceProblem[]; codeEdges?: number }
   | { ok: false; errors: SourceProblem[] };
 
 /** Names the exporter always imports from `@pinecall/agents`; any other name there is kept. */

@@ -1,8 +1,10 @@
+import type { StageFlow } from '../code-flow';
 import type { AgentDocument, Tool } from '../types';
 import type { LintContext } from './types';
 
-export function buildContext(doc: AgentDocument): LintContext {
+export function buildContext(doc: AgentDocument, stageFlow?: StageFlow): LintContext {
   return {
+    ...(stageFlow ? { stageFlow } : {}),
     doc,
     target: doc.target,
     stageById: new Map(doc.stages.map((s) => [s.id, s])),

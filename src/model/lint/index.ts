@@ -1,3 +1,4 @@
+import type { StageFlow } from '../code-flow';
 import type { Loss } from '../loss';
 import type { AgentDocument, Target } from '../types';
 import { checkBlocks, checkStages } from './blocks';
@@ -36,16 +37,22 @@ const CHECKS: RuleCheck[] = [
  * run on every edit. The losses of the target are the formats' (formats/problems.ts, problemsOf,
  * adds one `info` note per path the target cannot express).
  */
-export function lintReport(doc: AgentDocument): { problems: Problem[]; readable: AgentDocument } {
+export function lintReport(doc: AgentDocument, derived: LintDerived = {}): { problems: Problem[]; readable: AgentDocument } {
   // A value nested past the limit is reported first; the other rules read it cut at the limit.
   const depth = checkDepth(doc);
-  const ctx = buildContext(depth.readable);
+  const ctx = buildContext(depth.readable, derived.stageFlow);
   const findings = [...depth.findings, ...CHECKS.flatMap((check) => check(ctx))];
   return { problems: findings.map((f) => ({ ...f, severity: severityOf(f.rule, doc.target) })), readable: depth.readable };
 }
 
+/** What the caller derived from the document with what the model does not load (the TypeScript parser). */
+export interface LintDerived {
+  /** The code's stage writes (formats/pinecall/stage-flow.ts): reachability follows them. */
+  stageFlow?: StageFlow;
+}
+
 /** The rules' problems alone (lintReport); problemsOf adds the losses. */
-export const lint = (doc: AgentDocument): Problem[] => lintReport(doc).problems;
+export const lint = (doc: AgentDocument, derived: LintDerived = {}): Problem[] => lintReport(doc, derived).problems;
 
 /** One loss as the Problems panel lists it: an `info` note (a warning where the target makes it one). */
 export function lossProblem(loss: Loss, target: Target): Problem {

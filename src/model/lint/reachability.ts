@@ -1,3 +1,4 @@
+import { codeEdgesOf, stagesSetByHooksAnytime, type StageFlow } from '../code-flow';
 import { toolVisibleIn } from '../document';
 import type { AgentDocument, Target } from '../types';
 import { pointer } from './pointer';
@@ -11,7 +12,7 @@ import type { Finding, LintContext } from './types';
  * and its engine ignores a stage write (simulator/block-agent/step.ts), so there it moves along
  * its edges and looping alone.
  */
-function successors(doc: AgentDocument, target: Target): Map<string, Set<string>> {
+function successors(doc: AgentDocument, target: Target, flow: StageFlow | undefined): Map<string, Set<string>> {
   const next = new Map(doc.stages.map((s) => [s.id, new Set<string>()]));
   const link = (from: string, to: string | null | undefined) => { if (to) next.get(from)?.add(to); };
   for (const edge of doc.edges) link(edge.from, edge.to);
@@ -19,7 +20,13 @@ function successors(doc: AgentDocument, target: Target): Map<string, Set<string>
     for (const stage of doc.stages) if (stage.blockId === block.id) link(stage.id, block.looping?.connectTo);
   }
   const idByName = new Map(doc.stages.map((s) => [s.name, s.id]));
-  for (const tool of target === 'pinecall' ? doc.tools : []) {
+  if (target !== 'pinecall') return next;
+  // The code-flow reader's edges (helpers, constants, switches…) when the caller read them.
+  if (flow) {
+    for (const edge of codeEdgesOf(doc, flow)) link(edge.from, edge.to);
+    return next;
+  }
+  for (const tool of doc.tools) {
     for (const name of stagesWrittenIn(tool.implementation ?? '')) {
       for (const stage of doc.stages) if (toolVisibleIn(tool, stage)) link(stage.id, idByName.get(name));
     }
@@ -44,9 +51,16 @@ export function checkReachability(ctx: LintContext): Finding[] {
       message: `the entry names no stage (${doc.entryStageId}); set it to the stage the call starts on, e.g. ${first}`,
     }];
   }
-  const next = successors(doc, ctx.target);
+  const next = successors(doc, ctx.target, ctx.stageFlow);
   const reached = new Set([doc.entryStageId]);
   const queue = [doc.entryStageId];
+  // A hook other than onCall (onEvent…) may run on any turn: the stages it sets are reached.
+  if (ctx.target === 'pinecall' && ctx.stageFlow) {
+    for (const name of stagesSetByHooksAnytime(ctx.stageFlow)) {
+      const id = doc.stages.find((s) => s.name === name)?.id;
+      if (id && !reached.has(id)) { reached.add(id); queue.push(id); }
+    }
+  }
   for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
     for (const to of next.get(id) ?? []) {
       if (reached.has(to)) continue;

@@ -1,3 +1,4 @@
+import type { StageFlow } from '../code-flow';
 import type { AgentDocument, Block, EntityKind, Stage, Target, Tool } from '../types';
 import type { RuleId, Severity } from './rules';
 
@@ -36,6 +37,12 @@ export interface LintContext {
   blockById: Map<string, Block>;
   toolById: Map<string, Tool>;
   stateNames: Set<string>;
+  /**
+   * Where the code moves the call (formats/pinecall/stage-flow.ts), when the caller read it: the
+   * reader needs the TypeScript parser, which the model does not load. Without it, reachability
+   * falls back to the literal `this.stage = "x"` writes its lexer sees (stage-writes.ts).
+   */
+  stageFlow?: StageFlow;
 }
 
 export type RuleCheck = (ctx: LintContext) => Finding[];

@@ -124,7 +124,8 @@ function AgentView({ outcome, problems, source, busy, onReveal, onOpenNew, onRep
   const counts: [string, number, string][] = [
     ['blocks', doc.blocks.length, 'block'],
     ['stages', doc.stages.length, 'stage'],
-    ['edges', doc.edges.length, 'edge'],
+    // A Pinecall class's code sets the stage along edges of its own (formats/pinecall/stage-flow.ts): counted, so a class whose tools move the call never reads as "0 edges".
+    ['edges', doc.edges.length + (outcome.codeEdges ?? 0), 'edge'],
     ['tools', doc.tools.length, 'tool'],
     ['state', doc.state.length, 'state field'],
     // Conversation tests come with a JSON save, or from a .zip's tests/*.golden.json.
@@ -141,7 +142,10 @@ function AgentView({ outcome, problems, source, busy, onReveal, onOpenNew, onRep
       </div>
       <ul className="import-counts">
         {counts.map(([key, n, one]) => (
-          <li key={key} data-testid={`import-count-${key}`} data-count={n}><b>{n}</b> {n === 1 ? one : `${one}s`}</li>
+          <li key={key} data-testid={`import-count-${key}`} data-count={n}>
+            <b>{n}</b> {n === 1 ? one : `${one}s`}
+            {key === 'edges' && outcome.codeEdges ? <span className="import-muted"> ({outcome.codeEdges} set in code)</span> : null}
+          </li>
         ))}
       </ul>
       {doc.stages.length > 0 && (

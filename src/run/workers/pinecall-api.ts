@@ -4,6 +4,7 @@
 // (./pinecall-client.ts) turns that into an error the dialog shows.
 import { importPinecallTs, type PinecallImport } from '../../formats/pinecall/import';
 import { sourceFilesOf } from '../../formats/pinecall/source-files';
+import { withCodeEdgeCount } from '../../formats/pinecall/stage-flow';
 
 /** The other files of the agent's folder, as texts by path (a dropped folder, a .zip): what crosses into the worker. */
 export interface FolderTexts {
@@ -16,5 +17,5 @@ export interface PinecallImportApi {
 }
 
 export const pinecallImportApi: PinecallImportApi = {
-  importPinecallTs: (text, folder) => importPinecallTs(text, folder ? { folder: { agent: folder.agent, files: sourceFilesOf(folder.files) } } : {}),
+  importPinecallTs: (text, folder) => withCodeEdgeCount(importPinecallTs(text, folder ? { folder: { agent: folder.agent, files: sourceFilesOf(folder.files) } } : {})),
 };

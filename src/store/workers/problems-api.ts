@@ -5,13 +5,39 @@
 // equal to the answer the page already holds come back as "the same" (typing in a stage's
 // instructions rarely changes them), which also lets the page keep that answer's identity so
 // nothing drawn from it is rebuilt.
+import type { AgentDocument } from '../../model';
+import type { StageFlow } from '../../model/code-flow';
 import type { Problem } from '../../model/lint';
 import { problemsOf } from '../../formats/problems';
+import { preservedOf } from '../../formats/pinecall/preserved';
 import { expressionParserLoaded, loadExpressionParser, parserWanted } from '../../model/lint/js-syntax';
 import { docReceiver, type DocWire } from './doc-wire';
 
 /** `same`: equal to the answer numbered `answer` that the page said it holds. */
-export type ProblemsAnswer = { kind: 'same'; answer: number } | { kind: 'new'; answer: number; problems: Problem[] };
+export type ProblemsAnswer = { kind: 'same'; answer: number } | { kind: 'new'; answer: number; problems: Problem[]; stageFlow?: StageFlow };
+
+type StageFlowReader = typeof import('../../formats/pinecall/stage-flow');
+let reader: Promise<StageFlowReader> | undefined;
+
+/**
+ * Whether a Pinecall agent's code may set the stage at all (a tool body, a helper or a hook
+ * mentions it): only then is the code-flow reader, and the TypeScript parser under it, loaded.
+ */
+function codeMaySetStage(doc: AgentDocument): boolean {
+  if (doc.target !== 'pinecall') return false;
+  if (doc.tools.some((t) => t.implementation?.includes('stage'))) return true;
+  const kept = preservedOf(doc);
+  return [...(kept.members ?? []), ...(kept.baseMembers ?? [])].some((m) => m.includes('stage'));
+}
+
+/** What the reader reads of a document: while none of it changes, the last flow stands. */
+function flowKey(doc: AgentDocument): string {
+  const kept = preservedOf(doc);
+  return JSON.stringify([
+    doc.stages.map((s) => s.name), doc.tools.map((t) => [t.name, t.implementation]),
+    kept.members, kept.baseMembers, kept.before, kept.after,
+  ]);
+}
 
 export interface ProblemsApi {
   /**
@@ -26,6 +52,17 @@ export function problemsApi(): ProblemsApi {
   const docs = docReceiver();
   let last: { answer: number; json: string } | undefined;
   let nextAnswer = 1;
+  let lastFlow: { key: string; flow: StageFlow } | undefined;
+  // The code's stage flow (formats/pinecall/stage-flow.ts), read here so the page never loads the
+  // TypeScript compiler for it; lint's reachability follows it, and the canvas draws it.
+  const stageFlowOf = async (doc: AgentDocument): Promise<StageFlow | undefined> => {
+    if (!codeMaySetStage(doc)) return undefined;
+    const key = flowKey(doc);
+    if (lastFlow?.key === key) return lastFlow.flow;
+    const { readStageFlow } = await (reader ??= import('../../formats/pinecall/stage-flow'));
+    lastFlow = { key, flow: readStageFlow(doc) };
+    return lastFlow.flow;
+  };
   return {
     async problemsOf(wire, held) {
       // Read before the first await: documents arrive in the order they were sent.
@@ -34,16 +71,17 @@ export function problemsApi(): ProblemsApi {
       // without it; without the parser lint says nothing about such a source's syntax
       // (model/lint/js-syntax.ts). problemsOf runs to its end before the next ask begins, so the
       // flag it leaves is this document's.
+      const stageFlow = await stageFlowOf(doc);
       parserWanted();
-      let problems = problemsOf(doc);
+      let problems = problemsOf(doc, { stageFlow });
       if (parserWanted()) {
         await loadExpressionParser().catch(() => undefined);
-        if (expressionParserLoaded()) problems = problemsOf(doc);
+        if (expressionParserLoaded()) problems = problemsOf(doc, { stageFlow });
       }
-      const json = JSON.stringify(problems);
+      const json = JSON.stringify([problems, stageFlow]);
       if (last && last.answer === held && last.json === json) return { kind: 'same', answer: held };
       last = { answer: nextAnswer++, json };
-      return { kind: 'new', answer: last.answer, problems };
+      return { kind: 'new', answer: last.answer, problems, ...(stageFlow ? { stageFlow } : {}) };
     },
   };
 }

@@ -40,3 +40,21 @@ describe('problemsInWorker', () => {
     expect(answer.kind === 'new' && answer.problems.map((p) => p.rule)).toContain('tool-when-syntax');
   });
 });
+
+describe('settledInWorker: the stage flow of a Pinecall agent read off the page', () => {
+  it('answers the code-flow reader\'s writes with the problems, and reachability follows them', async () => {
+    const { settledInWorker } = await import('./problems-client');
+    // goodbye is reached only through free_slots's code once its edges and looping go.
+    const doc = produce(sample, (d) => {
+      d.target = 'pinecall';
+      d.edges = d.edges.filter((e) => e.to !== 's_goodbye');
+      d.blocks.forEach((b) => { if (b.looping) b.looping.connectTo = null; });
+      d.tools.find((t) => t.id === 't_slots')!.implementation = 'const LAST = "goodbye";\nif (this.searches > 3) this.stage = LAST;\nreturn [];';
+    });
+    const settled = await settledInWorker(doc);
+    expect(settled?.stageFlow?.writes).toMatchObject([{ tool: 'free_slots', to: 'goodbye', condition: 'this.searches > 3', at: { line: 2 } }]);
+    expect(settled?.problems.filter((p) => p.rule === 'stage-unreachable')).toEqual([]);
+    // The lexer alone sees no literal after `this.stage =`: the stage would be unreachable.
+    expect(problemsOf(doc).filter((p) => p.rule === 'stage-unreachable')).toHaveLength(1);
+  });
+});

@@ -3,6 +3,8 @@ import type { Tool, ToolScope } from '../../../model';
 import { docstringOneLine } from '../../../model/docstring';
 import { updateEntity } from '../../../model/ops';
 import { ImplementationEditor } from '../../../editors/ImplementationEditor';
+import { codeSpotOfPath } from '../../../model/code-flow';
+import { useRevealRequest } from '../reveal';
 import { useCommit, useEndGesture } from '../commit';
 import { ChipsControl } from '../fields';
 import type { SectionProps } from '../types';
@@ -144,6 +146,9 @@ export function HeadersEditor({ entity: tool }: SectionProps<Tool>) {
 export function CodeTab({ entity: tool, doc }: SectionProps<Tool>) {
   const commit = useCommit();
   const endGesture = useEndGesture();
+  // A code edge opened on the canvas: the cursor goes to the assignment it was read from.
+  const reveal = useRevealRequest();
+  const spot = reveal && codeSpotOfPath(reveal.rest);
   if (tool.kind === 'mcp') {
     return <div className="empty-state">An mcp tool runs on its server, so it has no implementation here. Its simulated results are set in Options.</div>;
   }
@@ -154,6 +159,7 @@ export function CodeTab({ entity: tool, doc }: SectionProps<Tool>) {
       tool={tool}
       onChange={(body) => commit((d) => updateEntity(d, 'tool', tool.id, { implementation: body === '' ? undefined : body }), 'gesture')}
       onBlur={endGesture}
+      revealAt={spot && reveal ? { ...spot, tick: reveal.tick } : undefined}
     />
   );
 }
