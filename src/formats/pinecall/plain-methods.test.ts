@@ -26,7 +26,7 @@ describe('a class of plain methods, return types and a named export', () => {
     const doc = imported(source);
     const edited: AgentDocument = { ...doc, tools: doc.tools.map((t) => (t.name === 'book' ? { ...t, description: 'Book the slot the caller chose.' } : t)) };
     const text = exportPinecallTs(edited).text;
-    expect(text).toBe(source.replace('/** Book one of the offered slots. */', '/** Book the slot the caller chose. */'));
+    expect(text).toBe(source.replace('/** Book the slot the caller chose from the list. */', '/** Book the slot the caller chose. */'));
   });
 
   it('a method that must now run the exporter\'s edge chain becomes async, and its return type a Promise of it', () => {
