@@ -3,6 +3,8 @@
 import { problemsOf } from '../formats/problems';
 import { emptyDocument, type AgentDocument, type Tool } from '../model';
 import { loadExpressionParser } from '../model/lint/js-syntax';
+import { useSamplePatterns } from '../model/lint/pattern-samples';
+import { preparePatternSandbox } from '../simulator/sandbox/patterns';
 import type { LintArgs } from './args';
 import { EXIT_ERRORS, EXIT_OK, type CliIo } from './io';
 import { locatorFor } from '../formats/locate';
@@ -26,6 +28,8 @@ export async function lintCommand(args: LintArgs, io: CliIo): Promise<number> {
   const doc = loaded.kind === 'agent' ? loaded.doc : agentOfTools(loaded.tools);
   // The parser of `when` and expression conditions loads on demand; lint says nothing of syntax before.
   await loadExpressionParser();
+  // A pattern's samples (default, examples) are tested in the pattern sandbox, with a deadline.
+  useSamplePatterns(await preparePatternSandbox());
   // A list of tools is no agent: only what is wrong with the tools themselves is reported.
   const problems = problemsOf(doc).filter((p) => loaded.kind === 'agent' || p.entity.kind === 'tool');
   const locate = await locatorFor(source.format, loaded.text, doc);

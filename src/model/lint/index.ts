@@ -9,6 +9,7 @@ import { checkConditions, checkEdgeShape, checkMixedConditions, checkStateExpres
 import { checkMcp } from './mcp';
 import { checkDuplicateNames, checkStateDeclarations } from './names';
 import { checkParameters } from './parameters';
+import { checkPatternSamples } from './pattern-samples';
 import { checkReachability } from './reachability';
 import { LOSS_RULE, severityOf } from './rules';
 import { checkTemplates } from './templates';
@@ -23,7 +24,7 @@ export { RULES, LOSS_RULE, severityOf, type RuleId, type RuleInfo } from './rule
 const CHECKS: RuleCheck[] = [
   checkReachability, checkDuplicateNames, checkStateDeclarations, checkBlocks, checkStages,
   checkToolNaming, checkToolDuplicates, checkToolReservedNames, checkToolScopes, checkToolOptions,
-  checkParameters, checkConfirm, checkMcp,
+  checkParameters, checkPatternSamples, checkConfirm, checkMcp,
   checkEdgeShape, checkMixedConditions, checkStateExpressionMix, checkConditions, checkTemplates,
   checkConversationTests,
 ];

@@ -8,6 +8,7 @@
 import type { Problem } from '../../model/lint';
 import { problemsOf } from '../../formats/problems';
 import { expressionParserLoaded, loadExpressionParser, parserWanted } from '../../model/lint/js-syntax';
+import { samplePatternsWanted, useSamplePatterns } from '../../model/lint/pattern-samples';
 import { docReceiver, type DocWire } from './doc-wire';
 
 /** `same`: equal to the answer numbered `answer` that the page said it holds. */
@@ -19,6 +20,17 @@ export interface ProblemsApi {
    * loaded when a source needs it). `held`: the number of the answer the page holds, if any.
    */
   problemsOf(doc: DocWire, held?: number): Promise<ProblemsAnswer>;
+}
+
+let sandboxLoading: Promise<boolean> | undefined;
+/** Hands lint the pattern sandbox (once per thread); false when it did not load, and a later ask tries again. */
+function loadPatternSandbox(): Promise<boolean> {
+  // Loaded when a pattern has samples to test: QuickJS is a module of its own, not on lint's first pass.
+  sandboxLoading ??= import('../../simulator').then(({ preparePatternSandbox }) => preparePatternSandbox()).then(
+    (sandbox) => (useSamplePatterns(sandbox), true),
+    () => ((sandboxLoading = undefined), false),
+  );
+  return sandboxLoading;
 }
 
 /** A fresh API with its own documents and last answer (one per worker, one in place). */
@@ -35,11 +47,15 @@ export function problemsApi(): ProblemsApi {
       // (model/lint/js-syntax.ts). problemsOf runs to its end before the next ask begins, so the
       // flag it leaves is this document's.
       parserWanted();
+      samplePatternsWanted();
       let problems = problemsOf(doc);
+      // Likewise the pattern sandbox, for a pattern's samples (model/lint/pattern-samples.ts): a
+      // document's pattern never runs on this thread's own RegExp, which has no deadline.
+      const sandboxWanted = samplePatternsWanted() && (await loadPatternSandbox());
       if (parserWanted()) {
         await loadExpressionParser().catch(() => undefined);
         if (expressionParserLoaded()) problems = problemsOf(doc);
-      }
+      } else if (sandboxWanted) problems = problemsOf(doc);
       const json = JSON.stringify(problems);
       if (last && last.answer === held && last.json === json) return { kind: 'same', answer: held };
       last = { answer: nextAnswer++, json };
