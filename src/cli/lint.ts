@@ -3,7 +3,7 @@
 import { problemsOf } from '../formats/problems';
 import { emptyDocument, type AgentDocument, type Tool } from '../model';
 import { loadExpressionParser } from '../model/lint/js-syntax';
-import { useSamplePatterns } from '../model/lint/pattern-samples';
+import { setSamplePatterns } from '../model/lint/pattern-samples';
 import { preparePatternSandbox } from '../simulator/sandbox/patterns';
 import type { LintArgs } from './args';
 import { EXIT_ERRORS, EXIT_OK, type CliIo } from './io';
@@ -29,7 +29,7 @@ export async function lintCommand(args: LintArgs, io: CliIo): Promise<number> {
   // The parser of `when` and expression conditions loads on demand; lint says nothing of syntax before.
   await loadExpressionParser();
   // A pattern's samples (default, examples) are tested in the pattern sandbox, with a deadline.
-  useSamplePatterns(await preparePatternSandbox());
+  setSamplePatterns(await preparePatternSandbox());
   // A list of tools is no agent: only what is wrong with the tools themselves is reported.
   const problems = problemsOf(doc).filter((p) => loaded.kind === 'agent' || p.entity.kind === 'tool');
   const locate = await locatorFor(source.format, loaded.text, doc);

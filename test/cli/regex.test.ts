@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIGIT_LINE, POLYNOMIAL_DIGITS } from '../security/regex-payloads';
 import sampleJson from '../../public/examples/clinic-booking.json';
+import type { AgentDocument } from '../../src/model';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(root, 'bin/callboard.mjs');
@@ -49,10 +50,10 @@ const shown = (run: Run) => `exit ${run.code} after ${run.ms} ms${run.killed ? '
 
 /** The sample agent with `pattern` on the greeting tool's words (the offline model reads the caller's line by it) and a conversation test of one line. */
 function agentWith(pattern: string, line: string): string {
-  const doc = structuredClone(sampleJson) as typeof sampleJson & { tests: unknown[] };
-  Object.assign(doc.tools[0].parameters.properties.intent_utterance, { pattern });
+  const doc = structuredClone(sampleJson) as unknown as AgentDocument;
+  Object.assign(doc.tools[0].parameters.properties!.intent_utterance, { pattern });
   // The phone's default is the lint case: a sample the pattern is tested on.
-  Object.assign(doc.tools[2].parameters.properties.phone, { pattern, default: line });
+  Object.assign(doc.tools[2].parameters.properties!.phone, { pattern, default: line });
   doc.tests = [{ name: 'digits', input: [line], expect: { not: ['pwned'] } }];
   return JSON.stringify(doc, null, 2);
 }

@@ -7,7 +7,7 @@ import type { ModelResponse } from '../../src/simulator/types';
 import { testPattern, type PatternTest } from '../../src/editors/schema-form';
 import { preparePatternSandbox } from '../../src/simulator/sandbox/patterns';
 import { lint, type Problem } from '../../src/model/lint';
-import { useSamplePatterns } from '../../src/model/lint/pattern-samples';
+import { setSamplePatterns } from '../../src/model/lint/pattern-samples';
 import { sample } from '../../src/model/lint/rule-cases';
 
 /** The offline model's answer when the caller says `line` to an agent whose lookup tool's `code` has `pattern`. */
@@ -24,7 +24,7 @@ export async function testerResult(pattern: string, samples: string[]): Promise<
 
 /** Lint of the sample agent whose phone parameter has `pattern` and the default `value`, with the pattern sandbox handed to lint as the CLI hands it. */
 export async function lintWithPattern(pattern: string, value: string): Promise<Problem[]> {
-  useSamplePatterns(await preparePatternSandbox());
+  setSamplePatterns(await preparePatternSandbox());
   const doc = structuredClone(sample);
   Object.assign(doc.tools[2].parameters.properties!.phone, { pattern, default: value });
   return lint(doc);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preparePatternSandbox } from '../../simulator/sandbox/patterns';
-import { useSamplePatterns } from './pattern-samples';
+import { setSamplePatterns } from './pattern-samples';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { AgentDocument, Target } from '../types';
 import { lint, LOSS_RULE, RULES, severityOf } from './index';
@@ -12,7 +12,7 @@ const withTarget = (doc: AgentDocument, target: Target) => ({ ...structuredClone
 
 // Lint's sample checks run patterns in the pattern sandbox, which the CLI and the problems worker hand it.
 beforeAll(async () => {
-  useSamplePatterns(await preparePatternSandbox());
+  setSamplePatterns(await preparePatternSandbox());
 });
 
 /** One document that breaks as many rules as possible at once, for checks over all problems. */

@@ -9,11 +9,11 @@ import { preparePatternSandbox } from '../../simulator/sandbox/patterns';
 import { endsWithin } from '../../../test/security/ends-within';
 import { DIGIT_LINE, NESTED_PLUS, POLYNOMIAL_DIGITS } from '../../../test/security/regex-payloads';
 import type { Problem } from './index';
-import { useSamplePatterns } from './pattern-samples';
+import { setSamplePatterns } from './pattern-samples';
 import { describeRuleCases, lintAs, type RuleCase } from './rule-cases';
 
 beforeAll(async () => {
-  useSamplePatterns(await preparePatternSandbox());
+  setSamplePatterns(await preparePatternSandbox());
 });
 
 const PHONE = '/tools/2/parameters/properties/phone';
@@ -47,14 +47,14 @@ describe('a pattern that backtracks for ever on a sample', () => {
   it('a second lint of the same document does not run it again (lint runs on every edit)', async () => {
     const sandbox = await preparePatternSandbox();
     const ran: string[] = [];
-    useSamplePatterns({ timeoutMs: sandbox.timeoutMs, exec: (source, flags, text, ms) => (ran.push(text), sandbox.exec(source, flags, text, ms)) });
+    setSamplePatterns({ timeoutMs: sandbox.timeoutMs, exec: (source, flags, text, ms) => (ran.push(text), sandbox.exec(source, flags, text, ms)) });
     const mutate = (d: Parameters<Parameters<typeof lintAs>[1]>[0]) => { Object.assign(d.tools[2].parameters.properties!.phone, { pattern: NESTED_PLUS, default: `${'a'.repeat(41)}!` }); };
     try {
       expect(lintAs('pinecall', mutate).filter((p) => p.rule === 'parameter-pattern-slow')).toHaveLength(1);
       expect(lintAs('pinecall', mutate).filter((p) => p.rule === 'parameter-pattern-slow')).toHaveLength(1);
       expect(ran.filter((t) => t.startsWith('aaa'))).toHaveLength(1);
     } finally {
-      useSamplePatterns(sandbox);
+      setSamplePatterns(sandbox);
     }
   });
 });

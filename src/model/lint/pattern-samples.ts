@@ -2,7 +2,7 @@
 // `default` and `examples`): a default the pattern refuses is one a model, shown it, sends and the
 // argument check turns away. The pattern is the agent file's, so it is never run on the host's
 // RegExp: each sample runs in the pattern sandbox (QuickJS, with a deadline), which lint cannot
-// reach from the ground floor and is handed (`useSamplePatterns`) by whoever lints: the CLI, the
+// reach from the ground floor and is handed (`setSamplePatterns`) by whoever lints: the CLI, the
 // problems worker, the tests (test/setup). Until it is handed, samples go untested and
 // `samplePatternsWanted` says so, as js-syntax.ts does for its parser: the worker lints, loads the
 // sandbox and lints again. A pattern that runs out of time on a sample is reported at that sample.
@@ -21,7 +21,7 @@ let bounded: BoundedPatterns | undefined;
 let wanted = false;
 
 /** Hands lint the pattern sandbox its sample checks run in (undefined: none, samples go untested). */
-export function useSamplePatterns(patterns: BoundedPatterns | undefined): void {
+export function setSamplePatterns(patterns: BoundedPatterns | undefined): void {
   bounded = patterns;
 }
 

@@ -8,7 +8,7 @@
 import type { Problem } from '../../model/lint';
 import { problemsOf } from '../../formats/problems';
 import { expressionParserLoaded, loadExpressionParser, parserWanted } from '../../model/lint/js-syntax';
-import { samplePatternsWanted, useSamplePatterns } from '../../model/lint/pattern-samples';
+import { samplePatternsWanted, setSamplePatterns } from '../../model/lint/pattern-samples';
 import { docReceiver, type DocWire } from './doc-wire';
 
 /** `same`: equal to the answer numbered `answer` that the page said it holds. */
@@ -27,7 +27,7 @@ let sandboxLoading: Promise<boolean> | undefined;
 function loadPatternSandbox(): Promise<boolean> {
   // Loaded when a pattern has samples to test: QuickJS is a module of its own, not on lint's first pass.
   sandboxLoading ??= import('../../simulator').then(({ preparePatternSandbox }) => preparePatternSandbox()).then(
-    (sandbox) => (useSamplePatterns(sandbox), true),
+    (sandbox) => (setSamplePatterns(sandbox), true),
     () => ((sandboxLoading = undefined), false),
   );
   return sandboxLoading;
