@@ -102,6 +102,17 @@ test.describe('the inspector and its editors', () => {
     await day.getByLabel('day pattern').fill('([a-z');
     await expect(tester.getByTestId('pattern-error')).toContainText('Invalid regular expression');
 
+    // A pattern that backtracks for ever on a sample (fourteen [0-9]*: O(n^14) on 40 digits, a
+    // shape the screen passes) is stopped at its deadline in the sandbox: the page keeps drawing,
+    // the sample is marked too slow and the tester says so; the other samples are still marked.
+    await day.getByLabel('day pattern').fill(`^${'[0-9]*'.repeat(14)}x$`);
+    await tester.getByTestId('pattern-sample-entry').fill('4'.repeat(40));
+    await tester.getByTestId('pattern-sample-entry').press('Enter');
+    await expect(tester.getByTestId('pattern-sample').nth(3)).toHaveAttribute('data-match', 'slow');
+    await expect(tester.getByTestId('pattern-sample').nth(3)).toContainText('too slow');
+    await expect(tester.getByTestId('pattern-slow')).toContainText('took too long (over 100 ms) on a sample');
+    await expect(tester.getByTestId('pattern-sample').nth(0)).toHaveAttribute('data-match', 'false');
+
     // And back: JSON edits show in the form.
     await replaceEditorText(page, 'params-json-editor', '{"type": "object", "properties": {"when": {"type": "string", "description": "From JSON."}}, "required": ["when"], "additionalProperties": false}');
     await expect(page.getByTestId('param-when')).toBeVisible();

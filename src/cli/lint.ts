@@ -4,6 +4,8 @@ import { problemsOf } from '../formats/problems';
 import { readStageFlow } from '../formats/pinecall/stage-flow';
 import { emptyDocument, type AgentDocument, type Tool } from '../model';
 import { loadExpressionParser } from '../model/lint/js-syntax';
+import { setSamplePatterns } from '../model/lint/pattern-samples';
+import { preparePatternSandbox } from '../simulator/sandbox/patterns';
 import type { LintArgs } from './args';
 import { EXIT_ERRORS, EXIT_OK, type CliIo } from './io';
 import { locatorFor } from '../formats/locate';
@@ -27,6 +29,8 @@ export async function lintCommand(args: LintArgs, io: CliIo): Promise<number> {
   const doc = loaded.kind === 'agent' ? loaded.doc : agentOfTools(loaded.tools);
   // The parser of `when` and expression conditions loads on demand; lint says nothing of syntax before.
   await loadExpressionParser();
+  // A pattern's samples (default, examples) are tested in the pattern sandbox, with a deadline.
+  setSamplePatterns(await preparePatternSandbox());
   // A list of tools is no agent: only what is wrong with the tools themselves is reported.
   // Reachability follows where the code moves the call (helpers, switches, constants…).
   const stageFlow = doc.target === 'pinecall' ? readStageFlow(doc) : undefined;

@@ -1,8 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { preparePatternSandbox } from '../simulator/sandbox/patterns';
+import { endsWithin } from '../../test/security/ends-within';
+import { A_LINE, DIGIT_LINE, NESTED_PLUS, POLYNOMIAL_DIGITS } from '../../test/security/regex-payloads';
 import type { JsonSchema } from '../model';
 import {
   addParam, parseEnumText, removeParam, schemaToRows, setParamDescription, setParamEnum, setParamItemsType, setParamPattern,
-  setParamRequired, setParamType, testPattern,
+  setParamRequired, setParamType, testPattern, type PatternTest,
 } from './schema-form';
 
 const identity: JsonSchema = {
@@ -89,23 +93,41 @@ describe('form → schema', () => {
 });
 
 describe('pattern tester', () => {
-  it('marks each sample as matching or not', () => {
-    expect(testPattern('^\\+?[0-9]{7,15}$', ['+34600111222', '600 111', 'abc'])).toEqual({ matches: [true, false, false] });
-    expect(testPattern('b', ['abc'])).toEqual({ matches: [true] }); // unanchored, as JSON Schema reads it
+  it('marks each sample as matching or not, tested in the pattern sandbox', async () => {
+    const sandbox = await preparePatternSandbox();
+    expect(testPattern('^\\+?[0-9]{7,15}$', ['+34600111222', '600 111', 'abc'], sandbox)).toEqual({ matches: [true, false, false] });
+    expect(testPattern('b', ['abc'], sandbox)).toEqual({ matches: [true] }); // unanchored, as JSON Schema reads it
+  });
+
+  it('tests nothing until the sandbox is there', () => {
+    expect(testPattern('b', ['abc'], undefined)).toEqual({ pending: true, matches: [false] });
   });
 
   it('reports an invalid regular expression', () => {
-    const result = testPattern('([a-z', ['a']);
+    const result = testPattern('([a-z', ['a'], undefined);
     expect(result.error).toMatch(/Invalid regular expression/);
     expect(result.matches).toEqual([false]);
   });
 });
 
-describe('pattern tester, given a pattern that may backtrack for ever', () => {
-  it('does not run it on the page: it says why instead', () => {
-    const started = Date.now();
-    const result = testPattern('^(a+)+$', [`${'a'.repeat(40)}!`]);
-    expect(Date.now() - started).toBeLessThan(500);
-    expect(result).toEqual({ skipped: 'a repeated group repeats inside, like (a+)+', matches: [false] });
-  });
+// Security issue 30, point 7: the tester runs every sample with a deadline. Run in a worker thread
+// terminated at a backstop (test/security/ends-within.ts): a regression to the page's RegExp fails
+// here instead of hanging the suite.
+describe('pattern tester, given a pattern that backtracks for ever', () => {
+  const PROBES = fileURLToPath(new URL('../../test/security/regex-probes.ts', import.meta.url));
+  const BACKSTOP_MS = 8000;
+
+  it('fourteen [0-9]* (which the shape screen passes) on 40 digits: the sample is stopped at the deadline and marked slow; the others are tested', async () => {
+    const run = await endsWithin<PatternTest>(BACKSTOP_MS, PROBES, 'testerResult', [POLYNOMIAL_DIGITS, [DIGIT_LINE, '12x', 'abc']]);
+    expect(run.ended, `the tester did not answer within ${BACKSTOP_MS} ms`).toBe(true);
+    if (!run.ended) return;
+    expect(run.value).toEqual({ matches: [false, true, false], slow: [true, false, false], timeoutMs: 100 });
+  }, BACKSTOP_MS + 5000);
+
+  it('^(a+)+$: named as a risky shape (a hint), and stopped on the sample all the same', async () => {
+    const run = await endsWithin<PatternTest>(BACKSTOP_MS, PROBES, 'testerResult', [NESTED_PLUS, [A_LINE, 'aaa']]);
+    expect(run.ended).toBe(true);
+    if (!run.ended) return;
+    expect(run.value).toEqual({ risk: 'a repeated group repeats inside, like (a+)+', matches: [false, true], slow: [true, false], timeoutMs: 100 });
+  }, BACKSTOP_MS + 5000);
 });

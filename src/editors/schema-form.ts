@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../model';
+import type { BoundedPatterns } from '../model/bounded-pattern';
 import { backtrackingRisk } from '../model/pattern-risk';
 
 /**
@@ -169,23 +170,58 @@ export interface PatternTest {
   /** The regular expression's syntax error, when it has one. */
   error?: string;
   /**
-   * Why the samples were not tested: a pattern that may backtrack for ever (model/pattern-risk.ts)
-   * is not run on the page's own RegExp, which has no deadline.
+   * A shape that may backtrack for ever (model/pattern-risk.ts): a hint only. The samples are
+   * still tested, each with a deadline, in the pattern sandbox.
    */
-  skipped?: string;
+  risk?: string;
+  /** The pattern sandbox is still loading: nothing is tested yet. */
+  pending?: true;
   /** Per sample: whether the pattern matches it (unanchored, as JSON Schema reads `pattern`). */
   matches: boolean[];
+  /** Per sample, when any: the pattern ran out of time (or memory) on it and was stopped, so it neither matches nor not. */
+  slow?: boolean[];
+  /** The deadline a sample had, in ms, when one ran out. */
+  timeoutMs?: number;
 }
 
-/** JSON Schema patterns are ECMA-262 regular expressions, tested with the `u` flag as ajv does. */
-export function testPattern(pattern: string, samples: string[]): PatternTest {
-  let re: RegExp;
+/** One call of the tester (one render) may spend this long in all: a page frame's worth of slow samples, not one per sample. */
+export const TESTER_ALLOWANCE_MS = 300;
+
+/**
+ * JSON Schema patterns are ECMA-262 regular expressions, tested with the `u` flag as ajv does. The
+ * pattern is the document's, so the page's own RegExp only compiles it (linear in its length, for
+ * the syntax error's wording) and never runs it: each sample is run in `bounded` (the pattern
+ * sandbox, QuickJS with a deadline), and one the pattern runs out of time on is marked slow. Without
+ * `bounded` (still loading), nothing is tested.
+ */
+export function testPattern(pattern: string, samples: string[], bounded: BoundedPatterns | undefined): PatternTest {
   try {
-    re = new RegExp(pattern, 'u');
+    new RegExp(pattern, 'u');
   } catch (error) {
     return { error: (error as Error).message, matches: samples.map(() => false) };
   }
-  const risk = backtrackingRisk(pattern);
-  if (risk) return { skipped: risk, matches: samples.map(() => false) };
-  return { matches: samples.map((s) => re.test(s)) };
+  const risk = backtrackingRisk(pattern) ?? undefined;
+  const hint = risk ? { risk } : {};
+  if (!bounded) return { ...hint, pending: true, matches: samples.map(() => false) };
+  const matches: boolean[] = [];
+  const slow: boolean[] = [];
+  let left = TESTER_ALLOWANCE_MS;
+  let timeoutMs = bounded.timeoutMs;
+  for (const sample of samples) {
+    if (left <= 0) {
+      matches.push(false);
+      slow.push(true);
+      continue;
+    }
+    const ms = Math.min(bounded.timeoutMs, left);
+    const started = Date.now();
+    const run = bounded.exec(pattern, 'u', sample, ms);
+    left -= Date.now() - started;
+    if ('failed' in run && run.failed === 'invalid') return { error: run.message, matches: samples.map(() => false) }; // QuickJS reads less than V8
+    const failed = 'failed' in run;
+    if (failed) timeoutMs = Math.min(timeoutMs, ms);
+    matches.push(!failed && run.matched !== null);
+    slow.push(failed);
+  }
+  return slow.some(Boolean) ? { ...hint, matches, slow, timeoutMs } : { ...hint, matches };
 }

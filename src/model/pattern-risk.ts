@@ -1,10 +1,13 @@
-// A screen for regular expressions from the document that the host's own RegExp would run (the
-// inspector's pattern tester, as you type): V8's engine backtracks, and a crafted pattern such as
-// ^(a+)+$ takes exponential time on a string like "aaaa…!", which would hang the page. Where a
-// deadline is at hand (tool-call arguments, in QuickJS) patterns run there instead; this screen is
-// for the rest. It is a screen, not a proof: it refuses the shapes behind catastrophic backtracking
-// (a repeated group that itself repeats or alternates, a backreference, a very long pattern) and
-// lets through the patterns tool schemas use (^\+?[0-9]{7,15}$, ^[A-Z][a-z]+(?: [A-Z][a-z]+)?$).
+// A screen for regular expressions from the document: V8's engine backtracks, and a crafted
+// pattern such as ^(a+)+$ takes exponential time on a string like "aaaa…!". It is a hint, not the
+// defence: no pattern of a document runs on the host's RegExp; every one runs with a deadline
+// (model/bounded-pattern.ts: argument checks in the predicate sandbox, the offline model, the
+// inspector's tester and lint's sample checks in the pattern sandbox), because a shape screen
+// cannot be complete — fourteen adjacent [0-9]* pass it and take O(n^14). Lint reports what it
+// finds (parameter-pattern-backtracks) and the tester shows it. It refuses the shapes behind
+// catastrophic backtracking (a repeated group that itself repeats or alternates, a backreference,
+// a very long pattern) and lets through the patterns tool schemas use (^\+?[0-9]{7,15}$,
+// ^[A-Z][a-z]+(?: [A-Z][a-z]+)?$).
 
 export const MAX_PATTERN_LENGTH = 1000;
 

@@ -20,6 +20,7 @@ export { renderedView, prepareRenderView, sandboxRenderView, keptViewOf, viewFro
 export { hasOnCall, ON_CALL_AUTHOR } from './pinecall/hooks';
 export { helperMocksOf } from './class-code/mocks';
 export { sandboxEvaluate, prepareSandboxEvaluate } from './sandbox-evaluate';
+export { preparePatternSandbox } from './sandbox/patterns';
 export { blockAgentStep, blockAgentRetry, type BlockAgentInput } from './block-agent/step';
 export { blockAgentSystemPrompt } from './block-agent/prompt';
 export { offeredTools, mcpMockKey, mcpStubDescription } from './block-agent/offered';

@@ -16,6 +16,7 @@ import { runToolCode } from './sandbox/run-tool';
 import { fillConfirm, fillTemplate } from './template';
 import { answer, say, scriptedModel } from './testing';
 import type { StepDeps } from './types';
+import { patterns } from './offline/testing';
 
 const NAMES = [...PROTOTYPE_NAMES, 'prototype'];
 const polluted = () => (({}) as Record<string, unknown>).polluted;
@@ -139,10 +140,10 @@ describe('the state of a session', () => {
 describe('the offline model', () => {
   it.each(NAMES)('fills a parameter named %s as an own argument, and finds it missing when nothing fills it', (n) => {
     const parameters = parsed<Tool['parameters']>(`{"type":"object","properties":{"${n}":{"type":"string","enum":["red","blue"]}},"required":["${n}"]}`);
-    const none = fillArguments(parameters, { callerLines: ['hello there'], offered: [] });
+    const none = fillArguments(parameters, { callerLines: ['hello there'], offered: [], patterns: patterns() });
     expect(none.missing).toEqual([n]);
     expect(Object.keys(none.args)).toEqual([]);
-    const blue = fillArguments(parameters, { callerLines: ['blue, please'], offered: [] });
+    const blue = fillArguments(parameters, { callerLines: ['blue, please'], offered: [], patterns: patterns() });
     expect(blue.missing).toEqual([]);
     expect(Object.getOwnPropertyNames(blue.args)).toEqual([n]);
     expect(blue.args[n]).toBe('blue');

@@ -11,6 +11,7 @@ import { checkConfusableNames, checkInvisibleCharacters, checkMixedScriptNames }
 import { checkMcp } from './mcp';
 import { checkDuplicateNames, checkStateDeclarations } from './names';
 import { checkParameters } from './parameters';
+import { checkPatternSamples } from './pattern-samples';
 import { checkReachability } from './reachability';
 import { LOSS_RULE, severityOf } from './rules';
 import { checkTemplates } from './templates';
@@ -26,7 +27,7 @@ const CHECKS: RuleCheck[] = [
   checkInvisibleCharacters, checkConfusableNames, checkMixedScriptNames,
   checkReachability, checkDuplicateNames, checkStateDeclarations, checkBlocks, checkStages,
   checkToolNaming, checkToolDuplicates, checkToolReservedNames, checkToolScopes, checkToolOptions,
-  checkParameters, checkConfirm, checkMcp,
+  checkParameters, checkPatternSamples, checkConfirm, checkMcp,
   checkEdgeShape, checkMixedConditions, checkStateExpressionMix, checkConditions, checkTemplates,
   checkConversationTests,
 ];

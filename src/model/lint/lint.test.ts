@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { preparePatternSandbox } from '../../simulator/sandbox/patterns';
+import { setSamplePatterns } from './pattern-samples';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { AgentDocument, Target } from '../types';
 import { lint, LOSS_RULE, RULES, severityOf } from './index';
@@ -7,6 +9,11 @@ import { resolvePointer } from './pointer';
 const sample: AgentDocument = JSON.parse(readFileSync(new URL('../../../public/examples/clinic-booking.json', import.meta.url), 'utf8'));
 import { TARGETS } from '../../runtimes';
 const withTarget = (doc: AgentDocument, target: Target) => ({ ...structuredClone(doc), target });
+
+// Lint's sample checks run patterns in the pattern sandbox, which the CLI and the problems worker hand it.
+beforeAll(async () => {
+  setSamplePatterns(await preparePatternSandbox());
+});
 
 /** One document that breaks as many rules as possible at once, for checks over all problems. */
 function brokenEverywhere(): AgentDocument {
@@ -34,7 +41,14 @@ function brokenEverywhere(): AgentDocument {
   d.edges[5].conditions.push({ kind: 'tool', toolId: 't_gone', expected: '*' });
   const book = d.tools[5];
   Object.assign(book, { name: 'book-it', description: '', when: '(s) =>', confirm: 'Shall I book {{dayx}} {{result}}?', preview: 0, timeout: 0, pii: ['dni'] });
-  book.parameters = { type: 'object', properties: { slot: { type: 'object' }, day: { type: 'string', pattern: '(', minLenght: 1 } }, required: ['nope'] };
+  book.parameters = {
+    type: 'object', required: ['nope'],
+    properties: {
+      slot: { type: 'object' }, day: { type: 'string', pattern: '(', minLenght: 1 },
+      // A shape that backtracks, stopped at its deadline on its default, and an example it refuses.
+      code: { type: 'string', pattern: '^(a+)+$', default: `${'a'.repeat(30)}!`, examples: ['b'] },
+    },
+  };
   d.tools[6].name = 'b'.repeat(70);
   d.tools[6].scope = { kind: 'stages', stageIds: ['s_nope'] };
   d.tools[4].name = 'slots';

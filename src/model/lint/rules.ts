@@ -60,6 +60,10 @@ export const RULES = {
   'parameters-required-unknown': rule('error', 'error', 'required names a property that does not exist'),
   'parameter-pattern-invalid': rule('info', 'error', 'a pattern is a valid regular expression'),
   'parameter-object-typed': rule('warning', 'warning', 'ask the model for a word, not a record'),
+  // pattern-samples.ts
+  'parameter-pattern-backtracks': rule('warning', 'warning', 'a pattern has no shape that may backtrack for a very long time (a hint: every run of a pattern has a deadline)'),
+  'parameter-pattern-slow': rule('warning', 'warning', 'a pattern decides its own default and examples within its deadline'),
+  'parameter-sample-mismatch': rule('warning', 'warning', "a parameter's default and examples match its pattern"),
   // names.ts: duplicates and state declarations
   'stage-name-duplicate': rule('error', 'warning', 'stage names are unique'),
   'stage-ref-duplicate': rule('info', 'error', 'stage refs (Block Agent turn_id) are unique'),

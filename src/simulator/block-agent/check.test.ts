@@ -4,6 +4,8 @@ import type { Tool } from '../../model';
 import { sandboxEvaluate } from '../sandbox-evaluate';
 import type { Evaluate } from '../types';
 import { checkToolCall } from './check';
+import { preparePatternSandbox } from '../sandbox/patterns';
+import { DIGIT_LINE, POLYNOMIAL_DIGITS } from '../../../test/security/regex-payloads';
 
 const tool = (pattern: string): Tool => ({
   id: 't_code', kind: 'function', name: 'take_code', description: 'Takes a code.',
@@ -34,5 +36,16 @@ describe('a Block Agent tool call checked against a schema from the document', (
 
   it('a pattern that is no regex says so', () => {
     expect(checkToolCall(tool('^[0-9{7,15}$'), '{"code": "1"}', evaluate)).toEqual({ error: expect.stringMatching(/^take_code: the parameters schema cannot be checked \(pattern "\^\[0-9\{7,15\}\$": .+\)$/) });
+  });
+});
+
+describe('a step given no predicate sandbox', () => {
+  it('tests the patterns in the pattern sandbox, with its deadline: fourteen [0-9]* on 40 digits cannot be checked, and nothing is captured', async () => {
+    const sandbox = await preparePatternSandbox();
+    expect(checkToolCall(tool('^[A-Z]{3}$'), '{"code": "ABC"}', sandbox)).toEqual({ args: { code: 'ABC' } });
+    const started = Date.now();
+    const out = checkToolCall(tool(POLYNOMIAL_DIGITS), JSON.stringify({ code: DIGIT_LINE }), sandbox);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(out).toEqual({ error: expect.stringMatching(/^take_code: the parameters schema cannot be checked \(pattern "\^\[0-9\]\*.*": took longer than 100 ms\)$/) });
   });
 });

@@ -3,7 +3,8 @@
 // The schema is the document's, so it is interpreted (model/schema-check.ts), never compiled to
 // code; its patterns run in the predicate sandbox (QuickJS, with a deadline), not on the host.
 import type { Tool } from '../../model';
-import { checkValue, errorsText, hostPatternTest, SchemaNotUsable, type PatternTest } from '../../model/schema-check';
+import type { BoundedPatterns } from '../../model/bounded-pattern';
+import { checkValue, errorsText, SchemaNotUsable, type PatternTest } from '../../model/schema-check';
 import { parseArguments } from '../tool-arguments';
 import type { Evaluate } from '../types';
 
@@ -15,16 +16,28 @@ export function sandboxPatternTest(evaluate: Evaluate, tool: Tool): PatternTest 
 }
 
 /**
- * The parsed arguments, or the message the trace keeps on why nothing was captured. Patterns are
- * tested in `evaluate` when given (the app and the CLI always give it); without one (unit tests),
- * with the host's RegExp.
+ * A pattern tested in the pattern sandbox (QuickJS, its own deadline): for a step given no predicate
+ * sandbox. It throws, as `evaluate` does, when the pattern is no regex or runs out of time.
  */
-export function checkToolCall(tool: Tool, text: string, evaluate?: Evaluate): { args: Record<string, unknown> } | { error: string } {
+export function boundedPatternTest(bounded: BoundedPatterns): PatternTest {
+  return (pattern, value) => {
+    const run = bounded.exec(pattern, 'u', value);
+    if ('failed' in run) throw new Error(run.message);
+    return run.matched !== null;
+  };
+}
+
+/**
+ * The parsed arguments, or the message the trace keeps on why nothing was captured. Patterns are
+ * tested in `evaluate` (the predicate sandbox, under the step's budget: the app and the CLI always
+ * give it), else in the pattern sandbox; never with the host's RegExp, which has no deadline.
+ */
+export function checkToolCall(tool: Tool, text: string, patterns: Evaluate | BoundedPatterns): { args: Record<string, unknown> } | { error: string } {
   const parsed = parseArguments(tool, text);
   if ('error' in parsed) return parsed;
   let errors;
   try {
-    errors = checkValue(tool.parameters, parsed.args, evaluate ? sandboxPatternTest(evaluate, tool) : hostPatternTest);
+    errors = checkValue(tool.parameters, parsed.args, typeof patterns === 'function' ? sandboxPatternTest(patterns, tool) : boundedPatternTest(patterns));
   } catch (error) {
     if (!(error instanceof SchemaNotUsable)) throw error;
     return { error: `${tool.name}: the parameters schema cannot be checked (${error.message})` };

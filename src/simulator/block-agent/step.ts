@@ -9,6 +9,7 @@ import { stepDepsWithBudget } from '../budget';
 import { StepBase, type RequestBody } from '../step-base';
 import type { ModelResponse, RetryPoint, Session, StepDeps, ToolCallRequest, ToolRun } from '../types';
 import { checkToolCall } from './check';
+import { preparePatternSandbox } from '../sandbox/patterns';
 import { asCompared, loopCount, loopingJumps, matchesExpected, VIA_LOOP, VIA_LOOPING } from './conditions';
 import { mcpStubResult, offeredTools, type Offered } from './offered';
 import { blockAgentSystemPrompt, nluSystemPrompt } from './prompt';
@@ -83,7 +84,7 @@ class BlockAgentRun extends StepBase {
       return;
     }
     const { tool, stub } = entry;
-    const checked = stub !== undefined ? parseArguments({ ...tool, name: stub }, call.arguments) : checkToolCall(tool, call.arguments, this.deps.evaluate);
+    const checked = stub !== undefined ? parseArguments({ ...tool, name: stub }, call.arguments) : checkToolCall(tool, call.arguments, this.deps.evaluate ?? (await preparePatternSandbox()));
     if ('error' in checked) {
       this.trace({ kind: 'check-failed', toolCallId: call.id, tool: entry.name, message: `${checked.error}: nothing captured` });
       return;

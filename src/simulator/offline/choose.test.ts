@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolSpec } from '../types';
 import { alsoMatching, fallbackTool, ranked, reasonFor, scoreTools } from './choose';
+import { patterns } from './testing';
 
 const tool = (name: string, description: string, properties: ToolSpec['parameters']['properties'] = {}, required = Object.keys(properties ?? {})): ToolSpec => ({
   name, description, parameters: { type: 'object', properties, required },
@@ -10,7 +11,7 @@ const tool = (name: string, description: string, properties: ToolSpec['parameter
 const makeBooking = tool('make_reservation', 'Create a reservation for the guest.', { on: { type: 'string', format: 'date' } });
 const dropBooking = tool('cancel_reservation', 'Cancel an existing reservation.', { ref: { type: 'string', pattern: '^R[0-9]{4}$' } });
 const weather = tool('forecast', 'Tell the weather.');
-const best = (tools: ToolSpec[], ...lines: string[]) => ranked(scoreTools(tools, { callerLines: [...lines].reverse(), today: '2026-12-01', offered: [] }))[0];
+const best = (tools: ToolSpec[], ...lines: string[]) => ranked(scoreTools(tools, { callerLines: [...lines].reverse(), today: '2026-12-01', offered: [], patterns: patterns() }))[0];
 
 describe('scoring', () => {
   it('meets the caller\'s word through a synonym and names it', () => {
@@ -39,7 +40,7 @@ describe('scoring', () => {
 describe('several tools', () => {
   const name = tool('save_name', 'Save it.', { full_name: { type: 'string' } });
   const birth = tool('save_birth', 'Save it.', { date_of_birth: { type: 'string', format: 'date' } });
-  const scored = (line: string) => scoreTools([name, birth], { callerLines: [line], today: '2026-12-01', offered: [] });
+  const scored = (line: string) => scoreTools([name, birth], { callerLines: [line], today: '2026-12-01', offered: [], patterns: patterns() });
   it('calls each tool that gets its own values from the line', () => {
     const all = scored('My name is Jane Doe, born May 5 1990');
     const top = ranked(all)[0];
@@ -53,11 +54,11 @@ describe('several tools', () => {
 
 describe('fallbackTool', () => {
   it('takes a complete tool without parameters first', () => {
-    const all = scoreTools([makeBooking, weather], { callerLines: ['hmm'], offered: [] });
+    const all = scoreTools([makeBooking, weather], { callerLines: ['hmm'], offered: [], patterns: patterns() });
     expect(fallbackTool(all)?.tool.name).toBe('forecast');
   });
   it('else the first offered', () => {
-    const all = scoreTools([makeBooking, dropBooking], { callerLines: ['hmm'], offered: [] });
+    const all = scoreTools([makeBooking, dropBooking], { callerLines: ['hmm'], offered: [], patterns: patterns() });
     expect(fallbackTool(all)?.tool.name).toBe('make_reservation');
   });
 });

@@ -3,9 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../../model';
 import { fillArguments, kindOf, type FillContext } from './fill';
+import { patterns } from './testing';
 
 const TODAY = '2026-12-01';
-const ctx = (lines: string[], offered: FillContext['offered'] = []): FillContext => ({ callerLines: [...lines].reverse(), today: TODAY, offered });
+const ctx = (lines: string[], offered: FillContext['offered'] = []): FillContext => ({ callerLines: [...lines].reverse(), today: TODAY, offered, patterns: patterns() });
 const schema = (properties: Record<string, JsonSchema>, required = Object.keys(properties)): JsonSchema => ({ type: 'object', properties, required });
 const fill = (properties: Record<string, JsonSchema>, lines: string[], offered?: FillContext['offered']) => fillArguments(schema(properties), ctx(lines, offered));
 
@@ -98,11 +99,13 @@ describe('a pick among offered rows', () => {
 });
 
 describe('a hostile pattern', () => {
-  it('is not run on the host: ^(a+)+b$ against a long line of a\'s ends at once, and the value is left to the engine', () => {
+  it('runs in the sandbox with a deadline: ^(a+)+b$ against a long line of a\'s ends at once, and reads nothing', () => {
     const started = Date.now();
-    // Searched for in the line as (?:(a+)+b): with no b, V8 tries every split of the a's (2^30).
-    const out = fill({ code: { type: 'string', pattern: '^(a+)+b$', description: 'The code.' } }, ['my code is ' + 'a'.repeat(30) + '!']);
+    // Searched for in the line as (?:(a+)+b): with no b, a backtracking engine tries every split of the a's (2^30).
+    const ctx0 = ctx(['my code is ' + 'a'.repeat(30) + '!']);
+    const out = fillArguments(schema({ code: { type: 'string', pattern: '^(a+)+b$', description: 'The code.' } }), ctx0);
     expect(Date.now() - started).toBeLessThan(1000);
-    expect(out.args.code ?? out.missing).toBeDefined();
+    expect(out.missing).toEqual(['code']);
+    expect(ctx0.patterns.notes).toEqual([expect.stringMatching(/^the pattern of the tool\.code \("\^\(a\+\)\+b\$"\) took longer than 100 ms on /)]);
   });
 });

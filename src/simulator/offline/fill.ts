@@ -1,13 +1,13 @@
 // Filling a tool's arguments from its JSON Schema alone: each parameter is read by its type, enum,
 // pattern and format, and by what its name and description hint at (a date, a phone, a name…).
 // Caller lines are searched most recent first; nothing is invented when no rule finds a value.
-import { backtrackingRisk } from '../../model/pattern-risk';
 import type { JsonSchema } from '../../model';
 import { getOwn, setOwn } from '../../model/own';
 import { answerContent, type Asked } from './asked';
 import { whenName } from './speech';
 import { findDates, findDayPart, findTimes } from './dates';
 import { LATE_DAY_PART, type NearestOlder } from './history-fold';
+import type { PatternReader } from './patterns';
 import { nextEnumLine, readEnum } from './history-memo'; // read once per line (a long call's steps stay flat)
 import { findEmails, findNames, findNumbers, findPhones, findTitles, findYesNo, findYesNoInClause, phoneForms } from './extract';
 import { findDurations, findIdentifiers, findLargeNumberWords, findPostcodes, unitOf } from './ids';
@@ -40,6 +40,11 @@ export interface FillContext {
   olderLatePart?: (i: number) => string;
   /** A search of the caller lines that stops only at lines passing a test (history-fold.ts nearestOlderOf). */
   nearestOlder?: NearestOlder;
+  /**
+   * Runs the tools' patterns (the agent file's regexes) in the sandbox with a deadline
+   * (./patterns.ts): nothing here runs one on the host's RegExp.
+   */
+  patterns: PatternReader;
 }
 
 export interface Filled {
@@ -115,18 +120,16 @@ export function kindOf(name: string, prop: JsonSchema): Kind {
 
 /**
  * A value the schema accepts: in the enum, and matching the pattern when there is one. The pattern
- * is the agent file's and runs on the host's RegExp here, so a shape that can backtrack
- * exponentially (model/pattern-risk.ts) is not run: the value is taken as the caller said it, and
- * the engine's argument check (in the sandbox, with a deadline) has the last word.
+ * is the agent file's, so it runs in the sandbox with a deadline (`patterns`); one that runs out
+ * of time cannot read the value (the trace says so), and one JS cannot read is the engine's to
+ * report, not a reason to say nothing.
  */
-function accepts(prop: JsonSchema, value: unknown): boolean {
+function accepts(prop: JsonSchema, value: unknown, patterns: PatternReader, place: string): boolean {
   if (Array.isArray(prop.enum) && !prop.enum.includes(value)) return false;
-  if (typeof prop.pattern === 'string' && typeof value === 'string' && backtrackingRisk(prop.pattern) === null) {
-    try {
-      if (!new RegExp(prop.pattern, 'u').test(value)) return false;
-    } catch {
-      return true; // a pattern JS cannot read is the engine's to report, not a reason to say nothing
-    }
+  if (typeof prop.pattern === 'string' && typeof value === 'string') {
+    const answer = patterns.test(prop.pattern, value, place);
+    if ('unusable' in answer) return answer.unusable === 'invalid';
+    if (answer.matched === null) return false;
   }
   return true;
 }
@@ -233,18 +236,17 @@ export function enumFromLine(values: unknown[], line: string): { value: unknown;
   return read && 'value' in read ? { value: read.value, said: read.said } : undefined;
 }
 
-/** A search with the pattern itself, anchors dropped, for a value no other rule reads. */
-function byPattern(prop: JsonSchema, line: string): { value: string; said: string } | undefined {
+/** A search with the pattern itself, anchors dropped, for a value no other rule reads; in the sandbox, as every pattern. */
+function byPattern(prop: JsonSchema, line: string, patterns: PatternReader, place: string): { value: string; said: string } | undefined {
   if (typeof prop.pattern !== 'string') return undefined;
   for (const alternative of prop.pattern.split('|')) {
     const body = alternative.replace(/^\^/, '').replace(/\$$/, '');
-    if (!body || backtrackingRisk(body) !== null) continue;
-    try {
-      const m = new RegExp(`(?<![\\w])(?:${body})(?![\\w])`, 'u').exec(line);
-      if (m && m[0] && accepts(prop, m[0])) return { value: m[0], said: m[0] };
-    } catch {
-      // An alternative that is not a whole regex on its own (a `|` inside a group): try the next.
-    }
+    if (!body) continue;
+    // An alternative that is not a whole regex on its own (a `|` inside a group) is invalid: try the next.
+    const found = patterns.exec(`(?<![\\w])(?:${body})(?![\\w])`, 'u', line, { pattern: prop.pattern, place });
+    // A slow pattern is slow in every alternative's search: it reads nothing.
+    if ('unusable' in found && found.unusable === 'slow') return undefined;
+    if ('matched' in found && found.matched && accepts(prop, found.matched, patterns, place)) return { value: found.matched, said: found.matched };
   }
   return undefined;
 }
@@ -309,7 +311,8 @@ type Made = (value: unknown, rule: string, said: string, fromLatest: boolean, sp
 
 function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<string, unknown[]>): Filled | undefined {
   const [latest = ''] = ctx.callerLines;
-  const made: Made = (value, rule, said, fromLatest, specific = true) => (accepts(prop, value) ? { value, rule, said, fromLatest, specific } : undefined);
+  const place = `${ctx.tool?.name ?? 'the tool'}.${name}`;
+  const made: Made = (value, rule, said, fromLatest, specific = true) => (accepts(prop, value, ctx.patterns, place) ? { value, rule, said, fromLatest, specific } : undefined);
   const askedAt = (i: number) => ctx.asked?.[i]?.find((q) => q.param === name && (!ctx.tool || q.tool === ctx.tool.name));
   if (picksOffered(name, prop, ctx.offered)) {
     // A bare "yes" agrees to the one row the agent's last line named ("Shall I go ahead with …?").
@@ -362,7 +365,7 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
       const filled = made(c.value, c.rule, c.said, i === 0);
       if (filled) return c.why ? { ...filled, why: c.why } : filled;
     }
-    const found = prop.type === 'string' || prop.type === undefined ? byPattern(prop, line) : undefined;
+    const found = prop.type === 'string' || prop.type === undefined ? byPattern(prop, line, ctx.patterns, place) : undefined;
     if (found) return made(found.value, 'pattern-search', found.said, i === 0);
     // The answer to the agent's own question for a free string is the answer's content.
     const asked = askedAt(i);

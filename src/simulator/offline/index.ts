@@ -1,7 +1,6 @@
 // The built-in offline model: no key, no network, deterministic. It reads only the request (system
 // prompt, history, offered tools, tool choice, purpose) and answers by small general rules; every
 // decision names its rule in `notes`, so the trace shows why the "model" did what it did.
-import { backtrackingRisk } from '../../model/pattern-risk';
 import type { JsonSchema } from '../../model';
 import { getOwn, setOwn } from '../../model/own';
 import type { CallPurpose, Model, ModelRequest, ModelResponse, ToolCallRequest } from '../types';
@@ -15,10 +14,15 @@ import { askedOf } from './history-memo';
 import { readRequest, type Reading } from './reading';
 import { askFor, reportResults, speakInstructions, swapPersons } from './speech';
 import { notStuck } from './stuck';
+import { patternReader, type PatternReader } from './patterns';
+import { preparePatternSandbox } from '../sandbox/patterns';
+import type { BoundedPatterns } from '../../model/bounded-pattern';
 
 export interface OfflineModelOptions {
   /** ISO date that "today", "tomorrow" and weekday names count from; default: the real date. */
   today?: string;
+  /** Where the tools' patterns run; default: this thread's pattern sandbox (../sandbox/patterns.ts). */
+  patterns?: BoundedPatterns;
 }
 
 const rule = (name: string, why: string) => `offline rule ${name}: ${why}`;
@@ -198,7 +202,7 @@ function toolsCall(a: Answer, ctx: FillContext): void {
     for (const missing of s.fill.missing) {
       const prop = getOwn(s.tool.parameters.properties, missing);
       // Only a pattern that admits "" on purpose (`…|^$`) says the tool collects piece by piece.
-      const acceptsEmpty = prop?.type === 'string' && !prop.enum && typeof prop.pattern === 'string' && safeTest(prop.pattern, '');
+      const acceptsEmpty = prop?.type === 'string' && !prop.enum && typeof prop.pattern === 'string' && matches(ctx.patterns, prop.pattern, '', `${s.tool.name}.${missing}`);
       if (acceptsEmpty) setOwn(args, missing, '');
       a.note('capture-partial', acceptsEmpty
         ? `${missing} not given yet: sent empty, which its schema accepts and which keeps an earlier capture`
@@ -208,14 +212,10 @@ function toolsCall(a: Answer, ctx: FillContext): void {
   }
 }
 
-/** A pattern test that a pattern JS cannot read does not throw out of the model. */
-function safeTest(pattern: string, value: string): boolean {
-  if (backtrackingRisk(pattern) !== null) return false;
-  try {
-    return new RegExp(pattern, 'u').test(value);
-  } catch {
-    return false;
-  }
+/** Whether the pattern matches, in the sandbox: one JS cannot read, or that runs out of time, does not. */
+function matches(patterns: PatternReader, pattern: string, value: string, place: string): boolean {
+  const answer = patterns.test(pattern, value, place);
+  return 'matched' in answer && answer.matched !== null;
 }
 
 function replyCall(a: Answer, r: Reading, today: string | undefined): void {
@@ -230,10 +230,14 @@ function replyCall(a: Answer, r: Reading, today: string | undefined): void {
 export function createOfflineModel(options: OfflineModelOptions = {}): Model {
   return {
     async complete(request: ModelRequest): Promise<ModelResponse> {
+      // The tools' patterns run in the pattern sandbox (QuickJS, with a deadline). Loading it is
+      // the one asynchronous part: once loaded, a pattern run is a synchronous call, so the rules
+      // below stay synchronous.
+      const patterns = patternReader(options.patterns ?? (await preparePatternSandbox()));
       const a = new Answer(request);
       const r = readRequest(request);
       const asked = askedOf(r.history, request.tools);
-      const ctx: FillContext = { callerLines: r.callerLines, today: options.today, offered: r.offered, agentLines: r.agentLines, asked, olderLatePart: r.olderLatePart, nearestOlder: r.nearestOlder };
+      const ctx: FillContext = { callerLines: r.callerLines, today: options.today, offered: r.offered, agentLines: r.agentLines, asked, olderLatePart: r.olderLatePart, nearestOlder: r.nearestOlder, patterns };
       const purpose = purposeOf(request);
       if (!request.purpose) a.note('purpose', `the request names no purpose: read as a ${purpose} call from its shape`);
       const now = asked[0] ?? [];
@@ -245,6 +249,7 @@ export function createOfflineModel(options: OfflineModelOptions = {}): Model {
       } else if (purpose === 'tools') toolsCall(a, ctx);
       else if (purpose === 'reply' || request.tools.length === 0 || request.toolChoice === 'none') replyCall(a, r, options.today);
       else agentCall(a, r, ctx);
+      for (const note of patterns.notes) a.note('pattern-too-slow', note);
       return a.done();
     },
   };

@@ -14,6 +14,7 @@ import { createOfflineModel } from './index';
 import { clauseWith, isNotYetTool, restatesTool, statedPurpose } from './intent';
 import { pickAgreed, pickOffered } from './pick';
 import { callerWords } from './words';
+import { patterns } from './testing';
 
 const TODAY = '2026-12-01'; // a Tuesday
 const tool = (name: string, description: string, properties: Record<string, JsonSchema> = {}): ToolSpec => ({ name, description, parameters: { type: 'object', properties, required: Object.keys(properties) } });
@@ -22,7 +23,7 @@ const wants = tool('make_visit', 'Use when the caller wants to arrange a visit.'
   said: { type: 'string', description: "The caller's words that showed it." },
 });
 const waiting = tool('purpose_not_yet_known', 'Use while the caller has not yet said why they phoned.');
-const top = (tools: ToolSpec[], line: string) => ranked(scoreTools(tools, { callerLines: [line], today: TODAY, offered: [] }))[0];
+const top = (tools: ToolSpec[], line: string) => ranked(scoreTools(tools, { callerLines: [line], today: TODAY, offered: [], patterns: patterns() }))[0];
 
 describe('phrases', () => {
   it('gives "come in" the meaning of an appointment and "that\'s all" of a goodbye', () => {
@@ -55,7 +56,7 @@ describe('not-yet tools and a stated purpose', () => {
   it('a greeting word meets the not-yet tool, but a purpose outweighs it', () => {
     const greeted = tool('small_talk_not_yet', 'Use while the caller has not yet said what they want (a greeting).');
     expect(top([greeted, wants], 'Hello!').tool.name).toBe('small_talk_not_yet');
-    const scored = scoreTools([greeted, wants], { callerLines: ['Hello, can I arrange a visit?'], today: TODAY, offered: [] });
+    const scored = scoreTools([greeted, wants], { callerLines: ['Hello, can I arrange a visit?'], today: TODAY, offered: [], patterns: patterns() });
     expect(ranked(scored)[0].tool.name).toBe('make_visit');
     expect(scored[0].deferred).toMatch(/the caller's "arrange" means make_visit/);
   });
@@ -72,11 +73,11 @@ describe('a flag that restates its tool, and the caller\'s words', () => {
     expect(restatesTool('high_chair', { description: 'True when the caller needs a high chair.' }, meaning)).toBe(false);
   });
   it('is false when the caller denies the tool', () => {
-    const ctx = { callerLines: ["I don't want to arrange a visit"], offered: [], tool: { ...meaning, meant: { said: 'arrange', rule: 'tool-by-words' as const, negated: true } } };
+    const ctx = { callerLines: ["I don't want to arrange a visit"], offered: [], patterns: patterns(), tool: { ...meaning, meant: { said: 'arrange', rule: 'tool-by-words' as const, negated: true } } };
     expect(fillArguments(wants.parameters, ctx).args.arrange_visit).toBe(false);
   });
   it('near miss: without a meant tool the flag stays unfilled', () => {
-    expect(fillArguments(wants.parameters, { callerLines: ['my knee hurts'], offered: [] }).missing).toContain('arrange_visit');
+    expect(fillArguments(wants.parameters, { callerLines: ['my knee hurts'], offered: [], patterns: patterns() }).missing).toContain('arrange_visit');
   });
   it('takes the sentence that means the tool when the line has several', () => {
     expect(clauseWith('Hi. I would like a visit please.', 'visit')).toBe('I would like a visit please.');
@@ -105,7 +106,7 @@ describe('phones', () => {
   it('writes a number the way the pattern wants, never adding digits', () => {
     const dashed = { type: 'string', pattern: '^[0-9]{3}-[0-9]{3}-[0-9]{4}$' } satisfies JsonSchema;
     const national = { type: 'string', pattern: '^[0-9]{10}$' } satisfies JsonSchema;
-    const fill = (phone: JsonSchema, line: string) => fillArguments({ type: 'object', properties: { phone }, required: ['phone'] }, { callerLines: [line], offered: [] });
+    const fill = (phone: JsonSchema, line: string) => fillArguments({ type: 'object', properties: { phone }, required: ['phone'] }, { callerLines: [line], offered: [], patterns: patterns() });
     expect(fill(dashed, '555 123 4567').filled.phone).toMatchObject({ value: '555-123-4567', rule: 'phone-to-pattern' });
     expect(fill(national, '+1 555 123 4567').args.phone).toBe('5551234567');
     expect(fill({ type: 'string', pattern: '^\\+[0-9]{11}$' }, '555 123 4567').missing).toEqual(['phone']);
@@ -165,8 +166,8 @@ describe('picking an offered row', () => {
   });
   it('reads "check-up" as the enum value "checkup"; near miss: "check my teeth"', () => {
     const visit = { type: 'object', properties: { kind: { type: 'string', enum: ['checkup', 'filling'] } }, required: ['kind'] } satisfies JsonSchema;
-    expect(fillArguments(visit, { callerLines: ['just a check-up'], offered: [] }).args).toEqual({ kind: 'checkup' });
-    expect(fillArguments(visit, { callerLines: ['check my teeth'], offered: [] }).missing).toEqual(['kind']);
+    expect(fillArguments(visit, { callerLines: ['just a check-up'], offered: [], patterns: patterns() }).args).toEqual({ kind: 'checkup' });
+    expect(fillArguments(visit, { callerLines: ['check my teeth'], offered: [], patterns: patterns() }).missing).toEqual(['kind']);
   });
 });
 
@@ -188,7 +189,7 @@ describe('agreement', () => {
   const ask = (line: string, tools: ToolSpec[], agentLine?: string) =>
     createOfflineModel({ today: TODAY }).complete({ purpose: 'agent', system: 'You are Max.\n\nOffer the rooms.', messages: history(line, agentLine), tools, toolChoice: 'auto' });
   it('knows a tool that wants agreement, by its description or the instructions', () => {
-    const s = scoreTools([free], { callerLines: ['x'], offered: [] })[0];
+    const s = scoreTools([free], { callerLines: ['x'], offered: [], patterns: patterns() })[0];
     expect(needsAgreement(s, 'Ask before you hold anything.')).toMatch(/instructions/);
     expect(needsAgreement(s, 'Offer the rooms.')).toBeUndefined();
   });

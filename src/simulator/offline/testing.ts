@@ -3,6 +3,13 @@
 import type { JsonSchema } from '../../model';
 import type { ChatMessage, ModelRequest, ModelResponse, ToolSpec } from '../types';
 import { createOfflineModel } from './index';
+import { preparePatternSandbox } from '../sandbox/patterns';
+import { patternReader, type PatternReader } from './patterns';
+
+/** This thread's pattern sandbox, loaded once for the tests. */
+export const patternSandbox = await preparePatternSandbox();
+/** A fresh reader of the tools' patterns, as one answer of the model has (FillContext.patterns). */
+export const patterns = (): PatternReader => patternReader(patternSandbox);
 
 export const model = createOfflineModel({ today: '2026-12-01' });
 export const tool = (name: string, description: string, properties: Record<string, JsonSchema>, required = Object.keys(properties)): ToolSpec => ({ name, description, parameters: { type: 'object', properties, required } });

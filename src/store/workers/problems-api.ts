@@ -11,6 +11,7 @@ import type { Problem } from '../../model/lint';
 import { problemsOf } from '../../formats/problems';
 import { preservedOf } from '../../formats/pinecall/preserved';
 import { expressionParserLoaded, loadExpressionParser, parserWanted } from '../../model/lint/js-syntax';
+import { samplePatternsWanted, setSamplePatterns } from '../../model/lint/pattern-samples';
 import { docReceiver, type DocWire } from './doc-wire';
 
 /** `same`: equal to the answer numbered `answer` that the page said it holds. */
@@ -47,6 +48,17 @@ export interface ProblemsApi {
   problemsOf(doc: DocWire, held?: number): Promise<ProblemsAnswer>;
 }
 
+let sandboxLoading: Promise<boolean> | undefined;
+/** Hands lint the pattern sandbox (once per thread); false when it did not load, and a later ask tries again. */
+function loadPatternSandbox(): Promise<boolean> {
+  // Loaded when a pattern has samples to test: QuickJS is a module of its own, not on lint's first pass.
+  sandboxLoading ??= import('../../simulator').then(({ preparePatternSandbox }) => preparePatternSandbox()).then(
+    (sandbox) => (setSamplePatterns(sandbox), true),
+    () => ((sandboxLoading = undefined), false),
+  );
+  return sandboxLoading;
+}
+
 /** A fresh API with its own documents and last answer (one per worker, one in place). */
 export function problemsApi(): ProblemsApi {
   const docs = docReceiver();
@@ -73,11 +85,15 @@ export function problemsApi(): ProblemsApi {
       // flag it leaves is this document's.
       const stageFlow = await stageFlowOf(doc);
       parserWanted();
+      samplePatternsWanted();
       let problems = problemsOf(doc, { stageFlow });
+      // Likewise the pattern sandbox, for a pattern's samples (model/lint/pattern-samples.ts): a
+      // document's pattern never runs on this thread's own RegExp, which has no deadline.
+      const sandboxWanted = samplePatternsWanted() && (await loadPatternSandbox());
       if (parserWanted()) {
         await loadExpressionParser().catch(() => undefined);
         if (expressionParserLoaded()) problems = problemsOf(doc, { stageFlow });
-      }
+      } else if (sandboxWanted) problems = problemsOf(doc, { stageFlow });
       const json = JSON.stringify([problems, stageFlow]);
       if (last && last.answer === held && last.json === json) return { kind: 'same', answer: held };
       last = { answer: nextAnswer++, json };

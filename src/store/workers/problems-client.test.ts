@@ -39,6 +39,19 @@ describe('problemsInWorker', () => {
     expect(syntax.expressionParserLoaded()).toBe(true);
     expect(answer.kind === 'new' && answer.problems.map((p) => p.rule)).toContain('tool-when-syntax');
   });
+
+  it('loads the pattern sandbox when a pattern has a sample, and then reports a pattern that takes too long on it', async () => {
+    vi.resetModules();
+    const samples = await import('../../model/lint/pattern-samples');
+    const { problemsApi } = await import('./problems-api');
+    const api = problemsApi();
+    // Fourteen [0-9]* on a 40-digit default: never run on this thread's RegExp, run in the sandbox.
+    const slow = produce(sample, (d) => { Object.assign(d.tools[2].parameters.properties!.phone, { pattern: `^${'[0-9]*'.repeat(14)}x$`, default: '4'.repeat(40) }); });
+    const answer = await api.problemsOf({ kind: 'full', key: 1, doc: slow });
+    expect(samples.samplePatternsWanted()).toBe(false);
+    const found = answer.kind === 'new' ? answer.problems.filter((p) => p.rule === 'parameter-pattern-slow') : [];
+    expect(found.map((p) => p.path)).toEqual(['/tools/2/parameters/properties/phone/default']);
+  });
 });
 
 describe('settledInWorker: the stage flow of a Pinecall agent read off the page', () => {

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import type { BoundedPatterns } from '../../../model/bounded-pattern';
 import type { JsonSchema, Tool } from '../../../model';
 import { renameParameter, updateEntity } from '../../../model/ops';
 import { SchemaJsonEditor } from '../../../editors/SchemaJsonEditor';
@@ -172,6 +173,28 @@ function ParamCard({
 // Samples are a scratchpad, not part of the agent: kept per tool and parameter for the session.
 const samplesByParam = new Map<string, string[]>();
 
+// The pattern is the document's, so samples are tested in the pattern sandbox (QuickJS with a
+// deadline), loaded the first time a tester shows: the page's own RegExp has no deadline.
+let patternSandbox: Promise<BoundedPatterns> | undefined;
+function usePatternSandbox(): { sandbox?: BoundedPatterns; failed?: string } {
+  const [state, setState] = useState<{ sandbox?: BoundedPatterns; failed?: string }>({});
+  useEffect(() => {
+    let live = true;
+    patternSandbox ??= import('../../../simulator/sandbox/patterns').then((m) => m.preparePatternSandbox());
+    patternSandbox.then(
+      (sandbox) => live && setState({ sandbox }),
+      (error: unknown) => {
+        patternSandbox = undefined; // a later tester may try again
+        if (live) setState({ failed: error instanceof Error ? error.message : String(error) });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}
+
 /** Sample strings, each marked live as matching the pattern or not. */
 export function PatternTester({ toolId, param, pattern }: { toolId: string; param: string; pattern: string }) {
   const key = `${toolId}/${param}`;
@@ -181,8 +204,12 @@ export function PatternTester({ toolId, param, pattern }: { toolId: string; para
     samplesByParam.set(key, next);
     setSamplesState(next);
   };
-  const result = testPattern(pattern, samples);
-  const entryMatch = entry ? testPattern(pattern, [entry]).matches[0] : undefined;
+  const { sandbox, failed } = usePatternSandbox();
+  // Run when the pattern or the samples change, not on every keystroke in the entry field.
+  const result = useMemo(() => testPattern(pattern, samples, sandbox), [pattern, samples, sandbox]);
+  const entryResult = entry ? testPattern(pattern, [entry], sandbox) : undefined;
+  const entryMatch = entryResult && !entryResult.pending && !entryResult.slow ? entryResult.matches[0] : undefined;
+  const slowCount = result.slow?.filter(Boolean).length ?? 0;
   const add = () => {
     if (!entry) return;
     setSamples([...samples, entry]);
@@ -191,19 +218,26 @@ export function PatternTester({ toolId, param, pattern }: { toolId: string; para
   return (
     <div className="pattern-tester" data-testid="pattern-tester">
       {result.error && <div className="insp-error" role="alert" data-testid="pattern-error">Not a valid regular expression: {result.error}</div>}
-      {result.skipped && (
-        <div className="insp-hint" role="status" data-testid="pattern-skipped">
-          Not tested here: {result.skipped}, which can take exponential time on some strings. A tool call&apos;s arguments are still checked against it, in the sandbox with a deadline.
+      {result.risk && !result.error && (
+        <div className="insp-hint" role="status" data-testid="pattern-risk">
+          This pattern may backtrack for a very long time on some strings ({result.risk}): each sample is tested with a deadline.
         </div>
       )}
+      {slowCount > 0 && (
+        <div className="insp-error" role="alert" data-testid="pattern-slow">
+          The pattern took too long (over {result.timeoutMs} ms) on {slowCount === 1 ? 'a sample' : `${slowCount} samples`} and was stopped. In a run, a tool call it cannot decide is not captured, and the offline model reads no value by it.
+        </div>
+      )}
+      {failed && <div className="insp-hint" role="status">Samples are not tested: the pattern sandbox did not load ({failed}).</div>}
       <ul>
         {samples.map((sample, i) => {
-          const untested = result.error ?? result.skipped;
+          const slow = result.slow?.[i] ?? false;
+          const untested = result.error ?? result.pending ?? slow;
           const match = !untested && result.matches[i];
           return (
-            <li key={i} data-testid="pattern-sample" data-match={String(match)}>
+            <li key={i} data-testid="pattern-sample" data-match={slow ? 'slow' : String(match)}>
               <input className="mono" value={sample} placeholder="(empty)" aria-label={sample === '' ? 'Sample (the empty string)' : 'Sample'} onChange={(e) => setSamples(samples.map((s, j) => (j === i ? e.target.value : s)))} />
-              <span className={`badge ${untested ? 'muted' : match ? 'ok' : 'bad'}`}>{untested ? '—' : match ? 'match' : 'no match'}</span>
+              <span className={`badge ${untested ? 'muted' : match ? 'ok' : 'bad'}`}>{slow ? 'too slow' : untested ? '—' : match ? 'match' : 'no match'}</span>
               <button type="button" className="ghost" aria-label="Remove sample" onClick={() => setSamples(samples.filter((_, j) => j !== i))}>×</button>
             </li>
           );
@@ -223,7 +257,8 @@ export function PatternTester({ toolId, param, pattern }: { toolId: string; para
               }
             }}
           />
-          {entryMatch !== undefined && !result.error && !result.skipped && <span className={`badge ${entryMatch ? 'ok' : 'bad'}`}>{entryMatch ? 'match' : 'no match'}</span>}
+          {entryResult?.slow && <span className="badge bad">too slow</span>}
+          {entryMatch !== undefined && !result.error && <span className={`badge ${entryMatch ? 'ok' : 'bad'}`}>{entryMatch ? 'match' : 'no match'}</span>}
           <button type="button" onClick={add} disabled={!entry}>Add</button>
           {/* An empty field adds nothing, yet "" is a value a model sends: ^[0-9]{4}$|^$ is written for it. */}
           <button type="button" className="ghost" data-testid="pattern-sample-empty" aria-label="Test the empty string" title="Test the empty string" disabled={samples.includes('')} onClick={() => setSamples([...samples, ''])}>
