@@ -2,7 +2,7 @@
 // The `callboard` command. Plain JavaScript, so Node 20 runs it as is: it loads the TypeScript
 // sources of src/cli through tsx (a dependency, so it is there right after `npm ci`) and gives
 // them the file system and the process's streams. Paths resolve from this file, not the cwd.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
@@ -29,6 +29,14 @@ const io = {
       return { ok: true, names: readdirSync(path, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) };
     } catch (error) {
       return { ok: false, reason: error.code === 'ENOTDIR' ? 'is a file, not a folder' : (REASONS[error.code] ?? error.message) };
+    }
+  },
+  // Every symbolic link and junction resolved (the OS's own answer: realpath(3), GetFinalPathNameByHandle).
+  realPath(path) {
+    try {
+      return { ok: true, path: realpathSync.native(path) };
+    } catch (error) {
+      return { ok: false, reason: REASONS[error.code] ?? error.message };
     }
   },
   writeText(path, text) {
