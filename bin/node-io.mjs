@@ -1,6 +1,6 @@
 // The file system and the process's streams as src/cli sees them (CliIo). Shared by the built CLI
 // (dist-cli/, bundled from bin/entry.mjs) and the fallback that runs the sources through tsx.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 const REASONS = {
@@ -23,6 +23,15 @@ export const nodeIo = {
       return { ok: true, names: readdirSync(path, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) };
     } catch (error) {
       return { ok: false, reason: error.code === 'ENOTDIR' ? 'is a file, not a folder' : (REASONS[error.code] ?? error.message) };
+    }
+  },
+  // Every symbolic link and junction resolved (the OS's own answer: realpath(3), GetFinalPathNameByHandle):
+  // the CLI reads a file beside the agent only where its real path stays inside the agent's folder.
+  realPath(path) {
+    try {
+      return { ok: true, path: realpathSync.native(path) };
+    } catch (error) {
+      return { ok: false, reason: REASONS[error.code] ?? error.message };
     }
   },
   writeText(path, text) {

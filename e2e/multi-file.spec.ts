@@ -75,3 +75,27 @@ test('a folder chosen in the dialog reads the same way', async ({ page }) => {
   await page.getByTestId('import-open-new').click();
   await expect(page.getByTestId('outline').getByTestId('outline-tool-findPatient')).toBeVisible();
 });
+
+test('a .zip whose helper is a symbolic-link entry, or named to leave the folder, is refused at the import line; nothing of it is read', async ({ page }, info) => {
+  // Security issue 30: the payloads the unit tests use (test/security/folders-payloads.ts).
+  const { agentImporting, FOLDER_MARKER, INSIDE_HELPER, SECRET_HELPER, zipOf } = await import('../test/security/folders-payloads');
+  const zipPath = info.outputPath('linked.zip');
+  writeFileSync(zipPath, zipOf([
+    { name: 'agent.ts', text: agentImporting(['./agenda', './lib/hours']) },
+    { name: 'hello.ts', text: INSIDE_HELPER },
+    { name: 'agenda.ts', text: `../../../home/me/${FOLDER_MARKER}/.npmrc`, link: 'unix' },
+    { name: 'lib\\hours.ts', text: SECRET_HELPER },
+    { name: 'lib\\..\\..\\secret.ts', text: SECRET_HELPER },
+  ]));
+  await openApp(page);
+  await page.getByTestId('open-import').click();
+  await page.getByTestId('import-file-input').setInputFiles(zipPath);
+  await expect(page.getByTestId('import-agent-name')).toHaveText('Look', { timeout: 60_000 });
+  const dialog = page.getByTestId('import-dialog');
+  await expect(dialog).toContainText('"./agenda" is agenda.ts, which is a symbolic link in the .zip, which Callboard does not follow');
+  await expect(dialog).toContainText('"./lib/hours" is lib/hours.ts, which is named "lib\\\\hours.ts" in the .zip');
+  await expect(dialog).toContainText('an entry: left out: it is named "lib\\\\..\\\\..\\\\secret.ts" in the .zip, which goes up with ".."');
+  await page.getByTestId('import-open-new').click();
+  await expect(page.getByTestId('outline').getByTestId('outline-tool-look')).toBeVisible();
+  expect(JSON.stringify(await appState(page, (s) => s.doc))).not.toContain(FOLDER_MARKER);
+});

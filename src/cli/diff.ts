@@ -1,6 +1,7 @@
 // `callboard diff A B`: the semantic diff of two agents of any formats (model/diff), printed as
 // text, JSON or a pull-request comment. Exit codes as diff(1): 0 same, 1 different, 2 trouble.
 import { modelViewChanges } from '../formats/model-view';
+import { isFolderRefusal } from '../formats/pinecall/source-files';
 import { diffAgents } from '../model/diff';
 import type { AgentDocument } from '../model';
 import { escapeInvisibleInJson } from '../model/invisible';
@@ -22,6 +23,9 @@ async function load(io: CliIo, file: string, from: DiffArgs['from']): Promise<Ag
     io.err(`${file}: a list of tools, not an agent; diff compares whole agents\n`);
     return undefined;
   }
+  // The agent's other warnings are lint's to say; a file beside it refused for leaving its folder is
+  // said here too, since the comparison then goes without it (security issue 30).
+  for (const d of loaded.diagnostics) if (d.severity === 'warning' && isFolderRefusal(d.message)) io.err(formatDiagnostic(file, d) + '\n');
   return loaded.doc;
 }
 

@@ -4,6 +4,7 @@
 
 export type ReadResult = { ok: true; text: string } | { ok: false; reason: string };
 export type ListResult = { ok: true; names: string[] } | { ok: false; reason: string };
+export type RealPathResult = { ok: true; path: string } | { ok: false; reason: string };
 
 export interface CliIo {
   /** The file's text (`-` is standard input), or why it cannot be read (e.g. "no such file"). */
@@ -13,6 +14,13 @@ export interface CliIo {
    * file"). `test` finds *.golden.json with it; absent, only the agent's own tests are known.
    */
   listDir?(path: string): ListResult;
+  /**
+   * Where `path` really is: absolute, every symbolic link and junction resolved (fs.realpath), or
+   * why it cannot be told ("no such file"). The files beside an agent (its base class, helpers,
+   * tests/) are read only when their real path stands inside the real path of the agent's folder
+   * (security issue 30); without it, none are read.
+   */
+  realPath?(path: string): RealPathResult;
   /** Writes (creating missing folders); throws with a readable message when it cannot. */
   writeText(path: string, text: string): void;
   /** Standard output and standard error, written as given (runCli hands commands a visibleIo of these: terminal-io.ts). */

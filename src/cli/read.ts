@@ -9,6 +9,7 @@ import { EXIT_ERRORS, UsageError, type CliIo } from './io';
 import { jsonLocator } from '../formats/locate';
 import type { AgentFolder } from '../formats/pinecall/import-files';
 import { revealInvisible } from '../model/invisible';
+import { readerWithin } from './within';
 
 export type Severity = 'error' | 'warning' | 'info' | 'note';
 
@@ -46,20 +47,13 @@ export interface Source {
 /**
  * The folder `file` stands in, read through `io` (so tests can give an in-memory one). Paths are
  * the importer's ('/'-separated, normalised, never above the folder: source-files.ts refuses `../`
- * past it before anything is read). Node's `\` paths are read as the user wrote them.
+ * past it, absolute paths, drives and `\` before anything is read). Each file is read only where
+ * it really stands inside the folder (within.ts: a symbolic link or junction out of it is refused).
  */
 export function folderOnDisk(io: CliIo, file: string): AgentFolder {
   const cut = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));
   const root = cut >= 0 ? file.slice(0, cut + 1) : '';
-  return {
-    agent: file.slice(cut + 1),
-    files: {
-      read(path) {
-        const read = io.readText(`${root}${path}`);
-        return read.ok ? read.text : undefined;
-      },
-    },
-  };
+  return { agent: file.slice(cut + 1), files: { read: readerWithin(io, root) } };
 }
 
 export type Loaded =

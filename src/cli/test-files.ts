@@ -5,6 +5,7 @@ import { GOLDEN_SUFFIX, goldenFiles, withGoldens, type BundleFile, type BundlePr
 import type { AgentDocument } from '../model';
 import { oneLineText } from '../model/visible-text';
 import { UsageError, type CliIo } from './io';
+import { readerWithin } from './within';
 
 export const folderOf = (file: string): string => (/[\\/]/.test(file) ? file.replace(/[\\/][^\\/]*$/, '') || '/' : '.');
 export const joinPath = (dir: string, name: string): string => (dir === '.' ? name : `${dir.replace(/[\\/]+$/, '')}/${name}`);
@@ -21,14 +22,26 @@ export function readGoldens(io: CliIo, agentFile: string, dir: string | undefine
     if (dir !== undefined) throw new UsageError(`--tests ${dir}: ${listed?.reason ?? 'cannot list folders here'}`, command);
     return [];
   }
+  // The tests/ beside the agent are the agent's folder's: read only where they really stand in it
+  // (within.ts), so a tests/ linked out of the folder is refused. A folder named with --tests is the user's choice.
+  const agentFolder = agentFile.slice(0, Math.max(agentFile.lastIndexOf('/'), agentFile.lastIndexOf('\\')) + 1);
+  const within = dir === undefined ? readerWithin(io, agentFolder) : undefined;
   return listed.names
     .filter((n) => n.endsWith(GOLDEN_SUFFIX))
     .sort()
-    .map((name) => {
+    .flatMap((name) => {
       const path = joinPath(folder, name);
+      if (within) {
+        const read = within(`tests/${name}`);
+        if (read !== undefined && typeof read !== 'string') {
+          io.err(`${path}: warning: left out: tests/${name} ${read.refused}\n`);
+          return [];
+        }
+        return [{ path, text: read ?? '' }];
+      }
       const read = io.readText(path);
       // An unreadable golden is reported as a broken one: text that is no JSON.
-      return { path, text: read.ok ? read.text : '' };
+      return [{ path, text: read.ok ? read.text : '' }];
     });
 }
 

@@ -4,6 +4,7 @@
 import { ZIP_LIMITS, type ZipLimits } from '../model/limits';
 import type { BundleFile } from './bundle';
 import { pickAgentFile } from './folder-agent';
+import { refusedEntry } from './pinecall/source-files';
 import { readZip } from './zip';
 
 /** bundle.ts's isGoldenPath, not imported from there: the worker would load the exporters with it (zip-bundle.test.ts checks they agree). */
@@ -17,9 +18,17 @@ export type UnzippedBundle =
   /**
    * `siblings`: the other TypeScript files beside a Pinecall agent (its base class, its helpers), by path in the .zip.
    * `versions`: the named versions' files and their index (versions/index.json), read by version-files.ts.
+   * `refused`: the entries left out for leaving the folder or being links (security issue 30): by
+   * the path an import would reach them at, with why (a clause after the path); an import of one says it.
    */
-  | { ok: true; agent: BundleFile; goldens: BundleFile[]; siblings: BundleFile[]; versions: BundleFile[] }
+  | { ok: true; agent: BundleFile; goldens: BundleFile[]; siblings: BundleFile[]; versions: BundleFile[]; refused: RefusedEntry[] }
   | { ok: false; message: string };
+
+/** An entry of a .zip or a chosen folder left out: where an import would reach it, and why not (a clause after the path). */
+export interface RefusedEntry {
+  path: string;
+  why: string;
+}
 
 const AGENT_FILE = /\.(tsx?|ya?ml|json)$/i;
 
@@ -34,13 +43,19 @@ const isBundlePath = (path: string): boolean =>
  * imports (folder-agent.ts picks which is the agent). Only those entries are inflated.
  */
 export function readBundleZip(bytes: Uint8Array, limits: ZipLimits = ZIP_LIMITS): UnzippedBundle {
-  const read = readZip(bytes, isBundlePath, limits);
+  // A link entry, or a name that leaves the folder (`lib\..\..\x.ts`, `/etc/x.ts`, `C:/x.ts`, NUL), is not inflated.
+  const named = (path: string) => refusedEntry(path, false, 'the .zip');
+  const read = readZip(bytes, (path) => isBundlePath(path) && !named(path), limits);
   if (!read.ok) return read;
+  const refused = [
+    ...read.links.flatMap((path) => refusedEntry(path, true, 'the .zip') ?? []),
+    ...read.skipped.filter(isBundlePath).flatMap((path) => named(path) ?? []),
+  ];
   const decoder = new TextDecoder();
   const files: BundleFile[] = read.entries.map((e) => ({ path: e.path, text: decoder.decode(e.data) }));
   const goldens = files.filter((f) => isGoldenPath(f.path));
   const versions = files.filter((f) => isVersionPath(f.path));
   const picked = pickAgentFile(files.filter((f) => !isGoldenPath(f.path) && !isVersionPath(f.path)));
   if (!picked.ok) return picked;
-  return { ok: true, agent: picked.agent, goldens, siblings: picked.siblings, versions };
+  return { ok: true, agent: picked.agent, goldens, siblings: picked.siblings, versions, refused };
 }

@@ -12,7 +12,12 @@ export interface ZipEntry {
   path: string;
   data: Uint8Array;
 }
-export type ZipRead = { ok: true; entries: ZipEntry[]; skipped: string[] } | { ok: false; message: string };
+/**
+ * `links`: the entries `wanted` keeps that the .zip marks as symbolic links (or Windows reparse
+ * points), never inflated: a link's data is where it points, which a reader unzipping to disk would
+ * follow out of the folder (security issue 30).
+ */
+export type ZipRead = { ok: true; entries: ZipEntry[]; skipped: string[]; links: string[] } | { ok: false; message: string };
 
 /** Compressed bytes handed to the inflater at a time: what one step can inflate is bounded by it (deflate expands at most ~1,032×). */
 const SLICE = 4096;
@@ -24,6 +29,22 @@ interface Listed {
   compressedSize: number;
   size: number;
   localOffset: number;
+  /** Marked a symbolic link by its external attributes. */
+  link: boolean;
+}
+
+/** Unix's file type bits (the high 16 bits of the external attributes, as Info-ZIP writes them) for a symbolic link. */
+const S_IFMT = 0o170000;
+const S_IFLNK = 0o120000;
+/** MS-DOS attributes (the low byte, and Windows's reparse-point bit): a junction or symbolic link. */
+const FILE_ATTRIBUTE_REPARSE_POINT = 0x400;
+/** The hosts whose external attributes carry Unix modes: Unix (3), macOS (19). */
+const UNIX_HOSTS = [3, 19];
+
+/** Whether a central-directory entry, by its host ("version made by") and external attributes, is a link. */
+export function isLinkEntry(madeBy: number, external: number): boolean {
+  if (UNIX_HOSTS.includes(madeBy >>> 8) && ((external >>> 16) & S_IFMT) === S_IFLNK) return true;
+  return (external & FILE_ATTRIBUTE_REPARSE_POINT) !== 0;
 }
 
 class Damaged extends Error {}
@@ -69,6 +90,7 @@ function listEntries(bytes: Uint8Array, limits: ZipLimits): Listed[] | string {
     const extraLength = r.u16(at + 30);
     const entry: Listed = {
       path: '', method: r.u16(at + 10), compressedSize: r.u32(at + 20), size: r.u32(at + 24), localOffset: r.u32(at + 42),
+      link: isLinkEntry(r.u16(at + 4), r.u32(at + 38)),
     };
     r.need(at + 46, nameLength + extraLength);
     entry.path = new TextDecoder(flags & 0x800 ? 'utf-8' : 'latin1').decode(bytes.subarray(at + 46, at + 46 + nameLength));
@@ -129,7 +151,8 @@ export function readZip(bytes: Uint8Array, wanted: (path: string) => boolean, li
   try {
     const listed = listEntries(bytes, limits);
     if (typeof listed === 'string') return { ok: false, message: listed };
-    const kept = listed.filter((e) => wanted(e.path));
+    const links = listed.filter((e) => e.link && wanted(e.path)).map((e) => e.path);
+    const kept = listed.filter((e) => !e.link && wanted(e.path));
     const perFile = `Callboard reads at most ${formatBytes(limits.entryBytes)} per file`;
     let declared = 0;
     for (const entry of kept) {
@@ -147,7 +170,7 @@ export function readZip(bytes: Uint8Array, wanted: (path: string) => boolean, li
       }
       entries.push({ path: entry.path, data });
     }
-    return { ok: true, entries, skipped: listed.filter((e) => !wanted(e.path)).map((e) => e.path) };
+    return { ok: true, entries, skipped: listed.filter((e) => !wanted(e.path)).map((e) => e.path), links };
   } catch (error) {
     const reason = error instanceof Damaged ? error.message : error instanceof Error ? error.message : String(error);
     return { ok: false, message: `the .zip could not be read (${reason}): export it again, or open the agent file itself` };

@@ -2,7 +2,7 @@
 // other files of its folder (issue 12): read from the folder on disk, the helpers bundled into the
 // sandbox, and a helper that imports a package named precisely. In-process through runCli with
 // real files (test/fixtures/pinecall/multi-file*), against the scripted mock LLM server.
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -22,6 +22,13 @@ async function cli(args: string[]): Promise<{ code: number; stdout: string; stde
       read.push(path);
       try {
         return { ok: true, text: readFileSync(path, 'utf8') };
+      } catch {
+        return { ok: false, reason: 'no such file' };
+      }
+    },
+    realPath: (path) => {
+      try {
+        return { ok: true, path: realpathSync(path) };
       } catch {
         return { ok: false, reason: 'no such file' };
       }

@@ -2,7 +2,7 @@
 // system, against the built-in offline model and the scripted mock LLM server; plus one run through
 // the real bin, as CI would call it.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +35,13 @@ const fsIo = (env: Record<string, string>, out: { stdout: string; stderr: string
   listDir: (path) => {
     try {
       return { ok: true, names: readdirSync(path) };
+    } catch {
+      return { ok: false, reason: 'no such file' };
+    }
+  },
+  realPath: (path) => {
+    try {
+      return { ok: true, path: realpathSync(path) };
     } catch {
       return { ok: false, reason: 'no such file' };
     }

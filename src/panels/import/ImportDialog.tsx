@@ -90,6 +90,7 @@ export function ImportDialog({ incoming, onClose }: Props) {
     let versions: PortableVersion[] = [];
     try {
       outcome = mod.withBundleTests(await mod.runImport(source, as, { fileName: name ?? undefined, folder: folder.current }), goldens.current);
+      outcome = mod.withRefusedEntries(outcome, folder.current?.refused);
       ({ outcome, versions } = mod.withBundleVersions(outcome, versionFiles.current));
     } catch (error) {
       outcome = { kind: 'error', format: as, errors: [{ message: `the import failed: ${error instanceof Error ? error.message : String(error)}` }] };
@@ -124,7 +125,7 @@ export function ImportDialog({ incoming, onClose }: Props) {
       }
       goldens.current = bundle.goldens;
       versionFiles.current = bundle.versions;
-      folder.current = folderTexts(bundle.agent, bundle.siblings);
+      folder.current = mod.folderTexts(bundle.agent, bundle.siblings, bundle.refused);
       const agentName = bundle.agent.path.slice(bundle.agent.path.lastIndexOf('/') + 1);
       setText(bundle.agent.text);
       setFileName(`${file.name} › ${bundle.agent.path}`);
@@ -154,7 +155,7 @@ export function ImportDialog({ incoming, onClose }: Props) {
       return;
     }
     goldens.current = picked.goldens;
-    folder.current = folderTexts(picked.agent, picked.siblings);
+    folder.current = mod.folderTexts(picked.agent, picked.siblings, got.ok ? got.refused : []);
     const agentName = picked.agent.path.slice(picked.agent.path.lastIndexOf('/') + 1);
     setText(picked.agent.text);
     setFileName(`${got.ok ? got.name : ''}/${picked.agent.path}`);
@@ -347,9 +348,4 @@ export function ImportDialog({ incoming, onClose }: Props) {
       </div>
     </Dialog>
   );
-}
-
-/** The agent and the TypeScript files beside it, as the Pinecall importer reads its folder; none when it came alone. */
-function folderTexts(agent: BundleFile, siblings: BundleFile[]): FolderTexts | undefined {
-  return siblings.length ? { agent: agent.path, files: Object.fromEntries([agent, ...siblings].map((f) => [f.path, f.text])) } : undefined;
 }

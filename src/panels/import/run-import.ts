@@ -3,11 +3,12 @@
 // another that loads the TypeScript compiler, which must not load or parse on the main thread.
 import { isGoldenPath, withGoldens, type BundleFile } from '../../formats/bundle';
 import { pickAgentFile } from '../../formats/folder-agent';
+import { folderPathProblem } from '../../model/folder-paths';
 import { importAny, type ImportOutcome, type Located } from '../../formats/import-any';
 import { importPinecallInWorker, type FolderTexts } from '../../run/workers/pinecall-client';
 import { importTextInWorker } from '../../run/workers/text-import-client';
 import { readBundleZipInWorker } from '../../run/workers/zip-client';
-import type { UnzippedBundle } from '../../formats/zip-bundle';
+import type { RefusedEntry, UnzippedBundle } from '../../formats/zip-bundle';
 import type { FileFormat } from '../../formats/file-format';
 import { addImportedTools } from '../../formats/block-agent';
 import { problemsOf } from '../../formats/problems';
@@ -50,6 +51,30 @@ export function pickFolderAgent(name: string, files: BundleFile[]): { ok: true; 
   const goldens = files.filter((f) => isGoldenPath(f.path));
   const picked = pickAgentFile(files.filter((f) => !isGoldenPath(f.path)), `the folder ${name}`);
   return picked.ok ? { ...picked, goldens } : picked;
+}
+
+/**
+ * The agent's folder as the importer reads it (a .zip's or a chosen folder's): its files by path,
+ * and `refused`, the entries left out (a link, a name that leaves the folder), said where imported.
+ */
+export function folderTexts(agent: BundleFile, siblings: BundleFile[], refused: RefusedEntry[]): FolderTexts | undefined {
+  if (!siblings.length && !refused.length) return undefined;
+  return {
+    agent: agent.path,
+    files: Object.fromEntries([agent, ...siblings].map((f) => [f.path, f.text])),
+    ...(refused.length ? { refused: Object.fromEntries(refused.map((r) => [r.path, r.why])) } : {}),
+  };
+}
+
+/**
+ * The entries of a .zip or folder left out (a link, a name that leaves the folder: security issue
+ * 30), each a warning naming it and why, unless an import of it already said so at its line.
+ */
+export function withRefusedEntries(outcome: ImportOutcome, refused: Readonly<Record<string, string>> | undefined): ImportOutcome {
+  if (outcome.kind === 'error' || !refused) return outcome;
+  const said = (why: string) => outcome.warnings.some((w) => w.message.includes(why));
+  const warnings: Located[] = Object.entries(refused).filter(([, why]) => !said(why)).map(([path, why]) => ({ message: `${folderPathProblem(path) ? 'an entry' : path}: left out: it ${why}` }));
+  return warnings.length ? { ...outcome, warnings: [...outcome.warnings, ...warnings] } : outcome;
 }
 
 /** The goldens added to an imported agent as its tests; a bad golden becomes a warning naming its file, line and column. */

@@ -10,6 +10,8 @@ import { withCodeEdgeCount } from '../../formats/pinecall/stage-flow';
 export interface FolderTexts {
   agent: string;
   files: Record<string, string>;
+  /** The entries left out (a link, a name that leaves the folder), by the path an import reaches them at: why, a clause after the path. */
+  refused?: Record<string, string>;
 }
 
 export interface PinecallImportApi {
@@ -17,5 +19,5 @@ export interface PinecallImportApi {
 }
 
 export const pinecallImportApi: PinecallImportApi = {
-  importPinecallTs: (text, folder) => withCodeEdgeCount(importPinecallTs(text, folder ? { folder: { agent: folder.agent, files: sourceFilesOf(folder.files) } } : {})),
+  importPinecallTs: (text, folder) => withCodeEdgeCount(importPinecallTs(text, folder ? { folder: { agent: folder.agent, files: sourceFilesOf(folder.files, folder.refused) } } : {})),
 };

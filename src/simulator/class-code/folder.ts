@@ -9,6 +9,11 @@
 // answer (doc.mocks.helpers), which then wins, so a conversation test can pin what agendaFor
 // answers. A name the folder could not bundle (it imports a package, uses `fetch`…) stays a need,
 // said with why (`why`), and its mock works as for any import.
+//
+// Never outside the folder (security issue 30): the importer read only files inside it, and a
+// saved document that names one by a path that leaves it (`../x`, `/etc/x`, `C:\x`, `lib\..\x`,
+// NUL) has that file dropped here, so its name stays a need, said with why.
+import { folderPathProblem } from '../../model/folder-paths';
 import { transpileHelperFile } from '../sandbox/transpile';
 
 /** read.ts's FileDeclaration and ImportedName, by shape (read.ts imports this file, not the other way round). */
@@ -113,7 +118,7 @@ export function folderCodeOf(
   const folder = record(kept.folder);
   const agent = text(folder.agent);
   if (agent === undefined) return undefined;
-  const files = record(folder.files);
+  const files = Object.fromEntries(Object.entries(record(folder.files)).filter(([path]) => !folderPathProblem(path)));
   const bundled: BundledName[] = [];
   const imports: ImportedName[] = [];
   const seen = new Set<string>();
@@ -122,8 +127,12 @@ export function folderCodeOf(
   for (const b of bindings) {
     if (seen.has(b.local)) continue;
     seen.add(b.local);
-    if (b.path !== undefined && b.why === undefined && Object.hasOwn(files, b.path)) bundled.push({ local: b.local, from: b.from, path: b.path, imported: b.imported });
-    else imports.push({ local: b.local, from: b.from, imported: b.imported, ...(b.why ? { why: b.why } : {}) });
+    const outside = b.path === undefined ? undefined : folderPathProblem(b.path);
+    if (b.path !== undefined && !outside && b.why === undefined && Object.hasOwn(files, b.path)) bundled.push({ local: b.local, from: b.from, path: b.path, imported: b.imported });
+    else {
+      const why = b.why ?? (outside ? `${JSON.stringify(b.path)} ${outside}: Callboard reads no file for it` : undefined);
+      imports.push({ local: b.local, from: b.from, imported: b.imported, ...(why ? { why } : {}) });
+    }
   }
   const baseFiles = (Array.isArray(folder.baseFiles) ? folder.baseFiles : []).map(record);
   const statements = baseFiles.flatMap((f) => (Array.isArray(f.statements) ? f.statements.filter((s): s is string => typeof s === 'string') : []));
