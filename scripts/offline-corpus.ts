@@ -4,6 +4,9 @@
 //   tuned:    test/fixtures/offline-corpus/ (written with the rules) and test/fixtures/offline-corpus-blind/
 //             (written blind, before any rule changed; the rules may now be tuned on it)
 //   held-out: test/fixtures/offline-corpus-blind/held-out/ (never tuned on: the honest measure)
+//   npx tsx scripts/offline-corpus.ts --tuned       the tuned part only: what someone changing the
+//                                                   rules may look at (the held-out rows would
+//                                                   tell them what to tune)
 //   npx tsx scripts/offline-corpus.ts                 the table
 //   npx tsx scripts/offline-corpus.ts vet -v          agents whose name holds "vet", with each step
 //   npx tsx scripts/offline-corpus.ts --json          one JSON result per line (for other tools)
@@ -20,6 +23,7 @@ const args = process.argv.slice(2);
 const verbose = args.includes('-v') || args.includes('--verbose');
 const json = args.includes('--json');
 const filters = args.filter((a) => !a.startsWith('-'));
+const tunedOnly = args.includes('--tuned');
 
 const pad = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text.padEnd(width));
 
@@ -40,7 +44,7 @@ function details(r: CorpusResult): string {
 }
 
 const parts: { part: string; agents: CorpusAgent[] }[] = [];
-for (const { part, dirs } of PARTS) {
+for (const { part, dirs } of PARTS.filter((p) => !tunedOnly || p.part === 'tuned')) {
   const agents = (await Promise.all(dirs.map((dir) => loadCorpus(dir)))).flat();
   parts.push({ part, agents: agents.filter((a) => filters.length === 0 || filters.some((f) => a.name.includes(f))) });
 }
