@@ -17,6 +17,7 @@ import { warnMisreadKeys } from './scalars';
 import { firstIndentTab, reindentTabs } from './tabs';
 import { checkYamlBounds, mayNestDeeperThan, yamlDepthError } from './yaml-bounds';
 import { fastParseYaml } from './fast-parse';
+import { explainYamlError, showLine } from './yaml-errors';
 import { walkNodes } from './walk';
 
 export type { ImportProblem, ImportWarning } from './read-context';
@@ -32,6 +33,8 @@ export interface ImportFailure {
   fix?: ImportFix;
   /** The text is a list of tools (or one tool), not an agent: importBlockAgentTools reads it. */
   toolList?: true;
+  /** The errors stopped the reading (a YAML syntax error, a tab): what comes after them was not checked. */
+  blocksTheRest?: true;
 }
 export type BlockAgentImport = { ok: true; doc: AgentDocument; warnings: ImportWarning[] } | ImportFailure;
 export type BlockAgentToolsImport = { ok: true; tools: Tool[]; warnings: ImportWarning[] } | ImportFailure;
@@ -56,19 +59,13 @@ export function parseBlockAgentText(text: string): { ok: true; ctx: ReadContext;
     if (tab && (doc.errors.some((e) => e.code === 'TAB_AS_INDENT') || tab.line <= lastErrorLine)) {
       return {
         ok: false,
-        errors: [{ ...tab, message: `line ${tab.line} is indented with a tab, and YAML allows only spaces in indentation; re-indent it with spaces (the fix "${REINDENT_FIX.label}" does it for the whole text, two spaces per level)` }],
+        errors: [{ ...tab, message: `line ${tab.line} is indented with a tab, and YAML allows only spaces in indentation; re-indent it with spaces (the fix "${REINDENT_FIX.label}" does it for the whole text, two spaces per level)${showLine(source.split(/\r?\n/), tab.line)}` }],
         fix: REINDENT_FIX,
+        blocksTheRest: true,
       };
     }
-    return {
-      ok: false,
-      errors: doc.errors.map((e) => ({
-        line: e.linePos?.[0].line ?? 1,
-        column: e.linePos?.[0].col ?? 1,
-        // prettyErrors appends " at line L, column C:" and a source excerpt; the position is already in the fields.
-        message: e.message.split(/ at line \d+, column \d+/)[0].split('\n')[0],
-      })),
-    };
+    // A syntax error leaves the rest of the file unread: nothing after it can be checked.
+    return { ok: false, errors: doc.errors.map((e) => explainYamlError(source, e)), blocksTheRest: true };
   }
   // An alias to no anchor (`*a`) parses without an error: checkYamlBounds above pointed at it, as
   // at an alias that expands past the limits (the library's toJS is not called: it looks up each
