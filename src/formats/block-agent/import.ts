@@ -35,6 +35,11 @@ export interface ImportFailure {
   toolList?: true;
   /** The errors stopped the reading (a YAML syntax error, a tab): what comes after them was not checked. */
   blocksTheRest?: true;
+  /**
+   * The agent without what the errors are about (an edge to a missing turn, a condition on an
+   * unknown tool…), read so that lint can report every other problem in the same pass.
+   */
+  partial?: { doc: AgentDocument; warnings: ImportWarning[] };
 }
 export type BlockAgentImport = { ok: true; doc: AgentDocument; warnings: ImportWarning[] } | ImportFailure;
 export type BlockAgentToolsImport = { ok: true; tools: Tool[]; warnings: ImportWarning[] } | ImportFailure;
@@ -170,13 +175,12 @@ function readAgent(ctx: ReadContext, root: Node | null, options: ImportOptions):
     return { ok: false, toolList: true, errors: [{ ...ctx.at(root), message: `this is ${what}, not a whole agent (personality, llm_settings, blocks); add it to the open agent instead` }] };
   }
   const top = readMap(ctx, root, 'a Block Agent file (personality, llm_settings, blocks)');
-  if (!top) return { ok: false, errors: ctx.errors };
+  if (!top) return { ok: false, errors: ctx.errors, blocksTheRest: true };
   const persona = readOptionalText(ctx, top, 'personality', 'personality') ?? '';
   const llm = readLlm(ctx, top.get('llm_settings'));
   if (!top.has('blocks')) ctx.warn(root, 'this agent has no blocks; add `blocks:` with at least one block of turns');
   const registry = new ToolRegistry();
   const graph = readGraph(ctx, readList(ctx, top.get('blocks'), 'blocks', top.keyNode('blocks')) ?? [], registry);
-  if (ctx.errors.length > 0) return { ok: false, errors: ctx.errors };
 
   const tools = registry.tools;
   for (const block of graph.blocks) {
@@ -206,6 +210,10 @@ function readAgent(ctx: ReadContext, root: Node | null, options: ImportOptions):
   };
   if (Object.keys(preserved).length > 0) doc.preserved = { blockAgent: preserved };
   const valid = validateDocument(doc);
+  if (ctx.errors.length > 0) {
+    // Each error left out only the entity it is about: the rest is read, so lint can check it in the same pass.
+    return { ok: false, errors: ctx.errors, ...(valid.ok ? { partial: { doc: valid.doc, warnings: ctx.warnings } } : {}) };
+  }
   if (!valid.ok) return { ok: false, errors: valid.errors.map((e) => ({ line: 1, column: 1, message: `${e.path}: ${e.message}` })) };
   return { ok: true, doc: valid.doc, warnings: ctx.warnings };
 }

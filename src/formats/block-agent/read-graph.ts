@@ -109,9 +109,11 @@ function readEdge(ctx: ReadContext, node: Node, from: Stage, byTurnId: Map<strin
     return ctx.fail(view.get('type') ?? node, `an edge needs \`type: edge\` (go to another turn, with connect_to) or \`type: loop\` (stay and prompt again)${type ? `, not ${JSON.stringify(type)}` : ''}`);
   }
   const conditions: Condition[] = [];
+  let conditionFailed = false;
   for (const conditionNode of readList(ctx, view.get('conditions'), 'conditions', view.keyNode('conditions')) ?? []) {
     const condition = readCondition(ctx, conditionNode, from, registry);
     if (condition) conditions.push(condition);
+    else conditionFailed = true;
   }
   let to = from.id;
   if (type === 'edge') {
@@ -122,6 +124,8 @@ function readEdge(ctx: ReadContext, node: Node, from: Stage, byTurnId: Map<strin
   } else if (view.has(EDGE_CONNECT_TO)) {
     ctx.warn(view.keyNode(EDGE_CONNECT_TO), `a loop stays on ${from.name}, so its ${EDGE_CONNECT_TO} is ignored; use \`type: edge\` to move`);
   }
+  // An edge missing one of its conditions would fire more often than written: it is left out whole (the error says why).
+  if (conditionFailed) return undefined;
   const edge: Edge = { id: newId(), from: from.id, to, kind: type, conditions };
   return withExtra(edge, collectExtra(ctx.js(node) as Record<string, unknown>, EDGE_SHAPE));
 }
