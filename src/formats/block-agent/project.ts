@@ -100,7 +100,7 @@ export function projectBlockAgent(doc: AgentDocument, options: { name?: string }
       const { threshold, messages, connectTo, kpis } = source.looping;
       block.looping = { threshold, messages: [...messages] };
       if (connectTo && plan.stageRef.has(connectTo)) block.looping.connectTo = connectTo;
-      if (kpis !== undefined) block.looping.kpis = [...kpis];
+      if (kpis !== undefined) block.looping.kpis = structuredClone(kpis);
     }
     const extra = survivingExtra(writeBlock(withoutExtra(source), block.ref, [], [], stageRef), source.extra, BLOCK_SHAPE);
     if (extra) block.extra = extra;

@@ -1,8 +1,8 @@
 // Blocks, turns, edges, conditions and looping of a Block Agent file → document entities.
 // Turns are read first (every turn_id known), then edges and looping, so `connect_to` may point
 // forward; every structural error names the line:column of the node at fault.
-import { isScalar, type Node } from 'yaml';
-import { newId, uniqueName, type Block, type Condition, type Edge, type Looping, type Stage } from '../../model';
+import { isMap, isScalar, type Node } from 'yaml';
+import { newId, uniqueName, type Block, type Condition, type Edge, type Kpi, type Looping, type Stage } from '../../model';
 import { collectExtra, isPlainObject } from './extra';
 import { CONDITION_FIELD, CONDITION_NLU, CONDITION_TOOL, EDGE_CONNECT_TO } from './inferred-keys';
 import { BLOCK_SHAPE, EDGE_SHAPE, TURN_SHAPE } from './keys';
@@ -195,9 +195,30 @@ function readLooping(ctx: ReadContext, node: Node, blockName: string, byTurnId: 
     looping.connectTo = target;
   }
   if (view.has('kpis')) {
-    const kpis = readTextList(ctx, view.get('kpis'), 'kpis', view.keyNode('kpis'));
+    const kpis = readKpis(ctx, view.get('kpis'), view.keyNode('kpis'));
     if (kpis === undefined) return undefined;
     looping.kpis = kpis;
   }
   return looping;
+}
+
+/**
+ * `kpis`: names (`- handoff`), or KPIs as IntelePeer's documentation writes them
+ * (`- kpi_name: handoff` with `value: {default, source}` and `kpi_type`), each kept as written.
+ */
+function readKpis(ctx: ReadContext, node: Node | null | undefined, keyNode: Node | undefined): Kpi[] | undefined {
+  const items = readList(ctx, node, 'kpis', keyNode);
+  if (!items) return undefined;
+  const kpis: Kpi[] = [];
+  for (const item of items) {
+    if (isMap(item)) {
+      kpis.push(structuredClone(ctx.js(item)) as Record<string, unknown>);
+      continue;
+    }
+    if (!isScalar(item)) return ctx.fail(item, 'each of kpis is a name (- handoff) or a KPI written as a map (- kpi_name: handoff, with its value and kpi_type)');
+    const text = readText(ctx, item, 'each of kpis');
+    if (text === undefined) return undefined;
+    kpis.push(text);
+  }
+  return kpis;
 }
