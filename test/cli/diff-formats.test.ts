@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { runCli, type CliIo } from '../../src/cli/main';
 
 const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`../fixtures/block-agent/${name}`, import.meta.url)), 'utf8');
-const SAME_JSON = fixture('diff-same.json');
-const SAME_YAML = fixture('diff-same.yaml');
+const SAME_JSON = fixture('diff/same.json');
+const SAME_YAML = fixture('diff/same.yaml');
 const OLD_TEXT = 'Capture the bouquet the caller wants and the day it is for.';
 const NEW_TEXT = 'Capture the bouquet the caller chose, and the delivery day.';
 const EDITED_YAML = SAME_YAML.replace(OLD_TEXT, NEW_TEXT);

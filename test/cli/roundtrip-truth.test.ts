@@ -48,12 +48,12 @@ describe('every problem in one pass', () => {
   }, SPAWN_TIMEOUT);
 
   it('a YAML syntax error says what to write, and that it stops the reading', () => {
-    const run = callboard('lint', fixture('syntax-apostrophe.yaml'));
+    const run = callboard('lint', fixture('syntax-errors/apostrophe.yaml'));
     expect(run.status).toBe(1);
-    expect(run.stdout).toContain(`syntax-apostrophe.yaml:8:32: error: an apostrophe inside text in single quotes ends the text there`);
+    expect(run.stdout).toContain(`apostrophe.yaml:8:32: error: an apostrophe inside text in single quotes ends the text there`);
     expect(run.stdout).toContain(`write the apostrophe twice: content: 'Tell them it''s done'`);
-    expect(run.stdout).toContain('syntax-apostrophe.yaml: note: this error stops the reading of the file, so nothing after it was checked; fix it and run again to see any other problem');
-    const convert = callboard('convert', fixture('syntax-apostrophe.yaml'), '--to', 'json');
+    expect(run.stdout).toContain('apostrophe.yaml: note: this error stops the reading of the file, so nothing after it was checked; fix it and run again to see any other problem');
+    const convert = callboard('convert', fixture('syntax-errors/apostrophe.yaml'), '--to', 'json');
     expect(convert.status).toBe(1);
     expect(convert.stderr).toContain('note: this error stops the reading of the file');
   }, SPAWN_TIMEOUT * 2);

@@ -35,7 +35,7 @@ describe('every problem in one pass', () => {
   it('importAny passes the partial agent on; a syntax error says it blocks the rest and has none', async () => {
     const partial = await importAny(readFixture('problems-one-pass.yaml'), { format: 'yaml' });
     expect(partial.kind === 'error' && partial.partial?.doc.stages).toHaveLength(3);
-    const syntax = await importAny(readFixture('syntax-apostrophe.yaml'), { format: 'yaml' });
+    const syntax = await importAny(readFixture('syntax-errors/apostrophe.yaml'), { format: 'yaml' });
     expect(syntax).toMatchObject({ kind: 'error', blocksTheRest: true });
     expect(syntax.kind === 'error' && syntax.partial).toBeUndefined();
   });

@@ -13,7 +13,7 @@ const failure = (name: string) => {
 
 describe('YAML syntax errors that say what to write', () => {
   it('an apostrophe inside single quotes: write it twice, or use double quotes, with the line shown', () => {
-    const { errors, blocksTheRest } = failure('syntax-apostrophe.yaml');
+    const { errors, blocksTheRest } = failure('syntax-errors/apostrophe.yaml');
     expect(errors[0]).toMatchObject({ line: 8, column: 32 });
     expect(errors[0].message).not.toMatch(/Unexpected scalar/);
     expect(errors[0].message).toContain(`write the apostrophe twice: content: 'Tell them it''s done'`);
@@ -23,15 +23,15 @@ describe('YAML syntax errors that say what to write', () => {
   });
 
   it('the corrected line it offers reads back as the text that was meant', () => {
-    const { errors } = failure('syntax-apostrophe.yaml');
+    const { errors } = failure('syntax-errors/apostrophe.yaml');
     const fixed = /twice: (content: '.*?'(?=\s—))/.exec(errors[0].message)![1];
-    const text = readFixture('syntax-apostrophe.yaml').replace(`content: 'Tell them it's done'`, fixed);
+    const text = readFixture('syntax-errors/apostrophe.yaml').replace(`content: 'Tell them it's done'`, fixed);
     const result = importBlockAgentYaml(text);
     expect(result.ok && result.doc.stages[0].instructions).toBe("Tell them it's done");
   });
 
   it('a key without its colon: write key, colon, space, value', () => {
-    const { errors } = failure('syntax-missing-colon.yaml');
+    const { errors } = failure('syntax-errors/missing-colon.yaml');
     expect(errors[0]).toMatchObject({ line: 4, column: 5 });
     expect(errors[0].message).not.toMatch(/Implicit keys/);
     expect(errors[0].message).toContain('no colon after its key');
@@ -39,7 +39,7 @@ describe('YAML syntax errors that say what to write', () => {
   });
 
   it('a double quote never closed: points at where it opens, not at the end of the file', () => {
-    const { errors } = failure('syntax-unclosed-quote.yaml');
+    const { errors } = failure('syntax-errors/unclosed-quote.yaml');
     expect(errors[0]).toMatchObject({ line: 1, column: 14 });
     expect(errors[0].message).toMatch(/^the text in double quotes that opens on line 1, column 14 is never closed; end it with " on the same line/);
     expect(errors[0].message).toContain('(line 1: personality: "You book tables for a small restaurant.)');
@@ -55,7 +55,7 @@ describe('YAML syntax errors that say what to write', () => {
   });
 
   it('a [ never closed: points at the bracket and says to close it or write one item a line', () => {
-    const { errors } = failure('syntax-unclosed-bracket.yaml');
+    const { errors } = failure('syntax-errors/unclosed-bracket.yaml');
     expect(errors[0]).toMatchObject({ line: 7, column: 16 });
     expect(errors[0].message).not.toMatch(/sufficiently indented/);
     expect(errors[0].message).toMatch(/^the list in \[ \] that opens on line 7, column 16 is never closed; end it with \] on its line, or write one item a line under the key \("- item"\) instead \(line 7: edges: \[/);
@@ -70,7 +70,7 @@ describe('YAML syntax errors that say what to write', () => {
   });
 
   it('a tab: re-indent with spaces, with the line shown', () => {
-    const { errors, fix } = failure('syntax-tab.yaml');
+    const { errors, fix } = failure('syntax-errors/tab.yaml');
     expect(errors[0]).toMatchObject({ line: 5, column: 1 });
     expect(errors[0].message).toMatch(/indented with a tab.*re-indent it with spaces.*\(line 5: - turn_id: ask_card\)$/);
     expect(fix).toBeDefined();
