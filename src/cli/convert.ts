@@ -58,7 +58,15 @@ function convertTools(tools: Tool[], args: ConvertArgs): Converted | string {
 export async function convert(args: ConvertArgs, io: CliIo): Promise<number> {
   const source = readSource(io, args.file, args.from, 'convert');
   const loaded = await loadAgent(source, { fixTabs: args.fixTabs });
-  if (!loaded.ok) return reportFailure(io, source.file, loaded);
+  if (!loaded.ok) {
+    if (!loaded.partial) return reportFailure(io, source.file, loaded);
+    // The rest of the agent was read: its lint errors and warnings come in the same run, so one fix does not reveal the next.
+    const { failedLoadDiagnostics } = await import('./lint');
+    const all = await failedLoadDiagnostics(loaded, source.format);
+    for (const d of all.filter((d) => d.severity !== 'info')) io.err(formatDiagnostic(source.file, d) + '\n');
+    if (loaded.hint) io.err(`hint: ${loaded.hint}\n`);
+    return EXIT_ERRORS;
+  }
   for (const d of loaded.diagnostics) io.err(formatDiagnostic(source.file, d) + '\n');
 
   if (loaded.kind === 'agent' && args.to === 'openai' && loaded.doc.stages.length === 0) {

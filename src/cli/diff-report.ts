@@ -32,11 +32,25 @@ export function differenceLine(d: AgentDifference): string {
   return `${MARK[d.change]} ${label}: ${d.words ? wordLine(d) : `${shown(d.old)} → ${shown(d.new)}`}`;
 }
 
-export function textReport(a: string, b: string, differences: readonly AgentDifference[]): string {
+/**
+ * A changed text (a description, instructions) under its word diff, old and new whole: the word
+ * diff says what changed, the whole texts are what a reviewer reads to judge it. One line each.
+ */
+function wholeTexts(d: AgentDifference): string[] {
+  if (!d.words || d.change !== 'changed') return [];
+  return [`    old: ${oneLineText(revealInvisible(String(d.old)))}`, `    new: ${oneLineText(revealInvisible(String(d.new)))}`];
+}
+
+/** Said where `hidden` differences were left out: in what a file's format cannot hold (a YAML file has no name). */
+const formatNote = (hidden: number): string =>
+  hidden > 0 ? ` (compared on what both formats express; ${hidden} difference${hidden === 1 ? '' : 's'} in what a format cannot hold left out: --format-details shows them)` : '';
+
+export function textReport(a: string, b: string, differences: readonly AgentDifference[], hidden = 0): string {
   const [from, to] = [oneLineText(a), oneLineText(b)];
-  if (differences.length === 0) return `${from} and ${to}: the same agent\n`;
+  if (differences.length === 0) return `${from} and ${to}: the same agent${formatNote(hidden)}\n`;
   const n = differences.length;
-  return `${from} → ${to}: ${n} difference${n === 1 ? '' : 's'}\n${differences.map(differenceLine).join('\n')}\n`;
+  const lines = differences.flatMap((d) => [differenceLine(d), ...wholeTexts(d)]);
+  return `${from} → ${to}: ${n} difference${n === 1 ? '' : 's'}${formatNote(hidden)}\n${lines.join('\n')}\n`;
 }
 
 const MAX_CELL = 120;
@@ -88,13 +102,32 @@ function stageSection(change: StageModelChange): string {
 
 const block = (text: string): string => { const f = fence(text); return `${f}diff\n${text}\n${f}`; };
 
-export function markdownReport(a: string, b: string, differences: readonly AgentDifference[], stages: readonly StageModelChange[]): string {
+/** A changed text whole, before and after, beside its word diff: the table's cells cut long texts. */
+function textSection(d: AgentDifference): string {
+  const text = (value: unknown) => revealInvisible(String(value));
+  const words = wordLine(d);
+  const f = fence(`${text(d.old)}${text(d.new)}${words}`);
+  return [
+    `<details><summary>${htmlCode(revealInvisible(d.label))}</summary>`, '',
+    'Word diff:', '', `${f}text`, words, f, '',
+    'Before:', '', `${f}text`, text(d.old), f, '',
+    'After:', '', `${f}text`, text(d.new), f, '',
+    '</details>',
+  ].join('\n');
+}
+
+export function markdownReport(a: string, b: string, differences: readonly AgentDifference[], stages: readonly StageModelChange[], hidden = 0): string {
   const lines = [`### Agent changes: ${codeSpan(a)} → ${codeSpan(b)}`, ''];
-  if (differences.length === 0) return `${lines.join('\n')}No differences: the same agent.\n`;
+  if (differences.length === 0) return `${lines.join('\n')}No differences: the same agent${formatNote(hidden)}.\n`;
   // The summary names entities of the files: as code, like every name below.
-  lines.push(`${differences.length} difference${differences.length === 1 ? '' : 's'}: ${codeSpan(summarizeDifferences(differences, 5))}`, '');
+  lines.push(`${differences.length} difference${differences.length === 1 ? '' : 's'}${formatNote(hidden)}: ${codeSpan(summarizeDifferences(differences, 5))}`, '');
   lines.push('| What | Change | Before | After |', '|---|---|---|---|');
   for (const d of differences) lines.push(`| ${tableCode(d.label)} | ${d.change} | ${cell(d.old)} | ${cell(d.new)} |`);
+  const texts = differences.filter((d) => d.words && d.change === 'changed');
+  if (texts.length) {
+    lines.push('', '#### Texts changed', '', 'Each changed text whole, before and after, under its word diff ([-removed-]{+added+}).', '');
+    for (const d of texts) lines.push(textSection(d), '');
+  }
   if (stages.length) {
     lines.push('', '#### What the model sees', '', 'Per stage: the system prompt (templates as written) and the tools offered, before and after.', '');
     for (const s of stages) lines.push(stageSection(s), '');

@@ -9,7 +9,8 @@ import { preparePatternSandbox } from '../simulator/sandbox/patterns';
 import type { LintArgs } from './args';
 import { EXIT_ERRORS, EXIT_OK, type CliIo } from './io';
 import { locatorFor } from '../formats/locate';
-import { formatDiagnostic, loadAgent, readSource, type Diagnostic } from './read';
+import { BLOCKS_THE_REST, formatDiagnostic, loadAgent, readSource, type Diagnostic, type Loaded } from './read';
+import type { FileFormat } from '../formats/file-format';
 
 /** A bare list of tools, linted as the tools of an agent that offers them everywhere. */
 function agentOfTools(tools: Tool[]): AgentDocument {
@@ -18,15 +19,8 @@ function agentOfTools(tools: Tool[]): AgentDocument {
 
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-export async function lintCommand(args: LintArgs, io: CliIo): Promise<number> {
-  const source = readSource(io, args.file, args.from, 'lint');
-  const loaded = await loadAgent(source, { fixTabs: args.fixTabs });
-  if (!loaded.ok) {
-    for (const d of loaded.diagnostics) io.out(formatDiagnostic(source.file, d) + '\n');
-    if (loaded.hint) io.err(`hint: ${loaded.hint}\n`);
-    return EXIT_ERRORS;
-  }
-  const doc = loaded.kind === 'agent' ? loaded.doc : agentOfTools(loaded.tools);
+/** What lint finds in `doc` (read from `text` in `format`), each at its line:column where the locator knows it. */
+export async function lintFindings(doc: AgentDocument, format: FileFormat, text: string, toolsOnly: boolean): Promise<Diagnostic[]> {
   // The parser of `when` and expression conditions loads on demand; lint says nothing of syntax before.
   await loadExpressionParser();
   // A pattern's samples (default, examples) are tested in the pattern sandbox, with a deadline.
@@ -34,18 +28,49 @@ export async function lintCommand(args: LintArgs, io: CliIo): Promise<number> {
   // A list of tools is no agent: only what is wrong with the tools themselves is reported.
   // Reachability follows where the code moves the call (helpers, switches, constants…).
   const stageFlow = doc.target === 'pinecall' ? readStageFlow(doc) : undefined;
-  const problems = problemsOf(doc, { stageFlow }).filter((p) => loaded.kind === 'agent' || p.entity.kind === 'tool');
-  const locate = await locatorFor(source.format, loaded.text, doc);
-  const diagnostics: Diagnostic[] = [
-    ...loaded.diagnostics.map((d) => ({ ...d, rule: d.rule ?? 'import' })),
-    ...problems.map((p) => ({ severity: p.severity, message: p.message, path: p.path, rule: p.rule, ...locate(p) })),
+  const problems = problemsOf(doc, { stageFlow }).filter((p) => !toolsOnly || p.entity.kind === 'tool');
+  const locate = await locatorFor(format, text, doc);
+  return problems.map((p) => ({ severity: p.severity, message: p.message, path: p.path, rule: p.rule, ...locate(p) }));
+}
+
+/** Said before lint's findings on an agent read around its import errors. */
+export const CHECKED_WITHOUT_ERRORS = 'the rest of the agent was checked without what the errors above are about (each left out whole), so a finding may follow from one of them';
+
+/**
+ * A failed import's diagnostics and, when the importer could read the rest of the agent, lint's
+ * findings on it: one run shows every problem, not the first error alone.
+ */
+export async function failedLoadDiagnostics(loaded: Extract<Loaded, { ok: false }>, format: FileFormat): Promise<Diagnostic[]> {
+  const errors = loaded.diagnostics.map((d) => ({ ...d, rule: d.rule ?? 'import' }));
+  if (loaded.blocksTheRest) return [...errors, { severity: 'note', message: BLOCKS_THE_REST }];
+  if (!loaded.partial) return errors;
+  const { doc, text, diagnostics } = loaded.partial;
+  return [
+    ...errors,
+    ...diagnostics.map((d) => ({ ...d, rule: d.rule ?? 'import' })),
+    { severity: 'note', message: CHECKED_WITHOUT_ERRORS },
+    ...(await lintFindings(doc, format, text, false)),
   ];
-  const shown = args.quiet ? diagnostics.filter((d) => d.severity !== 'info' && d.severity !== 'note') : diagnostics;
+}
+
+export async function lintCommand(args: LintArgs, io: CliIo): Promise<number> {
+  const source = readSource(io, args.file, args.from, 'lint');
+  const loaded = await loadAgent(source, { fixTabs: args.fixTabs });
+  const diagnostics: Diagnostic[] = loaded.ok
+    ? [
+      ...loaded.diagnostics.map((d) => ({ ...d, rule: d.rule ?? 'import' })),
+      ...(await lintFindings(loaded.kind === 'agent' ? loaded.doc : agentOfTools(loaded.tools), source.format, loaded.text, loaded.kind !== 'agent')),
+    ]
+    : await failedLoadDiagnostics(loaded, source.format);
+  // Notes that frame the findings (what was checked) stay, even with --quiet.
+  const framing = (d: Diagnostic) => d.message === BLOCKS_THE_REST || d.message === CHECKED_WITHOUT_ERRORS;
+  const shown = args.quiet ? diagnostics.filter((d) => (d.severity !== 'info' && d.severity !== 'note') || framing(d)) : diagnostics;
   for (const d of shown) io.out(formatDiagnostic(source.file, d) + '\n');
+  if (!loaded.ok && loaded.hint) io.err(`hint: ${loaded.hint}\n`);
 
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
-  const infos = diagnostics.length - errors - warnings;
+  const infos = diagnostics.filter((d) => !framing(d)).length - errors - warnings;
   io.err(`${source.file}: ${count(errors, 'error')}, ${count(warnings, 'warning')}, ${infos} info${args.quiet && infos > 0 ? ' (hidden)' : ''}\n`);
   return errors > 0 ? EXIT_ERRORS : EXIT_OK;
 }

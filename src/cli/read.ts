@@ -61,7 +61,13 @@ export type Loaded =
   | { ok: true; kind: 'agent'; doc: AgentDocument; text: string; diagnostics: Diagnostic[] }
   /** A Block Agent list of tools (as the documentation's samples are written), not a whole agent. */
   | { ok: true; kind: 'tools'; tools: Tool[]; text: string; diagnostics: Diagnostic[] }
-  | { ok: false; diagnostics: Diagnostic[]; hint?: string };
+  | {
+    ok: false; diagnostics: Diagnostic[]; hint?: string;
+    /** The errors stopped the reading: nothing after them was checked (said beside them). */
+    blocksTheRest?: true;
+    /** The agent without what the errors are about, and the import's warnings: lint checks the rest in the same pass. */
+    partial?: { doc: AgentDocument; text: string; diagnostics: Diagnostic[] };
+  };
 
 /** Reads the file; a missing or unreadable file, or an unknown format, is a usage error (exit 2). */
 export function readSource(io: CliIo, file: string, from: FileFormat | undefined, command: string): Source {
@@ -85,7 +91,15 @@ export async function loadAgent(source: Source, options: { fixTabs: boolean }): 
   const outcome = await importAny(text, { format: source.format, fileName, folder: source.folder });
   if (outcome.kind === 'error') {
     const hint = outcome.fix ? TAB_HINT : undefined;
-    if (outcome.format !== 'json') return { ok: false, diagnostics: outcome.errors.map((e) => ({ severity: 'error', ...e })), hint };
+    if (outcome.format !== 'json') {
+      return {
+        ok: false,
+        diagnostics: outcome.errors.map((e) => ({ severity: 'error', ...e })),
+        hint,
+        ...(outcome.blocksTheRest ? { blocksTheRest: true as const } : {}),
+        ...(outcome.partial ? { partial: { doc: outcome.partial.doc, text, diagnostics: outcome.partial.warnings.map((w) => ({ severity: 'warning' as const, ...w })) } } : {}),
+      };
+    }
     const locate = jsonLocator(text);
     return {
       ok: false,
@@ -105,9 +119,13 @@ export async function loadAgent(source: Source, options: { fixTabs: boolean }): 
   return { ok: true, kind: 'agent', doc: outcome.doc, text, diagnostics };
 }
 
+/** Said after an error that stopped the reading, so no one takes its being alone for the file's only problem. */
+export const BLOCKS_THE_REST = 'this error stops the reading of the file, so nothing after it was checked; fix it and run again to see any other problem';
+
 /** Prints a failed load to standard error; the exit code it calls for. */
 export function reportFailure(io: CliIo, file: string, loaded: Extract<Loaded, { ok: false }>): number {
   for (const d of loaded.diagnostics) io.err(formatDiagnostic(file, d) + '\n');
+  if (loaded.blocksTheRest) io.err(formatDiagnostic(file, { severity: 'note', message: BLOCKS_THE_REST }) + '\n');
   if (loaded.hint) io.err(`hint: ${loaded.hint}\n`);
   return EXIT_ERRORS;
 }

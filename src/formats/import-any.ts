@@ -24,7 +24,13 @@ export type ImportOutcome =
   /** A Block Agent list of tools (as the documentation's samples are written), not a whole agent. */
   | { kind: 'tools'; format: FileFormat; tools: Tool[]; warnings: Located[]; notes: Located[] }
   /** `errors` where the path is known only (a JSON schema error) carry no line. */
-  | { kind: 'error'; format: FileFormat; errors: Located[]; fix?: ImportFix };
+  | {
+    kind: 'error'; format: FileFormat; errors: Located[]; fix?: ImportFix;
+    /** The errors stopped the reading: nothing after them was checked. */
+    blocksTheRest?: true;
+    /** The agent without what the errors are about, for lint to check the rest in the same pass. */
+    partial?: { doc: AgentDocument; warnings: Located[] };
+  };
 
 export interface ImportOptions {
   /** Read as this format; else detectFormat(text, fileName). */
@@ -68,7 +74,13 @@ export async function importAny(text: string, options: ImportOptions = {}): Prom
       const name = options.name ?? (options.fileName ? nameFromFileName(options.fileName) : undefined);
       const result = importBlockAgentYaml(text, { name });
       if (result.ok) return { kind: 'agent', format, doc: result.doc, warnings: result.warnings, notes: [] };
-      if (!result.toolList) return { kind: 'error', format, errors: result.errors, fix: result.fix };
+      if (!result.toolList) {
+        return {
+          kind: 'error', format, errors: result.errors, fix: result.fix,
+          ...(result.blocksTheRest ? { blocksTheRest: true as const } : {}),
+          ...(result.partial ? { partial: result.partial } : {}),
+        };
+      }
       // A bare list of tools: they join an agent (the app's open one), they are not one.
       const tools = importBlockAgentTools(text);
       if (!tools.ok) return { kind: 'error', format, errors: tools.errors, fix: tools.fix };

@@ -3,11 +3,15 @@
 export type {
   AgentDocument, Block, Stage, Edge, Tool, StateField, Condition, ToolCondition, ExternalCondition,
   NluCondition, ExpressionCondition, ToolScope, McpServer, Layout, LlmSettings, Looping, Point, Size,
-  Target, JsonType, Preserved, ConversationTest, TestExpectations, TestStart,
+  Target, JsonType, Preserved, ConversationTest, TestExpectations, TestStart, Kpi,
 } from './generated/agent';
 export type { JsonSchema } from './json-schema';
 
-import type { AgentDocument } from './generated/agent';
+import type { AgentDocument, Kpi } from './generated/agent';
+
+/** A KPI as a person reads it: its name, or a written KPI's `kpi_name` (else the map as JSON). */
+export const kpiName = (kpi: Kpi): string =>
+  typeof kpi === 'string' ? kpi : typeof kpi.kpi_name === 'string' ? kpi.kpi_name : JSON.stringify(kpi);
 
 export const DOCUMENT_FORMAT = 'callboard.agent';
 export const CURRENT_VERSION = 1 satisfies AgentDocument['version'];

@@ -73,7 +73,12 @@ describe('callboard diff', () => {
     expect((await run(['convert', 'v2/agent.json', '--to', 'yaml', '-o', 'v2/clinic.yaml'], files)).code).toBe(0);
     const result = await run(['diff', 'v1/clinic.yaml', 'v2/clinic.yaml'], files);
     expect(result.code).toBe(1);
-    expect(result.stdout.trim().split('\n').slice(1).map((l) => l.split(':').slice(0, 2).join(':'))).toEqual(['~ tool book: description']);
+    // The word diff's line, then the old and new descriptions whole (issue 33).
+    expect(result.stdout.trim().split('\n').slice(1).map((l) => l.split(':').slice(0, 2).join(':'))).toEqual([
+      '~ tool book: description',
+      '    old: Book one of the slots you offered, by its id. Ask the caller to agree before you call it.',
+      '    new: Book the slot the caller agreed to, by its id.',
+    ]);
   }, 30_000);
 
   it('exits 2 on trouble: a missing file, one file, both --json and --markdown, a file that is not an agent', async () => {

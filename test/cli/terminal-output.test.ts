@@ -219,9 +219,11 @@ describe('diff --markdown: text from the files is never markup', () => {
     expect(md).toMatch(new RegExp(`\\n\\+.*${HIDDEN_INSTRUCTION}`));
     // A pipe and backticks in a cell: one cell, a longer code span.
     expect(md).toContain('| ```Book it \\| `` ` `` [click](https://example.test) <details><summary>more</summary> @callboard/reviewers #1``` |');
-    // Every stage section that changed comes after the renamed one, each opened and closed.
-    expect(markup.match(/<details>/g)?.length).toBe(3);
-    expect(markup.match(/<\/details>/g)?.length).toBe(3);
+    // Every stage section that changed comes after the renamed one; every section (the stages, and
+    // since issue 33 each changed text whole) is opened and closed.
+    expect(md.match(/<details><summary>stage /g)?.length).toBe(3);
+    expect(markup.match(/<details>/g)?.length).toBe(markup.match(/<\/details>/g)?.length);
+    expect(md).toContain('#### Texts changed');
     expect(md).toContain('<summary>stage <code>identify</code></summary>');
     expect(md).toContain('<summary>stage <code>choose</code></summary>');
   });

@@ -103,7 +103,7 @@ describe('importBlockAgentYaml', () => {
     expect(failure(text).errors[0]).toMatchObject(where(text, 't9'));
   });
 
-  it('makes one tool of the same definition in several blocks, and renames a different one', () => {
+  it('makes one tool of the same definition in several blocks, and keeps a different one of the same name in its own block', () => {
     const text = `blocks:
   - block_id: a
     tools:
@@ -120,14 +120,15 @@ describe('importBlockAgentYaml', () => {
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
     const { doc, warnings } = result;
     const [a, b] = doc.blocks.map((block) => block.id);
-    expect(doc.tools.map((t) => [t.name, t.scope])).toEqual([
-      ['shared', { kind: 'blocks', blockIds: [a, b] }],
-      ['clash', { kind: 'blocks', blockIds: [a] }],
-      ['clash_2', { kind: 'blocks', blockIds: [b] }],
+    // Each block keeps its own tool under the name the file gives it (issue 33: names are the user's).
+    expect(doc.tools.map((t) => [t.name, t.description, t.scope])).toEqual([
+      ['shared', 'Same.', { kind: 'blocks', blockIds: [a, b] }],
+      ['clash', 'First.', { kind: 'blocks', blockIds: [a] }],
+      ['clash', 'Second.', { kind: 'blocks', blockIds: [b] }],
     ]);
-    expect(warnings).toEqual([expect.objectContaining({ line: 10, column: 9, message: expect.stringContaining('imported as clash_2') })]);
+    expect(warnings).toEqual([]);
     // Each block's condition reads the tool defined in that block.
-    expect(doc.edges.map((e) => e.conditions[0].kind === 'tool' && doc.tools.find((t) => t.id === (e.conditions[0] as { toolId: string }).toolId)!.name)).toEqual(['clash', 'clash_2']);
+    expect(doc.edges.map((e) => e.conditions[0].kind === 'tool' && doc.tools.find((t) => t.id === (e.conditions[0] as { toolId: string }).toolId)!.description)).toEqual(['First.', 'Second.']);
   });
 
   it('infers intent blocks and fallback tools, which the file has no key for', () => {

@@ -17,6 +17,7 @@ import { warnMisreadKeys } from './scalars';
 import { firstIndentTab, reindentTabs } from './tabs';
 import { checkYamlBounds, mayNestDeeperThan, yamlDepthError } from './yaml-bounds';
 import { fastParseYaml } from './fast-parse';
+import { explainYamlError, showLine } from './yaml-errors';
 import { walkNodes } from './walk';
 
 export type { ImportProblem, ImportWarning } from './read-context';
@@ -32,6 +33,13 @@ export interface ImportFailure {
   fix?: ImportFix;
   /** The text is a list of tools (or one tool), not an agent: importBlockAgentTools reads it. */
   toolList?: true;
+  /** The errors stopped the reading (a YAML syntax error, a tab): what comes after them was not checked. */
+  blocksTheRest?: true;
+  /**
+   * The agent without what the errors are about (an edge to a missing turn, a condition on an
+   * unknown tool…), read so that lint can report every other problem in the same pass.
+   */
+  partial?: { doc: AgentDocument; warnings: ImportWarning[] };
 }
 export type BlockAgentImport = { ok: true; doc: AgentDocument; warnings: ImportWarning[] } | ImportFailure;
 export type BlockAgentToolsImport = { ok: true; tools: Tool[]; warnings: ImportWarning[] } | ImportFailure;
@@ -56,19 +64,13 @@ export function parseBlockAgentText(text: string): { ok: true; ctx: ReadContext;
     if (tab && (doc.errors.some((e) => e.code === 'TAB_AS_INDENT') || tab.line <= lastErrorLine)) {
       return {
         ok: false,
-        errors: [{ ...tab, message: `line ${tab.line} is indented with a tab, and YAML allows only spaces in indentation; re-indent it with spaces (the fix "${REINDENT_FIX.label}" does it for the whole text, two spaces per level)` }],
+        errors: [{ ...tab, message: `line ${tab.line} is indented with a tab, and YAML allows only spaces in indentation; re-indent it with spaces (the fix "${REINDENT_FIX.label}" does it for the whole text, two spaces per level)${showLine(source.split(/\r?\n/), tab.line)}` }],
         fix: REINDENT_FIX,
+        blocksTheRest: true,
       };
     }
-    return {
-      ok: false,
-      errors: doc.errors.map((e) => ({
-        line: e.linePos?.[0].line ?? 1,
-        column: e.linePos?.[0].col ?? 1,
-        // prettyErrors appends " at line L, column C:" and a source excerpt; the position is already in the fields.
-        message: e.message.split(/ at line \d+, column \d+/)[0].split('\n')[0],
-      })),
-    };
+    // A syntax error leaves the rest of the file unread: nothing after it can be checked.
+    return { ok: false, errors: doc.errors.map((e) => explainYamlError(source, e)), blocksTheRest: true };
   }
   // An alias to no anchor (`*a`) parses without an error: checkYamlBounds above pointed at it, as
   // at an alias that expands past the limits (the library's toJS is not called: it looks up each
@@ -173,13 +175,12 @@ function readAgent(ctx: ReadContext, root: Node | null, options: ImportOptions):
     return { ok: false, toolList: true, errors: [{ ...ctx.at(root), message: `this is ${what}, not a whole agent (personality, llm_settings, blocks); add it to the open agent instead` }] };
   }
   const top = readMap(ctx, root, 'a Block Agent file (personality, llm_settings, blocks)');
-  if (!top) return { ok: false, errors: ctx.errors };
+  if (!top) return { ok: false, errors: ctx.errors, blocksTheRest: true };
   const persona = readOptionalText(ctx, top, 'personality', 'personality') ?? '';
   const llm = readLlm(ctx, top.get('llm_settings'));
   if (!top.has('blocks')) ctx.warn(root, 'this agent has no blocks; add `blocks:` with at least one block of turns');
   const registry = new ToolRegistry();
   const graph = readGraph(ctx, readList(ctx, top.get('blocks'), 'blocks', top.keyNode('blocks')) ?? [], registry);
-  if (ctx.errors.length > 0) return { ok: false, errors: ctx.errors };
 
   const tools = registry.tools;
   for (const block of graph.blocks) {
@@ -209,6 +210,10 @@ function readAgent(ctx: ReadContext, root: Node | null, options: ImportOptions):
   };
   if (Object.keys(preserved).length > 0) doc.preserved = { blockAgent: preserved };
   const valid = validateDocument(doc);
+  if (ctx.errors.length > 0) {
+    // Each error left out only the entity it is about: the rest is read, so lint can check it in the same pass.
+    return { ok: false, errors: ctx.errors, ...(valid.ok ? { partial: { doc: valid.doc, warnings: ctx.warnings } } : {}) };
+  }
   if (!valid.ok) return { ok: false, errors: valid.errors.map((e) => ({ line: 1, column: 1, message: `${e.path}: ${e.message}` })) };
   return { ok: true, doc: valid.doc, warnings: ctx.warnings };
 }

@@ -46,8 +46,12 @@ export function writtenTools(plan: ExportPlan): WrittenTools {
   // A tool listed in many blocks is written the same in each: written once (its parameters are cloned).
   const definitions = new Map<string, unknown>();
   for (const block of plan.blocks) {
+    // The names this block's list has written so far: the registry renames only a clash within a block.
+    const inBlock = new Set<string>();
     for (const source of plan.toolsOf.get(block.id)!) {
       const name = writtenToolName(source);
+      const clash = inBlock.has(name);
+      inBlock.add(name);
       let definition = definitions.get(source.id);
       if (definition === undefined) definitions.set(source.id, (definition = writeTool(source)));
       const same = seen.get(name)?.find((s) => deepEqual(s.definition, definition));
@@ -57,7 +61,7 @@ export function writtenTools(plan: ExportPlan): WrittenTools {
       }
       // uniqueName's rule (the first free name_2, name_3 …), resumed where the last search of this name stopped.
       let unique = name;
-      for (let k = suffixes.get(name) ?? 2; given.has(unique); k++) {
+      for (let k = suffixes.get(name) ?? 2; clash && given.has(unique); k++) {
         unique = `${name}_${k}`;
         suffixes.set(name, k);
       }

@@ -44,7 +44,7 @@ export function applyBlockAgentLosses(doc: AgentDocument): AgentDocument {
 
 const DROPPED_TOOL_KEYS = new Set(['when', 'confirm', 'announce', 'preview', 'timeout', 'implementation', 'mock', 'mcp']);
 
-/** Tools as the importer's registry gathers them: one per distinct definition and name, renamed on a clash. */
+/** Tools as the importer's registry gathers them: one per distinct definition and name, renamed on a clash within a block. */
 function projectTools(plan: ExportPlan) {
   const seen: { name: string; definition: unknown; tool: Tool }[] = [];
   const byBlock = new Map<string, Map<string, Tool>>();
@@ -58,7 +58,8 @@ function projectTools(plan: ExportPlan) {
       let tool = seen.find((s) => s.name === name && deepEqual(s.definition, definition))?.tool;
       if (tool?.scope.kind === 'blocks' && !tool.scope.blockIds.includes(block.id)) tool.scope.blockIds.push(block.id);
       if (!tool) {
-        tool = projectTool(source, uniqueName(name, tools.map((t) => t.name)), block.id);
+        // Renamed only where this block already lists a tool of the name (read-tools.ts).
+        tool = projectTool(source, names.has(name) ? uniqueName(name, tools.map((t) => t.name)) : name, block.id);
         tools.push(tool);
         seen.push({ name, definition, tool });
       }
@@ -100,7 +101,7 @@ export function projectBlockAgent(doc: AgentDocument, options: { name?: string }
       const { threshold, messages, connectTo, kpis } = source.looping;
       block.looping = { threshold, messages: [...messages] };
       if (connectTo && plan.stageRef.has(connectTo)) block.looping.connectTo = connectTo;
-      if (kpis !== undefined) block.looping.kpis = [...kpis];
+      if (kpis !== undefined) block.looping.kpis = structuredClone(kpis);
     }
     const extra = survivingExtra(writeBlock(withoutExtra(source), block.ref, [], [], stageRef), source.extra, BLOCK_SHAPE);
     if (extra) block.extra = extra;

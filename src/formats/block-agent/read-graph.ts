@@ -1,8 +1,8 @@
 // Blocks, turns, edges, conditions and looping of a Block Agent file → document entities.
 // Turns are read first (every turn_id known), then edges and looping, so `connect_to` may point
 // forward; every structural error names the line:column of the node at fault.
-import { isScalar, type Node } from 'yaml';
-import { newId, uniqueName, type Block, type Condition, type Edge, type Looping, type Stage } from '../../model';
+import { isMap, isScalar, type Node } from 'yaml';
+import { newId, uniqueName, type Block, type Condition, type Edge, type Kpi, type Looping, type Stage } from '../../model';
 import { collectExtra, isPlainObject } from './extra';
 import { CONDITION_FIELD, CONDITION_NLU, CONDITION_TOOL, EDGE_CONNECT_TO } from './inferred-keys';
 import { BLOCK_SHAPE, EDGE_SHAPE, TURN_SHAPE } from './keys';
@@ -109,9 +109,11 @@ function readEdge(ctx: ReadContext, node: Node, from: Stage, byTurnId: Map<strin
     return ctx.fail(view.get('type') ?? node, `an edge needs \`type: edge\` (go to another turn, with connect_to) or \`type: loop\` (stay and prompt again)${type ? `, not ${JSON.stringify(type)}` : ''}`);
   }
   const conditions: Condition[] = [];
+  let conditionFailed = false;
   for (const conditionNode of readList(ctx, view.get('conditions'), 'conditions', view.keyNode('conditions')) ?? []) {
     const condition = readCondition(ctx, conditionNode, from, registry);
     if (condition) conditions.push(condition);
+    else conditionFailed = true;
   }
   let to = from.id;
   if (type === 'edge') {
@@ -122,6 +124,8 @@ function readEdge(ctx: ReadContext, node: Node, from: Stage, byTurnId: Map<strin
   } else if (view.has(EDGE_CONNECT_TO)) {
     ctx.warn(view.keyNode(EDGE_CONNECT_TO), `a loop stays on ${from.name}, so its ${EDGE_CONNECT_TO} is ignored; use \`type: edge\` to move`);
   }
+  // An edge missing one of its conditions would fire more often than written: it is left out whole (the error says why).
+  if (conditionFailed) return undefined;
   const edge: Edge = { id: newId(), from: from.id, to, kind: type, conditions };
   return withExtra(edge, collectExtra(ctx.js(node) as Record<string, unknown>, EDGE_SHAPE));
 }
@@ -191,9 +195,30 @@ function readLooping(ctx: ReadContext, node: Node, blockName: string, byTurnId: 
     looping.connectTo = target;
   }
   if (view.has('kpis')) {
-    const kpis = readTextList(ctx, view.get('kpis'), 'kpis', view.keyNode('kpis'));
+    const kpis = readKpis(ctx, view.get('kpis'), view.keyNode('kpis'));
     if (kpis === undefined) return undefined;
     looping.kpis = kpis;
   }
   return looping;
+}
+
+/**
+ * `kpis`: names (`- handoff`), or KPIs as IntelePeer's documentation writes them
+ * (`- kpi_name: handoff` with `value: {default, source}` and `kpi_type`), each kept as written.
+ */
+function readKpis(ctx: ReadContext, node: Node | null | undefined, keyNode: Node | undefined): Kpi[] | undefined {
+  const items = readList(ctx, node, 'kpis', keyNode);
+  if (!items) return undefined;
+  const kpis: Kpi[] = [];
+  for (const item of items) {
+    if (isMap(item)) {
+      kpis.push(structuredClone(ctx.js(item)) as Record<string, unknown>);
+      continue;
+    }
+    if (!isScalar(item)) return ctx.fail(item, 'each of kpis is a name (- handoff) or a KPI written as a map (- kpi_name: handoff, with its value and kpi_type)');
+    const text = readText(ctx, item, 'each of kpis');
+    if (text === undefined) return undefined;
+    kpis.push(text);
+  }
+  return kpis;
 }

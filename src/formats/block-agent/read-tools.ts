@@ -92,10 +92,13 @@ export class ToolRegistry {
         ctx.warn(entry.node, `${entry.name} is listed twice${blockId === null ? '' : ` in ${blockName}`}; it is kept once`);
       } else if (tool.scope.kind === 'blocks') tool.scope.blockIds.push(blockId);
     } else {
-      const taken = this.tools.map((t) => t.name);
-      const name = uniqueName(entry.name, taken);
+      // A name is the model's and the user's: two blocks may each define their own tool of one
+      // name (each block's turns see their own), and both keep it. Only where one block (or a
+      // bare list of tools) would offer two tools of one name is the later one renamed.
+      const clash = blockId === null ? this.tools.some((t) => t.name === entry.name) : this.byBlock.get(blockId)?.has(entry.name) === true;
+      const name = clash ? uniqueName(entry.name, this.tools.map((t) => t.name)) : entry.name;
       if (name !== entry.name) {
-        ctx.warn(entry.node, `another tool named ${entry.name} is defined differently earlier in the file; this one is imported as ${name} (rename it, or make the two definitions identical to share one tool)`);
+        ctx.warn(entry.node, `another tool named ${entry.name} is defined differently earlier${blockId === null ? ' in the file' : ` in ${blockName}`}; this one is imported as ${name} (rename it, or make the two definitions identical to share one tool)`);
       }
       const { kind, ...rest } = structuredClone(entry.tool);
       tool = {

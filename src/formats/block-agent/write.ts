@@ -83,7 +83,7 @@ export function writeBlock(block: Block, ref: string, tools: PlainObject[], turn
     const looping: PlainObject = { threshold, messages: [...messages] };
     const target = connectTo ? stageRef(connectTo) : undefined;
     if (target !== undefined) looping.connect_to = { turn_id: target };
-    if (kpis !== undefined) looping.kpis = [...kpis];
+    if (kpis !== undefined) looping.kpis = structuredClone(kpis);
     out.looping = looping;
   }
   return mergeExtra(out, block.extra, BLOCK_SHAPE);

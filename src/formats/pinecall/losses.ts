@@ -128,13 +128,19 @@ function edgeLosses(doc: AgentDocument, add: AddLoss): void {
         'a Pinecall stage changes only inside a tool, and no function tool offered in its stage can fire this edge (or an earlier edge always fires first); give it a tool condition on such a tool');
       return;
     }
+    // Every condition dropped: the edge is written as a move with no guard, which fires after any
+    // tool of its stage, and a re-import reads it as an edge with no condition. Said, not left to be found.
+    const left = edge.conditions.some((c) => c.kind === 'tool' || c.kind === 'expression');
+    const from = doc.stages.find((s) => s.id === edge.from)?.name ?? edge.from;
+    const to = doc.stages.find((s) => s.id === edge.to)?.name ?? edge.to;
+    const always = left ? '' : `; with no condition left, the class moves from ${from} to ${to} after any tool of ${from} runs, and the edge comes back with no condition (one that always fires)`;
     edge.conditions.forEach((condition, j) => {
       if (condition.kind === 'nlu') {
         add(pointer('edges', i, 'conditions', j), entity, 'natural-language condition',
-          'only tool firing and the state move a Pinecall stage; add a tool the model calls when this holds, and use a tool condition');
+          `only tool firing and the state move a Pinecall stage; add a tool the model calls when this holds, and use a tool condition${always}`);
       } else if (condition.kind === 'external') {
         add(pointer('edges', i, 'conditions', j), entity, 'external condition',
-          'nothing outside the call answers in Pinecall; let a tool fetch the answer, and use a tool condition on it');
+          `nothing outside the call answers in Pinecall; let a tool fetch the answer, and use a tool condition on it${always}`);
       }
     });
     if (hasKeys(edge.extra)) add(pointer('edges', i, 'extra'), entity, 'Block Agent keys', KEPT_KEYS);

@@ -3,6 +3,7 @@ import type {JsonSchema} from '../json-schema';
 
 export type Target = 'pinecall' | 'block-agent';
 export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object';
+export type Kpi = string | Record<string, unknown>;
 export type Condition = ToolCondition | ExternalCondition | NluCondition | ExpressionCondition;
 export type ToolScope =
   | {
@@ -105,7 +106,10 @@ export interface Looping {
    * Stage id to jump to.
    */
   connectTo?: string | null;
-  kpis?: string[];
+  /**
+   * What the runtime records when the threshold is reached: a KPI's name, or a KPI as IntelePeer's documentation writes one (kpi_name, value, kpi_type…), kept as written.
+   */
+  kpis?: Kpi[];
 }
 export interface Stage {
   id: string;

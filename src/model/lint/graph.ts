@@ -21,8 +21,17 @@ export function checkEdgeShape(ctx: LintContext): Finding[] {
         message: `this edge's ${end} names no stage (${edge[end] || 'empty'}); connect it to one of ${names}, or delete the edge`,
       });
     }
-    if (edge.kind !== 'loop') return;
     const stageName = ctx.stageById.get(edge.from)?.name ?? edge.from;
+    if (edge.conditions.length === 0) {
+      const to = ctx.stageById.get(edge.to)?.name ?? edge.to;
+      out.push({
+        rule: 'edge-no-condition', path: pointer('edges', i, 'conditions'), entity: edgeEntity(edge),
+        message: edge.kind === 'loop'
+          ? `the loop edge of ${stageName} has no condition, so it holds every turn and the looping threshold counts every line; add the condition that should keep the call on ${stageName}, or delete the edge`
+          : `the edge ${stageName} → ${to} has no condition, so it always fires: in Block Agent as soon as ${stageName} has run, whatever the caller says (in Pinecall after any tool of ${stageName}); add a condition (a tool condition, a sentence, or after a wait turn the outside answer: source external), or delete the edge`,
+      });
+    }
+    if (edge.kind !== 'loop') return;
     if (edge.to !== edge.from) {
       out.push({
         rule: 'edge-loop-target', path: pointer('edges', i, 'to'), entity: edgeEntity(edge),

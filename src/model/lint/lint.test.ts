@@ -39,6 +39,7 @@ function brokenEverywhere(): AgentDocument {
   d.edges.push({ id: 'e_bad', from: 's_greet', to: 's_nope', kind: 'loop', conditions: [{ kind: 'tool', toolId: 't_end', field: 'x', expected: 'y' }] });
   d.edges[6].conditions.push({ kind: 'expression', expression: 'searches >=' }, { kind: 'nlu', sentence: 'Gives up.' });
   d.edges[5].conditions.push({ kind: 'tool', toolId: 't_gone', expected: '*' });
+  d.edges.push({ id: 'e_always', from: 's_choose', to: 's_goodbye', kind: 'edge', conditions: [] });
   const book = d.tools[5];
   Object.assign(book, { name: 'book-it', description: '', when: '(s) =>', confirm: 'Shall I book {{dayx}} {{result}}?', preview: 0, timeout: 0, pii: ['dni'] });
   book.parameters = {
@@ -94,7 +95,7 @@ describe('lint', () => {
   it('fires every rule on the broken document but those that need a document without stages or entry', () => {
     const fired = new Set(TARGETS.flatMap((t) => lint(withTarget(brokenEverywhere(), t)).map((p) => p.rule)));
     const missing = Object.keys(RULES).filter((rule) => !fired.has(rule));
-    expect(missing).toEqual(['tool-scope-stage-without-stages', 'entry-missing', 'entry-unknown']);
+    expect(missing).toEqual(['tool-scope-stage-without-stages', 'entry-missing', 'entry-unknown', 'agent-empty']);
   });
 
   it('changes only severities when the target is switched, besides the losses', () => {

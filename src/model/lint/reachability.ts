@@ -37,7 +37,14 @@ function successors(doc: AgentDocument, target: Target, flow: StageFlow | undefi
 /** The call opens on the entry stage; a stage no path reaches from there is dead weight. */
 export function checkReachability(ctx: LintContext): Finding[] {
   const { doc } = ctx;
-  if (doc.stages.length === 0) return [];
+  if (doc.stages.length === 0) {
+    return [{
+      rule: 'agent-empty', path: '/stages', entity: { kind: 'agent' },
+      message: doc.blocks.length === 0
+        ? 'this agent has no blocks and no stages, so a call has nowhere to run; add a block with a turn (Block Agent), or a stage (Pinecall; a class without stages talks from its persona and tools alone)'
+        : `this agent's blocks have no turns, so a call has nowhere to run; add a turn to ${doc.blocks[0].name} (a stage, in Pinecall)`,
+    }];
+  }
   const first = doc.stages[0].name;
   if (doc.entryStageId == null) {
     return [{

@@ -38,7 +38,8 @@ export const RULES = {
   'tool-docstring': rule('error', 'warning', 'a tool needs a one-line description a model can choose it by'),
   'tool-name-pinecall': rule('error', 'info', 'a Pinecall tool name is one word: ^[A-Za-z][A-Za-z0-9_]*$'),
   'tool-name-openai': rule('warning', 'error', 'an OpenAI function name is ^[a-zA-Z0-9_-]{1,64}$'),
-  'tool-name-duplicate': rule('error', 'warning', 'tool names are unique in the agent'),
+  // Block Agent lists tools per block, and two blocks may each define their own tool of one name (issue 33).
+  'tool-name-duplicate': rule('error', 'info', 'tool names are unique in the agent (a Pinecall class has one method per name)'),
   'tool-name-duplicate-in-scope': rule('error', 'error', 'two tools of one name are offered in the same stage'),
   'tool-name-reserved': rule('error', 'info', 'a tool name clashes with a state field, with a member every Pinecall class has (render, stage, call, log, say, onCall…), or with a name every JavaScript object has (toString, valueOf…)'),
   'tool-scope-stage-without-stages': rule('error', 'warning', 'a stage-scoped tool in an agent that declares no stages'),
@@ -79,6 +80,9 @@ export const RULES = {
   'edge-loop-multiple': rule('info', 'error', 'a stage has at most one loop edge'),
   'edge-conditions-mixed': rule('info', 'error', "a stage's edges do not mix natural-language and expression conditions"),
   'edge-state-expression-mixed': rule('info', 'warning', 'a state expression beside tool conditions mixes kinds once exported to Block Agent'),
+  // An edge with no condition always fires: in Block Agent as soon as its turn has run (the turn
+  // is passed straight through); in Pinecall after any tool of its stage, a move classes make on purpose.
+  'edge-no-condition': rule('info', 'warning', 'an edge has a condition (one with none always fires)'),
   'condition-tool-unknown': rule('error', 'error', 'a tool condition names a tool that does not exist'),
   'condition-tool-not-offered': rule('error', 'error', 'a tool condition names a tool its stage does not offer'),
   'condition-tool-field-unknown': rule('error', 'error', 'a tool condition reads a field that is no parameter of the tool'),
@@ -88,6 +92,8 @@ export const RULES = {
   'entry-missing': rule('error', 'error', 'an agent with stages has an entry stage'),
   'entry-unknown': rule('error', 'error', 'the entry names a stage that exists'),
   'stage-unreachable': rule('warning', 'warning', 'every stage can be reached from the entry stage'),
+  // A Pinecall class without a stage field runs on its persona and tools; a Block Agent has no turn to run.
+  'agent-empty': rule('info', 'warning', 'an agent has stages (Block Agent: blocks with turns) for a call to run in'),
   // blocks.ts: blocks, looping, wait stages
   'stage-block-unknown': rule('info', 'error', 'a stage belongs to a block that exists'),
   'stage-wait-token-missing': rule('info', 'error', 'a wait stage has a wait token'),

@@ -110,7 +110,7 @@ export function checkToolDuplicates(ctx: LintContext): Finding[] {
     } else {
       out.push({
         rule: 'tool-name-duplicate', path, entity,
-        message: `tool name ${tool.name} is already taken by another tool; tool names are unique in the agent: rename this one, e.g. ${rename}`,
+        message: `tool name ${tool.name} is already taken by another tool, offered elsewhere; a Block Agent block may define its own tool of a name, but a Pinecall class has one method per name: rename this one, e.g. ${rename}`,
       });
     }
   });

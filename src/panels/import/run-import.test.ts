@@ -31,7 +31,8 @@ describe('runImport (the dialog\'s main-thread importers)', () => {
 
   it('reports YAML and JSON syntax errors with line and column', async () => {
     const yaml = await runImport('personality: "open\nblocks: []\n', 'yaml');
-    expect(yaml).toMatchObject({ kind: 'error', errors: [{ line: 3, column: 1 }] });
+    // An unclosed quote is pointed at where it opens, not at the end of the file (issue 33).
+    expect(yaml).toMatchObject({ kind: 'error', errors: [{ line: 1, column: 14, message: expect.stringMatching(/^the text in double quotes that opens on line 1, column 14 is never closed/) }] });
     const json = await runImport('{"format": "callboard.agent",\n  "version": 1,\n}', 'json');
     expect(json).toMatchObject({ kind: 'error', errors: [{ line: 3, column: 1 }] });
   });

@@ -1,7 +1,7 @@
 // One Block Agent step, as formats/block-agent.md ("The step, exactly as Callboard simulates it")
 // sets out. Pure: the session passed in is never changed; a new one is returned. A failed model call
 // ends the step where it stands (session.failure) and blockAgentRetry picks it up from there.
-import { byId, edgesFrom, type AgentDocument, type Condition, type Edge } from '../../model';
+import { byId, edgesFrom, kpiName, type AgentDocument, type Condition, type Edge } from '../../model';
 import { getOwn } from '../../model/own';
 import { historyMessages } from '../messages';
 import { parseArguments } from '../tool-arguments';
@@ -170,7 +170,7 @@ class BlockAgentRun extends StepBase {
     // Said by the runtime, not the model (the model reads it as its own line, like announce).
     const blockName = byId(this.doc.blocks, stage.blockId)?.name ?? stage.blockId;
     if (messages.length > 0) this.s.transcript.push({ kind: 'runtime', source: 'looping', tool: blockName, text: messages[loopingJumps(this.doc, this.s, stage.blockId) % messages.length] });
-    this.trace({ kind: 'note', message: `looping threshold ${looping.threshold} reached on ${stage.name}; kpis: ${(looping.kpis ?? []).join(', ') || '(none)'}` });
+    this.trace({ kind: 'note', message: `looping threshold ${looping.threshold} reached on ${stage.name}; kpis: ${(looping.kpis ?? []).map(kpiName).join(', ') || '(none)'}` });
     if (looping.connectTo) await this.enter(looping.connectTo, VIA_LOOPING);
   }
 

@@ -1,4 +1,4 @@
-import { edgesFrom, toolsOfBlock, type AgentDocument, type Block, type Looping, type Stage, type StateField } from '../../../model';
+import { edgesFrom, kpiName, toolsOfBlock, type AgentDocument, type Block, type Looping, type Stage, type StateField } from '../../../model';
 import { addStateField, deleteEntities, describeCondition, reorderEdge, setEntry, updateEntity } from '../../../model/ops';
 import { endMarkOf } from '../../../canvas/ends-call';
 import { useStoreApi } from '../../../store/context';
@@ -105,7 +105,16 @@ export function LoopingEditor({ entity: block, doc }: SectionProps<Block>) {
           </label>
           <div className="insp-sub" data-path="/looping/kpis">
             <span>KPIs</span>
-            <ChipsControl value={looping.kpis ?? []} ariaLabel="KPIs" placeholder="Add a KPI…" onWrite={(kpis) => write({ ...looping, kpis })} />
+            {/* A KPI written as a map (kpi_name, value, kpi_type) is kept as written, after the names edited here. */}
+            <ChipsControl
+              value={(looping.kpis ?? []).filter((k) => typeof k === 'string')}
+              ariaLabel="KPIs"
+              placeholder="Add a KPI…"
+              onWrite={(names) => write({ ...looping, kpis: [...names, ...(looping.kpis ?? []).filter((k) => typeof k !== 'string')] })}
+            />
+            {(looping.kpis ?? []).some((k) => typeof k !== 'string') && (
+              <span className="insp-hint">kept as written: {(looping.kpis ?? []).filter((k) => typeof k !== 'string').map(kpiName).join(', ')}</span>
+            )}
           </div>
         </div>
       )}
