@@ -3,7 +3,8 @@
 // Caller lines are searched most recent first; nothing is invented when no rule finds a value.
 import type { JsonSchema } from '../../model';
 import { getOwn, setOwn } from '../../model/own';
-import { answerContent, type Asked } from './asked';
+import { answerContent, YES_NO_QUESTION, type Asked } from './asked';
+import { negationAt, negationOf } from './polarity';
 import { whenName } from './speech';
 import { findDates, findDayPart, findTimes } from './dates';
 import { LATE_DAY_PART, type NearestOlder } from './history-fold';
@@ -11,7 +12,7 @@ import type { PatternReader } from './patterns';
 import { nextEnumLine, readEnum } from './history-memo'; // read once per line (a long call's steps stay flat)
 import { findEmails, findNames, findNumbers, findPhones, findTitles, findYesNo, findYesNoInClause, phoneForms } from './extract';
 import { findDurations, findIdentifiers, findLargeNumberWords, findPostcodes, unitOf } from './ids';
-import { clauseWith, deniedBefore, restatesTool, type ToolMeaning } from './intent';
+import { clauseWith, restatesTool, type ToolMeaning } from './intent';
 import { pickAgreed, pickOffered, valueOfRow } from './pick';
 import type { Item } from './reading';
 import { callerWords, conceptOfWord, nameWords, overlap, stem, words } from './words';
@@ -158,9 +159,10 @@ function candidates(kind: Kind, name: string, line: string, prop: JsonSchema, to
   const asSaid = wantsWordsAsSaid(prop, name, toolDescription);
   switch (kind) {
     case 'date':
-      return findDates(line, today).map((d) => ({ value: asSaid ? d.said : d.iso, said: d.said, rule: d.rule }));
+      // "No thanks, not today": a day the caller denies is no day they gave.
+      return findDates(line, today).filter((d) => !negationAt(line, d.index)).map((d) => ({ value: asSaid ? d.said : d.iso, said: d.said, rule: d.rule }));
     case 'time': {
-      const times: Candidate[] = findTimes(line).map((t) => {
+      const times: Candidate[] = findTimes(line).filter((t) => !negationAt(line, t.index)).map((t) => {
         const fitted = inDayPart(t.hhmm, t.said, `${line} ${context}`);
         return { value: asSaid ? t.said : fitted.hhmm, said: t.said, rule: fitted.why ? 'time-in-day-part' : t.rule, why: fitted.why };
       });
@@ -296,7 +298,7 @@ function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, askedAt: 
   }
   // "True when the caller wants X": true when the caller's words meet that description's words.
   const shared = overlap(callerWords(latest), words(`${prop.description ?? ''} ${nameWords(name).join(' ')}`)).pairs.filter((p) => !MANNER_CONCEPTS.has(conceptOfWord(p.mine)));
-  if (shared.length) return made(!deniedBefore(latest, shared[0].mine), 'boolean-by-description', shared[0].mine, true, false);
+  if (shared.length) return flagByWords(name, latest, shared[0].mine, ctx.agentLines?.at(-1) ?? '', made);
   // A flag that restates its tool's purpose ("schedule_appointment" of a scheduling tool) holds
   // when the caller means the tool, and is false when they deny it.
   const meant = ctx.tool?.meant;
@@ -305,6 +307,31 @@ function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, askedAt: 
     return f && { ...f, why: `the caller means ${ctx.tool!.name} ("${meant.said}"${meant.negated ? ', denied' : ''}) and ${name} restates its purpose` };
   }
   return undefined;
+}
+
+/**
+ * A flag whose meaning the caller's words meet ("medical equipment" for a flag about medical
+ * equipment): the words decide only with their polarity. A negator before them in their clause
+ * ("nobody here needs any medical equipment") makes it false; a bare yes or no in the same line
+ * ("parking's a nightmare, and no") answers a yes/no question the agent just asked; a "no" that
+ * answers no question asked, beside words that do not deny, is no evidence either way, and the
+ * agent asks.
+ */
+function flagByWords(name: string, line: string, word: string, lastAgentLine: string, made: Made): Filled | undefined {
+  const negator = negationOf(line, word);
+  if (negator) {
+    const f = made(false, 'boolean-negated', `${negator} … ${word}`, true, false);
+    return f && { ...f, why: `"${negator}" denies "${word}" in the same clause of the caller's line` };
+  }
+  const yn = findYesNo(line) ?? findYesNoInClause(line);
+  if (yn && YES_NO_QUESTION.test(lastAgentLine.trim())) {
+    const f = made(yn.value, 'boolean-yes-no-beside-words', yn.said, true, false);
+    return f && { ...f, why: `the agent asked a yes/no question and the caller's line says "${yn.said}" beside "${word}"` };
+  }
+  // "No" beside words that do not deny them: which one the caller means is a guess.
+  if (yn && !yn.value) return undefined;
+  const f = made(true, 'boolean-by-description', word, true, false);
+  return f && { ...f, why: `the caller's "${word}" meets what ${name} means, and nothing in its clause denies it` };
 }
 
 type Made = (value: unknown, rule: string, said: string, fromLatest: boolean, specific?: boolean) => Filled | undefined;

@@ -4,6 +4,7 @@
 // tool's purpose (so it is true once the caller means that tool, false when they deny it).
 import type { JsonSchema } from '../../model';
 import type { ToolSpec } from '../types';
+import { negationOf } from './polarity';
 import { callerWords, conceptOf, conceptOfWord, contentStems, isStopWord, nameWords, overlap, stem, words } from './words';
 
 /** How the caller's line shows that they mean a tool. */
@@ -46,12 +47,9 @@ export function statedPurpose(line: string): string | undefined {
   return substance(line.slice(m.index + m[0].length)).length > 0 ? m[0] : undefined;
 }
 
-const NEGATION = /\b(?:not|don['’]t|do not|never|no longer|didn['’]t|won['’]t|no)\b(?:\s+\S+){0,3}\s*$/i;
-
-/** Whether the words before `said` deny it ("I don't want to book"). */
+/** Whether a negator before `said` in its clause denies it ("I don't want to book", "nobody needs a ramp"). */
 export function deniedBefore(line: string, said: string): boolean {
-  const at = line.toLowerCase().indexOf(said.toLowerCase());
-  return at > 0 && NEGATION.test(line.slice(0, at));
+  return negationOf(line, said) !== undefined;
 }
 
 /**
