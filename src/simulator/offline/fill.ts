@@ -205,6 +205,44 @@ function candidates(kind: Kind, name: string, line: string, prop: JsonSchema, to
   }
 }
 
+/** Name words too general to label a code on their own ("number" is said of a phone too). */
+const GENERIC_LABELS = new Set(['number', 'id', 'code', 'no', 'num']);
+
+/**
+ * Where the line labels a value with a parameter's name ("Membership number is four oh two…"):
+ * from after the label to the end of its clause (a comma may part a code's groups; "and" or a full
+ * stop ends it). Undefined when the line does not name the parameter.
+ */
+export function labelSpan(name: string, line: string): { from: number; to: number; label: string } | undefined {
+  const ws = nameWords(name);
+  if (!ws.length || (ws.length === 1 && GENERIC_LABELS.has(ws[0]))) return undefined;
+  const m = new RegExp(`\\b${ws.join('[\\s_-]+')}(?:['’]s|\\s+(?:is|was|are)|\\s*:)?`, 'i').exec(line);
+  if (!m) return undefined;
+  const from = m.index + m[0].length;
+  const end = /\s+and\b|[.;!?](?=\s|$)/i.exec(line.slice(from));
+  return { from, to: end ? from + end.index : line.length, label: m[0].trim() };
+}
+
+/** A number to call, by its shape: a leading 0 or + and ten digits or more, or 3-3-4 digits. */
+const phoneShaped = (said: string) => /^\+?[\d\s().-]+$/.test(said) && ((/^[+0]/.test(said.trim()) && said.replace(/\D/g, '').length >= 10) || /^\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}$/.test(said.trim()));
+
+/**
+ * The codes of a line a code parameter may take. A code the line labels with this parameter's name
+ * comes first, nearest the label first; one the line labels with another parameter's name ("the
+ * membership number is …, and the car's …") is that one's; a phone number or a postcode is no code
+ * of another kind unless the line labels it so.
+ */
+function scopeCodes(name: string, line: string, found: Candidate[], params: string[]): Candidate[] {
+  const at = (c: Candidate) => line.indexOf(c.said);
+  const own = labelSpan(name, line);
+  if (own) {
+    const within = found.filter((c) => at(c) >= own.from && at(c) < own.to).sort((a, b) => at(a) - at(b));
+    if (within.length) return within.map((c) => ({ ...c, rule: 'identifier-labelled', why: `"${c.said}" follows "${own.label}" in the caller's line` }));
+  }
+  const others = params.filter((p) => p !== name).flatMap((p) => labelSpan(p, line) ?? []);
+  return found.filter((c) => !others.some((o) => at(c) >= o.from && at(c) < o.to) && !phoneShaped(c.said) && !findPostcodes(c.said).some((p) => p.said === c.said));
+}
+
 type NamePart = 'given' | 'family' | 'whole';
 /** Which part of a name a parameter holds: first_name, surname, family name… or the whole name. */
 export function namePart(name: string, prop: JsonSchema): NamePart {
@@ -388,7 +426,8 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     // Only a late part of day is read off the rest (inDayPart): the nearest line naming one stands for them all.
     const older = ctx.olderLatePart ? [ctx.olderLatePart(i)] : ctx.callerLines.slice(i + 1);
     const context = [...older, ctx.agentLines?.at(-1) ?? ''].join(' ');
-    for (const c of candidates(kind, name, line, prop, ctx.today, context, ctx.tool?.description, ctx.givenAndFamily ?? true)) {
+    const read = candidates(kind, name, line, prop, ctx.today, context, ctx.tool?.description, ctx.givenAndFamily ?? true);
+    for (const c of kind === 'identifier' ? scopeCodes(name, line, read, Object.keys(ctx.parameters?.properties ?? {})) : read) {
       const filled = made(c.value, c.rule, c.said, i === 0);
       if (filled) return c.why ? { ...filled, why: c.why } : filled;
     }
