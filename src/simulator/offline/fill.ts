@@ -109,7 +109,7 @@ export function kindOf(name: string, prop: JsonSchema): Kind {
   if (has(hints, 'time')) return 'time';
   if (has(hints, 'utterance', 'words', 'said', 'quote', 'verbatim', 'reason')) return 'words';
   // "The room number", "the booking reference": a code, by the description's words.
-  if (/\b(?:number|code|reference|ref|id)\b/i.test(prop.description ?? '') && !/\bnumber of\b|\bhow many\b/i.test(prop.description ?? '')) return 'identifier';
+  if (/\b(?:number|code|reference|ref|id|digits)\b/i.test(prop.description ?? '') && !/\bnumber of\b|\bhow many\b/i.test(prop.description ?? '')) return 'identifier';
   if (typeof prop.pattern === 'string' && /\\d|\[0-9|\[A-Z/.test(prop.pattern)) return 'identifier';
   // A name that ends in "at" or "on" says when, by the English naming habit (starts_at, paid_on),
   // when no description says otherwise.
@@ -152,6 +152,9 @@ function inDayPart(hhmm: string, said: string, context: string): { hhmm: string;
   return { hhmm: `${String(h + 12).padStart(2, '0')}${hhmm.slice(2)}`, why: `"${said}" read as after noon: the caller said "${part[1]}"` };
 }
 
+const isBirth = (name: string, prop: JsonSchema) => /\b(?:birth|born|dob|birthday)\b/i.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`);
+const isoToday = () => new Date().toISOString().slice(0, 10);
+
 type Candidate = { value: unknown; said: string; rule: string; why?: string };
 
 /** Values found in one line for a kind of parameter, best first; `context` is the rest of the conversation, nearest first. */
@@ -160,7 +163,8 @@ function candidates(kind: Kind, name: string, line: string, prop: JsonSchema, to
   switch (kind) {
     case 'date':
       // "No thanks, not today": a day the caller denies is no day they gave.
-      return findDates(line, today).filter((d) => !negationAt(line, d.index)).map((d) => ({ value: asSaid ? d.said : d.iso, said: d.said, rule: d.rule }));
+      // A birth date is a day gone by: a day to come ("Wednesday next week") is an answer to something else.
+      return findDates(line, today).filter((d) => !negationAt(line, d.index) && !(isBirth(name, prop) && d.iso >= (today ?? isoToday()))).map((d) => ({ value: asSaid ? d.said : d.iso, said: d.said, rule: d.rule }));
     case 'time': {
       const times: Candidate[] = findTimes(line).filter((t) => !negationAt(line, t.index)).map((t) => {
         const fitted = inDayPart(t.hhmm, t.said, `${line} ${context}`);
@@ -240,7 +244,8 @@ function scopeCodes(name: string, line: string, found: Candidate[], params: stri
     if (within.length) return within.map((c) => ({ ...c, rule: 'identifier-labelled', why: `"${c.said}" follows "${own.label}" in the caller's line` }));
   }
   const others = params.filter((p) => p !== name).flatMap((p) => labelSpan(p, line) ?? []);
-  return found.filter((c) => !others.some((o) => at(c) >= o.from && at(c) < o.to) && !phoneShaped(c.said) && !findPostcodes(c.said).some((p) => p.said === c.said));
+  const dates = findDates(line).map((d) => [d.index, d.index + d.said.length]);
+  return found.filter((c) => !others.some((o) => at(c) >= o.from && at(c) < o.to) && !phoneShaped(c.said) && !findPostcodes(c.said).some((p) => p.said === c.said) && !dates.some(([a, b]) => at(c) >= a && at(c) < b));
 }
 
 type NamePart = 'given' | 'family' | 'whole';
@@ -372,6 +377,9 @@ function flagByWords(name: string, line: string, word: string, lastAgentLine: st
   return f && { ...f, why: `the caller's "${word}" meets what ${name} means, and nothing in its clause denies it` };
 }
 
+/** The agent's question right before caller line `i` (most recent first), as far as the context holds it. */
+const askedLine = (ctx: FillContext, i: number) => (i === 0 ? (ctx.agentLines?.at(-1) ?? '') : '');
+
 type Made = (value: unknown, rule: string, said: string, fromLatest: boolean, specific?: boolean) => Filled | undefined;
 
 function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<string, unknown[]>): Filled | undefined {
@@ -435,7 +443,10 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     if (found) return made(found.value, 'pattern-search', found.said, i === 0);
     // The answer to the agent's own question for a free string is the answer's content.
     const asked = askedAt(i);
-    if (asked && (prop.type === 'string' || prop.type === undefined) && ['none', 'words'].includes(kind)) {
+    // A line that opens with "no" answers a yes/no question, not one for a value: it is no answer to
+    // this one. ("Yes, I'm with …" still is: a yes often opens the value asked for.)
+    const answersYesNo = findYesNo(line)?.value === false && !YES_NO_QUESTION.test(askedLine(ctx, i));
+    if (asked && !answersYesNo && (prop.type === 'string' || prop.type === undefined) && ['none', 'words'].includes(kind)) {
       const content = kind === 'words' ? line.trim() : answerContent(line);
       const f = content ? made(content, 'answer-to-question', content, i === 0) : undefined;
       if (f) return { ...f, why: `the caller's line answers the agent's question for ${name} (${asked.why})` };

@@ -26,10 +26,10 @@ const GROUPED = /(?<![\w-])(?:[A-Z]{1,5}|\d{1,8}|[A-Z]{1,3}\d{1,4}[A-Z]{0,3})(?:
 const DIGIT_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 const DIGIT_WORD = `(?:${DIGIT_WORDS.join('|')}|oh)`;
 /**
- * A code said as words: capital letters said one by one, then five or more digits as words
+ * A code said as words: capital letters said one by one, then four or more digits as words
  * ("P X four one two two, zero nine eight seven"), the groups maybe parted by commas.
  */
-const SPOKEN_CODE = new RegExp(`(?<![\\w])((?:[A-Z][\\s.]+){0,3})(${DIGIT_WORD}(?:[\\s,.-]+${DIGIT_WORD}){4,15})\\b`, 'gi');
+const SPOKEN_CODE = new RegExp(`(?<![\\w])((?:[A-Z][\\s.]+){0,3})(${DIGIT_WORD}(?:[\\s,.-]+${DIGIT_WORD}){3,15})\\b`, 'gi');
 
 /** Codes said as words: the letters as said, the digit words as digits. */
 export function findSpokenCodes(text: string): Found[] {

@@ -24,10 +24,13 @@ function clauseStart(line: string, index: number): number {
  * The negator that denies the word at `index` of `line` (the words as said, for the trace), or
  * undefined when nothing in its clause before it denies it.
  */
-export function negationAt(line: string, index: number): string | undefined {
+export function negationAt(line: string, index: number, withinWords = Infinity): string | undefined {
   if (index <= 0) return undefined;
   const before = line.slice(clauseStart(line, index), index);
-  const negators = [...before.matchAll(NEGATOR)].filter((m) => !LIMIT_AFTER.test(before.slice((m.index ?? 0) + m[0].length)));
+  const negators = [...before.matchAll(NEGATOR)].filter((m) => {
+    const after = before.slice((m.index ?? 0) + m[0].length);
+    return !LIMIT_AFTER.test(after) && (after.match(/\S+/g)?.length ?? 0) <= withinWords;
+  });
   return negators.at(-1)?.[0];
 }
 
@@ -37,5 +40,8 @@ export function wordIndex(line: string, word: string): number {
   return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}`, 'iu').exec(line)?.index ?? -1;
 }
 
-/** The negator that denies `word` in `line`, when one does. */
-export const negationOf = (line: string, word: string): string | undefined => negationAt(line, wordIndex(line, word));
+/**
+ * The negator that denies `word` in `line`, when one does; `withinWords` keeps it near (a want
+ * is denied by "don't want to book", not by "don't have one of those booking numbers").
+ */
+export const negationOf = (line: string, word: string, withinWords = Infinity): string | undefined => negationAt(line, wordIndex(line, word), withinWords);
