@@ -6,14 +6,14 @@ import { getOwn, setOwn } from '../../model/own';
 import { answerContent, YES_NO_QUESTION, type Asked } from './asked';
 import { negationAt, negationOf } from './polarity';
 import { whenName } from './speech';
-import { findDates, findDayPart, findTimes } from './dates';
+import { findDates, findDayPart, findTimes, looksLikeClock } from './dates';
 import { LATE_DAY_PART, type NearestOlder } from './history-fold';
 import type { PatternReader } from './patterns';
 import { nextEnumLine, readEnum } from './history-memo'; // read once per line (a long call's steps stay flat)
 import { findEmails, findNames, findNumbers, findPhones, findTitles, findYesNo, findYesNoInClause, phoneForms } from './extract';
 import { findDurations, findIdentifiers, findLargeNumberWords, findPostcodes, unitOf } from './ids';
 import { clauseWith, restatesTool, type ToolMeaning } from './intent';
-import { pickAgreed, pickOffered, valueOfRow } from './pick';
+import { pickAgreed, pickOffered, pickTime, valueOfRow } from './pick';
 import type { Item } from './reading';
 import { callerWords, conceptOfWord, nameWords, overlap, stem, words } from './words';
 
@@ -414,6 +414,12 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
   for (let i = 0; i >= 0 && i < ctx.callerLines.length; i = next(i)) {
     const line = ctx.callerLines[i];
     if (Array.isArray(prop.enum)) {
+      // An enum of clock times is the times on offer: the caller's time is read against them.
+      const time = prop.enum.every((v) => typeof v === 'string' && looksLikeClock(v)) ? pickTime(line, prop.enum as string[]) : undefined;
+      if (time) {
+        const f = made(time.hhmm, 'pick-offered-time', time.said, i === 0);
+        return f && { ...f, why: time.why };
+      }
       const read = readEnum(prop.enum, line, descriptions);
       if (read && 'tie' in read) {
         // Two values named as strongly: only the latest line's tie is worth a question.
@@ -434,6 +440,13 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     // Only a late part of day is read off the rest (inDayPart): the nearest line naming one stands for them all.
     const older = ctx.olderLatePart ? [ctx.olderLatePart(i)] : ctx.callerLines.slice(i + 1);
     const context = [...older, ctx.agentLines?.at(-1) ?? ''].join(' ');
+    // A time picked from the times the agent's last line offered ("12:30, 13:00 or 14:15"): the
+    // offered one it matches, not the same hour before noon.
+    const offeredTimes = i === 0 && kind === 'time' && !wantsWordsAsSaid(prop, name, ctx.tool?.description) ? pickTime(line, findTimes(ctx.agentLines?.at(-1) ?? '').map((t) => t.hhmm)) : undefined;
+    if (offeredTimes) {
+      const f = made(offeredTimes.hhmm, 'pick-offered-time', offeredTimes.said, true);
+      if (f) return { ...f, why: offeredTimes.why };
+    }
     const read = candidates(kind, name, line, prop, ctx.today, context, ctx.tool?.description, ctx.givenAndFamily ?? true);
     for (const c of kind === 'identifier' ? scopeCodes(name, line, read, Object.keys(ctx.parameters?.properties ?? {})) : read) {
       const filled = made(c.value, c.rule, c.said, i === 0);
