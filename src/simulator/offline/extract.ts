@@ -79,7 +79,7 @@ const NOT_NAMES = new Set(
     'Today Tomorrow Tonight Thanks Please Perfect Cool Awesome Lovely Brilliant Wonderful Alright Actually Well Oh Um Uh Hmm Maybe Morning Afternoon Evening Bye Goodbye Cheers Sorry Nope Yep Yeah Dr Mr Mrs Ms Next Half Quarter Noon Correct Exactly Absolutely Definitely Certainly Agreed Whatever Nothing Everything Anytime Excellent Fantastic').split(' '),
 );
 /** A capitalised word that opens a sentence without being a name: a stop-word ("It's", "Can", "That"). */
-const notAName = (word: string) => NOT_NAMES.has(word) || isStopWord(word.replace(/['’].*$/, ''));
+export const notAName = (word: string) => NOT_NAMES.has(word) || isStopWord(word.replace(/['’].*$/, ''));
 
 function nameFrom(words: string): string | undefined {
   const parts = words.split(/\s+/).filter(Boolean).slice(0, 3);

@@ -10,12 +10,12 @@ import { findDates, findDayPart, findTimes, looksLikeClock } from './dates';
 import { LATE_DAY_PART, type NearestOlder } from './history-fold';
 import type { PatternReader } from './patterns';
 import { nextEnumLine, readEnum } from './history-memo'; // read once per line (a long call's steps stay flat)
-import { findEmails, findNames, findNumbers, findPhones, findTitles, findYesNo, findYesNoInClause, phoneForms } from './extract';
+import { findEmails, findNames, findNumbers, findPhones, findTitles, findYesNo, findYesNoInClause, notAName, phoneForms } from './extract';
 import { findDurations, findIdentifiers, findLargeNumberWords, findPostcodes, unitOf } from './ids';
 import { clauseWith, restatesTool, type ToolMeaning } from './intent';
 import { pickAgreed, pickOffered, pickTime, valueOfRow } from './pick';
 import type { Item } from './reading';
-import { callerWords, conceptOfWord, nameWords, overlap, stem, words } from './words';
+import { callerWords, conceptOfWord, isStopWord, nameWords, overlap, stem, words } from './words';
 
 export interface FillContext {
   /** Every caller line, the most recent first. */
@@ -377,6 +377,41 @@ function flagByWords(name: string, line: string, word: string, lastAgentLine: st
   return f && { ...f, why: `the caller's "${word}" meets what ${name} means, and nothing in its clause denies it` };
 }
 
+/**
+ * Free text that describes a thing (what it looks like), not the caller's problem or request: by
+ * the parameter's description, or by what its tool's description says of it ("description: what
+ * it looks like…").
+ */
+function describesAThing(name: string, prop: JsonSchema, toolDescription = ''): boolean {
+  const spelled = [name, nameWords(name).join(' ')].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const clause = new RegExp(`\\b(?:${spelled.join('|')})\\b\\s*(?::|is|means)\\s*([^;.]*)`, 'i').exec(toolDescription)?.[1] ?? '';
+  return /\b(?:looks? like|appearance|colour|color|what it is like)\b/i.test(`${prop.description ?? ''} ${clause}`);
+}
+
+/** Manners around free text kept in the caller's words: "Um, it's a green one, thanks" → "a green one". */
+function withoutFillers(line: string): string {
+  let s = line.trim();
+  const opener = /^(?:(?:yes|yeah|yep|um|uh|erm|well|so|oh|right|okay|ok|hi|hello)\b[,.!]?\s*|it(?:['’]s| is)\s+)/i;
+  for (let i = 0; i < 4 && opener.test(s); i++) s = s.replace(opener, '');
+  return s.replace(/[,.\s]*(?:please|thanks|thank you|cheers)?[.!?\s]*$/i, '').trim() || line.trim();
+}
+
+/**
+ * The value a line gives by naming the parameter: "Hendon's the closest centre", "the centre is
+ * Hendon" (a name in capitals on the other side of "is" from the parameter's last word).
+ */
+function namedBy(name: string, line: string): { value: string; said: string; word: string } | undefined {
+  const word = nameWords(name).filter((w) => !isStopWord(w)).at(-1);
+  if (!word || word.length < 3) return undefined;
+  const title = "[A-Z][\\w'’-]*(?:\\s+[A-Z][\\w'’-]*){0,3}";
+  const before = new RegExp(`(?<![\\w'’])(${title})(?:['’]s|\\s+is)\\s+(?:the|my|our)\\s+(?:[a-z]+\\s+){0,2}${word}s?\\b`).exec(line);
+  // The parameter's word may open a sentence; the name after it keeps its capitals.
+  const after = new RegExp(`\\b[${word[0]}${word[0].toUpperCase()}]${word.slice(1)}\\s+(?:is|would be|['’]s)\\s+(?:the\\s+)?(${title})`).exec(line);
+  const m = before ?? after;
+  const value = m?.[1].split(/\s+/).filter((w) => !notAName(w)).join(' ');
+  return m && value ? { value, said: m[0], word } : undefined;
+}
+
 /** The agent's question right before caller line `i` (most recent first), as far as the context holds it. */
 const askedLine = (ctx: FillContext, i: number) => (i === 0 ? (ctx.agentLines?.at(-1) ?? '') : '');
 
@@ -459,11 +494,21 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     // A line that opens with "no" answers a yes/no question, not one for a value: it is no answer to
     // this one. ("Yes, I'm with …" still is: a yes often opens the value asked for.)
     const answersYesNo = findYesNo(line)?.value === false && !YES_NO_QUESTION.test(askedLine(ctx, i));
-    if (asked && !answersYesNo && (prop.type === 'string' || prop.type === undefined) && ['none', 'words'].includes(kind)) {
-      const content = kind === 'words' ? line.trim() : answerContent(line);
+    const freeText = (prop.type === 'string' || prop.type === undefined) && ['none', 'words'].includes(kind) && !prop.enum;
+    // "Hendon's the closest centre": the line names the parameter and says what it is.
+    const named = freeText ? namedBy(name, line) : undefined;
+    if (named) {
+      const f = made(named.value, 'words-named', named.said, i === 0);
+      if (f) return { ...f, why: `the caller's "${named.said}" says what the ${named.word} is` };
+    }
+    if (asked && !answersYesNo && freeText) {
+      const content = kind === 'words' ? withoutFillers(line) : answerContent(line);
       const f = content ? made(content, 'answer-to-question', content, i === 0) : undefined;
       if (f) return { ...f, why: `the caller's line answers the agent's question for ${name} (${asked.why})` };
     }
+    // A description of a thing ("what it looks like") is read from the answer to a question for it:
+    // the line that opens a call ("I left my bag on the tram") names the thing, it does not describe it.
+    if (kind === 'words' && describesAThing(name, prop, ctx.tool?.description) && !asked) break;
     if (kind === 'words') {
       // The sentence that means the tool, when the line has several; else the whole line.
       const said = ctx.tool?.meant ? clauseWith(line, ctx.tool.meant.said) : line.trim();
