@@ -94,11 +94,12 @@ function nameFrom(words: string): string | undefined {
 const OPENERS = 'yes yeah yep sure ok okay hi hello hey right so well'.split(' ').map((w) => `[${w[0].toUpperCase()}${w[0]}]${w.slice(1)}`);
 const OPENER = `(?:(?:${OPENERS.join('|')})[,!.]?\\s+)*`;
 /**
- * A name that opens the line, before a comma, a number or the line's end ("Dana Whitfield,
- * 555…", "Dana Whitfield"). One word alone counts only as the whole line or before a number.
+ * A name that opens the line, before a comma, a number, a full stop or the line's end ("Dana
+ * Whitfield, 555…", "Dana Whitfield. Date of birth…"). One word alone counts only as the whole
+ * line or before a number.
  */
 function leadingName(text: string): Found | undefined {
-  const m = new RegExp(`^\\s*${OPENER}(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})(?=\\s*(?:[,;:–—-]|[.!]?\\s*$|\\s(?:and|on|at|my|number)\\b|[+(\\d]))`).exec(text);
+  const m = new RegExp(`^\\s*${OPENER}(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})(?=\\s*(?:[,;:–—-]|[.!]?\\s*$|\\.\\s+[A-Z]|\\s(?:and|on|at|my|number)\\b|[+(\\d]))`).exec(text);
   if (!m) return undefined;
   const value = nameFrom(m[1]);
   if (!value) return undefined;
