@@ -37,3 +37,14 @@ describe('a flag that restates its tool', () => {
     expect(restatesTool('card_in_possession', {}, { name: 'stopCard', description: 'Stop the card at once. card_in_possession: whether the customer still has the card.' })).toBe(false);
   });
 });
+
+describe('an enum value that joins two, when the caller adds one to the other', () => {
+  const props = { service: { type: 'string', enum: ['wash', 'polish', 'wash_and_polish'] } } satisfies Record<string, JsonSchema>;
+  const read = (lines: string[]) => fillArguments(schema(props), { callerLines: [...lines].reverse(), today: '2026-12-01', offered: [], patterns: patterns() });
+  it('"…a wash" then "the polish as well" is wash_and_polish; near miss: the polish alone is polish', () => {
+    const out = read(['My car needs a wash, can I book it in?', 'Yes, and I may as well have the polish too.']);
+    expect(out.args).toEqual({ service: 'wash_and_polish' });
+    expect(out.filled.service.rule).toBe('enum-both');
+    expect(read(['Can I book the car in?', 'Just the polish, please.']).args).toEqual({ service: 'polish' });
+  });
+});

@@ -412,6 +412,27 @@ function namedBy(name: string, line: string): { value: string; said: string; wor
   return m && value ? { value, said: m[0], word } : undefined;
 }
 
+/** Words that add to what was said before ("as well", "too", "also"). */
+const ADDING = /\b(?:as well|too|also|both|on top)\b/i;
+
+/**
+ * "…and yes, I'll see the hygienist as well" after an earlier line named the checkup: the enum
+ * value that joins both ("checkup_and_hygienist"), when the line adds and an earlier line named the other.
+ */
+function alsoEarlier(values: unknown[], value: unknown, line: string, older: string[]): { value: string; said: string; why: string } | undefined {
+  const add = ADDING.exec(line);
+  if (!add || typeof value !== 'string') return undefined;
+  for (const joined of values) {
+    if (typeof joined !== 'string') continue;
+    const parts = joined.split(/_and_|-and-|\s+and\s+/);
+    if (parts.length !== 2 || !parts.includes(value)) continue;
+    const other = parts.find((p) => p !== value)!;
+    const earlier = older.find((l) => enumFromLine([other], l));
+    if (earlier) return { value: joined, said: add[0], why: `"${add[0]}" adds ${value} to ${other}, named earlier ("${line0Said(earlier)}"): ${joined}` };
+  }
+  return undefined;
+}
+
 /** The agent's question right before caller line `i` (most recent first), as far as the context holds it. */
 const askedLine = (ctx: FillContext, i: number) => (i === 0 ? (ctx.agentLines?.at(-1) ?? '') : '');
 
@@ -461,6 +482,11 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
         if (i === 0) setOwn(ties, name, read.tie);
         if (i === 0) return undefined;
         continue;
+      }
+      const both = read && 'value' in read && i === 0 ? alsoEarlier(prop.enum, read.value, line, ctx.callerLines.slice(1)) : undefined;
+      if (both) {
+        const f = made(both.value, 'enum-both', both.said, true);
+        if (f) return { ...f, why: both.why };
       }
       if (read) {
         const f = made(read.value, 'enum-value', read.said, i === 0);
