@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../../model';
 import { fillArguments, kindOf } from './fill';
 import { restatesTool } from './intent';
+import { askFor } from './speech';
 import { patterns } from './testing';
 
 const schema = (properties: Record<string, JsonSchema>): JsonSchema => ({ type: 'object', properties, required: Object.keys(properties) });
@@ -46,5 +47,13 @@ describe('an enum value that joins two, when the caller adds one to the other', 
     expect(out.args).toEqual({ service: 'wash_and_polish' });
     expect(out.filled.service.rule).toBe('enum-both');
     expect(read(['Can I book the car in?', 'Just the polish, please.']).args).toEqual({ service: 'polish' });
+  });
+});
+
+describe('the agent asks for a flag in the words of its description', () => {
+  it('"name: they …" and "name: does the customer …" in the tool description become yes/no questions', () => {
+    const description = 'Pick the service. flying_soon: they have a flight in the next three weeks. keeps_card: does the customer still hold the old card.';
+    expect(askFor('flying_soon', { type: 'boolean' }, description)).toBe('Do you have a flight in the next three weeks?');
+    expect(askFor('keeps_card', { type: 'boolean' }, description)).toBe('Do you still hold the old card?');
   });
 });

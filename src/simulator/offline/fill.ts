@@ -31,6 +31,11 @@ export interface FillContext {
    * the agent's question right before it asked for.
    */
   asked?: Asked[][];
+  /**
+   * A tool already took a yes or no from the caller's latest line in this step: that yes or no
+   * answered its question, and answers no other.
+   */
+  yesNoSpent?: boolean;
   /** The schema being filled (set by fillArguments). */
   parameters?: JsonSchema;
   /** The one yes/no parameter of all offered tools ("tool.param"), when there is exactly one. */
@@ -326,14 +331,14 @@ function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, askedAt: 
   const [latest = ''] = ctx.callerLines;
   // A yes or no answers only the question the agent asked: it sets the flag that question was for.
   for (const [i, line] of ctx.callerLines.entries()) {
-    const yn = askedAt(i) ? (findYesNo(line) ?? findYesNoInClause(line)) : undefined;
+    const yn = askedAt(i) && !(i === 0 && ctx.yesNoSpent) ? (findYesNo(line) ?? findYesNoInClause(line)) : undefined;
     if (yn) return made(yn.value, 'boolean-from-yes-no', yn.said, i === 0);
   }
   // A yes or no to a question that asked for another tool's value answers what the caller was
   // asked to agree to: the one yes/no the offered tools take (the agent's words lag a step behind,
   // as when a stage's question is spoken before its tools move the call on). A question for a
   // value of this flag's own tool is answered by that value, not by the yes.
-  const ynNow = findYesNo(latest);
+  const ynNow = ctx.yesNoSpent ? undefined : findYesNo(latest);
   const askedElsewhere = ctx.asked?.[0]?.length && ctx.asked[0].every((q) => q.tool !== ctx.tool?.name);
   if (ynNow && askedElsewhere && ctx.soleFlag === `${ctx.tool?.name}.${name}`) {
     const f = made(ynNow.value, 'boolean-sole-flag', ynNow.said, true);
@@ -341,7 +346,13 @@ function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, askedAt: 
   }
   // "True when the caller wants X": true when the caller's words meet that description's words.
   const shared = overlap(callerWords(latest), words(`${prop.description ?? ''} ${nameWords(name).join(' ')}`)).pairs.filter((p) => !MANNER_CONCEPTS.has(conceptOfWord(p.mine)));
-  if (shared.length) return flagByWords(name, latest, shared[0].mine, ctx.agentLines?.at(-1) ?? '', made);
+  if (shared.length) {
+    const description = `${prop.description ?? ''} ${nameWords(name).join(' ')}`;
+    const other = qualifiedOtherwise(latest, shared[0].mine, description, shared[0].theirs);
+    // "the normal delivery" meets a flag for "express delivery" by its noun only: which one is meant is a guess.
+    if (other) return undefined;
+    return flagByWords(name, latest, shared[0].mine, ctx.agentLines?.at(-1) ?? '', made);
+  }
   // A flag that restates its tool's purpose ("schedule_appointment" of a scheduling tool) holds
   // when the caller means the tool, and is false when they deny it.
   const meant = ctx.tool?.meant;
@@ -435,6 +446,22 @@ function alsoEarlier(values: unknown[], value: unknown, line: string, older: str
 
 /** The agent's question right before caller line `i` (most recent first), as far as the context holds it. */
 const askedLine = (ctx: FillContext, i: number) => (i === 0 ? (ctx.agentLines?.at(-1) ?? '') : '');
+
+/**
+ * The word the caller puts before a word the flag's description shares, when the description puts
+ * another one there and never says the caller's ("the normal delivery" against "express delivery").
+ */
+function qualifiedOtherwise(line: string, mine: string, description: string, theirs: string): string | undefined {
+  const before = (text: string, word: string) => new RegExp(`\\b([a-z]+)[\\s-]+${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').exec(text)?.[1];
+  // Only the head of what the description ends on ("… express delivery"): a verb or a subject met earlier is no such noun.
+  const sentence = description.trim().split(/(?<=[.!?])\s+/).find((x) => new RegExp(`\\b${theirs}\\b`, 'i').test(x)) ?? '';
+  if (words(sentence).filter((w) => !isStopWord(w)).at(-1) !== theirs.toLowerCase()) return undefined;
+  const said = before(line, mine);
+  const described = before(sentence, theirs);
+  if (!said || !described || isStopWord(said) || isStopWord(described)) return undefined;
+  const describedStems = new Set(words(description).map(stem));
+  return stem(said) !== stem(described) && !describedStems.has(stem(said)) ? said : undefined;
+}
 
 type Made = (value: unknown, rule: string, said: string, fromLatest: boolean, specific?: boolean) => Filled | undefined;
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../../model';
 import { fillArguments, type FillContext } from './fill';
 import { negationOf } from './polarity';
-import { patterns } from './testing';
+import { agent, ask, calls, patterns, tool, user } from './testing';
 
 const TODAY = '2026-12-01';
 const schema = (properties: Record<string, JsonSchema>): JsonSchema => ({ type: 'object', properties, required: Object.keys(properties) });
@@ -47,4 +47,22 @@ describe('negated days and times', () => {
   const day: JsonSchema = { type: 'string', format: 'date', description: 'The day of the visit.' };
   it('"not today" gives no day', () => expect(fill({ day }, ['No thanks, not today.']).missing).toEqual(['day']));
   it('the day said after a denied one is the one given', () => expect(fill({ day }, ["I can't do Thursday, Friday is fine."]).args).toEqual({ day: '2026-12-04' }));
+});
+
+describe('one yes or no answers one question', () => {
+  const order = tool('order_card', 'Order a new card.', { express: { type: 'boolean', description: 'True when the customer wants the paid next-day express post.' } });
+  const asked = [agent('Do you still have the card with you?'), user('Yes please.')];
+  it('once a tool in this step took the yes, it does not answer the next tool\'s flag; near miss: unspent, it does', async () => {
+    const spent = [...asked, { role: 'assistant' as const, content: '', toolCalls: [{ id: 'c1', name: 'stop_card', arguments: '{"has_card":true}' }] }, { role: 'tool' as const, toolCallId: 'c1', name: 'stop_card', content: '{"stopped":true}' }];
+    expect((await ask([order], spent)).toolCalls).toEqual([]);
+    expect(calls(await ask([order], asked))).toEqual([['order_card', { express: true }]]);
+  });
+});
+
+describe('a noun the flag shares, qualified otherwise', () => {
+  const express: JsonSchema = { type: 'boolean', description: 'True only when the customer wants the paid next-day express delivery.' };
+  it('"the normal delivery" against "express delivery" decides nothing; near miss: "express delivery" said sets it', () => {
+    expect(fill({ expedited: express }, ['Just post it home, the normal delivery is fine.']).missing).toEqual(['expedited']);
+    expect(fill({ expedited: express }, ["I'd like the express delivery, please."]).args).toEqual({ expedited: true });
+  });
 });
