@@ -35,3 +35,17 @@ describe('a code is not taken from a phone number', () => {
     expect(fill(policy, ['The policy number is 07700 900 246.']).args).toEqual({ policy_number: '07700900246' });
   });
 });
+
+describe('a count said of another parameter\'s thing is not this one\'s', () => {
+  const party = {
+    grown_ups: { type: 'integer', description: 'People aged 18 and over.' },
+    kids: { type: 'integer', description: 'Children aged 3 to 17.' },
+    babies: { type: 'integer', description: 'Children under three.' },
+  } satisfies Record<string, JsonSchema>;
+  it('"four of us grown-ups and two kids": each count to its own thing; the babies, said of nothing, are asked for', () => {
+    const out = fill(party, ['There are four of us grown-ups and two kids, the youngest is one.']);
+    expect(out.args).toEqual({ grown_ups: 4, kids: 2 });
+    expect(out.missing).toEqual(['babies']);
+    expect(out.filled.kids).toMatchObject({ rule: 'number-of-its-thing' });
+  });
+});

@@ -253,6 +253,38 @@ function scopeCodes(name: string, line: string, found: Candidate[], params: stri
   return found.filter((c) => !others.some((o) => at(c) >= o.from && at(c) < o.to) && !phoneShaped(c.said) && !findPostcodes(c.said).some((p) => p.said === c.said) && !dates.some(([a, b]) => at(c) >= a && at(c) < b));
 }
 
+/** The words a count is said of ("two of us adults" → "adults", "three kids" → "kids"). */
+function nounAfter(line: string, index: number, said: string): string[] {
+  const m = /^\s+(?:of\s+(?:us|them|you)\s+)?((?:[a-z'’-]+\s+){0,2}[a-z'’-]+)/i.exec(line.slice(index + said.length));
+  return m ? words(m[1]).filter((w) => !isStopWord(w)) : [];
+}
+
+const nameConcepts = (name: string) => new Set(nameWords(name).filter((w) => !isStopWord(w)).map(conceptOfWord));
+
+/**
+ * The counts of a line a count parameter may take, when its schema has other counts too: a count
+ * said of this parameter's own thing ("three kids" for children) comes first; one said of another
+ * parameter's thing ("two of us adults") is that one's; and where the line says what its counts
+ * count, a count said of nothing named is no evidence for this one (the agent asks).
+ */
+function scopeCounts(name: string, line: string, found: Candidate[], counts: string[]): Candidate[] {
+  if (counts.length < 2) return found;
+  // A duration is said with its unit ("two weeks"): the unit already says what it counts.
+  const durations = found.filter((c) => c.rule.startsWith('duration'));
+  let cursor = 0;
+  const read = found.filter((c) => !durations.includes(c)).map((c) => {
+    const at = line.indexOf(c.said, cursor);
+    if (at >= 0) cursor = at + c.said.length;
+    const noun = at >= 0 ? nounAfter(line, at, c.said).map(conceptOfWord) : [];
+    const owner = counts.find((p) => noun.some((w) => nameConcepts(p).has(w)));
+    return { c, owner, noun };
+  });
+  const mine = read.filter((r) => r.owner === name);
+  if (mine.length) return [...durations, ...mine.map((r) => ({ ...r.c, rule: 'number-of-its-thing', why: `"${r.c.said}" counts what ${name} counts` }))];
+  if (read.some((r) => r.owner !== undefined)) return durations;
+  return found;
+}
+
 type NamePart = 'given' | 'family' | 'whole';
 /** Which part of a name a parameter holds: first_name, surname, family name… or the whole name. */
 export function namePart(name: string, prop: JsonSchema): NamePart {
@@ -536,7 +568,9 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
       if (f) return { ...f, why: offeredTimes.why };
     }
     const read = candidates(kind, name, line, prop, ctx.today, context, ctx.tool?.description, ctx.givenAndFamily ?? true);
-    for (const c of kind === 'identifier' ? scopeCodes(name, line, read, Object.keys(ctx.parameters?.properties ?? {})) : read) {
+    const params = Object.entries(ctx.parameters?.properties ?? {});
+    const scoped = kind === 'identifier' ? scopeCodes(name, line, read, params.map(([p]) => p)) : kind === 'number' ? scopeCounts(name, line, read, params.filter(([, p]) => p?.type === 'integer' || p?.type === 'number').map(([p]) => p)) : read;
+    for (const c of scoped) {
       const filled = made(c.value, c.rule, c.said, i === 0);
       if (filled) return c.why ? { ...filled, why: c.why } : filled;
     }
