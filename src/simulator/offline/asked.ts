@@ -14,7 +14,7 @@ export interface Asked {
 }
 
 /** A question answered by yes or no: "Is…", "Do you…", "Could you tell me if…", "…, is that all right?". */
-const YES_NO_QUESTION = /(?:^|[.!?]\s+)(?:is|are|am|was|were|do|does|did|can|could|would|will|shall|should|have|has|may)\b(?![^?]*\b(?:what|which|when|where|who|how)\b)[^?]*\?\s*$|\b(?:if|whether)\b[^?]*\?\s*$|,\s*(?:is that|are you|ok|okay|all right)\b[^?]*\?\s*$/i;
+export const YES_NO_QUESTION = /(?:^|[.!?]\s+)(?:is|are|am|was|were|do|does|did|can|could|would|will|shall|should|have|has|may)\b(?![^?]*\b(?:what|which|when|where|who|how)\b)[^?]*\?\s*$|\b(?:if|whether)\b[^?]*\?\s*$|,\s*(?:is that|are you|ok|okay|all right)\b[^?]*\?\s*$/i;
 
 /** Words of a line that are manners, not an answer ("Hi there", "Morning!"). */
 const MANNERS = new Set('there morning afternoon evening thank thanks bye goodbye sure fine good great cheers sorry'.split(' ').map(stem));

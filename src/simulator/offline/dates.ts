@@ -21,7 +21,32 @@ export interface TimeMatch {
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const MONTH = `(${MONTHS.map((m) => `${m.slice(0, 3)}(?:${m.slice(3)})?`).join('|')})\\.?`;
-const ORDINAL_DAY = '(\\d{1,2})(?:st|nd|rd|th)?';
+/** Days of the month said as words ("the tenth", "twenty-first"), the longer phrases first. */
+const ORDINAL_WORDS = 'first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth'.split(' ');
+const ORDINAL_WORD = `(?:(?:twenty|thirty)[\\s-](?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|thirtieth|${ORDINAL_WORDS.join('|')})`;
+const ORDINAL_DAY = `(\\d{1,2}(?=st|nd|rd|th|\\b)(?:st|nd|rd|th)?|${ORDINAL_WORD})`;
+/** A day of the month as said: "3", "3rd", "third", "twenty-first". */
+function dayOf(said: string): number {
+  const w = said.toLowerCase().replace(/(?<=\d)(?:st|nd|rd|th)$/, '');
+  if (/^\d+$/.test(w)) return +w;
+  const [tens, unit] = w.split(/[\s-]+/);
+  if (unit) return (tens === 'twenty' ? 20 : 30) + ORDINAL_WORDS.indexOf(unit) + 1;
+  return w === 'thirtieth' ? 30 : ORDINAL_WORDS.indexOf(w) + 1;
+}
+const TENS_WORDS = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+const TEENS = ['ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const UNIT_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+/** A year as digits or as said ("nineteen seventy-nine", "twenty oh five"). */
+const YEAR = `(\\d{4}|(?:nineteen|twenty)[\\s-]+(?:(?:${TENS_WORDS.join('|')})(?:[\\s-](?:${UNIT_WORDS.join('|')}))?|${TEENS.join('|')}|oh[\\s-](?:${UNIT_WORDS.join('|')})))`;
+function yearOf(said: string): number {
+  if (/^\d{4}$/.test(said)) return +said;
+  const [century, ...rest] = said.toLowerCase().split(/[\s-]+/);
+  const hundreds = century === 'nineteen' ? 1900 : 2000;
+  const [a, b] = rest;
+  if (a === 'oh') return hundreds + UNIT_WORDS.indexOf(b) + 1;
+  if (TEENS.includes(a)) return hundreds + 10 + TEENS.indexOf(a);
+  return hundreds + (TENS_WORDS.indexOf(a) + 2) * 10 + (b ? UNIT_WORDS.indexOf(b) + 1 : 0);
+}
 const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -67,10 +92,10 @@ export function findDates(text: string, todayIso?: string): DateMatch[] {
     for (const m of text.matchAll(new RegExp(re.source, 'gi'))) fn(m as RegExpExecArray);
   };
   each(/\b(\d{4})-(\d{2})-(\d{2})\b/, (m) => add(m, calendarDay(+m[1], +m[2] - 1, +m[3]), 'date-iso'));
-  each(new RegExp(`\\b${MONTH}\\s+${ORDINAL_DAY}(?:,?\\s+(\\d{4}))?\\b`), (m) =>
-    add(m, upcoming(today, monthIndex(m[1]), +m[2], m[3] ? +m[3] : undefined), 'date-month-day'));
-  each(new RegExp(`\\b${ORDINAL_DAY}\\s+(?:of\\s+)?${MONTH}(?:,?\\s+(\\d{4}))?\\b`), (m) =>
-    add(m, upcoming(today, monthIndex(m[2]), +m[1], m[3] ? +m[3] : undefined), 'date-day-month'));
+  each(new RegExp(`\\b${MONTH}\\s+(?:the\\s+)?${ORDINAL_DAY}(?:,?\\s+${YEAR})?\\b`), (m) =>
+    add(m, upcoming(today, monthIndex(m[1]), dayOf(m[2]), m[3] ? yearOf(m[3]) : undefined), 'date-month-day'));
+  each(new RegExp(`\\b(?:the\\s+)?${ORDINAL_DAY}\\s+(?:of\\s+)?${MONTH}(?:,?\\s+${YEAR})?\\b`), (m) =>
+    add(m, upcoming(today, monthIndex(m[2]), dayOf(m[1]), m[3] ? yearOf(m[3]) : undefined), 'date-day-month'));
   // 12/03 is read month first, as US English writes it; a phone number's digits never have a slash.
   each(/(?<![\d/])(\d{1,2})\/(\d{1,2})(?:\/(\d{2}|\d{4}))?(?![\d/])/, (m) =>
     add(m, upcoming(today, +m[1] - 1, +m[2], m[3] ? +m[3] : undefined), 'date-slash'));
@@ -93,8 +118,8 @@ export function findDates(text: string, todayIso?: string): DateMatch[] {
   });
   // "the 3rd", "on the 21st": that day of this month, or of the next once it has passed. Not
   // "the 2nd one" (a position in a list) and not a bare "3" (a count).
-  each(/\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:one|option|choice|slot|of\s+(?:them|those|these)))/, (m) => {
-    const day = +m[1];
+  each(new RegExp(`\\b(?:on\\s+)?the\\s+(\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORD})\\b(?!\\s+(?:one|option|choice|slot|time|thing|person|place|of\\s+(?:them|those|these)))(?![\\s-]+[a-z]+(?<!\\s(?:and|at|in|if|is|please|would|works|for|then|or|suits|of|that|will|would|but))\\b)`), (m) => {
+    const day = dayOf(m[1]);
     const thisMonth = calendarDay(today.getUTCFullYear(), today.getUTCMonth(), day);
     const next = calendarDay(today.getUTCFullYear(), today.getUTCMonth() + 1, day) ?? calendarDay(today.getUTCFullYear(), today.getUTCMonth() + 2, day);
     add(m, thisMonth && thisMonth >= today ? thisMonth : next, 'date-day-of-month');
@@ -105,7 +130,36 @@ export function findDates(text: string, todayIso?: string): DateMatch[] {
     const ahead = (wanted - today.getUTCDay() + 7) % 7 || 7;
     add(m, addDays(today, ahead), 'date-weekday');
   });
-  return found.sort((a, b) => a.index - b.index);
+  return agreeWeekdayAndDay(found.sort((a, b) => a.index - b.index), today);
+}
+
+const DAY_OF_MONTH_RULES = new Set(['date-day-of-month']);
+const WEEKDAY_RULES = new Set(['date-weekday', 'date-next-week']);
+/** How far ahead a weekday and a day of the month are matched: further off, the caller more likely misspoke. */
+const AGREE_MONTHS = 3;
+
+/**
+ * A weekday and a day of the month said together ("Friday the eighteenth", "next Thursday, the
+ * tenth") name one day: the day of the month wins, in the first month from today where it falls on
+ * that weekday. When it falls on that weekday in none of the next three months, the two disagree
+ * and neither is read (the agent asks).
+ */
+function agreeWeekdayAndDay(found: DateMatch[], today: Date): DateMatch[] {
+  const weekday = found.find((d) => WEEKDAY_RULES.has(d.rule));
+  const day = found.find((d) => DAY_OF_MONTH_RULES.has(d.rule));
+  if (!weekday || !day) return found;
+  const wanted = parseToday(weekday.iso).getUTCDay();
+  const n = +day.iso.slice(8, 10);
+  let agreed: Date | undefined;
+  for (let k = 0; k < AGREE_MONTHS && !agreed; k++) {
+    const month = today.getUTCMonth() + k;
+    const d = calendarDay(today.getUTCFullYear() + Math.floor(month / 12), month % 12, n);
+    if (d && d >= today && d.getUTCDay() === wanted) agreed = d;
+  }
+  const rest = found.filter((d) => d !== weekday && d !== day);
+  if (!agreed) return rest;
+  const [first, second] = weekday.index < day.index ? [weekday, day] : [day, weekday];
+  return [...rest, { iso: isoOf(agreed), said: `${first.said} … ${second.said}`, index: first.index, rule: 'date-weekday-and-day' }].sort((a, b) => a.index - b.index);
 }
 
 function clock(hour: number, minute: number, meridiem?: string): string | undefined {

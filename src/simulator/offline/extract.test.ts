@@ -57,3 +57,10 @@ describe('findYesNo', () => {
     for (const line of ['I know', 'Yesterday was fine', 'Notice this', 'Maybe yes']) expect(findYesNo(line)).toBeUndefined();
   });
 });
+
+describe('a name that opens the line before a full stop', () => {
+  it('"Rosa Delgado. Date of birth, …" is a name; near miss: one word before a full stop is not', () => {
+    expect(findNames('Rosa Delgado. Date of birth, third of May, nineteen eighty.').map((f) => f.value)).toEqual(['Rosa Delgado']);
+    expect(findNames('Brilliant. Date of birth next?').map((f) => f.value)).toEqual([]);
+  });
+});

@@ -79,7 +79,7 @@ const NOT_NAMES = new Set(
     'Today Tomorrow Tonight Thanks Please Perfect Cool Awesome Lovely Brilliant Wonderful Alright Actually Well Oh Um Uh Hmm Maybe Morning Afternoon Evening Bye Goodbye Cheers Sorry Nope Yep Yeah Dr Mr Mrs Ms Next Half Quarter Noon Correct Exactly Absolutely Definitely Certainly Agreed Whatever Nothing Everything Anytime Excellent Fantastic').split(' '),
 );
 /** A capitalised word that opens a sentence without being a name: a stop-word ("It's", "Can", "That"). */
-const notAName = (word: string) => NOT_NAMES.has(word) || isStopWord(word.replace(/['’].*$/, ''));
+export const notAName = (word: string) => NOT_NAMES.has(word) || isStopWord(word.replace(/['’].*$/, ''));
 
 function nameFrom(words: string): string | undefined {
   const parts = words.split(/\s+/).filter(Boolean).slice(0, 3);
@@ -94,11 +94,12 @@ function nameFrom(words: string): string | undefined {
 const OPENERS = 'yes yeah yep sure ok okay hi hello hey right so well'.split(' ').map((w) => `[${w[0].toUpperCase()}${w[0]}]${w.slice(1)}`);
 const OPENER = `(?:(?:${OPENERS.join('|')})[,!.]?\\s+)*`;
 /**
- * A name that opens the line, before a comma, a number or the line's end ("Dana Whitfield,
- * 555…", "Dana Whitfield"). One word alone counts only as the whole line or before a number.
+ * A name that opens the line, before a comma, a number, a full stop or the line's end ("Dana
+ * Whitfield, 555…", "Dana Whitfield. Date of birth…"). One word alone counts only as the whole
+ * line or before a number.
  */
 function leadingName(text: string): Found | undefined {
-  const m = new RegExp(`^\\s*${OPENER}(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})(?=\\s*(?:[,;:–—-]|[.!]?\\s*$|\\s(?:and|on|at|my|number)\\b|[+(\\d]))`).exec(text);
+  const m = new RegExp(`^\\s*${OPENER}(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})(?=\\s*(?:[,;:–—-]|[.!]?\\s*$|\\.\\s+[A-Z]|\\s(?:and|on|at|my|number)\\b|[+(\\d]))`).exec(text);
   if (!m) return undefined;
   const value = nameFrom(m[1]);
   if (!value) return undefined;

@@ -3,18 +3,19 @@
 // Caller lines are searched most recent first; nothing is invented when no rule finds a value.
 import type { JsonSchema } from '../../model';
 import { getOwn, setOwn } from '../../model/own';
-import { answerContent, type Asked } from './asked';
+import { answerContent, YES_NO_QUESTION, type Asked } from './asked';
+import { negationAt, negationOf } from './polarity';
 import { whenName } from './speech';
-import { findDates, findDayPart, findTimes } from './dates';
+import { findDates, findDayPart, findTimes, looksLikeClock } from './dates';
 import { LATE_DAY_PART, type NearestOlder } from './history-fold';
 import type { PatternReader } from './patterns';
 import { nextEnumLine, readEnum } from './history-memo'; // read once per line (a long call's steps stay flat)
-import { findEmails, findNames, findNumbers, findPhones, findTitles, findYesNo, findYesNoInClause, phoneForms } from './extract';
+import { findEmails, findNames, findNumbers, findPhones, findTitles, findYesNo, findYesNoInClause, notAName, phoneForms } from './extract';
 import { findDurations, findIdentifiers, findLargeNumberWords, findPostcodes, unitOf } from './ids';
-import { clauseWith, deniedBefore, restatesTool, type ToolMeaning } from './intent';
-import { pickAgreed, pickOffered, valueOfRow } from './pick';
+import { clauseWith, restatesTool, type ToolMeaning } from './intent';
+import { pickAgreed, pickOffered, pickTime, valueOfRow } from './pick';
 import type { Item } from './reading';
-import { callerWords, conceptOfWord, nameWords, overlap, stem, words } from './words';
+import { callerWords, conceptOfWord, isStopWord, nameWords, overlap, stem, words } from './words';
 
 export interface FillContext {
   /** Every caller line, the most recent first. */
@@ -30,6 +31,11 @@ export interface FillContext {
    * the agent's question right before it asked for.
    */
   asked?: Asked[][];
+  /**
+   * A tool already took a yes or no from the caller's latest line in this step: that yes or no
+   * answered its question, and answers no other.
+   */
+  yesNoSpent?: boolean;
   /** The schema being filled (set by fillArguments). */
   parameters?: JsonSchema;
   /** The one yes/no parameter of all offered tools ("tool.param"), when there is exactly one. */
@@ -108,7 +114,7 @@ export function kindOf(name: string, prop: JsonSchema): Kind {
   if (has(hints, 'time')) return 'time';
   if (has(hints, 'utterance', 'words', 'said', 'quote', 'verbatim', 'reason')) return 'words';
   // "The room number", "the booking reference": a code, by the description's words.
-  if (/\b(?:number|code|reference|ref|id)\b/i.test(prop.description ?? '') && !/\bnumber of\b|\bhow many\b/i.test(prop.description ?? '')) return 'identifier';
+  if (/\b(?:number|code|reference|ref|id|digits)\b/i.test(prop.description ?? '') && !/\bnumber of\b|\bhow many\b/i.test(prop.description ?? '')) return 'identifier';
   if (typeof prop.pattern === 'string' && /\\d|\[0-9|\[A-Z/.test(prop.pattern)) return 'identifier';
   // A name that ends in "at" or "on" says when, by the English naming habit (starts_at, paid_on),
   // when no description says otherwise.
@@ -151,6 +157,9 @@ function inDayPart(hhmm: string, said: string, context: string): { hhmm: string;
   return { hhmm: `${String(h + 12).padStart(2, '0')}${hhmm.slice(2)}`, why: `"${said}" read as after noon: the caller said "${part[1]}"` };
 }
 
+const isBirth = (name: string, prop: JsonSchema) => /\b(?:birth|born|dob|birthday)\b/i.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`);
+const isoToday = () => new Date().toISOString().slice(0, 10);
+
 type Candidate = { value: unknown; said: string; rule: string; why?: string };
 
 /** Values found in one line for a kind of parameter, best first; `context` is the rest of the conversation, nearest first. */
@@ -158,9 +167,11 @@ function candidates(kind: Kind, name: string, line: string, prop: JsonSchema, to
   const asSaid = wantsWordsAsSaid(prop, name, toolDescription);
   switch (kind) {
     case 'date':
-      return findDates(line, today).map((d) => ({ value: asSaid ? d.said : d.iso, said: d.said, rule: d.rule }));
+      // "No thanks, not today": a day the caller denies is no day they gave.
+      // A birth date is a day gone by: a day to come ("Wednesday next week") is an answer to something else.
+      return findDates(line, today).filter((d) => !negationAt(line, d.index) && !(isBirth(name, prop) && d.iso >= (today ?? isoToday()))).map((d) => ({ value: asSaid ? d.said : d.iso, said: d.said, rule: d.rule }));
     case 'time': {
-      const times: Candidate[] = findTimes(line).map((t) => {
+      const times: Candidate[] = findTimes(line).filter((t) => !negationAt(line, t.index)).map((t) => {
         const fitted = inDayPart(t.hhmm, t.said, `${line} ${context}`);
         return { value: asSaid ? t.said : fitted.hhmm, said: t.said, rule: fitted.why ? 'time-in-day-part' : t.rule, why: fitted.why };
       });
@@ -201,6 +212,77 @@ function candidates(kind: Kind, name: string, line: string, prop: JsonSchema, to
     default:
       return [];
   }
+}
+
+/** Name words too general to label a code on their own ("number" is said of a phone too). */
+const GENERIC_LABELS = new Set(['number', 'id', 'code', 'no', 'num']);
+
+/**
+ * Where the line labels a value with a parameter's name ("Membership number is four oh two…"):
+ * from after the label to the end of its clause (a comma may part a code's groups; "and" or a full
+ * stop ends it). Undefined when the line does not name the parameter.
+ */
+export function labelSpan(name: string, line: string): { from: number; to: number; label: string } | undefined {
+  const ws = nameWords(name);
+  if (!ws.length || (ws.length === 1 && GENERIC_LABELS.has(ws[0]))) return undefined;
+  const m = new RegExp(`\\b${ws.join('[\\s_-]+')}(?:['’]s|\\s+(?:is|was|are)|\\s*:)?`, 'i').exec(line);
+  if (!m) return undefined;
+  const from = m.index + m[0].length;
+  const end = /\s+and\b|[.;!?](?=\s|$)/i.exec(line.slice(from));
+  return { from, to: end ? from + end.index : line.length, label: m[0].trim() };
+}
+
+/** A number to call, by its shape: a leading 0 or + and ten digits or more, or 3-3-4 digits. */
+const phoneShaped = (said: string) => /^\+?[\d\s().-]+$/.test(said) && ((/^[+0]/.test(said.trim()) && said.replace(/\D/g, '').length >= 10) || /^\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}$/.test(said.trim()));
+
+/**
+ * The codes of a line a code parameter may take. A code the line labels with this parameter's name
+ * comes first, nearest the label first; one the line labels with another parameter's name ("the
+ * membership number is …, and the car's …") is that one's; a phone number or a postcode is no code
+ * of another kind unless the line labels it so.
+ */
+function scopeCodes(name: string, line: string, found: Candidate[], params: string[]): Candidate[] {
+  const at = (c: Candidate) => line.indexOf(c.said);
+  const own = labelSpan(name, line);
+  if (own) {
+    const within = found.filter((c) => at(c) >= own.from && at(c) < own.to).sort((a, b) => at(a) - at(b));
+    if (within.length) return within.map((c) => ({ ...c, rule: 'identifier-labelled', why: `"${c.said}" follows "${own.label}" in the caller's line` }));
+  }
+  const others = params.filter((p) => p !== name).flatMap((p) => labelSpan(p, line) ?? []);
+  const dates = findDates(line).map((d) => [d.index, d.index + d.said.length]);
+  return found.filter((c) => !others.some((o) => at(c) >= o.from && at(c) < o.to) && !phoneShaped(c.said) && !findPostcodes(c.said).some((p) => p.said === c.said) && !dates.some(([a, b]) => at(c) >= a && at(c) < b));
+}
+
+/** The words a count is said of ("two of us adults" → "adults", "three kids" → "kids"). */
+function nounAfter(line: string, index: number, said: string): string[] {
+  const m = /^\s+(?:of\s+(?:us|them|you)\s+)?((?:[a-z'’-]+\s+){0,2}[a-z'’-]+)/i.exec(line.slice(index + said.length));
+  return m ? words(m[1]).filter((w) => !isStopWord(w)) : [];
+}
+
+const nameConcepts = (name: string) => new Set(nameWords(name).filter((w) => !isStopWord(w)).map(conceptOfWord));
+
+/**
+ * The counts of a line a count parameter may take, when its schema has other counts too: a count
+ * said of this parameter's own thing ("three kids" for children) comes first; one said of another
+ * parameter's thing ("two of us adults") is that one's; and where the line says what its counts
+ * count, a count said of nothing named is no evidence for this one (the agent asks).
+ */
+function scopeCounts(name: string, line: string, found: Candidate[], counts: string[]): Candidate[] {
+  if (counts.length < 2) return found;
+  // A duration is said with its unit ("two weeks"): the unit already says what it counts.
+  const durations = found.filter((c) => c.rule.startsWith('duration'));
+  let cursor = 0;
+  const read = found.filter((c) => !durations.includes(c)).map((c) => {
+    const at = line.indexOf(c.said, cursor);
+    if (at >= 0) cursor = at + c.said.length;
+    const noun = at >= 0 ? nounAfter(line, at, c.said).map(conceptOfWord) : [];
+    const owner = counts.find((p) => noun.some((w) => nameConcepts(p).has(w)));
+    return { c, owner, noun };
+  });
+  const mine = read.filter((r) => r.owner === name);
+  if (mine.length) return [...durations, ...mine.map((r) => ({ ...r.c, rule: 'number-of-its-thing', why: `"${r.c.said}" counts what ${name} counts` }))];
+  if (read.some((r) => r.owner !== undefined)) return durations;
+  return found;
 }
 
 type NamePart = 'given' | 'family' | 'whole';
@@ -281,14 +363,14 @@ function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, askedAt: 
   const [latest = ''] = ctx.callerLines;
   // A yes or no answers only the question the agent asked: it sets the flag that question was for.
   for (const [i, line] of ctx.callerLines.entries()) {
-    const yn = askedAt(i) ? (findYesNo(line) ?? findYesNoInClause(line)) : undefined;
+    const yn = askedAt(i) && !(i === 0 && ctx.yesNoSpent) ? (findYesNo(line) ?? findYesNoInClause(line)) : undefined;
     if (yn) return made(yn.value, 'boolean-from-yes-no', yn.said, i === 0);
   }
   // A yes or no to a question that asked for another tool's value answers what the caller was
   // asked to agree to: the one yes/no the offered tools take (the agent's words lag a step behind,
   // as when a stage's question is spoken before its tools move the call on). A question for a
   // value of this flag's own tool is answered by that value, not by the yes.
-  const ynNow = findYesNo(latest);
+  const ynNow = ctx.yesNoSpent ? undefined : findYesNo(latest);
   const askedElsewhere = ctx.asked?.[0]?.length && ctx.asked[0].every((q) => q.tool !== ctx.tool?.name);
   if (ynNow && askedElsewhere && ctx.soleFlag === `${ctx.tool?.name}.${name}`) {
     const f = made(ynNow.value, 'boolean-sole-flag', ynNow.said, true);
@@ -296,7 +378,13 @@ function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, askedAt: 
   }
   // "True when the caller wants X": true when the caller's words meet that description's words.
   const shared = overlap(callerWords(latest), words(`${prop.description ?? ''} ${nameWords(name).join(' ')}`)).pairs.filter((p) => !MANNER_CONCEPTS.has(conceptOfWord(p.mine)));
-  if (shared.length) return made(!deniedBefore(latest, shared[0].mine), 'boolean-by-description', shared[0].mine, true, false);
+  if (shared.length) {
+    const description = `${prop.description ?? ''} ${nameWords(name).join(' ')}`;
+    const other = qualifiedOtherwise(latest, shared[0].mine, description, shared[0].theirs);
+    // "the normal delivery" meets a flag for "express delivery" by its noun only: which one is meant is a guess.
+    if (other) return undefined;
+    return flagByWords(name, latest, shared[0].mine, ctx.agentLines?.at(-1) ?? '', made);
+  }
   // A flag that restates its tool's purpose ("schedule_appointment" of a scheduling tool) holds
   // when the caller means the tool, and is false when they deny it.
   const meant = ctx.tool?.meant;
@@ -305,6 +393,106 @@ function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, askedAt: 
     return f && { ...f, why: `the caller means ${ctx.tool!.name} ("${meant.said}"${meant.negated ? ', denied' : ''}) and ${name} restates its purpose` };
   }
   return undefined;
+}
+
+/**
+ * A flag whose meaning the caller's words meet ("medical equipment" for a flag about medical
+ * equipment): the words decide only with their polarity. A negator before them in their clause
+ * ("nobody here needs any medical equipment") makes it false; a bare yes or no in the same line
+ * ("parking's a nightmare, and no") answers a yes/no question the agent just asked; a "no" that
+ * answers no question asked, beside words that do not deny, is no evidence either way, and the
+ * agent asks.
+ */
+function flagByWords(name: string, line: string, word: string, lastAgentLine: string, made: Made): Filled | undefined {
+  const negator = negationOf(line, word);
+  if (negator) {
+    const f = made(false, 'boolean-negated', `${negator} … ${word}`, true, false);
+    return f && { ...f, why: `"${negator}" denies "${word}" in the same clause of the caller's line` };
+  }
+  const yn = findYesNo(line) ?? findYesNoInClause(line);
+  if (yn && YES_NO_QUESTION.test(lastAgentLine.trim())) {
+    const f = made(yn.value, 'boolean-yes-no-beside-words', yn.said, true, false);
+    return f && { ...f, why: `the agent asked a yes/no question and the caller's line says "${yn.said}" beside "${word}"` };
+  }
+  // "No" beside words that do not deny them: which one the caller means is a guess.
+  if (yn && !yn.value) return undefined;
+  const f = made(true, 'boolean-by-description', word, true, false);
+  return f && { ...f, why: `the caller's "${word}" meets what ${name} means, and nothing in its clause denies it` };
+}
+
+/**
+ * Free text that describes a thing (what it looks like), not the caller's problem or request: by
+ * the parameter's description, or by what its tool's description says of it ("description: what
+ * it looks like…").
+ */
+function describesAThing(name: string, prop: JsonSchema, toolDescription = ''): boolean {
+  const spelled = [name, nameWords(name).join(' ')].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const clause = new RegExp(`\\b(?:${spelled.join('|')})\\b\\s*(?::|is|means)\\s*([^;.]*)`, 'i').exec(toolDescription)?.[1] ?? '';
+  return /\b(?:looks? like|appearance|colour|color|what it is like)\b/i.test(`${prop.description ?? ''} ${clause}`);
+}
+
+/** Manners around free text kept in the caller's words: "Um, it's a green one, thanks" → "a green one". */
+function withoutFillers(line: string): string {
+  let s = line.trim();
+  const opener = /^(?:(?:yes|yeah|yep|um|uh|erm|well|so|oh|right|okay|ok|hi|hello)\b[,.!]?\s*|it(?:['’]s| is)\s+)/i;
+  for (let i = 0; i < 4 && opener.test(s); i++) s = s.replace(opener, '');
+  return s.replace(/[,.\s]*(?:please|thanks|thank you|cheers)?[.!?\s]*$/i, '').trim() || line.trim();
+}
+
+/**
+ * The value a line gives by naming the parameter: "Hendon's the closest centre", "the centre is
+ * Hendon" (a name in capitals on the other side of "is" from the parameter's last word).
+ */
+function namedBy(name: string, line: string): { value: string; said: string; word: string } | undefined {
+  const word = nameWords(name).filter((w) => !isStopWord(w)).at(-1);
+  if (!word || word.length < 3) return undefined;
+  const title = "[A-Z][\\w'’-]*(?:\\s+[A-Z][\\w'’-]*){0,3}";
+  const before = new RegExp(`(?<![\\w'’])(${title})(?:['’]s|\\s+is)\\s+(?:the|my|our)\\s+(?:[a-z]+\\s+){0,2}${word}s?\\b`).exec(line);
+  // The parameter's word may open a sentence; the name after it keeps its capitals.
+  const after = new RegExp(`\\b[${word[0]}${word[0].toUpperCase()}]${word.slice(1)}\\s+(?:is|would be|['’]s)\\s+(?:the\\s+)?(${title})`).exec(line);
+  const m = before ?? after;
+  const value = m?.[1].split(/\s+/).filter((w) => !notAName(w)).join(' ');
+  return m && value ? { value, said: m[0], word } : undefined;
+}
+
+/** Words that add to what was said before ("as well", "too", "also"). */
+const ADDING = /\b(?:as well|too|also|both|on top)\b/i;
+
+/**
+ * "…and yes, I'll see the hygienist as well" after an earlier line named the checkup: the enum
+ * value that joins both ("checkup_and_hygienist"), when the line adds and an earlier line named the other.
+ */
+function alsoEarlier(values: unknown[], value: unknown, line: string, older: string[]): { value: string; said: string; why: string } | undefined {
+  const add = ADDING.exec(line);
+  if (!add || typeof value !== 'string') return undefined;
+  for (const joined of values) {
+    if (typeof joined !== 'string') continue;
+    const parts = joined.split(/_and_|-and-|\s+and\s+/);
+    if (parts.length !== 2 || !parts.includes(value)) continue;
+    const other = parts.find((p) => p !== value)!;
+    const earlier = older.find((l) => enumFromLine([other], l));
+    if (earlier) return { value: joined, said: add[0], why: `"${add[0]}" adds ${value} to ${other}, named earlier ("${line0Said(earlier)}"): ${joined}` };
+  }
+  return undefined;
+}
+
+/** The agent's question right before caller line `i` (most recent first), as far as the context holds it. */
+const askedLine = (ctx: FillContext, i: number) => (i === 0 ? (ctx.agentLines?.at(-1) ?? '') : '');
+
+/**
+ * The word the caller puts before a word the flag's description shares, when the description puts
+ * another one there and never says the caller's ("the normal delivery" against "express delivery").
+ */
+function qualifiedOtherwise(line: string, mine: string, description: string, theirs: string): string | undefined {
+  const before = (text: string, word: string) => new RegExp(`\\b([a-z]+)[\\s-]+${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').exec(text)?.[1];
+  // Only the head of what the description ends on ("… express delivery"): a verb or a subject met earlier is no such noun.
+  const sentence = description.trim().split(/(?<=[.!?])\s+/).find((x) => new RegExp(`\\b${theirs}\\b`, 'i').test(x)) ?? '';
+  if (words(sentence).filter((w) => !isStopWord(w)).at(-1) !== theirs.toLowerCase()) return undefined;
+  const said = before(line, mine);
+  const described = before(sentence, theirs);
+  if (!said || !described || isStopWord(said) || isStopWord(described)) return undefined;
+  const describedStems = new Set(words(description).map(stem));
+  return stem(said) !== stem(described) && !describedStems.has(stem(said)) ? said : undefined;
 }
 
 type Made = (value: unknown, rule: string, said: string, fromLatest: boolean, specific?: boolean) => Filled | undefined;
@@ -341,12 +529,23 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
   for (let i = 0; i >= 0 && i < ctx.callerLines.length; i = next(i)) {
     const line = ctx.callerLines[i];
     if (Array.isArray(prop.enum)) {
+      // An enum of clock times is the times on offer: the caller's time is read against them.
+      const time = prop.enum.every((v) => typeof v === 'string' && looksLikeClock(v)) ? pickTime(line, prop.enum as string[]) : undefined;
+      if (time) {
+        const f = made(time.hhmm, 'pick-offered-time', time.said, i === 0);
+        return f && { ...f, why: time.why };
+      }
       const read = readEnum(prop.enum, line, descriptions);
       if (read && 'tie' in read) {
         // Two values named as strongly: only the latest line's tie is worth a question.
         if (i === 0) setOwn(ties, name, read.tie);
         if (i === 0) return undefined;
         continue;
+      }
+      const both = read && 'value' in read && i === 0 ? alsoEarlier(prop.enum, read.value, line, ctx.callerLines.slice(1)) : undefined;
+      if (both) {
+        const f = made(both.value, 'enum-both', both.said, true);
+        if (f) return { ...f, why: both.why };
       }
       if (read) {
         const f = made(read.value, 'enum-value', read.said, i === 0);
@@ -361,7 +560,17 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     // Only a late part of day is read off the rest (inDayPart): the nearest line naming one stands for them all.
     const older = ctx.olderLatePart ? [ctx.olderLatePart(i)] : ctx.callerLines.slice(i + 1);
     const context = [...older, ctx.agentLines?.at(-1) ?? ''].join(' ');
-    for (const c of candidates(kind, name, line, prop, ctx.today, context, ctx.tool?.description, ctx.givenAndFamily ?? true)) {
+    // A time picked from the times the agent's last line offered ("12:30, 13:00 or 14:15"): the
+    // offered one it matches, not the same hour before noon.
+    const offeredTimes = i === 0 && kind === 'time' && !wantsWordsAsSaid(prop, name, ctx.tool?.description) ? pickTime(line, findTimes(ctx.agentLines?.at(-1) ?? '').map((t) => t.hhmm)) : undefined;
+    if (offeredTimes) {
+      const f = made(offeredTimes.hhmm, 'pick-offered-time', offeredTimes.said, true);
+      if (f) return { ...f, why: offeredTimes.why };
+    }
+    const read = candidates(kind, name, line, prop, ctx.today, context, ctx.tool?.description, ctx.givenAndFamily ?? true);
+    const params = Object.entries(ctx.parameters?.properties ?? {});
+    const scoped = kind === 'identifier' ? scopeCodes(name, line, read, params.map(([p]) => p)) : kind === 'number' ? scopeCounts(name, line, read, params.filter(([, p]) => p?.type === 'integer' || p?.type === 'number').map(([p]) => p)) : read;
+    for (const c of scoped) {
       const filled = made(c.value, c.rule, c.said, i === 0);
       if (filled) return c.why ? { ...filled, why: c.why } : filled;
     }
@@ -369,11 +578,24 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     if (found) return made(found.value, 'pattern-search', found.said, i === 0);
     // The answer to the agent's own question for a free string is the answer's content.
     const asked = askedAt(i);
-    if (asked && (prop.type === 'string' || prop.type === undefined) && ['none', 'words'].includes(kind)) {
-      const content = kind === 'words' ? line.trim() : answerContent(line);
+    // A line that opens with "no" answers a yes/no question, not one for a value: it is no answer to
+    // this one. ("Yes, I'm with …" still is: a yes often opens the value asked for.)
+    const answersYesNo = findYesNo(line)?.value === false && !YES_NO_QUESTION.test(askedLine(ctx, i));
+    const freeText = (prop.type === 'string' || prop.type === undefined) && ['none', 'words'].includes(kind) && !prop.enum;
+    // "Hendon's the closest centre": the line names the parameter and says what it is.
+    const named = freeText ? namedBy(name, line) : undefined;
+    if (named) {
+      const f = made(named.value, 'words-named', named.said, i === 0);
+      if (f) return { ...f, why: `the caller's "${named.said}" says what the ${named.word} is` };
+    }
+    if (asked && !answersYesNo && freeText) {
+      const content = kind === 'words' ? withoutFillers(line) : answerContent(line);
       const f = content ? made(content, 'answer-to-question', content, i === 0) : undefined;
       if (f) return { ...f, why: `the caller's line answers the agent's question for ${name} (${asked.why})` };
     }
+    // A description of a thing ("what it looks like") is read from the answer to a question for it:
+    // the line that opens a call ("I left my bag on the tram") names the thing, it does not describe it.
+    if (kind === 'words' && describesAThing(name, prop, ctx.tool?.description) && !asked) break;
     if (kind === 'words') {
       // The sentence that means the tool, when the line has several; else the whole line.
       const said = ctx.tool?.meant ? clauseWith(line, ctx.tool.meant.said) : line.trim();

@@ -17,18 +17,44 @@ export function findPostcodes(text: string): Found[] {
   return [...text.matchAll(POSTCODE)].map((m) => ({ value: m[0].toUpperCase().replace(/\s+/g, ' '), said: m[0], index: m.index ?? 0, rule: 'postcode-shape' }));
 }
 
-/** A code read out in groups ("FP 0048213", "7730 1184 2291", "QQ 12 34 56 C"): capital letters and digits. */
-const GROUPED = /(?<![\w-])(?:[A-Z]{1,3}|\d{1,8})(?:[ -](?:[A-Z]{1,3}|\d{1,8}))+(?![\w-])/g;
+/**
+ * A code read out in groups ("FP 0048213", "7730 1184 2291", "QQ 12 34 56 C", "AB12 CDE"): capital
+ * letters and digits, a group of letters and digits together included.
+ */
+const GROUPED = /(?<![\w-])(?:[A-Z]{1,5}|\d{1,8}|[A-Z]{1,3}\d{1,4}[A-Z]{0,3})(?:[ -](?:[A-Z]{1,5}|\d{1,8}|[A-Z]{1,3}\d{1,4}[A-Z]{0,3}))+(?![\w-])/g;
+
+const DIGIT_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+const DIGIT_WORD = `(?:${DIGIT_WORDS.join('|')}|oh)`;
+/**
+ * A code said as words: capital letters said one by one, then four or more digits as words
+ * ("P X four one two two, zero nine eight seven"), the groups maybe parted by commas.
+ */
+const SPOKEN_CODE = new RegExp(`(?<![\\w])((?:[A-Z][\\s.]+){0,3})(${DIGIT_WORD}(?:[\\s,.-]+${DIGIT_WORD}){3,15})\\b`, 'gi');
+
+/** Codes said as words: the letters as said, the digit words as digits. */
+export function findSpokenCodes(text: string): Found[] {
+  const out: Found[] = [];
+  for (const m of text.matchAll(SPOKEN_CODE)) {
+    // Only capitals said alone are letters of the code ("P X"), not a word like "a".
+    const letters = /^(?:[A-Z][\s.]+)*$/.test(m[1]) ? m[1].replace(/[\s.]/g, '') : '';
+    const said = letters ? m[0] : m[2];
+    const digits = m[2].toLowerCase().match(/[a-z]+/g)!.map((w) => (w === 'oh' ? 0 : DIGIT_WORDS.indexOf(w))).join('');
+    out.push({ value: letters + digits, said, index: (m.index ?? 0) + m[0].length - said.length, rule: 'identifier-spoken' });
+  }
+  return out;
+}
 
 /** Identifiers, longest first: the one a caller reads out is usually the longest code in the line. */
 export function findIdentifiers(text: string): Found[] {
-  const out: Found[] = [];
+  const out: Found[] = findSpokenCodes(text);
   for (const m of text.matchAll(GROUPED)) {
     // Trim leading words of capitals that are no part of the code ("I", "A"): a code starts at a digit or a pair.
     const said = m[0].replace(/^(?:(?:I|A)\s+)+/, '').replace(/(?:\s+(?:I|A))+$/, '');
     const compact = said.replace(/[ -]/g, '');
     // Joined by dashes it is written that way ("ZP-0091234"); read out in spaced groups it is one run.
-    if (/\d/.test(compact) && compact.length >= 6 && /\s/.test(said)) out.push({ value: compact, said, index: (m.index ?? 0) + m[0].length - said.length, rule: 'identifier-in-groups' });
+    // Letters and digits both ("SH 482") make a code from five; digits alone from six.
+    const long = compact.length >= 6 || (compact.length === 5 && /[A-Z]/.test(compact));
+    if (/\d/.test(compact) && long && /\s/.test(said)) out.push({ value: compact, said, index: (m.index ?? 0) + m[0].length - said.length, rule: 'identifier-in-groups' });
   }
   for (const m of text.matchAll(IDENTIFIER)) {
     const said = m[0];

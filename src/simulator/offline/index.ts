@@ -227,6 +227,18 @@ function replyCall(a: Answer, r: Reading, today: string | undefined): void {
   a.text = gave && !/^(?:thank|hello|hi)\b/i.test(spoken) ? `Thank you. ${spoken}` : spoken;
 }
 
+/** A tool called since the caller's latest line took a flag from it: its yes or no is spent. */
+function yesNoSpent(r: Reading): boolean {
+  return r.stepCalls.some((c) => {
+    try {
+      const args: unknown = JSON.parse(c.arguments);
+      return typeof args === 'object' && args !== null && Object.values(args).some((v) => typeof v === 'boolean');
+    } catch {
+      return false;
+    }
+  });
+}
+
 export function createOfflineModel(options: OfflineModelOptions = {}): Model {
   return {
     async complete(request: ModelRequest): Promise<ModelResponse> {
@@ -237,7 +249,7 @@ export function createOfflineModel(options: OfflineModelOptions = {}): Model {
       const a = new Answer(request);
       const r = readRequest(request);
       const asked = askedOf(r.history, request.tools);
-      const ctx: FillContext = { callerLines: r.callerLines, today: options.today, offered: r.offered, agentLines: r.agentLines, asked, olderLatePart: r.olderLatePart, nearestOlder: r.nearestOlder, patterns };
+      const ctx: FillContext = { callerLines: r.callerLines, today: options.today, offered: r.offered, agentLines: r.agentLines, asked, olderLatePart: r.olderLatePart, nearestOlder: r.nearestOlder, patterns, yesNoSpent: yesNoSpent(r) };
       const purpose = purposeOf(request);
       if (!request.purpose) a.note('purpose', `the request names no purpose: read as a ${purpose} call from its shape`);
       const now = asked[0] ?? [];

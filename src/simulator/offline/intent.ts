@@ -4,6 +4,7 @@
 // tool's purpose (so it is true once the caller means that tool, false when they deny it).
 import type { JsonSchema } from '../../model';
 import type { ToolSpec } from '../types';
+import { negationOf } from './polarity';
 import { callerWords, conceptOf, conceptOfWord, contentStems, isStopWord, nameWords, overlap, stem, words } from './words';
 
 /** How the caller's line shows that they mean a tool. */
@@ -46,12 +47,12 @@ export function statedPurpose(line: string): string | undefined {
   return substance(line.slice(m.index + m[0].length)).length > 0 ? m[0] : undefined;
 }
 
-const NEGATION = /\b(?:not|don['’]t|do not|never|no longer|didn['’]t|won['’]t|no)\b(?:\s+\S+){0,3}\s*$/i;
+/** How near a negator must come before a word of want to deny the want ("don't want to book"). */
+const WANT_NEGATION_WORDS = 3;
 
-/** Whether the words before `said` deny it ("I don't want to book"). */
+/** Whether a negator just before `said`, in its clause, denies it ("I don't want to book", "nobody wants to book"). */
 export function deniedBefore(line: string, said: string): boolean {
-  const at = line.toLowerCase().indexOf(said.toLowerCase());
-  return at > 0 && NEGATION.test(line.slice(0, at));
+  return negationOf(line, said, WANT_NEGATION_WORDS) !== undefined;
 }
 
 /**
@@ -71,12 +72,22 @@ const GENERIC = new Set('caller user customer person true false use tool call wh
 const meaningConcepts = (texts: string[]) =>
   new Set(texts.flatMap((t) => [...nameWords(t), ...words(t)]).filter((w) => !isStopWord(w) && !/^\d+$/.test(w) && !GENERIC.has(stem(w))).map(conceptOfWord));
 
-/** A boolean parameter that restates its tool's purpose: its name or description shares a concept with the tool's name or description. */
+/**
+ * A boolean parameter that restates its tool's purpose: every concept of its name is one of the
+ * tool's ("arrange_visit" of a tool that arranges visits). A flag that shares one word with its
+ * tool and adds its own ("card_in_possession" of a tool that stops a card) says something else.
+ */
 export function restatesTool(name: string, prop: JsonSchema, tool: ToolMeaning): boolean {
-  const mine = meaningConcepts([name, prop.description ?? '']);
-  const theirs = meaningConcepts([tool.name, tool.description]);
-  return [...mine].some((c) => theirs.has(c));
+  const own = meaningConcepts([name]);
+  const mine = own.size ? own : meaningConcepts([prop.description ?? '']);
+  // The tool's purpose is its name and first sentence: a description may go on to name every parameter.
+  const purpose = tool.description.trim().split(/(?<=[.!?])\s+/)[0] ?? '';
+  const theirs = [...meaningConcepts([tool.name, purpose])];
+  return mine.size > 0 && [...mine].every((c) => theirs.some((t) => sameRoot(c, t)));
 }
+
+/** Two stems of one root: equal, or one opens the other and is five letters at least ("donat", "donation"). */
+const sameRoot = (a: string, b: string) => a === b || (Math.min(a.length, b.length) >= 5 && (a.startsWith(b) || b.startsWith(a)));
 
 /** The sentence of the line that holds `said`, when the line has more than one. */
 export function clauseWith(line: string, said: string): string {

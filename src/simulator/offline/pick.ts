@@ -94,6 +94,33 @@ export function pickOffered(line: string, rows: Item[], todayIso?: string): Pick
   return undefined;
 }
 
+/**
+ * One of the clock times the agent just offered (an enum of times, or the times of its last line),
+ * as the caller picks it: by a time it matches ("the one o'clock" is 13:00 when 13:00 was offered
+ * and 01:00 was not), by an hour alone ("the three one"), or by position ("the later one", "the
+ * second"). Undefined when the line points at none of them, or at several.
+ */
+export function pickTime(line: string, offered: string[]): { hhmm: string; said: string; why: string } | undefined {
+  const times = [...new Set(offered.filter((t) => /^\d{2}:\d{2}$/.test(t)))];
+  if (times.length < 2) return undefined;
+  for (const time of findTimes(line)) {
+    const hits = times.filter((t) => sameTime(time.hhmm, time.said, t));
+    if (hits.length === 1) return { hhmm: hits[0], said: time.said, why: `"${time.said}" matches only ${hits[0]} of the times offered (${times.join(', ')})` };
+  }
+  const hour = bareHour(line);
+  if (hour) {
+    const hits = times.filter((t) => t.endsWith(':00') && (+t.slice(0, 2) === hour.value || +t.slice(0, 2) === hour.value + 12));
+    if (hits.length === 1) return { hhmm: hits[0], said: hour.said, why: `"${hour.said}" is the hour of only ${hits[0]} of the times offered (${times.join(', ')})` };
+  }
+  if (findTimes(line).length) return undefined;
+  for (const [re, index] of ORDINALS) {
+    const m = re.exec(line);
+    const picked = m ? times[index(times.length)] : undefined;
+    if (m && picked) return { hhmm: picked, said: m[0], why: `"${m[0]}" is ${picked}, time ${index(times.length) + 1} of the ${times.length} offered (${times.join(', ')})` };
+  }
+  return undefined;
+}
+
 /** The value of a picked row a parameter wants: the field of its own name, else the row's id. */
 export function valueOfRow(row: Item, param: string): unknown {
   if (Object.hasOwn(row, param)) return row[param];

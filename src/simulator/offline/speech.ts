@@ -173,6 +173,17 @@ export function spokenName(name: string): string {
 function flagClause(name: string, toolDescription: string): string {
   const spelled = [name, nameWords(name).join(' ')].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const m = new RegExp(`\\b(?:${spelled.join('|')})\\s+is\\s+(true\\s+(?:when|if)\\s+[^;.]+)`, 'i').exec(toolDescription);
+  // "in_safe_place: they are out of the way of traffic", "has_card: does the customer still have it":
+  // what the flag says, of the caller, asked whether it holds.
+  const colon = m ? undefined : new RegExp(`\\b(?:${spelled.join('|')})\\s*:\\s*([^;.]+)`, 'i').exec(toolDescription);
+  if (colon) {
+    const person = '(?:they|the\\s+(?:caller|customer|user|guest|patient|client|member|person|candidate|passenger|donor))';
+    const said = colon[1].trim()
+      .replace(new RegExp(`^(?:does|do|did)\\s+${person}\\s+`, 'i'), 'the caller ')
+      .replace(new RegExp(`^(is|are|was|were|has|have|can|will)\\s+${person}\\s+`, 'i'), (_, aux: string) => `the caller ${aux} `)
+      .replace(new RegExp(`^${person}\\s+`, 'i'), 'the caller ');
+    if (/^the caller\s/.test(said)) return `whether ${toSecondPerson(said)}`;
+  }
   return m ? toSecondPerson(m[1].replace(/\b(?:when|if)\s+the\s+(?!caller\b)[a-z]+\s+(?=[a-z]+s\b)/i, (x) => x.replace(/the\s+[a-z]+\s+$/i, 'the caller '))) : '';
 }
 

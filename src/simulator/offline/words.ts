@@ -77,7 +77,9 @@ export function stem(word: string): string {
   let w = word.toLowerCase().replace(/['’]s$/, '');
   if (w.length <= 3) return w;
   for (const suffix of ['ations', 'ation', 'ings', 'ing', 'ied', 'ies', 'ed', 'es', 's']) {
-    if (w.endsWith(suffix) && w.length - suffix.length >= 3 && !(suffix === 's' && w.endsWith('ss'))) {
+    // "-ation" leaves four letters at least: "donation" is not "done" ("don"), "reservation" is "reserve".
+    const least = suffix.startsWith('ation') ? 4 : 3;
+    if (w.endsWith(suffix) && w.length - suffix.length >= least && !(suffix === 's' && w.endsWith('ss'))) {
       w = w.slice(0, -suffix.length) + (suffix === 'ies' || suffix === 'ied' ? 'y' : '');
       break;
     }

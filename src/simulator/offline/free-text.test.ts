@@ -1,0 +1,41 @@
+// Issue 32, point 3: the answer to the question just asked fills that parameter. Free text is
+// taken whole, trimmed of fillers; a description of what a thing looks like is not taken from the
+// line that opens the call; a line that names the parameter says its value ("X's the nearest office").
+import { describe, expect, it } from 'vitest';
+import type { JsonSchema } from '../../model';
+import { fillArguments } from './fill';
+import { patterns } from './testing';
+
+const lost = {
+  type: 'object',
+  properties: { description: { type: 'string', description: 'What it looks like and anything attached, in the caller\'s words.' } },
+  required: ['description'],
+} satisfies JsonSchema;
+const tool = { name: 'describe_item', description: 'Describe the lost item.' };
+
+describe('a description of a thing', () => {
+  it('is not taken from the line that opens the call; the answer to the question for it is, whole and without fillers', () => {
+    const opening = fillArguments(lost, { callerLines: ['Hi, I think I left my umbrella on the bus yesterday.'], today: '2026-12-01', offered: [], patterns: patterns(), tool });
+    expect(opening.missing).toEqual(['description']);
+    const answer = fillArguments(lost, {
+      callerLines: ["Um, it's a long green umbrella, with a wooden handle and a torn strap, thanks.", 'Hi, I think I left my umbrella on the bus yesterday.'],
+      asked: [[{ tool: 'describe_item', param: 'description', why: 'asked' }], []],
+      today: '2026-12-01', offered: [], patterns: patterns(), tool,
+    });
+    expect(answer.args).toEqual({ description: 'a long green umbrella, with a wooden handle and a torn strap' });
+    expect(answer.filled.description.rule).toBe('answer-to-question');
+  });
+});
+
+describe('a line that names the parameter', () => {
+  const office = { type: 'object', properties: { office: { type: 'string', description: 'The office as the caller names it.' } }, required: ['office'] } satisfies JsonSchema;
+  it('"… and Carlisle\'s the nearest office to me …" is Carlisle, not the whole line', () => {
+    const out = fillArguments(office, {
+      callerLines: ["I'd go by train, and Carlisle's the nearest office to me. Whenever suits."],
+      asked: [[{ tool: 'pick_office', param: 'office', why: 'asked' }]],
+      today: '2026-12-01', offered: [], patterns: patterns(),
+    });
+    expect(out.args).toEqual({ office: 'Carlisle' });
+    expect(out.filled.office).toMatchObject({ rule: 'words-named', said: "Carlisle's the nearest office" });
+  });
+});

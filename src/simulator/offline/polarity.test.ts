@@ -1,0 +1,68 @@
+// Issue 32, point 1: negation and its scope decide a flag; a word that merely appears in the
+// flag's description decides nothing; a yes/no answers the yes/no question the agent just asked.
+import { describe, expect, it } from 'vitest';
+import type { JsonSchema } from '../../model';
+import { fillArguments, type FillContext } from './fill';
+import { negationOf } from './polarity';
+import { agent, ask, calls, patterns, tool, user } from './testing';
+
+const TODAY = '2026-12-01';
+const schema = (properties: Record<string, JsonSchema>): JsonSchema => ({ type: 'object', properties, required: Object.keys(properties) });
+const fill = (properties: Record<string, JsonSchema>, lines: string[], agentLines: string[] = []) =>
+  fillArguments(schema(properties), { callerLines: [...lines].reverse(), agentLines, today: TODAY, offered: [], patterns: patterns() } satisfies FillContext);
+
+const equipment: JsonSchema = { type: 'boolean', description: 'True when someone at the address relies on medical equipment that needs power.' };
+const parking: JsonSchema = { type: 'boolean', description: 'Whether there is parking right outside the property.' };
+
+describe('negation scope', () => {
+  it('a negator anywhere before the word in its clause denies it', () => {
+    expect(negationOf('No, nobody here needs any medical equipment', 'equipment')).toBe('nobody');
+    expect(negationOf("We don't have a wheelchair or anything", 'wheelchair')).toBe("don't");
+  });
+  it('a negator in another clause does not', () => {
+    expect(negationOf('No, I need a wheelchair', 'wheelchair')).toBeUndefined();
+    expect(negationOf("I don't drive, but the wheelchair is folding", 'wheelchair')).toBeUndefined();
+    expect(negationOf('Not until Friday', 'Friday')).toBeUndefined();
+  });
+  it('"nobody needs" sets the flag false, naming the words that denied it', () => {
+    const out = fill({ medical_equipment: equipment }, ['No, nobody here needs any medical equipment.']);
+    expect(out.args).toEqual({ medical_equipment: false });
+    expect(out.filled.medical_equipment).toMatchObject({ rule: 'boolean-negated', said: 'nobody … needs' });
+    // The near miss: the same words in a clause nothing denies still set it true.
+    expect(fill({ medical_equipment: equipment }, ['My mother relies on an oxygen machine, medical equipment basically.']).args).toEqual({ medical_equipment: true });
+  });
+});
+
+describe('a yes/no answer beside the words', () => {
+  it('"… a nightmare, and no" answers the yes/no question just asked: false', () => {
+    const out = fill({ parking_outside: parking }, ["Parking's a nightmare round here, and no."], ['Is there somewhere to park near the house?']);
+    expect(out.args).toEqual({ parking_outside: false });
+    expect(out.filled.parking_outside.rule).toBe('boolean-yes-no-beside-words');
+  });
+  it('a "no" beside the words with no yes/no question asked is no evidence: the flag is left to ask', () =>
+    expect(fill({ parking_outside: parking }, ["Parking's a nightmare round here, and no."]).missing).toEqual(['parking_outside']));
+});
+
+describe('negated days and times', () => {
+  const day: JsonSchema = { type: 'string', format: 'date', description: 'The day of the visit.' };
+  it('"not today" gives no day', () => expect(fill({ day }, ['No thanks, not today.']).missing).toEqual(['day']));
+  it('the day said after a denied one is the one given', () => expect(fill({ day }, ["I can't do Thursday, Friday is fine."]).args).toEqual({ day: '2026-12-04' }));
+});
+
+describe('one yes or no answers one question', () => {
+  const order = tool('order_card', 'Order a new card.', { express: { type: 'boolean', description: 'True when the customer wants the paid next-day express post.' } });
+  const asked = [agent('Do you still have the card with you?'), user('Yes please.')];
+  it('once a tool in this step took the yes, it does not answer the next tool\'s flag; near miss: unspent, it does', async () => {
+    const spent = [...asked, { role: 'assistant' as const, content: '', toolCalls: [{ id: 'c1', name: 'stop_card', arguments: '{"has_card":true}' }] }, { role: 'tool' as const, toolCallId: 'c1', name: 'stop_card', content: '{"stopped":true}' }];
+    expect((await ask([order], spent)).toolCalls).toEqual([]);
+    expect(calls(await ask([order], asked))).toEqual([['order_card', { express: true }]]);
+  });
+});
+
+describe('a noun the flag shares, qualified otherwise', () => {
+  const express: JsonSchema = { type: 'boolean', description: 'True only when the customer wants the paid next-day express delivery.' };
+  it('"the normal delivery" against "express delivery" decides nothing; near miss: "express delivery" said sets it', () => {
+    expect(fill({ expedited: express }, ['Just post it home, the normal delivery is fine.']).missing).toEqual(['expedited']);
+    expect(fill({ expedited: express }, ["I'd like the express delivery, please."]).args).toEqual({ expedited: true });
+  });
+});
