@@ -116,9 +116,10 @@ test.describe('import', () => {
     await page.getByTestId('import-run').click();
     const error = page.getByTestId('import-error');
     await expect(error).toHaveCount(1);
-    await expect(error).toContainText('Line 5, column 5');
-    await expect(error).toContainText('Flow sequence');
-    await expect(page.getByTestId('import-excerpt')).toContainText('5 |     turns: []');
+    // Pointed at where the list opens, with what to write (issue 33), not at the end of the file.
+    await expect(error).toContainText('Line 4, column 11');
+    await expect(error).toContainText('is never closed; end it with ]');
+    await expect(page.getByTestId('import-excerpt')).toContainText('4 |     name: [unclosed');
     await expect(page.getByTestId('import-open-new')).toHaveCount(0);
     await expect(page.getByTestId('import-replace')).toHaveCount(0);
     await shot(page, info, 'import-error');
