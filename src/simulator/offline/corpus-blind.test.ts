@@ -8,8 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemsOf } from '../../formats/problems';
-import type { Model, ModelRequest, ModelResponse } from '../types';
-import { corpusDeps, corpusFiles, loadCorpusAgent, playCorpusAgent, type CorpusScript } from './corpus-harness';
+import { corpusDeps, corpusFiles, loadCorpusAgent, pathModel, playCorpusAgent, type CorpusScript } from './corpus-harness';
 
 const BLIND = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind/', import.meta.url));
 const HELD_OUT = `${BLIND}held-out/`;
@@ -22,26 +21,6 @@ beforeAll(() => {
 afterAll(() => {
   globalThis.fetch = realFetch;
 });
-
-/** The script's path as a model walks it: the next expected tool, with the script's arguments, as soon as the stage offers it. */
-function pathModel(script: CorpusScript): Model {
-  let next = 0;
-  let lastLine = -1;
-  return {
-    complete: async (request: ModelRequest): Promise<ModelResponse> => {
-      if (request.purpose === 'condition') return { text: 'no', toolCalls: [] };
-      const line = request.messages.filter((m) => m.role === 'user').length;
-      const tool = script.expectTools[next];
-      const mayCall = request.purpose === 'tools' || request.purpose === 'agent';
-      if (mayCall && line !== lastLine && tool && request.tools.some((t) => t.name === tool) && request.messages.at(-1)?.role !== 'tool') {
-        next++;
-        lastLine = line;
-        return { text: '', toolCalls: [{ id: `path_${next}`, name: tool, arguments: JSON.stringify(script.calls[tool] ?? {}) }] };
-      }
-      return { text: 'Right.', toolCalls: [] };
-    },
-  };
-}
 
 describe('the blind corpus', () => {
   it('holds at least 20 agents in both runtimes and at least 10 domains, a third of them held out', () => {

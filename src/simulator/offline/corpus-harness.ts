@@ -13,7 +13,7 @@ import { calledTools } from '../conversation-tests/expectations';
 import { prepareSandboxEvaluate } from '../sandbox-evaluate';
 import { sandboxToolRunner } from '../sandbox-runner';
 import { runStep, startSession } from '../simulation';
-import type { Line, Session, SimInput, StepDeps } from '../types';
+import type { Line, Model, ModelRequest, ModelResponse, Session, SimInput, StepDeps } from '../types';
 import { createOfflineModel } from './index';
 
 /** The day every corpus run counts "today", "tomorrow" and weekdays from (a Tuesday). */
@@ -340,4 +340,28 @@ export function wrongValues(agent: CorpusAgent, session: Session, steps: CorpusS
     if (actual !== undefined && JSON.stringify(actual) !== JSON.stringify(initialAt(doc, path))) wrong.push(`state ${path} = ${JSON.stringify(actual)}, which the caller never gave`);
   }
   return wrong;
+}
+
+/**
+ * A model that plays the script's path and nothing else: at most one tool per caller line, the next
+ * expected tool as soon as the stage offers it, with the script's arguments; otherwise a plain reply.
+ * It shows a script's path exists (and its expectations are right) apart from the offline model.
+ */
+export function pathModel(script: CorpusScript): Model {
+  let next = 0;
+  let lastLine = -1;
+  return {
+    complete: async (request: ModelRequest): Promise<ModelResponse> => {
+      if (request.purpose === 'condition') return { text: 'no', toolCalls: [] };
+      const line = request.messages.filter((m) => m.role === 'user').length;
+      const tool = script.expectTools[next];
+      const mayCall = request.purpose === 'tools' || request.purpose === 'agent';
+      if (mayCall && line !== lastLine && tool && request.tools.some((t) => t.name === tool) && request.messages.at(-1)?.role !== 'tool') {
+        next++;
+        lastLine = line;
+        return { text: '', toolCalls: [{ id: `path_${next}`, name: tool, arguments: JSON.stringify(script.calls[tool] ?? {}) }] };
+      }
+      return { text: 'Right.', toolCalls: [] };
+    },
+  };
 }

@@ -10,8 +10,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemsOf } from '../../formats/problems';
-import type { Model, ModelRequest, ModelResponse } from '../types';
-import { corpusDeps, corpusFiles, loadCorpusAgent, playCorpusAgent, type CorpusAgent, type CorpusScript } from './corpus-harness';
+import { corpusDeps, corpusFiles, loadCorpusAgent, pathModel, playCorpusAgent, type CorpusAgent } from './corpus-harness';
 
 const files = corpusFiles();
 // The offline model needs no network: any call fails the run.
@@ -22,29 +21,6 @@ beforeAll(() => {
 afterAll(() => {
   globalThis.fetch = realFetch;
 });
-
-/**
- * A model that plays the script's path and nothing else: at most one tool per caller line, the next
- * expected tool as soon as the stage offers it, with the script's arguments; otherwise a plain reply.
- */
-function pathModel(script: CorpusScript): Model {
-  let next = 0;
-  let lastLine = -1;
-  return {
-    complete: async (request: ModelRequest): Promise<ModelResponse> => {
-      if (request.purpose === 'condition') return { text: 'no', toolCalls: [] };
-      const line = request.messages.filter((m) => m.role === 'user').length;
-      const tool = script.expectTools[next];
-      const mayCall = request.purpose === 'tools' || request.purpose === 'agent';
-      if (mayCall && line !== lastLine && tool && request.tools.some((t) => t.name === tool) && request.messages.at(-1)?.role !== 'tool') {
-        next++;
-        lastLine = line;
-        return { text: '', toolCalls: [{ id: `path_${next}`, name: tool, arguments: JSON.stringify(script.calls[tool] ?? {}) }] };
-      }
-      return { text: 'Right.', toolCalls: [] };
-    },
-  };
-}
 
 describe('the corpus', () => {
   it('holds at least ten agents, four or more in each runtime', async () => {
