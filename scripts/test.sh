@@ -18,6 +18,8 @@ step eslint npx eslint .
 # The floors of the house: no import circle, no import up a floor (.dependency-cruiser.cjs).
 step floors npx depcruise src --config .dependency-cruiser.cjs --output-type err
 step "unit tests (vitest)" npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
+# The runtimes' own code (pinecall, pipecat-ai in a pinned venv) checks what Callboard exports.
+step "conformance (real runtimes)" bash conformance/run.sh
 export PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json"
 step "browser tests (Playwright, build included)" npx playwright test --reporter=list,json
 # First load under 300 kB gzip (.size-limit.mjs), on the dist/ Playwright's webServer just built.
