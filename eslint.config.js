@@ -17,7 +17,7 @@ const uiLibraries = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-*', '.probe', '.scratch-*', 'node_modules', 'src/simulator/sandbox/*.generated.ts', 'test-results', 'playwright-report', 'src/model/generated/*', 'test/fixtures/**', 'e2e/fixtures/**'] },
+  { ignores: ['dist', 'conformance/.venv', 'dist-*', '.probe', '.scratch-*', 'node_modules', 'src/simulator/sandbox/*.generated.ts', 'test-results', 'playwright-report', 'src/model/generated/*', 'test/fixtures/**', 'e2e/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
