@@ -56,7 +56,7 @@ test.beforeEach(async ({ page }) => {
   await expect(stage(page, 'greet')).toBeVisible();
 });
 
-test('at the zoom the sample opens at, cards show their names large and hide the unreadable rest; zoomed in, all of it', async ({ page }) => {
+test('at the zoom the sample opens at, cards show their names large and the rest only where it reads; zoomed in, all of it', async ({ page }) => {
   const zoom = await zoomOf(page);
   // Body text is 12 px: at this zoom it would read under 9 px.
   expect(zoom * 12).toBeLessThan(9);
@@ -67,7 +67,9 @@ test('at the zoom the sample opens at, cards show their names large and hide the
   expect(await screenFontPx(page, block(page, 'Booking').locator('.cb-block-name'))).toBeGreaterThanOrEqual(12);
   await expect(stage(page, 'choose')).toContainText('turn stage');
   await expect(stage(page, 'verify')).toContainText('wait stage');
-  await expect(stage(page, 'choose').locator('.cb-instructions')).toBeHidden();
+  // The start of the instructions, where the card has room for it, large enough to read (issue 31).
+  const far = stage(page, 'choose').locator('.cb-instructions');
+  if (await far.isVisible()) expect(await screenFontPx(page, far)).toBeGreaterThanOrEqual(9);
   await expect(page.getByTestId('stage-choose-tool-book')).toBeHidden();
 
   await zoomInUntil(page, 0.75);

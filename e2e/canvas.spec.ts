@@ -10,6 +10,19 @@ async function centre(locator: Locator) {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
+/** The centre of a card once it stops moving (two animation frames in a row at the same place). */
+async function restingCentre(page: Page, locator: Locator) {
+  let last = '';
+  await expect.poll(async () => {
+    await page.evaluate(() => new Promise(requestAnimationFrame));
+    const now = JSON.stringify(await locator.boundingBox());
+    const still = now === last;
+    last = now;
+    return still;
+  }).toBe(true);
+  return centre(locator);
+}
+
 /** A mouse drag in small steps, as a person would (xyflow needs moves between down and up). */
 async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
   await page.mouse.move(from.x, from.y);
@@ -143,7 +156,8 @@ test.describe('the canvas', () => {
     const second = await appState(page, (s) => s.doc.blocks[s.doc.blocks.length - 1].id);
     await expect(block(page, 'Block_2').locator('.cb-block-empty')).toHaveText('Double-click to add a stage');
 
-    const hint = await centre(block(page, 'Block_2').locator('.cb-block-empty'));
+    // A new block partly out of view is panned into it (useRevealNew): aim once it has come to rest.
+    const hint = await restingCentre(page, block(page, 'Block_2').locator('.cb-block-empty'));
     await page.mouse.dblclick(hint.x, hint.y);
     await expect.poll(() => appState(page, (s) => s.doc.stages.filter((x: { blockId: string }) => x.blockId === s.doc.blocks[s.doc.blocks.length - 1].id).length)).toBe(1);
     const inside = await appState(page, (s) => s.selection[0]);

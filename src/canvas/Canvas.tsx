@@ -18,7 +18,8 @@ import { useMinimapCorner, useMinimapToggle, useRevealNew, useViewActions } from
 // Fitting stays clear of the floating toolbar on top (viewport.ts).
 import { FIT_VIEW_OPTIONS as fitViewOptions } from './viewport';
 import { MinimapIcon } from './nodes/icons';
-import { runAutoLayout } from './run-auto-layout';
+import { runAutoLayout, setLayoutViewSource } from './run-auto-layout';
+import { fitArea } from './viewport';
 import { AgentEdge } from './edges/AgentEdge';
 import { BlockNode } from './nodes/BlockNode';
 import { StageNode } from './nodes/StageNode';
@@ -28,6 +29,7 @@ import { Palette } from './Palette';
 import { CANVAS_KEYS_HELP_ID } from './keyboard-focus';
 import { useCanvasKeys } from './useCanvasKeys';
 import { useZoomLevels } from './useZoomLevels';
+import { BIG_AGENT_NODES } from './zoom-levels';
 import { CanvasMinimap } from './CanvasMinimap';
 import type { AgentFlowEdge, CanvasNode } from './types';
 
@@ -65,9 +67,6 @@ function CanvasFlow() {
   const compare = useApp((s) => s.compare);
   const revealTick = useApp((s) => s.revealTick);
   const { problems, stageFlow } = useSettled();
-  // Far out, cards show only their names and kinds (zoom-levels.ts): the canvas re-renders when the
-  // zoom crosses a threshold (after a person's zoom gesture, useZoomLevels), not on every zoom tick.
-  const { far, noEdgeLabels, overview, onMoveStart, onMoveEnd: levelsFollow } = useZoomLevels();
   const flow = useReactFlow<CanvasNode, AgentFlowEdge>();
   const flowStore = useFlowStore<CanvasNode, AgentFlowEdge>();
   const [adapter] = useState(createFlowAdapter);
@@ -91,7 +90,10 @@ function CanvasFlow() {
     () => (dragged.size > 0 ? docNodes.map((n) => (dragged.has(n.id) ? { ...n, position: dragged.get(n.id)! } : n)) : docNodes),
     [docNodes, dragged],
   );
-  const big = nodes.length > 200;
+  const big = nodes.length > BIG_AGENT_NODES;
+  // Far out, cards show only their names and kinds (zoom-levels.ts): the canvas re-renders when the
+  // zoom crosses a threshold (after a person's zoom gesture, useZoomLevels), not on every zoom tick.
+  const { far, step, noEdgeLabels, overview, onMoveStart, onMoveEnd: levelsFollow } = useZoomLevels(big);
   useEffect(() => void (big && loadOverview()), [big]);
   // Comparing with another agent: marked cards and edges, ghosts of removed ones (nothing when not comparing).
   const shown = useCompareOverlay(compare, doc, nodes, edges);
@@ -276,6 +278,15 @@ function CanvasFlow() {
     requestAnimationFrame(() => void flow.fitView({ ...fitViewOptions, duration: 300 }));
   }, [layoutTick, flow]);
 
+  // The layout shapes its rows for the part of the canvas fit view fills.
+  useEffect(() => {
+    setLayoutViewSource(() => {
+      const { width, height } = flowStore.getState();
+      return fitArea({ width, height });
+    });
+    return () => setLayoutViewSource(undefined);
+  }, [flowStore]);
+
   // An imported agent without positions is laid out once; a few unplaced entities (made
   // elsewhere, e.g. by the Outline) are placed where the canvas already shows them.
   const layingOut = useRef<string | null>(null);
@@ -318,7 +329,7 @@ function CanvasFlow() {
 
   return (
     <div
-      className={`cb-canvas${connecting ? ' cb-connecting' : ''}${far ? ' cb-far' : ''}${noEdgeLabels ? ' cb-no-edge-labels' : ''}${overview ? ' cb-overview' : ''}`}
+      className={`cb-canvas${connecting ? ' cb-connecting' : ''}${far ? ` cb-far cb-far-${step}` : ''}${noEdgeLabels ? ' cb-no-edge-labels' : ''}${overview ? ' cb-overview' : ''}`}
       ref={wrapper}
       tabIndex={-1}
       data-testid="canvas"

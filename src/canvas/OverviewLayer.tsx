@@ -51,7 +51,7 @@ export function OverviewLayer({ edges }: { edges: AgentFlowEdge[] }) {
         element.height = Math.round(height * ratio);
       }
       const app = store.getState();
-      drawOverview(ctx, {
+      const names = drawOverview(ctx, {
         scene,
         transform: flow.transform,
         width,
@@ -62,6 +62,7 @@ export function OverviewLayer({ edges }: { edges: AgentFlowEdge[] }) {
         fontFamily: getComputedStyle(element).fontFamily,
       });
       element.dataset.drawn = String(scene.boxes.length);
+      element.dataset.names = String(names);
     };
     const { schedule, stop: stopDrawing } = drawEachFrame(colors, draw);
     schedule();

@@ -4,10 +4,14 @@ import { DEFAULT_BLOCK_SIZE, STAGE_SIZE, contentSize } from '../model/ops/layout
 import { fallbackPositions } from './fallback-positions';
 
 export { fallbackPositions };
-import { edgeLabel, isNaturalLanguage, stagesSetInCode, toolMap } from './labels';
+import { edgeLabel, isNaturalLanguage, labelBoxWidth, stagesSetInCode, toolMap } from './labels';
+import { loopRoom } from './edge-geometry';
+import { ROUTE_LIMIT, STAGE_TITLE_HEIGHT, routeEdges, type EdgeRoute, type Rect, type RouteEdge } from './edge-routes';
 import { CANVAS_KEYS_HELP_ID } from './keyboard-focus';
 import { blockTint } from './tint';
 import { endMarkOf } from './ends-call';
+import { blockNameFit, stageCardFit } from './name-fit';
+import { FAR_STEPS } from './zoom-levels';
 import type { AgentEdgeData, AgentFlowEdge, BlockFlowNode, CanvasNode, ProblemCount, Severity, StageFlowNode, ToolChip } from './types';
 
 /** The part of a lint Problem the canvas reads (src/model/lint), kept structural so this stays pure. */
@@ -38,8 +42,8 @@ export interface FlowOutput {
 export const CODE_EDGE_PREFIX = 'code:';
 export const isCodeEdgeId = (id: string) => id.startsWith(CODE_EDGE_PREFIX);
 
-/** Where a stage's handles sit: on the title row, so a loop arc clears the card's top edge. */
-export const HANDLE_Y = 22;
+/** Where a stage's handles sit (edge-geometry.ts). */
+export { HANDLE_Y } from './edge-geometry';
 
 const RANK: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
 
@@ -153,6 +157,30 @@ export function codeNotesOf(doc: AgentDocument, flow: StageFlow | undefined): Ma
   return notes;
 }
 
+/** Where the cards are, absolute, and the edges' routes around them (edge-routes.ts). */
+function routesOf(doc: AgentDocument, edges: RouteEdge[]): Map<string, EdgeRoute> {
+  const { positions, sizes } = doc.layout;
+  const fallback = doc.blocks.some((b) => !positions[b.id]) || doc.stages.some((s) => !positions[s.id]) ? fallbackPositions(doc) : undefined;
+  const at = (id: string) => positions[id] ?? fallback?.get(id) ?? { x: 0, y: 0 };
+  const blockIds = new Set(doc.blocks.map((b) => b.id));
+  const stages = new Map<string, Rect>();
+  const top = new Map<string, number>();
+  const loops = new Map<string, number>();
+  for (const edge of edges) if (edge.from === edge.to) loops.set(edge.from, (loops.get(edge.from) ?? 0) + 1);
+  for (const stage of doc.stages) {
+    const own = at(stage.id);
+    const origin = blockIds.has(stage.blockId) ? at(stage.blockId) : { x: 0, y: 0 };
+    stages.set(stage.id, { x: origin.x + own.x, y: origin.y + own.y, ...STAGE_SIZE });
+    if (blockIds.has(stage.blockId)) top.set(stage.blockId, Math.min(top.get(stage.blockId) ?? Infinity, own.y - loopRoom(loops.get(stage.id) ?? 0)));
+  }
+  const blocks = doc.blocks.map((b) => {
+    const size = sizes[b.id] ?? DEFAULT_BLOCK_SIZE;
+    // Its header, large far out: up to its first stage.
+    return { ...at(b.id), ...size, head: Math.min(size.height, top.get(b.id) ?? STAGE_TITLE_HEIGHT + 8) };
+  });
+  return routeEdges({ stages, blocks, edges });
+}
+
 /**
  * Document → xyflow nodes and edges. Pure: it never touches the document. Each call returns the
  * previous node or edge object when that entity's inputs are unchanged (and the previous array
@@ -247,7 +275,9 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
     // a docstring or instructions typed changes none of it.
     // Of the selection, only which edges are selected: selecting a card (the first move of every
     // drag) leaves the 1,000 edges of a big agent as they were.
-    const inputs = [doc.edges, toolShapeOf(doc.tools), implementationsOf(doc.tools), shapeOf(doc.stages), selectedEdgesKey(doc, selected), counts, flowIn, doc.entryStageId];
+    // A small agent's edges are routed around its cards: they follow the layout too.
+    const routing = doc.stages.length <= ROUTE_LIMIT;
+    const inputs = [doc.edges, toolShapeOf(doc.tools), implementationsOf(doc.tools), shapeOf(doc.stages), selectedEdgesKey(doc, selected), counts, flowIn, doc.entryStageId, routing ? doc.layout : null];
     if (edgesFor.length && inputs.every((x, i) => x === edgesFor[i])) return output.edges;
     edgesFor = inputs;
     const nextEdges = new Map<string, Memo<AgentFlowEdge>>();
@@ -263,6 +293,8 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
       from: string;
       to: string;
       deps: unknown[];
+      /** Its label's width close up (labels.ts), for the route's label spot. */
+      labelWidth: number;
       build: (offset: number) => AgentFlowEdge;
     }
     const drafts: Draft[] = [];
@@ -289,6 +321,7 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
         from: edge.from,
         to: edge.to,
         deps: [edge, label, order, isSelected, problemsKept, ariaLabel],
+        labelWidth: labelBoxWidth(label, order !== null),
         build: (offset) => ({
           id: edge.id,
           type: 'agent',
@@ -324,6 +357,7 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
           from: codeEdge.from,
           to: codeEdge.to,
           deps: [label, write.at.offset, write.call?.offset, toolId],
+          labelWidth: labelBoxWidth(label, false, true),
           build: (offset) => codeFlowEdge(id, codeEdge.from, codeEdge.to, { kind: 'code', label, order: null, dashed: true, offset, problems: null, code: { write, toolId } }, ariaLabel),
         });
       }
@@ -343,6 +377,7 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
               from: stage.id,
               to: target.id,
               deps: [label],
+              labelWidth: labelBoxWidth(label, false, true),
               build: (offset) => codeFlowEdge(id, stage.id, target.id, { kind: 'code', label, order: null, dashed: true, offset, problems: null }, `Set in code: ${stage.name} to ${target.name}, ${label}`),
             });
           }
@@ -359,7 +394,8 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
       else pairs.set(key, [draft]);
     }
     const offsets = new Map<string, number>();
-    for (const group of pairs.values()) group.forEach((draft, i) => offsets.set(draft.id, i - (group.length - 1) / 2));
+    // A stage's loops stack upwards, one over the other (edge-geometry.ts, loopGeometry).
+    for (const group of pairs.values()) group.forEach((draft, i) => offsets.set(draft.id, draft.from === draft.to ? i : i - (group.length - 1) / 2));
     // Code edges leaving one stage for different stages put their labels in the same gap after
     // it (edge-geometry.ts): staggered, one label's height apart, so none hides another.
     const lone = new Map<string, Draft[]>();
@@ -371,14 +407,18 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
     }
     const shifts = new Map<string, number>();
     for (const group of lone.values()) if (group.length > 1) group.forEach((draft, i) => shifts.set(draft.id, (i - (group.length - 1) / 2) * CODE_LABEL_STAGGER));
+    const routes = routing ? routesOf(doc, drafts.map((d) => ({ id: d.id, from: d.from, to: d.to, labelWidth: d.labelWidth, offset: offsets.get(d.id) ?? 0 }))) : undefined;
     const edges = drafts.map((draft) => {
       const offset = offsets.get(draft.id) ?? 0;
       const shift = shifts.get(draft.id);
-      if (shift !== undefined) return remember(edgeCache, nextEdges, draft.id, [...draft.deps, draft.from, draft.to, offset, shift], () => {
+      const route = routes?.get(draft.id);
+      // The route's values, not its object (a new one each layout): an edge the layout left be stays the same edge.
+      const routeKey = route ? `${route.kind} ${route.sx} ${route.sy} ${route.tx} ${route.ty} ${route.laneY} ${route.x1} ${route.x2} ${route.labelX} ${route.labelY}` : '';
+      return remember(edgeCache, nextEdges, draft.id, [...draft.deps, draft.from, draft.to, offset, shift, routeKey], () => {
         const built = draft.build(offset);
-        return { ...built, data: { ...built.data!, labelShift: shift } };
+        if (shift === undefined && !route) return built;
+        return { ...built, data: { ...built.data!, ...(shift !== undefined ? { labelShift: shift } : {}), ...(route ? { route } : {}) } };
       });
-      return remember(edgeCache, nextEdges, draft.id, [...draft.deps, draft.from, draft.to, offset], () => draft.build(offset));
     });
     edgeCache = nextEdges;
     codeTargets = nextCode;
@@ -388,6 +428,8 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
   // The stages some edge leaves, once per change of the edges (for the cards' "ends the call").
   let leavingFor: unknown[] = [];
   let leaving = new Set<string>();
+  // How many loops each stage has (their arcs and labels rise over its card, into its block's header room).
+  let loops = new Map<string, number>();
 
 
   // Per stage, what its tools' code does to the stage that no edge can show (memoised on the flow).
@@ -424,8 +466,13 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
     if (!leavingKey.every((k, i) => k === leavingFor[i])) {
       leavingFor = leavingKey;
       leaving = new Set(doc.edges.map((e) => e.from));
+      loops = new Map();
+      for (const edge of doc.edges) if (edge.from === edge.to) loops.set(edge.from, (loops.get(edge.from) ?? 0) + 1);
       // A stage the code moves the call away from does not end it.
-      for (const edge of stageFlow ? codeEdgesOf(doc, stageFlow) : []) if (edge.from !== edge.to) leaving.add(edge.from);
+      for (const edge of stageFlow ? codeEdgesOf(doc, stageFlow) : []) {
+        if (edge.from !== edge.to) leaving.add(edge.from);
+        else loops.set(edge.from, (loops.get(edge.from) ?? 0) + 1);
+      }
     }
     const { positions, sizes } = doc.layout;
     const unplaced = doc.blocks.some((b) => !positions[b.id]) || doc.stages.some((s) => !positions[s.id]);
@@ -433,6 +480,12 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
     const nextNodes = new Map<string, Memo<CanvasNode>>();
 
     const nodes: CanvasNode[] = [];
+    // How much room each block's header has above its first stage: its name is sized to fit it.
+    const headerRoom = new Map<string, number>();
+    for (const stage of doc.stages) {
+      const y = positions[stage.id]?.y;
+      if (y !== undefined) headerRoom.set(stage.blockId, Math.min(headerRoom.get(stage.blockId) ?? Infinity, y - loopRoom(loops.get(stage.id) ?? 0)));
+    }
     // Parents come before their children (xyflow requires it).
     for (const block of doc.blocks) {
       const position = positions[block.id] ?? fallback.get(block.id)!;
@@ -445,7 +498,8 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
       // The resizer (shown on a selected block only) stops where setBlockSize would: it never cuts
       // a stage off. Unselected blocks skip the sum, so moving a stage leaves its block's node be.
       const least = isSelected && count ? contentSize(doc, block.id) : DEFAULT_BLOCK_SIZE;
-      nodes.push(remember(nodeCache, nextNodes, block.id, [block, position, size, tools, problemCount, tint, isSelected, count, least.width, least.height], (): BlockFlowNode => ({
+      const room = Math.min(headerRoom.get(block.id) ?? size.height, size.height);
+      nodes.push(remember(nodeCache, nextNodes, block.id, [block, position, size, tools, problemCount, tint, isSelected, count, least.width, least.height, room], (): BlockFlowNode => ({
         id: block.id,
         type: 'block',
         position,
@@ -457,7 +511,10 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
         className: 'cb-block-wrapper',
         ariaLabel: `Block ${block.name}`,
         domAttributes: { 'aria-describedby': CANVAS_KEYS_HELP_ID },
-        data: { block, tint, tools, problems: problemCount, stageCount: count, minWidth: least.width, minHeight: least.height },
+        data: {
+          block, tint, tools, problems: problemCount, stageCount: count, minWidth: least.width, minHeight: least.height,
+          nameFit: { far: blockNameFit(block.name, size.width - (problemCount ? 44 : 0), room), near: blockNameFit(block.name, size.width * 0.6, 30) },
+        },
       })));
     }
 
@@ -482,7 +539,7 @@ export function createFlowAdapter(): (input: FlowInput) => FlowOutput {
         selected: isSelected,
         ariaLabel: `${stage.kind === 'wait' ? 'Wait stage' : 'Stage'} ${stage.name}${isEntry ? ' (entry)' : ''}${endMark ? `, ${endMark.label}` : ''}`,
         domAttributes: { 'aria-describedby': CANVAS_KEYS_HELP_ID },
-        data: { stage, isEntry, tools, problems: problemCount, tint, endMark, codeNotes },
+        data: { stage, isEntry, tools, problems: problemCount, tint, endMark, codeNotes, fit: stageCardFit(stage.name, { entry: isEntry, problems: !!problemCount }, FAR_STEPS) },
       })));
     }
     nodeCache = nextNodes;

@@ -1,19 +1,16 @@
-import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
+import type { ElkNode } from 'elkjs/lib/elk-api';
 import type { AgentDocument, Point, Size } from '../model';
 import { codeEdgeLabel, codeEdgesOf, type StageFlow } from '../model/code-flow';
 import { DEFAULT_BLOCK_SIZE, STAGE_SIZE } from '../model/ops/layout';
 import type { AppStore, HistoryMode } from '../store';
-import { edgeLabel, toolMap } from './labels';
-import { LOOP_RISE } from './edge-geometry';
+import { edgeLabel, labelBoxWidth as labelWidth, toolMap } from './labels';
+import { loopRoom } from './edge-geometry';
 import { HANDLE_Y } from './adapters';
+import { emWidth } from './name-fit';
 
-/** Room above a block's first row of stages for its header. */
-const BLOCK_TOP = 56;
+/** Room above a block's first row of stages for its header (its name large when far out). */
+const BLOCK_TOP = 64;
 const BLOCK_SIDE = 24;
-/** Extra room above a stage whose loop arc and label rise over its card. */
-const LOOP_ROOM = LOOP_RISE + 14;
-/** A label's width as the canvas draws it (11px monospace, clipped at 230px), plus the order badge. */
-const labelWidth = (text: string, ordered: boolean) => Math.min(230, 16 + text.length * 6.6) + (ordered ? 20 : 0);
 
 type ElkConstructor = new () => { layout(graph: ElkNode): Promise<ElkNode> };
 let elkPromise: Promise<InstanceType<ElkConstructor>> | undefined;
@@ -27,23 +24,88 @@ function loadElk() {
   return elkPromise;
 }
 
+/** The part of the canvas fit view fills (the canvas at 1440×900, between the outline, inspector and dock, less fit view's insets). */
+export const DEFAULT_LAYOUT_VIEW: LayoutView = { width: 784, height: 540 };
+export interface LayoutView {
+  width: number;
+  height: number;
+}
+
+/** Between two blocks (or loose stages) side by side in a row, and between rows of them. */
+const ROW_GAP = 84;
+/** Between rows of one block's stages, when a long block wraps. */
+const INNER_ROW_GAP = 84;
+/** A block's name reads at this size (flow px) on one line of its header, at least: the block is made wide enough. */
+const BLOCK_NAME_FLOW_PX = 32;
+
+interface Placed {
+  id: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A block (or a stage in no block) as laid out on its own: its stages in ELK's layers, left to right. */
+interface Unit {
+  id: string;
+  block: boolean;
+  /** The layers' columns, left to right, stages relative to the unit's content. */
+  columns: { x: number; width: number; stages: Placed[] }[];
+  minWidth: number;
+}
+
+/** A unit's stages wrapped into rows no wider than `inner`: positions relative to its content, and its content's size. */
+function wrapUnit(unit: Unit, inner: number): { stages: Placed[]; width: number; height: number } {
+  const stages: Placed[] = [];
+  let width = 0;
+  let top = 0;
+  let row: Unit['columns'] = [];
+  const flush = () => {
+    if (row.length === 0) return;
+    const left = row[0].x;
+    const rowTop = Math.min(...row.flatMap((c) => c.stages.map((s) => s.y)));
+    let bottom = 0;
+    for (const column of row) {
+      for (const stage of column.stages) {
+        stages.push({ ...stage, x: stage.x - left, y: stage.y - rowTop + top });
+        bottom = Math.max(bottom, stage.y - rowTop + stage.height);
+      }
+      width = Math.max(width, column.x + column.width - left);
+    }
+    top += bottom + INNER_ROW_GAP;
+    row = [];
+  };
+  for (const column of unit.columns) {
+    if (row.length > 0 && column.x + column.width - row[0].x > inner) flush();
+    row.push(column);
+  }
+  flush();
+  return { stages, width, height: Math.max(0, top - INNER_ROW_GAP) };
+}
+
 /**
- * Lays the agent out left to right with ELK's layered algorithm: blocks are compound nodes around
- * their stages, edges between stages order the layers (across blocks too), labels get room, and
- * nothing overlaps. Returns a new document with only `layout` changed. `stageFlow`: where the
- * code moves the call (a Pinecall class's tools setting this.stage): those edges order the layers
- * too, or a class whose flow lives in its code is laid out as one column.
+ * Lays the agent out to be read at a glance when the view is fitted to it: each block's stages
+ * left to right in ELK's layers (edges order them), and the blocks in the order the call reaches
+ * them, left to right in rows as wide as makes the whole agent largest in `view` (a long chain
+ * wraps like a text; a block too long for a row wraps inside). Returns a new document with only
+ * `layout` changed. `stageFlow`: where the code moves the call (a Pinecall class's tools setting
+ * this.stage): those edges order the stages too, or a class whose flow lives in its code is laid
+ * out as one column.
  */
-export async function autoLayout(doc: AgentDocument, stageFlow?: StageFlow): Promise<AgentDocument> {
+export async function autoLayout(doc: AgentDocument, stageFlow?: StageFlow, view: LayoutView = DEFAULT_LAYOUT_VIEW): Promise<AgentDocument> {
   const elk = await loadElk();
   const blockIds = new Set(doc.blocks.map((b) => b.id));
-  const looping = new Set(doc.edges.filter((e) => e.from === e.to).map((e) => e.from));
+  // Loops (the document's and the code's) rise over their card: room above it for their arcs and labels.
+  const loops = new Map<string, number>();
+  for (const edge of [...doc.edges, ...(stageFlow ? codeEdgesOf(doc, stageFlow) : [])]) if (edge.from === edge.to) loops.set(edge.from, (loops.get(edge.from) ?? 0) + 1);
+  const roomAbove = (id: string) => loopRoom(loops.get(id) ?? 0);
   const stageBlock = new Map(doc.stages.map((s) => [s.id, blockIds.has(s.blockId) ? s.blockId : null]));
   const tools = toolMap(doc);
 
   // Ports where the canvas draws the handles (on the title row), so ELK straightens real lines.
   const stageNode = (id: string): ElkNode => {
-    const top = looping.has(id) ? LOOP_ROOM : 0;
+    const top = roomAbove(id);
     return {
       id,
       width: STAGE_SIZE.width,
@@ -55,20 +117,6 @@ export async function autoLayout(doc: AgentDocument, stageFlow?: StageFlow): Pro
       ],
     };
   };
-
-  const blockNodes: ElkNode[] = doc.blocks.map((block) => {
-    const stages = doc.stages.filter((s) => s.blockId === block.id);
-    if (stages.length === 0) return { id: block.id, width: DEFAULT_BLOCK_SIZE.width, height: DEFAULT_BLOCK_SIZE.height };
-    return {
-      id: block.id,
-      layoutOptions: { 'elk.padding': `[top=${BLOCK_TOP},left=${BLOCK_SIDE},bottom=${BLOCK_SIDE},right=${BLOCK_SIDE}]` },
-      children: stages.map((s) => stageNode(s.id)),
-      edges: [],
-    };
-  });
-  const orphans = doc.stages.filter((s) => stageBlock.get(s.id) === null).map((s) => stageNode(s.id));
-  const rootEdges: ElkExtendedEdge[] = [];
-  const byId = new Map(blockNodes.map((b) => [b.id, b]));
 
   const outgoing = new Map<string, number>();
   for (const edge of doc.edges) outgoing.set(edge.from, (outgoing.get(edge.from) ?? 0) + 1);
@@ -86,75 +134,179 @@ export async function autoLayout(doc: AgentDocument, stageFlow?: StageFlow): Pro
     pairs.add(`${edge.from}>${edge.to}`);
     laid.push({ id: `code:${edge.id}`, from: edge.from, to: edge.to, label: codeEdgeLabel(edge.write), ordered: false });
   }
-  const widths = new Map<string, number>();
-  // Layers sit far enough apart for the widest label between them (edges between two blocks
-  // also have both blocks' padding to cross).
-  const spacing = (edges: ElkExtendedEdge[], room: number) =>
-    String(Math.max(72, Math.min(240, Math.max(0, ...edges.map((e) => widths.get(e.id) ?? 0)) + 28 - room)));
+  // Layers sit far enough apart for the widest label between them.
+  const spacing = (edges: typeof laid, room: number) =>
+    Math.max(72, Math.min(200, Math.max(0, ...edges.map((e) => labelWidth(e.label, e.ordered))) + 28 - room));
 
-  for (const edge of laid) {
-    if (edge.from === edge.to || !stageBlock.has(edge.from) || !stageBlock.has(edge.to)) continue;
-    widths.set(edge.id, labelWidth(edge.label, edge.ordered));
-    const elkEdge: ElkExtendedEdge = {
-      id: edge.id,
-      sources: [`${edge.from}:out`],
-      targets: [`${edge.to}:in`],
-    };
-    const from = stageBlock.get(edge.from);
-    // An edge lives in the lowest node that contains both of its ends.
-    if (from && from === stageBlock.get(edge.to)) byId.get(from)!.edges!.push(elkEdge);
-    else rootEdges.push(elkEdge);
+  // Each block on its own: its stages and the edges between them.
+  const units = new Map<string, Unit>();
+  await Promise.all(doc.blocks.map(async (block) => {
+    const stages = doc.stages.filter((s) => s.blockId === block.id);
+    const minWidth = Math.max(DEFAULT_BLOCK_SIZE.width, Math.ceil(emWidth(block.name) * BLOCK_NAME_FLOW_PX) + 28);
+    if (stages.length === 0) {
+      units.set(block.id, { id: block.id, block: true, columns: [], minWidth });
+      return;
+    }
+    const inside = laid.filter((e) => e.from !== e.to && stageBlock.get(e.from) === block.id && stageBlock.get(e.to) === block.id);
+    const result = await elk.layout({
+      id: block.id,
+      layoutOptions: {
+        'elk.algorithm': 'layered',
+        'elk.direction': 'RIGHT',
+        'elk.padding': '[top=0,left=0,bottom=0,right=0]',
+        'elk.spacing.nodeNode': '48',
+        'elk.layered.spacing.edgeNodeBetweenLayers': '24',
+        'elk.layered.nodePlacement.strategy': 'NETWORK_SIMPLEX',
+        'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
+        'elk.layered.spacing.nodeNodeBetweenLayers': String(spacing(inside, 0)),
+      },
+      children: stages.map((s) => stageNode(s.id)),
+      edges: inside.map((e) => ({ id: e.id, sources: [`${e.from}:out`], targets: [`${e.to}:in`] })),
+    });
+    units.set(block.id, { id: block.id, block: true, columns: columnsOf(result.children ?? []), minWidth });
+  }));
+  for (const stage of doc.stages) {
+    if (stageBlock.get(stage.id) !== null) continue;
+    const node = stageNode(stage.id);
+    units.set(stage.id, { id: stage.id, block: false, columns: columnsOf([{ ...node, x: 0, y: 0 }]), minWidth: 0 });
   }
 
-  for (const block of blockNodes) {
-    if (block.edges && block.layoutOptions) block.layoutOptions['elk.layered.spacing.nodeNodeBetweenLayers'] = spacing(block.edges, 0);
+  const ordered = callOrder(doc, laid, stageBlock).map((id) => units.get(id)!).filter(Boolean);
+  const unitGap = spacing(laid.filter((e) => stageBlock.get(e.from) !== stageBlock.get(e.to) || stageBlock.get(e.from) === null), BLOCK_SIDE * 2 + 4);
+
+  // Every row width worth trying, from one column to everything in one row, and for each every
+  // width a long block may wrap its stages at: the pair that shows the agent largest wins.
+  const natural = ordered.map((u) => outerSize(u, wrapUnit(u, Infinity)).width);
+  const narrowest = Math.max(STAGE_SIZE.width + BLOCK_SIDE * 2, ...ordered.map((u) => u.minWidth));
+  const widest = natural.reduce((sum, w) => sum + w, 0) + unitGap * Math.max(0, ordered.length - 1);
+  const rowWidths = new Set([narrowest, widest]);
+  for (let i = 1; i < 40; i++) rowWidths.add(Math.round(narrowest * (widest / narrowest) ** (i / 40)));
+  const longest = ordered.reduce<Unit | undefined>((a, u) => (!a || u.columns.length > a.columns.length ? u : a), undefined);
+  const wraps = new Set([Infinity, ...(longest?.columns ?? []).map((c) => c.x + c.width + 1)]);
+  let best: ReturnType<typeof pack> | undefined;
+  let bestZoom = -1;
+  for (const wrap of [...wraps].sort((a, b) => b - a)) {
+    for (const width of [...rowWidths].sort((a, b) => b - a)) {
+      const packed = pack(ordered, width, unitGap, wrap);
+      const zoom = Math.min(1, view.width / Math.max(1, packed.width), view.height / Math.max(1, packed.height));
+      // A few rows fewer are worth a little size: the widest that is as large as any wins.
+      if (zoom > bestZoom * 1.02) {
+        best = packed;
+        bestZoom = zoom;
+      }
+    }
   }
 
-  const graph: ElkNode = {
-    id: '__root',
-    layoutOptions: {
-      'elk.algorithm': 'layered',
-      'elk.direction': 'RIGHT',
-      'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
-      'elk.spacing.nodeNode': '48',
-      'elk.layered.spacing.edgeNodeBetweenLayers': '24',
-      'elk.spacing.componentComponent': '72',
-      'elk.layered.nodePlacement.strategy': 'NETWORK_SIMPLEX',
-      'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
-      'elk.layered.spacing.nodeNodeBetweenLayers': spacing(rootEdges, BLOCK_SIDE * 2 + 36),
-    },
-    children: [...blockNodes, ...orphans],
-    edges: rootEdges,
-  };
-
-  const result = await elk.layout(graph);
   const positions: Record<string, Point> = {};
   const sizes: Record<string, Size> = {};
-  const round = (n: number | undefined) => Math.round(n ?? 0);
-  // ELK pads the root; the layout starts at the origin instead.
-  const left = Math.min(...(result.children ?? []).map((c) => c.x ?? 0));
-  const top = Math.min(...(result.children ?? []).map((c) => c.y ?? 0));
-  for (const child of result.children ?? []) {
-    positions[child.id] = { x: round((child.x ?? 0) - left), y: round((child.y ?? 0) - top) };
-    if (blockIds.has(child.id)) {
-      sizes[child.id] = { width: round(child.width), height: round(child.height) };
-      for (const stage of child.children ?? []) {
-        positions[stage.id] = { x: round(stage.x), y: round(stage.y) + (looping.has(stage.id) ? LOOP_ROOM : 0) };
-      }
-    } else if (looping.has(child.id)) {
-      positions[child.id].y += LOOP_ROOM;
+  for (const item of best?.items ?? []) {
+    if (item.unit.block) {
+      positions[item.unit.id] = { x: item.x, y: item.y };
+      sizes[item.unit.id] = { width: item.width, height: item.height };
+      for (const stage of item.stages) positions[stage.id] = { x: BLOCK_SIDE + stage.x, y: BLOCK_TOP + stage.y + roomAbove(stage.id) };
+    } else {
+      for (const stage of item.stages) positions[stage.id] = { x: item.x + stage.x, y: item.y + stage.y + roomAbove(stage.id) };
     }
   }
   return { ...doc, layout: { positions: { ...doc.layout.positions, ...positions }, sizes: { ...doc.layout.sizes, ...sizes } } };
+}
+
+/** ELK's laid-out stages grouped into its layers (same x), left to right, relative to the first. */
+function columnsOf(children: ElkNode[]): Unit['columns'] {
+  const round = (n: number | undefined) => Math.round(n ?? 0);
+  const left = Math.min(...children.map((c) => round(c.x)));
+  const top = Math.min(...children.map((c) => round(c.y)));
+  const byX = new Map<number, Placed[]>();
+  for (const child of children) {
+    const x = round(child.x) - left;
+    const list = byX.get(x) ?? [];
+    list.push({ id: child.id, x, y: round(child.y) - top, width: round(child.width), height: round(child.height) });
+    byX.set(x, list);
+  }
+  return [...byX.entries()].sort((a, b) => a[0] - b[0]).map(([x, stages]) => ({ x, width: Math.max(...stages.map((s) => s.width)), stages }));
+}
+
+/** A unit's size around its (wrapped) stages: a block has its header and padding; an empty block its default size. */
+function outerSize(unit: Unit, content: { width: number; height: number }): Size {
+  if (!unit.block) return content;
+  if (unit.columns.length === 0) return { width: Math.max(DEFAULT_BLOCK_SIZE.width, unit.minWidth), height: DEFAULT_BLOCK_SIZE.height };
+  return { width: Math.max(unit.minWidth, content.width + BLOCK_SIDE * 2), height: content.height + BLOCK_TOP + BLOCK_SIDE };
+}
+
+/**
+ * The units left to right in rows no wider than `width` (one wider than that alone in its row),
+ * each unit's stages wrapped at `wrap` or to fit the row.
+ */
+function pack(units: Unit[], width: number, gap: number, wrap: number) {
+  const items: { unit: Unit; x: number; y: number; width: number; height: number; stages: Placed[] }[] = [];
+  let x = 0;
+  let y = 0;
+  let rowHeight = 0;
+  let widest = 0;
+  for (const unit of units) {
+    const pad = unit.block ? BLOCK_SIDE * 2 : 0;
+    const content = wrapUnit(unit, Math.max(STAGE_SIZE.width, Math.min(wrap, width - pad)));
+    const size = outerSize(unit, content);
+    if (x > 0 && x + size.width > width) {
+      y += rowHeight + ROW_GAP;
+      x = 0;
+      rowHeight = 0;
+    }
+    items.push({ unit, x, y, ...size, stages: content.stages });
+    widest = Math.max(widest, x + size.width);
+    x += size.width + gap;
+    rowHeight = Math.max(rowHeight, size.height);
+  }
+  return { items, width: widest, height: y + rowHeight };
+}
+
+/**
+ * The blocks (and stages in no block) in the order a call reaches them: depth first from the
+ * entry stage along the edges, each stage's edges in their order; what no edge reaches follows in
+ * the document's order.
+ */
+function callOrder(doc: AgentDocument, edges: readonly { from: string; to: string }[], stageBlock: Map<string, string | null>): string[] {
+  const next = new Map<string, string[]>();
+  for (const edge of edges) {
+    if (edge.from === edge.to) continue;
+    const list = next.get(edge.from) ?? [];
+    list.push(edge.to);
+    next.set(edge.from, list);
+  }
+  const unitOf = (stageId: string) => stageBlock.get(stageId) ?? stageId;
+  const seen = new Set<string>();
+  const result: string[] = [];
+  const add = (id: string) => {
+    if (!seen.has(id)) {
+      seen.add(id);
+      result.push(id);
+    }
+  };
+  const visited = new Set<string>();
+  const starts = [doc.entryStageId, ...doc.stages.map((s) => s.id)].filter((id): id is string => !!id && stageBlock.has(id));
+  for (const start of starts) {
+    if (visited.has(start)) continue;
+    const stack = [start];
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      if (visited.has(id)) continue;
+      visited.add(id);
+      add(unitOf(id));
+      const targets = next.get(id) ?? [];
+      for (let i = targets.length - 1; i >= 0; i--) if (!visited.has(targets[i])) stack.push(targets[i]);
+    }
+  }
+  for (const block of doc.blocks) add(block.id);
+  return result;
 }
 
 /**
  * Lays out the store's document as one undo step. If the document changed while ELK worked, the
  * new positions are merged into the current document rather than overwriting the change.
  */
-export async function runAutoLayout(store: AppStore, options: { history?: HistoryMode } = {}): Promise<void> {
+export async function runAutoLayout(store: AppStore, options: { history?: HistoryMode; view?: LayoutView } = {}): Promise<void> {
   const doc = store.getState().doc;
-  const laidOut = await autoLayout(doc, await stageFlowOf(doc));
+  const laidOut = await autoLayout(doc, await stageFlowOf(doc), options.view);
   store.getState().apply((current) => withLayout(current, laidOut.layout), { history: options.history ?? 'push', label: 'auto-layout' });
   // The canvas fits the view to a layout it did not start itself (the top bar's Layout button).
   store.getState().laidOut();

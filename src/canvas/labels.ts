@@ -32,6 +32,12 @@ export function edgeLabel(edge: Pick<Edge, 'conditions'>, toolsById: ReadonlyMap
   return edge.conditions.map((c) => conditionLabel(c, toolsById)).join(' & ');
 }
 
+/**
+ * A label's width close up, in flow px, as the canvas draws it (11 px monospace, cut at 230 px),
+ * with its order badge, or a code edge's mark.
+ */
+export const labelBoxWidth = (text: string, ordered: boolean, code = false) => Math.min(230, 16 + text.length * 6.7) + (ordered ? 20 : 0) + (code ? 34 : 0);
+
 /** Natural-language edges are drawn dashed: the model decides them, not the code. */
 export const isNaturalLanguage = (edge: Pick<Edge, 'conditions'>) => edge.conditions.some((c) => c.kind === 'nlu');
 

@@ -44,7 +44,8 @@ export interface DrawInput {
   fontFamily: string;
 }
 
-export function drawOverview(ctx: CanvasRenderingContext2D, input: DrawInput): void {
+/** Draws the scene; returns how many names it wrote (blocks' and stages'). */
+export function drawOverview(ctx: CanvasRenderingContext2D, input: DrawInput): number {
   const { transform, width, height, pixelRatio, marks, colors, fontFamily } = input;
   const [tx, ty, zoom] = transform;
   const scene = cullScene(input.scene, visibleRect(transform, width, height));
@@ -114,12 +115,18 @@ export function drawOverview(ctx: CanvasRenderingContext2D, input: DrawInput): v
   ctx.textBaseline = 'middle';
   ctx.fillStyle = colors.get('var(--text)');
   let font = '';
+  let names = 0;
   for (const box of scene.boxes) {
     const label = nameLabel(box, zoom);
-    if (!label || !label.text) continue;
+    if (!label || !label.lines[0]) continue;
     const next = `650 ${label.fontPx.toFixed(1)}px ${fontFamily}`;
     if (next !== font) ctx.font = font = next;
-    const text = fitText(label.text, label.maxWidth, (t) => ctx.measureText(t).width);
-    if (text) ctx.fillText(text, label.x * zoom + tx, label.y * zoom + ty);
+    // A stage's lines fit by their measure (name-fit.ts); a block's one line is cut where it must be.
+    const lines = box.kind === 'block' ? [fitText(label.lines[0], label.maxWidth, (t) => ctx.measureText(t).width)] : label.lines;
+    lines.forEach((line, i) => {
+      if (line) ctx.fillText(line, label.x * zoom + tx, label.y * zoom + ty + i * label.lineHeight);
+    });
+    if (lines[0]) names++;
   }
+  return names;
 }

@@ -66,16 +66,27 @@ describe('names far out', () => {
   });
 
   it('gives a stage its name only while it reads at 7 px or more', () => {
+    // A 26 × 12 px card: no name reads there.
     expect(nameLabel(box('stage', 260, 120), 0.1)).toBeNull();
-    const label = nameLabel(box('stage', 260, 120), 0.29)!;
-    expect(label.fontPx).toBeCloseTo(28 * 0.29);
-    expect(label.maxWidth).toBeCloseTo(260 * 0.29 - 16);
+    // A 75 × 35 px card: the whole name, broken between its pieces, at a size that reads.
+    const label = nameLabel({ ...box('stage', 260, 150), name: 'restoration_estimate' }, 0.29)!;
+    expect(label.lines).toEqual(['restoration_', 'estimate']);
+    expect(label.fontPx).toBeGreaterThanOrEqual(7);
+    expect(label.fontPx).toBeLessThanOrEqual(28 * 0.29 + 4);
+    const short = nameLabel({ ...box('stage', 260, 150), name: 'greet' }, 0.25)!;
+    expect(short.lines).toEqual(['greet']);
+    expect(short.fontPx).toBeCloseTo(11.5);
   });
 
   it('keeps a block\'s name legible however far out, while its header has room', () => {
-    const label = nameLabel(box('block', 600, 400), 0.1)!;
+    const label = nameLabel(box('block', 1500, 400), 0.1)!;
     expect(label.fontPx).toBe(11);
-    expect(label.maxWidth).toBeCloseTo(600 * 0.1 - 16);
+    expect(label.lines).toEqual([label.lines[0]]);
+    expect(label.maxWidth).toBeCloseTo(1500 * 0.1 - 16);
+    // A narrower header: the name smaller, whole, rather than cut.
+    const narrow = nameLabel(box('block', 600, 400), 0.1)!;
+    expect(narrow.fontPx).toBeLessThan(11);
+    expect(narrow.fontPx).toBeGreaterThanOrEqual(8.5);
     expect(nameLabel(box('block', 200, 400), 0.1)).toBeNull();
   });
 

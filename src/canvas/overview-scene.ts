@@ -6,6 +6,7 @@
 import { edgeGeometry, loopGeometry } from './edge-geometry';
 import { HANDLE_Y } from './adapters';
 import type { Severity } from './types';
+import { emWidth, nameSegments } from './name-fit';
 
 /** What the overview reads of a React Flow node (an InternalNode satisfies it). */
 export interface OverviewNodeInput {
@@ -159,39 +160,94 @@ export function cullScene(scene: OverviewScene, view: Rect): OverviewScene {
 
 /** Screen pixels below which a name is not drawn: nobody reads it, and it would only smudge the card. */
 export const MIN_NAME_PX = 7;
+/** A name is drawn this large on screen, at least, wherever it fits its card so (zoom-levels.ts, NAME_SCREEN_PX). */
+export const LEGIBLE_NAME_PX = 11.5;
 /** A block's name is drawn at this size on screen when its header has room, however far out. */
 const BLOCK_NAME_PX = 11;
-/** The far cards' own name sizes in flow px (canvas.css, .cb-far): the overview keeps them. */
+const MIN_BLOCK_NAME_PX = 8.5;
+/** The far cards' own name sizes in flow px (canvas.css, .cb-far): the overview keeps them where larger. */
 const STAGE_NAME_FLOW_PX = 28;
+const LINE = 1.15;
 
 export interface NameLabel {
-  text: string;
+  /** The name's lines, broken only between its pieces (name-fit.ts); one line for a block. */
+  lines: string[];
   /** Screen px. */
   fontPx: number;
-  /** Flow-space anchor: the text's left end and its baseline's middle line. */
+  /** Flow-space anchor: the first line's left end and the middle of its line. */
   x: number;
   y: number;
-  /** Screen px the text may take before it is cut with an ellipsis. */
+  /** Screen px from one line's middle to the next's. */
+  lineHeight: number;
+  /** Screen px the text may take (a block's name is cut with an ellipsis past it). */
   maxWidth: number;
+}
+
+/** A name broken into 1, 2 or 3 lines between its pieces as evenly as it goes: each way's lines, and its widest line in em. */
+type Breaks = { lines: string[]; widest: number }[];
+const breaksCache = new Map<string, Breaks>();
+
+export function nameBreaks(name: string): Breaks {
+  let breaks = breaksCache.get(name);
+  if (breaks) return breaks;
+  const pieces = nameSegments(name);
+  const widths = pieces.map(emWidth);
+  const span = (from: number, to: number) => widths.slice(from, to).reduce((a, b) => a + b, 0);
+  const text = (from: number, to: number) => pieces.slice(from, to).join('');
+  const n = pieces.length;
+  breaks = [{ lines: [name], widest: span(0, n) }];
+  let two: Breaks[number] | undefined;
+  let three: Breaks[number] | undefined;
+  for (let i = 1; i < n; i++) {
+    const widest = Math.max(span(0, i), span(i, n));
+    if (!two || widest < two.widest) two = { lines: [text(0, i), text(i, n)], widest };
+    for (let j = i + 1; j < n; j++) {
+      const w3 = Math.max(span(0, i), span(i, j), span(j, n));
+      if (!three || w3 < three.widest) three = { lines: [text(0, i), text(i, j), text(j, n)], widest: w3 };
+    }
+  }
+  if (two) breaks.push(two);
+  if (three) breaks.push(three);
+  // The names of the cards on screen, not of every agent opened since the page loaded.
+  if (breaksCache.size > 5000) breaksCache.clear();
+  breaksCache.set(name, breaks);
+  return breaks;
 }
 
 /**
  * A card's name as the overview writes it, or null when it would be too small to read. A block
  * keeps a legible name in its header (the way to tell 50 blocks apart far out); a stage shows its
- * name at the far cards' size while that is still readable.
+ * whole name, broken between its pieces, as large as its card takes it up to the far cards' size
+ * (and at least LEGIBLE_NAME_PX where it fits so), and none where it would read under MIN_NAME_PX.
  */
 export function nameLabel(box: OverviewBox, zoom: number): NameLabel | null {
   const padding = 8 / zoom;
   if (box.kind === 'block') {
-    const fontPx = Math.max(BLOCK_NAME_PX, 26 * zoom);
     const maxWidth = box.width * zoom - 16;
+    // Smaller where the header is narrow, rather than cut, down to a size still read.
+    const fontPx = Math.max(MIN_BLOCK_NAME_PX, Math.min(Math.max(BLOCK_NAME_PX, 26 * zoom), maxWidth / emWidth(box.name || ' ')));
     if (maxWidth < fontPx * 2 || box.height * zoom < fontPx + 4) return null;
-    return { text: box.name, fontPx, x: box.x + padding, y: box.y + Math.min(box.height / 2, (fontPx / 2 + 6) / zoom), maxWidth };
+    return { lines: [box.name], fontPx, lineHeight: fontPx * LINE, x: box.x + padding, y: box.y + Math.min(box.height / 2, (fontPx / 2 + 6) / zoom), maxWidth };
   }
-  const fontPx = STAGE_NAME_FLOW_PX * zoom;
-  const maxWidth = box.width * zoom - 16;
-  if (fontPx < MIN_NAME_PX || maxWidth < fontPx * 2) return null;
-  return { text: box.name, fontPx, x: box.x + padding, y: box.y + box.height / 2, maxWidth };
+  const inset = Math.min(8, box.width * zoom * 0.06);
+  const width = box.width * zoom - 2 * inset;
+  const height = box.height * zoom - 2 * inset;
+  const wanted = Math.max(LEGIBLE_NAME_PX, STAGE_NAME_FLOW_PX * zoom);
+  let best: { lines: string[]; fontPx: number } | undefined;
+  for (const way of nameBreaks(box.name || ' ')) {
+    const fontPx = Math.min(wanted, width / way.widest, height / (way.lines.length * LINE));
+    if (!best || fontPx > best.fontPx + 0.01) best = { lines: way.lines, fontPx };
+  }
+  if (!best || best.fontPx < MIN_NAME_PX) return null;
+  const lineHeight = best.fontPx * LINE;
+  return {
+    lines: best.lines,
+    fontPx: best.fontPx,
+    lineHeight,
+    x: box.x + inset / zoom,
+    y: box.y + box.height / 2 - ((best.lines.length - 1) * lineHeight) / 2 / zoom,
+    maxWidth: width,
+  };
 }
 
 /** The name cut to `maxWidth` with an ellipsis, by a measuring function (the 2D context's measureText). */

@@ -2,6 +2,8 @@ import type { Edge as FlowEdge, Node as FlowNode } from '@xyflow/react';
 import type { Block, Edge, Stage } from '../model';
 import type { StageWrite } from '../model/code-flow';
 import type { EndMark } from './ends-call';
+import type { CardFit } from './name-fit';
+import type { EdgeRoute } from './edge-routes';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -28,6 +30,8 @@ export type StageNodeData = {
   endMark: EndMark | null;
   /** What its tools' code does to the stage that no edge shows (a value not resolved, a name that is no stage). */
   codeNotes?: string[];
+  /** The font sizes at which its name fits the card whole (name-fit.ts). */
+  fit?: CardFit;
 };
 
 export type BlockNodeData = {
@@ -39,6 +43,8 @@ export type BlockNodeData = {
   /** The smallest size that still shows every stage whole. */
   minWidth: number;
   minHeight: number;
+  /** The font size (flow px) at which its name fits its header on one line, far out and close up (name-fit.ts). */
+  nameFit?: { far: number; near: number };
 };
 
 export type StageFlowNode = FlowNode<StageNodeData, 'stage'>;
@@ -60,6 +66,8 @@ export type AgentEdgeData = {
   labelShift?: number;
   /** A code edge read by the code-flow reader: the write, and the tool whose code editor opens on it. */
   code?: { write: StageWrite; toolId?: string };
+  /** Its way around the cards and its label's spot (edge-routes.ts); absent on a big agent. */
+  route?: EdgeRoute;
 };
 
 export type AgentFlowEdge = FlowEdge<AgentEdgeData, 'agent'>;

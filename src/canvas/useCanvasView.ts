@@ -7,6 +7,7 @@ import { runAutoLayout } from './run-auto-layout';
 import type { ViewActions } from './useCanvasKeys';
 import type { AppStore } from '../store';
 import type { AgentFlowEdge, CanvasNode } from './types';
+import { BIG_AGENT_NODES } from './zoom-levels';
 import { FIT_VIEW_OPTIONS, contains, minimapCorner, viewportCentredOn, visibleFlowRect, type MinimapCorner } from './viewport';
 
 const MINIMAP_KEY = 'callboard.canvas.minimap';
@@ -35,19 +36,28 @@ export function useMinimapToggle(): [boolean, () => void] {
   return [shown, toggle];
 }
 
-/** Which corner the minimap takes so it does not cover a selected card (a string selector: re-renders only on a change). */
+/**
+ * Which corner the minimap takes so it does not cover a selected card, nor any card while the whole
+ * agent is in view (viewport.ts, minimapCorner). A string selector: re-renders only on a change.
+ */
 export function useMinimapCorner(selected: ReadonlySet<string>): MinimapCorner {
   const selector = useCallback((s: ReactFlowState) => {
-    if (selected.size === 0) return 'bottom-right';
     const [x, y, zoom] = s.transform;
-    const rects: Rect[] = [];
-    for (const id of selected) {
-      const node = s.nodeLookup.get(id);
-      if (!node) continue;
+    const chosen: Rect[] = [];
+    const cards: Rect[] = [];
+    let whole = true;
+    // A big agent is never whole in view at a zoom its cards can be read at: it keeps off the
+    // selection only, without a walk over every card on each frame of a pan.
+    const big = s.nodeLookup.size > BIG_AGENT_NODES;
+    for (const node of big ? [...selected].map((id) => s.nodeLookup.get(id)).filter((n) => n !== undefined) : s.nodeLookup.values()) {
+      if (node.hidden) continue;
       const at = node.internals.positionAbsolute;
-      rects.push({ x: at.x * zoom + x, y: at.y * zoom + y, width: (node.measured.width ?? 0) * zoom, height: (node.measured.height ?? 0) * zoom });
+      const rect = { x: at.x * zoom + x, y: at.y * zoom + y, width: (node.measured.width ?? 0) * zoom, height: (node.measured.height ?? 0) * zoom };
+      if (rect.x < 0 || rect.y < 0 || rect.x + rect.width > s.width || rect.y + rect.height > s.height) whole = false;
+      cards.push(rect);
+      if (selected.has(node.id)) chosen.push(rect);
     }
-    return minimapCorner(rects, { width: s.width, height: s.height });
+    return minimapCorner(chosen, { width: s.width, height: s.height }, big ? [] : cards, !big && whole && cards.length > 0);
   }, [selected]);
   return useStore(selector);
 }

@@ -29,6 +29,17 @@ describe('the viewport', () => {
     expect(minimapCorner([bottomRight, { x: 900, y: 20, width: 60, height: 60 }], size)).toBe('hidden');
   });
 
+  it('keeps off every card while the whole agent is in view, and off the selection only when zoomed in', () => {
+    const size = { width: 1000, height: 600 };
+    const underBottom = { x: 900, y: 500, width: 60, height: 60 };
+    const underTop = { x: 900, y: 20, width: 60, height: 60 };
+    expect(minimapCorner([], size, [underBottom], true)).toBe('top-right');
+    expect(minimapCorner([], size, [underBottom, underTop], true)).toBe('hidden');
+    // Zoomed in it stays to find the way, in the corner with fewer cards under it.
+    expect(minimapCorner([], size, [underBottom, underTop], false)).toBe('bottom-right');
+    expect(minimapCorner([], size, [underBottom], false)).toBe('top-right');
+  });
+
   it('hides body text where it would read under 9 px on screen', () => {
     expect(FAR_ZOOM).toBe(READABLE_PX / BODY_FONT_PX);
     expect(BODY_FONT_PX * FAR_ZOOM).toBe(9);

@@ -18,6 +18,9 @@ export const FIT_VIEW_OPTIONS = {
   maxZoom: 1,
 } as const;
 
+/** The part of a canvas of `size` that fit view fills with the cards: less its insets. */
+export const fitArea = (size: { width: number; height: number }) => ({ width: size.width - 2 * EDGE_INSET, height: size.height - TOOLBAR_INSET - EDGE_INSET });
+
 /** The minimap's box (xyflow's default size and panel margin). */
 export const MINIMAP_BOX = { width: 200, height: 150, margin: 15 };
 
@@ -42,16 +45,23 @@ export const contains = (outer: Rect, inner: Rect) =>
 const intersects = (a: Rect, b: Rect) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /**
- * Where the minimap goes so it never covers the selection: its usual corner (bottom right), else
- * the top right, else nowhere while the selected cards are under both. `selected` is in screen
- * pixels relative to the canvas.
+ * Where the minimap goes so it never covers a card it can keep off: its usual corner (bottom
+ * right), else the top right, else nowhere. It keeps off the selected cards always, and off every
+ * card while the whole agent is in view (fitted, it has nothing to show a person that the canvas
+ * does not); zoomed in, it covers what it must to be there, in the corner with fewer cards under
+ * it. Rectangles are in screen pixels relative to the canvas.
  */
-export function minimapCorner(selected: readonly Rect[], size: { width: number; height: number }): MinimapCorner {
+export function minimapCorner(selected: readonly Rect[], size: { width: number; height: number }, cards: readonly Rect[] = [], wholeInView = false): MinimapCorner {
   const { width, height, margin } = MINIMAP_BOX;
   const bottom = { x: size.width - margin - width, y: size.height - margin - height, width, height };
   const top = { x: size.width - margin - width, y: margin, width, height };
-  if (!selected.some((r) => intersects(r, bottom))) return 'bottom-right';
-  if (!selected.some((r) => intersects(r, top))) return 'top-right';
+  const avoid = wholeInView ? [...selected, ...cards] : selected;
+  const under = (corner: Rect, rects: readonly Rect[]) => rects.filter((r) => intersects(r, corner)).length;
+  const bottomFree = under(bottom, avoid) === 0;
+  const topFree = under(top, avoid) === 0;
+  if (bottomFree && topFree && !wholeInView && under(bottom, cards) > under(top, cards)) return 'top-right';
+  if (bottomFree) return 'bottom-right';
+  if (topFree) return 'top-right';
   return 'hidden';
 }
 

@@ -11,13 +11,13 @@ function harness(start: number) {
 describe('semantic zoom levels', () => {
   it('follow a zoom the app makes at once, and only when a level changes', () => {
     const { follower, shown, zoomTo } = harness(0.5);
-    expect(follower.initial).toEqual({ far: true, noEdgeLabels: false, overview: false });
-    zoomTo(0.55);
+    expect(follower.initial).toEqual({ far: true, step: 2, noEdgeLabels: false, overview: false });
+    zoomTo(0.53);
     expect(shown).toEqual([]);
     zoomTo(0.9);
-    expect(shown).toEqual([{ far: false, noEdgeLabels: false, overview: false }]);
+    expect(shown).toEqual([{ far: false, step: 0, noEdgeLabels: false, overview: false }]);
     zoomTo(0.2);
-    expect(shown.at(-1)).toEqual({ far: true, noEdgeLabels: true, overview: true });
+    expect(shown.at(-1)).toEqual({ far: true, step: 5, noEdgeLabels: true, overview: true });
   });
 
   it('hold while a person zooms across a threshold, and follow when the gesture ends', () => {
@@ -34,13 +34,13 @@ describe('semantic zoom levels', () => {
     zoomTo(0.25);
     expect(shown).toEqual([]);
     follower.moveEnd();
-    expect(shown).toEqual([{ far: true, noEdgeLabels: true, overview: true }]);
+    expect(shown).toEqual([{ far: true, step: 5, noEdgeLabels: true, overview: true }]);
   });
 
   it('a move without a person\'s event (fit view, the zoom buttons) is no gesture', () => {
     const { follower, shown, zoomTo } = harness(0.6);
     follower.moveStart(null);
     zoomTo(0.9);
-    expect(shown).toEqual([{ far: false, noEdgeLabels: false, overview: false }]);
+    expect(shown).toEqual([{ far: false, step: 0, noEdgeLabels: false, overview: false }]);
   });
 });

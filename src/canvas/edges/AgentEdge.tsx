@@ -4,7 +4,7 @@ import { BaseEdge, type EdgeProps } from '@xyflow/react';
 import { EdgeLabelLayer } from './EdgeLabelLayer';
 import { useApp, useStoreApi } from '../../store/context';
 import { selectTakenEdgeId } from '../../store/follow';
-import { edgeGeometry, loopGeometry } from '../edge-geometry';
+import { edgeGeometry, loopGeometry, routedPath } from '../edge-geometry';
 import { openCodeOf } from '../actions';
 import type { AgentFlowEdge } from '../types';
 
@@ -19,9 +19,14 @@ export const AgentEdge = memo(function AgentEdge(props: EdgeProps<AgentFlowEdge>
   const taken = useApp((s) => selectTakenEdgeId(s) === id);
   if (!data) return null;
   const loop = source === target;
-  const { path, labelX, labelY } = loop
-    ? loopGeometry(sourceX, sourceY, targetX, targetY, data.offset)
-    : edgeGeometry(sourceX, sourceY, targetX, targetY, data.offset);
+  const route = data.route;
+  // Routed around the cards where they were laid out; a card moved since (a drag under way) draws the plain way.
+  const routed = route && !loop && Math.abs(sourceX - route.sx) < 12 && Math.abs(sourceY - route.sy) < 8 && Math.abs(targetX - route.tx) < 12 && Math.abs(targetY - route.ty) < 8;
+  const { path, labelX, labelY } = routed
+    ? { path: routedPath(route, sourceX, sourceY, targetX, targetY, data.offset), labelX: route.labelX, labelY: route.labelY }
+    : loop
+      ? loopGeometry(sourceX, sourceY, targetX, targetY, data.offset)
+      : edgeGeometry(sourceX, sourceY, targetX, targetY, data.offset);
   const code = data.kind === 'code';
   const classes = ['cb-edge-path', data.dashed ? 'dashed' : '', code ? 'code' : '', selected ? 'selected' : '', taken ? 'taken' : '', data.problems ? `sev-${data.problems.worst}` : '']
     .filter(Boolean)
@@ -37,7 +42,7 @@ export const AgentEdge = memo(function AgentEdge(props: EdgeProps<AgentFlowEdge>
       <EdgeLabelLayer>
         <div
           className={`cb-edge-label nodrag nopan${data.order !== null ? ' ordered' : ''}${code ? ' code' : ''}${selected ? ' selected' : ''}${data.dashed ? ' nlu' : ''}`}
-          style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY + (data.labelShift ?? 0)}px)` }}
+          style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY + (routed ? 0 : data.labelShift ?? 0)}px)` }}
           data-testid={`edge-label-${id}`}
           data-edge-id={id}
           title={title}

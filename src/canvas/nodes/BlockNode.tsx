@@ -7,15 +7,15 @@ import { ToolChips } from './ToolChips';
 
 /** A block: a tinted, resizable group holding its stages; the header shows the tools it offers. */
 export const BlockNode = memo(function BlockNode({ data, selected, width }: NodeProps<BlockFlowNode>) {
-  const { block, tint, tools, problems, stageCount, minWidth, minHeight } = data;
+  const { block, tint, tools, problems, stageCount, minWidth, minHeight, nameFit } = data;
   const store = useStoreApi();
   // What the name and badges take, estimated, so the chips get the rest of the header row.
-  const taken = block.name.length * 7.6 + (block.intent ? 50 : 0) + (block.looping ? 38 : 0) + (problems ? 30 : 0) + 40;
+  const taken = block.name.length * 9.6 + (block.intent ? 50 : 0) + (block.looping ? 38 : 0) + (problems ? 30 : 0) + 40;
   const chipsWidth = Math.max(40, (width ?? 300) - taken);
   return (
     <div
       className={`cb-block${selected ? ' selected' : ''}`}
-      style={{ '--tint': tint } as CSSProperties}
+      style={{ '--tint': tint, ...(nameFit ? { '--fit-block': `${nameFit.far}px`, '--fit-block-near': `${nameFit.near}px` } : {}) } as CSSProperties}
       data-testid={`block-node-${block.name}`}
     >
       <NodeResizer
@@ -28,7 +28,7 @@ export const BlockNode = memo(function BlockNode({ data, selected, width }: Node
         onResizeEnd={() => store.getState().endGesture()}
       />
       <div className="cb-block-head">
-        <span className="cb-block-name" title={block.name}>{block.name}</span>
+        <span className="cb-block-name" title={block.name} data-testid={`block-name-${block.name}`}>{block.name}</span>
         {block.intent && <span className="cb-badge intent" title="Detects the caller's intent">intent</span>}
         {block.looping && (
           <span className="cb-badge looping" title={`Looping: after ${block.looping.threshold} turns without progress`}>

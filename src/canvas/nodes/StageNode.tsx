@@ -9,8 +9,22 @@ import type { StageFlowNode } from '../types';
 import { EntryIcon, TurnIcon, WaitIcon } from './icons';
 import { ProblemBadge } from './ProblemBadge';
 import { ToolChips } from './ToolChips';
+import { NameText } from './NameText';
+import type { CardFit } from '../name-fit';
 
 const handleStyle: CSSProperties = { top: HANDLE_Y };
+
+/** The card's name sizes and, per far step, the rows of smaller text under the name (canvas.css). */
+const fitStyles = new WeakMap<CardFit, CSSProperties>();
+function fitStyle(fit: CardFit): CSSProperties {
+  let style = fitStyles.get(fit);
+  if (!style) {
+    const vars: Record<string, string | number> = { '--fit-near': `${fit.near}px`, '--fit-name': `${fit.far}px` };
+    fit.rows.forEach((rows, i) => { vars[`--rows-${i + 1}`] = rows; });
+    fitStyles.set(fit, (style = vars as CSSProperties));
+  }
+  return style;
+}
 
 /**
  * Where a Pinecall class's prompt view comes from when it keeps it as code: `replaces` (its own
@@ -26,7 +40,7 @@ const FROM_RENDER = 'Instructions come from render()';
 
 /** A stage card: kind, name, entry marker, problems, instructions at a glance, the tools it sees. */
 export const StageNode = memo(function StageNode({ data, selected }: NodeProps<StageFlowNode>) {
-  const { stage: built, isEntry, tools, problems, tint, endMark, codeNotes } = data;
+  const { stage: built, isEntry, tools, problems, tint, endMark, codeNotes, fit } = data;
   // The node keeps the stage as it was built; the text typed since is read here (adapters.ts, cardInputs).
   const instructions = useApp((s) => liveInstructions(s.doc, built.id)) ?? built.instructions;
   const stage = instructions === built.instructions ? built : { ...built, instructions };
@@ -38,12 +52,12 @@ export const StageNode = memo(function StageNode({ data, selected }: NodeProps<S
     // The handles sit beside the card, which clips its content: a clipped handle cannot be grabbed.
     <div className="cb-stage-node" style={{ '--tint': tint } as CSSProperties} data-testid={`stage-node-${stage.name}`} data-current={current || undefined}>
       <Handle type="target" position={Position.Left} className="cb-handle" style={handleStyle} />
-      <div className={`cb-stage${selected ? ' selected' : ''}${isEntry ? ' entry' : ''}${wait ? ' wait' : ''}${current ? ' current' : ''}`}>
+      <div className={`cb-stage${selected ? ' selected' : ''}${isEntry ? ' entry' : ''}${wait ? ' wait' : ''}${current ? ' current' : ''}`} style={fit ? fitStyle(fit) : undefined}>
         <div className="cb-stage-head">
           <span className="cb-kind" title={wait ? 'Wait stage: holds until its token arrives' : 'Turn stage'}>
             {wait ? <WaitIcon /> : <TurnIcon />}
           </span>
-          <span className="cb-stage-name" title={stage.name}>{stage.name}</span>
+          <span className="cb-stage-name" title={stage.name} data-testid={`stage-name-${stage.name}`}><NameText name={stage.name} /></span>
           {isEntry && (
             <span className="cb-entry" title="Entry stage: the call opens here" data-testid={`stage-entry-${stage.name}`}>
               <EntryIcon /> entry

@@ -11,6 +11,8 @@ export interface Rect {
 
 /** Space kept between a placed card and its neighbours. */
 export const PLACEMENT_GAP = 20;
+/** Between a new stage and its block's others. */
+export const NEW_STAGE_GAP = 40;
 const STEP = 20;
 const RINGS = 40;
 
@@ -78,7 +80,8 @@ export function stageSpotIn(doc: AgentDocument, blockId: string, view: Rect): Po
     y: clamp(wanted.y - origin.y, BLOCK_HEADER, size.height - BLOCK_PADDING - STAGE_SIZE.height),
   };
   const taken = stageRects(doc, blockId);
-  return nearestFree((p) => p.x >= BLOCK_PADDING && p.y >= BLOCK_HEADER && !taken.some((r) => overlaps({ ...p, ...STAGE_SIZE }, r, PLACEMENT_GAP)), start);
+  // Wider apart than a pasted copy: room between the cards for the edges to pass and turn.
+  return nearestFree((p) => p.x >= BLOCK_PADDING && p.y >= BLOCK_HEADER && !taken.some((r) => overlaps({ ...p, ...STAGE_SIZE }, r, NEW_STAGE_GAP)), start);
 }
 
 /** What a paste or duplicate moves: blocks (absolute) and stages pasted into an existing block (relative). */
