@@ -167,3 +167,18 @@ test('the TSX preview keeps JSX text as text past an apostrophe', async ({ page 
   expect(textColor).not.toBe(stringColor);
   await page.screenshot({ path: `${SHOTS}/export-tsx.png` });
 });
+
+test('in the docstring Tab moves on to the next field, as in any text field: no tab character is typed (issue 31)', async ({ page }) => {
+  await select(page, 'tool', 't_book');
+  const field = page.getByTestId('docstring-editor');
+  await field.locator('textarea').click();
+  await expect(field).toHaveAttribute('data-editor', 'monaco', { timeout: 30_000 });
+  await expect(field.locator('.monaco-editor')).toHaveClass(/focused/);
+  const before: string = await appState(page, (s) => s.doc.tools.find((t: any) => t.id === 't_book').description);
+  await page.keyboard.press('Tab');
+  await expect(field.locator('.monaco-editor')).not.toHaveClass(/focused/);
+  expect(await page.evaluate(() => !!document.activeElement && !document.activeElement.closest('[data-testid="docstring-editor"]'))).toBe(true);
+  await page.keyboard.press('Shift+Tab');
+  await expect(field.locator('.monaco-editor')).toHaveClass(/focused/);
+  expect(await appState(page, (s) => s.doc.tools.find((t: any) => t.id === 't_book').description)).toBe(before);
+});

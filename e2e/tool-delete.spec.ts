@@ -103,27 +103,47 @@ test('Delete on a card\'s tool chip deletes that tool, not the card', async ({ p
   await expect(chip).toBeVisible();
 });
 
-test('"+ Tool" asks where the tool is offered: everywhere is the default', async ({ page }) => {
+test('"+ Tool" asks where the tool is offered: everywhere is the default; the new tool opens on its description', async ({ page }) => {
   await page.getByTestId('canvas-palette-add-tool').click();
   const chooser = page.getByTestId('add-tool-chooser');
   await expect(chooser).toContainText('Where will the model be offered the new tool?');
   await expect(page.getByTestId('add-tool-scope-all')).toHaveText('Offer everywhere (default)');
   await expect(page.getByTestId('add-tool-scope-all')).toBeFocused();
-  // Nothing is selected: no narrower choice is offered, and nothing is added before the choice.
-  await expect(chooser.getByRole('menuitem')).toHaveCount(1);
+  // Nothing is selected, nor ever was: the narrower choice is to pick the stages after.
+  await expect(chooser.getByRole('menuitem')).toHaveText(['Offer everywhere (default)', 'Only in stages I choose…']);
   await expect(page.getByTestId('outline-tool-new_tool')).toHaveCount(0);
 
   await page.keyboard.press('Enter');
   await expect(chooser).toHaveCount(0);
   await expect(page.getByTestId('inspector-title')).toHaveText('new_tool');
   await expect(page.getByTestId('outline-tool-new_tool')).toBeVisible();
-  const offered = page.getByTestId('field-tool-scope');
-  await expect(offered).toBeVisible();
-  await expect(offered.getByRole('radio', { name: 'Everywhere' })).toHaveAttribute('aria-checked', 'true');
+  // Where it is offered was just answered: what is left to write is its description, and the caret is there.
+  const docstring = page.getByTestId('field-tool-description');
+  await expect(docstring).toBeVisible();
+  await expect(docstring.locator('textarea:focus, .monaco-editor.focused')).toHaveCount(1);
+  await expect(page.getByTestId('field-tool-scope')).toHaveCount(0);
+  await page.getByTestId('inspector-tab-options').click();
+  await expect(page.getByTestId('field-tool-scope').getByRole('radio', { name: 'Everywhere' })).toHaveAttribute('aria-checked', 'true');
 
   await page.keyboard.press('Control+z');
   await expect(page.getByTestId('undo-status')).toHaveText('Undid: add tool new_tool');
   await expect(page.getByTestId('outline-tool-new_tool')).toHaveCount(0);
+});
+
+test('"+ Tool" with a tool selected still offers the stage picked before it; "stages I choose" opens where it is offered', async ({ page }) => {
+  await stage(page, 'choose').locator('.cb-stage-name').click();
+  await page.getByTestId('outline-tool-book').click();
+  await expect(page.getByTestId('inspector-title')).toHaveText('book');
+  await page.getByTestId('canvas-palette-add-tool').click();
+  const chooser = page.getByTestId('add-tool-chooser');
+  await expect(chooser.getByRole('menuitem')).toHaveText(['Offer everywhere (default)', 'Only in stage choose', 'Only in block Booking']);
+  await page.keyboard.press('Escape');
+
+  await page.reload();
+  await page.getByTestId('canvas-palette-add-tool').click();
+  await page.getByTestId('add-tool-scope-pick').click();
+  await expect(page.getByTestId('inspector-title')).toHaveText('new_tool');
+  await expect(page.getByTestId('field-tool-scope').getByRole('radio', { name: 'In stages' })).toHaveAttribute('aria-checked', 'true');
 });
 
 test('"+ Tool" with a stage selected offers "Only in" that stage or its block, and Esc adds nothing', async ({ page }) => {
@@ -146,6 +166,8 @@ test('"+ Tool" with a stage selected offers "Only in" that stage or its block, a
   await expect(page.getByTestId('add-tool-scope-stages')).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('inspector-title')).toHaveText('new_tool');
+  await expect(page.getByTestId('field-tool-description')).toBeVisible();
+  await page.getByTestId('inspector-tab-options').click();
   const offered = page.getByTestId('field-tool-scope');
   await expect(offered.getByRole('radio', { name: 'In stages' })).toHaveAttribute('aria-checked', 'true');
   await expect(offered).toContainText('choose');

@@ -5,8 +5,8 @@ import { createTool, toolScopeChoices } from './actions';
 /** The "+ Tool" chooser itself, loaded on first open (first paint is on a budget). */
 export function AddToolChoices({ store, onClose }: { store: AppStore; onClose(refocus: boolean): void }) {
   const menu = useRef<HTMLDivElement>(null);
-  const { doc, selection } = store.getState();
-  const choices = toolScopeChoices(doc, selection);
+  const { doc, selection, lastPlace } = store.getState();
+  const choices = toolScopeChoices(doc, selection, lastPlace);
 
   useEffect(() => {
     menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
@@ -43,10 +43,10 @@ export function AddToolChoices({ store, onClose }: { store: AppStore; onClose(re
             key={c.label}
             type="button"
             role="menuitem"
-            data-testid={`add-tool-scope-${c.scope.kind}`}
+            data-testid={`add-tool-scope-${c.pickAfter ? 'pick' : c.scope.kind}`}
             onClick={() => {
               onClose(false);
-              createTool(store, c.scope);
+              createTool(store, c.scope, { pickScopeAfter: c.pickAfter });
             }}
           >
             {c.label}

@@ -58,27 +58,45 @@ export function createStage(store: AppStore, options: { kind?: Stage['kind']; bl
 }
 
 /** Where "+ Tool" can offer a new tool: everywhere, or only in the selected stage or block (or the stage's block). */
-export function toolScopeChoices(doc: AgentDocument, selection: readonly EntityRef[]): { scope: ToolScope; label: string }[] {
-  const choices: { scope: ToolScope; label: string }[] = [{ scope: { kind: 'all' }, label: 'Offer everywhere' }];
-  const last = [...selection].reverse().find((r) => r.kind === 'stage' || r.kind === 'block');
-  const stage = last?.kind === 'stage' ? doc.stages.find((s) => s.id === last.id) : undefined;
-  const block = doc.blocks.find((b) => b.id === (stage ? stage.blockId : last?.kind === 'block' ? last.id : undefined));
+export interface ToolScopeChoice {
+  scope: ToolScope;
+  label: string;
+  /** The scope is to be picked after: the new tool opens on where it is offered, not on its description. */
+  pickAfter?: boolean;
+}
+
+/**
+ * Where "+ Tool" offers to put the new tool: everywhere first (the default), then the place in
+ * hand — the selected stage and its block, or the selected block; with a tool or a state field
+ * selected, the stage or block selected before it (`lastPlace`); with none ever, "stages or blocks
+ * I choose", which opens the new tool on its scope. So the question is always asked, whatever is
+ * selected (issue 31).
+ */
+export function toolScopeChoices(doc: AgentDocument, selection: readonly EntityRef[], lastPlace: EntityRef | null = null): ToolScopeChoice[] {
+  const choices: ToolScopeChoice[] = [{ scope: { kind: 'all' }, label: 'Offer everywhere' }];
+  const exists = (r: EntityRef) => (r.kind === 'stage' ? doc.stages.some((s) => s.id === r.id) : doc.blocks.some((b) => b.id === r.id));
+  const place = [...selection].reverse().find((r) => (r.kind === 'stage' || r.kind === 'block') && exists(r))
+    ?? (lastPlace && (lastPlace.kind === 'stage' || lastPlace.kind === 'block') && exists(lastPlace) ? lastPlace : undefined);
+  const stage = place?.kind === 'stage' ? doc.stages.find((s) => s.id === place.id) : undefined;
+  const block = doc.blocks.find((b) => b.id === (stage ? stage.blockId : place?.kind === 'block' ? place.id : undefined));
   if (stage) choices.push({ scope: { kind: 'stages', stageIds: [stage.id] }, label: `Only in stage ${stage.name}` });
   if (block) choices.push({ scope: { kind: 'blocks', blockIds: [block.id] }, label: `Only in block ${block.name}` });
+  if (!stage && !block && doc.stages.length > 0) choices.push({ scope: { kind: 'stages', stageIds: [] }, label: 'Only in stages I choose…', pickAfter: true });
   return choices;
 }
 
 /** A new tool offered where `scope` says (everywhere unless chosen), then selected and revealed. */
-export function createTool(store: AppStore, scope: ToolScope = { kind: 'all' }): string {
+export function createTool(store: AppStore, scope: ToolScope = { kind: 'all' }, options: { pickScopeAfter?: boolean } = {}): string {
   let id = '';
   store.getState().apply((current) => {
     const created = addTool(current, { scope });
     id = created.id;
     return created.doc;
   }, { label: 'add' });
-  // The inspector opens it where it says where it is offered: what "+ Tool" just asked.
+  // Where it is offered was just asked: the inspector opens on what is left to write, its
+  // description (then its parameters, on the same tab) — or on its scope when that is to be picked.
   const index = store.getState().doc.tools.findIndex((t) => t.id === id);
-  store.getState().select({ kind: 'tool', id }, { reveal: true, focusPath: `/tools/${index}/scope` });
+  store.getState().select({ kind: 'tool', id }, { reveal: true, focusPath: `/tools/${index}/${options.pickScopeAfter ? 'scope' : 'description'}` });
   return id;
 }
 

@@ -52,6 +52,11 @@ export interface SelectionSlice {
   revealTick: number;
   /** Where inside the selected entity to look (a JSON pointer, e.g. a problem's path). */
   focusPath: string | null;
+  /**
+   * The stage or block selected last, kept while a tool or state field is selected after it: the
+   * place "+ Tool" offers as "Only in …" whatever is selected now (issue 31).
+   */
+  lastPlace: EntityRef | null;
   select(refs: EntityRef[] | EntityRef | null, options?: { additive?: boolean; reveal?: boolean; focusPath?: string | null }): void;
 }
 

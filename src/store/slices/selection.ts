@@ -7,6 +7,7 @@ export const createSelectionSlice = (set: StoreApi<AppState>['setState'], get: S
   selection: [],
   revealTick: 0,
   focusPath: null,
+  lastPlace: null,
   select(refs, options = {}) {
     const incoming = refs === null ? [] : Array.isArray(refs) ? refs : [refs];
     let selection = incoming;
@@ -19,8 +20,10 @@ export const createSelectionSlice = (set: StoreApi<AppState>['setState'], get: S
     }
     const unchanged = selection.length === get().selection.length && selection.every((r, i) => sameRef(r, get().selection[i]));
     if (unchanged && !options.reveal && options.focusPath === undefined) return;
+    const place = [...selection].reverse().find((r) => r.kind === 'stage' || r.kind === 'block');
     set({
       selection,
+      lastPlace: place ?? get().lastPlace,
       focusPath: options.focusPath ?? null,
       revealTick: options.reveal ? get().revealTick + 1 : get().revealTick,
     });

@@ -77,7 +77,8 @@ export function DocstringEditor({ entity: tool }: SectionProps<Tool>) {
             value={tool.description}
             height={HEIGHT}
             ariaLabel="Docstring"
-            options={{ lineNumbers: 'off', glyphMargin: false, lineDecorationsWidth: 6, renderLineHighlight: 'none', overviewRulerLanes: 0, scrollbar: { vertical: 'auto', horizontal: 'hidden' } }}
+            // Prose, not code: Tab moves on to the next field, as in every text field (tabFocusMode).
+            options={{ tabFocusMode: true, lineNumbers: 'off', glyphMargin: false, lineDecorationsWidth: 6, renderLineHighlight: 'none', overviewRulerLanes: 0, scrollbar: { vertical: 'auto', horizontal: 'hidden' } }}
             onMount={onMount}
             onChange={writeLater}
             onBlur={endGesture}
