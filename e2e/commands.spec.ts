@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { COMMANDS, shortcutRows } from '../src/commands';
-import { appState, openApp } from './helpers';
+import { appState, openApp, select } from './helpers';
 
 // The one command list (src/commands): the ? overlay shows it, the Ctrl+K palette runs it.
 
@@ -62,4 +62,64 @@ test('the ? overlay lists every command\'s label and keys, from the one list', a
   }
   // The gestures (Tab, double-click, shift-drag) are rows too.
   for (const row of rows) await expect(overlay.getByTestId(`shortcut-${row.id}`)).toContainText(row.keys);
+});
+
+/** Ctrl+K, the words a person types, Enter: the palette closes on the best row. */
+async function paletteRun(page: import('@playwright/test').Page, words: string, expectedRow: string) {
+  await page.keyboard.press('Control+k');
+  await expect(page.getByTestId('search-input')).toBeFocused();
+  await page.getByTestId('search-input').fill(words);
+  await expect(page.getByTestId(`search-item-command-${expectedRow}`), words).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('search-palette')).toHaveCount(0);
+}
+
+test('Ctrl+K reaches every action of the workspace by the words a person types, with its keys where it has some (issue 31)', async ({ page }) => {
+  await page.keyboard.press('Control+k');
+  await page.getByTestId('search-input').fill('stage');
+  // A keyed command shows its keys: + Stage is N.
+  await expect(page.getByTestId('search-item-command-add-stage')).toContainText('Add a stage');
+  await expect(page.getByTestId('search-item-command-add-stage').locator('.hint.kbd')).toHaveText('N');
+  await page.keyboard.press('Escape');
+
+  await paletteRun(page, 'import', 'import');
+  await expect(page.getByTestId('import-dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('import-dialog')).toHaveCount(0);
+
+  await paletteRun(page, 'export yaml', 'export-yaml');
+  await expect(page.getByTestId('dock-tab-export')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('export-panel')).toContainText('Block Agent YAML');
+  await paletteRun(page, 'export pinecall', 'export-ts');
+  await expect.poll(() => appState(page, (s) => s.exportFormat)).toBe('ts');
+
+  await paletteRun(page, 'simulate', 'open-simulator');
+  await expect(page.getByTestId('dock-tab-simulator')).toHaveAttribute('aria-selected', 'true');
+
+  const stages = await appState(page, (s) => s.doc.stages.length);
+  await select(page, 'stage', 's_choose');
+  await paletteRun(page, 'add stage', 'add-stage');
+  await expect.poll(() => appState(page, (s) => s.doc.stages.length)).toBe(stages + 1);
+  const blocks = await appState(page, (s) => s.doc.blocks.length);
+  await paletteRun(page, 'new block', 'add-block');
+  await expect.poll(() => appState(page, (s) => s.doc.blocks.length)).toBe(blocks + 1);
+
+  const placed = await appState(page, (s) => JSON.stringify(s.doc.layout));
+  await paletteRun(page, 'layout', 'auto-layout');
+  // Laid out: the new block and stage, dropped where there was room, are put in their rows.
+  await expect.poll(() => appState(page, (s) => JSON.stringify(s.doc.layout))).not.toBe(placed);
+  await paletteRun(page, 'fit', 'fit-view');
+
+  await paletteRun(page, 'add tool', 'add-tool');
+  await expect(page.getByTestId('add-tool-chooser')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('add-tool-chooser')).toHaveCount(0);
+
+  await paletteRun(page, 'switch runtime', 'switch-block-agent');
+  await expect.poll(() => appState(page, (s) => s.doc.target)).toBe('block-agent');
+
+  await paletteRun(page, 'new agent', 'new-agent');
+  await expect(page.getByTestId('project-menu')).toBeVisible();
+  await expect(page.getByTestId('project-menu')).toContainText(/template|sample|empty/i);
+  await page.screenshot({ path: `${SHOTS}/palette-new-agent.png` });
 });

@@ -7,14 +7,14 @@ import { projectDetail } from './project-detail';
 const NewAgentChooser = lazy(() => import('./NewAgentChooser').then((m) => ({ default: m.NewAgentChooser })));
 
 /** The project list: new, open, rename, duplicate, delete (all saved in this browser). */
-export function ProjectMenu({ controller, onClose }: { controller: ProjectsController; onClose: () => void }) {
+export function ProjectMenu({ controller, onClose, choosingAtFirst = false }: { controller: ProjectsController; onClose: () => void; choosingAtFirst?: boolean }) {
   const projects = useApp((s) => s.projects);
   const currentId = useApp((s) => s.doc.id);
   const broken = useApp((s) => s.brokenProjects);
   const [renaming, setRenaming] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
   const [confirmDelete, setConfirmDelete] = useState<string | null>(null);
-  const [choosing, setChoosing] = useState(false);
+  const [choosing, setChoosing] = useState(choosingAtFirst);
   const now = Date.now();
   const ref = useRef<HTMLDivElement>(null);
 

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Command } from 'cmdk';
-import { commandsFor, type Command as UserCommand, type CommandContext } from '../commands';
+import { canvasActionsForLists, commandsFor, type Command as UserCommand, type CommandContext } from '../commands';
 import { rankSearch, type Searchable } from '../commands/search-rank';
 import { byId } from '../model';
 import { useApp, useStoreApi } from '../store/context';
 import type { EntityRef } from '../store';
+import { PALETTE_ACTIONS, type PaletteAction } from './palette-actions';
 
 interface Entry extends Searchable {
   /** Unique among all entries: cmdk's value, and what the highlighted row is. */
@@ -44,12 +45,17 @@ export default function SearchList({ onClose }: { onClose: () => void }) {
     store.getState().select(ref, { reveal: true });
     onClose();
   };
-  // Picked, not pressed: no key, no canvas (its commands need the canvas's focus and dialogs).
-  const context: CommandContext = { store, source: 'list', target: null };
+  // Picked, not pressed: no key; the canvas's actions as the mounted canvas provides them (add,
+  // fit, layout run as from their keys), with no card focused and no menu open.
+  const context: CommandContext = { store, source: 'list', target: null, canvas: canvasActionsForLists() };
   const run = (command: UserCommand) => () => {
     // Closed first: a command may open a dialog of its own (the shortcuts).
     onClose();
     command.run(context);
+  };
+  const act = (action: PaletteAction) => () => {
+    onClose();
+    action.run(store);
   };
   const groups: Group[] = [
     {
@@ -78,9 +84,14 @@ export default function SearchList({ onClose }: { onClose: () => void }) {
     },
     {
       heading: 'Commands',
-      entries: commandsFor(context).map((c) => ({
-        key: `command:${c.id}`, name: c.label, kind: 'command', testId: `search-item-command-${c.id}`, hint: c.shortcut.display, keys: true, onSelect: run(c),
-      })),
+      entries: [
+        ...commandsFor(context).map((c): Entry => ({
+          key: `command:${c.id}`, name: c.label, kind: 'command', description: c.words, testId: `search-item-command-${c.id}`, hint: c.shortcut.display, keys: true, onSelect: run(c),
+        })),
+        ...PALETTE_ACTIONS.filter((a) => a.applies?.(store) ?? true).map((a): Entry => ({
+          key: `action:${a.id}`, name: a.label, kind: 'command', description: a.words, testId: `search-item-command-${a.id}`, hint: '', onSelect: act(a),
+        })),
+      ],
     },
   ];
   const shown = ranked(groups, search);

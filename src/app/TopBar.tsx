@@ -23,7 +23,13 @@ export function TopBar() {
   const saveError = useApp((s) => s.saveError);
   const access = useApp((s) => s.access);
   const loadError = useApp((s) => s.loadError);
-  const [menuOpen, setMenuOpen] = useState(false);
+  // In the store: the Ctrl+K palette's "New agent…" opens it on the templates.
+  const projectMenu = useApp((s) => s.projectMenu);
+  const menuOpen = projectMenu !== 'closed';
+  const setMenuOpen = (open: boolean | ((was: boolean) => boolean)) => {
+    const next = typeof open === 'function' ? open(menuOpen) : open;
+    store.getState().setProjectMenu(next ? 'list' : 'closed');
+  };
   const [layingOut, setLayingOut] = useState(false);
   const { projects } = useServices();
 
@@ -45,7 +51,7 @@ export function TopBar() {
         </button>
         {menuOpen && (
           <Suspense fallback={null}>
-            <ProjectMenu controller={projects} onClose={() => setMenuOpen(false)} />
+            <ProjectMenu controller={projects} choosingAtFirst={projectMenu === 'new-agent'} onClose={() => setMenuOpen(false)} />
           </Suspense>
         )}
       </div>

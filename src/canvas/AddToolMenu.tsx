@@ -1,5 +1,6 @@
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef } from 'react';
 import type { AppStore } from '../store';
+import { useApp } from '../store/context';
 
 const AddToolChoices = lazy(() => import('./AddToolChoices').then((m) => ({ default: m.AddToolChoices })));
 
@@ -8,12 +9,16 @@ const AddToolChoices = lazy(() => import('./AddToolChoices').then((m) => ({ defa
  * the default (first and focused); the selected stage or block is a choice, never a silent scope.
  */
 export function AddToolMenu({ store }: { store: AppStore }) {
-  const [open, setOpen] = useState(false);
+  // In the store: the Ctrl+K palette's "Add a tool…" opens it too.
+  const open = useApp((s) => s.addToolOpen);
+  const setOpen = useCallback((next: boolean | ((was: boolean) => boolean)) => {
+    store.getState().setAddToolOpen(typeof next === 'function' ? next(store.getState().addToolOpen) : next);
+  }, [store]);
   const button = useRef<HTMLButtonElement>(null);
   const close = useCallback((refocus: boolean) => {
     setOpen(false);
     if (refocus) button.current?.focus();
-  }, []);
+  }, [setOpen]);
   return (
     <div className="cb-add-tool">
       <button

@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useRef, useState, type ClipboardEvent, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
-import { isArrowKey, isEditingText, runShortcut, type CanvasActions } from '../commands';
+import { useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
+import { isArrowKey, isEditingText, provideCanvasActions, runShortcut, type CanvasActions } from '../commands';
 import type { AppStore, EntityRef } from '../store';
 import { connectStages, copyToClipboard, deleteRefs, duplicateSelection, nudgeSelection, pasteFromClipboard, planCanvasDelete } from './actions';
 import type { PendingConnect } from './ConnectPicker';
@@ -128,6 +128,9 @@ export function useCanvasKeys(store: AppStore, say: (message: string | undefined
     nudge: (dx: number, dy: number) => nudgeSelection(store, dx, dy),
     focusInspector: focusInspectorField,
   }), [store, say, requestDelete, requestConnect, focusFollowsSelection, view]);
+
+  // The Ctrl+K palette runs the canvas's commands (add, fit, layout) with these.
+  useEffect(() => provideCanvasActions(actions), [actions]);
 
   const onKeyDown = useCallback((event: KeyboardEvent) => {
     // The open dialog has the keys.

@@ -5,6 +5,7 @@ import { canvasCommand } from './where';
 export const addBlock = canvasCommand({
   id: 'add-block',
   label: 'Add a block',
+  words: 'new block create group',
   shortcut: shortcut([{ key: 'n', mod: false, alt: false, shift: true }]),
   when: ({ canvas }) => canvas.menu === undefined || canvas.menu.kind === 'pane',
   run: ({ canvas, event }) => {

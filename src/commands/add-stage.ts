@@ -8,6 +8,7 @@ import { canvasCommand } from './where';
 export const addStage = canvasCommand({
   id: 'add-stage',
   label: 'Add a stage',
+  words: 'new stage create turn',
   shortcut: shortcut([{ key: 'n', mod: false, alt: false, shift: false }]),
   when: ({ canvas }) => canvas.menu === undefined || canvas.menu.kind === 'pane' || canvas.target?.kind === 'block',
   run: ({ canvas, event }) => {

@@ -4,6 +4,7 @@ import { canvasCommand, joinFocused, selectionToActOn } from './where';
 export const copy = canvasCommand({
   id: 'copy',
   label: 'Copy the selection',
+  words: 'clipboard',
   shortcut: shortcut([{ key: 'c', mod: true, shift: false }]),
   when: (context) => selectionToActOn(context),
   run: (context) => {

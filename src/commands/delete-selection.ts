@@ -31,6 +31,7 @@ const drawnOnCanvas = (kind: string) => kind === 'block' || kind === 'stage' || 
 export const deleteSelection: Command = {
   id: 'delete-selection',
   label: 'Delete the selection',
+  words: 'remove erase',
   shortcut: shortcut([{ key: ['Delete', 'Backspace'], mod: false }]),
   when: (context) => {
     if (isEditingText(context.target)) return false;

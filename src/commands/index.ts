@@ -27,6 +27,7 @@ import type { Command, CommandContext, Gesture, KeyEvent } from './types';
 
 export type { CanvasActions, Command, CommandContext, CommandSource, Gesture, KeyEvent, KeyLike, Shortcut } from './types';
 export { isEditingText } from './where';
+export { canvasActionsForLists, provideCanvasActions } from './canvas-bridge';
 export { isArrowKey } from './move-selection';
 export { GESTURES };
 

@@ -17,6 +17,7 @@ export function startStageOf(doc: AgentDocument, target: EntityRef | undefined):
 export const simulateFromHere = canvasCommand({
   id: 'simulate-from-here',
   label: 'Simulate from here',
+  words: 'run simulate start',
   shortcut: shortcut([{ key: 's', mod: false, shift: true, alt: false }]),
   when: ({ store, canvas }) => startStageOf(store.getState().doc, canvas.target) !== null,
   run: ({ store, canvas, event }) => {

@@ -83,6 +83,8 @@ export interface Command {
   id: string;
   /** What it does, as the ? overlay, the palette and a menu show it. */
   label: string;
+  /** What a person may type for it in the Ctrl+K palette that its label does not say ("layout"). */
+  words?: string;
   shortcut: Shortcut;
   /** Whether it applies here: the page or the canvas, and not while typing in a field or in Monaco. */
   when(context: CommandContext): boolean;

@@ -5,6 +5,7 @@ import { onPage } from './where';
 export const undo: Command = {
   id: 'undo',
   label: 'Undo',
+  words: 'revert back',
   shortcut: shortcut([{ key: 'z', mod: true, shift: false }]),
   when: onPage,
   run: ({ store, event }) => {

@@ -3,17 +3,9 @@ import { useApp, useStoreApi } from '../store/context';
 import { useSettledProblems } from '../store/useSettledProblems';
 import { ProblemsPanel } from './problems/ProblemsPanel';
 import type { BottomTab } from '../store';
+import { DOCK_TABS as TABS } from './dock-tabs';
 import './dock.css';
 
-const TABS: { id: BottomTab; label: string }[] = [
-  { id: 'problems', label: 'Problems' },
-  { id: 'simulator', label: 'Simulator' },
-  { id: 'changelog', label: 'Change log' },
-  { id: 'turns', label: 'Turn inspector' },
-  { id: 'tests', label: 'Tests' },
-  { id: 'export', label: 'Export preview' },
-  { id: 'versions', label: 'Versions' },
-];
 
 // Every tab but Problems (the one a first visit opens on) loads when first shown: the first paint
 // carries only what it paints (issue 16). A tab's chunk is fetched as the pointer comes over its

@@ -70,6 +70,12 @@ export interface UiSlice {
   shortcutsOpen: boolean;
   /** The LLM settings dialog: the top bar's button and the simulator's and Tests panel's chips open it. */
   llmSettingsOpen: boolean;
+  /** The Import dialog: the top bar's button, a dropped file and the Ctrl+K palette open it. */
+  importOpen: boolean;
+  /** The project menu: closed, open on the list, or open on New agent's templates (the palette's "New agent…"). */
+  projectMenu: 'closed' | 'list' | 'new-agent';
+  /** The "+ Tool" chooser over the canvas (its button and the palette open it). */
+  addToolOpen: boolean;
   /** The step the chat's "Replay from here" asked to replay from; `seq` makes a second ask a new replay. */
   replayRequest: { fromIndex: number; seq: number } | null;
   /** Bumped by a layout the canvas did not start itself (the top bar's Layout): the canvas fits the view to it. */
@@ -81,6 +87,9 @@ export interface UiSlice {
   setSearchOpen(open: boolean): void;
   setShortcutsOpen(open: boolean): void;
   setLlmSettingsOpen(open: boolean): void;
+  setImportOpen(open: boolean): void;
+  setProjectMenu(menu: 'closed' | 'list' | 'new-agent'): void;
+  setAddToolOpen(open: boolean): void;
   openReplay(fromIndex: number): void;
   closeReplay(): void;
   laidOut(): void;

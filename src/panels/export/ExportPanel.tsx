@@ -103,6 +103,11 @@ export function ExportPanel() {
   const store = useStoreApi();
   // The format last chosen by hand (kept in the store while the tab is closed); until then the document's target decides.
   const [format, setFormat] = useState<ExportFormat>(() => store.getState().exportFormat ?? (doc.target === 'pinecall' ? 'ts' : 'yaml'));
+  // A format chosen elsewhere while the tab is open (the Ctrl+K palette's "Export as …") is shown.
+  const chosen = useApp((s) => s.exportFormat);
+  useEffect(() => {
+    if (chosen) setFormat(chosen);
+  }, [chosen]);
   const [stagePick, setStagePick] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const named = useNamedVersions(useServices().versions, doc.id);

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { IncomingFile } from './ImportDialog';
+import { useApp, useStoreApi } from '../../store/context';
 
 // The dialog (and the format detection, the preview and the workers' clients behind it) loads on
 // the first Import or drop: the first paint is on a budget (.size-limit.mjs).
@@ -19,7 +20,10 @@ const carriesFiles = (event: DragEvent) => !!event.dataTransfer && Array.from(ev
  * included): a file dropped anywhere opens the dialog with it, so nothing changes before the preview.
  */
 export function ImportButton() {
-  const [open, setOpen] = useState(false);
+  // In the store: the Ctrl+K palette's "Import…" opens it too.
+  const open = useApp((s) => s.importOpen);
+  const store = useStoreApi();
+  const setOpen = useCallback((next: boolean) => store.getState().setImportOpen(next), [store]);
   const [incoming, setIncoming] = useState<IncomingFile | null>(null);
   const [dragOver, setDragOver] = useState(false);
   const depth = useRef(0);
@@ -63,12 +67,12 @@ export function ImportButton() {
       window.removeEventListener('dragover', onOver);
       window.removeEventListener('drop', onDrop);
     };
-  }, []);
+  }, [setOpen]);
 
   const close = useCallback(() => {
     setOpen(false);
     setIncoming(null);
-  }, []);
+  }, [setOpen]);
 
   return (
     <>
