@@ -66,6 +66,16 @@ test('one tools call fires two tools at once: both are called, both capture into
   // is_schedule_appointment's capture made the first edge hold.
   expect(await stageName(page)).toBe('identify');
 
+  // The state panel shows what was captured as the run's state, declared or not (issue 31: it said
+  // "No state fields" while the change log listed the captured values).
+  const panel = page.getByTestId('state-panel');
+  const captured = (field: string) => panel.locator(`[data-testid="state-field"][data-field="${field}"]`);
+  await expect(captured('language')).toHaveAttribute('data-captured', 'true');
+  await expect(captured('language').getByTestId('state-value')).toHaveText('"es"');
+  await expect(captured('intent_utterance').getByTestId('state-value')).toHaveText('"I need a cleaning"');
+  await expect(captured('schedule_appointment').getByTestId('state-value')).toHaveText('true');
+  await expect(panel.getByTestId('state-empty')).toHaveCount(0);
+
   // The change log panel: one row per capture, each authored by its own tool.
   await page.getByTestId('dock-tab-changelog').click();
   const row = (field: string) => page.locator('[data-testid="change-row"]', { has: page.locator('td.cl-field', { hasText: new RegExp(`^${field}$`) }) });

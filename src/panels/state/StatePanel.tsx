@@ -40,6 +40,11 @@ export const StatePanel = memo(function StatePanel() {
   const steps = useApp((s) => s.steps.length);
   // pii masked by name and by the values the run saw under a pii name (simulator/pii-mask.ts).
   const mask = useSessionMasker(doc, session);
+  // A Block Agent's variables are what its tools capture (their arguments), declared or not: during
+  // a run every captured value is state, shown after the declared fields (issue 31: the panel said
+  // "No state fields" while the change log listed ten captured values).
+  const declared = new Set(doc.state.map((f) => f.name));
+  const captured = !editable && session && doc.target === 'block-agent' ? Object.keys(session.state).filter((name) => name !== 'stage' && !declared.has(name)) : [];
 
   useEffect(() => {
     if (seeded.has(store)) return;
@@ -81,13 +86,30 @@ export const StatePanel = memo(function StatePanel() {
             </dd>
           </div>
         ))}
+        {captured.map((name) => (
+          <div key={`captured:${name}`} className="st-row" data-testid="state-field" data-field={name} data-captured="true">
+            <dt title="Not a declared state field: captured from a tool's arguments during this run">
+              {name}
+              <span className="st-type">captured</span>
+            </dt>
+            <dd>
+              <StateValue text={mask.isPii(name) ? MASK : shownValue(mask.value(session!.state[name]))} />
+            </dd>
+          </div>
+        ))}
         {hasClassCode(doc) && (
           <Suspense fallback={null}>
             <DerivedRows doc={doc} session={session} editable={editable} initialState={initialState} callFacts={callFacts} mask={mask} />
           </Suspense>
         )}
       </dl>
-      {doc.state.length === 0 && <div className="st-muted st-pad">No state fields. Add one in the Outline under State.</div>}
+      {doc.state.length === 0 && captured.length === 0 && (
+        <div className="st-muted st-pad" data-testid="state-empty">
+          {doc.target === 'block-agent'
+            ? editable ? 'No state fields. A Block Agent keeps what its tools capture: the values show here during a run.' : 'Nothing captured yet.'
+            : 'No state fields. Add one in the Outline under State.'}
+        </div>
+      )}
       <div className="st-title">this.call</div>
       <CallFactsEditor facts={callFacts} editable={editable} onChange={setFacts} />
       {!editable && <div className="st-note" data-testid="state-readonly-note">Read-only during a run. Reset the run to edit the initial values and this.call.</div>}
