@@ -1,0 +1,71 @@
+import type { Page } from '@playwright/test';
+
+// "The page stays responsive while a hostile input is processed", measured so that the answer does
+// not depend on how loaded the machine is.
+//
+// A fixed bound on the longest time without an animation frame (200 ms) mixes two things: whether
+// the page's thread was kept busy by the work (what the tests are about: a parser or agent code run
+// on the page's thread instead of in a worker, or without yielding) and how long the machine left
+// the renderer unscheduled (which has nothing to do with the page: at load 10 on 2 cores an idle
+// page misses frames for 300-600 ms). So each test measures the second beside the first: the same
+// page, idle, in the same run, just before and just after the work. Its longest frame gap is the
+// machine's noise at that moment; the work may stretch a gap to IDLE_RATIO times that noise (or the
+// fixed floor, whichever is larger: a quiet machine keeps the old bound).
+//
+// Why this still catches the fault: a thread that does not yield makes one gap as long as the work
+// itself (a step's agent code runs to its 5 s budget; a .zip bomb inflates for seconds), while
+// load makes every gap longer alike, idle ones included. The allowance is also capped (CAP_MS,
+// under the 5 s step budget), so no amount of idle noise lets a blocked thread pass.
+//
+// The idle window ends on a condition, not a time: it lasts IDLE_FRAMES frames, however long the
+// loaded machine takes to draw them.
+
+/** Frames the idle page draws for the baseline (about 1 s at 60 Hz on a quiet machine). */
+export const IDLE_FRAMES = 60;
+/** How many times the idle page's longest frame gap the work may stretch a gap to. */
+export const IDLE_RATIO = Number(process.env.E2E_IDLE_RATIO ?? 4);
+/** The most any allowance grows to, however noisy the idle page: under the 5 s step budget, so a thread blocked for a whole step never passes. */
+export const CAP_MS = 2_500;
+
+/** The longest gap between the idle page's frames over IDLE_FRAMES frames. */
+export async function idleLongestGap(page: Page): Promise<number> {
+  return page.evaluate(
+    (frames) =>
+      new Promise<number>((resolve) => {
+        const times: number[] = [];
+        const tick = (t: number) => {
+          times.push(t);
+          if (times.length <= frames) requestAnimationFrame(tick);
+          else resolve(Math.max(...times.slice(1).map((time, i) => time - times[i])));
+        };
+        requestAnimationFrame(tick);
+      }),
+    IDLE_FRAMES,
+  );
+}
+
+/** What a frame gap during the work may reach: `floorMs` on a quiet machine, IDLE_RATIO × the idle noise on a loaded one, never past CAP_MS. */
+export function allowedGap(floorMs: number, idleGapMs: number): number {
+  return Math.min(CAP_MS, Math.max(floorMs, IDLE_RATIO * idleGapMs));
+}
+
+/** The idle baselines around a piece of work, and the larger: the load may change while it runs. */
+export interface Baseline {
+  before: number;
+  after: number;
+  idle: number;
+}
+
+/** Runs `work` between two idle measurements of `page`. */
+export async function betweenIdle<T>(page: Page, work: () => Promise<T>): Promise<{ result: T; baseline: Baseline }> {
+  const before = await idleLongestGap(page);
+  const result = await work();
+  const after = await idleLongestGap(page);
+  return { result, baseline: { before, after, idle: Math.max(before, after) } };
+}
+
+/** The assertion's message: the gap, the allowance and where it came from. */
+export function gapMessage(what: string, gap: number, floorMs: number, baseline: Baseline): string {
+  return `the page went ${Math.round(gap)} ms without a frame ${what}; allowed ${Math.round(allowedGap(floorMs, baseline.idle))} ms ` +
+    `(the larger of ${floorMs} ms and ${IDLE_RATIO}× the idle page's longest gap, ${Math.round(baseline.before)} ms before and ${Math.round(baseline.after)} ms after, at most ${CAP_MS} ms)`;
+}
