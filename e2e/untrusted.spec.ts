@@ -39,6 +39,8 @@ const MAX_FRAME_GAP_MS = Number(process.env.E2E_MAX_FRAME_GAP_MS ?? 200);
  * with the idle page's gaps on a loaded one, as MAX_FRAME_GAP_MS).
  */
 const MAX_IMPORT_STALL_MS = Number(process.env.E2E_MAX_IMPORT_STALL_MS ?? 1000);
+/** Far over a 5 s step budget however loaded the machine, far under a tool's own 300 s timeout. */
+const STOPPED_BY_BUDGET_MS = 60_000;
 /** Where an escape would write on the host: the page cannot, but the payload names a path anyway. */
 const MARKER = '/tmp/callboard-untrusted-e2e-MARKER';
 
@@ -439,8 +441,9 @@ test.describe('hostile agent files in the app', () => {
       await expect(failure).toContainText(/used up the step's budget of 5 s/);
       await expect(failure).toContainText(p.outcome.naming);
       expect(await appState(page, (s) => s.session?.failure?.kind)).toBe('budget');
-      // The budget (5 s) and the step around it: not a tool's own 300 s.
-      expect(Date.now() - started).toBeLessThan(15_000);
+      // Stopped by the step's budget (5 s), not by a tool's own 300 s timeout. The bound sits far from
+      // both: a machine at load 20 took 15 s of wall time for the step and the page around it.
+      expect(Date.now() - started).toBeLessThan(STOPPED_BY_BUDGET_MS);
       expectDrawing(frames);
       expect(await mockRequests(request), 'the offline model sends nothing').toEqual([]);
       await expectNothingLeaked(id, from);
