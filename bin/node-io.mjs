@@ -45,6 +45,9 @@ export const nodeIo = {
   out: (text) => process.stdout.write(text),
   stdoutIsTerminal: () => process.stdout.isTTY === true,
   err: (text) => process.stderr.write(text),
+  stderrIsTerminal: () => process.stderr.isTTY === true,
+  // Back to the line's start and erase it (ECMA-48 EL), then the new text: one line redrawn in place.
+  status: (line) => process.stderr.write(`\r\x1b[K${line ?? ''}`),
   env: (name) => process.env[name],
 };
 

@@ -5,6 +5,7 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Page } 
 import { corpus, zipBombs, type Payload, type ZipPayload } from '../test/security/payloads';
 import { appState, flushSaves, openApp, pageData, type PageData } from './helpers';
 import { MOCK_URL, TEST_KEY, keyLeaks, mockRequests, openSimulator, say, scriptMock, useMockLlm } from './sim-helpers';
+import { allowedGap, betweenIdle, gapMessage, type Baseline } from './responsiveness';
 
 // Hostile agent files through the app, as a user meets them: dropped on the Import dialog, opened,
 // and run in the Simulator on the offline model (and once on the mock LLM). The corpus is
@@ -27,16 +28,19 @@ const PORT = Number(process.env.E2E_PORT ?? 4317);
 const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 4418);
 /**
  * The longest the page may go without a frame while agent code runs in the engine worker or a .zip
- * is read (the same bound and override as e2e/security.spec.ts: an oversubscribed machine misses
- * frames with nothing running).
+ * is read, on a quiet machine. On a loaded one the bound grows with the same page's idle frame gaps,
+ * measured in the same run around the work (e2e/responsiveness.ts says why and how far).
  */
 const MAX_FRAME_GAP_MS = Number(process.env.E2E_MAX_FRAME_GAP_MS ?? 200);
 /**
  * Files are read in workers (YAML and JSON, Pinecall classes and .zip files each in their own), but
  * what was read is checked (lint) and drawn on the page's thread, as are a step's results; a hostile
- * file must still not freeze the page: at most this long without a frame.
+ * file must still not freeze the page: at most this long without a frame on a quiet machine (grown
+ * with the idle page's gaps on a loaded one, as MAX_FRAME_GAP_MS).
  */
 const MAX_IMPORT_STALL_MS = Number(process.env.E2E_MAX_IMPORT_STALL_MS ?? 1000);
+/** Far over a 5 s step budget however loaded the machine, far under a tool's own 300 s timeout. */
+const STOPPED_BY_BUDGET_MS = 60_000;
 /** Where an escape would write on the host: the page cannot, but the payload names a path anyway. */
 const MARKER = '/tmp/callboard-untrusted-e2e-MARKER';
 
@@ -131,6 +135,8 @@ interface Frames {
   stepMs: number;
   frames: number;
   ms: number;
+  /** The same page's longest frame gap idle, just before and after: the machine's noise the bounds are relative to. */
+  baseline: Baseline;
 }
 
 /**
@@ -138,7 +144,7 @@ interface Frames {
  * returned function is called. A gap that straddles the end of a step counts only its part inside
  * (the step's result is then drawn by the page: that part is in `longestGap` only).
  */
-async function watchFrames(page: Page): Promise<() => Promise<Frames>> {
+async function watchFrames(page: Page): Promise<() => Promise<Omit<Frames, 'baseline'>>> {
   await page.evaluate(() => {
     const w = window as any;
     const store = w.__callboard.store;
@@ -181,12 +187,29 @@ async function watchFrames(page: Page): Promise<() => Promise<Frames>> {
 
 /**
  * While a step runs (agent code in the engine worker) the page misses no frame past MAX_FRAME_GAP_MS;
- * over the whole run, drawing the results included, it never freezes past MAX_IMPORT_STALL_MS.
+ * over the whole run, drawing the results included, it never freezes past MAX_IMPORT_STALL_MS. Both
+ * bounds grow with the idle page's own frame gaps on a loaded machine (responsiveness.ts).
  */
 function expectDrawing(frames: Frames) {
   expect(frames.stepMs, 'a step was seen running').toBeGreaterThan(0);
-  expect(frames.longestGapInStep, `the page went ${Math.round(frames.longestGapInStep)} ms without a frame while a step ran`).toBeLessThan(MAX_FRAME_GAP_MS);
-  expect(frames.longestGap, `the page went ${Math.round(frames.longestGap)} ms without a frame during the run`).toBeLessThan(MAX_IMPORT_STALL_MS);
+  const { baseline } = frames;
+  expect(frames.longestGapInStep, gapMessage('while a step ran', frames.longestGapInStep, MAX_FRAME_GAP_MS, baseline)).toBeLessThan(allowedGap(MAX_FRAME_GAP_MS, baseline.idle));
+  expect(frames.longestGap, gapMessage('during the run', frames.longestGap, MAX_IMPORT_STALL_MS, baseline)).toBeLessThan(allowedGap(MAX_IMPORT_STALL_MS, baseline.idle));
+}
+
+/** Watches the page's frames through `work`, between two idle measurements of the same page. */
+async function watchedBetweenIdle(page: Page, work: () => Promise<unknown>): Promise<Frames> {
+  const { result, baseline } = await betweenIdle(page, async () => {
+    const done = await watchFrames(page);
+    await work();
+    return done();
+  });
+  return { ...result, baseline };
+}
+
+/** A file's reading stalled the page no longer than MAX_IMPORT_STALL_MS, relative to the idle page. */
+function expectReadWithoutStall(frames: Frames) {
+  expect(frames.longestGap, gapMessage('while reading the file', frames.longestGap, MAX_IMPORT_STALL_MS, frames.baseline)).toBeLessThan(allowedGap(MAX_IMPORT_STALL_MS, frames.baseline.idle));
 }
 
 async function openImport(page: Page) {
@@ -195,17 +218,17 @@ async function openImport(page: Page) {
 }
 
 /** Drops the file on the dialog (its file input), or pastes its text; resolves when the dialog has read it. */
-async function importPayload(page: Page, p: Payload, via: 'file' | 'paste' = 'file') {
+async function importPayload(page: Page, p: Payload, via: 'file' | 'paste' = 'file'): Promise<Frames> {
   await openImport(page);
-  const done = await watchFrames(page);
-  if (via === 'paste') {
-    await page.getByTestId('import-paste').fill(p.text);
-    await page.getByTestId('import-run').click();
-  } else {
-    await page.getByTestId('import-file-input').setInputFiles(onDisk(p.file, p.text));
-  }
-  await expect(page.getByTestId('import-error-view').or(page.getByTestId('import-preview'))).toBeVisible({ timeout: 30_000 });
-  return done();
+  return watchedBetweenIdle(page, async () => {
+    if (via === 'paste') {
+      await page.getByTestId('import-paste').fill(p.text);
+      await page.getByTestId('import-run').click();
+    } else {
+      await page.getByTestId('import-file-input').setInputFiles(onDisk(p.file, p.text));
+    }
+    await expect(page.getByTestId('import-error-view').or(page.getByTestId('import-preview'))).toBeVisible({ timeout: 30_000 });
+  });
 }
 
 const docOf = (page: Page) => appState(page, (s) => JSON.stringify(s.doc));
@@ -327,7 +350,7 @@ test.describe('hostile agent files in the app', () => {
       await expect(page.getByTestId('import-dialog')).toHaveCount(0);
       expect(await docOf(page)).toBe(open);
       expect(await appState(page, (s) => s.projects.length)).toBe(projects);
-      expect(frames.longestGap, `the page went ${Math.round(frames.longestGap)} ms without a frame while reading the file`).toBeLessThan(MAX_IMPORT_STALL_MS);
+      expectReadWithoutStall(frames);
       expect(await mockRequests(request)).toEqual([]);
       await expectNothingLeaked(id, from);
     });
@@ -345,20 +368,20 @@ test.describe('hostile agent files in the app', () => {
     await page.getByTestId('import-open-new').click();
     await expect(page.getByTestId('import-dialog')).toHaveCount(0);
     await expect.poll(() => appState(page, (s) => s.projects.length)).toBe(projects + 1);
-    expect(frames.longestGap, `the page went ${Math.round(frames.longestGap)} ms without a frame while reading the file`).toBeLessThan(MAX_IMPORT_STALL_MS);
+    expectReadWithoutStall(frames);
     await openSimulator(page);
     const reset = page.getByTestId('sim-reset');
     if (await reset.isEnabled()) await reset.click();
   }
 
   /** Sends the payload's caller lines, one step each, while watching the page's frames. */
-  async function run(p: Payload) {
-    const done = await watchFrames(page);
-    for (const line of p.says) {
-      if (await appState(page, (s) => s.session?.ended === true || s.session?.failure != null)) break;
-      await say(page, line);
-    }
-    return done();
+  async function run(p: Payload): Promise<Frames> {
+    return watchedBetweenIdle(page, async () => {
+      for (const line of p.says) {
+        if (await appState(page, (s) => s.session?.ended === true || s.session?.failure != null)) break;
+        await say(page, line);
+      }
+    });
   }
 
   const notes = (): Promise<string[]> => appState(page, (s) => (s.session?.trace ?? []).filter((t: any) => t.kind === 'note').map((t: any) => t.message as string));
@@ -418,8 +441,9 @@ test.describe('hostile agent files in the app', () => {
       await expect(failure).toContainText(/used up the step's budget of 5 s/);
       await expect(failure).toContainText(p.outcome.naming);
       expect(await appState(page, (s) => s.session?.failure?.kind)).toBe('budget');
-      // The budget (5 s) and the step around it: not a tool's own 300 s.
-      expect(Date.now() - started).toBeLessThan(15_000);
+      // Stopped by the step's budget (5 s), not by a tool's own 300 s timeout. The bound sits far from
+      // both: a machine at load 20 took 15 s of wall time for the step and the page around it.
+      expect(Date.now() - started).toBeLessThan(STOPPED_BY_BUDGET_MS);
       expectDrawing(frames);
       expect(await mockRequests(request), 'the offline model sends nothing').toEqual([]);
       await expectNothingLeaked(id, from);
@@ -496,16 +520,16 @@ test.describe('.zip bombs in the Import dialog', () => {
       const open = await docOf(page);
       const projects = await appState(page, (s) => s.projects.length);
       await openImport(page);
-      const done = await watchFrames(page);
-      await page.getByTestId('import-file-input').setInputFiles(onDisk(bomb.file, bomb.bytes));
       const error = page.getByTestId('import-error').first();
-      await expect(error).toBeVisible({ timeout: 30_000 });
-      const frames = await done();
+      const frames = await watchedBetweenIdle(page, async () => {
+        await page.getByTestId('import-file-input').setInputFiles(onDisk(bomb.file, bomb.bytes));
+        await expect(error).toBeVisible({ timeout: 30_000 });
+      });
       await expect(error).toContainText(bomb.file);
       // Says what was too much: entries, size, or the declared size.
       await expect(error).toContainText(/entries|MB|GB|too (large|big|many)|limit/i);
       expect(crashed).toBe(false);
-      expect(frames.longestGap, `the page went ${Math.round(frames.longestGap)} ms without a frame while reading the .zip`).toBeLessThan(MAX_FRAME_GAP_MS);
+      expect(frames.longestGap, gapMessage('while reading the .zip', frames.longestGap, MAX_FRAME_GAP_MS, frames.baseline)).toBeLessThan(allowedGap(MAX_FRAME_GAP_MS, frames.baseline.idle));
       await expect(page.getByTestId('import-open-new')).toHaveCount(0);
       await expect(page.getByTestId('import-replace')).toHaveCount(0);
       await page.getByTestId('import-cancel').click();

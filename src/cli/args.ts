@@ -8,10 +8,13 @@ export type { Options, OptionSpec };
 import { SIMULATE_HELP, SIMULATE_OPTIONS, simulateArgs, type SimulateArgs } from './simulate-args';
 import { TEST_HELP, TEST_OPTIONS, testArgs, type TestArgs } from './test-args';
 import { DIFF_HELP, DIFF_OPTIONS, diffArgs, type DiffArgs } from './diff-args';
+import { CHECK_HELP, CHECK_OPTIONS, checkArgs, type CheckArgs } from './check-args';
+import { EXIT_CODES_HELP } from './exit-codes';
 
 export type { SimulateArgs } from './simulate-args';
 export type { TestArgs } from './test-args';
 export type { DiffArgs } from './diff-args';
+export type { CheckArgs } from './check-args';
 
 export type InputFormat = FileFormat;
 export type OutputFormat = InputFormat | 'openai';
@@ -26,6 +29,7 @@ Usage:
   callboard simulate <file> [--provider offline|openai|anthropic] --say "caller line" [--say ...]
   callboard test <file> [--tests DIR] [--provider P] [--runs N] [--min-pass-rate R] [--junit FILE]
   callboard diff <A> <B> [--json | --markdown] [--layout]
+  callboard check [--target pinecall|block-agent] <file-or-folder> [--min-pass-rate R] [--junit FILE]
   callboard <command> --help
 
 Commands:
@@ -35,12 +39,15 @@ Commands:
   simulate  Run a scripted call against an agent and print what happens, one JSON event a line.
   test      Run the agent's conversation tests (N times each) and print each one's pass rate.
   diff      Compare two agents of any formats entity by entity (exit 0 same, 1 different).
+  check     Gate a deploy: no lint errors, and the conversation tests pass at --min-pass-rate.
 
 Options:
   -h, --help      Show help (also after a command).
   -v, --version   Print the version.
+  --json          With any command (and with --help, --version): print one JSON document on
+                  standard output instead of text (its shape: src/cli/json-shapes.ts).
 
-Exit codes: 0 ok, 1 errors in the agent or its file, 2 usage errors.
+${EXIT_CODES_HELP}
 `;
 
 export const CONVERT_HELP = `Usage: callboard convert <file> --to json|yaml|ts|openai [options]
@@ -60,6 +67,8 @@ Reads an agent and writes it in another format.
   -o, --output F   Write the result to F instead of standard output.
   --fix-tabs       Re-indent a YAML file indented with tabs (YAML allows only spaces)
                    before reading it; the file itself is not changed.
+  --json           Print {"command":"convert","ok","file","to","output","written","losses",
+                   "notes","diagnostics"} on standard output instead of the bare result.
   -h, --help       Show this help.
 
 What the target format cannot express is printed to standard error as
@@ -78,10 +87,12 @@ Exits 1 when there is any error, 0 otherwise.
   --from FORMAT    Input format when the extension does not say it: json|yaml|ts.
   -q, --quiet      Hide info lines (what the agent's target cannot express).
   --fix-tabs       Re-indent a YAML file indented with tabs before reading it.
+  --json           Print {"command":"lint","ok","file","errors","warnings","infos","findings"}
+                   instead of lines; each finding has severity, message, line, column, path, rule.
   -h, --help       Show this help.
 `;
 
-export const HELP: Record<string, string> = { convert: CONVERT_HELP, lint: LINT_HELP, simulate: SIMULATE_HELP, test: TEST_HELP, diff: DIFF_HELP };
+export const HELP: Record<Command, string> = { convert: CONVERT_HELP, lint: LINT_HELP, simulate: SIMULATE_HELP, test: TEST_HELP, diff: DIFF_HELP, check: CHECK_HELP };
 
 export interface ConvertArgs {
   command: 'convert';
@@ -91,6 +102,8 @@ export interface ConvertArgs {
   stage?: string;
   output?: string;
   fixTabs: boolean;
+  /** Print a ConvertJson (json-shapes.ts) instead of the bare result. */
+  json: boolean;
 }
 export interface LintArgs {
   command: 'lint';
@@ -98,30 +111,36 @@ export interface LintArgs {
   from?: InputFormat;
   quiet: boolean;
   fixTabs: boolean;
+  json: boolean;
 }
-export type ParsedArgs = ConvertArgs | LintArgs | SimulateArgs | TestArgs | DiffArgs | { command: 'help'; topic?: string } | { command: 'version' };
+export type HelpArgs = { command: 'help'; topic?: string; json: boolean };
+export type ParsedArgs = ConvertArgs | LintArgs | SimulateArgs | TestArgs | DiffArgs | CheckArgs | HelpArgs | { command: 'version'; json: boolean };
 
 
-type Command = 'convert' | 'lint' | 'simulate' | 'test' | 'diff';
+export type Command = 'convert' | 'lint' | 'simulate' | 'test' | 'diff' | 'check';
+export const COMMANDS: readonly Command[] = ['convert', 'lint', 'simulate', 'test', 'diff', 'check'];
 
-const OPTIONS: Record<Command, OptionSpec[]> = {
+export const OPTIONS: Record<Command, OptionSpec[]> = {
   convert: [
     { name: 'to', takesValue: true },
     { name: 'from', takesValue: true },
     { name: 'stage', takesValue: true },
     { name: 'output', short: 'o', takesValue: true },
     { name: 'fix-tabs', takesValue: false },
+    { name: 'json', takesValue: false },
     { name: 'help', short: 'h', takesValue: false },
   ],
   lint: [
     { name: 'from', takesValue: true },
     { name: 'quiet', short: 'q', takesValue: false },
     { name: 'fix-tabs', takesValue: false },
+    { name: 'json', takesValue: false },
     { name: 'help', short: 'h', takesValue: false },
   ],
   simulate: SIMULATE_OPTIONS,
   test: TEST_OPTIONS,
   diff: DIFF_OPTIONS,
+  check: CHECK_OPTIONS,
 };
 
 /** The format an extension names, if any. */
@@ -175,25 +194,31 @@ function theFile(command: string, positional: string[]): string {
   return positional[0];
 }
 
+const isCommand = (word: string): word is Command => (COMMANDS as readonly string[]).includes(word);
+
 export function parseArgs(argv: string[]): ParsedArgs {
   const [first, ...rest] = argv;
-  if (first === undefined || first === '-h' || first === '--help') return { command: 'help' };
-  if (first === '-v' || first === '--version') return { command: 'version' };
+  // --json goes with --help and --version too: `callboard --version --json`.
+  const json = rest.includes('--json');
+  const extra = rest.filter((a) => a !== '--json');
+  if (first === undefined || first === '-h' || first === '--help') return { command: 'help', json };
+  if (first === '-v' || first === '--version') return { command: 'version', json };
   if (first === 'help') {
-    if (rest[0] !== undefined && !(rest[0] in HELP)) throw new UsageError(`unknown command "${rest[0]}"`);
-    return { command: 'help', topic: rest[0] };
+    if (extra[0] !== undefined && !isCommand(extra[0])) throw new UsageError(`unknown command "${extra[0]}"`);
+    return { command: 'help', topic: extra[0], json };
   }
-  if (first !== 'convert' && first !== 'lint' && first !== 'simulate' && first !== 'test' && first !== 'diff') {
+  if (!isCommand(first)) {
     throw new UsageError(first.startsWith('-') ? `unknown option ${first}` : `unknown command "${first}"`);
   }
   const { positional, options } = parseOptions(first, rest);
-  if (options.has('help')) return { command: 'help', topic: first };
+  if (options.has('help')) return { command: 'help', topic: first, json: options.has('json') };
   const fromValue = options.get('from') as string | undefined;
   const from = fromValue === undefined ? undefined : oneOf(fromValue, INPUT_FORMATS, '--from', first);
   if (first === 'diff') return diffArgs(positional, from, options);
   const file = theFile(first, positional);
   const fixTabs = options.has('fix-tabs');
-  if (first === 'lint') return { command: 'lint', file, from, quiet: options.has('quiet'), fixTabs };
+  if (first === 'check') return checkArgs(file, from, fixTabs, options);
+  if (first === 'lint') return { command: 'lint', file, from, quiet: options.has('quiet'), fixTabs, json: options.has('json') };
   if (first === 'simulate') return simulateArgs(file, from, fixTabs, options);
   if (first === 'test') return testArgs(file, from, fixTabs, options);
 
@@ -206,5 +231,5 @@ export function parseArgs(argv: string[]): ParsedArgs {
   const to = toValue === undefined ? inferred! : oneOf(toValue, OUTPUT_FORMATS, '--to', first);
   const stage = options.get('stage') as string | undefined;
   if (stage !== undefined && to !== 'openai') throw new UsageError('--stage goes with --to openai', first);
-  return { command: 'convert', file, to, from, stage, output, fixTabs };
+  return { command: 'convert', file, to, from, stage, output, fixTabs, json: options.has('json') };
 }

@@ -8,7 +8,8 @@ import { DepthLimitError, type AgentDocument, type Loss, type Stage, type Tool }
 import type { ConvertArgs } from './args';
 import { oneLineText } from '../model/visible-text';
 import { EXIT_ERRORS, EXIT_OK, UsageError, type CliIo } from './io';
-import { formatDiagnostic, loadAgent, readSource, reportFailure } from './read';
+import { BLOCKS_THE_REST, formatDiagnostic, loadAgent, readSource, type Diagnostic } from './read';
+import { jsonText, type ConvertJson } from './json-shapes';
 import { readGoldens, withGoldensFrom, writeGoldens } from './test-files';
 
 interface Converted {
@@ -55,23 +56,63 @@ function convertTools(tools: Tool[], args: ConvertArgs): Converted | string {
   }
 }
 
+/** What convert says besides its result; printed as lines, or gathered into a ConvertJson with --json. */
+class Said {
+  readonly json: ConvertJson;
+  constructor(private readonly io: CliIo, private readonly args: ConvertArgs, file: string) {
+    this.json = { command: 'convert', ok: false, file, to: args.to, output: null, written: [], losses: [], notes: [], diagnostics: [] };
+  }
+  diagnostic(d: Diagnostic) {
+    if (this.args.json) this.json.diagnostics.push(d);
+    else this.io.err(formatDiagnostic(this.json.file, d) + '\n');
+  }
+  /** An error about the whole file (no line, no path). */
+  error(message: string) {
+    if (this.args.json) this.json.diagnostics.push({ severity: 'error', message });
+    else this.io.err(`${this.json.file}: error: ${message}\n`);
+  }
+  loss(w: Loss) {
+    if (this.args.json) this.json.losses.push({ path: w.path || '/', message: w.message });
+    // A warning is one line; the names and texts it quotes come from the file.
+    else this.io.err(`warning: ${oneLineText(w.path || '/')}: ${oneLineText(w.message)}\n`);
+  }
+  note(note: string) {
+    if (this.args.json) this.json.notes.push(note);
+    else this.io.err(`note: ${oneLineText(note)}\n`);
+  }
+  hint(hint: string | undefined) {
+    if (hint) this.io.err(`hint: ${hint}\n`);
+  }
+  /** The exit code; with --json, the document goes out first. */
+  done(code: number): number {
+    this.json.ok = code === EXIT_OK;
+    if (this.args.json) this.io.out(jsonText(this.json));
+    return code;
+  }
+}
+
 export async function convert(args: ConvertArgs, io: CliIo): Promise<number> {
   const source = readSource(io, args.file, args.from, 'convert');
+  const said = new Said(io, args, source.file);
   const loaded = await loadAgent(source, { fixTabs: args.fixTabs });
   if (!loaded.ok) {
-    if (!loaded.partial) return reportFailure(io, source.file, loaded);
-    // The rest of the agent was read: its lint errors and warnings come in the same run, so one fix does not reveal the next.
-    const { failedLoadDiagnostics } = await import('./lint');
-    const all = await failedLoadDiagnostics(loaded, source.format);
-    for (const d of all.filter((d) => d.severity !== 'info')) io.err(formatDiagnostic(source.file, d) + '\n');
-    if (loaded.hint) io.err(`hint: ${loaded.hint}\n`);
-    return EXIT_ERRORS;
+    if (!loaded.partial) {
+      for (const d of loaded.diagnostics) said.diagnostic(d);
+      if (loaded.blocksTheRest) said.diagnostic({ severity: 'note', message: BLOCKS_THE_REST });
+    } else {
+      // The rest of the agent was read: its lint errors and warnings come in the same run, so one fix does not reveal the next.
+      const { failedLoadDiagnostics } = await import('./lint');
+      const all = await failedLoadDiagnostics(loaded, source.format);
+      for (const d of all.filter((d) => d.severity !== 'info')) said.diagnostic(d);
+    }
+    said.hint(loaded.hint);
+    return said.done(EXIT_ERRORS);
   }
-  for (const d of loaded.diagnostics) io.err(formatDiagnostic(source.file, d) + '\n');
+  for (const d of loaded.diagnostics) said.diagnostic(d);
 
   if (loaded.kind === 'agent' && args.to === 'openai' && loaded.doc.stages.length === 0) {
-    io.err(`${source.file}: error: the agent has no stages, so no tools are offered anywhere\n`);
-    return EXIT_ERRORS;
+    said.error('the agent has no stages, so no tools are offered anywhere');
+    return said.done(EXIT_ERRORS);
   }
   // An agent's tests travel beside it as tests/*.golden.json: read in here, written out below.
   const withTests = loaded.kind === 'agent' ? withGoldensFrom(io, loaded.doc, readGoldens(io, source.file, undefined, 'convert')) : undefined;
@@ -81,31 +122,32 @@ export async function convert(args: ConvertArgs, io: CliIo): Promise<number> {
   } catch (error) {
     // A value nested past MAX_DEPTH (lint's value-too-deep): the exporters refuse it, at its path.
     if (!(error instanceof DepthLimitError)) throw error;
-    io.err(formatDiagnostic(source.file, { severity: 'error', message: error.reason, path: error.path }) + '\n');
-    return EXIT_ERRORS;
+    said.diagnostic({ severity: 'error', message: error.reason, path: error.path });
+    return said.done(EXIT_ERRORS);
   }
   if (typeof converted === 'string') {
-    io.err(`${source.file}: error: ${converted}\n`);
-    return EXIT_ERRORS;
+    said.error(converted);
+    return said.done(EXIT_ERRORS);
   }
-  // A warning is one line; the names and texts it quotes come from the file.
-  for (const w of converted.warnings) io.err(`warning: ${oneLineText(w.path || '/')}: ${oneLineText(w.message)}\n`);
-  for (const note of converted.notes) io.err(`note: ${oneLineText(note)}\n`);
+  for (const w of converted.warnings) said.loss(w);
+  for (const note of converted.notes) said.note(note);
 
   const done = withTests?.failed ? EXIT_ERRORS : EXIT_OK;
   // A JSON document carries its tests; the other formats have no place for them, and an OpenAI tools array is no agent.
   const tests = withTests && (args.to === 'yaml' || args.to === 'ts') ? (withTests.doc.tests ?? []) : [];
   if (args.output === undefined) {
-    if (tests.length) io.err(`note: the agent's ${tests.length} test(s) are not in the output: give -o FILE to write them as tests/*.golden.json beside it\n`);
-    (io.outFile ?? io.out)(converted.text);
-    return done;
+    if (tests.length) said.note(`the agent's ${tests.length} test(s) are not in the output: give -o FILE to write them as tests/*.golden.json beside it`);
+    if (args.json) said.json.output = converted.text;
+    else (io.outFile ?? io.out)(converted.text);
+    return said.done(done);
   }
   try {
     io.writeText(args.output, converted.text);
-    if (tests.length) writeGoldens(io, withTests!.doc, args.output);
+    said.json.written.push(args.output);
+    if (tests.length) said.json.written.push(...writeGoldens(io, withTests!.doc, args.output));
   } catch (error) {
     io.err(`callboard: cannot write ${args.output}${tests.length ? ' and its tests' : ''}: ${error instanceof Error ? error.message : String(error)}\n`);
-    return EXIT_ERRORS;
+    return said.done(EXIT_ERRORS);
   }
-  return done;
+  return said.done(done);
 }

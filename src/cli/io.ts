@@ -34,14 +34,20 @@ export interface CliIo {
   outFile?(text: string): void;
   /** Whether standard output is a terminal (bin: process.stdout.isTTY); absent: it is not. */
   stdoutIsTerminal?(): boolean;
+  /** Whether standard error is a terminal (bin: process.stderr.isTTY); absent: it is not. */
+  stderrIsTerminal?(): boolean;
+  /**
+   * Redraws the one status line at the foot of standard error in place (`null` clears it): the
+   * progress of a long run (progress.ts). A channel of its own because redrawing needs a carriage
+   * return and an erase sequence, which `err` shows as visible escapes (terminal-io.ts). Absent: no progress.
+   */
+  status?(line: string | null): void;
   /** An environment variable (`simulate` reads its API key from one); absent: none are set. */
   env?(name: string): string | undefined;
 }
 
-/** Exit codes: 0 ok, 1 errors in the agent (or its file), 2 usage errors. */
-export const EXIT_OK = 0;
-export const EXIT_ERRORS = 1;
-export const EXIT_USAGE = 2;
+/** The exit codes live in exit-codes.ts, with what each means; re-exported for the commands. */
+export { EXIT_ERRORS, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE } from './exit-codes';
 
 /** A mistake in how the command was called: printed with a pointer to --help, exit 2. */
 export class UsageError extends Error {

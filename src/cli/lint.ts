@@ -10,6 +10,7 @@ import type { LintArgs } from './args';
 import { EXIT_ERRORS, EXIT_OK, type CliIo } from './io';
 import { locatorFor } from '../formats/locate';
 import { BLOCKS_THE_REST, formatDiagnostic, loadAgent, readSource, type Diagnostic, type Loaded } from './read';
+import { jsonText, type LintJson } from './json-shapes';
 import type { FileFormat } from '../formats/file-format';
 
 /** A bare list of tools, linted as the tools of an agent that offers them everywhere. */
@@ -53,24 +54,56 @@ export async function failedLoadDiagnostics(loaded: Extract<Loaded, { ok: false 
   ];
 }
 
-export async function lintCommand(args: LintArgs, io: CliIo): Promise<number> {
-  const source = readSource(io, args.file, args.from, 'lint');
-  const loaded = await loadAgent(source, { fixTabs: args.fixTabs });
+/** What lint found in one agent file: every diagnostic, the counts, and the import's hint if any. */
+export interface LintOutcome {
+  file: string;
+  format: FileFormat;
+  /** The agent, when it imported (a list of tools is no agent). */
+  doc?: AgentDocument;
+  diagnostics: Diagnostic[];
+  errors: number;
+  warnings: number;
+  infos: number;
+  hint?: string;
+}
+
+/** Notes that frame the findings (what was checked) rather than being findings. */
+const framing = (d: Diagnostic) => d.message === BLOCKS_THE_REST || d.message === CHECKED_WITHOUT_ERRORS;
+
+/** Reads and lints one file (`lint`, and `check` before it runs the tests). */
+export async function lintFile(io: CliIo, file: string, options: { from?: FileFormat; fixTabs: boolean }, command: string): Promise<LintOutcome> {
+  const source = readSource(io, file, options.from, command);
+  const loaded = await loadAgent(source, { fixTabs: options.fixTabs });
   const diagnostics: Diagnostic[] = loaded.ok
     ? [
       ...loaded.diagnostics.map((d) => ({ ...d, rule: d.rule ?? 'import' })),
       ...(await lintFindings(loaded.kind === 'agent' ? loaded.doc : agentOfTools(loaded.tools), source.format, loaded.text, loaded.kind !== 'agent')),
     ]
     : await failedLoadDiagnostics(loaded, source.format);
-  // Notes that frame the findings (what was checked) stay, even with --quiet.
-  const framing = (d: Diagnostic) => d.message === BLOCKS_THE_REST || d.message === CHECKED_WITHOUT_ERRORS;
-  const shown = args.quiet ? diagnostics.filter((d) => (d.severity !== 'info' && d.severity !== 'note') || framing(d)) : diagnostics;
-  for (const d of shown) io.out(formatDiagnostic(source.file, d) + '\n');
-  if (!loaded.ok && loaded.hint) io.err(`hint: ${loaded.hint}\n`);
-
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
   const infos = diagnostics.filter((d) => !framing(d)).length - errors - warnings;
-  io.err(`${source.file}: ${count(errors, 'error')}, ${count(warnings, 'warning')}, ${infos} info${args.quiet && infos > 0 ? ' (hidden)' : ''}\n`);
+  return {
+    file: source.file, format: source.format, diagnostics, errors, warnings, infos,
+    ...(loaded.ok && loaded.kind === 'agent' ? { doc: loaded.doc } : {}),
+    ...(!loaded.ok && loaded.hint ? { hint: loaded.hint } : {}),
+  };
+}
+
+/** `errors, warnings, infos` as the count line says them. */
+export const lintCounts = (o: Pick<LintOutcome, 'errors' | 'warnings'>): string => `${count(o.errors, 'error')}, ${count(o.warnings, 'warning')}`;
+
+export async function lintCommand(args: LintArgs, io: CliIo): Promise<number> {
+  const outcome = await lintFile(io, args.file, args, 'lint');
+  const { file, diagnostics, errors, infos } = outcome;
+  const shown = args.quiet ? diagnostics.filter((d) => (d.severity !== 'info' && d.severity !== 'note') || framing(d)) : diagnostics;
+  if (args.json) {
+    const report: LintJson = { command: 'lint', ok: errors === 0, file, errors, warnings: outcome.warnings, infos, findings: shown, ...(outcome.hint ? { hint: outcome.hint } : {}) };
+    io.out(jsonText(report));
+  } else {
+    for (const d of shown) io.out(formatDiagnostic(file, d) + '\n');
+    if (outcome.hint) io.err(`hint: ${outcome.hint}\n`);
+  }
+  io.err(`${file}: ${lintCounts(outcome)}, ${infos} info${args.quiet && infos > 0 ? ' (hidden)' : ''}\n`);
   return errors > 0 ? EXIT_ERRORS : EXIT_OK;
 }

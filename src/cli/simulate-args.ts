@@ -33,6 +33,8 @@ export interface SimulateArgs {
   answerBytes?: number;
   /** `--answer-time`: the longest one model answer may take in all, in seconds. */
   answerSeconds?: number;
+  /** Print one SimulateJson (json-shapes.ts) at the end instead of an event a line. */
+  json: boolean;
 }
 
 export const SIMULATE_OPTIONS: OptionSpec[] = [
@@ -50,6 +52,7 @@ export const SIMULATE_OPTIONS: OptionSpec[] = [
   { name: 'answer-time', takesValue: true },
   { name: 'from', takesValue: true },
   { name: 'fix-tabs', takesValue: false },
+  { name: 'json', takesValue: false },
   { name: 'help', short: 'h', takesValue: false },
 ];
 
@@ -90,6 +93,8 @@ Values of pii fields and parameters print as "***".
                       run in one step, in all (default 5); a step past it stops and says why.
 ${ANSWER_BOUNDS_HELP}  --from FORMAT       Input format when the extension does not say it: json|yaml|ts.
   --fix-tabs          Re-indent a YAML file indented with tabs before reading it.
+  --json              Print one JSON document when the run ends instead of an event a line:
+                      {"command":"simulate","ok","file","events":[...],"notes":[{step,message}]}.
   -h, --help          Show this help.
 
 Tool code runs in a sandbox. Exit codes: 0 the script ran, 1 a failed model call or a broken
@@ -106,7 +111,7 @@ const single = (options: Options, name: string): string | undefined => {
 };
 
 /** `--answer-size SIZE`: bytes, with an optional KB/MB (decimal), from 1 KB to 1 GB. */
-export function answerSizeOf(value: string | undefined, command: 'simulate' | 'test'): number | undefined {
+export function answerSizeOf(value: string | undefined, command: string): number | undefined {
   if (value === undefined) return undefined;
   const match = /^\s*(\d+(?:\.\d+)?)\s*(b|bytes?|kb|mb|gb)?\s*$/i.exec(value);
   const unit = { b: 1, byte: 1, bytes: 1, kb: 1e3, mb: 1e6, gb: 1e9 }[(match?.[2] ?? 'b').toLowerCase() as 'b'];
@@ -116,7 +121,7 @@ export function answerSizeOf(value: string | undefined, command: 'simulate' | 't
 }
 
 /** `--answer-time S`: seconds, from 0.1 to 3600. */
-export function answerTimeOf(value: string | undefined, command: 'simulate' | 'test'): number | undefined {
+export function answerTimeOf(value: string | undefined, command: string): number | undefined {
   if (value === undefined) return undefined;
   const seconds = Number(value);
   if (value.trim() === '' || !Number.isFinite(seconds) || seconds < 0.1 || seconds > 3600) throw new UsageError(`--answer-time is a number of seconds from 0.1 to 3600, e.g. 300 (got "${value}")`, command);
@@ -124,7 +129,7 @@ export function answerTimeOf(value: string | undefined, command: 'simulate' | 't
 }
 
 /** `--budget S`: seconds, from 0.1 to 300. */
-export function budgetOf(value: string | undefined, command: 'simulate' | 'test'): number | undefined {
+export function budgetOf(value: string | undefined, command: string): number | undefined {
   if (value === undefined) return undefined;
   const seconds = Number(value);
   if (value.trim() === '' || !Number.isFinite(seconds) || seconds < 0.1 || seconds > 300) throw new UsageError(`--budget is a number of seconds from 0.1 to 300, e.g. 5 (got "${value}")`, command);
@@ -170,5 +175,6 @@ export function simulateArgs(file: string, from: InputFormat | undefined, fixTab
     budgetSeconds: budgetOf(single(options, 'budget'), 'simulate'),
     answerBytes: answerSizeOf(single(options, 'answer-size'), 'simulate'),
     answerSeconds: answerTimeOf(single(options, 'answer-time'), 'simulate'),
+    json: options.has('json'),
   };
 }

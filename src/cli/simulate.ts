@@ -10,7 +10,8 @@ import { runScript, type SimEvent } from '../simulator/simulation';
 import type { CallFacts, StepDeps } from '../simulator/types';
 import { oneLineText } from '../model/visible-text';
 import { withApiKey } from './api-key';
-import { EXIT_ERRORS, EXIT_OK, type CliIo } from './io';
+import { EXIT_ERRORS, EXIT_INTERNAL, EXIT_OK, type CliIo } from './io';
+import { jsonText, type SimulateJson } from './json-shapes';
 import { readRunInput } from './run-input';
 import type { SimulateArgs } from './simulate-args';
 
@@ -50,7 +51,13 @@ export async function simulateCommand(args: SimulateArgs, rawIo: CliIo): Promise
   const input = await readRunInput(io, args, 'simulate', 'a whole agent (stages, and the tools they offer)');
   if (!input.ok) return input.exit;
   const { doc, file } = input;
-  const emit = (event: SimEvent) => io.out(JSON.stringify(event) + '\n');
+  const events: SimEvent[] = [];
+  // Without --json each event prints as it happens; with it, they are kept for the one document at the end.
+  const emit = (event: SimEvent) => (args.json ? events.push(event) : io.out(JSON.stringify(event) + '\n'));
+  const report = (ok: boolean, notes: SimulateJson['notes']) => {
+    if (args.json) io.out(jsonText({ command: 'simulate', ok, file, events, notes } satisfies SimulateJson));
+    return ok ? EXIT_OK : EXIT_ERRORS;
+  };
   try {
     const call: CallFacts = { today: localToday(), ...args.call };
     const deps = depsFor(args, doc, key, call, await prepareSandboxEvaluate());
@@ -58,13 +65,15 @@ export async function simulateCommand(args: SimulateArgs, rawIo: CliIo): Promise
     // What the runtime noted on the way (a template that did not render and was sent as written, a
     // predicate that threw, a spent budget) goes to standard error, where the app shows it in the trace.
     // A note quotes the agent's text (a template, a tool's name): one line each.
-    for (const entry of session.trace) if (entry.kind === 'note' || entry.kind === 'limit') io.err(`${oneLineText(file)}: note (step ${entry.step}): ${oneLineText(entry.message)}\n`);
-    return session.failure ? EXIT_ERRORS : EXIT_OK;
+    const notes = session.trace.flatMap((entry) => (entry.kind === 'note' || entry.kind === 'limit' ? [{ step: entry.step, message: entry.message }] : []));
+    for (const note of notes) io.err(`${oneLineText(file)}: note (step ${note.step}): ${oneLineText(note.message)}\n`);
+    return report(!session.failure, notes);
   } catch (error) {
     // Not a failed model call (those are events): the engine or the sandbox broke. Said as an event
     // too, so a reader of standard output sees the run did not finish.
     emit({ type: 'error', message: error instanceof Error ? error.message : String(error) });
     io.err(`callboard simulate: unexpected failure (a bug; please report it):\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    return EXIT_ERRORS;
+    report(false, []);
+    return EXIT_INTERNAL;
   }
 }

@@ -16,5 +16,7 @@ export function visibleIo(io: CliIo): CliIo {
     err: (text) => io.err(visibleText(text)),
     // A converted file piped on is data: byte for byte what -o would write. Shown, it is text for a person.
     outFile: (text) => io.out(io.stdoutIsTerminal?.() ? visibleText(text) : text),
+    // The status line's own redrawing is the raw io's; what it says (a test's name, say) is shown like any text.
+    ...(io.status ? { status: (line: string | null) => io.status!(line === null ? null : visibleText(line).replace(/\n/g, ' ')) } : {}),
   };
 }

@@ -9,7 +9,7 @@ import { UsageError } from './io';
 import { API_KEY_ENV } from './api-key';
 import { ANSWER_BOUNDS_HELP, answerSizeOf, answerTimeOf, budgetOf, type Provider } from './simulate-args';
 
-const PROVIDERS: readonly Provider[] = ['offline', 'openai', 'anthropic'];
+export const PROVIDERS: readonly Provider[] = ['offline', 'openai', 'anthropic'];
 const RUNTIMES: readonly Target[] = TARGETS;
 /** Enough for a pass rate; more would only spend the user's key. */
 export const MAX_RUNS = 100;
@@ -40,6 +40,8 @@ export interface TestArgs {
   models: string[];
   /** Print the comparison as a markdown table (a pull-request comment). */
   markdown: boolean;
+  /** Print a TestJson or TestCompareJson (json-shapes.ts) instead of lines. */
+  json: boolean;
 }
 
 export const TEST_OPTIONS: OptionSpec[] = [
@@ -49,6 +51,7 @@ export const TEST_OPTIONS: OptionSpec[] = [
   { name: 'model', takesValue: true, repeatable: true },
   { name: 'compare', takesValue: true },
   { name: 'markdown', takesValue: false },
+  { name: 'json', takesValue: false },
   { name: 'api-key', takesValue: true },
   { name: 'runs', takesValue: true },
   { name: 'min-pass-rate', takesValue: true },
@@ -83,6 +86,9 @@ ${ANSWER_BOUNDS_HELP}  --compare B         Also run these tests on agent B (any 
                       side by side; a test <file> passes and B does not is a regression (exit 1).
   --model X --model Y Run the agent on two models, side by side, the same way (Y is compared to X).
   --markdown          With --compare or two --model: the comparison as a markdown table.
+  --json              Print one JSON document: {"command":"test","ok","file","runsEach",
+                      "minPassRate","tests":[{name,ok,passes,runs,passRate,failures}],"totals"}
+                      (with --compare or two --model: "mode":"compare" and "rows").
   --from FORMAT       Input format when the extension does not say it: json|yaml|ts.
   --fix-tabs          Re-indent a YAML file indented with tabs before reading it.
   -h, --help          Show this help.
@@ -96,22 +102,24 @@ const single = (options: Options, name: string): string | undefined => {
   return typeof value === 'string' ? value : undefined;
 };
 
-function oneOf<T extends string>(value: string, allowed: readonly T[], option: string): T {
+export function oneOf<T extends string>(value: string, allowed: readonly T[], option: string, command = 'test'): T {
   if ((allowed as readonly string[]).includes(value)) return value as T;
-  throw new UsageError(`${option} must be one of ${allowed.join(', ')} (got "${value}")`, 'test');
+  throw new UsageError(`${option} must be one of ${allowed.join(', ')} (got "${value}")`, command);
 }
 
-function runsOf(value: string | undefined): number {
+/** `--runs N` of `test` and `check`. */
+export function runsOf(value: string | undefined, command = 'test'): number {
   if (value === undefined) return 1;
   const runs = Number(value);
-  if (!/^\d+$/.test(value.trim()) || runs < 1 || runs > MAX_RUNS) throw new UsageError(`--runs is a whole number from 1 to ${MAX_RUNS} (got "${value}")`, 'test');
+  if (!/^\d+$/.test(value.trim()) || runs < 1 || runs > MAX_RUNS) throw new UsageError(`--runs is a whole number from 1 to ${MAX_RUNS} (got "${value}")`, command);
   return runs;
 }
 
-function rateOf(value: string | undefined): number {
+/** `--min-pass-rate R` of `test` and `check`. */
+export function rateOf(value: string | undefined, command = 'test'): number {
   if (value === undefined) return 1;
   const rate = Number(value);
-  if (value.trim() === '' || !Number.isFinite(rate) || rate < 0 || rate > 1) throw new UsageError(`--min-pass-rate is a number from 0 to 1, e.g. 0.8 (got "${value}")`, 'test');
+  if (value.trim() === '' || !Number.isFinite(rate) || rate < 0 || rate > 1) throw new UsageError(`--min-pass-rate is a number from 0 to 1, e.g. 0.8 (got "${value}")`, command);
   return rate;
 }
 
@@ -122,6 +130,7 @@ export function testArgs(file: string, from: InputFormat | undefined, fixTabs: b
   if (models.length > 2) throw new UsageError(`--model compares two models at most (got ${models.length})`, 'test');
   if (models.length === 2 && options.has('compare')) throw new UsageError('--compare B or --model X --model Y: one comparison at a time', 'test');
   if (options.has('markdown') && !options.has('compare') && models.length < 2) throw new UsageError('--markdown goes with --compare B or two --model', 'test');
+  if (options.has('markdown') && options.has('json')) throw new UsageError('--markdown and --json: choose one', 'test');
   return {
     command: 'test',
     file,
@@ -134,6 +143,7 @@ export function testArgs(file: string, from: InputFormat | undefined, fixTabs: b
     models,
     compare: single(options, 'compare'),
     markdown: options.has('markdown'),
+    json: options.has('json'),
     apiKey: single(options, 'api-key'),
     runs: runsOf(single(options, 'runs')),
     minPassRate: rateOf(single(options, 'min-pass-rate')),

@@ -11,9 +11,22 @@ import { compareMarkdown, compareText, type CompareRow, type Side } from './test
 
 export type { Side } from './test-compare-report';
 import { junitXml } from './test-report';
+import { jsonText, type TestCompareJson } from './json-shapes';
 import type { StepDeps } from '../simulator/types';
 import type { ConversationTest } from '../model';
 
+
+const rateJson = (e: TestSuiteEntry) => ({ passes: e.passes, runs: e.runs.length, passRate: e.passRate });
+
+function compareJson(rows: CompareRow[], sides: [Side, Side], args: TestArgs, failed: boolean): TestCompareJson {
+  const regressions = rows.filter((r) => r.regression).length;
+  return {
+    command: 'test', mode: 'compare', ok: regressions === 0 && !failed,
+    sides: [sides[0].label, sides[1].label], runsEach: args.runs, minPassRate: args.minPassRate,
+    rows: rows.map((r) => ({ name: r.test, a: rateJson(r.a), b: rateJson(r.b), regression: r.regression, fixed: r.fixed })),
+    regressions,
+  };
+}
 
 export type DepsFor = (side: Side, test: ConversationTest, evaluate: StepDeps['evaluate']) => StepDeps;
 
@@ -33,9 +46,10 @@ export async function compareCommand(args: TestArgs, io: CliIo, tests: Conversat
     const [a, b] = results;
     const row = compareRow(test.name, a, b, args.minPassRate);
     rows.push(row);
-    if (!args.markdown) io.out(compareText([row], sides, args.minPassRate, false));
+    if (!args.markdown && !args.json) io.out(compareText([row], sides, args.minPassRate, false));
   }
-  io.out(args.markdown ? compareMarkdown(rows, sides, args) : compareText(rows, sides, args.minPassRate, true));
+  if (args.json) io.out(jsonText(compareJson(rows, sides, args, failed)));
+  else io.out(args.markdown ? compareMarkdown(rows, sides, args) : compareText(rows, sides, args.minPassRate, true));
   if (args.junit !== undefined) {
     try {
       // The second side is the one under review: its runs are what CI reports.

@@ -53,28 +53,41 @@ export function xmlEscape(text: string): string {
 
 const seconds = (ms: number): string => (ms / 1000).toFixed(3);
 
+/** A testcase that is no test run: `check`'s lint, or tests that could not run. Fails with `reasons` when any are given. */
+export interface ExtraCase {
+  name: string;
+  reasons: string[];
+}
+
 /**
  * JUnit XML, as CI systems read it: one testsuite for the agent, one testcase per run ("name run
  * 2"). A run whose model call or engine failed is an `error`; one whose expectations did not hold
- * is a `failure`, its message the first reason and its body all of them.
+ * is a `failure`, its message the first reason and its body all of them. `extra` cases (check's
+ * lint) come first, failing when they have reasons.
  */
-export function junitXml(suiteName: string, entries: TestSuiteEntry[]): string {
+export function junitXml(suiteName: string, entries: TestSuiteEntry[], extra: ExtraCase[] = []): string {
   const runs = entries.flatMap((entry) => entry.runs.map((run, i) => ({ entry, run, n: i + 1 })));
   const errors = runs.filter(({ run }) => !run.passed && run.error !== undefined).length;
-  const failures = runs.filter(({ run }) => !run.passed && run.error === undefined).length;
+  const failures = runs.filter(({ run }) => !run.passed && run.error === undefined).length + extra.filter((c) => c.reasons.length > 0).length;
   const time = seconds(runs.reduce((t, { run }) => t + run.ms, 0));
-  const counts = `tests="${runs.length}" failures="${failures}" errors="${errors}" time="${time}"`;
+  const counts = `tests="${runs.length + extra.length}" failures="${failures}" errors="${errors}" time="${time}"`;
+  const testcase = (classname: string, name: string, ms: number) => `    <testcase classname="${xmlEscape(classname)}" name="${xmlEscape(name)}" time="${seconds(ms)}"`;
+  const closed = (open: string, tag: 'failure' | 'error', reasons: string[]) =>
+    `${open}>\n      <${tag} message="${xmlEscape(reasons[0] ?? 'failed')}">${xmlEscape(reasons.join('\n'))}</${tag}>\n    </testcase>\n`;
+  const extraCases = extra.map((c) => {
+    const open = testcase(`${suiteName}.${c.name}`, c.name, 0);
+    return c.reasons.length ? closed(open, 'failure', c.reasons) : `${open}/>\n`;
+  });
   const cases = runs.map(({ entry, run, n }) => {
-    const open = `    <testcase classname="${xmlEscape(`${suiteName}.${entry.test}`)}" name="${xmlEscape(`${entry.test} run ${n}`)}" time="${seconds(run.ms)}"`;
+    const open = testcase(`${suiteName}.${entry.test}`, `${entry.test} run ${n}`, run.ms);
     if (run.passed) return `${open}/>\n`;
-    const reasons = failureLines(run);
-    const tag = run.error !== undefined ? 'error' : 'failure';
-    return `${open}>\n      <${tag} message="${xmlEscape(reasons[0] ?? 'failed')}">${xmlEscape(reasons.join('\n'))}</${tag}>\n    </testcase>\n`;
+    return closed(open, run.error !== undefined ? 'error' : 'failure', failureLines(run));
   });
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     `<testsuites name="callboard" ${counts}>\n` +
     `  <testsuite name="${xmlEscape(suiteName)}" ${counts}>\n` +
+    extraCases.join('') +
     cases.join('') +
     '  </testsuite>\n</testsuites>\n'
   );
