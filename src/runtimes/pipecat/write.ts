@@ -20,7 +20,11 @@ export interface FlowSource {
   data: unknown;
 }
 
-export class FlowWriteError extends Error {}
+export class FlowWriteError extends Error {
+  constructor(message: string, readonly written: string) {
+    super(message);
+  }
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -84,7 +88,12 @@ const lineIndent = (source: string, offset: number): string => {
 };
 
 /** Replaces `node` (a value in the source) by `value`, keeping its style where it can. */
-function replaceNode(source: string, node: Node, value: unknown, edits: Edit[]): void {
+function replaceNode(source: string, node: Node, value: unknown, edits: Edit[], keyWithoutValue?: string): void {
+  if (keyWithoutValue !== undefined) {
+    // `key:` with nothing after it: the value goes after the key.
+    edits.push({ start: node.range![0], end: node.range![1], text: `${inlineScalar(keyWithoutValue)}: ${JSON.stringify(value)}` });
+    return;
+  }
   const [start, end] = [node.range![0], node.range![1]];
   if (isScalar(node) && !isObject(value) && !Array.isArray(value)) {
     const block = node.type === Scalar.BLOCK_LITERAL || node.type === Scalar.BLOCK_FOLDED;
@@ -98,8 +107,7 @@ function replaceNode(source: string, node: Node, value: unknown, edits: Edit[]):
     }
     return;
   }
-  const blockCollection = isCollection(node) && !(node as { flow?: boolean }).flow && source[end - 1] === '\n';
-  if (blockCollection) {
+  if (isBlock(source, node)) {
     const indent = ' '.repeat(start - (source.lastIndexOf('\n', start - 1) + 1));
     const text = dataToYaml(value).replace(/\n$/, '').split('\n').map((line, i) => (i === 0 || !line ? line : indent + line)).join('\n');
     edits.push({ start, end, text: `${text}\n` });
@@ -122,22 +130,62 @@ function pairFor(map: Node, key: string): Pair | undefined {
   return found;
 }
 
+const isBlock = (source: string, node: Node): boolean => isCollection(node) && !(node as { flow?: boolean }).flow && source[node.range![1] - 1] === '\n';
+
+/** Offset just after the line that `offset` is on (its newline included). */
+const lineEnd = (source: string, offset: number): number => {
+  if (offset > 0 && source[offset - 1] === '\n') return offset;
+  const newline = source.indexOf('\n', offset);
+  return newline < 0 ? source.length : newline + 1;
+};
+const lineStart = (source: string, offset: number): number => source.lastIndexOf('\n', offset - 1) + 1;
+
+/** New entries written at the end of a block collection, at its indentation. */
+function appendToBlock(source: string, node: Node, value: unknown, edits: Edit[]): void {
+  const [start, end] = node.range!;
+  const indent = ' '.repeat(start - lineStart(source, start));
+  const text = dataToYaml(value).replace(/\n$/, '').split('\n').map((line) => (line ? indent + line : line)).join('\n');
+  edits.push({ start: end, end, text: `${text}\n` });
+}
+
+/** Removes the lines of one entry of a block collection, from its line's start to its value's end. */
+function removeLines(source: string, from: number, to: number, edits: Edit[]): void {
+  const start = lineStart(source, from);
+  edits.push({ start, end: lineEnd(source, to), text: '' });
+}
+
 function diffInto(source: string, node: Node | null | undefined, before: unknown, after: unknown, edits: Edit[]): void {
   if (sameData(before, after) || !node?.range) return;
-  if (isMap(node) && isObject(before) && isObject(after) && !node.items.some((p) => isPair(p) && isScalar(p.key) && (p.key as Scalar).source === '<<')) {
-    const keysBefore = Object.keys(before);
-    const keysAfter = Object.keys(after);
-    if (keysBefore.length === keysAfter.length && keysAfter.every((k, i) => k === keysBefore[i])) {
-      for (const key of keysAfter) {
-        const pair = pairFor(node, key);
-        if (!pair || !pair.value) return replaceNode(source, node, after, edits);
-        diffInto(source, pair.value as Node, before[key], after[key], edits);
+  if (isMap(node) && isObject(before) && isObject(after) && isBlock(source, node) && !node.items.some((p) => isPair(p) && isScalar(p.key) && (p.key as Scalar).source === '<<')) {
+    const kept = Object.keys(after).filter((k) => Object.prototype.hasOwnProperty.call(before, k));
+    const keptBefore = Object.keys(before).filter((k) => Object.prototype.hasOwnProperty.call(after, k));
+    const added = Object.keys(after).filter((k) => !Object.prototype.hasOwnProperty.call(before, k));
+    const removed = Object.keys(before).filter((k) => !Object.prototype.hasOwnProperty.call(after, k));
+    const appended = Object.keys(after).slice(kept.length).every((k) => added.includes(k));
+    const pairs = [...kept, ...removed].map((k) => pairFor(node, k));
+    // Keys kept in the same order, new ones after them: edit in place; otherwise write the map anew.
+    if (kept.join('\u0000') === keptBefore.join('\u0000') && appended && pairs.every((p) => p?.key && (p.key as Node).range)) {
+      for (const key of removed) {
+        const pair = pairFor(node, key)!;
+        removeLines(source, (pair.key as Node).range![0], (pair.value as Node | null)?.range?.[1] ?? (pair.key as Node).range![1], edits);
       }
+      for (const key of kept) {
+        const pair = pairFor(node, key)!;
+        if (pair.value) diffInto(source, pair.value as Node, before[key], after[key], edits);
+        else replaceNode(source, pair.key as Node, after[key], edits, key);
+      }
+      if (added.length > 0) appendToBlock(source, node, Object.fromEntries(added.map((k) => [k, after[k]])), edits);
       return;
     }
   }
-  if (isSeq(node) && Array.isArray(before) && Array.isArray(after) && before.length === after.length) {
-    after.forEach((item, i) => diffInto(source, node.items[i] as Node, before[i], item, edits));
+  if (isSeq(node) && Array.isArray(before) && Array.isArray(after) && (before.length === after.length || isBlock(source, node))) {
+    const common = Math.min(before.length, after.length);
+    for (let i = 0; i < common; i++) diffInto(source, node.items[i] as Node, before[i], after[i], edits);
+    for (let i = common; i < before.length; i++) {
+      const item = node.items[i] as Node;
+      removeLines(source, source.lastIndexOf('-', item.range![0]), item.range![1], edits);
+    }
+    if (after.length > common) appendToBlock(source, node, after.slice(common), edits);
     return;
   }
   replaceNode(source, node, after, edits);
@@ -155,7 +203,10 @@ export function writeFlowYaml(flow: FlowSource, data: unknown = flow.data): stri
     const source = flow.source.slice(bom.length);
     const edits: Edit[] = [];
     diffInto(source, flow.document.contents as Node, flow.data, data, edits);
-    edits.sort((a, b) => b.start - a.start);
+    // From the end backwards, so offsets stay true; at one offset, the edit recorded last first: an
+    // inner map's new keys (recorded before its parent's) then land before the parent's new entries.
+    const order = edits.map((edit, index) => ({ edit, index })).sort((a, b) => b.edit.start - a.edit.start || b.index - a.index);
+    edits.splice(0, edits.length, ...order.map((o) => o.edit));
     out = source;
     for (const edit of edits) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
     out = bom + out;
@@ -177,7 +228,7 @@ export function writeFlowJson(flow: FlowSource, data: unknown = flow.data): stri
 function verify(text: string, syntax: FlowSyntax, meant: unknown): void {
   const read = parseFlowText(text, syntax);
   const problem = read.problems[0];
-  if (problem) throw new FlowWriteError(`the written ${syntax.toUpperCase()} does not read back (${problem.line}:${problem.column} ${problem.message}); this is a bug in Callboard's writer`);
-  if (!sameData(toData(read.root!), meant)) throw new FlowWriteError(`the written ${syntax.toUpperCase()} reads back as other data than was meant; this is a bug in Callboard's writer`);
+  if (problem) throw new FlowWriteError(`the written ${syntax.toUpperCase()} does not read back (${problem.line}:${problem.column} ${problem.message}); this is a bug in Callboard's writer`, text);
+  if (!sameData(toData(read.root!), meant)) throw new FlowWriteError(`the written ${syntax.toUpperCase()} reads back as other data than was meant; this is a bug in Callboard's writer`, text);
 }
 
