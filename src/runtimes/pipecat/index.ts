@@ -18,3 +18,6 @@ export {
   type ActionType, type BranchCase, type BranchTransition, type DirectTransition, type FlowAction, type FlowConfigModel,
   type FlowFunction, type FlowMessage, type FlowNode, type Located, type Placeholder, type Position, type Transition,
 } from './model';
+export { readHandlers, derivedSchema, handlerNames, HANDLERS_LIMITS, type DerivedSchema, type HandlerFunction, type HandlerParam, type HandlerProblem, type HandlersModule, type JsonSchema } from './handlers';
+export { writeHandlers, annotationFor, HandlersWriteError, type HandlerParamSpec, type HandlerSpec } from './handlers-write';
+export { handlerLosses, type FlowLoss, type FlowLossKind } from './losses';
