@@ -296,11 +296,11 @@ export function checkSchema(root: PyValue, budget: Budget): SchemaResult {
     let ok = true;
     for (const entry of entries) {
       if (entry.key.kind !== 'str') {
-        const keyName = entry.key.kind === 'map' || entry.key.kind === 'seq' ? '?' : pythonStr(entry.key);
+        const keyName = pydanticKeyLoc(entry.key);
         add(entry.key.at, [key, keyName, '[key]'], 'string_type', 'Input should be a valid string', yaml11Hint(entry.key) || 'write the node\'s name as text');
         ok = false;
       }
-      if (!node(entry.value, [key, entry.key.kind === 'str' ? (entry.key.value as string) : pythonStr(entry.key as PyScalar)])) ok = false;
+      if (!node(entry.value, [key, pydanticKeyLoc(entry.key)])) ok = false;
     }
     if (entries.length === 0) {
       add(v.at, [key], 'too_short', 'Dictionary should have at least 1 item after validation, not 0', 'write at least one node');
@@ -309,6 +309,14 @@ export function checkSchema(root: PyValue, budget: Budget): SchemaResult {
     return ok;
   }, ['initial_node', 'nodes'], { initial_node: '<the node the flow starts in>', nodes: '\n  <name>:\n    task_messages: …' });
   return { findings, passed: top.ok };
+}
+
+/** A dict key as Pydantic's error location holds it: text as it is, an int or a bool as a number. */
+function pydanticKeyLoc(key: PyValue): string | number {
+  if (key.kind === 'str') return key.value as string;
+  if (key.kind === 'bool') return key.value ? 1 : 0;
+  if (key.kind === 'int') return key.value as number;
+  return key.kind === 'map' || key.kind === 'seq' ? '?' : pythonStr(key);
 }
 
 /** Pydantic's lax boolean of a value that passed `bool`. */
