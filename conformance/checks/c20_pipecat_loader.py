@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import importlib.util
+import json
 import sys
 import tempfile
 from pathlib import Path
@@ -91,6 +92,11 @@ def run() -> list[Case]:
 
     data = node_json("pipecat-export.ts")
     cases: list[Case] = []
+    import pipecat.flows
+
+    installed = json.loads((Path(pipecat.flows.__file__).parent / "flow_config.schema.json").read_text(encoding="utf-8"))
+    fixture = json.loads((Path(__file__).resolve().parents[2] / "src/runtimes/pipecat/fixtures/flow_config.schema.json").read_text(encoding="utf-8"))
+    cases.append(same("the schema Callboard holds to (fixtures/flow_config.schema.json) is the installed one", fixture, installed, "schema"))
     first_schema: tuple[dict, object] | None = None
     with tempfile.TemporaryDirectory(prefix="callboard-pipecat-") as tmp:
         directory = Path(tmp)

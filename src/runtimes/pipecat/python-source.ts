@@ -17,16 +17,12 @@ const QUOTE = /^([rRuUbBfF]{0,2})('''|"""|'|")/;
 export function stringEnd(text: string, start: number): number {
   const match = QUOTE.exec(text.slice(start, start + 5));
   if (!match) throw new PythonReadError(positionAt(text, start), 'expected a string here');
-  const raw = /r/i.test(match[1]);
   const quote = match[2];
   let i = start + match[0].length;
   while (i < text.length) {
     const c = text[i];
-    if (c === '\\' && !raw) {
-      i += 2;
-      continue;
-    }
-    if (c === '\\' && raw) {
+    // A backslash keeps the next character inside the string, in raw strings too (r"\"" is one quote).
+    if (c === '\\') {
       i += 2;
       continue;
     }

@@ -222,8 +222,9 @@ export interface ParsedFlowText {
   /** The YAML document (for writing back), when the text is YAML. */
   document?: Document;
   lines?: LineCounter;
+  /** The text's refusals (syntax, bounds, tags Pipecat cannot read). */
   problems: ReadProblem[];
-  /** Places Pipecat reads differently from what the text seems to say (YAML 1.1 scalars). */
+  /** The clock the later checks of the same file go on counting on. */
   budget: Budget;
 }
 

@@ -24,6 +24,16 @@ export const FIELDS = {
   Action: ['type', 'handler'],
 } as const;
 
+/** The keys each model requires (the rest have defaults). */
+export const REQUIRED: { [model in keyof typeof FIELDS]: readonly string[] } = {
+  FlowConfig: ['initial_node', 'nodes'],
+  Node: ['task_messages'],
+  Message: ['role', 'content'],
+  Function: ['name'],
+  Branch: ['field', 'cases'],
+  Action: ['type'],
+};
+
 /** Keys people write from older Pipecat Flows or other builders, and what 1.14.0 takes instead. */
 const RENAMED: Record<string, string> = {
   role_messages: 'Pipecat 1.14.0 takes one `role_message`, a string: write `role_message: <the instruction>`',
@@ -137,7 +147,7 @@ export function checkSchema(root: PyValue, budget: Budget): SchemaResult {
 
   const message = (value: PyValue, loc: Loc): boolean => {
     if (!model(value, loc, 'Message', 'a task message ({role, content})')) return false;
-    return fields(value, loc, FIELDS.Message, false, (key, v) => str(v, [...loc, key], key === 'role' ? 'the role (developer, system, user or assistant)' : 'the message'), ['role', 'content'], { role: 'developer', content: '<what the model does here>' }).ok;
+    return fields(value, loc, FIELDS.Message, false, (key, v) => str(v, [...loc, key], key === 'role' ? 'the role (developer, system, user or assistant)' : 'the message'), REQUIRED.Message, { role: 'developer', content: '<what the model does here>' }).ok;
   };
 
   const branch = (value: PyMap, loc: Loc): boolean => {
@@ -162,7 +172,7 @@ export function checkSchema(root: PyValue, budget: Budget): SchemaResult {
         ok = false;
       }
       return ok;
-    }, ['field', 'cases'], { field: '<the result key to branch on>', cases: '{<value>: <node>}' }).ok;
+    }, REQUIRED.Branch, { field: '<the result key to branch on>', cases: '{<value>: <node>}' }).ok;
   };
 
   const transition = (value: PyValue, loc: Loc): { ok: boolean; kind: 'null' | 'str' | 'branch' | 'bad' } => {
@@ -190,7 +200,7 @@ export function checkSchema(root: PyValue, budget: Budget): SchemaResult {
       const t = transition(v, [...loc, key]);
       transitionKind = t.kind;
       return t.ok;
-    }, ['name'], { name: '<the Python function\'s name>' });
+    }, REQUIRED.Function, { name: '<the Python function\'s name>' });
     if (!result.ok) return false;
     // `_check_shape`, on the values as Pydantic converted them.
     const name = (result.byName.get('name') as PyScalar).value as string;
@@ -216,7 +226,7 @@ export function checkSchema(root: PyValue, budget: Budget): SchemaResult {
 
   const action = (value: PyValue, loc: Loc): boolean => {
     if (!model(value, loc, 'Action', 'an action ({type, …})')) return false;
-    const result = fields(value, loc, FIELDS.Action, true, (key, v) => str(v, [...loc, key], key === 'type' ? 'the action type (tts_say, end_conversation, function)' : 'the handler\'s name', key === 'handler'), ['type'], { type: 'tts_say' });
+    const result = fields(value, loc, FIELDS.Action, true, (key, v) => str(v, [...loc, key], key === 'type' ? 'the action type (tts_say, end_conversation, function)' : 'the handler\'s name', key === 'handler'), REQUIRED.Action, { type: 'tts_say' });
     if (!result.ok) return false;
     const type = (result.byName.get('type') as PyScalar).value as string;
     const handler = result.byName.get('handler');
@@ -262,7 +272,7 @@ export function checkSchema(root: PyValue, budget: Budget): SchemaResult {
         default:
           return bool(v, at);
       }
-    }, ['task_messages'], { task_messages: '\n  - role: developer\n    content: <what the model does at this node>' });
+    }, REQUIRED.Node, { task_messages: '\n  - role: developer\n    content: <what the model does at this node>' });
     if (!result.ok) return false;
     // `_check_unique_function_names`.
     const functions = result.byName.get('functions');
@@ -307,7 +317,7 @@ export function checkSchema(root: PyValue, budget: Budget): SchemaResult {
       ok = false;
     }
     return ok;
-  }, ['initial_node', 'nodes'], { initial_node: '<the node the flow starts in>', nodes: '\n  <name>:\n    task_messages: …' });
+  }, REQUIRED.FlowConfig, { initial_node: '<the node the flow starts in>', nodes: '\n  <name>:\n    task_messages: …' });
   return { findings, passed: top.ok };
 }
 
