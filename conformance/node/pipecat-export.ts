@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  derivedSchema, pipecatRefuses, readFlow, readHandlers, writeFlowJson, writeFlowYaml, writeHandlers,
+  derivedSchema, handlerNames, pipecatRefuses, readFlow, readHandlers, writeFlowJson, writeFlowYaml, writeHandlers,
   type FlowConfigModel, type FlowFile, type HandlerSpec,
 } from '../../src/runtimes/pipecat/index.ts';
 
@@ -82,7 +82,7 @@ const out = {
       json: writeFlowJson(flow),
       handlers: { text: handlersText, schemas: handlers.functions.map(derivedSchema), problems: handlers.problems },
       // The flow checked against the handlers Callboard wrote: Pipecat's Flow(config, handlers=…) must agree.
-      bindErrors: readFlow(text, { fileName: name, handlers: { functions: new Map(handlers.functions.map((f) => [f.name, f.invalid])) } }).findings.filter((f) => f.stage === 'handlers').map((f) => f.message),
+      bindErrors: readFlow(text, { fileName: name, handlers: handlerNames(handlers) }).findings.filter((f) => f.stage === 'handlers' && f.severity === 'error').map((f) => f.message),
     };
   }),
   broken: Object.entries(BROKEN).map(([name, text]) => ({ name, text, verdict: verdict(readFlow(text, { syntax: 'yaml' })) })),

@@ -77,6 +77,8 @@ export function checkGraph(model: FlowConfigModel): FlowFinding[] {
 export interface HandlerNames {
   /** Name → why it is not a valid direct function (Pipecat's words), or undefined when it is. */
   functions: ReadonlyMap<string, string | undefined>;
+  /** Functions whose return annotation names NodeConfig (Pipecat binds them with a warning). */
+  annotatedWithNode?: ReadonlySet<string>;
 }
 
 /** `Flow(config, handlers=…)`'s reference checks (flow.py `_build_function`, `_build_action`, `_lookup`). */
@@ -90,6 +92,7 @@ export function checkHandlers(model: FlowConfigModel, handlers: HandlerNames): F
     }
     const invalid = handlers.functions.get(fn.name);
     if (invalid) out.push(finding('error', 'handlers', 'invalid_tool', fn.at, loc, `${where} tool '${fn.name}' is not a valid direct function: ${invalid}`, `write it as \`async def ${fn.name}(flow_manager, …)\``));
+    else if (handlers.annotatedWithNode?.has(fn.name)) out.push(finding('warning', 'handlers', 'annotated_with_node', fn.at, loc, `${where} tool '${fn.name}' is annotated as returning a NodeConfig; in a configured flow it must return (result, TRANSITION_IN_YAML)`, 'return `result, TRANSITION_IN_YAML` and drop the NodeConfig annotation: the flow file decides where to go'));
   };
   for (const node of model.nodes) {
     const where = `node '${node.name}'`;

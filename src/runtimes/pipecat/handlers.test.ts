@@ -52,6 +52,18 @@ describe('reading handlers.py as Pipecat derives tool schemas', () => {
     expect(slow.problems[0].message).toMatch(/took more than 5 ms and stopped here/);
   });
 
+  it("warns, as Pipecat logs when it binds them, at tools annotated as returning a NodeConfig", () => {
+    const flow = 'initial_node: a\nnodes:\n  a:\n    task_messages: []\n    functions: [{name: old_style}, {name: new_style}, {name: aliased}]\n';
+    const handlers = handlerNames(readHandlers('async def old_style(flow_manager) -> tuple[dict, NodeConfig]:\n    pass\nasync def new_style(flow_manager) -> tuple[dict, object]:\n    pass\nasync def aliased(flow_manager) -> ConsolidatedFunctionResult:\n    pass\n'));
+    const found = readFlow(flow, { syntax: 'yaml', handlers }).findings.filter((f) => f.stage === 'handlers');
+    expect(found.map((f) => [f.severity, f.message])).toEqual([
+      ['warning', "node 'a' tool 'old_style' is annotated as returning a NodeConfig; in a configured flow it must return (result, TRANSITION_IN_YAML)"],
+      ['warning', "node 'a' tool 'aliased' is annotated as returning a NodeConfig; in a configured flow it must return (result, TRANSITION_IN_YAML)"],
+    ]);
+    // With `from __future__ import annotations` Python keeps the alias's name, which does not say NodeConfig.
+    expect(readHandlers('from __future__ import annotations\nasync def aliased(flow_manager) -> ConsolidatedFunctionResult:\n    pass\n').functions[0].annotatedWithNode).toBe(false);
+  });
+
   it('names, for the flow check, every function and whether Pipecat takes it', () => {
     const names = handlerNames(readHandlers('async def a(flow_manager):\n    pass\ndef b(flow_manager):\n    pass\n'));
     expect([...names.functions]).toEqual([['a', undefined], ['b', 'Direct function b must be async']]);

@@ -47,6 +47,10 @@ export interface HandlerFunction {
   body: string;
   /** Why Pipecat would refuse it as a direct function (its words), when it would. */
   invalid?: string;
+  /** The return annotation as written, when there is one. */
+  returns?: string;
+  /** Pipecat logs a warning when it binds this function: its return annotation names NodeConfig. */
+  annotatedWithNode: boolean;
 }
 
 /** What Pipecat's `to_function_schema()` holds for a function. */
@@ -329,6 +333,11 @@ function readFunction(text: string, line: { start: number; end: number }, after:
   // The docstring: the body's first statement, when it is a string literal.
   const header = text.slice(close + 1, line.end);
   const colon = header.indexOf(':');
+  const returns = /^\s*->\s*([\s\S]*?)\s*:/.exec(header)?.[1];
+  // flow.py `_warn_if_annotated_with_node`: the annotation's text, or its repr when Python evaluated it
+  // (then an alias such as ConsolidatedFunctionResult shows the NodeConfig inside it).
+  const evaluated = !/^from\s+__future__\s+import\s+[^\n]*\bannotations\b/m.test(text) && !/^['"]/.test(returns ?? '');
+  const annotatedWithNode = returns !== undefined && (/NodeConfig/.test(returns) || (evaluated && /ConsolidatedFunctionResult/.test(returns)));
   const inline = colon >= 0 ? header.slice(colon + 1).trim() : '';
   const bodyLines = inline ? [] : after.slice(0, Math.max(0, after.findIndex((l) => l.indent === 0) < 0 ? after.length : after.findIndex((l) => l.indent === 0)));
   let docstring: string | undefined;
@@ -358,7 +367,7 @@ function readFunction(text: string, line: { start: number; end: number }, after:
     if (doc) schema.description = doc.description;
     return { name: p.name, ...(p.annotation ? { annotation: p.annotation } : {}), ...(p.default !== undefined ? { default: p.default } : {}), ...(doc ? { description: doc.description } : {}), schema, at: p.at };
   });
-  return { name, isAsync, at, ...(firstParam ? { firstParam } : {}), params, ...(docstring !== undefined ? { docstring } : {}), description: parsed.description, decorators, body, ...(invalid ? { invalid } : {}) };
+  return { name, isAsync, at, ...(firstParam ? { firstParam } : {}), params, ...(docstring !== undefined ? { docstring } : {}), description: parsed.description, decorators, body, ...(invalid ? { invalid } : {}), ...(returns ? { returns } : {}), annotatedWithNode };
 }
 
 /** The first `=` outside brackets and strings (a parameter's default), or -1. */
@@ -390,6 +399,6 @@ export function derivedSchema(fn: HandlerFunction): DerivedSchema {
 
 /** The names a flow's references are checked against (graph.ts `checkHandlers`). */
 export function handlerNames(module: HandlersModule): HandlerNames {
-  return { functions: new Map(module.functions.map((f) => [f.name, f.invalid])) };
+  return { functions: new Map(module.functions.map((f) => [f.name, f.invalid])), annotatedWithNode: new Set(module.functions.filter((f) => f.annotatedWithNode).map((f) => f.name)) };
 }
 

@@ -39,6 +39,15 @@ describe('writing a flow back, key for key', () => {
     expect(readFlow(written, { fileName: 'flow.yaml' }).data).toEqual(data);
   });
 
+  it('writes the same from a flow that crossed to a worker without its YAML document (structured clone)', () => {
+    const flow = readFlow(exampleFlow('pipecat__food_ordering'), { fileName: 'flow.yaml' });
+    const data = clone(flow.data) as Data;
+    data.initial_node = 'restart';
+    const { document, ...travelled } = flow;
+    expect(document).toBeDefined();
+    expect(writeFlowYaml(structuredClone(travelled), data)).toBe(writeFlowYaml(flow, data));
+  });
+
   it('rewrites a changed block of text as a block at its indentation', () => {
     const text = exampleFlow('editor__order_status');
     const flow = readFlow(text, { fileName: 'flow.yaml' });

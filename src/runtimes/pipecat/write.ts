@@ -198,11 +198,13 @@ function diffInto(source: string, node: Node | null | undefined, before: unknown
 export function writeFlowYaml(flow: FlowSource, data: unknown = flow.data): string {
   if (flow.syntax === 'yaml' && sameData(flow.data, data)) return flow.source;
   let out: string;
-  if (flow.syntax === 'yaml' && flow.document?.contents) {
+  // The document is parsed again when it did not travel with the flow (a worker's structured clone drops it).
+  const document = flow.syntax === 'yaml' ? flow.document ?? parseFlowText(flow.source, 'yaml').document : undefined;
+  if (document?.contents) {
     const bom = flow.source.startsWith('\uFEFF') ? '\uFEFF' : '';
     const source = flow.source.slice(bom.length);
     const edits: Edit[] = [];
-    diffInto(source, flow.document.contents as Node, flow.data, data, edits);
+    diffInto(source, document.contents as Node, flow.data, data, edits);
     // From the end backwards, so offsets stay true; at one offset, the edit recorded last first: an
     // inner map's new keys (recorded before its parent's) then land before the parent's new entries.
     const order = edits.map((edit, index) => ({ edit, index })).sort((a, b) => b.edit.start - a.edit.start || b.index - a.index);
