@@ -44,6 +44,15 @@ describe('reading a FlowConfig', () => {
     expect(flow.nodes[0]).toMatchObject({ contextStrategy: { value: 'reset' }, respondImmediately: false, roleMessagePlaceholders: [{ path: 'name' }] });
   });
 
+  it('refuses text that is not YAML or not JSON at the place it breaks', () => {
+    const json = readFlow('{\n  "initial_node": "a",\n  "nodes": }\n', { syntax: 'json' });
+    expect(json.findings).toMatchObject([{ severity: 'error', stage: 'read', line: 3, column: 12 }]);
+    expect(json.findings[0].message).toMatch(/not valid JSON/);
+    const yaml = readFlow("initial_node: a\nnodes:\n  a:\n    task_messages: [{role: developer, content: 'it's'}]\n", { syntax: 'yaml' });
+    expect(yaml.findings).toMatchObject([{ severity: 'error', stage: 'read', line: 4 }]);
+    expect(yaml.findings[0].message).toMatch(/apostrophe/);
+  });
+
   it('reads JSON with the same model as the YAML it came from', () => {
     const text = exampleFlow('pipecat__food_ordering');
     const fromYaml = readFlow(text, { fileName: 'flow.yaml' });

@@ -15,7 +15,7 @@ export { FLOW_LIMITS, type FlowLimits, type FlowSyntax } from './pytree';
 export type { HandlerNames } from './graph';
 export {
   PIPECAT_VERSION, caseKey, placeholdersIn, transitionTargets,
-  type ActionType, type BranchCase, type BranchTransition, type DirectTransition, type FlowAction, type FlowConfigModel,
+  type ActionType, type BranchCase, type FlowActionData, type FlowConfigData, type FlowFunctionData, type FlowNodeData, type BranchTransition, type DirectTransition, type FlowAction, type FlowConfigModel,
   type FlowFunction, type FlowMessage, type FlowNode, type Located, type Placeholder, type Position, type Transition,
 } from './model';
 export { readHandlers, derivedSchema, handlerNames, HANDLERS_LIMITS, type DerivedSchema, type HandlerFunction, type HandlerParam, type HandlerProblem, type HandlersModule, type JsonSchema } from './handlers';

@@ -113,6 +113,37 @@ export interface FlowConfigModel {
   globalFunctions: FlowFunction[];
 }
 
+/**
+ * The file's data as Pipecat validates it (FlowFile.data when the flow has no error): the shape
+ * writeFlowYaml/writeFlowJson take, edited key for key. Keys Pipecat does not know stay out of it
+ * only because Pipecat refuses them; an action keeps its extra keys.
+ */
+export interface FlowConfigData {
+  initial_node: string;
+  nodes: Record<string, FlowNodeData>;
+  global_functions?: FlowFunctionData[];
+}
+export interface FlowNodeData {
+  task_messages: { role: string; content: string }[];
+  role_message?: string | null;
+  functions?: FlowFunctionData[];
+  pre_actions?: FlowActionData[];
+  post_actions?: FlowActionData[];
+  context_strategy?: 'append' | 'reset' | null;
+  respond_immediately?: boolean;
+}
+export interface FlowFunctionData {
+  name: string;
+  transition_only?: boolean;
+  description?: string | null;
+  transition_to?: string | { field: string; cases: Record<string, string>; default?: string | null } | null;
+}
+export interface FlowActionData {
+  type: string;
+  handler?: string | null;
+  [extra: string]: unknown;
+}
+
 /** Every node a function can move to. */
 export function transitionTargets(fn: FlowFunction): Located<string>[] {
   const to = fn.transitionTo;

@@ -13,6 +13,7 @@ import { explainYamlError } from '../../formats/block-agent/yaml-errors';
 import { jsonDepthError } from '../../formats/json-depth';
 import { formatBytes, formatCount } from '../../model/limits';
 import { positionAt } from '../../model/text-position';
+import { jsonBreak } from './json-error';
 import type { Position } from './model';
 
 export type PyScalarKind = 'str' | 'bool' | 'int' | 'float' | 'null' | 'timestamp';
@@ -250,19 +251,14 @@ export function parseFlowText(text: string, syntax: FlowSyntax, limits: FlowLimi
   if (syntax === 'json') {
     const deep = jsonDepthError(source);
     if (deep) return fail(deep);
-    try {
-      JSON.parse(source);
-    } catch (error) {
-      const message = (error as Error).message;
-      const offset = Number(/position (\d+)/.exec(message)?.[1] ?? 0);
-      return fail({ ...positionAt(source, offset), message: `this is not valid JSON (${message}); Python's json.loads, which Pipecat reads .json flows with, refuses it` });
-    }
+    const broken = jsonBreak(source);
+    if (broken) return fail({ ...positionAt(source, broken.offset), message: `this is not valid JSON: Callboard expected ${broken.expected} here; Python's json.loads, which Pipecat reads .json flows with, refuses it` });
   } else if (mayNestDeeperThan(source)) {
     const deep = yamlDepthError(source);
     if (deep) return fail(deep);
   }
   const lines = new LineCounter();
-  const document = parseDocument(source, { lineCounter: lines, uniqueKeys: false, version: syntax === 'yaml' ? '1.1' : '1.2', keepSourceTokens: false, prettyErrors: false });
+  const document = parseDocument(source, { lineCounter: lines, uniqueKeys: false, version: syntax === 'yaml' ? '1.1' : '1.2' });
   const at = (offset: number): Position => {
     const { line, col } = lines.linePos(offset);
     return { line, column: col };
