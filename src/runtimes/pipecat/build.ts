@@ -32,8 +32,8 @@ export function buildModel(root: PyValue | undefined, budget: Budget): { model: 
     const fieldValue = field(value, 'field');
     const cases = field(value, 'cases');
     if (fieldValue?.kind !== 'str' || cases?.kind !== 'map') return undefined;
-    const cases_ = branchCases(cases, budget);
-    for (const { entry, canonical, first } of cases_.written) {
+    const table = branchCases(cases, budget);
+    for (const { entry, canonical, first } of table.written) {
       const key = entry.key as PyScalar;
       const caseLoc = [...loc, 'transition_to', 'cases', canonical];
       if (key.plain && key.kind !== 'str') {
@@ -41,12 +41,12 @@ export function buildModel(root: PyValue | undefined, budget: Budget): { model: 
       }
       if (first !== entry) {
         const earlier = first.key as PyScalar;
-        const final = cases_.byKey.get(canonical);
+        const final = table.byKey.get(canonical);
         warn(key.at, caseLoc, 'collapsed-key', `this case and the one written ${earlier.text} (line ${earlier.at.line}, column ${earlier.at.column}) are one key once Pipecat reads them (both are ${canonical}), so only the last one written counts: a result of ${canonical} goes to '${final?.node ?? '?'}' and the earlier case is lost`, `if they are different answers, write both keys in quotes ("${earlier.text}": …, "${key.text}": …); otherwise remove one`);
       }
     }
     const fallback = located(field(value, 'default'));
-    return { kind: 'branch', field: fieldValue.value as string, fieldAt: fieldValue.at, cases: [...cases_.byKey.values()], ...(fallback ? { default: fallback } : {}), at: value.at };
+    return { kind: 'branch', field: fieldValue.value as string, fieldAt: fieldValue.at, cases: [...table.byKey.values()], ...(fallback ? { default: fallback } : {}), at: value.at };
   };
 
   const fn = (value: PyValue, loc: (string | number)[]): FlowFunction | undefined => {
