@@ -80,6 +80,20 @@ module.exports = {
       to: { path: '^src/(formats|simulator)/(pinecall|block-agent)/', pathNot: '^src/$1/$2/' },
     },
     {
+      name: 'pipecat-has-one-front-door',
+      severity: 'error',
+      comment: "Pipecat Flows' format (src/runtimes/pipecat) is reached through its index.ts only, so its inside can move without the rest of the app following.",
+      from: { path: '^src/(?!runtimes/pipecat/)', pathNot: TEST_SUPPORT },
+      to: { path: '^src/runtimes/pipecat/(?!index\\.ts$)' },
+    },
+    {
+      name: 'pipecat-format-is-pure',
+      severity: 'error',
+      comment: "Pipecat Flows' format is data in, data out: no React, canvas, editor or store library, so the CLI, workers and tests load it as they are.",
+      from: { path: '^src/runtimes/pipecat/' },
+      to: { path: '(^|/)node_modules/(react|react-dom|@xyflow/[^/]+|monaco-editor|@monaco-editor/[^/]+|zustand)/|^(react|react-dom|zustand|monaco-editor)$|^@(xyflow|monaco-editor)/' },
+    },
+    {
       name: 'the-page-run-does-not-load-the-typescript-compiler',
       severity: 'error',
       comment: "What the page loads for a run (src/run/runtime.ts) does not reach the TypeScript compiler: only the engine and import workers read a Pinecall class's code. Through the engines it was 3.5 MB parsed on the page's thread as a run began.",
