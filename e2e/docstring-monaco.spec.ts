@@ -182,3 +182,20 @@ test('in the docstring Tab moves on to the next field, as in any text field: no 
   await expect(field.locator('.monaco-editor')).toHaveClass(/focused/);
   expect(await appState(page, (s) => s.doc.tools.find((t: any) => t.id === 't_book').description)).toBe(before);
 });
+
+test('spaces typed at the ends of the docstring\'s lines are removed when the edit ends, with a note, and never reach the export (issue 31)', async ({ page }) => {
+  await select(page, 'tool', 't_book');
+  const field = page.getByTestId('docstring-editor');
+  await field.locator('textarea').click();
+  await expect(field).toHaveAttribute('data-editor', 'monaco', { timeout: 30_000 });
+  await page.locator('[data-testid="docstring-monaco"] .view-lines').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText('Book the slot the caller chose.   \nAsk them first.  ');
+  await expect.poll(() => appState(page, (s) => s.doc.tools.find((t: any) => t.id === 't_book').description)).toBe('Book the slot the caller chose.   \nAsk them first.  ');
+  await expect(page.getByTestId('docstring-trimmed')).toHaveCount(0);
+  // The edit ends: the focus leaves the field.
+  await page.getByTestId('inspector-title').click();
+  await expect.poll(() => appState(page, (s) => s.doc.tools.find((t: any) => t.id === 't_book').description)).toBe('Book the slot the caller chose.\nAsk them first.');
+  await expect(page.getByTestId('docstring-trimmed')).toContainText('would have gone into the export');
+});

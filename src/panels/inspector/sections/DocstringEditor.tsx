@@ -2,9 +2,11 @@ import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { Tool } from '../../../model';
 import { updateEntity } from '../../../model/ops';
+import { trimLineEnds } from '../../../model/text-trim';
 import { LazyEditor } from '../../../editors/LazyEditor';
 import type { CodeEditor } from '../../../editors/types';
 import { useCommit, useEndGesture, usePendingWrite } from '../commit';
+import { useStoreApi } from '../../../store/context';
 import type { SectionProps } from '../types';
 
 const HEIGHT = 120;
@@ -28,6 +30,19 @@ export function DocstringEditor({ entity: tool }: SectionProps<Tool>) {
   // Monaco keeps its own text, so its keystrokes may write after the frame; the textarea stand-in
   // shows the document's text and writes at once.
   const writeLater = (description: string) => pending.later(() => write(description));
+  const store = useStoreApi();
+  const [trimmed, setTrimmed] = useState(false);
+  // Spaces at a line's end are invisible here and would go into the export and the model's prompt
+  // unseen (issue 31): the edit ends without them, in the same undo step, and the field says so.
+  const finish = () => {
+    pending.now();
+    const current = store.getState().doc.tools.find((t) => t.id === tool.id)?.description;
+    if (current !== undefined && trimLineEnds(current) !== current) {
+      write(trimLineEnds(current));
+      setTrimmed(true);
+    }
+    endGesture();
+  };
 
   // When the textarea last took a key: the swap to Monaco waits for a pause in the typing.
   const lastKey = useRef(0);
@@ -63,9 +78,10 @@ export function DocstringEditor({ entity: tool }: SectionProps<Tool>) {
           onPointerEnter={() => setWanted(true)}
           onChange={(e) => {
             lastKey.current = performance.now();
+            setTrimmed(false);
             write(e.target.value);
           }}
-          onBlur={endGesture}
+          onBlur={finish}
         />
       )}
       {wanted && (
@@ -80,11 +96,15 @@ export function DocstringEditor({ entity: tool }: SectionProps<Tool>) {
             // Prose, not code: Tab moves on to the next field, as in every text field (tabFocusMode).
             options={{ tabFocusMode: true, lineNumbers: 'off', glyphMargin: false, lineDecorationsWidth: 6, renderLineHighlight: 'none', overviewRulerLanes: 0, scrollbar: { vertical: 'auto', horizontal: 'hidden' } }}
             onMount={onMount}
-            onChange={writeLater}
-            onBlur={endGesture}
+            onChange={(text) => {
+              setTrimmed(false);
+              writeLater(text);
+            }}
+            onBlur={finish}
           />
         </div>
       )}
+      {trimmed && <p className="insp-hint" data-testid="docstring-trimmed">Spaces at the ends of lines were removed: they are invisible here and would have gone into the export.</p>}
     </div>
   );
 }
