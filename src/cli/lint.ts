@@ -1,7 +1,6 @@
 // `callboard lint`: the app's Problems list on the command line, one problem a line, each at the
 // line:column of the file where the entity it is about is written (else its document path).
 import { problemsOf } from '../formats/problems';
-import { readStageFlow } from '../formats/pinecall/stage-flow';
 import { emptyDocument, type AgentDocument, type Tool } from '../model';
 import { loadExpressionParser } from '../model/lint/js-syntax';
 import { setSamplePatterns } from '../model/lint/pattern-samples';
@@ -28,7 +27,9 @@ export async function lintFindings(doc: AgentDocument, format: FileFormat, text:
   setSamplePatterns(await preparePatternSandbox());
   // A list of tools is no agent: only what is wrong with the tools themselves is reported.
   // Reachability follows where the code moves the call (helpers, switches, constants…).
-  const stageFlow = doc.target === 'pinecall' ? readStageFlow(doc) : undefined;
+  // The stage-flow reader parses class code with TypeScript's compiler (3.5 MB): loaded only for a
+  // Pinecall agent, so a Block Agent's lint does not pay for it (issue 34's 500-stage lint).
+  const stageFlow = doc.target === 'pinecall' ? (await import('../formats/pinecall/stage-flow')).readStageFlow(doc) : undefined;
   const problems = problemsOf(doc, { stageFlow }).filter((p) => !toolsOnly || p.entity.kind === 'tool');
   const locate = await locatorFor(format, text, doc);
   return problems.map((p) => ({ severity: p.severity, message: p.message, path: p.path, rule: p.rule, ...locate(p) }));
