@@ -1,6 +1,6 @@
 import ts from 'typescript';
 import type { StateField } from '../../model';
-import { PINECALL_CONFIG_FIELDS, PINECALL_WORLDS_FIELDS, pinecallRefusal } from '../../model/lint/pinecall-refusals';
+import { environmentAsState, environmentTwice, isEnvironmentField, PINECALL_CONFIG_FIELDS, PINECALL_DECORATED, pinecallRefusal } from '../../model/lint/pinecall-refusals';
 import { getOwn, setOwn } from '../../model/own';
 import { stageDeclaration, stateDeclaration } from './export-members';
 import { readStageField, readStateField, type RenderRead, type StageField } from './import-members';
@@ -48,10 +48,20 @@ export function readMembers(ctx: ImportContext, agentClass: ts.ClassDeclaration,
       ctx.error(member.name ?? member, pinecallRefusal.toolNotOnMethod(name));
       continue;
     }
-    const worldsVerb = ts.isPropertyDeclaration(member) && !isStatic(member) && name !== undefined ? getOwn(PINECALL_WORLDS_FIELDS, name) : undefined;
-    if (worldsVerb) {
-      ctx.error(member.name ?? member, pinecallRefusal.worldsField(name!, worldsVerb));
-      continue;
+    // The class's environment (Pinecall 0.11): a static member or a class decorator, never a call's state.
+    if (ts.isPropertyDeclaration(member) && name !== undefined && isEnvironmentField(name) && !PINECALL_CONFIG_FIELDS.has(name)) {
+      if (!isStatic(member)) {
+        ctx.error(member.name ?? member, environmentAsState(name));
+        continue;
+      }
+      if (name === 'knowledge') {
+        ctx.error(member.name ?? member, environmentAsState(name));
+        continue;
+      }
+      if (getOwn(PINECALL_DECORATED, name) && classDecoratorNames(agentClass).includes(name)) {
+        ctx.error(member.name ?? member, environmentTwice(className, name));
+        continue;
+      }
     }
     const isState = ts.isPropertyDeclaration(member) && fields.includes(member) && name !== undefined && !PINECALL_CONFIG_FIELDS.has(name);
     if (isState && (!anyDecorated || findDecorator(member, 'state'))) {
@@ -94,6 +104,11 @@ export function readMembers(ctx: ImportContext, agentClass: ts.ClassDeclaration,
   // import.ts drops it when the exporter would lay the members out this way anyway.
   preserved.memberOrder = order;
   return read;
+}
+
+/** The names of the class's called decorators (`@voice("…")` → voice). */
+function classDecoratorNames(agentClass: ts.ClassDeclaration): string[] {
+  return (ts.getDecorators(agentClass) ?? []).flatMap((d) => (ts.isCallExpression(d.expression) && ts.isIdentifier(d.expression.expression) ? [d.expression.expression.text] : []));
 }
 
 /**

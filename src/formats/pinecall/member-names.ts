@@ -18,7 +18,7 @@
 // hand lands on the name the export already uses.
 import { uniqueName } from '../../model/ids';
 import { suggestToolName } from '../../model/lint/context';
-import { PINECALL_CONFIG_FIELDS, PINECALL_WORLDS_FIELDS } from '../../model/lint/pinecall-refusals';
+import { isEnvironmentField, PINECALL_CONFIG_FIELDS } from '../../model/lint/pinecall-refusals';
 import { PINECALL_CLASS_MEMBERS, PINECALL_TOOL_NAME } from '../../model/names';
 import { isPrototypeName, PROTOTYPE_NAMES } from '../../model/own';
 import type { AgentDocument, Condition, Tool } from '../../model/types';
@@ -36,12 +36,12 @@ export interface MemberRename {
 }
 
 const isMember = (name: string) => PINECALL_CLASS_MEMBERS.includes(name);
-const isWorldsField = (name: string) => Object.prototype.hasOwnProperty.call(PINECALL_WORLDS_FIELDS, name);
+const isWorldsField = (name: string) => isEnvironmentField(name) && !PINECALL_CONFIG_FIELDS.has(name);
 
 function stateClash(name: string): string | undefined {
   if (isMember(name)) return `every Pinecall class already has ${name}`;
   if (isPrototypeName(name)) return `every JavaScript object already has ${name}`;
-  if (isWorldsField(name)) return `Pinecall refuses a class that declares ${name}, the world's setting`;
+  if (isWorldsField(name)) return `Pinecall refuses ${name} as a call's state: it is the class's environment`;
   if (PINECALL_CONFIG_FIELDS.has(name)) return `Pinecall reads a class's ${name} as its configuration, never as state`;
   return undefined;
 }

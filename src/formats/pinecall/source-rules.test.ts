@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../../model';
 import { personaAsPinecallReads } from '../../model/docstring';
-import { PINECALL_WORLDS_FIELDS } from '../../model/lint/pinecall-refusals';
+import { environmentAsState, PINECALL_CONFIG_FIELDS, PINECALL_ENVIRONMENT } from '../../model/lint/pinecall-refusals';
 import { exportPinecallTs } from './export';
 import { importPinecallTs } from './import';
 import { minimalDoc } from './testing';
@@ -107,18 +107,50 @@ describe('class members', () => {
     expect(roundTrip(UNDECORATED)).toContain('  get identified() {\n    return this.patient !== null;\n  }');
   });
 
-  it.each(Object.keys(PINECALL_WORLDS_FIELDS))('the world\'s field %s is refused when the class loads, with the verb that sets it', (field) => {
+  const environment = PINECALL_ENVIRONMENT.filter((f) => !PINECALL_CONFIG_FIELDS.has(f));
+  it.each(environment)('the environment field %s declared as a call\'s state (an instance field) is refused as Pinecall 0.11 refuses it', (field) => {
     const text = [HEAD, 'export default class Recepcion extends Agent {', `  ${field} = "x";`, '}'].join('\n');
-    expect(importPinecallTs(text)).toEqual({
-      ok: false,
-      errors: [{ line: 3, column: 3, message: `\`${field}\` is the world's now, not the class's: ${PINECALL_WORLDS_FIELDS[field]} — remove it from the class` }],
-    });
+    expect(importPinecallTs(text)).toEqual({ ok: false, errors: [{ line: 3, column: 3, message: environmentAsState(field) }] });
   });
 
-  it('refuses the voice with Pinecall\'s exact sentence', () => {
+  it('refuses an instance voice with Pinecall\'s exact sentence (pinecall/_config.py, declared_on_the_instance)', () => {
     const text = [HEAD, 'export default class Clinica extends Agent {', '  voice = "carolina";', '}'].join('\n');
     expect(!importPinecallTs(text).ok && (importPinecallTs(text) as { errors: { message: string }[] }).errors[0].message)
-      .toBe("`voice` is the world's now, not the class's: pinecall agent set --voice <name> — remove it from the class");
+      .toBe('`voice` is the class\'s, not a call\'s state: declare it as @voice("<vendor>", "<voice id>")');
+    const greeting = [HEAD, 'export default class Clinica extends Agent {', '  greeting = "Hola";', '}'].join('\n');
+    expect((importPinecallTs(greeting) as { errors: { message: string }[] }).errors[0].message)
+      .toBe('`greeting` is the class\'s, not a call\'s state: declare it as a static member, `static greeting = …`');
+  });
+
+  it('keeps the environment a class declares today — decorators and static members — and writes it back as written', () => {
+    const text = [
+      'import { Agent, improvise, llm, tool, voice } from "@pinecall/agents";', '',
+      '/** Recepción de la Clínica Norte. */',
+      '@llm("openai/gpt-5-mini", { temperature: 0.3 })',
+      '@voice("cartesia", "b7d50908")',
+      'export default class Recepcion extends Agent {',
+      '  static language = "es";',
+      '  static greeting = "Clínica Norte, buenos días.";',
+      '  static hangup = "when the caller says goodbye";',
+      '  static turn = improvise("Greet them warmly");',
+      '',
+      '  /** Say goodbye. */',
+      '  @tool()',
+      '  async bye() {',
+      '    return "ok";',
+      '  }',
+      '}', '',
+    ].join('\n');
+    const { doc } = imported(text);
+    expect(doc.state).toEqual([]);
+    expect(roundTrip(text)).toBe(text);
+  });
+
+  it('refuses a voice declared both as a decorator and as a static member, and knowledge as a member', () => {
+    const both = [HEAD, 'import { voice } from "@pinecall/agents";', '@voice("cartesia", "x")', 'export default class Clinica extends Agent {', '  static voice = { provider: "cartesia" };', '}'].join('\n');
+    expect((importPinecallTs(both) as { errors: { message: string }[] }).errors[0].message).toBe('Clinica declares both @voice(…) and a voice attribute; keep one');
+    const knowledge = [HEAD, 'export default class Clinica extends Agent {', '  static knowledge = "prices.md";', '}'].join('\n');
+    expect((importPinecallTs(knowledge) as { errors: { message: string }[] }).errors[0].message).toBe('`knowledge` is the class\'s, not a call\'s state: declare it as @knowledge({ path: "…", text: "…" })');
   });
 
   it('a plain-string stage is accepted; its values are the start and the literals the class assigns or compares', () => {

@@ -59,7 +59,7 @@ describe('name and block details', () => {
 
   it('says which verb sets a field of the world\'s, as Pinecall refuses it', () => {
     const problem = lintAs('pinecall', (d) => { d.state[4].name = 'greeting'; }).find((p) => p.rule === 'state-name-world');
-    expect(problem?.message).toBe("state field greeting: `greeting` is the world's now, not the class's: pinecall agent set --greeting '…' (or --reply '…') — remove it from the class; to remember something about the caller, rename it, e.g. greeting_value");
+    expect(problem?.message).toBe("state field greeting: `greeting` is the class's, not a call's state: declare it as a static member, `static greeting = …`; to remember something about the caller, rename it, e.g. greeting_value");
   });
 
   it('points at the empty wait token when the key is there', () => {

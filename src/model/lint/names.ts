@@ -1,6 +1,6 @@
 import { uniqueName } from '../ids';
 import { className } from '../names';
-import { PINECALL_CONFIG_FIELDS, PINECALL_WORLDS_FIELDS, pinecallRefusal } from './pinecall-refusals';
+import { environmentAsState, isEnvironmentField, PINECALL_CONFIG_FIELDS, pinecallRefusal } from './pinecall-refusals';
 import { pointer } from './pointer';
 import { CLASS_MEMBERS, prototypeClash } from './tools';
 import type { Finding, LintContext, ProblemEntity } from './types';
@@ -63,11 +63,10 @@ export function checkStateDeclarations(ctx: LintContext): Finding[] {
         message: `${pinecallRefusal.statePiiPublic(className(ctx.doc.name), field.name)}: keep pii and make it private, or make it public and not pii`,
       });
     }
-    const worldsVerb = Object.prototype.hasOwnProperty.call(PINECALL_WORLDS_FIELDS, field.name) ? PINECALL_WORLDS_FIELDS[field.name] : undefined;
-    if (worldsVerb) {
+    if (isEnvironmentField(field.name) && !PINECALL_CONFIG_FIELDS.has(field.name)) {
       out.push({
         rule: 'state-name-world', path: pointer('state', i, 'name'), entity,
-        message: `state field ${field.name}: ${pinecallRefusal.worldsField(field.name, worldsVerb)}; to remember something about the caller, rename it, e.g. ${uniqueName(`${field.name}_value`, ctx.stateNames)}`,
+        message: `state field ${field.name}: ${environmentAsState(field.name)}; to remember something about the caller, rename it, e.g. ${uniqueName(`${field.name}_value`, ctx.stateNames)}`,
       });
     } else if (PINECALL_CONFIG_FIELDS.has(field.name)) {
       out.push({

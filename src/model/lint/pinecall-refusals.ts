@@ -21,8 +21,6 @@ export const pinecallRefusal = {
     `${className} declares both @render(${component}) and a render() method; two ways to answer one question — keep one`,
   twoViews: (className: string, first: string, second: string) =>
     `${className} declares two views (${first} and ${second}); a class draws one panel`,
-  worldsField: (field: string, verb: string) =>
-    `\`${field}\` is the world's now, not the class's: ${verb} — remove it from the class`,
 };
 
 /**
@@ -31,17 +29,37 @@ export const pinecallRefusal = {
  */
 export const PINECALL_CONFIG_FIELDS: ReadonlySet<string> = new Set(['phone', 'whatsapp', 'web', 'language']);
 
-/** The world's settings a class may no longer declare, each with the verb that sets it now (Pinecall's THE_WORLDS). */
-export const PINECALL_WORLDS_FIELDS: Readonly<Record<string, string>> = {
-  voice: 'pinecall agent set --voice <name>',
-  llm: 'pinecall agent set --llm <vendor/model>',
-  stt: 'pinecall agent set --stt <vendor>',
-  greeting: "pinecall agent set --greeting '…' (or --reply '…')",
-  hangup: "pinecall agent set --hangup '…'",
-  says: "pinecall lexicon add <word> --say '…'",
-  hears: 'pinecall lexicon hear <word> …',
-  memory: "pinecall memory policy --remember '…' --forget '…'",
-  record: 'pinecall agent set --record on|off',
-  knowledge: 'pinecall agent knowledge edit — what the agent knows by heart is a setting, not a file',
-  docs: 'pinecall docs push, then pinecall docs attach <base>',
+/**
+ * The environment a class may declare over the agent's settings (Pinecall 0.11's ENVIRONMENT,
+ * "word for word the TypeScript package's": pinecall/_config.py): as class members — `static
+ * greeting = "…"`, `static language = "es"` — or, for the models, the voice and knowledge, as
+ * class decorators. Declared as a call's state (an instance field) it is refused. Not yet followed:
+ * an instance `language`, which the TypeScript package (0.9) read as configuration, is still kept as
+ * such (PINECALL_CONFIG_FIELDS), though the Python SDK 0.11.24 refuses it as state; the TypeScript
+ * package of that version is not published to read.
+ */
+export const PINECALL_ENVIRONMENT: readonly string[] = [
+  'language', 'voice', 'llm', 'realtime', 'stt', 'judge', 'greeting', 'hangup', 'turn', 'says', 'hears', 'knowledge', 'docs', 'memory', 'record',
+];
+
+/** The environment fields a class decorator declares (pinecall/_config.py's DECORATED), as a class writes it. */
+export const PINECALL_DECORATED: Readonly<Record<string, string>> = {
+  voice: '@voice("<vendor>", "<voice id>")',
+  llm: '@llm("<vendor>/<model>")',
+  realtime: '@realtime("<vendor>/<model>")',
+  stt: '@stt("<vendor>/<model>")',
+  judge: '@judge("<vendor>/<model>")',
+  knowledge: '@knowledge({ path: "…", text: "…" })',
 };
+
+export const isEnvironmentField = (name: string): boolean => PINECALL_ENVIRONMENT.includes(name);
+
+/** Pinecall's sentence for an environment field declared as state (declared_on_the_instance), in TypeScript's spelling of a class attribute. */
+export function environmentAsState(field: string): string {
+  const way = Object.prototype.hasOwnProperty.call(PINECALL_DECORATED, field) ? PINECALL_DECORATED[field] : `a static member, \`static ${field} = …\``;
+  return `\`${field}\` is the class's, not a call's state: declare it as ${way}`;
+}
+
+/** Both spellings of one field on a class (pinecall/_config.py's _declaring): one would be dead. */
+export const environmentTwice = (className: string, field: string): string =>
+  `${className} declares both @${field}(…) and a ${field} attribute; keep one`;

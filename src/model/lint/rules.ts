@@ -72,7 +72,7 @@ export const RULES = {
   'state-name-duplicate': rule('error', 'warning', 'state field names are unique'),
   'state-name-reserved': rule('error', 'info', 'a state field named like a member every Pinecall class has (stage, render, call, log, say, onCall…), __proto__ or another name every JavaScript object has, clashes with the class'),
   'state-pii-public': rule('error', 'info', 'a state field is pii or public, not both'),
-  'state-name-world': rule('error', 'info', "a state field named like one of the world's settings (voice, llm, greeting…), which Pinecall refuses in a class"),
+  'state-name-world': rule('error', 'info', "a state field named like one of the class's environment settings (voice, llm, greeting…), which Pinecall refuses as a call's state"),
   'state-name-config': rule('warning', 'info', 'a state field named phone, whatsapp, web or language, which Pinecall reads as configuration, never as state'),
   // graph.ts: edges and conditions
   'edge-unknown-stage': rule('error', 'error', 'an edge starts or ends at a stage that does not exist'),
