@@ -1,0 +1,143 @@
+"""Pinecall in Python: Callboard's export loads in the real SDK, and its tools are the ones Callboard simulates.
+
+For every Pinecall agent of the corpus (conformance/node/pinecall-python.ts lists them), the Python
+class Callboard exports is loaded the way `pinecall start` loads one (`pinecall.testing.load`: its
+folder a package, its view `views/<slug>.jinja` beside it), then:
+- it loads, or the SDK refuses it with the very message Callboard predicts;
+- the tool specs the SDK builds equal the ones Callboard predicts for the export, field by field;
+- the tool specs the SDK builds equal the ones Callboard's simulator sends, except where the export's
+  loss list names the difference for that tool (a difference nobody declared fails);
+- the class's own words in the prompt the SDK renders at the opening state (the docstring's line and
+  the view) equal Callboard's system prompt at the same state;
+- a scripted call with its required arguments missing is refused with Callboard's message.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from conformance.harness import Case, diff_values, node_json, same
+
+TITLE = "Pinecall SDK (Python): the exported class loads, and builds the tools and prompt Callboard simulates"
+NEEDS = [
+    "pinecall.testing:load",
+    "pinecall.agent:Agent.tools",
+    "pinecall.agent:Agent.run_tool",
+    "pinecall.blocks:render",
+    "pinecall._doc:one_line",
+    "pinecall.errors:DeclarationRefused",
+    "pinecall.errors:ToolFailed",
+]
+
+# Which loss, named for a tool by the Python export, accounts for a difference in which field of its spec.
+DECLARES = {
+    "parameters": ("parameter schema as pydantic builds it", "parameter that is no Python identifier"),
+    "description": ("description as Python reads it",),
+    "pii": ("pii of a parameter the signature lacks",),
+    "name": ("tool name",),
+}
+
+
+def sdk_spec(spec) -> dict:
+    return spec.model_dump(exclude_none=True)
+
+
+def load_class(agent: dict, folder: Path):
+    """Writes the export's files under `folder` and loads the class as the SDK's CLI does."""
+    from pinecall.testing import load
+
+    for file in agent["files"]:
+        path = folder / file["path"]
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(file["text"], encoding="utf-8")
+    return load(folder / agent["files"][0]["path"])
+
+
+def undeclared(simulated: dict, built: dict, declared: list[str]) -> list[str]:
+    """The differences between the simulator's spec and the SDK's that no declared loss accounts for."""
+    found = []
+    for key in sorted(set(simulated) | set(built)):
+        differences = list(diff_values(simulated.get(key), built.get(key), f"{built.get('name', simulated.get('name'))}.{key}"))
+        if differences and not any(feature in declared for feature in DECLARES.get(key, ())):
+            found.extend(differences)
+    return found
+
+
+def loads(agent: dict, folder: Path):
+    """The class, or None; and the case saying whether the SDK did what Callboard predicts."""
+    from pinecall.errors import DeclarationRefused
+
+    subject = f"{agent['name']}: loads"
+    try:
+        cls = load_class(agent, folder)
+    except DeclarationRefused as refused:
+        ok = str(refused) == agent["refusal"]
+        return None, Case(subject, ok, "refused as Callboard predicts" if ok else "refused otherwise",
+                          [] if ok else [f"the SDK says: {refused}", f"Callboard predicts: {agent['refusal']}"])
+    except Exception as error:  # a file Python cannot run is the export's fault, whatever it is
+        return None, Case(subject, False, f"{type(error).__name__}: {error}"[:300])
+    if agent["refusal"] is not None:
+        return cls, Case(subject, False, "the SDK accepts it", [f"Callboard predicts it refuses: {agent['refusal']}"])
+    return cls, Case(subject, True)
+
+
+def prompt_case(agent: dict, cls) -> Case:
+    """The class's own words in the SDK's prompt at the opening state against Callboard's system prompt."""
+    from pinecall._doc import one_line
+    from pinecall.blocks import render
+
+    blocks = render(cls())
+    own = [one_line(vars(cls).get("__doc__")) or "", blocks["view"]]
+    theirs = "\n\n".join(part for part in own if part)
+    return same(f"{agent['name']}: prompt at {agent['prompt']['stage'] or 'the opening'}", agent["prompt"]["system"], theirs, "prompt")
+
+
+def bad_call_cases(agent: dict, cls) -> list[Case]:
+    from pinecall.errors import ToolFailed
+
+    cases = []
+    for call in agent["badCalls"]:
+        missing = not call["arguments"]
+        if not missing:
+            continue  # wrong JSON types: pydantic coerces and words them otherwise (see the README's list)
+        try:
+            cls().run_tool(call["tool"], call["arguments"])
+            theirs = None
+        except ToolFailed as failed:
+            theirs = str(failed)
+        cases.append(same(f"{agent['name']}: {call['tool']}({{}}) refused", call["message"], theirs, "message"))
+    return cases
+
+
+def check_agent(agent: dict, folder: Path) -> list[Case]:
+    cls, loaded = loads(agent, folder)
+    cases = [loaded]
+    if cls is None:
+        return cases
+    built = [sdk_spec(spec) for spec in cls().tools()]
+    cases.append(same(f"{agent['name']}: tool specs as Callboard predicts", agent["predicted"], built, "tools"))
+    by_name = {spec["name"]: spec for spec in built}
+    left = []
+    for simulated in agent["simulated"]:
+        theirs = by_name.get(simulated["name"])
+        if theirs is None:
+            left.append(f"{simulated['name']}: simulated, and the SDK builds no such tool")
+            continue
+        left.extend(undeclared(simulated, theirs, agent["declared"].get(simulated["name"], [])))
+    cases.append(Case(f"{agent['name']}: tool specs as simulated (declared losses aside)", not left,
+                      "" if not left else f"{len(left)} undeclared difference(s)", left))
+    cases.append(prompt_case(agent, cls))
+    cases.extend(bad_call_cases(agent, cls))
+    return cases
+
+
+def run(corpus: list[dict] | None = None) -> list[Case]:
+    agents = corpus if corpus is not None else node_json("pinecall-python.ts", timeout=300)
+    cases: list[Case] = []
+    with tempfile.TemporaryDirectory(prefix="callboard-pinecall-") as tmp:
+        for index, agent in enumerate(agents):
+            # Each agent in a folder of its own: two agents of one slug never meet in sys.modules.
+            cases.extend(check_agent(agent, Path(tmp) / f"a{index}"))
+    return cases

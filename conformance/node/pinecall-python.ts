@@ -1,0 +1,107 @@
+// For conformance/checks/c10_pinecall_sdk.py: every Pinecall agent of the corpus, as Callboard
+// exports it to Python and as Callboard simulates it. Prints one JSON array on standard output:
+//   name, source          the agent and the file it came from
+//   files                 the Python export ([{path, text}]: agent.py, views/<slug>.jinja)
+//   refusal               the message Callboard predicts the SDK refuses the class with, or null
+//   predicted             the tool specs Callboard predicts the SDK builds from the export
+//   simulated             the tool specs the simulator sends (name, description, parameters) with
+//                         the gateway's fields as Callboard reads them from the same tools
+//   declared              per simulated tool: the loss features the Python export names for it
+//   prompt                Callboard's prompt at the opening state: persona line and stage text
+//   badCalls              scripted bad calls and the message Callboard's argument check gives
+// Usage: npx tsx conformance/node/pinecall-python.ts [--wrong-int-schema]
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { importAny } from '../../src/formats/import-any';
+import type { AgentDocument, Tool } from '../../src/model';
+import { exportedTools } from '../../src/model/tool-chains';
+import { toolSpec } from '../../src/simulator/messages';
+import { checkArguments } from '../../src/simulator/pinecall/check-args';
+import { systemPrompt } from '../../src/simulator/pinecall/prompt';
+import { startSession } from '../../src/simulator/simulation';
+import { exportPinecallPython } from '../../src/formats/pinecall/python/export';
+import { pyRefusal, pyToolSpecs, pyTools } from '../../src/formats/pinecall/python/spec';
+import { pyMembers } from '../../src/formats/pinecall/python/members';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const read = (path: string) => readFileSync(ROOT + path, 'utf8');
+
+/** The corpus: the sample, the New-agent templates, the Pinecall fixtures and the offline corpora, as far as each is a Pinecall agent. */
+function corpusFiles(): string[] {
+  const listed = (dir: string, pattern: RegExp) => readdirSync(ROOT + dir).filter((f) => pattern.test(f) && !f.endsWith('.script.json')).sort().map((f) => dir + f);
+  return [
+    'public/examples/clinic-booking.json',
+    ...listed('public/examples/', /^template-.*\.json$/),
+    ...listed('test/fixtures/pinecall/', /\.(json|tsx)$/),
+    ...listed('test/fixtures/offline-corpus/', /\.(json|tsx)$/),
+    ...listed('test/fixtures/offline-corpus-blind/', /\.(json|tsx)$/),
+  ];
+}
+
+async function load(file: string): Promise<AgentDocument | undefined> {
+  const outcome = await importAny(read(file), { fileName: file.split('/').pop() });
+  return outcome.kind === 'agent' && outcome.doc.target === 'pinecall' ? outcome.doc : undefined;
+}
+
+/** The gateway's fields of a tool as Callboard reads them: confirm makes it irreversible (formats/pinecall.md, "On the wire"). */
+function simulatedSpec(tool: Tool, name: string) {
+  return {
+    ...toolSpec(tool),
+    name,
+    side_effect: tool.confirm !== undefined ? 'irreversible' : 'read',
+    ...(tool.confirm !== undefined ? { confirm: tool.confirm } : {}),
+    ...(tool.announce !== undefined ? { announce: tool.announce } : {}),
+    ...(tool.pii.length ? { pii: tool.pii } : {}),
+    ...(tool.timeout !== undefined ? { timeout_s: tool.timeout } : {}),
+  };
+}
+
+/** A value of the wrong JSON type for a schema: what a model gets wrong. */
+function wrongValue(schema: { type?: unknown } | undefined): unknown {
+  switch (schema?.type) {
+    case 'string': return 7;
+    case 'integer': case 'number': return 'many';
+    case 'boolean': return 'perhaps';
+    case 'array': return 'one';
+    default: return 7;
+  }
+}
+
+function badCalls(doc: AgentDocument, names: Map<Tool, string>) {
+  const tool = exportedTools(doc).find((t) => (t.parameters.required ?? []).length > 0);
+  if (!tool) return [];
+  const [first] = tool.parameters.required!;
+  const others = Object.fromEntries(tool.parameters.required!.slice(1).map((p) => [p, 'x']));
+  const calls = [{}, { ...others, [first]: wrongValue(tool.parameters.properties?.[first]) }];
+  return calls.map((args) => ({ tool: names.get(tool)!, arguments: args, message: checkArguments({ ...tool, name: names.get(tool)! }, args) ?? null }));
+}
+
+async function main() {
+  const out = [];
+  for (const file of corpusFiles()) {
+    const doc = await load(file);
+    if (!doc) continue;
+    const exported = exportPinecallPython(doc);
+    const members = pyMembers(doc);
+    const names = new Map(doc.tools.map((t, i) => [t, members.toolNames[i]]));
+    const session = startSession(doc);
+    const losses = exported.warnings;
+    out.push({
+      name: doc.name,
+      source: file,
+      files: exported.files,
+      refusal: pyRefusal(doc) ?? null,
+      predicted: pyToolSpecs(doc),
+      simulated: pyTools(doc, members).entries.map(({ tool, name }) => simulatedSpec(tool, name)),
+      declared: Object.fromEntries(pyTools(doc, members).entries.map(({ tool, index, name }) => [name, losses.filter((l) => l.path === `/tools/${index}` || l.path.startsWith(`/tools/${index}/`)).map((l) => l.feature)])),
+      prompt: { system: systemPrompt(doc, session), stage: doc.stages.find((s) => s.id === session.stageId)?.name ?? null },
+      badCalls: badCalls(doc, names),
+    });
+  }
+  process.stdout.write(JSON.stringify(out));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
