@@ -38,9 +38,6 @@ export function lossesOfPinecallPython(doc: AgentDocument): Loss[] {
   if (pyOneLine(docstringLines(doc.persona).join('\n')) !== (personaAsPinecallReads(doc.persona) || undefined)) {
     add(pointer('persona'), { kind: 'agent' }, 'persona as Python reads it', 'the SDK reads the class docstring up to its first section header (Args:, Returns:, Note: …) and expands tabs; write the persona as plain lines');
   }
-  if (/\{\{/.test(personaAsPinecallReads(doc.persona))) {
-    add(pointer('persona'), { kind: 'agent' }, 'placeholder in the persona', 'the SDK sends the class docstring as written, without filling {{ }}; say the changing part in a stage\'s instructions (the view)');
-  }
   for (const rename of members.renames) {
     const list = rename.kind === 'state' ? 'state' : 'tools';
     const entity = rename.kind === 'state' ? { kind: 'state' as const, id: doc.state[rename.index].id } : { kind: 'tool' as const, id: doc.tools[rename.index].id };
@@ -81,7 +78,7 @@ export function lossesOfPinecallPython(doc: AgentDocument): Loss[] {
     const changed = Object.keys(sent.properties ?? {}).filter((name) => !sameJson(sent.properties![name], tool.parameters.properties?.[name]));
     if (changed.length || !sameJson(sent.required, tool.parameters.required ?? []) || '$defs' in sent) {
       add(at('parameters'), entity, 'parameter schema as pydantic builds it',
-        `the SDK builds the schema from the type hints with pydantic, so ${changed.length ? changed.join(', ') : 'the parameters'} reach the model otherwise (an optional parameter is anyOf with null and a default, an object a $defs class, an integer enum its type, and formats, bounds, patterns and nested descriptions are dropped); say those in the tool's description`);
+        `the SDK builds the schema from the type hints with pydantic, and the model receives ${changed.length ? changed.join(', ') : 'the parameters'} otherwise than the document says (an optional parameter is anyOf with null and a default, an object a $defs class, a number enum its type; formats, bounds, patterns and nested descriptions are dropped); say those in the tool's description`);
     }
     if (writtenPii(tool).filter(writableParameter).length !== tool.pii.length) {
       add(at('pii'), entity, 'pii of a parameter the signature lacks', `pii names a parameter the method cannot take (${tool.pii.filter((p) => !writableParameter(p) || !writtenPii(tool).includes(p)).join(', ')}), so the entry is not written`);

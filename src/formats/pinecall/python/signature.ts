@@ -39,15 +39,20 @@ const declaredType = (p: PyParameter): PyType => (p.required || p.default || inc
 
 /**
  * Names the TypedDict classes of one file: after the member path (`Address`), else the tool and
- * the path (`BookAddress`), numbered past that; the same shape at the same path shares its class.
+ * the path (`BookAddress`), numbered past that; the same shape shares its class.
  */
+/** A shape by its structure alone, wherever it stands: two parameters of one shape share a class. */
+const shapeKey = (shape: TypedShape): string => JSON.stringify(shape.members.map((m) => [m.name, m.required, typeKey(m.type)]));
+const typeKey = (type: PyType): unknown =>
+  type.kind === 'typed' ? shapeKey(type.shape) : type.kind === 'list' ? ['list', typeKey(type.items)] : type.kind === 'union' ? ['union', type.members.map(typeKey)] : type;
+
 export function typedNamer(taken: ReadonlySet<string>) {
   const declared = new Map<string, TypedShape>();
   const byKey = new Map<string, string>();
   return {
     forTool(toolName: string): NameOf {
       return (shape) => {
-        const key = JSON.stringify(shape.members.map((m) => [m.name, m.required, m.type]).concat([shape.path]));
+        const key = shapeKey(shape);
         const known = byKey.get(key);
         if (known) return known;
         const base = pascalCase(shape.path.join('_'));
