@@ -13,8 +13,7 @@ folder a package, its view `views/<slug>.jinja` beside it), then:
 """
 from __future__ import annotations
 
-import os
-import sys
+import copy
 import tempfile
 from pathlib import Path
 
@@ -133,8 +132,19 @@ def check_agent(agent: dict, folder: Path) -> list[Case]:
     return cases
 
 
-def run(corpus: list[dict] | None = None) -> list[Case]:
-    agents = corpus if corpus is not None else node_json("pinecall-python.ts", timeout=300)
+_corpus: list[dict] | None = None
+
+
+def corpus() -> list[dict]:
+    """Callboard's side of every agent, asked of its pure core once per run (c11 reuses it)."""
+    global _corpus
+    if _corpus is None:
+        _corpus = node_json("pinecall-python.ts", timeout=300)
+    return copy.deepcopy(_corpus)
+
+
+def run(agents: list[dict] | None = None) -> list[Case]:
+    agents = agents if agents is not None else corpus()
     cases: list[Case] = []
     with tempfile.TemporaryDirectory(prefix="callboard-pinecall-") as tmp:
         for index, agent in enumerate(agents):
