@@ -82,15 +82,33 @@ def loads(agent: dict, folder: Path):
     return cls, Case(subject, True)
 
 
+# Which loss, named for the agent by the Python export, accounts for a difference in which part of the prompt.
+PROMPT_DECLARES = {
+    "identity": ("persona as Python reads it",),
+    "view": ("placeholder of a value that is not text", "placeholder of no state field"),
+}
+
+
 def prompt_case(agent: dict, cls) -> Case:
-    """The class's own words in the SDK's prompt at the opening state against Callboard's system prompt."""
+    """The class's own words in the SDK's prompt at the opening state against Callboard's system
+    prompt: the docstring's line against the persona, the view against the stage's instructions.
+    A difference the export's loss list names for that part is declared, not failed."""
     from pinecall._doc import one_line
     from pinecall.blocks import render
 
-    blocks = render(cls())
-    own = [one_line(vars(cls).get("__doc__")) or "", blocks["view"]]
-    theirs = "\n\n".join(part for part in own if part)
-    return same(f"{agent['name']}: prompt at {agent['prompt']['stage'] or 'the opening'}", agent["prompt"]["system"], theirs, "prompt")
+    ours = agent["prompt"]
+    theirs = {"identity": one_line(vars(cls).get("__doc__")) or "", "view": render(cls())["view"]}
+    subject = f"{agent['name']}: prompt at {ours['stage'] or 'the opening'}"
+    joined = "\n\n".join(part for part in (ours["identity"], ours["view"]) if part)
+    if joined != ours["system"]:
+        return Case(subject, False, "Callboard's prompt is not its persona and view", [f"system: {ours['system']!r}", f"parts: {joined!r}"])
+    failing, declared = [], []
+    for part, features in PROMPT_DECLARES.items():
+        differences = list(diff_values(ours[part], theirs[part], part))
+        named = [feature for feature in features if feature in agent["declaredAgent"]]
+        (declared if named else failing).extend(differences if not named else [f"{d} (declared: {named[0]})" for d in differences])
+    detail = f"{len(failing)} difference(s)" if failing else ("declared difference(s) only" if declared else "")
+    return Case(subject, not failing, detail, failing + declared)
 
 
 def bad_call_cases(agent: dict, cls) -> list[Case]:

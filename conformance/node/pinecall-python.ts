@@ -7,7 +7,8 @@
 //   simulated             the tool specs the simulator sends (name, description, parameters) with
 //                         the gateway's fields as Callboard reads them from the same tools
 //   declared              per simulated tool: the loss features the Python export names for it
-//   prompt                Callboard's prompt at the opening state: persona line and stage text
+//   prompt                Callboard's system prompt at the opening state, and its two parts
+//   declaredAgent         the loss features the Python export names for the agent, its state and stages
 //   badCalls              scripted bad calls and the message Callboard's argument check gives
 // Usage: npx tsx conformance/node/pinecall-python.ts [--wrong-int-schema]
 import { readdirSync, readFileSync } from 'node:fs';
@@ -43,12 +44,15 @@ async function load(file: string): Promise<AgentDocument | undefined> {
   return outcome.kind === 'agent' && outcome.doc.target === 'pinecall' ? outcome.doc : undefined;
 }
 
-/** The gateway's fields of a tool as Callboard reads them: confirm makes it irreversible (formats/pinecall.md, "On the wire"). */
+/**
+ * The gateway's fields of a tool as Callboard reads them: a confirm the simulator says (step.ts,
+ * a non-empty one) makes it irreversible (formats/pinecall.md, "On the wire").
+ */
 function simulatedSpec(tool: Tool, name: string) {
   return {
     ...toolSpec(tool),
     name,
-    side_effect: tool.confirm !== undefined ? 'irreversible' : 'read',
+    side_effect: tool.confirm ? 'irreversible' : 'read',
     ...(tool.confirm !== undefined ? { confirm: tool.confirm } : {}),
     ...(tool.announce !== undefined ? { announce: tool.announce } : {}),
     ...(tool.pii.length ? { pii: tool.pii } : {}),
@@ -94,7 +98,14 @@ async function main() {
       predicted: pyToolSpecs(doc),
       simulated: pyTools(doc, members).entries.map(({ tool, name }) => simulatedSpec(tool, name)),
       declared: Object.fromEntries(pyTools(doc, members).entries.map(({ tool, index, name }) => [name, losses.filter((l) => l.path === `/tools/${index}` || l.path.startsWith(`/tools/${index}/`)).map((l) => l.feature)])),
-      prompt: { system: systemPrompt(doc, session), stage: doc.stages.find((s) => s.id === session.stageId)?.name ?? null },
+      // The system prompt in its two parts: the persona line, then what the stage's view adds.
+      prompt: {
+        system: systemPrompt(doc, session),
+        identity: systemPrompt({ ...doc, stages: [] }, session),
+        view: systemPrompt({ ...doc, persona: '' }, session),
+        stage: doc.stages.find((s) => s.id === session.stageId)?.name ?? null,
+      },
+      declaredAgent: losses.filter((l) => !l.path.startsWith('/tools/') && !l.path.startsWith('/edges/')).map((l) => l.feature),
       badCalls: badCalls(doc, names),
     });
   }

@@ -15,7 +15,13 @@ import { exportPinecallPython } from './export';
  */
 const update = process.env.UPDATE_GOLDENS === '1';
 const TEMPLATE = new URL('../../../../public/examples/template-pinecall-booking.json', import.meta.url);
-const CASES: [string, URL][] = [...FIXTURE_NAMES.map((name): [string, URL] => [name, fixtureDoc(name)]), ['template-pinecall-booking', TEMPLATE]];
+/** The Python fixtures: names, types and text a Python class cannot take as they are, and a class the SDK refuses. */
+const PYTHON_FIXTURES = ['python-edges', 'python-refused'] as const;
+const CASES: [string, URL][] = [
+  ...FIXTURE_NAMES.map((name): [string, URL] => [name, fixtureDoc(name)]),
+  ['template-pinecall-booking', TEMPLATE],
+  ...PYTHON_FIXTURES.map((name): [string, URL] => [name, fixtureUrl(`${name}.json`)]),
+];
 
 const read = (url: URL) => JSON.parse(readFileSync(url, 'utf8')) as AgentDocument;
 

@@ -16,8 +16,8 @@ export type PyType =
   /** `dict`: an open object. */
   | { kind: 'dict' }
   | { kind: 'list'; items: PyType }
-  /** `Literal["a", "b"]`: string values only (a number enum is written as its type, a loss). */
-  | { kind: 'literal'; values: string[] }
+  /** `Literal["a", "b"]` or `Literal[1, 2]`: strings alone or whole numbers alone (another enum is written as its type, a loss). */
+  | { kind: 'literal'; values: string[] | number[] }
   | { kind: 'union'; members: PyType[] }
   /** A `TypedDict` declared in the file: an object whose members are all identifiers. */
   | { kind: 'typed'; shape: TypedShape };
@@ -44,6 +44,7 @@ export function pyTypeOf(schema: JsonSchema | undefined, path: string[], depth =
   if (!schema || typeof schema !== 'object') return { kind: 'any' };
   const { enum: values } = schema;
   if (Array.isArray(values) && values.length > 0 && values.every((v) => typeof v === 'string')) return { kind: 'literal', values: values as string[] };
+  if (Array.isArray(values) && values.length > 0 && values.every((v) => Number.isInteger(v))) return { kind: 'literal', values: values as number[] };
   if (typeof schema.const === 'string') return { kind: 'literal', values: [schema.const] };
   if (Array.isArray(schema.type)) {
     const members = schema.type.map((t) => pyTypeOf({ ...schema, type: t }, path, depth));
@@ -122,8 +123,10 @@ export function pydanticSchemaOf(type: PyType, nameOf: (shape: TypedShape) => st
       return { additionalProperties: true, type: 'object' };
     case 'list':
       return { items: pydanticSchemaOf(type.items, nameOf, defs), type: 'array' };
-    case 'literal':
-      return type.values.length === 1 ? { const: type.values[0], type: 'string' } : { enum: [...type.values], type: 'string' };
+    case 'literal': {
+      const json = typeof type.values[0] === 'string' ? 'string' : 'integer';
+      return type.values.length === 1 ? { const: type.values[0], type: json } : { enum: [...type.values], type: json };
+    }
     case 'union':
       // `Any | None` is Any: pydantic reads the union as what it allows, and Any allows all.
       if (type.members.some((m) => m.kind === 'any')) return {};
