@@ -97,7 +97,7 @@ async function main() {
       refusal: pyRefusal(doc) ?? null,
       predicted: pyToolSpecs(doc),
       simulated: pyTools(doc, members).entries.map(({ tool, name }) => simulatedSpec(tool, name)),
-      declared: Object.fromEntries(pyTools(doc, members).entries.map(({ tool, index, name }) => [name, losses.filter((l) => l.path === `/tools/${index}` || l.path.startsWith(`/tools/${index}/`)).map((l) => l.feature)])),
+      declared: Object.fromEntries(pyTools(doc, members).entries.map(({ index, name }) => [name, losses.filter((l) => l.path === `/tools/${index}` || l.path.startsWith(`/tools/${index}/`)).map((l) => l.feature)])),
       // The system prompt in its two parts: the persona line, then what the stage's view adds.
       prompt: {
         system: systemPrompt(doc, session),

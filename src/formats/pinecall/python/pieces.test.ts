@@ -1,6 +1,7 @@
 // The Python export's pieces, each against what pinecall 0.11.24 / pydantic 2.14 do (read in their
 // source; conformance/checks/c10_pinecall_sdk.py checks the same on the whole corpus in the SDK).
 import { describe, expect, it } from 'vitest';
+import type { JsonSchema } from '../../../model';
 import { minimalDoc } from '../testing';
 import { pyMembers } from './members';
 import { pyExpression } from './py-expression';
@@ -9,9 +10,9 @@ import { pyParameters, pySchema, signatureText, typedNamer } from './signature';
 import { pyRefusal, pyToolSpecs } from './spec';
 import { viewJinja } from './view';
 
-const obj = (properties: Record<string, unknown>, required: string[]) => ({ type: 'object', properties, required, additionalProperties: false });
+const obj = (properties: Record<string, JsonSchema>, required: string[]): JsonSchema => ({ type: 'object', properties, required, additionalProperties: false });
 
-function schemaOf(properties: Record<string, unknown>, required: string[]) {
+function schemaOf(properties: Record<string, JsonSchema>, required: string[]) {
   const tool = minimalDoc({ parameters: obj(properties, required) }).tools[0];
   const params = pyParameters(tool);
   const nameOf = typedNamer(new Set()).forTool(tool.name);

@@ -1,12 +1,14 @@
 // Python text: literals of JSON values, docstrings as written, and as the SDK reads them back
 // (pinecall 0.11.24 `_doc.one_line` / `_doc.arguments_of` over `inspect.cleandoc`).
 
-/** Where Python's `str.splitlines` breaks a line, beyond \n and \r. */
+/** Where Python's `str.splitlines` breaks a line, beyond \n and \r: the controls are Python's line breaks. */
+// eslint-disable-next-line no-control-regex
 const PY_LINE_BREAK = /\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;
 /** What Python's `str.strip` takes off (its whitespace), which JavaScript's `trim` does not quite match. */
 const PY_SPACE = '[\\s\\x1c-\\x1f\\x85]';
 const PY_STRIP = new RegExp(`^(?:(?!\\ufeff)${PY_SPACE})+|(?:(?!\\ufeff)${PY_SPACE})+$`, 'g');
 export const pyStrip = (text: string): string => text.replace(PY_STRIP, '');
+// eslint-disable-next-line no-control-regex -- Python's line breaks include these controls
 export const pySplitLines = (text: string): string[] => (text === '' ? [] : text.replace(/(\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029])$/, '').split(PY_LINE_BREAK));
 
 /** `str.expandtabs(8)`, which `inspect.cleandoc` applies to every line. */
@@ -41,6 +43,7 @@ function cleandoc(doc: string): string[] {
 }
 
 /** Characters written escaped in a Python string literal: controls, and the line breaks only Python sees. */
+// eslint-disable-next-line no-control-regex -- the controls are what must be escaped
 const ESCAPED = /[\x00-\x08\x0b-\x1f\x7f\x85\u2028\u2029]/g;
 const escapeChar = (ch: string): string => {
   const code = ch.charCodeAt(0);
