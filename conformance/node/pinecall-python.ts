@@ -11,7 +11,7 @@
 //   declaredAgent         the loss features the Python export names for the agent, its state and stages
 //   badCalls              scripted bad calls and the message Callboard's argument check gives
 // Usage: npx tsx conformance/node/pinecall-python.ts [--wrong-int-schema]
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { importAny } from '../../src/formats/import-any';
 import type { AgentDocument, Tool } from '../../src/model';
@@ -23,6 +23,7 @@ import { startSession } from '../../src/simulator/simulation';
 import { exportPinecallPython } from '../../src/formats/pinecall/python/export';
 import { pyRefusal, pyToolSpecs, pyTools } from '../../src/formats/pinecall/python/spec';
 import { pyMembers } from '../../src/formats/pinecall/python/members';
+import { sourceFilesOf } from '../../src/formats/pinecall/source-files';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const read = (path: string) => readFileSync(ROOT + path, 'utf8');
@@ -34,13 +35,25 @@ function corpusFiles(): string[] {
     'public/examples/clinic-booking.json',
     ...listed('public/examples/', /^template-.*\.json$/),
     ...listed('test/fixtures/pinecall/', /\.(json|tsx)$/),
+    ...folderAgents(),
     ...listed('test/fixtures/offline-corpus/', /\.(json|tsx)$/),
     ...listed('test/fixtures/offline-corpus-blind/', /\.(json|tsx)$/),
   ];
 }
 
+/** The Pinecall folders of the fixtures (a class importing its helpers or its base by a relative path): their agent.ts. */
+function folderAgents(): string[] {
+  const dir = 'test/fixtures/pinecall/';
+  return readdirSync(ROOT + dir, { withFileTypes: true }).filter((e) => e.isDirectory() && existsSync(`${ROOT}${dir}${e.name}/agent.ts`)).map((e) => `${dir}${e.name}/agent.ts`).sort();
+}
+
 async function load(file: string): Promise<AgentDocument | undefined> {
-  const outcome = await importAny(read(file), { fileName: file.split('/').pop() });
+  const dir = file.slice(0, file.lastIndexOf('/') + 1);
+  const inFolder = folderAgents().includes(file);
+  const folder = inFolder
+    ? { files: sourceFilesOf(Object.fromEntries(readdirSync(ROOT + dir).map((f) => [f, read(dir + f)]))), agent: file.slice(dir.length) }
+    : undefined;
+  const outcome = await importAny(read(file), { fileName: file.split('/').pop(), folder });
   return outcome.kind === 'agent' && outcome.doc.target === 'pinecall' ? outcome.doc : undefined;
 }
 
