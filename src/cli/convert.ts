@@ -2,6 +2,7 @@
 // error as "warning: <path>: <message>" (the exporters' own lossesFor list); the result alone
 // goes to standard output or -o, so it can be piped.
 import { exportAs } from '../formats/export-as';
+import { exportPinecallPython } from '../formats/pinecall/python/export';
 import { renderYaml } from '../formats/block-agent/render';
 import { toolShape, writeTool } from '../formats/block-agent/write';
 import { DepthLimitError, type AgentDocument, type Loss, type Stage, type Tool } from '../model';
@@ -9,12 +10,14 @@ import type { ConvertArgs } from './args';
 import { oneLineText } from '../model/visible-text';
 import { EXIT_ERRORS, EXIT_OK, UsageError, type CliIo } from './io';
 import { formatDiagnostic, loadAgent, readSource, reportFailure } from './read';
-import { readGoldens, withGoldensFrom, writeGoldens } from './test-files';
+import { folderOf, joinPath, readGoldens, withGoldensFrom, writeGoldens } from './test-files';
 
 interface Converted {
   text: string;
   warnings: Loss[];
   notes: string[];
+  /** Files that go beside the output (a Python class's view), by their path from its folder. */
+  beside?: { path: string; text: string }[];
 }
 
 /** The stage `--stage` names: by name, else by turn_id (ref), else by id. */
@@ -31,8 +34,13 @@ export function pickStage(doc: AgentDocument, wanted: string | undefined): Stage
 
 const asJson = (value: unknown) => JSON.stringify(value, null, 2) + '\n';
 
-/** The agent through the one way out (formats/export-as.ts), as the export panel writes it. */
+/** The agent through the one way out (formats/export-as.ts), as the export panel writes it; Python, which the panel does not offer yet, its own. */
 function convertAgent(doc: AgentDocument, args: ConvertArgs): Converted {
+  if (args.to === 'py') {
+    const exported = exportPinecallPython(doc);
+    const folder = exported.path.slice(0, exported.path.lastIndexOf('/') + 1);
+    return { text: exported.text, warnings: exported.warnings, notes: [], beside: exported.files.slice(1).map((f) => ({ path: f.path.slice(folder.length), text: f.text })) };
+  }
   const view = exportAs(doc, args.to, args.to === 'openai' ? pickStage(doc, args.stage).id : null);
   return { text: view.text, warnings: view.losses, notes: view.notes };
 }
@@ -51,6 +59,7 @@ function convertTools(tools: Tool[], args: ConvertArgs): Converted | string {
       if (args.stage !== undefined) return 'a list of tools has no stages: leave out --stage';
       return { text: asJson(tools.map(toolShape)), warnings: [], notes: [] };
     case 'ts':
+    case 'py':
       return 'this is a list of tools, not a whole agent: a Pinecall class needs stages; convert it to yaml, json or openai, or add it to an agent in the app';
   }
 }
@@ -95,16 +104,19 @@ export async function convert(args: ConvertArgs, io: CliIo): Promise<number> {
   const done = withTests?.failed ? EXIT_ERRORS : EXIT_OK;
   // A JSON document carries its tests; the other formats have no place for them, and an OpenAI tools array is no agent.
   const tests = withTests && (args.to === 'yaml' || args.to === 'ts') ? (withTests.doc.tests ?? []) : [];
+  const beside = converted.beside ?? [];
   if (args.output === undefined) {
     if (tests.length) io.err(`note: the agent's ${tests.length} test(s) are not in the output: give -o FILE to write them as tests/*.golden.json beside it\n`);
+    for (const file of beside) io.err(`note: ${file.path} is not in the output: give -o FILE to write it beside the class, where the SDK reads it\n`);
     (io.outFile ?? io.out)(converted.text);
     return done;
   }
   try {
     io.writeText(args.output, converted.text);
+    for (const file of beside) io.writeText(joinPath(folderOf(args.output), file.path), file.text);
     if (tests.length) writeGoldens(io, withTests!.doc, args.output);
   } catch (error) {
-    io.err(`callboard: cannot write ${args.output}${tests.length ? ' and its tests' : ''}: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.err(`callboard: cannot write ${args.output}${beside.length ? ' and its view' : ''}${tests.length ? ' and its tests' : ''}: ${error instanceof Error ? error.message : String(error)}\n`);
     return EXIT_ERRORS;
   }
   return done;
