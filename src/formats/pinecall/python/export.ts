@@ -5,7 +5,8 @@
 import type { AgentDocument, StateField } from '../../../model';
 import type { Loss } from '../../../model/loss';
 import { assertWithinDepth } from '../../../model/value-depth';
-import { className, slugOf } from '../../../model/names';
+import { slugOf } from '../../../model/names';
+import { pyClassName } from './py-names';
 import { toolChains } from '../../../model/tool-chains';
 import { docstringLines } from '../../../model/docstring';
 import { bodyPy } from './body';
@@ -92,7 +93,7 @@ function declarationOrder(types: PyType[], nameOf: NameOf): { name: string; shap
 
 export function exportPinecallPython(doc: AgentDocument): PinecallPythonExport {
   assertWithinDepth(doc);
-  const name = className(doc.name);
+  const name = pyClassName(doc.name);
   const slug = slugOf(doc.name);
   const members = pyMembers(doc);
   const { entries, namer } = pyTools(doc, members);

@@ -5,6 +5,7 @@ import type { JsonSchema } from '../../../model';
 import { minimalDoc } from '../testing';
 import { pyMembers } from './members';
 import { pyExpression } from './py-expression';
+import { pyClassName } from './py-names';
 import { docstringSource, pyLiteral, pyOneLine } from './py-text';
 import { pyParameters, pySchema, signatureText, typedNamer } from './signature';
 import { pyRefusal, pyToolSpecs } from './spec';
@@ -80,6 +81,12 @@ describe('names, conditions, the view and refusals', () => {
     const members = pyMembers(doc);
     expect(members.fieldNames).toEqual(['call_value', 'voice_value']);
     expect(members.toolNames).toEqual(['log_tool']);
+  });
+
+  it('names the class so Python can run it: never a keyword, never a name the file imports', () => {
+    expect(pyClassName('none')).toBe('NoneAgent');
+    expect(pyClassName('literal')).toBe('LiteralAgent');
+    expect(pyClassName('Clinic Booking')).toBe('ClinicBooking');
   });
 
   it('translates comparisons and logic over state fields, and refuses any other JavaScript', () => {

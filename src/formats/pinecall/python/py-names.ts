@@ -1,4 +1,5 @@
 // The names a Pinecall class in Python can give its members (pinecall 0.11.24).
+import { className } from '../../../model/names';
 
 /** Python's keywords and soft keywords: no parameter, field or method may be named so. */
 export const PYTHON_KEYWORDS: ReadonlySet<string> = new Set([
@@ -35,3 +36,9 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** An ASCII identifier that is no keyword: what a parameter or a TypedDict member can be called. */
 export const isPythonIdentifier = (name: string): boolean => IDENTIFIER.test(name) && !PYTHON_KEYWORDS.has(name) && name !== '_';
+
+/** The class's name: the TypeScript export's (className), unless Python reads it as a keyword or the file binds it. */
+export const pyClassName = (agentName: string): string => {
+  const name = className(agentName);
+  return PYTHON_KEYWORDS.has(name) || PYTHON_FILE_NAMES.has(name) ? `${name}Agent` : name;
+};

@@ -9,8 +9,7 @@ import { toolStageNames, writtenPii } from '../export-members';
 import { pyMembers, type PyMembers } from './members';
 import { pyOneLine } from './py-text';
 import { argsSection, pyParameters, pySchema, typedNamer, writableParameter, type NameOf, type PyParameter, type TypedNamer } from './signature';
-import { className } from '../../../model/names';
-import { PYTHON_FILE_NAMES } from './py-names';
+import { pyClassName, PYTHON_FILE_NAMES } from './py-names';
 
 /** `pinecall.wire.parts.ToolSpec`, as `model_dump(exclude_none=True)` gives it. */
 export interface PyToolSpec {
@@ -49,7 +48,7 @@ export interface PyToolEntry {
 
 /** What each exported tool becomes, and the one namer of the TypedDict classes the file declares. */
 export function pyTools(doc: AgentDocument, members: PyMembers = pyMembers(doc)): { entries: PyToolEntry[]; namer: TypedNamer } {
-  const namer = typedNamer(new Set([className(doc.name), ...PYTHON_FILE_NAMES]));
+  const namer = typedNamer(new Set([pyClassName(doc.name), ...PYTHON_FILE_NAMES]));
   const entries = exportedTools(doc).map((tool) => {
     const index = doc.tools.indexOf(tool);
     const name = members.toolNames[index];
