@@ -54,13 +54,36 @@ def load_class(agent: dict, folder: Path):
     return load(folder / agent["files"][0]["path"])
 
 
-def undeclared(simulated: dict, built: dict, declared: list[str]) -> list[str]:
-    """The differences between the simulator's spec and the SDK's that no declared loss accounts for."""
+def undeclared(simulated: dict, built: dict, declared: dict) -> list[str]:
+    """The differences between the simulator's spec and the SDK's that no declared loss accounts for.
+
+    A parameter's difference is declared only for the parameters the loss names (and then the
+    `$defs` its classes stand in, and `required`); another field's by the loss named in DECLARES.
+    """
     found = []
+    name = built.get("name", simulated.get("name"))
     for key in sorted(set(simulated) | set(built)):
-        differences = list(diff_values(simulated.get(key), built.get(key), f"{built.get('name', simulated.get('name'))}.{key}"))
-        if differences and not any(feature in declared for feature in DECLARES.get(key, ())):
+        if key == "parameters":
+            found.extend(undeclared_parameters(simulated.get(key) or {}, built.get(key) or {}, declared, name))
+            continue
+        differences = list(diff_values(simulated.get(key), built.get(key), f"{name}.{key}"))
+        if differences and not any(feature in declared["features"] for feature in DECLARES.get(key, ())):
             found.extend(differences)
+    return found
+
+
+def undeclared_parameters(ours: dict, theirs: dict, declared: dict, name: str) -> list[str]:
+    named = any(feature in declared["features"] for feature in DECLARES["parameters"])
+    found = []
+    for key in sorted(set(ours) | set(theirs)):
+        if key == "properties":
+            properties_ours, properties_theirs = ours.get(key) or {}, theirs.get(key) or {}
+            for parameter in sorted(set(properties_ours) | set(properties_theirs)):
+                if named and parameter in declared["parameters"]:
+                    continue
+                found.extend(diff_values(properties_ours.get(parameter), properties_theirs.get(parameter), f"{name}.parameters.properties.{parameter}"))
+        elif not (named and key in ("$defs", "required")):
+            found.extend(diff_values(ours.get(key), theirs.get(key), f"{name}.parameters.{key}"))
     return found
 
 
@@ -142,7 +165,7 @@ def check_agent(agent: dict, folder: Path) -> list[Case]:
         if theirs is None:
             left.append(f"{simulated['name']}: simulated, and the SDK builds no such tool")
             continue
-        left.extend(undeclared(simulated, theirs, agent["declared"].get(simulated["name"], [])))
+        left.extend(undeclared(simulated, theirs, agent["declared"].get(simulated["name"], {"features": [], "parameters": []})))
     cases.append(Case(f"{agent['name']}: tool specs as simulated (declared losses aside)", not left,
                       "" if not left else f"{len(left)} undeclared difference(s)", left))
     cases.append(prompt_case(agent, cls))

@@ -1,7 +1,8 @@
 """The Pinecall check can fail: a deliberately wrong Callboard rule makes c10 fail, naming the difference.
 
 Each wrong rule here rewrites Callboard's side of the corpus as that rule would have written it —
-an `int` parameter's schema sent as `number`; a tool with `confirm` declared `read` — and runs the
+an `int` parameter's schema sent as `number`; a tool with `confirm` declared `read`; the simulator
+leaving a tool's `announce` out — and runs the
 c10 check on it against the real SDK. This check passes only when c10 then fails on the rows that
 rule touches, with a difference that names the field, Callboard's value and the runtime's.
 """
@@ -37,12 +38,16 @@ def confirm_is_read(spec: dict) -> None:
         spec["side_effect"] = "read"
 
 
-def wrong_rule(name: str, change: Callable[[dict], None], wanted: str) -> Case:
+def announce_dropped(spec: dict) -> None:
+    spec.pop("announce", None)
+
+
+def wrong_rule(name: str, change: Callable[[dict], None], wanted: str, sides=("predicted", "simulated")) -> Case:
     """Runs c10 on the corpus as the wrong rule writes it; passes when c10 fails naming `wanted`."""
     agents = c10.corpus()
     touched = 0
     for agent in agents:
-        for side in ("predicted", "simulated"):
+        for side in sides:
             before = repr(agent[side])
             rewrite(agent[side], change)
             touched += repr(agent[side]) != before
@@ -58,4 +63,5 @@ def run() -> list[Case]:
     return [
         wrong_rule("an int parameter sent as number", int_as_number, 'Callboard "number" ≠ runtime "integer"'),
         wrong_rule("a tool with confirm declared read", confirm_is_read, 'side_effect: Callboard "read" ≠ runtime "irreversible"'),
+        wrong_rule("the simulator leaves a tool's announce out", announce_dropped, "announce: Callboard null ≠ runtime", sides=("simulated",)),
     ]

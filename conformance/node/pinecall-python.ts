@@ -6,7 +6,8 @@
 //   predicted             the tool specs Callboard predicts the SDK builds from the export
 //   simulated             the tool specs the simulator sends (name, description, parameters) with
 //                         the gateway's fields as Callboard reads them from the same tools
-//   declared              per simulated tool: the loss features the Python export names for it
+//   declared              per simulated tool: the loss features the Python export names for it,
+//                         and the parameters its losses name (built otherwise by pydantic, or not taken)
 //   prompt                Callboard's system prompt at the opening state, and its two parts
 //   declaredAgent         the loss features the Python export names for the agent, its state and stages
 //   badCalls              scripted bad calls and the message Callboard's argument check gives
@@ -23,6 +24,7 @@ import { startSession } from '../../src/simulator/simulation';
 import { exportPinecallPython } from '../../src/formats/pinecall/python/export';
 import { pyRefusal, pyToolSpecs, pyTools } from '../../src/formats/pinecall/python/spec';
 import { pyMembers } from '../../src/formats/pinecall/python/members';
+import { pyDroppedParameters, pyParameterChanges } from '../../src/formats/pinecall/python/losses';
 import { sourceFilesOf } from '../../src/formats/pinecall/source-files';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -110,7 +112,10 @@ async function main() {
       refusal: pyRefusal(doc) ?? null,
       predicted: pyToolSpecs(doc),
       simulated: pyTools(doc, members).entries.map(({ tool, name }) => simulatedSpec(tool, name)),
-      declared: Object.fromEntries(pyTools(doc, members).entries.map(({ index, name }) => [name, losses.filter((l) => l.path === `/tools/${index}` || l.path.startsWith(`/tools/${index}/`)).map((l) => l.feature)])),
+      declared: Object.fromEntries(pyTools(doc, members).entries.map((entry) => [entry.name, {
+        features: losses.filter((l) => l.path === `/tools/${entry.index}` || l.path.startsWith(`/tools/${entry.index}/`)).map((l) => l.feature),
+        parameters: [...pyParameterChanges(entry), ...pyDroppedParameters(entry)],
+      }])),
       // The system prompt in its two parts: the persona line, then what the stage's view adds.
       prompt: {
         system: systemPrompt(doc, session),

@@ -15,7 +15,7 @@ import { chainPy } from './body';
 import { pyMembers } from './members';
 import { pyOneLine } from './py-text';
 import { pySchema, writableParameter } from './signature';
-import { pyTools } from './spec';
+import { pyTools, type PyToolEntry } from './spec';
 import { viewJinja, type ViewPlaceholders } from './view';
 
 /** The TypeScript class's losses that are the class's shape, not its language: a Python class has them too. */
@@ -26,6 +26,19 @@ const SHAPE_FEATURES = new Set([
 ]);
 
 const IN_PYTHON = 'in a Pinecall class in Python';
+
+/**
+ * The parameters whose schema, as pydantic builds it from the hints, is not the document's: what
+ * the loss names, and what conformance/checks/c10 accepts as declared for that tool.
+ */
+export function pyParameterChanges(entry: PyToolEntry): string[] {
+  const sent = pySchema(entry.params, entry.nameOf);
+  return Object.keys(sent.properties ?? {}).filter((name) => !sameJson(sent.properties![name], entry.tool.parameters.properties?.[name]));
+}
+
+/** The parameters the method cannot take at all: their names are no Python identifiers. */
+export const pyDroppedParameters = (entry: PyToolEntry): string[] =>
+  Object.keys(entry.tool.parameters.properties ?? {}).filter((name) => !writableParameter(name));
 
 export function lossesOfPinecallPython(doc: AgentDocument): Loss[] {
   const losses: Loss[] = lossesOfPinecall(doc)
@@ -70,13 +83,12 @@ export function lossesOfPinecallPython(doc: AgentDocument): Loss[] {
     if (read !== undefined && read !== docstringOneLine(tool.description)) {
       add(at('description'), entity, 'description as Python reads it', `the SDK reads "${read}": a line that is a section header (Args:, Returns:, Note: …) ends the docstring and tabs become spaces; reword that line`);
     }
-    const dropped = Object.keys(tool.parameters.properties ?? {}).filter((name) => !writableParameter(name));
+    const dropped = pyDroppedParameters(entry);
     if (dropped.length) {
       add(at('parameters'), entity, 'parameter that is no Python identifier', `${dropped.join(', ')} cannot be a parameter of the method, so the tool does not take it; rename it to an identifier`);
     }
-    const sent = pySchema(entry.params, entry.nameOf);
-    const changed = Object.keys(sent.properties ?? {}).filter((name) => !sameJson(sent.properties![name], tool.parameters.properties?.[name]));
-    if (changed.length || !sameJson(sent.required, tool.parameters.required ?? []) || '$defs' in sent) {
+    const changed = pyParameterChanges(entry);
+    if (changed.length || !sameJson(pySchema(entry.params, entry.nameOf).required, tool.parameters.required ?? [])) {
       add(at('parameters'), entity, 'parameter schema as pydantic builds it',
         `the SDK builds the schema from the type hints with pydantic, and the model receives ${changed.length ? changed.join(', ') : 'the parameters'} otherwise than the document says (an optional parameter is anyOf with null and a default, an object a $defs class, a number enum its type; formats, bounds, patterns and nested descriptions are dropped); say those in the tool's description`);
     }
