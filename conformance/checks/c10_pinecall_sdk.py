@@ -57,8 +57,9 @@ def load_class(agent: dict, folder: Path):
 def undeclared(simulated: dict, built: dict, declared: dict) -> list[str]:
     """The differences between the simulator's spec and the SDK's that no declared loss accounts for.
 
-    A parameter's difference is declared only for the parameters the loss names (and then the
-    `$defs` its classes stand in, and `required`); another field's by the loss named in DECLARES.
+    A parameter's difference is declared only for the parameters the loss names (and then what
+    stands around them: `$defs`, `required`, `additionalProperties`); another field's by the loss
+    named in DECLARES.
     """
     found = []
     name = built.get("name", simulated.get("name"))
@@ -82,7 +83,8 @@ def undeclared_parameters(ours: dict, theirs: dict, declared: dict, name: str) -
                 if named and parameter in declared["parameters"]:
                     continue
                 found.extend(diff_values(properties_ours.get(parameter), properties_theirs.get(parameter), f"{name}.parameters.properties.{parameter}"))
-        elif not (named and key in ("$defs", "required")):
+        elif not named:
+            # Around the properties ($defs, required, additionalProperties…), the loss speaks for the whole object.
             found.extend(diff_values(ours.get(key), theirs.get(key), f"{name}.parameters.{key}"))
     return found
 
@@ -108,7 +110,7 @@ def loads(agent: dict, folder: Path):
 # Which loss, named for the agent by the Python export, accounts for a difference in which part of the prompt.
 PROMPT_DECLARES = {
     "identity": ("persona as Python reads it",),
-    "view": ("placeholder of a value that is not text", "placeholder of no state field"),
+    "view": ("placeholder of a value that is not text", "placeholder of no state field", "view whitespace"),
 }
 
 
@@ -147,7 +149,12 @@ def bad_call_cases(agent: dict, cls) -> list[Case]:
             theirs = None
         except ToolFailed as failed:
             theirs = str(failed)
-        cases.append(same(f"{agent['name']}: {call['tool']}({{}}) refused", call["message"], theirs, "message"))
+        case = same(f"{agent['name']}: {call['tool']}({{}}) refused", call["message"], theirs, "message")
+        # A parameter the method cannot take is no required argument of the class: its loss says so.
+        dropped = "parameter that is no Python identifier" in agent["declared"].get(call["tool"], {}).get("features", [])
+        if not case.passed and dropped:
+            case = Case(case.subject, True, "declared difference(s) only", [f"{d} (declared: parameter that is no Python identifier)" for d in case.differences])
+        cases.append(case)
     return cases
 
 
@@ -173,6 +180,10 @@ def check_agent(agent: dict, folder: Path) -> list[Case]:
     return cases
 
 
+# Beside the files, this many documents of the property tests' generator (a fixed seed): the shapes
+# nobody wrote a fixture for.
+RANDOM_AGENTS = 60
+
 _corpus: list[dict] | None = None
 
 
@@ -180,7 +191,7 @@ def corpus() -> list[dict]:
     """Callboard's side of every agent, asked of its pure core once per run (c11 reuses it)."""
     global _corpus
     if _corpus is None:
-        _corpus = node_json("pinecall-python.ts", timeout=300)
+        _corpus = node_json("pinecall-python.ts", "--random", str(RANDOM_AGENTS), timeout=300)
     return copy.deepcopy(_corpus)
 
 

@@ -11,8 +11,10 @@
 //   prompt                Callboard's system prompt at the opening state, and its two parts
 //   declaredAgent         the loss features the Python export names for the agent, its state and stages
 //   badCalls              scripted bad calls and the message Callboard's argument check gives
-// Usage: npx tsx conformance/node/pinecall-python.ts [--wrong-int-schema]
+// Usage: npx tsx conformance/node/pinecall-python.ts [--random N]
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { documentArbitrary } from '../../src/formats/testing/arbitraries';
 import { fileURLToPath } from 'node:url';
 import { importAny } from '../../src/formats/import-any';
 import type { AgentDocument, Tool } from '../../src/model';
@@ -95,10 +97,21 @@ function badCalls(doc: AgentDocument, names: Map<Tool, string>) {
   return calls.map((args) => ({ tool: names.get(tool)!, arguments: args, message: checkArguments({ ...tool, name: names.get(tool)! }, args) ?? null }));
 }
 
+/** `--random N`: N documents of the property tests' generator (src/formats/testing/arbitraries.ts), from a fixed seed. */
+function randomDocs(): { doc: AgentDocument; source: string }[] {
+  const at = process.argv.indexOf('--random');
+  const count = at < 0 ? 0 : Number(process.argv[at + 1]);
+  if (!Number.isInteger(count) || count < 0 || count > 500) throw new Error('--random takes a whole number of documents up to 500');
+  return fc.sample(documentArbitrary('pinecall'), { numRuns: count, seed: RANDOM_SEED }).map((doc, i) => ({ doc, source: `random #${i} (seed ${RANDOM_SEED})` }));
+}
+
+const RANDOM_SEED = 36;
+
 async function main() {
   const out = [];
-  for (const file of corpusFiles()) {
-    const doc = await load(file);
+  const listed: { doc: AgentDocument | undefined; source: string }[] = [];
+  for (const file of corpusFiles()) listed.push({ doc: await load(file), source: file });
+  for (const { doc, source: file } of [...listed, ...randomDocs()]) {
     if (!doc) continue;
     const exported = exportPinecallPython(doc);
     const members = pyMembers(doc);
@@ -106,7 +119,7 @@ async function main() {
     const session = startSession(doc);
     const losses = exported.warnings;
     out.push({
-      name: doc.name,
+      name: file.startsWith('random') ? `${doc.name} [${file}]` : doc.name,
       source: file,
       files: exported.files,
       refusal: pyRefusal(doc) ?? null,

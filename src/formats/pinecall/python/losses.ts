@@ -69,6 +69,13 @@ export function lossesOfPinecallPython(doc: AgentDocument): Loss[] {
   for (const name of new Set(seen.unknown)) {
     add(pointer('stages'), { kind: 'agent' }, 'placeholder of no state field', `{{ ${name} }} names no state field: Callboard fills it with nothing and Jinja refuses it, so the view leaves it out`);
   }
+  doc.stages.forEach((stage, i) => {
+    const text = stage.instructions.replace(/\r\n?/g, '\n').trim();
+    if (/[^\S\n]\n|\n{3,}/.test(text)) {
+      add(pointer('stages', i, 'instructions'), { kind: 'stage', id: stage.id }, 'view whitespace',
+        'the SDK takes the spaces off the end of every line of the view and cuts a run of blank lines to one, where Callboard sends them; take them out here');
+    }
+  });
   for (const name of new Set(seen.fields.filter((n) => !stringFields.has(n)))) {
     add(pointer('stages'), { kind: 'agent' }, 'placeholder of a value that is not text', `Jinja prints {{ ${name} }} as Python writes it (True, None, ['a']), where Callboard writes JSON (true, null, ["a"]); format it in the view if the model must read JSON`);
   }
@@ -88,9 +95,11 @@ export function lossesOfPinecallPython(doc: AgentDocument): Loss[] {
       add(at('parameters'), entity, 'parameter that is no Python identifier', `${dropped.join(', ')} cannot be a parameter of the method, so the tool does not take it; rename it to an identifier`);
     }
     const changed = pyParameterChanges(entry);
-    if (changed.length || !sameJson(pySchema(entry.params, entry.nameOf).required, tool.parameters.required ?? [])) {
+    const { properties: _sent, $defs: _defs, ...sentAround } = pySchema(entry.params, entry.nameOf);
+    const { properties: _own, ...ownAround } = tool.parameters;
+    if (changed.length || !sameJson(sentAround, ownAround)) {
       add(at('parameters'), entity, 'parameter schema as pydantic builds it',
-        `the SDK builds the schema from the type hints with pydantic, and the model receives ${changed.length ? changed.join(', ') : 'the parameters'} otherwise than the document says (an optional parameter is anyOf with null and a default, an object a $defs class, a number enum its type; formats, bounds, patterns and nested descriptions are dropped); say those in the tool's description`);
+        `the SDK builds the schema from the type hints with pydantic, and the model receives ${changed.length ? changed.join(', ') : 'the parameters\' object (always closed, its required list always written)'} otherwise than the document says (an optional parameter is anyOf with null and a default, an object a $defs class, a number enum its type; formats, bounds, patterns and nested descriptions are dropped); say those in the tool's description`);
     }
     if (writtenPii(tool).filter(writableParameter).length !== tool.pii.length) {
       add(at('pii'), entity, 'pii of a parameter the signature lacks', `pii names a parameter the method cannot take (${tool.pii.filter((p) => !writableParameter(p) || !writtenPii(tool).includes(p)).join(', ')}), so the entry is not written`);

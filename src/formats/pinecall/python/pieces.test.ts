@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../../../model';
 import { minimalDoc } from '../testing';
+import { lossesOfPinecallPython } from './losses';
 import { pyMembers } from './members';
 import { pyExpression } from './py-expression';
 import { pyClassName } from './py-names';
@@ -100,6 +101,19 @@ describe('names, conditions, the view and refusals', () => {
     const doc = minimalDoc();
     const withStages = { ...doc, stages: [{ id: 's', name: 'ask', ref: 'ask', blockId: 'b', kind: 'turn' as const, instructions: 'Hi {{ name }} {% x %} {{ other }}' }] };
     expect(viewJinja(withStages, new Map([['name', 'name']]))).toBe('{% if stage == "ask" %}\nHi {{ name }} {{ "{%" }} x %} \n{% endif %}\n');
+  });
+
+  it('prints an unset text field as nothing, as Callboard does, where Jinja would print None', () => {
+    const doc = { ...minimalDoc(), state: [{ id: 'f', name: 'ticket', type: 'string' as const, pii: false, visibility: 'private' as const }] };
+    const withStages = { ...doc, stages: [{ id: 's', name: 'file', ref: 'file', blockId: 'b', kind: 'turn' as const, instructions: 'Ticket {{ ticket }}.' }] };
+    expect(viewJinja(withStages, new Map([['ticket', 'ticket']]))).toContain('Ticket {{ ticket or "" }}.');
+  });
+
+  it('names the loss when the SDK would tidy the view: trailing spaces, runs of blank lines', () => {
+    const doc = minimalDoc();
+    const stage = { id: 's', name: 'ask', ref: 'ask', blockId: 'b', kind: 'turn' as const, instructions: 'One  \nTwo' };
+    expect(lossesOfPinecallPython({ ...doc, stages: [stage] }).map((l) => l.feature)).toContain('view whitespace');
+    expect(lossesOfPinecallPython({ ...doc, stages: [{ ...stage, instructions: 'One\nTwo' }] }).map((l) => l.feature)).not.toContain('view whitespace');
   });
 
   it('predicts the refusal of a tool without a docstring in the SDK\'s own words', () => {

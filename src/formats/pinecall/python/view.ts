@@ -2,7 +2,8 @@
 // `view_template` (pinecall 0.11.24 `_view.beside`: `<class file's folder>/views/<slug>.jinja`,
 // rendered with the state's fields as names, StrictUndefined, trim_blocks and lstrip_blocks). Each
 // stage's instructions under `{% if stage == "…" %}`; a `{{ name }}` of a state field stays a
-// placeholder (the SDK fills it); any other `{{`, `{%` or `{#` is written as text.
+// placeholder (the SDK fills it); any other `{{`, `{%` or `{#` is written as text. The SDK tidies
+// the rendered view (`_view.tidy`: each line's trailing spaces off, blank-line runs cut to one).
 import type { AgentDocument } from '../../../model';
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
@@ -17,15 +18,19 @@ export interface ViewPlaceholders {
   unknown: string[];
 }
 
-/** A stage's instructions as Jinja; `fields` maps a document field name to the class's. */
-export function instructionsJinja(instructions: string, fields: ReadonlyMap<string, string>, seen: ViewPlaceholders): string {
+/**
+ * A stage's instructions as Jinja; `fields` maps a document field name to the class's. A field in
+ * `orEmpty` (text that opens as None) is written `{{ name or "" }}`: Jinja prints None as "None",
+ * Callboard an unset value as nothing, and `or ""` leaves every string as it is.
+ */
+export function instructionsJinja(instructions: string, fields: ReadonlyMap<string, string>, seen: ViewPlaceholders, orEmpty: ReadonlySet<string> = new Set()): string {
   let out = '';
   let at = 0;
   for (const m of instructions.matchAll(PLACEHOLDER)) {
     out += jinjaText(instructions.slice(at, m.index));
     const name = fields.get(m[1]) ?? (m[1] === 'stage' ? 'stage' : undefined);
     if (name) {
-      out += `{{ ${name} }}`;
+      out += orEmpty.has(m[1]) ? `{{ ${name} or "" }}` : `{{ ${name} }}`;
       seen.fields.push(m[1]);
     } else seen.unknown.push(m[1]);
     at = m.index + m[0].length;
@@ -38,9 +43,10 @@ export function viewJinja(doc: AgentDocument, fields: ReadonlyMap<string, string
   const sections = doc.stages.filter((s) => s.instructions.trim() !== '');
   if (sections.length === 0) return undefined;
   const lines: string[] = [];
+  const orEmpty = new Set(doc.state.filter((f) => f.type === 'string' && (f.default === undefined || f.default === null)).map((f) => f.name));
   sections.forEach((stage, i) => {
     lines.push(`{% ${i === 0 ? 'if' : 'elif'} stage == ${JSON.stringify(stage.name)} %}`);
-    lines.push(instructionsJinja(stage.instructions.replace(/\r\n?/g, '\n').trim(), fields, seen));
+    lines.push(instructionsJinja(stage.instructions.replace(/\r\n?/g, '\n').trim(), fields, seen, orEmpty));
   });
   lines.push('{% endif %}');
   return lines.join('\n') + '\n';
