@@ -115,23 +115,31 @@ PROMPT_DECLARES = {
 
 
 def prompt_case(agent: dict, cls) -> Case:
-    """The class's own words in the SDK's prompt at the opening state against Callboard's system
-    prompt: the docstring's line against the persona, the view against the stage's instructions.
-    A difference the export's loss list names for that part is declared, not failed."""
+    """The class's own words in the SDK's prompt, at the opening state and in each stage with the
+    opening's values, against Callboard's system prompt: the docstring's line against the persona,
+    the view against the stage's instructions. A difference the export's loss list names for that
+    part is declared, not failed."""
     from pinecall._doc import one_line
     from pinecall.blocks import render
 
-    ours = agent["prompt"]
-    theirs = {"identity": one_line(vars(cls).get("__doc__")) or "", "view": render(cls())["view"]}
-    subject = f"{agent['name']}: prompt at {ours['stage'] or 'the opening'}"
-    joined = "\n\n".join(part for part in (ours["identity"], ours["view"]) if part)
-    if joined != ours["system"]:
-        return Case(subject, False, "Callboard's prompt is not its persona and view", [f"system: {ours['system']!r}", f"parts: {joined!r}"])
     failing, declared = [], []
-    for part, features in PROMPT_DECLARES.items():
-        differences = list(diff_values(ours[part], theirs[part], part))
-        named = [feature for feature in features if feature in agent["declaredAgent"]]
-        (declared if named else failing).extend(differences if not named else [f"{d} (declared: {named[0]})" for d in differences])
+    for ours in agent["prompts"]:
+        instance = cls()
+        if ours["stage"] is not None:
+            instance.start_in({"stage": ours["stage"]})
+        theirs = {"identity": one_line(vars(cls).get("__doc__")) or "", "view": render(instance)["view"]}
+        joined = "\n\n".join(part for part in (ours["identity"], ours["view"]) if part)
+        if joined != ours["system"]:
+            failing.append(f"at {ours['stage']}: Callboard's prompt {ours['system']!r} is not its persona and view {joined!r}")
+        for part, features in PROMPT_DECLARES.items():
+            differences = [f"at {ours['stage']}: {d}" for d in diff_values(ours[part], theirs[part], part)]
+            named = [feature for feature in features if feature in agent["declaredAgent"]]
+            if named:
+                declared.extend(f"{d} (declared: {named[0]})" for d in differences)
+            else:
+                failing.extend(differences)
+    stages = [p["stage"] for p in agent["prompts"] if p["stage"] is not None]
+    subject = f"{agent['name']}: prompt in {len(stages)} stage(s)" if stages else f"{agent['name']}: prompt"
     detail = f"{len(failing)} difference(s)" if failing else ("declared difference(s) only" if declared else "")
     return Case(subject, not failing, detail, failing + declared)
 

@@ -8,7 +8,8 @@
 //                         the gateway's fields as Callboard reads them from the same tools
 //   declared              per simulated tool: the loss features the Python export names for it,
 //                         and the parameters its losses name (built otherwise by pydantic, or not taken)
-//   prompt                Callboard's system prompt at the opening state, and its two parts
+//   prompts               Callboard's system prompt at the opening state, then in each other stage
+//                         (the opening's field values), each with its two parts
 //   declaredAgent         the loss features the Python export names for the agent, its state and stages
 //   badCalls              scripted bad calls and the message Callboard's argument check gives
 // Usage: npx tsx conformance/node/pinecall-python.ts [--random N]
@@ -129,13 +130,16 @@ async function main() {
         features: losses.filter((l) => l.path === `/tools/${entry.index}` || l.path.startsWith(`/tools/${entry.index}/`)).map((l) => l.feature),
         parameters: [...pyParameterChanges(entry), ...pyDroppedParameters(entry)],
       }])),
-      // The system prompt in its two parts: the persona line, then what the stage's view adds.
-      prompt: {
-        system: systemPrompt(doc, session),
-        identity: systemPrompt({ ...doc, stages: [] }, session),
-        view: systemPrompt({ ...doc, persona: '' }, session),
-        stage: doc.stages.find((s) => s.id === session.stageId)?.name ?? null,
-      },
+      // The system prompt at the opening state, in each stage in turn: the persona line, then what the stage's view adds.
+      prompts: [undefined, ...doc.stages.filter((st) => st.id !== session.stageId).map((st) => st.id)].map((stageId) => {
+        const at = stageId === undefined ? session : { ...session, stageId };
+        return {
+          system: systemPrompt(doc, at),
+          identity: systemPrompt({ ...doc, stages: [] }, at),
+          view: systemPrompt({ ...doc, persona: '' }, at),
+          stage: doc.stages.find((st) => st.id === at.stageId)?.name ?? null,
+        };
+      }),
       declaredAgent: losses.filter((l) => !l.path.startsWith('/tools/') && !l.path.startsWith('/edges/')).map((l) => l.feature),
       badCalls: badCalls(doc, names),
     });
