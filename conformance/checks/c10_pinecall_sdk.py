@@ -110,7 +110,7 @@ def loads(agent: dict, folder: Path):
 # Which loss, named for the agent by the Python export, accounts for a difference in which part of the prompt.
 PROMPT_DECLARES = {
     "identity": ("persona as Python reads it",),
-    "view": ("placeholder of a value that is not text", "placeholder of no state field", "view whitespace"),
+    "view": ("placeholder of a value that is not text", "placeholder of no state field", "view whitespace", "view kept as code"),
 }
 
 

@@ -17,6 +17,7 @@ import { pyPii, pyTools, type PyToolEntry } from './spec';
 import { signatureText, type NameOf } from './signature';
 import { viewJinja } from './view';
 import { lossesOfPinecallPython } from './losses';
+import { preservedOf } from '../preserved';
 
 export interface PinecallPythonFile {
   /** Where the file goes: `agents/<slug>/agent.py`, `agents/<slug>/views/<slug>.jinja`. */
@@ -121,6 +122,13 @@ export function exportPinecallPython(doc: AgentDocument): PinecallPythonExport {
         (docstringSource(tool.docLines, IN_METHOD) || '') +
         bodyPy(tool, chain, members.fields),
     );
+  }
+
+  // The TypeScript class's own members (helpers, getters), kept as comments for whoever ports them (a loss says so).
+  const kept = [...(preservedOf(doc).baseMembers ?? []), ...(preservedOf(doc).members ?? [])];
+  if (kept.length) {
+    body.push(`\n${IN_CLASS}# Kept from the TypeScript class, not run here: port to Python.\n` +
+      kept.flatMap((m) => m.replace(/\r\n?/g, '\n').split('\n')).map((l) => `${IN_CLASS}# ${l}`.trimEnd() + '\n').join(''));
   }
 
   const types = entries.flatMap((t) => t.params.map((p) => p.type));

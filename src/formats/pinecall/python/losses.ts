@@ -16,6 +16,7 @@ import { pyMembers } from './members';
 import { pyOneLine } from './py-text';
 import { pySchema, writableParameter } from './signature';
 import { pyTools, type PyToolEntry } from './spec';
+import { preservedOf } from '../preserved';
 import { viewJinja, type ViewPlaceholders } from './view';
 
 /** The TypeScript class's losses that are the class's shape, not its language: a Python class has them too. */
@@ -40,6 +41,35 @@ export function pyParameterChanges(entry: PyToolEntry): string[] {
 export const pyDroppedParameters = (entry: PyToolEntry): string[] =>
   Object.keys(entry.tool.parameters.properties ?? {}).filter((name) => !writableParameter(name));
 
+/** The name a kept member declares (`get caller()`, `private agenda()`, `hours = […]`), for the loss to name it. */
+const memberName = (member: string): string =>
+  /^(?:\s*(?:\/\/[^\n]*|\/\*[^]*?\*\/))*\s*(?:(?:public|private|protected|static|readonly|override|async|get|set)\s+)*\*?\s*([A-Za-z_$][\w$]*)/.exec(member)?.[1] ?? '…';
+
+/** What an imported TypeScript class kept as code (preserved.ts): none of it is Python. */
+function keptTypeScriptLosses(doc: AgentDocument, add: (path: string, entity: Loss['entity'], feature: string, why: string) => void): void {
+  const kept = preservedOf(doc);
+  const at = (key: string) => pointer('preserved', 'pinecall', key);
+  const agent = { kind: 'agent' as const };
+  const members = [...(kept.members ?? []), ...(kept.baseMembers ?? [])];
+  if (members.length) {
+    add(at(kept.members?.length ? 'members' : 'baseMembers'), agent, 'TypeScript members',
+      `${members.map(memberName).join(', ')} ${members.length === 1 ? 'is' : 'are'} TypeScript, written as comments at the end of the class; a getter is derived state that when, the view and conditions read, so port them to Python`);
+  }
+  if (kept.renderExtras?.length || kept.classDecorators?.some((d) => /^@render\b/.test(d))) {
+    add(at(kept.renderExtras?.length ? 'renderExtras' : 'classDecorators'), agent, 'view kept as code',
+      'the class renders its view in TypeScript (render() beyond the stages\' sections, or @render(…)); the Jinja view has the stages\' instructions alone, as Callboard shows them where it cannot run the code');
+  }
+  const decorators = (kept.classDecorators ?? []).filter((d) => !/^@render\b/.test(d));
+  if (decorators.length) add(at('classDecorators'), agent, 'class decorators', `${decorators.join(', ')} ${decorators.length === 1 ? 'is' : 'are'} TypeScript's; write the Python SDK's own (@llm, @voice, panel…) by hand`);
+  if (kept.before?.length || kept.after?.length || kept.imports?.length) {
+    add(at(kept.before?.length ? 'before' : kept.after?.length ? 'after' : 'imports'), agent, 'TypeScript module code',
+      'the imports, types and helper functions around the class are TypeScript and are not written; port what the tools need beside agent.py');
+  }
+  if (kept.folder && Object.keys(kept.folder.files).length) {
+    add(at('folder'), agent, 'helper files', `${Object.keys(kept.folder.files).join(', ')} ${Object.keys(kept.folder.files).length === 1 ? 'is' : 'are'} TypeScript beside the class and not written; port them beside agent.py`);
+  }
+}
+
 export function lossesOfPinecallPython(doc: AgentDocument): Loss[] {
   const losses: Loss[] = lossesOfPinecall(doc)
     .filter((loss) => SHAPE_FEATURES.has(loss.feature))
@@ -62,6 +92,8 @@ export function lossesOfPinecallPython(doc: AgentDocument): Loss[] {
       add(pointer('state', i), { kind: 'state', id: field.id }, 'repeated state field', `the first ${field.name} stands for this one too; delete this one or rename it`);
     }
   });
+
+  keptTypeScriptLosses(doc, add);
 
   const seen: ViewPlaceholders = { fields: [], unknown: [] };
   viewJinja(doc, members.fields, seen);

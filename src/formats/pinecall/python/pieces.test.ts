@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../../../model';
 import { minimalDoc } from '../testing';
+import { exportPinecallPython } from './export';
 import { lossesOfPinecallPython } from './losses';
 import { pyMembers } from './members';
 import { pyExpression } from './py-expression';
@@ -114,6 +115,12 @@ describe('names, conditions, the view and refusals', () => {
     const stage = { id: 's', name: 'ask', ref: 'ask', blockId: 'b', kind: 'turn' as const, instructions: 'One  \nTwo' };
     expect(lossesOfPinecallPython({ ...doc, stages: [stage] }).map((l) => l.feature)).toContain('view whitespace');
     expect(lossesOfPinecallPython({ ...doc, stages: [{ ...stage, instructions: 'One\nTwo' }] }).map((l) => l.feature)).not.toContain('view whitespace');
+  });
+
+  it('writes the TypeScript class\'s own members as comments and names the loss', () => {
+    const doc = { ...minimalDoc(), preserved: { pinecall: { members: ['get caller(): string {\n  return "x";\n}'] } } };
+    expect(exportPinecallPython(doc).text).toContain('    # get caller(): string {\n    #   return "x";\n    # }\n');
+    expect(lossesOfPinecallPython(doc).find((l) => l.feature === 'TypeScript members')?.message).toContain('caller is TypeScript');
   });
 
   it('predicts the refusal of a tool without a docstring in the SDK\'s own words', () => {
