@@ -144,6 +144,29 @@ def prompt_case(agent: dict, cls) -> Case:
     return Case(subject, not failing, detail, failing + declared)
 
 
+# Which loss, named for a tool, accounts for the SDK offering it where Callboard does not, or the reverse.
+VISIBILITY_DECLARES = ("when predicate", "tool scope without stages", "tool name")
+
+
+def visible_case(agent: dict, cls) -> Case:
+    """The tools the model sees in each stage (opening values): the SDK's `visible_tools()` against
+    the simulator's, `when` run in its sandbox. A tool whose loss says why it shows otherwise is declared."""
+    failing, declared = [], []
+    for ours in agent["prompts"]:
+        instance = cls()
+        if ours["stage"] is not None:
+            instance.start_in({"stage": ours["stage"]})
+        theirs = [spec.name for spec in instance.visible_tools()]
+        for name in sorted(set(ours["visible"]) ^ set(theirs)):
+            said = f"at {ours['stage']}: {name} " + ("offered by Callboard only" if name in ours["visible"] else "offered by the SDK only")
+            named = [f for f in VISIBILITY_DECLARES if f in agent["declared"].get(name, {}).get("features", [])]
+            (declared if named else failing).append(f"{said} (declared: {named[0]})" if named else said)
+        if not failing and set(ours["visible"]) == set(theirs) and ours["visible"] != theirs:
+            failing.append(f"at {ours['stage']}: the order differs: Callboard {ours['visible']}, the SDK {theirs}")
+    detail = f"{len(failing)} difference(s)" if failing else ("declared difference(s) only" if declared else "")
+    return Case(f"{agent['name']}: tools offered in each stage", not failing, detail, failing + declared)
+
+
 def bad_call_cases(agent: dict, cls) -> list[Case]:
     from pinecall.errors import ToolFailed
 
@@ -184,6 +207,7 @@ def check_agent(agent: dict, folder: Path) -> list[Case]:
     cases.append(Case(f"{agent['name']}: tool specs as simulated (declared losses aside)", not left,
                       "" if not left else f"{len(left)} undeclared difference(s)", left))
     cases.append(prompt_case(agent, cls))
+    cases.append(visible_case(agent, cls))
     cases.extend(bad_call_cases(agent, cls))
     return cases
 

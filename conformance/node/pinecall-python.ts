@@ -9,7 +9,8 @@
 //   declared              per simulated tool: the loss features the Python export names for it,
 //                         and the parameters its losses name (built otherwise by pydantic, or not taken)
 //   prompts               Callboard's system prompt at the opening state, then in each other stage
-//                         (the opening's field values), each with its two parts
+//                         (the opening's field values), each with its two parts and the tools
+//                         the simulator offers there
 //   declaredAgent         the loss features the Python export names for the agent, its state and stages
 //   badCalls              scripted bad calls and the message Callboard's argument check gives
 // Usage: npx tsx conformance/node/pinecall-python.ts [--random N]
@@ -22,7 +23,9 @@ import type { AgentDocument, Tool } from '../../src/model';
 import { exportedTools } from '../../src/model/tool-chains';
 import { toolSpec } from '../../src/simulator/messages';
 import { checkArguments } from '../../src/simulator/pinecall/check-args';
-import { systemPrompt } from '../../src/simulator/pinecall/prompt';
+import { systemPrompt, visibleTools } from '../../src/simulator/pinecall/prompt';
+import { prepareSandboxEvaluate } from '../../src/simulator/sandbox-evaluate';
+import { stateWithStage } from '../../src/simulator/derived';
 import { startSession } from '../../src/simulator/simulation';
 import { exportPinecallPython } from '../../src/formats/pinecall/python/export';
 import { pyRefusal, pyToolSpecs, pyTools } from '../../src/formats/pinecall/python/spec';
@@ -110,6 +113,7 @@ const RANDOM_SEED = 36;
 
 async function main() {
   const out = [];
+  const evaluate = await prepareSandboxEvaluate();
   const listed: { doc: AgentDocument | undefined; source: string }[] = [];
   for (const file of corpusFiles()) listed.push({ doc: await load(file), source: file });
   for (const { doc, source: file } of [...listed, ...randomDocs()]) {
@@ -133,7 +137,10 @@ async function main() {
       // The system prompt at the opening state, in each stage in turn: the persona line, then what the stage's view adds.
       prompts: [undefined, ...doc.stages.filter((st) => st.id !== session.stageId).map((st) => st.id)].map((stageId) => {
         const at = stageId === undefined ? session : { ...session, stageId };
+        const scope = stateWithStage(doc, at.state, doc.stages.find((st) => st.id === at.stageId)?.name ?? null);
         return {
+          // The tools the simulator offers there, `when` run in its sandbox, under the names the class gives them.
+          visible: visibleTools(doc, at, evaluate, scope).tools.map((t) => names.get(t)!),
           system: systemPrompt(doc, at),
           identity: systemPrompt({ ...doc, stages: [] }, at),
           view: systemPrompt({ ...doc, persona: '' }, at),

@@ -4,14 +4,14 @@
 // the document's edges as the TypeScript export does (tool-chains.ts), in Python.
 import { uniqueName } from '../../../model/ids';
 import type { ChainEntry, GuardTerm, ToolChain } from '../../../model/tool-chains';
-import { pyExpression } from './py-expression';
+import { pyExpression, type PyField } from './py-expression';
 import { pyLiteral } from './py-text';
 import type { PyToolEntry } from './spec';
 
 const IN_METHOD = '        ';
 
 /** A guard term in Python; undefined when it cannot be written (an expression Python cannot read, a parameter it lacks). */
-function termPy(term: GuardTerm, params: ReadonlySet<string>, fields: ReadonlyMap<string, string>): string | undefined {
+function termPy(term: GuardTerm, params: ReadonlySet<string>, fields: ReadonlyMap<string, PyField>): string | undefined {
   switch (term.kind) {
     case 'value':
       // JavaScript's String(true) is "true", Python's str(True) "True": compared lower-cased both ways.
@@ -19,7 +19,7 @@ function termPy(term: GuardTerm, params: ReadonlySet<string>, fields: ReadonlyMa
     case 'nonEmpty':
       return params.has(term.param) ? `${term.param} is not None and str(${term.param}) != ""` : undefined;
     case 'expression': {
-      const code = pyExpression(term.expression, new Map([...fields, ['stage', 'stage']]));
+      const code = pyExpression(term.expression, fields);
       return code === undefined ? undefined : /\s(and|or)\s/.test(code) ? `(${code})` : code;
     }
   }
@@ -32,7 +32,7 @@ export interface ChainPy {
 }
 
 /** The `if / elif` chain of the edges this tool fires, in Python. */
-export function chainPy(chain: ToolChain | undefined, params: ReadonlySet<string>, fields: ReadonlyMap<string, string>): ChainPy {
+export function chainPy(chain: ToolChain | undefined, params: ReadonlySet<string>, fields: ReadonlyMap<string, PyField>): ChainPy {
   const lines: string[] = [];
   const dropped: ChainEntry[] = [];
   for (const entry of chain?.entries ?? []) {
@@ -58,7 +58,7 @@ export function resultPy(entry: PyToolEntry): string {
   return `{${entry.params.map((p) => `${JSON.stringify(p.name)}: ${p.name}`).join(', ')}}`;
 }
 
-export function bodyPy(entry: PyToolEntry, chain: ToolChain | undefined, fields: ReadonlyMap<string, string>): string {
+export function bodyPy(entry: PyToolEntry, chain: ToolChain | undefined, fields: ReadonlyMap<string, PyField>): string {
   const lines: string[] = [];
   const implementation = entry.tool.implementation?.replace(/\r\n?/g, '\n').trimEnd();
   if (implementation) {

@@ -16,6 +16,7 @@ import { docstringSource, pyLiteral, pySplitLines, pyStrip } from './py-text';
 import { pyPii, pyTools, type PyToolEntry } from './spec';
 import { signatureText, type NameOf } from './signature';
 import { viewJinja } from './view';
+import { pyFieldsOf, pyWhen, type PyField } from './py-expression';
 import { lossesOfPinecallPython } from './losses';
 import { preservedOf } from '../preserved';
 
@@ -60,10 +61,12 @@ function fieldText(field: StateField, name: string): string {
   return `${comment}${IN_CLASS}${name}: ${hint} = ${options.length ? `state(${value}, ${options.join(', ')})` : value}\n`;
 }
 
-function decoratorText(entry: PyToolEntry): string {
+function decoratorText(entry: PyToolEntry, fields: ReadonlyMap<string, PyField>): string {
   const { tool, stages } = entry;
   const options: string[] = [];
-  if (stages) options.push(`stage=${stages.length === 1 ? JSON.stringify(stages[0]) : `(${stages.map((s) => JSON.stringify(s)).join(', ')}${stages.length === 0 ? '' : ''})`}`);
+  if (stages) options.push(`stage=${stages.length === 1 ? JSON.stringify(stages[0]) : `(${stages.map((s) => JSON.stringify(s)).join(', ')})`}`);
+  const when = tool.when === undefined ? undefined : pyWhen(tool.when, fields);
+  if (when) options.push(`when=${when}`);
   if (tool.confirm !== undefined) options.push(`confirm=${pyLiteral(tool.confirm)}`);
   if (tool.announce !== undefined) options.push(`announce=${pyLiteral(tool.announce)}`);
   if (tool.preview !== undefined) options.push(`preview=${tool.preview}`);
@@ -117,10 +120,10 @@ export function exportPinecallPython(doc: AgentDocument): PinecallPythonExport {
     // toolChains and pyTools both follow exportedTools: the same tool at the same place.
     const chain = chains[entries.indexOf(tool)];
     body.push(
-      '\n' + decoratorText(tool) +
+      '\n' + decoratorText(tool, pyFieldsOf(doc, members.fields)) +
         `${IN_CLASS}def ${tool.name}(${signatureText(tool.params, tool.nameOf)}) -> object:\n` +
         (docstringSource(tool.docLines, IN_METHOD) || '') +
-        bodyPy(tool, chain, members.fields),
+        bodyPy(tool, chain, pyFieldsOf(doc, members.fields)),
     );
   }
 

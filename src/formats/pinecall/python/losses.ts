@@ -12,6 +12,7 @@ import { lossesOfPinecall } from '../losses';
 import { sameJson } from '../same-json';
 import { writtenPii } from '../export-members';
 import { chainPy } from './body';
+import { pyFieldsOf, pyWhen } from './py-expression';
 import { pyMembers } from './members';
 import { pyOneLine } from './py-text';
 import { pySchema, writableParameter } from './signature';
@@ -136,14 +137,14 @@ export function lossesOfPinecallPython(doc: AgentDocument): Loss[] {
     if (writtenPii(tool).filter(writableParameter).length !== tool.pii.length) {
       add(at('pii'), entity, 'pii of a parameter the signature lacks', `pii names a parameter the method cannot take (${tool.pii.filter((p) => !writableParameter(p) || !writtenPii(tool).includes(p)).join(', ')}), so the entry is not written`);
     }
-    if (tool.when !== undefined) {
-      add(at('when'), entity, 'when predicate', `${tool.when} is TypeScript, so the class offers ${entry.name} whenever its stage does; write it as when=lambda self: … by hand`);
+    if (tool.when !== undefined && pyWhen(tool.when, pyFieldsOf(doc, members.fields)) === undefined) {
+      add(at('when'), entity, 'when predicate', `${tool.when} is TypeScript beyond comparisons and logic over state fields, so the class offers ${entry.name} whenever its stage does; write it as when=lambda self: … by hand`);
     }
     if (tool.implementation !== undefined) {
       add(at('implementation'), entity, 'TypeScript implementation',
         `the body is kept as comments and the method returns its ${tool.mock !== undefined ? 'mock result' : 'arguments'}: the writes and the result of the TypeScript body do not happen until it is ported; Callboard cannot run Python, so it keeps simulating the TypeScript`);
     }
-    const moves = chainPy(chains[k], new Set(entry.params.map((p) => p.name)), members.fields);
+    const moves = chainPy(chains[k], new Set(entry.params.map((p) => p.name)), pyFieldsOf(doc, members.fields));
     for (const dropped of moves.dropped) {
       const e = dropped.edge ? doc.edges.indexOf(dropped.edge) : -1;
       add(e >= 0 ? pointer('edges', e) : at(), e >= 0 ? { kind: 'edge', id: doc.edges[e].id } : entity, 'edge Python cannot guard',

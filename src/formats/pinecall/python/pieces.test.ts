@@ -6,7 +6,7 @@ import { minimalDoc } from '../testing';
 import { exportPinecallPython } from './export';
 import { lossesOfPinecallPython } from './losses';
 import { pyMembers } from './members';
-import { pyExpression } from './py-expression';
+import { pyExpression, pyFieldsOf, pyWhen, type PyField } from './py-expression';
 import { pyClassName } from './py-names';
 import { docstringSource, pyLiteral, pyOneLine } from './py-text';
 import { pyParameters, pySchema, signatureText, typedNamer } from './signature';
@@ -92,10 +92,33 @@ describe('names, conditions, the view and refusals', () => {
   });
 
   it('translates comparisons and logic over state fields, and refuses any other JavaScript', () => {
-    const fields = new Map([['searches', 'searches'], ['call', 'call_value']]);
+    const fields = new Map<string, PyField>([['searches', { name: 'searches', use: 'number' }], ['call', { name: 'call_value', use: 'scalar' }]]);
     expect(pyExpression('searches >= 3 && !(call === "x")', fields)).toBe('self.searches >= 3 and not (self.call_value == "x")');
     expect(pyExpression('slots.length > 0', fields)).toBeUndefined();
     expect(pyExpression('unknown > 0', fields)).toBeUndefined();
+  });
+
+  it('refuses what Python reads otherwise than JavaScript: ordering a value that may be None or text, testing a list', () => {
+    const fields = pyFieldsOf({ ...minimalDoc(), state: [
+      { id: 'a', name: 'score', type: 'number', pii: false, visibility: 'private' },
+      { id: 'b', name: 'slots', type: 'array', default: [], pii: false, visibility: 'private' },
+      { id: 'c', name: 'count', type: 'integer', default: 0, pii: false, visibility: 'private' },
+    ] }, new Map([['score', 'score'], ['slots', 'slots'], ['count', 'count']]));
+    expect(pyExpression('score >= 3', fields)).toBeUndefined(); // None >= 3 raises in Python
+    expect(pyExpression('!slots', fields)).toBeUndefined(); // [] is true in JavaScript, false in Python
+    expect(pyExpression('slots === null || count < 2', fields)).toBe('self.slots == None or self.count < 2');
+    expect(pyExpression('!score', fields)).toBe('not self.score');
+    expect(pyExpression('count == "0"', fields)).toBeUndefined(); // loose equality coerces in JavaScript
+    expect(pyExpression('score != null', fields)).toBe('self.score != None');
+  });
+
+  it('translates a when over state fields into the SDK\'s lambda, and refuses one that reads more', () => {
+    const fields = new Map<string, PyField>([['attempts', { name: 'attempts', use: 'number' }], ['slots', { name: 'slots', use: 'other' }], ['stage', { name: 'stage', use: 'scalar' }]]);
+    expect(pyWhen('(s) => s.attempts < 5 && s.stage !== "done"', fields)).toBe('lambda self: self.attempts < 5 and self.stage != "done"');
+    expect(pyWhen('s => !s.attempts', fields)).toBe('lambda self: not self.attempts');
+    expect(pyWhen('(s) => s.slots.length > 0', fields)).toBeUndefined();
+    expect(pyWhen('(s) => s.identified', fields)).toBeUndefined();
+    expect(pyWhen('(s) => { return s.attempts > 1; }', fields)).toBeUndefined();
   });
 
   it('writes the view as Jinja: a field placeholder stays one, any other {{, {% or {# is text', () => {
