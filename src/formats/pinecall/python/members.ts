@@ -6,7 +6,7 @@
 import type { AgentDocument } from '../../../model';
 import { uniqueName } from '../../../model/ids';
 import { PINECALL_TOOL_NAME } from '../../../model/names';
-import { isPythonIdentifier, PYTHON_AGENT_MEMBERS, PYTHON_ENVIRONMENT } from './py-names';
+import { isPythonIdentifier, PYTHON_AGENT_MEMBERS, PYTHON_ENVIRONMENT, PYTHON_FILE_NAMES } from './py-names';
 
 export interface PyRename {
   kind: 'state' | 'tool';
@@ -31,7 +31,10 @@ function clash(name: string, stages: boolean): string | undefined {
   if (name.startsWith('_')) return 'a name starting with _ is no state field in Python';
   if (PYTHON_ENVIRONMENT.has(name)) return `the SDK reads ${name} as the class's environment, never as state`;
   if (PYTHON_AGENT_MEMBERS.has(name)) return `every pinecall.Agent already has ${name}`;
-  if (stages && name === 'stage') return 'the stage field is the class\'s own';
+  // Without stages too: the SDK reads a field named stage as the stage, and refuses it unless it is a Literal.
+  if (name === 'stage') return stages ? 'the stage field is the class\'s own' : 'the SDK reads a field named stage as the stage field, whose values a Literal must name';
+  // The class body reads these names after the field: a field of one would replace the decorator or the type.
+  if (PYTHON_FILE_NAMES.has(name)) return `the class's own code uses ${name} (an import or a type)`;
   return undefined;
 }
 
@@ -44,7 +47,7 @@ export function pyMembers(doc: AgentDocument): PyMembers {
   const stages = doc.stages.length > 0;
   const renames: PyRename[] = [];
   const fields = new Map<string, string>();
-  const taken: string[] = [...PYTHON_AGENT_MEMBERS, ...PYTHON_ENVIRONMENT, ...(stages ? ['stage'] : [])];
+  const taken: string[] = [...PYTHON_AGENT_MEMBERS, ...PYTHON_ENVIRONMENT, ...PYTHON_FILE_NAMES, 'stage'];
   const fieldNames = doc.state.map((field, index) => {
     if (fields.has(field.name)) return undefined;
     const why = clash(field.name, stages);

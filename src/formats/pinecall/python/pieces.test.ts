@@ -85,6 +85,14 @@ describe('names, conditions, the view and refusals', () => {
     expect(members.toolNames).toEqual(['log_tool']);
   });
 
+  it('renames a field the class body would read as its own code (tool, str) or the SDK as its stage', () => {
+    const field = (name: string) => ({ id: name, name, type: 'string' as const, default: '', pii: false, visibility: 'private' as const });
+    const doc = { ...minimalDoc(), state: ['tool', 'str', 'stage', 'Where'].map(field) };
+    expect(pyMembers(doc).fieldNames).toEqual(['tool_value', 'str_value', 'stage_value', 'Where']);
+    const withObject = { ...doc, tools: [{ ...doc.tools[0], parameters: { type: 'object', properties: { where: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'], additionalProperties: false } }, required: ['where'], additionalProperties: false } }] };
+    expect(exportPinecallPython(withObject).text).toContain('def end_call(self, where: EndCallWhere)');
+  });
+
   it('names the class so Python can run it: never a keyword, never a name the file imports', () => {
     expect(pyClassName('none')).toBe('NoneAgent');
     expect(pyClassName('literal')).toBe('LiteralAgent');

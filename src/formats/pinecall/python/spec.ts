@@ -48,7 +48,8 @@ export interface PyToolEntry {
 
 /** What each exported tool becomes, and the one namer of the TypedDict classes the file declares. */
 export function pyTools(doc: AgentDocument, members: PyMembers = pyMembers(doc)): { entries: PyToolEntry[]; namer: TypedNamer } {
-  const namer = typedNamer(new Set([pyClassName(doc.name), ...PYTHON_FILE_NAMES]));
+  // A class named as a member would be replaced by it in the class body, where the hints are read.
+  const namer = typedNamer(new Set([pyClassName(doc.name), ...PYTHON_FILE_NAMES, ...members.fields.values(), ...members.toolNames]));
   const entries = exportedTools(doc).map((tool) => {
     const index = doc.tools.indexOf(tool);
     const name = members.toolNames[index];
