@@ -17,14 +17,15 @@ export type { DiffArgs } from './diff-args';
 export type { CheckArgs } from './check-args';
 
 export type InputFormat = FileFormat;
-export type OutputFormat = InputFormat | 'openai';
+/** `py`: a Pinecall class in Python, written (never read) this round. */
+export type OutputFormat = InputFormat | 'openai' | 'py';
 export const INPUT_FORMATS: readonly InputFormat[] = ['json', 'yaml', 'ts'];
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ['json', 'yaml', 'ts', 'openai'];
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['json', 'yaml', 'ts', 'py', 'openai'];
 
 export const MAIN_HELP = `callboard: convert, lint, simulate and test Callboard agents on the command line
 
 Usage:
-  callboard convert <file> --to json|yaml|ts|openai [--from json|yaml|ts] [--stage S] [-o out]
+  callboard convert <file> --to json|yaml|ts|py|openai [--from json|yaml|ts] [--stage S] [-o out]
   callboard lint <file> [--from json|yaml|ts] [--quiet]
   callboard simulate <file> [--provider offline|openai|anthropic] --say "caller line" [--say ...]
   callboard test <file> [--tests DIR] [--provider P] [--runs N] [--min-pass-rate R] [--junit FILE]
@@ -34,7 +35,8 @@ Usage:
 
 Commands:
   convert   Convert an agent between the Callboard document (JSON), Block Agent YAML and
-            Pinecall TypeScript, or print the OpenAI tools array offered in one stage.
+            Pinecall TypeScript, write it as a Pinecall class in Python, or print the
+            OpenAI tools array offered in one stage.
   lint      Check an agent and print its problems as file:line:col: severity: message [rule].
   simulate  Run a scripted call against an agent and print what happens, one JSON event a line.
   test      Run the agent's conversation tests (N times each) and print each one's pass rate.
@@ -50,7 +52,7 @@ Options:
 ${EXIT_CODES_HELP}
 `;
 
-export const CONVERT_HELP = `Usage: callboard convert <file> --to json|yaml|ts|openai [options]
+export const CONVERT_HELP = `Usage: callboard convert <file> --to json|yaml|ts|py|openai [options]
 
 Reads an agent and writes it in another format.
 
@@ -59,8 +61,10 @@ Reads an agent and writes it in another format.
                    A Block Agent list of tools (not a whole agent) converts to yaml, json
                    or openai.
   --to FORMAT      json (the Callboard document), yaml (Block Agent), ts (Pinecall class),
-                   openai (the OpenAI tools array offered in one stage). Optional when -o
-                   ends in .json, .yaml, .yml, .ts or .tsx.
+                   py (Pinecall class in Python, for the pinecall SDK; its view goes to
+                   views/<slug>.jinja beside the -o file), openai (the OpenAI tools array
+                   offered in one stage). Optional when -o ends in .json, .yaml, .yml,
+                   .ts, .tsx or .py.
   --from FORMAT    Input format when the file's extension does not say it: json|yaml|ts.
   --stage S        With --to openai: the stage, by name (or turn_id). Needed unless the
                    agent has a single stage.
@@ -224,9 +228,9 @@ export function parseArgs(argv: string[]): ParsedArgs {
 
   const output = options.get('output') as string | undefined;
   const toValue = options.get('to') as string | undefined;
-  const inferred = output === undefined ? undefined : formatOfFileName(output);
+  const inferred = output === undefined ? undefined : /\.py$/i.test(output) ? 'py' : formatOfFileName(output);
   if (toValue === undefined && inferred === undefined) {
-    throw new UsageError(`--to is required: json, yaml, ts or openai${output === undefined ? '' : ` (the extension of ${output} does not say)`}`, first);
+    throw new UsageError(`--to is required: json, yaml, ts, py or openai${output === undefined ? '' : ` (the extension of ${output} does not say)`}`, first);
   }
   const to = toValue === undefined ? inferred! : oneOf(toValue, OUTPUT_FORMATS, '--to', first);
   const stage = options.get('stage') as string | undefined;

@@ -2,6 +2,7 @@
 // error as "warning: <path>: <message>" (the exporters' own lossesFor list); the result alone
 // goes to standard output or -o, so it can be piped.
 import { exportAs } from '../formats/export-as';
+import { exportPinecallPython } from '../formats/pinecall/python/export';
 import { renderYaml } from '../formats/block-agent/render';
 import { toolShape, writeTool } from '../formats/block-agent/write';
 import { DepthLimitError, type AgentDocument, type Loss, type Stage, type Tool } from '../model';
@@ -10,12 +11,14 @@ import { oneLineText } from '../model/visible-text';
 import { EXIT_ERRORS, EXIT_OK, UsageError, type CliIo } from './io';
 import { BLOCKS_THE_REST, formatDiagnostic, loadAgent, readSource, type Diagnostic } from './read';
 import { jsonText, type ConvertJson } from './json-shapes';
-import { readGoldens, withGoldensFrom, writeGoldens } from './test-files';
+import { folderOf, joinPath, readGoldens, withGoldensFrom, writeGoldens } from './test-files';
 
 interface Converted {
   text: string;
   warnings: Loss[];
   notes: string[];
+  /** Files that go beside the output (a Python class's view), by their path from its folder. */
+  beside?: { path: string; text: string }[];
 }
 
 /** The stage `--stage` names: by name, else by turn_id (ref), else by id. */
@@ -32,8 +35,13 @@ export function pickStage(doc: AgentDocument, wanted: string | undefined): Stage
 
 const asJson = (value: unknown) => JSON.stringify(value, null, 2) + '\n';
 
-/** The agent through the one way out (formats/export-as.ts), as the export panel writes it. */
+/** The agent through the one way out (formats/export-as.ts), as the export panel writes it; Python, which the panel does not offer yet, its own. */
 function convertAgent(doc: AgentDocument, args: ConvertArgs): Converted {
+  if (args.to === 'py') {
+    const exported = exportPinecallPython(doc);
+    const folder = exported.path.slice(0, exported.path.lastIndexOf('/') + 1);
+    return { text: exported.text, warnings: exported.warnings, notes: [], beside: exported.files.slice(1).map((f) => ({ path: f.path.slice(folder.length), text: f.text })) };
+  }
   const view = exportAs(doc, args.to, args.to === 'openai' ? pickStage(doc, args.stage).id : null);
   return { text: view.text, warnings: view.losses, notes: view.notes };
 }
@@ -52,6 +60,7 @@ function convertTools(tools: Tool[], args: ConvertArgs): Converted | string {
       if (args.stage !== undefined) return 'a list of tools has no stages: leave out --stage';
       return { text: asJson(tools.map(toolShape)), warnings: [], notes: [] };
     case 'ts':
+    case 'py':
       return 'this is a list of tools, not a whole agent: a Pinecall class needs stages; convert it to yaml, json or openai, or add it to an agent in the app';
   }
 }
@@ -135,8 +144,10 @@ export async function convert(args: ConvertArgs, io: CliIo): Promise<number> {
   const done = withTests?.failed ? EXIT_ERRORS : EXIT_OK;
   // A JSON document carries its tests; the other formats have no place for them, and an OpenAI tools array is no agent.
   const tests = withTests && (args.to === 'yaml' || args.to === 'ts') ? (withTests.doc.tests ?? []) : [];
+  const beside = converted.beside ?? [];
   if (args.output === undefined) {
     if (tests.length) said.note(`the agent's ${tests.length} test(s) are not in the output: give -o FILE to write them as tests/*.golden.json beside it`);
+    for (const file of beside) said.note(`${file.path} is not in the output: give -o FILE to write it beside the class, where the SDK reads it`);
     if (args.json) said.json.output = converted.text;
     else (io.outFile ?? io.out)(converted.text);
     return said.done(done);
@@ -144,9 +155,14 @@ export async function convert(args: ConvertArgs, io: CliIo): Promise<number> {
   try {
     io.writeText(args.output, converted.text);
     said.json.written.push(args.output);
+    for (const file of beside) {
+      const path = joinPath(folderOf(args.output), file.path);
+      io.writeText(path, file.text);
+      said.json.written.push(path);
+    }
     if (tests.length) said.json.written.push(...writeGoldens(io, withTests!.doc, args.output));
   } catch (error) {
-    io.err(`callboard: cannot write ${args.output}${tests.length ? ' and its tests' : ''}: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.err(`callboard: cannot write ${args.output}${beside.length ? ' and its view' : ''}${tests.length ? ' and its tests' : ''}: ${error instanceof Error ? error.message : String(error)}\n`);
     return said.done(EXIT_ERRORS);
   }
   return said.done(done);

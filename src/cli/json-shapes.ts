@@ -32,7 +32,7 @@ export interface ConvertJson {
   command: 'convert';
   ok: boolean;
   file: string;
-  to: 'json' | 'yaml' | 'ts' | 'openai';
+  to: 'json' | 'yaml' | 'ts' | 'py' | 'openai';
   /** The converted text; null when it went to -o, or nothing was converted. */
   output: string | null;
   /** The files written: -o and the tests beside it. */

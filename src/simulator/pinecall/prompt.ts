@@ -41,15 +41,16 @@ export function visibleTools(doc: AgentDocument, session: Session, evaluate: Eva
 }
 
 /**
- * The system prompt: persona, then what `render()` prints now — the current stage's instructions,
+ * The system prompt: persona (as written), then what `render()` prints now — the current stage's instructions,
  * `{{ }}` filled from `scope`; or, for a class whose view is kept as code, `view`: the text that
  * code rendered (../view.ts), sent as rendered (Pinecall fills no placeholders in it), instead of
  * the instructions (render(), @render) or after them (render()'s children that are no section).
  */
 export function systemPrompt(doc: AgentDocument, session: Session, scope: Readonly<Record<string, unknown>> = session.state, view?: string): string {
   const stage = byId(doc.stages, session.stageId);
-  // The identity as Pinecall reads the class's JSDoc: up to its first `@` line, one line.
-  const persona = fillTemplate(personaAsPinecallReads(doc.persona), scope).trim();
+  // The identity as Pinecall reads the class's JSDoc: up to its first `@` line, one line, and sent
+  // as written: the SDK fills no placeholder in it (pinecall 0.11.24 blocks.identity, "No state").
+  const persona = personaAsPinecallReads(doc.persona).trim();
   const instructions = fillTemplate(stage?.instructions ?? '', scope).trim();
   const kept = keptViewOf(doc);
   // render()'s children that are no stage's section follow the sections, as the export writes them.

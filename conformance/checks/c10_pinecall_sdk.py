@@ -1,0 +1,237 @@
+"""Pinecall in Python: Callboard's export loads in the real SDK, and its tools are the ones Callboard simulates.
+
+For every Pinecall agent of the corpus (conformance/node/pinecall-python.ts lists them), the Python
+class Callboard exports is loaded the way `pinecall start` loads one (`pinecall.testing.load`: its
+folder a package, its view `views/<slug>.jinja` beside it), then:
+- it loads, or the SDK refuses it with the very message Callboard predicts;
+- the tool specs the SDK builds equal the ones Callboard predicts for the export, field by field;
+- the tool specs the SDK builds equal the ones Callboard's simulator sends, except where the export's
+  loss list names the difference for that tool (a difference nobody declared fails);
+- the class's own words in the prompt the SDK renders at the opening state (the docstring's line and
+  the view) equal Callboard's system prompt at the same state;
+- a scripted call with its required arguments missing is refused with Callboard's message.
+"""
+from __future__ import annotations
+
+import copy
+import tempfile
+from pathlib import Path
+
+from conformance.harness import Case, diff_values, node_json, same
+
+TITLE = "Pinecall SDK (Python): the exported class loads, and builds the tools and prompt Callboard simulates"
+NEEDS = [
+    "pinecall.testing:load",
+    "pinecall.agent:Agent.tools",
+    "pinecall.agent:Agent.run_tool",
+    "pinecall.blocks:render",
+    "pinecall._doc:one_line",
+    "pinecall.errors:DeclarationRefused",
+    "pinecall.errors:ToolFailed",
+]
+
+# Which loss, named for a tool by the Python export, accounts for a difference in which field of its spec.
+DECLARES = {
+    "parameters": ("parameter schema as pydantic builds it", "parameter that is no Python identifier"),
+    "description": ("description as Python reads it",),
+    "pii": ("pii of a parameter the signature lacks",),
+    "name": ("tool name",),
+}
+
+
+def sdk_spec(spec) -> dict:
+    return spec.model_dump(exclude_none=True)
+
+
+def load_class(agent: dict, folder: Path):
+    """Writes the export's files under `folder` and loads the class as the SDK's CLI does."""
+    from pinecall.testing import load
+
+    for file in agent["files"]:
+        path = folder / file["path"]
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(file["text"], encoding="utf-8")
+    return load(folder / agent["files"][0]["path"])
+
+
+def undeclared(simulated: dict, built: dict, declared: dict) -> list[str]:
+    """The differences between the simulator's spec and the SDK's that no declared loss accounts for.
+
+    A parameter's difference is declared only for the parameters the loss names (and then what
+    stands around them: `$defs`, `required`, `additionalProperties`); another field's by the loss
+    named in DECLARES.
+    """
+    found = []
+    name = built.get("name", simulated.get("name"))
+    for key in sorted(set(simulated) | set(built)):
+        if key == "parameters":
+            found.extend(undeclared_parameters(simulated.get(key) or {}, built.get(key) or {}, declared, name))
+            continue
+        differences = list(diff_values(simulated.get(key), built.get(key), f"{name}.{key}"))
+        if differences and not any(feature in declared["features"] for feature in DECLARES.get(key, ())):
+            found.extend(differences)
+    return found
+
+
+def undeclared_parameters(ours: dict, theirs: dict, declared: dict, name: str) -> list[str]:
+    named = any(feature in declared["features"] for feature in DECLARES["parameters"])
+    found = []
+    for key in sorted(set(ours) | set(theirs)):
+        if key == "properties":
+            properties_ours, properties_theirs = ours.get(key) or {}, theirs.get(key) or {}
+            for parameter in sorted(set(properties_ours) | set(properties_theirs)):
+                if named and parameter in declared["parameters"]:
+                    continue
+                found.extend(diff_values(properties_ours.get(parameter), properties_theirs.get(parameter), f"{name}.parameters.properties.{parameter}"))
+        elif not named:
+            # Around the properties ($defs, required, additionalProperties…), the loss speaks for the whole object.
+            found.extend(diff_values(ours.get(key), theirs.get(key), f"{name}.parameters.{key}"))
+    return found
+
+
+def loads(agent: dict, folder: Path):
+    """The class, or None; and the case saying whether the SDK did what Callboard predicts."""
+    from pinecall.errors import DeclarationRefused
+
+    subject = f"{agent['name']}: loads"
+    try:
+        cls = load_class(agent, folder)
+    except DeclarationRefused as refused:
+        ok = str(refused) == agent["refusal"]
+        return None, Case(subject, ok, "refused as Callboard predicts" if ok else "refused otherwise",
+                          [] if ok else [f"the SDK says: {refused}", f"Callboard predicts: {agent['refusal']}"])
+    except Exception as error:  # a file Python cannot run is the export's fault, whatever it is
+        return None, Case(subject, False, f"{type(error).__name__}: {error}"[:300])
+    if agent["refusal"] is not None:
+        return cls, Case(subject, False, "the SDK accepts it", [f"Callboard predicts it refuses: {agent['refusal']}"])
+    return cls, Case(subject, True)
+
+
+# Which loss, named for the agent by the Python export, accounts for a difference in which part of the prompt.
+PROMPT_DECLARES = {
+    "identity": ("persona as Python reads it",),
+    "view": ("placeholder of a value that is not text", "placeholder of no state field", "view whitespace", "view kept as code"),
+}
+
+
+def prompt_case(agent: dict, cls) -> Case:
+    """The class's own words in the SDK's prompt, at the opening state and in each stage with the
+    opening's values, against Callboard's system prompt: the docstring's line against the persona,
+    the view against the stage's instructions. A difference the export's loss list names for that
+    part is declared, not failed."""
+    from pinecall._doc import one_line
+    from pinecall.blocks import render
+
+    failing, declared = [], []
+    for ours in agent["prompts"]:
+        instance = cls()
+        if ours["stage"] is not None:
+            instance.start_in({"stage": ours["stage"]})
+        theirs = {"identity": one_line(vars(cls).get("__doc__")) or "", "view": render(instance)["view"]}
+        joined = "\n\n".join(part for part in (ours["identity"], ours["view"]) if part)
+        if joined != ours["system"]:
+            failing.append(f"at {ours['stage']}: Callboard's prompt {ours['system']!r} is not its persona and view {joined!r}")
+        for part, features in PROMPT_DECLARES.items():
+            differences = [f"at {ours['stage']}: {d}" for d in diff_values(ours[part], theirs[part], part)]
+            named = [feature for feature in features if feature in agent["declaredAgent"]]
+            if named:
+                declared.extend(f"{d} (declared: {named[0]})" for d in differences)
+            else:
+                failing.extend(differences)
+    stages = [p["stage"] for p in agent["prompts"] if p["stage"] is not None]
+    subject = f"{agent['name']}: prompt in {len(stages)} stage(s)" if stages else f"{agent['name']}: prompt"
+    detail = f"{len(failing)} difference(s)" if failing else ("declared difference(s) only" if declared else "")
+    return Case(subject, not failing, detail, failing + declared)
+
+
+# Which loss, named for a tool, accounts for the SDK offering it where Callboard does not, or the reverse.
+VISIBILITY_DECLARES = ("when predicate", "tool scope without stages", "tool name")
+
+
+def visible_case(agent: dict, cls) -> Case:
+    """The tools the model sees in each stage (opening values): the SDK's `visible_tools()` against
+    the simulator's, `when` run in its sandbox. A tool whose loss says why it shows otherwise is declared."""
+    failing, declared = [], []
+    for ours in agent["prompts"]:
+        instance = cls()
+        if ours["stage"] is not None:
+            instance.start_in({"stage": ours["stage"]})
+        theirs = [spec.name for spec in instance.visible_tools()]
+        for name in sorted(set(ours["visible"]) ^ set(theirs)):
+            said = f"at {ours['stage']}: {name} " + ("offered by Callboard only" if name in ours["visible"] else "offered by the SDK only")
+            named = [f for f in VISIBILITY_DECLARES if f in agent["declared"].get(name, {}).get("features", [])]
+            (declared if named else failing).append(f"{said} (declared: {named[0]})" if named else said)
+        if not failing and set(ours["visible"]) == set(theirs) and ours["visible"] != theirs:
+            failing.append(f"at {ours['stage']}: the order differs: Callboard {ours['visible']}, the SDK {theirs}")
+    detail = f"{len(failing)} difference(s)" if failing else ("declared difference(s) only" if declared else "")
+    return Case(f"{agent['name']}: tools offered in each stage", not failing, detail, failing + declared)
+
+
+def bad_call_cases(agent: dict, cls) -> list[Case]:
+    from pinecall.errors import ToolFailed
+
+    cases = []
+    for call in agent["badCalls"]:
+        missing = not call["arguments"]
+        if not missing:
+            continue  # wrong JSON types: pydantic coerces and words them otherwise (see the README's list)
+        try:
+            cls().run_tool(call["tool"], call["arguments"])
+            theirs = None
+        except ToolFailed as failed:
+            theirs = str(failed)
+        case = same(f"{agent['name']}: {call['tool']}({{}}) refused", call["message"], theirs, "message")
+        # A parameter the method cannot take is no required argument of the class: its loss says so.
+        dropped = "parameter that is no Python identifier" in agent["declared"].get(call["tool"], {}).get("features", [])
+        if not case.passed and dropped:
+            case = Case(case.subject, True, "declared difference(s) only", [f"{d} (declared: parameter that is no Python identifier)" for d in case.differences])
+        cases.append(case)
+    return cases
+
+
+def check_agent(agent: dict, folder: Path) -> list[Case]:
+    cls, loaded = loads(agent, folder)
+    cases = [loaded]
+    if cls is None:
+        return cases
+    built = [sdk_spec(spec) for spec in cls().tools()]
+    cases.append(same(f"{agent['name']}: tool specs as Callboard predicts", agent["predicted"], built, "tools"))
+    by_name = {spec["name"]: spec for spec in built}
+    left = []
+    for simulated in agent["simulated"]:
+        theirs = by_name.get(simulated["name"])
+        if theirs is None:
+            left.append(f"{simulated['name']}: simulated, and the SDK builds no such tool")
+            continue
+        left.extend(undeclared(simulated, theirs, agent["declared"].get(simulated["name"], {"features": [], "parameters": []})))
+    cases.append(Case(f"{agent['name']}: tool specs as simulated (declared losses aside)", not left,
+                      "" if not left else f"{len(left)} undeclared difference(s)", left))
+    cases.append(prompt_case(agent, cls))
+    cases.append(visible_case(agent, cls))
+    cases.extend(bad_call_cases(agent, cls))
+    return cases
+
+
+# Beside the files, this many documents of the property tests' generator (a fixed seed): the shapes
+# nobody wrote a fixture for.
+RANDOM_AGENTS = 60
+
+_corpus: list[dict] | None = None
+
+
+def corpus() -> list[dict]:
+    """Callboard's side of every agent, asked of its pure core once per run (c11 reuses it)."""
+    global _corpus
+    if _corpus is None:
+        _corpus = node_json("pinecall-python.ts", "--random", str(RANDOM_AGENTS), timeout=300)
+    return copy.deepcopy(_corpus)
+
+
+def run(agents: list[dict] | None = None) -> list[Case]:
+    agents = agents if agents is not None else corpus()
+    cases: list[Case] = []
+    with tempfile.TemporaryDirectory(prefix="callboard-pinecall-") as tmp:
+        for index, agent in enumerate(agents):
+            # Each agent in a folder of its own: two agents of one slug never meet in sys.modules.
+            cases.extend(check_agent(agent, Path(tmp) / f"a{index}"))
+    return cases

@@ -1,0 +1,67 @@
+"""The Pinecall check can fail: a deliberately wrong Callboard rule makes c10 fail, naming the difference.
+
+Each wrong rule here rewrites Callboard's side of the corpus as that rule would have written it —
+an `int` parameter's schema sent as `number`; a tool with `confirm` declared `read`; the simulator
+leaving a tool's `announce` out — and runs the
+c10 check on it against the real SDK. This check passes only when c10 then fails on the rows that
+rule touches, with a difference that names the field, Callboard's value and the runtime's.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from conformance.checks import c10_pinecall_sdk as c10
+from conformance.harness import Case
+
+TITLE = "A wrong Callboard rule makes the Pinecall SDK check fail"
+NEEDS: list[str] = []
+
+
+def rewrite(value: object, change: Callable[[dict], None]) -> None:
+    """Applies `change` to every JSON object inside `value`, depth first."""
+    if isinstance(value, dict):
+        for inner in value.values():
+            rewrite(inner, change)
+        change(value)
+    elif isinstance(value, list):
+        for inner in value:
+            rewrite(inner, change)
+
+
+def int_as_number(schema: dict) -> None:
+    if schema.get("type") == "integer":
+        schema["type"] = "number"
+
+
+def confirm_is_read(spec: dict) -> None:
+    if "confirm" in spec and spec.get("side_effect") == "irreversible":
+        spec["side_effect"] = "read"
+
+
+def announce_dropped(spec: dict) -> None:
+    spec.pop("announce", None)
+
+
+def wrong_rule(name: str, change: Callable[[dict], None], wanted: str, sides=("predicted", "simulated")) -> Case:
+    """Runs c10 on the corpus as the wrong rule writes it; passes when c10 fails naming `wanted`."""
+    agents = c10.corpus()
+    touched = 0
+    for agent in agents:
+        for side in sides:
+            before = repr(agent[side])
+            rewrite(agent[side], change)
+            touched += repr(agent[side]) != before
+    if touched == 0:
+        return Case(name, False, "the corpus has nothing this rule changes: the check cannot show it fails")
+    failed = [case for case in c10.run(agents) if not case.passed]
+    named = [f"{case.subject}: {d}" for case in failed for d in case.differences if wanted in d]
+    ok = bool(named)
+    return Case(name, ok, f"c10 fails {len(failed)} row(s)" if ok else "c10 did not fail on it", named[:3] if ok else [])
+
+
+def run() -> list[Case]:
+    return [
+        wrong_rule("an int parameter sent as number", int_as_number, 'Callboard "number" ≠ runtime "integer"'),
+        wrong_rule("a tool with confirm declared read", confirm_is_read, 'side_effect: Callboard "read" ≠ runtime "irreversible"'),
+        wrong_rule("the simulator leaves a tool's announce out", announce_dropped, "announce: Callboard null ≠ runtime", sides=("simulated",)),
+    ]

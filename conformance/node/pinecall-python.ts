@@ -1,0 +1,160 @@
+// For conformance/checks/c10_pinecall_sdk.py: every Pinecall agent of the corpus, as Callboard
+// exports it to Python and as Callboard simulates it. Prints one JSON array on standard output:
+//   name, source          the agent and the file it came from
+//   files                 the Python export ([{path, text}]: agent.py, views/<slug>.jinja)
+//   refusal               the message Callboard predicts the SDK refuses the class with, or null
+//   predicted             the tool specs Callboard predicts the SDK builds from the export
+//   simulated             the tool specs the simulator sends (name, description, parameters) with
+//                         the gateway's fields as Callboard reads them from the same tools
+//   declared              per simulated tool: the loss features the Python export names for it,
+//                         and the parameters its losses name (built otherwise by pydantic, or not taken)
+//   prompts               Callboard's system prompt at the opening state, then in each other stage
+//                         (the opening's field values), each with its two parts and the tools
+//                         the simulator offers there
+//   declaredAgent         the loss features the Python export names for the agent, its state and stages
+//   badCalls              scripted bad calls and the message Callboard's argument check gives
+// Usage: npx tsx conformance/node/pinecall-python.ts [--random N]
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { documentArbitrary } from '../../src/formats/testing/arbitraries';
+import { fileURLToPath } from 'node:url';
+import { importAny } from '../../src/formats/import-any';
+import type { AgentDocument, Tool } from '../../src/model';
+import { exportedTools } from '../../src/model/tool-chains';
+import { toolSpec } from '../../src/simulator/messages';
+import { checkArguments } from '../../src/simulator/pinecall/check-args';
+import { systemPrompt, visibleTools } from '../../src/simulator/pinecall/prompt';
+import { prepareSandboxEvaluate } from '../../src/simulator/sandbox-evaluate';
+import { stateWithStage } from '../../src/simulator/derived';
+import { startSession } from '../../src/simulator/simulation';
+import { exportPinecallPython } from '../../src/formats/pinecall/python/export';
+import { pyRefusal, pyToolSpecs, pyTools } from '../../src/formats/pinecall/python/spec';
+import { pyMembers } from '../../src/formats/pinecall/python/members';
+import { pyDroppedParameters, pyParameterChanges } from '../../src/formats/pinecall/python/losses';
+import { sourceFilesOf } from '../../src/formats/pinecall/source-files';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const read = (path: string) => readFileSync(ROOT + path, 'utf8');
+
+/** The corpus: the sample, the New-agent templates, the Pinecall fixtures and the offline corpora, as far as each is a Pinecall agent. */
+function corpusFiles(): string[] {
+  const listed = (dir: string, pattern: RegExp) => readdirSync(ROOT + dir).filter((f) => pattern.test(f) && !f.endsWith('.script.json')).sort().map((f) => dir + f);
+  return [
+    'public/examples/clinic-booking.json',
+    ...listed('public/examples/', /^template-.*\.json$/),
+    ...listed('test/fixtures/pinecall/', /\.(json|tsx)$/),
+    ...folderAgents(),
+    ...listed('test/fixtures/offline-corpus/', /\.(json|tsx)$/),
+    ...listed('test/fixtures/offline-corpus-blind/', /\.(json|tsx)$/),
+  ];
+}
+
+/** The Pinecall folders of the fixtures (a class importing its helpers or its base by a relative path): their agent.ts. */
+function folderAgents(): string[] {
+  const dir = 'test/fixtures/pinecall/';
+  return readdirSync(ROOT + dir, { withFileTypes: true }).filter((e) => e.isDirectory() && existsSync(`${ROOT}${dir}${e.name}/agent.ts`)).map((e) => `${dir}${e.name}/agent.ts`).sort();
+}
+
+async function load(file: string): Promise<AgentDocument | undefined> {
+  const dir = file.slice(0, file.lastIndexOf('/') + 1);
+  const inFolder = folderAgents().includes(file);
+  const folder = inFolder
+    ? { files: sourceFilesOf(Object.fromEntries(readdirSync(ROOT + dir).map((f) => [f, read(dir + f)]))), agent: file.slice(dir.length) }
+    : undefined;
+  const outcome = await importAny(read(file), { fileName: file.split('/').pop(), folder });
+  return outcome.kind === 'agent' && outcome.doc.target === 'pinecall' ? outcome.doc : undefined;
+}
+
+/**
+ * The gateway's fields of a tool as Callboard reads them: a confirm the simulator says (step.ts,
+ * a non-empty one) makes it irreversible (formats/pinecall.md, "On the wire").
+ */
+function simulatedSpec(tool: Tool, name: string) {
+  return {
+    ...toolSpec(tool),
+    name,
+    side_effect: tool.confirm ? 'irreversible' : 'read',
+    ...(tool.confirm !== undefined ? { confirm: tool.confirm } : {}),
+    ...(tool.announce !== undefined ? { announce: tool.announce } : {}),
+    ...(tool.pii.length ? { pii: tool.pii } : {}),
+    ...(tool.timeout !== undefined ? { timeout_s: tool.timeout } : {}),
+  };
+}
+
+/** A value of the wrong JSON type for a schema: what a model gets wrong. */
+function wrongValue(schema: { type?: unknown } | undefined): unknown {
+  switch (schema?.type) {
+    case 'string': return 7;
+    case 'integer': case 'number': return 'many';
+    case 'boolean': return 'perhaps';
+    case 'array': return 'one';
+    default: return 7;
+  }
+}
+
+function badCalls(doc: AgentDocument, names: Map<Tool, string>) {
+  const tool = exportedTools(doc).find((t) => (t.parameters.required ?? []).length > 0);
+  if (!tool) return [];
+  const [first] = tool.parameters.required!;
+  const others = Object.fromEntries(tool.parameters.required!.slice(1).map((p) => [p, 'x']));
+  const calls = [{}, { ...others, [first]: wrongValue(tool.parameters.properties?.[first]) }];
+  return calls.map((args) => ({ tool: names.get(tool)!, arguments: args, message: checkArguments({ ...tool, name: names.get(tool)! }, args) ?? null }));
+}
+
+/** `--random N`: N documents of the property tests' generator (src/formats/testing/arbitraries.ts), from a fixed seed. */
+function randomDocs(): { doc: AgentDocument; source: string }[] {
+  const at = process.argv.indexOf('--random');
+  const count = at < 0 ? 0 : Number(process.argv[at + 1]);
+  if (!Number.isInteger(count) || count < 0 || count > 500) throw new Error('--random takes a whole number of documents up to 500');
+  return fc.sample(documentArbitrary('pinecall'), { numRuns: count, seed: RANDOM_SEED }).map((doc, i) => ({ doc, source: `random #${i} (seed ${RANDOM_SEED})` }));
+}
+
+const RANDOM_SEED = 36;
+
+async function main() {
+  const out = [];
+  const evaluate = await prepareSandboxEvaluate();
+  const listed: { doc: AgentDocument | undefined; source: string }[] = [];
+  for (const file of corpusFiles()) listed.push({ doc: await load(file), source: file });
+  for (const { doc, source: file } of [...listed, ...randomDocs()]) {
+    if (!doc) continue;
+    const exported = exportPinecallPython(doc);
+    const members = pyMembers(doc);
+    const names = new Map(doc.tools.map((t, i) => [t, members.toolNames[i]]));
+    const session = startSession(doc);
+    const losses = exported.warnings;
+    out.push({
+      name: file.startsWith('random') ? `${doc.name} [${file}]` : doc.name,
+      source: file,
+      files: exported.files,
+      refusal: pyRefusal(doc) ?? null,
+      predicted: pyToolSpecs(doc),
+      simulated: pyTools(doc, members).entries.map(({ tool, name }) => simulatedSpec(tool, name)),
+      declared: Object.fromEntries(pyTools(doc, members).entries.map((entry) => [entry.name, {
+        features: losses.filter((l) => l.path === `/tools/${entry.index}` || l.path.startsWith(`/tools/${entry.index}/`)).map((l) => l.feature),
+        parameters: [...pyParameterChanges(entry), ...pyDroppedParameters(entry)],
+      }])),
+      // The system prompt at the opening state, in each stage in turn: the persona line, then what the stage's view adds.
+      prompts: [undefined, ...doc.stages.filter((st) => st.id !== session.stageId).map((st) => st.id)].map((stageId) => {
+        const at = stageId === undefined ? session : { ...session, stageId };
+        const scope = stateWithStage(doc, at.state, doc.stages.find((st) => st.id === at.stageId)?.name ?? null);
+        return {
+          // The tools the simulator offers there, `when` run in its sandbox, under the names the class gives them.
+          visible: visibleTools(doc, at, evaluate, scope).tools.map((t) => names.get(t)!),
+          system: systemPrompt(doc, at),
+          identity: systemPrompt({ ...doc, stages: [] }, at),
+          view: systemPrompt({ ...doc, persona: '' }, at),
+          stage: doc.stages.find((st) => st.id === at.stageId)?.name ?? null,
+        };
+      }),
+      declaredAgent: losses.filter((l) => !l.path.startsWith('/tools/') && !l.path.startsWith('/edges/')).map((l) => l.feature),
+      badCalls: badCalls(doc, names),
+    });
+  }
+  process.stdout.write(JSON.stringify(out));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
