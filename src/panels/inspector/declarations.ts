@@ -222,6 +222,13 @@ function instructionsHint(doc: AgentDocument): string {
 }
 
 /** What the agent's name becomes in the target's file: Pinecall writes it as the class; a Block Agent file holds none. */
+/** Pinecall sends the class's docstring as written (SDK 0.11.24, checked in conformance/); a Block Agent's persona is a template. */
+function personaHint(doc: AgentDocument): string {
+  return doc.target === 'pinecall'
+    ? 'The first paragraph of every prompt: the class\u2019s docstring, sent as written ({{ name }} is not filled in).'
+    : 'The first paragraph of every prompt. {{ name }} fills in a state field.';
+}
+
 function agentNameHint(doc: AgentDocument): string {
   if (doc.target === 'pinecall') return 'The Pinecall class name and slug derive from it.';
   return `A Block Agent file holds no name: it names the downloaded file (${slugOf(doc.name)}.yaml), and an import takes it back from the file's name.`;
@@ -253,7 +260,7 @@ export const KINDS: KindDecls = {
     { key: 'agent-name', label: 'Name', input: 'text', path: '/name', hint: (_d, doc) => agentNameHint(doc), get: (d) => d.name, set: setAgent('name') },
     { key: 'agent-target', label: 'Target runtime', input: 'select', path: '/target', half: true, options: () => [{ value: 'pinecall', label: 'Pinecall' }, { value: 'block-agent', label: 'Block Agent' }], get: (d) => d.target, set: setAgent('target') },
     { key: 'agent-opening', label: 'Who speaks first', input: 'select', path: '/opening', half: true, options: () => [{ value: 'caller', label: 'the caller' }, { value: 'agent', label: 'the agent' }], get: (d) => d.opening, set: setAgent('opening') },
-    { key: 'agent-persona', label: 'Persona', input: 'textarea', path: '/persona', rows: 6, hint: 'The first paragraph of every prompt. {{ name }} fills in a state field.', get: (d) => d.persona, set: setAgent('persona') },
+    { key: 'agent-persona', label: 'Persona', input: 'textarea', path: '/persona', rows: 6, hint: (_d, doc) => personaHint(doc), get: (d) => d.persona, set: setAgent('persona') },
     { key: 'agent-state', label: '', section: 'State', input: 'custom', path: '/state', component: makeStateTable(stateColumns) },
     llm('temperature', 'Temperature', { min: 0, max: 2, step: 0.1, section: 'Model settings' }),
     llm('top_p', 'Top p', { min: 0, max: 1, step: 0.05 }),
