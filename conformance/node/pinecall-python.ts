@@ -43,6 +43,7 @@ function corpusFiles(): string[] {
     'public/examples/clinic-booking.json',
     ...listed('public/examples/', /^template-.*\.json$/),
     ...listed('test/fixtures/pinecall/', /\.(json|tsx)$/),
+    ...listed('test/fixtures/pinecall/python/', /\.json$/),
     ...folderAgents(),
     ...listed('test/fixtures/offline-corpus/', /\.(json|tsx)$/),
     ...listed('test/fixtures/offline-corpus-blind/', /\.(json|tsx)$/),

@@ -15,7 +15,7 @@ import { ImportContext, leadingComments, memberName, splitComments, textWithComm
 import { agentNameOfClass } from '../../model/names';
 import { parseWithinBounds } from './source-bounds';
 import { TypeBudget } from './type-budget';
-import { compactPreserved, memberKey, type PinecallPreserved } from './preserved';
+import { compactPreserved, declaresGreeting, memberKey, type PinecallPreserved } from './preserved';
 import { sameJson } from './same-json';
 import { isDefaultLayout, otherMemberKey } from './member-layout';
 import { AgentFolderImport, type AgentFolder, type BaseFromFile } from './import-files';
@@ -155,7 +155,7 @@ export function importPinecallTs(text: string, options: PinecallImportOptions = 
   const kept = compactPreserved(preserved);
   const doc: AgentDocument = {
     format: DOCUMENT_FORMAT, version: CURRENT_VERSION, id: newId(), name: agentNameOfClass(className), target: 'pinecall',
-    persona, llm: {}, opening: 'caller',
+    persona, llm: {}, opening: declaresGreeting(kept) ? 'agent' : 'caller',
     state: members.state, blocks, stages, edges, tools: tools.map((t) => t.tool),
     entryStageId: stageId.get(members.stage?.entry ?? '') ?? stages[0]?.id ?? null,
     layout: { positions: {}, sizes: {} },

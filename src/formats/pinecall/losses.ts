@@ -4,7 +4,7 @@
 import { toolChains } from '../../model/tool-chains';
 import { writtenPii } from './export-members';
 import { agentNameOfClass, className } from '../../model/names';
-import { preservedOf } from './preserved';
+import { declaresGreeting, preservedOf } from './preserved';
 import { sameJson } from './same-json';
 import { pinecallParameters } from './type-shapes';
 import { memberRenames, type MemberRename } from './member-names';
@@ -61,7 +61,7 @@ function agentLosses(doc: AgentDocument, add: AddLoss): void {
   if (agentNameOfClass(name) !== doc.name) {
     add(pointer('name'), agent, 'agent name', `the class is named ${name}, and the name comes back as "${agentNameOfClass(name)}"; name the agent in words the class name can keep`);
   }
-  if (doc.opening !== 'caller') {
+  if (doc.opening !== 'caller' && !declaresGreeting(doc.preserved?.pinecall)) {
     add(pointer('opening'), agent, 'agent opens the call', 'the class does not say who speaks first, and the caller does unless the deployment says otherwise; set "agent opens the call" where the agent is deployed');
   }
   if (Object.keys(doc.llm).length > 0) add(pointer('llm'), agent, 'llm settings', 'the class holds no model settings; set them where the agent is deployed');

@@ -134,3 +134,12 @@ export function compactPreserved(preserved: PinecallPreserved): PinecallPreserve
   }
   return Object.keys(out).length ? (out as PinecallPreserved) : undefined;
 }
+
+/**
+ * Whether the class declares its own greeting (`static greeting = …`, Pinecall 0.11's environment):
+ * then the class says the agent opens the call (the simulator says the words: class-code/opening.ts).
+ */
+export function declaresGreeting(preserved: unknown): boolean {
+  const members = (preserved as { members?: unknown } | undefined)?.members;
+  return Array.isArray(members) && members.some((m) => typeof m === 'string' && /^\s*(?:\/\*[\s\S]*?\*\/\s*|\/\/[^\n]*\n\s*)*static\s+(?:readonly\s+)?greeting\b/.test(m));
+}

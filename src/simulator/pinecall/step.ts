@@ -14,6 +14,7 @@ import { parseArguments } from '../tool-arguments';
 import { historyMessages, toolSpec } from '../messages';
 import { firedEdge } from './edges';
 import { hasOnCall, ON_CALL_AUTHOR, onCallTool } from './hooks';
+import { classOpening } from '../class-code/opening';
 import { systemPrompt, visibleTools } from './prompt';
 
 export const EMPTY_ANSWER =
@@ -232,6 +233,14 @@ export async function pinecallStep(doc: AgentDocument, session: Session, callerL
   const opening = s.turn === 0;
   run.beginStep();
   if (opening) await run.openCall();
+  // The class's own greeting opens the call as written, with no model call (Pinecall 0.11's
+  // `static greeting = "…"`); `improvise` leaves the opening to the model, as without one.
+  const greeting = opening && callerLine === null ? classOpening(doc) : undefined;
+  if (greeting?.kind === 'words') {
+    s.transcript.push({ kind: 'agent', text: greeting.text });
+    run.trace({ kind: 'note', message: 'the class\'s greeting (static greeting), said as written: no model call' });
+    return finish(run);
+  }
   if (callerLine !== null) s.transcript.push({ kind: 'caller', text: callerLine });
   run.traceSkipped('pinecall');
   await run.loop();

@@ -20,7 +20,8 @@ const PYTHON_FIXTURES = ['python-edges', 'python-refused'] as const;
 const CASES: [string, URL][] = [
   ...FIXTURE_NAMES.map((name): [string, URL] => [name, fixtureDoc(name)]),
   ['template-pinecall-booking', TEMPLATE],
-  ...PYTHON_FIXTURES.map((name): [string, URL] => [name, fixtureUrl(`${name}.json`)]),
+  // In a folder of their own: the TypeScript goldens cover every document directly under pinecall/.
+  ...PYTHON_FIXTURES.map((name): [string, URL] => [name, fixtureUrl(`python/${name}.json`)]),
 ];
 
 const read = (url: URL) => JSON.parse(readFileSync(url, 'utf8')) as AgentDocument;
