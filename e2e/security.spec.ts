@@ -1,6 +1,7 @@
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { appState, flushSaves, openApp, pageData } from './helpers';
 import { MOCK_URL, OPENING, mockRequests, openSimulator, say, scriptMock, useMockLlm, type MockTurn } from './sim-helpers';
+import { allowedGap, betweenIdle, gapMessage } from './responsiveness';
 
 // Escapes attempted from inside a tool implementation in the browser app (issue 5, point 4). The
 // tool runs where a user's tool runs: QuickJS inside the engine Web Worker (src/run), called
@@ -16,12 +17,12 @@ const STEAL = `${MOCK_URL}/steal`;
 const CALL = (intent: string): MockTurn => ({ reply: { toolCalls: [{ name: TOOL, arguments: { schedule_appointment: false, intent_utterance: intent } }] } });
 const DONE: MockTurn = { reply: { text: 'Done.' } };
 /**
- * The longest the page may go without a frame while a runaway tool runs (issue 5: 200 ms). On a
- * machine so oversubscribed that the idle page itself misses frames (measured: load average 30 on
- * 2 cores gives 300–600 ms gaps with or without a tool running), E2E_MAX_FRAME_GAP_MS raises it;
- * a tool run on the page's own thread would still show as a gap of the whole run (≥ 1 s here).
+ * The longest the page may go without a frame while a runaway tool runs (issue 5: 200 ms), on a
+ * quiet machine; on a loaded one, IDLE_RATIO × the machine's noise measured around and during the
+ * run (e2e/responsiveness.ts), so the test does not pass or fail with the load. A tool run on the
+ * page's own thread still shows as a gap of the whole run (≥ 1 s), over any allowance.
  */
-const MAX_FRAME_GAP_MS = Number(process.env.E2E_MAX_FRAME_GAP_MS ?? 200);
+const MAX_FRAME_GAP_MS = 200;
 
 
 /** Puts `body` in the tool (as if typed in its Code tab) with a timeout in seconds, and saves. */
@@ -298,20 +299,22 @@ return [({} as any).polluted ?? "clean", ([] as any).polluted ?? "clean", ({} as
     { name: 'a 4 GB allocation in 64 MB pieces', body: 'const pieces: ArrayBuffer[] = [];\nfor (let i = 0; i < 64; i++) pieces.push(new ArrayBuffer(64 * 1024 * 1024));\nreturn pieces.length;', error: /ran out of memory/ },
     { name: 'a single 4 GB buffer', body: 'const b = new Uint8Array(4 * 1024 ** 3);\nb.fill(1);\nreturn b.length;', error: /invalid array buffer length|out of memory/ },
   ]) {
-    test(`${runaway.name} stops within its timeout + 1 s, and the page never stalls over 200 ms`, async ({ request }) => {
+    test(`${runaway.name} stops within its timeout + 1 s, and the page never stalls over 200 ms (or the machine's noise)`, async ({ request }) => {
       const timeoutS = 1;
       await setTool(page, runaway.body, timeoutS);
-      await startFrames(page);
-      const { before, after, strays } = await runStep(request, [CALL('runaway')]);
-      const frames = await stopFrames(page);
+      const { result: { before, after, strays, frames }, baseline } = await betweenIdle(page, async () => {
+        await startFrames(page);
+        const stepped = await runStep(request, [CALL('runaway')]);
+        return { ...stepped, frames: await stopFrames(page) };
+      });
       const row = await openRow(page);
       await expect(row).toHaveAttribute('data-status', 'error');
       await expect(row.getByTestId(`sim-tool-detail-${TOOL}`)).toContainText(runaway.error);
       // The page kept drawing while the tool ran in its worker, and the worker answered in time.
-      expect(frames.runMs).toBeLessThan(timeoutS * 1000 + 1000);
-      // At least a frame per 100 ms of the run (an allocation refused at once may end inside one frame).
-      expect(frames.framesInside).toBeGreaterThanOrEqual(Math.floor(frames.runMs / 100));
-      expect(frames.longestStall).toBeLessThan(MAX_FRAME_GAP_MS);
+      expect(frames.runMs).toBeLessThan(timeoutS * 1000 + allowedGap(1000, baseline.idle));
+      // At least a frame per 100 ms of the run, or per the machine's noise (an allocation refused at once may end inside one frame).
+      expect(frames.framesInside).toBeGreaterThanOrEqual(Math.floor(frames.runMs / allowedGap(100, baseline.idle)));
+      expect(frames.longestStall, gapMessage('while the tool ran', frames.longestStall, MAX_FRAME_GAP_MS, baseline)).toBeLessThan(allowedGap(MAX_FRAME_GAP_MS, baseline.idle));
       expect(after).toEqual(before);
       expect(strays).toEqual([]);
     });

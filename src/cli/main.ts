@@ -1,6 +1,7 @@
-// The `callboard` command line over the pure core (src/model, src/formats). bin/callboard.mjs
-// loads this file through tsx and hands it the process's arguments and a Node implementation of
-// CliIo; everything here is plain TypeScript with no Node or UI dependency.
+// The `callboard` command line over the pure core (src/model, src/formats). bin/callboard.mjs runs
+// the bundle scripts/build-cli.mjs builds from it (through tsx only where no build can be made) and
+// hands it the process's arguments and a Node implementation of CliIo; everything here is plain
+// TypeScript with no Node or UI dependency.
 import { version } from '../../package.json';
 import { COMMANDS, HELP, MAIN_HELP, OPTIONS, parseArgs, type HelpArgs } from './args';
 import { EXIT_CODES } from './exit-codes';
