@@ -41,7 +41,7 @@ export const RUNTIME_FORMATS: Record<Target, RuntimeFormat> = {
     project: projectPinecall,
     exportFile: (doc) => {
       const { jsx, ...file } = exportPinecallTs(doc);
-      return { ...file, fileName: `${slugOf(doc.name)}.${jsx ? 'tsx' : 'ts'}`, notes: [] };
+      return { ...file, fileName: `${slugOf(doc.name)}.${jsx ? 'tsx' : 'ts'}` };
     },
   },
   'block-agent': {

@@ -8,6 +8,10 @@ import { EXPRESSION_COMMENT } from './inferred-keys';
 import { TOP_SHAPE } from './keys';
 import { planExport, writtenToolName, type ExportPlan } from './plan';
 import { renderYaml, type RenderComments } from './render';
+import { keptSourceOf, mergeIntoSource, rewrittenNote, type KeptSource } from '../kept-source';
+import { sameJson } from '../pinecall/same-json';
+import { normalizeForComparison } from './compare';
+import { importBlockAgentYaml } from './import';
 import { writeBlock, writeEdge, writeLlm, writeTool, writeTurn, writtenConditions, type ConditionNames } from './write';
 
 export interface BlockAgentExport {
@@ -74,10 +78,54 @@ export function blockAgentData(doc: AgentDocument, plan: ExportPlan = planExport
 
 export function exportBlockAgentYaml(doc: AgentDocument): BlockAgentExport {
   assertWithinDepth(doc);
+  const { text, notes } = freshText(doc);
+  const kept = keptSourceOf(doc, 'blockAgent');
+  if (!kept) return { text, warnings: lossesOfBlockAgent(doc), notes };
+  const merged = mergedIntoKept(doc, kept.text, text);
+  return { text: merged.text, warnings: lossesOfBlockAgent(doc), notes: [...notes, ...merged.notes] };
+}
+
+/** The file as the exporter writes the document, whatever file it was imported from. */
+function freshText(doc: AgentDocument): { text: string; notes: string[] } {
   const { data, rewritten, notes } = blockAgentData(doc);
   const comments: RenderComments = {
     header: ` ${doc.name.replace(/\s+/g, ' ').trim() || 'Agent'}: a Block Agent exported by Callboard`,
     before: rewritten.map((path) => ({ path, comment: EXPRESSION_COMMENT })),
   };
-  return { text: renderYaml(data, comments), warnings: lossesOfBlockAgent(doc), notes };
+  return { text: renderYaml(data, comments), notes };
+}
+
+// The imported file with the exporter's text of it, per file and agent name: the same while the user edits.
+const baselines = new WeakMap<object, Map<string, KeptSource | null>>();
+
+/** A kept YAML file with its baseline: the exporter's text of what it reads as (null when it no longer imports). */
+function withBaseline(doc: AgentDocument, text: string, key: object): KeptSource | null {
+  let byName = baselines.get(key);
+  if (!byName) baselines.set(key, (byName = new Map()));
+  if (!byName.has(doc.name)) {
+    const read = importBlockAgentYaml(text, { name: doc.name });
+    byName.set(doc.name, read.ok ? { text, baseline: freshText(read.doc).text } : null);
+  }
+  return byName.get(doc.name)!;
+}
+
+/**
+ * `fresh` merged into the imported file (kept-source.ts), checked: the merged file must read as
+ * the fresh one does, or the fresh one is written whole and the note says so. YAML's meaning hangs
+ * on indentation, so a line merge is trusted only once the importer agrees.
+ */
+function mergedIntoKept(doc: AgentDocument, text: string, fresh: string): { text: string; notes: string[] } {
+  const kept = withBaseline(doc, text, doc.preserved!.sources!.blockAgent as object);
+  const whole = (why: string) => ({ text: fresh, notes: [`the file is written whole in Callboard's layout: ${why}`] });
+  if (kept === null) return whole('the imported file it was read from no longer reads');
+  const merged = mergeIntoSource(kept, fresh);
+  if (!merged) return whole('it differs too much from the imported file to merge the edits into that file');
+  if (fresh !== kept.baseline) {
+    const a = importBlockAgentYaml(merged.text, { name: doc.name });
+    const b = importBlockAgentYaml(fresh, { name: doc.name });
+    if (!a.ok || !b.ok || !sameJson(normalizeForComparison(a.doc), normalizeForComparison(b.doc))) {
+      return whole('merging the edits into the imported file would change what it says');
+    }
+  }
+  return { text: merged.text, notes: merged.rewritten.map(rewrittenNote) };
 }

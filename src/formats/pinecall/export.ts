@@ -14,6 +14,7 @@ import { layMembers, otherMemberKey, type LaidMember } from './member-layout';
 import { inheritedFrom } from './export-inherit';
 import { memberText, type NameObject, type ObjectShape } from './type-shapes';
 import { pinecallNamed } from './member-names';
+import { keptSourceOf, mergeIntoSource, rewrittenNote, type KeptSource } from '../kept-source';
 
 /** The class's export as written (PinecallPreserved.classExport); the exporter's own is the default export. */
 const CLASS_EXPORT = { default: 'export default ', named: 'export ', none: '' } as const;
@@ -25,6 +26,8 @@ export interface PinecallExport {
   path: string;
   /** What the file cannot say: lossesFor(doc, 'pinecall'), the one list of losses (design.md). */
   warnings: Loss[];
+  /** Where the export had to write the imported file otherwise than it was written, beyond the edits (kept-source.ts), as sentences. */
+  notes: string[];
   /** Whether the class uses JSX (a render() of stages, or kept code with tags): a download is then `.tsx`, else `.ts`. */
   jsx: boolean;
 }
@@ -96,12 +99,24 @@ export function exportPinecallTs(input: AgentDocument): PinecallExport {
       `${CLASS_EXPORT[preserved.classExport ?? 'default']}class ${name} extends ${preserved.extendsClass ?? 'Agent'} {\n${body}}\n`,
     ...(preserved.after ?? []).map((s) => s + '\n'),
   ];
+  const fresh = blocks.join('\n');
+  const { text, notes } = mergedWithKept(input, fresh);
   return {
-    text: blocks.join('\n'),
+    text,
+    notes,
     path: `agents/${slugOf(doc.name)}/agent.tsx`,
     warnings: lossesOfPinecall(input),
     jsx: laid.some((m) => m.kind === 'render') || keptJsx(preserved),
   };
+}
+
+/** The exporter's text merged into the imported file, when the import kept it; else the exporter's text. */
+function mergedWithKept(doc: AgentDocument, fresh: string): { text: string; notes: string[] } {
+  const kept = keptSourceOf(doc, 'pinecall');
+  if (!kept?.baseline) return { text: fresh, notes: [] };
+  const merged = mergeIntoSource(doc.preserved!.sources!.pinecall as KeptSource, fresh);
+  if (!merged) return { text: fresh, notes: ['the class is written whole in Callboard\'s layout: it differs too much from the imported file to merge the edits into that file'] };
+  return { text: merged.text, notes: merged.rewritten.map(rewrittenNote) };
 }
 
 function fieldText(field: StateField, preserved: PinecallPreserved, decorated: boolean): string {

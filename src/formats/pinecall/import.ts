@@ -5,7 +5,8 @@ import { setOwn } from '../../model/own';
 import { validateDocument } from '../../model/validate';
 import { readDocBlock, writeDocBlock } from './doc-comments';
 import { entryConditions, mergeChains } from '../../model/tool-chains';
-import { GENERATED_INTERFACE, PINECALL_MODULE } from './export';
+import { exportPinecallTs, GENERATED_INTERFACE, PINECALL_MODULE } from './export';
+import { withKeptSource } from '../kept-source';
 import { readRender, type RenderRead, type StageField } from './import-members';
 import { readClassDecorators, readMembers } from './import-class';
 import { baseClassesInFile, inheritedSnapshot, inheritMembers } from './import-inherit';
@@ -163,7 +164,8 @@ export function importPinecallTs(text: string, options: PinecallImportOptions = 
   };
   const valid = validateDocument(doc);
   if (!valid.ok) return { ok: false, errors: valid.errors.map((e) => ctx.at(agentClass, `the class reads as an invalid document: ${e.path} ${e.message}`)) };
-  return { ok: true, doc, warnings: ctx.warnings };
+  // The file as written, where the exporter would write it otherwise: an export merges the edits into it (kept-source.ts).
+  return { ok: true, doc: withKeptSource(valid.doc, 'pinecall', text, exportPinecallTs(valid.doc).text), warnings: ctx.warnings };
 }
 
 /** The module an imported name comes from, as written (`import ClinicaNorte from "./clinica-norte"`), and its name there. */

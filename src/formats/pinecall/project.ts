@@ -10,6 +10,7 @@ import { getterNames } from './export-members';
 import { sameJson } from './same-json';
 import { pinecallParameters } from './type-shapes';
 import { pinecallNamed } from './member-names';
+import { withoutKeptSources } from '../kept-source';
 
 /**
  * The round-trip oracle: what `importPinecallTs(exportPinecallTs(doc).text)` must give, written
@@ -104,7 +105,8 @@ export function normalizeForComparison(doc: AgentDocument): AgentDocument {
   collect('tool', doc.tools);
   collect('edge', doc.edges);
   const key = (id: string) => keys.get(id) ?? `unknown:${id}`;
-  const copy = structuredClone(doc);
+  // The kept file is how the text was laid out, not what it says (kept-source.ts).
+  const copy = structuredClone(withoutKeptSources(doc));
   copy.id = key(copy.id);
   for (const list of [copy.blocks, copy.stages, copy.state, copy.tools, copy.edges]) for (const item of list) item.id = key(item.id);
   for (const block of copy.blocks) if (block.looping?.connectTo) block.looping.connectTo = key(block.looping.connectTo);

@@ -1,0 +1,190 @@
+// An imported file comes back as the user wrote it, plus exactly their edits (issue 33). The
+// exporters write a whole file from the document; where an imported file was laid out otherwise
+// (a docstring wrapped by hand, a flow map in YAML, comments at the end of lines), the import
+// keeps the file as read (`text`) and the exporter's own text of the document as read
+// (`baseline`). An export then merges three texts, line by line, as a three-way merge does:
+// what the user wrote differently from the baseline (`text`), and what the edits changed in the
+// baseline (the fresh export). Where both touch the same lines, the edit wins and the user's
+// layout of those lines gives way: that is a normalisation the export names (`rewritten`).
+import { diffArrays } from 'diff';
+import type { AgentDocument } from '../model';
+
+/** A file as imported, and the exporter's text of the document it was read as. */
+export interface KeptSource {
+  text: string;
+  baseline: string;
+}
+
+/** Which exporter a kept source belongs to. */
+export type KeptSourceFormat = 'pinecall' | 'blockAgent';
+
+/** Lines (1-based, inclusive) of the merged text where the exporter's layout replaced the user's. */
+export interface RewrittenLines {
+  line: number;
+  endLine: number;
+  /** The lines of the imported file they replaced (1-based, inclusive; endLine < line when none). */
+  sourceLine: number;
+  sourceEndLine: number;
+}
+
+export interface MergedExport {
+  text: string;
+  rewritten: RewrittenLines[];
+}
+
+/**
+ * The imported file kept for `format`, when the import kept one. A Pinecall import keeps the
+ * baseline too (the exporter must not load TypeScript's parser to work it out); a Block Agent
+ * import keeps the text only, and its exporter reads it again.
+ */
+export function keptSourceOf(doc: AgentDocument, format: KeptSourceFormat): { text: string; baseline?: string } | undefined {
+  const kept = (doc.preserved?.sources as Record<string, unknown> | undefined)?.[format];
+  if (!kept || typeof kept !== 'object') return undefined;
+  const { text, baseline } = kept as Partial<KeptSource>;
+  if (typeof text !== 'string') return undefined;
+  return typeof baseline === 'string' ? { text, baseline } : { text };
+}
+
+/**
+ * The document with the file it was read from kept, when the exporter would not write that file
+ * as it is (an exporter's own file keeps nothing: "nothing preserved" stays one value).
+ */
+export function withKeptSource(doc: AgentDocument, format: KeptSourceFormat, text: string, baseline: string): AgentDocument {
+  if (text === baseline) return doc;
+  return { ...doc, preserved: { ...doc.preserved, sources: { ...doc.preserved?.sources, [format]: { text, baseline } } } };
+}
+
+/** The document without kept sources: what a round-trip comparison compares. */
+export function withoutKeptSources<T extends AgentDocument>(doc: T): T {
+  if (!doc.preserved?.sources) return doc;
+  const { sources: _sources, ...rest } = doc.preserved;
+  const out = { ...doc };
+  if (Object.keys(rest).length > 0) out.preserved = rest;
+  else delete out.preserved;
+  return out;
+}
+
+const lines = (text: string): string[] => text.split('\n');
+
+/** One change of the baseline: its lines [start, end) become `lines`. */
+interface Hunk {
+  start: number;
+  end: number;
+  lines: string[];
+  side: 'source' | 'edit';
+}
+
+// The user's changes against the baseline do not change while the user edits: computed once per kept source.
+const sourceHunks = new WeakMap<KeptSource, Hunk[] | null>();
+
+/** A line diff is quadratic at worst; past this many differing lines the merge gives up and says so. */
+export const MAX_MERGE_EDIT = 20_000;
+
+/** The hunks that turn `base` into `other`, trimmed of the lines both share at the ends first (the diff is then local). */
+function hunksOf(base: string[], other: string[], side: Hunk['side']): Hunk[] | null {
+  let head = 0;
+  while (head < base.length && head < other.length && base[head] === other[head]) head++;
+  let tail = 0;
+  while (tail < base.length - head && tail < other.length - head && base[base.length - 1 - tail] === other[other.length - 1 - tail]) tail++;
+  const changes = diffArrays(base.slice(head, base.length - tail), other.slice(head, other.length - tail), { maxEditLength: MAX_MERGE_EDIT });
+  if (!changes) return null;
+  const hunks: Hunk[] = [];
+  let at = head;
+  let open: Hunk | undefined;
+  for (const change of changes) {
+    if (!change.added && !change.removed) {
+      open = undefined;
+      at += change.count ?? change.value.length;
+      continue;
+    }
+    if (!open) {
+      open = { start: at, end: at, lines: [], side };
+      hunks.push(open);
+    }
+    if (change.removed) {
+      at += change.value.length;
+      open.end = at;
+    } else open.lines.push(...change.value);
+  }
+  return hunks;
+}
+
+const overlaps = (a: Hunk, b: Hunk): boolean => {
+  if (a.start === a.end && b.start === b.end) return a.start === b.start;
+  if (a.start === a.end) return b.start < a.start && a.start < b.end;
+  if (b.start === b.end) return a.start < b.start && b.start < a.end;
+  return a.start < b.end && b.start < a.end;
+};
+
+/**
+ * `fresh` (the exporter's text of the edited document) merged into the kept file. Unchanged
+ * document: the file as read. Undefined when the texts differ too much to merge (the caller then
+ * writes `fresh` and says the file was rewritten).
+ */
+export function mergeIntoSource(kept: KeptSource, fresh: string): MergedExport | undefined {
+  if (fresh === kept.baseline) return { text: kept.text, rewritten: [] };
+  const base = lines(kept.baseline);
+  let ours = sourceHunks.get(kept);
+  if (ours === undefined) {
+    ours = hunksOf(base, lines(kept.text), 'source');
+    sourceHunks.set(kept, ours);
+  }
+  const theirs = hunksOf(base, lines(fresh), 'edit');
+  if (!ours || !theirs) return undefined;
+
+  // Hunks in base order, grouped while they overlap: a group with hunks of both sides is a conflict.
+  const all = [...ours, ...theirs].sort((a, b) => a.start - b.start || a.end - b.end);
+  const groups: Hunk[][] = [];
+  for (const hunk of all) {
+    const group = groups.at(-1);
+    if (group && group.some((h) => overlaps(h, hunk))) group.push(hunk);
+    else groups.push([hunk]);
+  }
+  const out: string[] = [];
+  const rewritten: RewrittenLines[] = [];
+  let at = 0;
+  // Where a base line lies in the kept file: the kept file's lines run beside the base's between the user's hunks.
+  const sourceLineOf = (baseLine: number): number => {
+    let shift = 0;
+    for (const h of ours!) if (h.end <= baseLine) shift += h.lines.length - (h.end - h.start);
+    return baseLine + shift;
+  };
+  for (const group of groups) {
+    const start = Math.min(...group.map((h) => h.start));
+    const end = Math.max(...group.map((h) => h.end));
+    out.push(...base.slice(at, start));
+    const sides = new Set(group.map((h) => h.side));
+    const same = group.length === 2 && group[0].start === group[1].start && group[0].end === group[1].end && group[0].lines.join('\n') === group[1].lines.join('\n');
+    if (sides.size === 1 || same) {
+      // One side changed these lines (or both alike): its text, applied hunk by hunk.
+      let inner = start;
+      for (const h of same ? [group[0]] : group) {
+        out.push(...base.slice(inner, h.start), ...h.lines);
+        inner = h.end;
+      }
+      out.push(...base.slice(inner, end));
+    } else {
+      // Both: the edit's text of these base lines, and the user's layout of them gives way.
+      const line = out.length + 1;
+      let inner = start;
+      for (const h of group.filter((g) => g.side === 'edit')) {
+        out.push(...base.slice(inner, h.start), ...h.lines);
+        inner = h.end;
+      }
+      out.push(...base.slice(inner, end));
+      const sourceStart = sourceLineOf(start);
+      const sourceEnd = sourceLineOf(end) + group.filter((h) => h.side === 'source' && h.start === end && h.end === end).reduce((n, h) => n + h.lines.length, 0);
+      rewritten.push({ line, endLine: out.length, sourceLine: sourceStart + 1, sourceEndLine: sourceEnd });
+    }
+    at = end;
+  }
+  out.push(...base.slice(at));
+  return { text: out.join('\n'), rewritten };
+}
+
+/** The normalisation a rewritten span is, as a sentence for the Export panel and the CLI. */
+export function rewrittenNote(span: RewrittenLines): string {
+  const was = span.sourceEndLine < span.sourceLine ? `beside line ${span.sourceLine}` : span.sourceEndLine === span.sourceLine ? `line ${span.sourceLine}` : `lines ${span.sourceLine}–${span.sourceEndLine}`;
+  const now = span.endLine === span.line ? `line ${span.line}` : `lines ${span.line}–${span.endLine}`;
+  return `${now} of the export are written in Callboard's layout, not as the imported file wrote them (its ${was}): an edit changed them`;
+}
