@@ -25,7 +25,18 @@ export interface RewrittenLines {
   /** The lines of the imported file they replaced (1-based, inclusive; endLine < line when none). */
   sourceLine: number;
   sourceEndLine: number;
+  /** Why the exporter's layout won there. */
+  why: string;
 }
+
+/** Lines of the imported file (1-based) the exporter must write its own way, and why (e.g. a scalar a YAML 1.1 reader reads otherwise). */
+export interface ForcedLines {
+  lines: ReadonlySet<number>;
+  why: string;
+}
+
+/** Why a rewritten span was rewritten, when an edit met the user's layout there. */
+export const EDITED_HERE = 'an edit changed them';
 
 export interface MergedExport {
   text: string;
@@ -71,7 +82,7 @@ interface Hunk {
   start: number;
   end: number;
   lines: string[];
-  side: 'source' | 'edit';
+  side: 'source' | 'edit' | 'forced';
 }
 
 // The user's changes against the baseline do not change while the user edits: computed once per kept source.
@@ -109,6 +120,9 @@ function hunksOf(base: string[], other: string[], side: Hunk['side']): Hunk[] | 
   return hunks;
 }
 
+/** Hunks that touch at a line boundary (one ends where the other starts) conflict too: the stricter merge. */
+const touches = (a: Hunk, b: Hunk): boolean => a.start <= b.end && b.start <= a.end;
+
 const overlaps = (a: Hunk, b: Hunk): boolean => {
   if (a.start === a.end && b.start === b.end) return a.start === b.start;
   if (a.start === a.end) return b.start < a.start && a.start < b.end;
@@ -119,62 +133,70 @@ const overlaps = (a: Hunk, b: Hunk): boolean => {
 /**
  * `fresh` (the exporter's text of the edited document) merged into the kept file. Unchanged
  * document: the file as read. Undefined when the texts differ too much to merge (the caller then
- * writes `fresh` and says the file was rewritten).
+ * writes `fresh` and says the file was rewritten). `strict`: an edit that only touches lines the
+ * user laid out otherwise (a line added right after them) takes those lines in the exporter's
+ * layout too; a caller that checks the merge tries it when the first merge reads otherwise.
  */
-export function mergeIntoSource(kept: KeptSource, fresh: string): MergedExport | undefined {
-  if (fresh === kept.baseline) return { text: kept.text, rewritten: [] };
+export function mergeIntoSource(kept: KeptSource, fresh: string, forced?: ForcedLines, strict = false): MergedExport | undefined {
+  if (fresh === kept.baseline && !forced?.lines.size) return { text: kept.text, rewritten: [] };
   const base = lines(kept.baseline);
-  let ours = sourceHunks.get(kept);
-  if (ours === undefined) {
-    ours = hunksOf(base, lines(kept.text), 'source');
-    sourceHunks.set(kept, ours);
+  let found = sourceHunks.get(kept);
+  if (found === undefined) {
+    found = hunksOf(base, lines(kept.text), 'source');
+    sourceHunks.set(kept, found);
   }
-  const theirs = hunksOf(base, lines(fresh), 'edit');
-  if (!ours || !theirs) return undefined;
+  const theirs = fresh === kept.baseline ? [] : hunksOf(base, lines(fresh), 'edit');
+  if (!found || !theirs) return undefined;
+  // Where the kept file's lines stand (0-based) for each base line: they run beside the base's between the user's hunks.
+  const sourceLineOf = (baseLine: number): number => {
+    let shift = 0;
+    for (const h of found!) if (h.end <= baseLine) shift += h.lines.length - (h.end - h.start);
+    return baseLine + shift;
+  };
+  // A user's hunk over a forced line gives way to the baseline: the exporter's text of those lines.
+  const hitsForced = (h: Hunk) => {
+    const from = sourceLineOf(h.start);
+    for (let line = from + 1; line <= from + h.lines.length; line++) if (forced?.lines.has(line)) return true;
+    return false;
+  };
+  const ours = found.map((h): Hunk => (hitsForced(h) ? { start: h.start, end: h.end, lines: base.slice(h.start, h.end), side: 'forced' } : h));
 
   // Hunks in base order, grouped while they overlap: a group with hunks of both sides is a conflict.
   const all = [...ours, ...theirs].sort((a, b) => a.start - b.start || a.end - b.end);
   const groups: Hunk[][] = [];
   for (const hunk of all) {
     const group = groups.at(-1);
-    if (group && group.some((h) => overlaps(h, hunk))) group.push(hunk);
+    if (group && group.some((h) => (strict && h.side !== hunk.side ? touches(h, hunk) : overlaps(h, hunk)))) group.push(hunk);
     else groups.push([hunk]);
   }
   const out: string[] = [];
   const rewritten: RewrittenLines[] = [];
   let at = 0;
-  // Where a base line lies in the kept file: the kept file's lines run beside the base's between the user's hunks.
-  const sourceLineOf = (baseLine: number): number => {
-    let shift = 0;
-    for (const h of ours!) if (h.end <= baseLine) shift += h.lines.length - (h.end - h.start);
-    return baseLine + shift;
+  const apply = (hunks: Hunk[], start: number, end: number) => {
+    let inner = start;
+    for (const h of hunks) {
+      out.push(...base.slice(inner, h.start), ...h.lines);
+      inner = h.end;
+    }
+    out.push(...base.slice(inner, end));
   };
   for (const group of groups) {
     const start = Math.min(...group.map((h) => h.start));
     const end = Math.max(...group.map((h) => h.end));
     out.push(...base.slice(at, start));
-    const sides = new Set(group.map((h) => h.side));
+    const has = (side: Hunk['side']) => group.some((h) => h.side === side);
     const same = group.length === 2 && group[0].start === group[1].start && group[0].end === group[1].end && group[0].lines.join('\n') === group[1].lines.join('\n');
-    if (sides.size === 1 || same) {
+    if (!has('forced') && (!(has('source') && has('edit')) || same)) {
       // One side changed these lines (or both alike): its text, applied hunk by hunk.
-      let inner = start;
-      for (const h of same ? [group[0]] : group) {
-        out.push(...base.slice(inner, h.start), ...h.lines);
-        inner = h.end;
-      }
-      out.push(...base.slice(inner, end));
+      apply(same ? [group[0]] : group, start, end);
     } else {
-      // Both: the edit's text of these base lines, and the user's layout of them gives way.
+      // Both, or a line the exporter must write its way: the edit's text of these base lines, and the user's layout of them gives way.
       const line = out.length + 1;
-      let inner = start;
-      for (const h of group.filter((g) => g.side === 'edit')) {
-        out.push(...base.slice(inner, h.start), ...h.lines);
-        inner = h.end;
-      }
-      out.push(...base.slice(inner, end));
-      const sourceStart = sourceLineOf(start);
-      const sourceEnd = sourceLineOf(end) + group.filter((h) => h.side === 'source' && h.start === end && h.end === end).reduce((n, h) => n + h.lines.length, 0);
-      rewritten.push({ line, endLine: out.length, sourceLine: sourceStart + 1, sourceEndLine: sourceEnd });
+      apply(group.filter((g) => g.side === 'edit'), start, end);
+      // The kept file's lines of this region: the base's, as the user's hunks in it changed them.
+      const first = sourceLineOf(start);
+      const count = end - start + group.filter((h) => h.side !== 'edit').reduce((n, h) => n + h.lines.length - (h.end - h.start), 0);
+      rewritten.push({ line, endLine: out.length, sourceLine: first + 1, sourceEndLine: first + count, why: has('forced') && forced ? forced.why : EDITED_HERE });
     }
     at = end;
   }
@@ -182,9 +204,14 @@ export function mergeIntoSource(kept: KeptSource, fresh: string): MergedExport |
   return { text: out.join('\n'), rewritten };
 }
 
+/** The whole file written in the exporter's layout (the merge gave up, or would change the meaning). */
+export function rewrittenWhole(source: string, fresh: string, why: string): RewrittenLines {
+  return { line: 1, endLine: lines(fresh).length, sourceLine: 1, sourceEndLine: lines(source).length, why };
+}
+
 /** The normalisation a rewritten span is, as a sentence for the Export panel and the CLI. */
 export function rewrittenNote(span: RewrittenLines): string {
   const was = span.sourceEndLine < span.sourceLine ? `beside line ${span.sourceLine}` : span.sourceEndLine === span.sourceLine ? `line ${span.sourceLine}` : `lines ${span.sourceLine}–${span.sourceEndLine}`;
   const now = span.endLine === span.line ? `line ${span.line}` : `lines ${span.line}–${span.endLine}`;
-  return `${now} of the export are written in Callboard's layout, not as the imported file wrote them (its ${was}): an edit changed them`;
+  return `${now} of the export are written in Callboard's layout, not as the imported file wrote them (its ${was}): ${span.why}`;
 }

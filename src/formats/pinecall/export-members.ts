@@ -180,13 +180,64 @@ export interface ToolTextInput {
   stateNames: ReadonlySet<string>;
 }
 
+/**
+ * The parameter list after an edit of the schema, with each parameter the edit left as it was
+ * written as the class wrote it, and a destructured one (no schema entry) kept in its place:
+ * adding or removing one parameter must not rewrite the others (issue 33: `vehicle: Vehicle` came
+ * back as a generated interface). Undefined when the written list cannot be read part by part.
+ */
+function keptParamsText(kept: PreservedTool['params'], tool: Tool, nameObject: NameObject): string | undefined {
+  const parts = kept ? topLevelParts(kept.text) : undefined;
+  if (!kept || !parts) return undefined;
+  const before = new Map(signatureShapes({ parameters: kept.parameters }).map((p) => [p.name, p]));
+  const named = parts.map((part) => ({ part, name: /^(?:\.\.\.)?([\p{L}\p{Nl}$_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}$_]*)/u.exec(part)?.[1] }));
+  if (named.some((p) => p.name !== undefined && !before.has(p.name))) return undefined;
+  const written = new Map(named.filter((p) => p.name !== undefined).map((p) => [p.name!, p.part]));
+  const now = signatureShapes(tool);
+  const out = now.map((p) => {
+    const was = before.get(p.name);
+    return was && sameJson(was, p) && written.has(p.name) ? written.get(p.name)! : paramText(p, nameObject);
+  });
+  // A destructured parameter goes back after the parameters that stood before it and are still there.
+  const still = new Set(now.map((p) => p.name));
+  let inserted = 0;
+  named.forEach((p, i) => {
+    if (p.name !== undefined) return;
+    const at = named.slice(0, i).filter((q) => q.name !== undefined && still.has(q.name)).length + inserted;
+    out.splice(at, 0, p.part);
+    inserted++;
+  });
+  return out.join(', ');
+}
+
+/** A parameter list cut at its top-level commas (brackets, braces, parentheses and type arguments nest). */
+function topLevelParts(text: string): string[] | undefined {
+  const parts: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (const token of tokenize(text)) {
+    if (token.kind !== 'punct') continue;
+    if ('([{<'.includes(token.text)) depth++;
+    else if (')]}'.includes(token.text)) depth--;
+    else if (/^>+$/.test(token.text)) depth -= token.text.length;
+    else if (token.text === ',' && depth === 0) {
+      parts.push(text.slice(from, token.start).trim());
+      from = token.end;
+    }
+    if (depth < 0) return undefined;
+  }
+  const last = text.slice(from).trim();
+  if (last !== '') parts.push(last);
+  return depth === 0 ? parts : undefined;
+}
+
 export function toolText({ doc, tool, chain, preserved, nameObject, stateNames }: ToolTextInput): string {
   const docstring = preserved?.docstring && preserved.docstring.description === tool.description
     ? indentCode(preserved.docstring.text, IN_CLASS) + '\n'
     : writeDocstring(tool.description, IN_CLASS);
   const params = preserved?.params && sameJson(preserved.params.parameters, tool.parameters)
     ? preserved.params.text
-    : signatureShapes(tool).map((p) => paramText(p, nameObject)).join(', ');
+    : keptParamsText(preserved?.params, tool, nameObject) ?? signatureShapes(tool).map((p) => paramText(p, nameObject)).join(', ');
   // The exporter's own chain (the document's edges after the body) awaits the body, so it needs an
   // async method; a method written without `async` stays so while nothing asks for the chain.
   const chained = !!chain && chain.entries.length > 0;

@@ -14,7 +14,7 @@ import { layMembers, otherMemberKey, type LaidMember } from './member-layout';
 import { inheritedFrom } from './export-inherit';
 import { memberText, type NameObject, type ObjectShape } from './type-shapes';
 import { pinecallNamed } from './member-names';
-import { keptSourceOf, mergeIntoSource, rewrittenNote, type KeptSource } from '../kept-source';
+import { keptSourceOf, mergeIntoSource, rewrittenNote, rewrittenWhole, type KeptSource, type RewrittenLines } from '../kept-source';
 
 /** The class's export as written (PinecallPreserved.classExport); the exporter's own is the default export. */
 const CLASS_EXPORT = { default: 'export default ', named: 'export ', none: '' } as const;
@@ -28,6 +28,8 @@ export interface PinecallExport {
   warnings: Loss[];
   /** Where the export had to write the imported file otherwise than it was written, beyond the edits (kept-source.ts), as sentences. */
   notes: string[];
+  /** The same, as the lines of the export each note is about (empty when the edits alone changed the file). */
+  normalised: RewrittenLines[];
   /** Whether the class uses JSX (a render() of stages, or kept code with tags): a download is then `.tsx`, else `.ts`. */
   jsx: boolean;
 }
@@ -100,23 +102,31 @@ export function exportPinecallTs(input: AgentDocument): PinecallExport {
     ...(preserved.after ?? []).map((s) => s + '\n'),
   ];
   const fresh = blocks.join('\n');
-  const { text, notes } = mergedWithKept(input, fresh);
+  const { text, notes, normalised } = mergedWithKept(input, fresh);
   return {
     text,
     notes,
+    normalised,
     path: `agents/${slugOf(doc.name)}/agent.tsx`,
     warnings: lossesOfPinecall(input),
     jsx: laid.some((m) => m.kind === 'render') || keptJsx(preserved),
   };
 }
 
+const TOO_DIFFERENT = 'it differs too much from the imported file to merge the edits into that file';
+
 /** The exporter's text merged into the imported file, when the import kept it; else the exporter's text. */
-function mergedWithKept(doc: AgentDocument, fresh: string): { text: string; notes: string[] } {
+function mergedWithKept(doc: AgentDocument, fresh: string): { text: string; notes: string[]; normalised: RewrittenLines[] } {
   const kept = keptSourceOf(doc, 'pinecall');
-  if (!kept?.baseline) return { text: fresh, notes: [] };
+  if (!kept?.baseline) return { text: fresh, notes: [], normalised: [] };
   const merged = mergeIntoSource(doc.preserved!.sources!.pinecall as KeptSource, fresh);
-  if (!merged) return { text: fresh, notes: ['the class is written whole in Callboard\'s layout: it differs too much from the imported file to merge the edits into that file'] };
-  return { text: merged.text, notes: merged.rewritten.map(rewrittenNote) };
+  if (!merged) {
+    return {
+      text: fresh, normalised: [rewrittenWhole(kept.text, fresh, TOO_DIFFERENT)],
+      notes: [`the class is written whole in Callboard's layout: ${TOO_DIFFERENT}`],
+    };
+  }
+  return { text: merged.text, notes: merged.rewritten.map(rewrittenNote), normalised: merged.rewritten };
 }
 
 function fieldText(field: StateField, preserved: PinecallPreserved, decorated: boolean): string {
