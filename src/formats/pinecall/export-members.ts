@@ -6,7 +6,7 @@ import { indentCode, needsParentheses, prefixStateNames, tokenize } from './js-l
 import { jsLiteral } from './js-literal';
 import { uniqueName } from '../../model/ids';
 import { isBindable, propertyKey } from '../../model/names';
-import type { PreservedTool } from './preserved';
+import { writesNoStageField, type PreservedTool } from './preserved';
 import { sameJson } from './same-json';
 import { paramText, type NameObject } from './type-shapes';
 import { signatureShapes, stageUnion, stateMember } from './class-types';
@@ -74,9 +74,12 @@ export const getterNames = (members: readonly string[]): string[] =>
 export function renderText(doc: AgentDocument, extras: string[], getters: readonly string[] = []): string {
   // `{{ caller }}` of a getter is `{this.caller}` as of a field: the simulator fills both.
   const stateNames = new Set([...doc.state.map((f) => f.name), ...getters]);
-  const sections = doc.stages
-    .filter((s) => s.instructions !== '')
-    .map((s) => `        {this.stage === ${JSON.stringify(s.name)} && <p>${instructionChildren(s.instructions, stateNames)}</p>}`);
+  // A class without a stage field writes its one stage's instructions as plain paragraphs, one per blank-line-separated part.
+  const sections = writesNoStageField(doc)
+    ? doc.stages[0].instructions.split(/\n\n/).filter((part) => part !== '').map((part) => `        <p>${instructionChildren(part, stateNames)}</p>`)
+    : doc.stages
+      .filter((s) => s.instructions !== '')
+      .map((s) => `        {this.stage === ${JSON.stringify(s.name)} && <p>${instructionChildren(s.instructions, stateNames)}</p>}`);
   const children = [...sections, ...extras.map((e) => indentCode(e, '        '))];
   if (children.length === 0) return '';
   return `${IN_CLASS}render() {\n${IN_METHOD}return (\n      <>\n${children.join('\n')}\n      </>\n${IN_METHOD});\n${IN_CLASS}}\n`;
@@ -93,7 +96,7 @@ const endsInLineComment = (source: string): boolean => {
 /** The stage names a tool is offered in, or undefined for "everywhere" (no `stage` option). */
 export function toolStageNames(doc: AgentDocument, tool: Tool): string[] | undefined {
   // A class without a stage field refuses `stage` (formats/pinecall.md), so there every tool is offered always (a loss).
-  if (tool.scope.kind === 'all' || doc.stages.length === 0) return undefined;
+  if (tool.scope.kind === 'all' || doc.stages.length === 0 || writesNoStageField(doc)) return undefined;
   if (tool.scope.kind === 'blocks') return doc.stages.filter((s) => toolVisibleIn(tool, s)).map((s) => s.name);
   const byId = new Map(doc.stages.map((s) => [s.id, s]));
   return [...new Set(tool.scope.stageIds)].map((id) => byId.get(id)).filter((s): s is Stage => !!s).map((s) => s.name);

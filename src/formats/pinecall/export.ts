@@ -9,7 +9,7 @@ import { getterNames, needsStateOptions, renderText, stageDeclaration, stateDecl
 import { indentCode } from './js-lexer';
 import { className, pascalCase, PINECALL_FILE_NAMES, slugOf } from '../../model/names';
 import { sameJson } from './same-json';
-import { memberKey, preservedOf, type PinecallPreserved } from './preserved';
+import { memberKey, preservedOf, writesNoStageField, type PinecallPreserved } from './preserved';
 import { layMembers, otherMemberKey, type LaidMember } from './member-layout';
 import { inheritedFrom } from './export-inherit';
 import { memberText, type NameObject, type ObjectShape } from './type-shapes';
@@ -64,11 +64,13 @@ export function exportPinecallTs(input: AgentDocument): PinecallExport {
   const comment = (key: string) => (preserved.comments?.[key] ? indentCode(preserved.comments[key], '  ') + '\n' : '');
   // The class's own style (all fields decorated, or none); a field that needs options decorates all.
   const decorated = !preserved.undecoratedState || doc.state.some(needsStateOptions);
+  // A class read without a stage field is written without one while the document keeps its one stage.
+  const writesStage = doc.stages.length > 0 && !writesNoStageField(doc);
   const render = renderText(doc, preserved.renderExtras ?? [], getterNames([...(preserved.baseMembers ?? []), ...(preserved.members ?? [])]));
   const base = inheritedFrom(preserved);
   const laid: LaidMember[] = [
     ...doc.state.filter((field) => !base.declares('state', field)).map((field): LaidMember => ({ key: memberKey.state(field.name), kind: 'state', text: comment(memberKey.state(field.name)) + fieldText(field, preserved, decorated) })),
-    ...(doc.stages.length > 0 && !base.declaresStage(doc) ? [{ key: memberKey.stage, kind: 'stage' as const, text: comment(memberKey.stage) + stageFieldText(doc, preserved, decorated) }] : []),
+    ...(writesStage && !base.declaresStage(doc) ? [{ key: memberKey.stage, kind: 'stage' as const, text: comment(memberKey.stage) + stageFieldText(doc, preserved, decorated) }] : []),
     ...(render && !base.declaresRender(doc) ? [{ key: memberKey.render, kind: 'render' as const, text: comment(memberKey.render) + render }] : []),
     ...tools.map((tool, i) => ({ tool, i })).filter(({ tool }) => !base.declares('tools', tool)).map(({ tool, i }): LaidMember => ({
       key: memberKey.tool(tool.name), kind: 'tool',
@@ -86,7 +88,7 @@ export function exportPinecallTs(input: AgentDocument): PinecallExport {
   const writes = (kind: LaidMember['kind']) => laid.some((m) => m.kind === kind);
   const used = baseElsewhere
     ? [...(decorated && (writes('state') || writes('stage')) ? ['state'] : []), ...(writes('tool') ? ['tool'] : []), ...(writes('stage') ? ['type Stages'] : [])]
-    : ['Agent', ...(decorated && (doc.state.length || doc.stages.length) ? ['state'] : []), ...(tools.length ? ['tool'] : []), ...(doc.stages.length ? ['type Stages'] : [])];
+    : ['Agent', ...(decorated && (doc.state.length || writesStage) ? ['state'] : []), ...(tools.length ? ['tool'] : []), ...(writesStage ? ['type Stages'] : [])];
   const head = [
     preserved.header ? preserved.header + '\n' : '',
     `${agentsImportText([...used, ...(preserved.agentsImports ?? [])], preserved)}\n`,

@@ -16,7 +16,7 @@ import { ImportContext, leadingComments, memberName, splitComments, textWithComm
 import { agentNameOfClass } from '../../model/names';
 import { parseWithinBounds } from './source-bounds';
 import { TypeBudget } from './type-budget';
-import { compactPreserved, memberKey, type PinecallPreserved } from './preserved';
+import { compactPreserved, IMPLICIT_STAGE, memberKey, type PinecallPreserved } from './preserved';
 import { sameJson } from './same-json';
 import { isDefaultLayout, otherMemberKey } from './member-layout';
 import { AgentFolderImport, type AgentFolder, type BaseFromFile } from './import-files';
@@ -108,8 +108,15 @@ export function importPinecallTs(text: string, options: PinecallImportOptions = 
     folder.warnAt(ctx);
   }
   const stageNames = members.stage?.names;
+  // No stage field anywhere (issue 33): the class is one conversation, and its own view's
+  // paragraphs are that stage's instructions (one block, one turn, as a Block Agent writes it).
+  const implicit = !members.stage && !fromFiles.unread && members.renderMethod?.parent === agentClass ? IMPLICIT_STAGE : undefined;
   if (members.renderMethod) {
-    members.render = readRender(ctxOf(members.renderMethod), members.renderMethod, stageNames ?? []);
+    members.render = readRender(ctxOf(members.renderMethod), members.renderMethod, stageNames ?? [], implicit);
+    if (implicit && members.render?.instructions.has(implicit)) {
+      members.stage = { names: [implicit] };
+      preserved.noStageField = true;
+    }
     if (members.render) preserved.renderExtras = members.render.extras;
     else {
       ctx.warn(members.renderMethod.name, 'render() is kept as written: stage instructions are read from `return (<>{this.stage === "x" && <p>…</p>}</>)` only');

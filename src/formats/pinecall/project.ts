@@ -5,7 +5,7 @@ import { entryConditions, exportedTools, mergeChains, toolChains } from '../../m
 import { toolStageNames, writtenPii } from './export-members';
 import { dedentCode, withoutThisPrefix } from './js-lexer';
 import { agentNameOfClass, className } from '../../model/names';
-import { preservedOf } from './preserved';
+import { IMPLICIT_STAGE, preservedOf, writesNoStageField } from './preserved';
 import { getterNames } from './export-members';
 import { sameJson } from './same-json';
 import { pinecallParameters } from './type-shapes';
@@ -24,7 +24,7 @@ import { withoutKeptSources } from '../kept-source';
  */
 export function projectPinecall(input: AgentDocument): AgentDocument {
   // Under the names the class gives its members (member-names.ts), as the export writes them.
-  const doc = pinecallNamed(input);
+  const doc = withoutStageField(pinecallNamed(input));
   const name = className(doc.name);
   const kept = preservedOf(doc);
   const stateNames = new Set([...doc.state.map((f) => f.name), ...getterNames([...(kept.baseMembers ?? []), ...(kept.members ?? [])])]);
@@ -57,6 +57,19 @@ export function projectPinecall(input: AgentDocument): AgentDocument {
     layout: { positions: {}, sizes: {} },
     ...(pinecall ? { preserved: { pinecall } } : {}),
   };
+}
+
+/**
+ * A class without a stage field (PinecallPreserved.noStageField) writes its one stage as plain
+ * paragraphs of render(): read back, the stage is IMPLICIT_STAGE, its instructions those
+ * paragraphs (empty ones dropped), and with no paragraph there is no stage at all.
+ */
+function withoutStageField(doc: AgentDocument): AgentDocument {
+  if (!writesNoStageField(doc)) return doc;
+  const stage = doc.stages[0];
+  const instructions = stage.instructions.split(/\n\n/).filter((part) => part !== '').join('\n\n');
+  if (instructions === '') return { ...doc, stages: [], blocks: [], edges: [], entryStageId: null };
+  return { ...doc, stages: [{ ...stage, name: IMPLICIT_STAGE, instructions }] };
 }
 
 /** `{{name}}` of a state field is written `{this.name}` and read back as `{{ name }}`. */
