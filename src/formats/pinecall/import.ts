@@ -15,6 +15,7 @@ import { readTool, type ToolRead } from './import-tools';
 import { ImportContext, leadingComments, memberName, splitComments, textWithComments, withIndent, type SourceProblem } from './import-util';
 import { agentNameOfClass } from '../../model/names';
 import { parseWithinBounds } from './source-bounds';
+import { explainSyntaxErrors } from './syntax-errors';
 import { TypeBudget } from './type-budget';
 import { compactPreserved, IMPLICIT_STAGE, memberKey, type PinecallPreserved } from './preserved';
 import { sameJson } from './same-json';
@@ -52,7 +53,7 @@ export function importPinecallTs(text: string, options: PinecallImportOptions = 
   const { sf } = parsed;
   const ctx = new ImportContext(sf);
   const syntax = (sf as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
-  if (syntax.length) return { ok: false, errors: syntax.map((d) => ctx.at(d.start, ts.flattenDiagnosticMessageText(d.messageText, '\n'))) };
+  if (syntax.length) return { ok: false, errors: explainSyntaxErrors(sf, syntax) };
   const agentClass = findAgentClass(sf);
   if (!agentClass) {
     return { ok: false, errors: [ctx.at(0, `no agent class here; write export default class <Name> extends Agent { … }, with Agent imported from "${PINECALL_MODULE}"`)] };
