@@ -225,6 +225,14 @@ export function readRender(ctx: ImportContext, method: ts.MethodDeclaration, sta
     }
     const found = ts.isJsxExpression(child) && child.expression ? section(child.expression) : undefined;
     if (found && !stages.includes(found.stage)) ctx.warn(child, `render() has a section for "${found.stage}", which is not a stage; it is kept as written`);
+    // A section showing an expression the document does not model (`{this.pet?.name}`, a call, a
+    // `.map`) stays code, rendered by the simulator as Pinecall renders it (issue 33): as a
+    // template it would come back as the literal text "{{ pet?.name }}".
+    if (found && stages.includes(found.stage) && !isPlainParagraph(found.paragraph)) {
+      const column = ctx.sf.getLineAndCharacterOfPosition(child.getStart(ctx.sf)).character;
+      read.extras.push(child.getText(ctx.sf).replace(new RegExp(`\\n {0,${column}}`, 'g'), '\n'));
+      continue;
+    }
     if (!found || !stages.includes(found.stage)) {
       // Dedented by the child's own column: the exporter indents it again, so a round trip is stable.
       const column = ctx.sf.getLineAndCharacterOfPosition(child.getStart(ctx.sf)).character;

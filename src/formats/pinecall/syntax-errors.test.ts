@@ -41,7 +41,7 @@ describe('TypeScript syntax errors that teach', () => {
     const errors = errorsOf(CLASS.replace('@tool({ confirm: "Book it?" })', '@tool({ confirm: "Book it?" announce: "Booking." })'));
     expect(errors[0]).toEqual({
       line: 6, column: 31,
-      message: 'a comma is missing before this: write , between the two items (the parameters, arguments, or the entries of an object or a list) (line 6: @tool({ confirm: "Book it?" announce: "Booking." }))',
+      message: 'a comma is missing before this: write , between two entries of the object (line 6: @tool({ confirm: "Book it?" announce: "Booking." }))',
     });
   });
 
@@ -53,6 +53,14 @@ describe('TypeScript syntax errors that teach', () => {
     });
     // What the open quote swallowed (the closers after it) is not reported as braces never closed.
     expect(errors.filter((e) => /never closed; end it with [})\]]/.test(e.message))).toEqual([]);
+  });
+
+  it('a parameter list never closed: a comma or a ) is missing', () => {
+    const errors = errorsOf(CLASS.replace('async book(guests: number) {', 'async book(guests: number {'));
+    expect(errors[0]).toEqual({
+      line: 7, column: 29,
+      message: 'a comma or a ) is missing before this: write , between two parameters or arguments, or ) where they end (line 7: async book(guests: number {)',
+    });
   });
 
   it('every error of the file in one pass, in the order of the file', () => {

@@ -39,7 +39,13 @@ export function explainSyntaxError(sf: ts.SourceFile, diagnostic: ts.DiagnosticW
       return say(`the ${closer.what} ${closer.opener} that opens on line ${opened.line}, column ${opened.column} is never closed; end it with ${token} where what it holds ends`, opened);
     }
     if (closer) return say(`a ${token} is missing here; close what is open with ${token}`);
-    if (token === ',') return say('a comma is missing before this: write , between the two items (the parameters, arguments, or the entries of an object or a list)');
+    if (token === ',') {
+      // What the comma would separate: the innermost bracket open before it.
+      const open = innermostOpen(sf.text.slice(0, diagnostic.start));
+      if (open === '(') return say('a comma or a ) is missing before this: write , between two parameters or arguments, or ) where they end');
+      if (open === '[') return say('a comma is missing before this: write , between two items of the list');
+      return say('a comma is missing before this: write , between two entries of the object');
+    }
     if (token === ';') return say('this statement runs into the next one: end the first with ; or put the second on its own line');
   }
   if (diagnostic.code === UNTERMINATED_STRING) {
@@ -51,6 +57,17 @@ export function explainSyntaxError(sf: ts.SourceFile, diagnostic: ts.DiagnosticW
   }
   if (diagnostic.code === UNTERMINATED_TEMPLATE) return say('the text in backticks that opens here is never closed; end it with `');
   return say(original);
+}
+
+/** The innermost bracket still open at the end of `code` (strings, comments and templates skipped). */
+function innermostOpen(code: string): string | undefined {
+  const stack: string[] = [];
+  for (const token of tokenize(code)) {
+    if (token.kind !== 'punct') continue;
+    if ('([{'.includes(token.text)) stack.push(token.text);
+    else if (')]}'.includes(token.text)) stack.pop();
+  }
+  return stack.at(-1);
 }
 
 /** Where on a line a quoted text opens and is not closed (0-based), if one does. */
