@@ -64,12 +64,8 @@ export function instructionChildren(instructions: string, stateNames: ReadonlySe
   return out + text(instructions.slice(at));
 }
 
-/** A kept member that is a getter (`get caller() {…}`, comments and modifiers before it): its name. */
-const GETTER = /^(?:\s*(?:\/\/[^\n]*|\/\*[^]*?\*\/))*\s*(?:(?:public|protected|private|override)\s+)*get\s+([A-Za-z_$][\w$]*)\s*\(/;
-
-/** The getters among a class's kept members: derived state, which `{{ name }}` may name like a field. */
-export const getterNames = (members: readonly string[]): string[] =>
-  members.map((m) => GETTER.exec(m)?.[1]).filter((name): name is string => name !== undefined);
+/** The getters among a class's kept members: derived state, which `{{ name }}` may name like a field (model/class-getters.ts). */
+export { getterNames } from '../../model/class-getters';
 
 export function renderText(doc: AgentDocument, extras: string[], getters: readonly string[] = []): string {
   // `{{ caller }}` of a getter is `{this.caller}` as of a field: the simulator fills both.
