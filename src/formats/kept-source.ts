@@ -204,6 +204,14 @@ export function mergeIntoSource(kept: KeptSource, fresh: string, forced?: Forced
   return { text: out.join('\n'), rewritten };
 }
 
+/** JSON text with object keys sorted: how a merged file's reading is compared with the fresh one's (key order is the file's, not its meaning). */
+export function sortedJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v);
+}
+
 /** The whole file written in the exporter's layout (the merge gave up, or would change the meaning). */
 export function rewrittenWhole(source: string, fresh: string, why: string): RewrittenLines {
   return { line: 1, endLine: lines(fresh).length, sourceLine: 1, sourceEndLine: lines(source).length, why };

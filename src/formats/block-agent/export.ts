@@ -8,9 +8,8 @@ import { EXPRESSION_COMMENT } from './inferred-keys';
 import { TOP_SHAPE } from './keys';
 import { planExport, writtenToolName, type ExportPlan } from './plan';
 import { renderYaml, type RenderComments } from './render';
-import { keptSourceOf, mergeIntoSource, rewrittenNote, rewrittenWhole, type ForcedLines, type KeptSource, type RewrittenLines } from '../kept-source';
+import { keptSourceOf, mergeIntoSource, rewrittenNote, rewrittenWhole, sortedJson, type ForcedLines, type KeptSource, type RewrittenLines } from '../kept-source';
 import { isMisreadWarning } from './scalars';
-import { canonicalJson } from '../pinecall/same-json';
 import { normalizeForComparison } from './compare';
 import { importBlockAgentYaml } from './import';
 import { writeBlock, writeEdge, writeLlm, writeTool, writeTurn, writtenConditions, type ConditionNames } from './write';
@@ -134,7 +133,7 @@ function mergedIntoKept(doc: AgentDocument, text: string, fresh: string): { text
   if (found === null) return whole('the imported file it was read from no longer reads');
   const meaning = (yaml: string) => {
     const read = importBlockAgentYaml(yaml, { name: doc.name });
-    return read.ok ? canonicalJson(normalizeForComparison(read.doc)) : undefined;
+    return read.ok ? sortedJson(normalizeForComparison(read.doc)) : undefined;
   };
   let wanted: string | undefined;
   let merged: ReturnType<typeof mergeIntoSource>;
