@@ -35,8 +35,11 @@ const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 export function explainJsonSyntax(text: string): JsonSyntaxProblem[] {
   const lines = text.split(/\r\n|\r|\n/);
   const problems: JsonSyntaxProblem[] = [];
+  // Each pass (the characters, then the structure) keeps its first MOST_PROBLEMS; the first ones
+  // of the file, whichever pass found them, are those shown.
+  let pass = 0;
   const report = (at: number, message: string) => {
-    if (problems.length >= MOST_PROBLEMS) return;
+    if (++pass > MOST_PROBLEMS) return;
     const where = positionAt(text, at);
     problems.push({ ...where, message: `${message}${showLine(lines, where.line)}` });
   };
@@ -45,6 +48,8 @@ export function explainJsonSyntax(text: string): JsonSyntaxProblem[] {
   const tokens: Token[] = [];
   let i = 0;
   while (i < text.length) {
+    // A text with this many characters JSON has no place for is no JSON at all: read no further (its tokens would only fill memory).
+    if (pass > MOST_PROBLEMS) break;
     const c = text[i];
     if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\uFEFF') {
       i++;
@@ -99,7 +104,9 @@ export function explainJsonSyntax(text: string): JsonSyntaxProblem[] {
       i++;
     }
   }
+  const cut = i < text.length;
   tokens.push({ kind: 'end', at: text.length, text: '' });
+  pass = 0;
 
   // --- Structure: a stack of open objects and lists, each waiting for what comes next ---
   type Wants = 'key' | 'colon' | 'value' | 'more';
@@ -200,7 +207,7 @@ export function explainJsonSyntax(text: string): JsonSyntaxProblem[] {
   // What is still open at the end, said once at the end: the innermost first, each with where it opened.
   // (Not when a quote left open already ends the text: what it swallowed is why the rest is open.)
   const endsInQuote = problems.some((p) => p.line === positionAt(text, text.length).line && p.column === positionAt(text, text.length).column);
-  if (stack.length > 0 && !endsInQuote) {
+  if (stack.length > 0 && !endsInQuote && !cut) {
     const opens = [...stack].reverse().map((open) => {
       const where = positionAt(text, open.at);
       return `the ${nameOf[open.kind]} ${open.kind} that opens on line ${where.line}, column ${where.column}`;
@@ -208,5 +215,5 @@ export function explainJsonSyntax(text: string): JsonSyntaxProblem[] {
     const closers = [...stack].reverse().map((open) => closerOf[open.kind]).join(' and ');
     report(text.length, `the text ends while ${opens.join(' and ')} ${stack.length === 1 ? 'is' : 'are'} never closed; end ${stack.length === 1 ? 'it' : 'them'} with ${closers} where what ${stack.length === 1 ? 'it holds ends' : 'they hold end'}`);
   }
-  return problems.sort((a, b) => a.line - b.line || a.column - b.column);
+  return problems.sort((a, b) => a.line - b.line || a.column - b.column).slice(0, MOST_PROBLEMS);
 }
