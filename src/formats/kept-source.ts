@@ -221,5 +221,6 @@ export function rewrittenWhole(source: string, fresh: string, why: string): Rewr
 export function rewrittenNote(span: RewrittenLines): string {
   const was = span.sourceEndLine < span.sourceLine ? `beside line ${span.sourceLine}` : span.sourceEndLine === span.sourceLine ? `line ${span.sourceLine}` : `lines ${span.sourceLine}–${span.sourceEndLine}`;
   const now = span.endLine === span.line ? `line ${span.line}` : `lines ${span.line}–${span.endLine}`;
-  return `${now} of the export are written in Callboard's layout, not as the imported file wrote them (its ${was}): ${span.why}`;
+  const one = span.endLine === span.line;
+  return `${now} of the export ${one ? 'is' : 'are'} written in Callboard's layout, not as the imported file wrote ${one ? 'it' : 'them'} (its ${was}): ${span.why}`;
 }
