@@ -199,6 +199,33 @@ test.describe('import', () => {
     expect(await docOf(page)).toBe(before);
   });
 
+  test('a brace never closed in a class says where it opened and what to write (issue 33)', async ({ page }) => {
+    await openApp(page);
+    const before = await docOf(page);
+    await openImport(page);
+    await page.getByTestId('import-paste').fill([
+      'import { Agent, tool } from "@pinecall/agents";',
+      '',
+      '/** You book tables at Casa Lola. */',
+      'export default class CasaLola extends Agent {',
+      '  /** Book a table for a number of guests. */',
+      '  @tool()',
+      '  async book(guests: number) {',
+      '    return { guests };',
+      '}',
+      '',
+    ].join('\n'));
+    await page.getByTestId('import-run').click();
+    const error = page.getByTestId('import-error');
+    await expect(error).toHaveCount(1, { timeout: 30_000 });
+    await expect(error).toContainText('Line 7, column 30');
+    await expect(error).toContainText('the brace { that opens on line 7, column 30 is never closed; end it with }');
+    await expect(page.getByTestId('import-excerpt')).toContainText('async book(guests: number) {');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('import-dialog')).toHaveCount(0);
+    expect(await docOf(page)).toBe(before);
+  });
+
   test('a file dropped on the canvas opens the dialog with its preview', async ({ page }) => {
     await openApp(page);
     const before = await docOf(page);

@@ -7,6 +7,7 @@ import { jsonPointerLocator } from './json-locate';
 import schema from '../model/agent.schema.json';
 import { assertWithinDepth, loadDocument, type AgentDocument } from '../model';
 import { jsonDepthError } from './json-depth';
+import { explainJsonSyntax } from './json-errors';
 
 type SchemaNode = {
   $ref?: string;
@@ -212,6 +213,9 @@ export function importJson(text: string): JsonImport {
     raw = JSON.parse(json);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    // Each slip explained, all in one pass (json-errors.ts); the engine's word where none is recognised.
+    const explained = explainJsonSyntax(json);
+    if (explained.length > 0) return { ok: false, errors: explained };
     return { ok: false, errors: [{ ...positionOf(message, json), message: message.replace(/^JSON\.parse: /, '') }] };
   }
   const loaded = loadDocument(raw);

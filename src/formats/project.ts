@@ -23,6 +23,7 @@ import { RUNTIME_FORMATS } from './runtime-formats';
 import { toolVisibleIn } from '../model/document';
 import { pointer } from '../model/lint/pointer';
 import type { AgentDocument, Condition, Target, Tool } from '../model/types';
+import { withoutKeptSources } from './kept-source';
 
 /** The document as `target`'s import will give it back: exactly lossesFor(doc, target) applied. */
 export function project(doc: AgentDocument, target: Target): AgentDocument {
@@ -141,8 +142,8 @@ export interface DocumentDiff {
  * key only `b` has is named where it would stand in `a`.
  */
 export function diffDocuments(a: AgentDocument, b: AgentDocument, target: Target): DocumentDiff {
-  const na = normalizeForDiff(a, target);
-  const nb = normalizeForDiff(b, target);
+  const na = normalizeForDiff(withoutKeptSources(a), target);
+  const nb = normalizeForDiff(withoutKeptSources(b), target);
   const diff: DocumentDiff = { changed: [], added: [] };
   for (const key of new Set([...Object.keys(na), ...Object.keys(nb)])) {
     if ((ENTITY_LISTS as readonly string[]).includes(key)) continue;

@@ -40,8 +40,8 @@ export const RUNTIME_FORMATS: Record<Target, RuntimeFormat> = {
     losses: (doc) => lossesFor(doc, 'pinecall'),
     project: projectPinecall,
     exportFile: (doc) => {
-      const { jsx, ...file } = exportPinecallTs(doc);
-      return { ...file, fileName: `${slugOf(doc.name)}.${jsx ? 'tsx' : 'ts'}`, notes: [] };
+      const { jsx, normalised: _lines, ...file } = exportPinecallTs(doc);
+      return { ...file, fileName: `${slugOf(doc.name)}.${jsx ? 'tsx' : 'ts'}` };
     },
   },
   'block-agent': {
@@ -49,9 +49,12 @@ export const RUNTIME_FORMATS: Record<Target, RuntimeFormat> = {
     fileFormat: 'yaml',
     losses: (doc) => lossesFor(doc, 'block-agent'),
     project: projectBlockAgent,
-    exportFile: (doc) => ({ ...exportBlockAgentYaml(doc), path: `${slugOf(doc.name)}.yaml`, fileName: `${slugOf(doc.name)}.yaml` }),
+    exportFile: (doc) => ({ ...withoutLines(exportBlockAgentYaml(doc)), path: `${slugOf(doc.name)}.yaml`, fileName: `${slugOf(doc.name)}.yaml` }),
   },
 };
+
+/** The export's notes say in sentences what its `normalised` lines say as line numbers. */
+const withoutLines = <T extends { normalised: unknown }>({ normalised: _lines, ...rest }: T): Omit<T, 'normalised'> => rest;
 
 /** The runtime whose agent file is `format` (none for Callboard's own JSON). */
 export const runtimeFormatOf = (format: FileFormat): RuntimeFormat | undefined =>

@@ -2,6 +2,7 @@
 // the Block Agent file keeps: a block's block_id, a stage's turn_id, a tool's name, a state field's
 // name, an edge's place among its stage's edges.
 import type { AgentDocument } from '../../model';
+import { withoutKeptSources } from '../kept-source';
 
 export function normalizeForComparison(doc: AgentDocument): AgentDocument {
   const keys = new Map<string, string>();
@@ -27,7 +28,8 @@ export function normalizeForComparison(doc: AgentDocument): AgentDocument {
   const key = (id: string) => keys.get(id) ?? id;
   const byKey = <T>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).map(([id, v]) => [key(id), v]));
 
-  const out = structuredClone(doc);
+  // The kept file is how the text was laid out, not what it says (kept-source.ts).
+  const out = structuredClone(withoutKeptSources(doc));
   out.id = key(out.id);
   for (const b of out.blocks) {
     b.id = key(b.id);

@@ -8,6 +8,10 @@ import { EXPRESSION_COMMENT } from './inferred-keys';
 import { TOP_SHAPE } from './keys';
 import { planExport, writtenToolName, type ExportPlan } from './plan';
 import { renderYaml, type RenderComments } from './render';
+import { keptSourceOf, mergeIntoSource, rewrittenNote, rewrittenWhole, sortedJson, type ForcedLines, type KeptSource, type RewrittenLines } from '../kept-source';
+import { isMisreadWarning } from './scalars';
+import { normalizeForComparison } from './compare';
+import { importBlockAgentYaml } from './import';
 import { writeBlock, writeEdge, writeLlm, writeTool, writeTurn, writtenConditions, type ConditionNames } from './write';
 
 export interface BlockAgentExport {
@@ -16,6 +20,8 @@ export interface BlockAgentExport {
   warnings: Loss[];
   /** What the export reordered or could not place (not losses of a well-formed document). */
   notes: string[];
+  /** The lines of the export where the imported file's layout gave way (kept-source.ts): the notes name them too. */
+  normalised: RewrittenLines[];
 }
 
 export interface BlockAgentData {
@@ -74,10 +80,72 @@ export function blockAgentData(doc: AgentDocument, plan: ExportPlan = planExport
 
 export function exportBlockAgentYaml(doc: AgentDocument): BlockAgentExport {
   assertWithinDepth(doc);
+  const { text, notes } = freshText(doc);
+  const kept = keptSourceOf(doc, 'blockAgent');
+  if (!kept) return { text, warnings: lossesOfBlockAgent(doc), notes, normalised: [] };
+  const merged = mergedIntoKept(doc, kept.text, text);
+  return { text: merged.text, warnings: lossesOfBlockAgent(doc), notes: [...notes, ...merged.notes], normalised: merged.normalised };
+}
+
+/** The file as the exporter writes the document, whatever file it was imported from. */
+function freshText(doc: AgentDocument): { text: string; notes: string[] } {
   const { data, rewritten, notes } = blockAgentData(doc);
   const comments: RenderComments = {
     header: ` ${doc.name.replace(/\s+/g, ' ').trim() || 'Agent'}: a Block Agent exported by Callboard`,
     before: rewritten.map((path) => ({ path, comment: EXPRESSION_COMMENT })),
   };
-  return { text: renderYaml(data, comments), warnings: lossesOfBlockAgent(doc), notes };
+  return { text: renderYaml(data, comments), notes };
+}
+
+// The imported file with the exporter's text of it, per file and agent name: the same while the user edits.
+const baselines = new WeakMap<object, Map<string, { kept: KeptSource; forced: ForcedLines } | null>>();
+
+/**
+ * A kept YAML file with its baseline (the exporter's text of what it reads as), and its lines
+ * that a YAML 1.1 reader reads otherwise than this importer (`yes`, `1:30`, `007` written plain):
+ * the export writes those its own way, quoted, so that every reader reads what Callboard read.
+ * Null when the file no longer imports.
+ */
+function withBaseline(doc: AgentDocument, text: string, key: object): { kept: KeptSource; forced: ForcedLines } | null {
+  let byName = baselines.get(key);
+  if (!byName) baselines.set(key, (byName = new Map()));
+  if (!byName.has(doc.name)) {
+    const read = importBlockAgentYaml(text, { name: doc.name });
+    byName.set(doc.name, read.ok ? {
+      kept: { text, baseline: freshText(read.doc).text },
+      forced: { lines: new Set(read.warnings.filter((w) => isMisreadWarning(w.message)).map((w) => w.line)), why: QUOTED },
+    } : null);
+  }
+  return byName.get(doc.name)!;
+}
+
+const QUOTED = 'a YAML 1.1 reader (PyYAML among them) reads a value there otherwise than Callboard does, so the export quotes it (the import warned)';
+const TOO_DIFFERENT = 'it differs too much from the imported file to merge the edits into that file';
+
+/**
+ * `fresh` merged into the imported file (kept-source.ts), checked: the merged file must read as
+ * the fresh one does, or the fresh one is written whole and the note says so. YAML's meaning hangs
+ * on indentation, so a line merge is trusted only once the importer agrees.
+ */
+function mergedIntoKept(doc: AgentDocument, text: string, fresh: string): { text: string; notes: string[]; normalised: RewrittenLines[] } {
+  const found = withBaseline(doc, text, doc.preserved!.sources!.blockAgent as object);
+  const whole = (why: string) => ({ text: fresh, notes: [`the file is written whole in Callboard's layout: ${why}`], normalised: [rewrittenWhole(text, fresh, why)] });
+  if (found === null) return whole('the imported file it was read from no longer reads');
+  const meaning = (yaml: string) => {
+    const read = importBlockAgentYaml(yaml, { name: doc.name });
+    return read.ok ? sortedJson(normalizeForComparison(read.doc)) : undefined;
+  };
+  let wanted: string | undefined;
+  let merged: ReturnType<typeof mergeIntoSource>;
+  // The plain merge first, then the stricter one; each must read as the exporter's own text does.
+  for (const strict of [false, true]) {
+    merged = mergeIntoSource(found.kept, fresh, found.forced, strict);
+    if (!merged) return whole(TOO_DIFFERENT);
+    if (merged.text === text) break;
+    wanted ??= meaning(fresh);
+    if (wanted !== undefined && meaning(merged.text) === wanted) break;
+    if (strict) return whole('merging the edits into the imported file would change what it says');
+  }
+  merged = merged!;
+  return { text: merged.text, notes: merged.rewritten.map(rewrittenNote), normalised: merged.rewritten };
 }

@@ -162,6 +162,14 @@ function readFast<T extends { ok: boolean }>(text: string, read: (ctx: ReadConte
 }
 
 export function importBlockAgentYaml(text: string, options: ImportOptions = {}): BlockAgentImport {
+  const read = readAgentText(text, options);
+  if (!read.ok) return read;
+  // The file as written: an export merges the edits into it (kept-source.ts). Kept whole: the
+  // exporter's text of it is worked out when exporting (the exporter reads YAML with this importer).
+  return { ...read, doc: { ...read.doc, preserved: { ...read.doc.preserved, sources: { blockAgent: { text } } } } };
+}
+
+function readAgentText(text: string, options: ImportOptions): BlockAgentImport {
   const fast = options.slowPath ? undefined : readFast(text, (ctx, root) => readAgent(ctx, root, options));
   if (fast) return fast;
   const parsed = parseBlockAgentText(text);

@@ -63,6 +63,9 @@ export function misreading(node: Node | null | undefined, asText: boolean): stri
   return `${source} is read as ${what}${asText ? `, so the text becomes ${quoted(String(value))}` : ', not as text'}; write ${quoted(source)}, in quotes, to keep it as written`;
 }
 
+/** Whether an import warning is one of misreading's: each ends by saying what to write "in quotes". */
+export const isMisreadWarning = (message: string): boolean => /; write .+, in quotes, /.test(message);
+
 /** Warns at `node` when it is a text place's scalar that does not read as written. */
 export function warnMisread(ctx: ReadContext, node: Node | null | undefined, what: string, asText = true): void {
   const why = misreading(node, asText);

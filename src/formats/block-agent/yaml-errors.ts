@@ -5,16 +5,10 @@
 // the line, and the message says what to write instead, with the line it is about quoted.
 import type { YAMLError } from 'yaml';
 import type { ImportProblem } from './yaml-bounds';
+import { showLine } from '../show-line';
 
-const LONGEST_QUOTED_LINE = 120;
-
-/** ` (line 4: content: 'x')`: the line as written, trimmed, so a one-line message still shows it. */
-export function showLine(lines: readonly string[], line: number): string {
-  const text = (lines[line - 1] ?? '').trim();
-  if (!text) return '';
-  const shown = text.length > LONGEST_QUOTED_LINE ? `${text.slice(0, LONGEST_QUOTED_LINE)}…` : text;
-  return ` (line ${line}: ${shown})`;
-}
+// Shared with the TypeScript and JSON importers' messages.
+export { showLine };
 
 /** `key: 'text'` or `- 'text'` on one line: the key part and the quoted text between the first and the last quote. */
 function singleQuotedValue(line: string): { before: string; inner: string; after: string } | undefined {

@@ -6,7 +6,7 @@ import { indentCode, needsParentheses, prefixStateNames, tokenize } from './js-l
 import { jsLiteral } from './js-literal';
 import { uniqueName } from '../../model/ids';
 import { isBindable, propertyKey } from '../../model/names';
-import type { PreservedTool } from './preserved';
+import { writesNoStageField, type PreservedTool } from './preserved';
 import { sameJson } from './same-json';
 import { paramText, type NameObject } from './type-shapes';
 import { signatureShapes, stageUnion, stateMember } from './class-types';
@@ -64,19 +64,18 @@ export function instructionChildren(instructions: string, stateNames: ReadonlySe
   return out + text(instructions.slice(at));
 }
 
-/** A kept member that is a getter (`get caller() {…}`, comments and modifiers before it): its name. */
-const GETTER = /^(?:\s*(?:\/\/[^\n]*|\/\*[^]*?\*\/))*\s*(?:(?:public|protected|private|override)\s+)*get\s+([A-Za-z_$][\w$]*)\s*\(/;
-
-/** The getters among a class's kept members: derived state, which `{{ name }}` may name like a field. */
-export const getterNames = (members: readonly string[]): string[] =>
-  members.map((m) => GETTER.exec(m)?.[1]).filter((name): name is string => name !== undefined);
+/** The getters among a class's kept members: derived state, which `{{ name }}` may name like a field (model/class-getters.ts). */
+export { getterNames } from '../../model/class-getters';
 
 export function renderText(doc: AgentDocument, extras: string[], getters: readonly string[] = []): string {
   // `{{ caller }}` of a getter is `{this.caller}` as of a field: the simulator fills both.
   const stateNames = new Set([...doc.state.map((f) => f.name), ...getters]);
-  const sections = doc.stages
-    .filter((s) => s.instructions !== '')
-    .map((s) => `        {this.stage === ${JSON.stringify(s.name)} && <p>${instructionChildren(s.instructions, stateNames)}</p>}`);
+  // A class without a stage field writes its one stage's instructions as plain paragraphs, one per blank-line-separated part.
+  const sections = writesNoStageField(doc)
+    ? doc.stages[0].instructions.split(/\n\n/).filter((part) => part !== '').map((part) => `        <p>${instructionChildren(part, stateNames)}</p>`)
+    : doc.stages
+      .filter((s) => s.instructions !== '')
+      .map((s) => `        {this.stage === ${JSON.stringify(s.name)} && <p>${instructionChildren(s.instructions, stateNames)}</p>}`);
   const children = [...sections, ...extras.map((e) => indentCode(e, '        '))];
   if (children.length === 0) return '';
   return `${IN_CLASS}render() {\n${IN_METHOD}return (\n      <>\n${children.join('\n')}\n      </>\n${IN_METHOD});\n${IN_CLASS}}\n`;
@@ -93,7 +92,7 @@ const endsInLineComment = (source: string): boolean => {
 /** The stage names a tool is offered in, or undefined for "everywhere" (no `stage` option). */
 export function toolStageNames(doc: AgentDocument, tool: Tool): string[] | undefined {
   // A class without a stage field refuses `stage` (formats/pinecall.md), so there every tool is offered always (a loss).
-  if (tool.scope.kind === 'all' || doc.stages.length === 0) return undefined;
+  if (tool.scope.kind === 'all' || doc.stages.length === 0 || writesNoStageField(doc)) return undefined;
   if (tool.scope.kind === 'blocks') return doc.stages.filter((s) => toolVisibleIn(tool, s)).map((s) => s.name);
   const byId = new Map(doc.stages.map((s) => [s.id, s]));
   return [...new Set(tool.scope.stageIds)].map((id) => byId.get(id)).filter((s): s is Stage => !!s).map((s) => s.name);
@@ -180,13 +179,64 @@ export interface ToolTextInput {
   stateNames: ReadonlySet<string>;
 }
 
+/**
+ * The parameter list after an edit of the schema, with each parameter the edit left as it was
+ * written as the class wrote it, and a destructured one (no schema entry) kept in its place:
+ * adding or removing one parameter must not rewrite the others (issue 33: `vehicle: Vehicle` came
+ * back as a generated interface). Undefined when the written list cannot be read part by part.
+ */
+function keptParamsText(kept: PreservedTool['params'], tool: Tool, nameObject: NameObject): string | undefined {
+  const parts = kept ? topLevelParts(kept.text) : undefined;
+  if (!kept || !parts) return undefined;
+  const before = new Map(signatureShapes({ parameters: kept.parameters }).map((p) => [p.name, p]));
+  const named = parts.map((part) => ({ part, name: /^(?:\.\.\.)?([\p{L}\p{Nl}$_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}$_]*)/u.exec(part)?.[1] }));
+  if (named.some((p) => p.name !== undefined && !before.has(p.name))) return undefined;
+  const written = new Map(named.filter((p) => p.name !== undefined).map((p) => [p.name!, p.part]));
+  const now = signatureShapes(tool);
+  const out = now.map((p) => {
+    const was = before.get(p.name);
+    return was && sameJson(was, p) && written.has(p.name) ? written.get(p.name)! : paramText(p, nameObject);
+  });
+  // A destructured parameter goes back after the parameters that stood before it and are still there.
+  const still = new Set(now.map((p) => p.name));
+  let inserted = 0;
+  named.forEach((p, i) => {
+    if (p.name !== undefined) return;
+    const at = named.slice(0, i).filter((q) => q.name !== undefined && still.has(q.name)).length + inserted;
+    out.splice(at, 0, p.part);
+    inserted++;
+  });
+  return out.join(', ');
+}
+
+/** A parameter list cut at its top-level commas (brackets, braces, parentheses and type arguments nest). */
+function topLevelParts(text: string): string[] | undefined {
+  const parts: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (const token of tokenize(text)) {
+    if (token.kind !== 'punct') continue;
+    if ('([{<'.includes(token.text)) depth++;
+    else if (')]}'.includes(token.text)) depth--;
+    else if (/^>+$/.test(token.text)) depth -= token.text.length;
+    else if (token.text === ',' && depth === 0) {
+      parts.push(text.slice(from, token.start).trim());
+      from = token.end;
+    }
+    if (depth < 0) return undefined;
+  }
+  const last = text.slice(from).trim();
+  if (last !== '') parts.push(last);
+  return depth === 0 ? parts : undefined;
+}
+
 export function toolText({ doc, tool, chain, preserved, nameObject, stateNames }: ToolTextInput): string {
   const docstring = preserved?.docstring && preserved.docstring.description === tool.description
     ? indentCode(preserved.docstring.text, IN_CLASS) + '\n'
     : writeDocstring(tool.description, IN_CLASS);
   const params = preserved?.params && sameJson(preserved.params.parameters, tool.parameters)
     ? preserved.params.text
-    : signatureShapes(tool).map((p) => paramText(p, nameObject)).join(', ');
+    : keptParamsText(preserved?.params, tool, nameObject) ?? signatureShapes(tool).map((p) => paramText(p, nameObject)).join(', ');
   // The exporter's own chain (the document's edges after the body) awaits the body, so it needs an
   // async method; a method written without `async` stays so while nothing asks for the chain.
   const chained = !!chain && chain.entries.length > 0;

@@ -9,11 +9,12 @@ import { getterNames, needsStateOptions, renderText, stageDeclaration, stateDecl
 import { indentCode } from './js-lexer';
 import { className, pascalCase, PINECALL_FILE_NAMES, slugOf } from '../../model/names';
 import { sameJson } from './same-json';
-import { memberKey, preservedOf, type PinecallPreserved } from './preserved';
+import { memberKey, preservedOf, writesNoStageField, type PinecallPreserved } from './preserved';
 import { layMembers, otherMemberKey, type LaidMember } from './member-layout';
 import { inheritedFrom } from './export-inherit';
 import { memberText, type NameObject, type ObjectShape } from './type-shapes';
 import { pinecallNamed } from './member-names';
+import { keptSourceOf, mergeIntoSource, rewrittenNote, rewrittenWhole, type KeptSource, type RewrittenLines } from '../kept-source';
 
 /** The class's export as written (PinecallPreserved.classExport); the exporter's own is the default export. */
 const CLASS_EXPORT = { default: 'export default ', named: 'export ', none: '' } as const;
@@ -25,6 +26,10 @@ export interface PinecallExport {
   path: string;
   /** What the file cannot say: lossesFor(doc, 'pinecall'), the one list of losses (design.md). */
   warnings: Loss[];
+  /** Where the export had to write the imported file otherwise than it was written, beyond the edits (kept-source.ts), as sentences. */
+  notes: string[];
+  /** The same, as the lines of the export each note is about (empty when the edits alone changed the file). */
+  normalised: RewrittenLines[];
   /** Whether the class uses JSX (a render() of stages, or kept code with tags): a download is then `.tsx`, else `.ts`. */
   jsx: boolean;
 }
@@ -59,11 +64,13 @@ export function exportPinecallTs(input: AgentDocument): PinecallExport {
   const comment = (key: string) => (preserved.comments?.[key] ? indentCode(preserved.comments[key], '  ') + '\n' : '');
   // The class's own style (all fields decorated, or none); a field that needs options decorates all.
   const decorated = !preserved.undecoratedState || doc.state.some(needsStateOptions);
+  // A class read without a stage field is written without one while the document keeps its one stage.
+  const writesStage = doc.stages.length > 0 && !writesNoStageField(doc);
   const render = renderText(doc, preserved.renderExtras ?? [], getterNames([...(preserved.baseMembers ?? []), ...(preserved.members ?? [])]));
   const base = inheritedFrom(preserved);
   const laid: LaidMember[] = [
     ...doc.state.filter((field) => !base.declares('state', field)).map((field): LaidMember => ({ key: memberKey.state(field.name), kind: 'state', text: comment(memberKey.state(field.name)) + fieldText(field, preserved, decorated) })),
-    ...(doc.stages.length > 0 && !base.declaresStage(doc) ? [{ key: memberKey.stage, kind: 'stage' as const, text: comment(memberKey.stage) + stageFieldText(doc, preserved, decorated) }] : []),
+    ...(writesStage && !base.declaresStage(doc) ? [{ key: memberKey.stage, kind: 'stage' as const, text: comment(memberKey.stage) + stageFieldText(doc, preserved, decorated) }] : []),
     ...(render && !base.declaresRender(doc) ? [{ key: memberKey.render, kind: 'render' as const, text: comment(memberKey.render) + render }] : []),
     ...tools.map((tool, i) => ({ tool, i })).filter(({ tool }) => !base.declares('tools', tool)).map(({ tool, i }): LaidMember => ({
       key: memberKey.tool(tool.name), kind: 'tool',
@@ -81,7 +88,7 @@ export function exportPinecallTs(input: AgentDocument): PinecallExport {
   const writes = (kind: LaidMember['kind']) => laid.some((m) => m.kind === kind);
   const used = baseElsewhere
     ? [...(decorated && (writes('state') || writes('stage')) ? ['state'] : []), ...(writes('tool') ? ['tool'] : []), ...(writes('stage') ? ['type Stages'] : [])]
-    : ['Agent', ...(decorated && (doc.state.length || doc.stages.length) ? ['state'] : []), ...(tools.length ? ['tool'] : []), ...(doc.stages.length ? ['type Stages'] : [])];
+    : ['Agent', ...(decorated && (doc.state.length || writesStage) ? ['state'] : []), ...(tools.length ? ['tool'] : []), ...(writesStage ? ['type Stages'] : [])];
   const head = [
     preserved.header ? preserved.header + '\n' : '',
     `${agentsImportText([...used, ...(preserved.agentsImports ?? [])], preserved)}\n`,
@@ -96,12 +103,32 @@ export function exportPinecallTs(input: AgentDocument): PinecallExport {
       `${CLASS_EXPORT[preserved.classExport ?? 'default']}class ${name} extends ${preserved.extendsClass ?? 'Agent'} {\n${body}}\n`,
     ...(preserved.after ?? []).map((s) => s + '\n'),
   ];
+  const fresh = blocks.join('\n');
+  const { text, notes, normalised } = mergedWithKept(input, fresh);
   return {
-    text: blocks.join('\n'),
+    text,
+    notes,
+    normalised,
     path: `agents/${slugOf(doc.name)}/agent.tsx`,
     warnings: lossesOfPinecall(input),
     jsx: laid.some((m) => m.kind === 'render') || keptJsx(preserved),
   };
+}
+
+const TOO_DIFFERENT = 'it differs too much from the imported file to merge the edits into that file';
+
+/** The exporter's text merged into the imported file, when the import kept it; else the exporter's text. */
+function mergedWithKept(doc: AgentDocument, fresh: string): { text: string; notes: string[]; normalised: RewrittenLines[] } {
+  const kept = keptSourceOf(doc, 'pinecall');
+  if (!kept?.baseline) return { text: fresh, notes: [], normalised: [] };
+  const merged = mergeIntoSource(doc.preserved!.sources!.pinecall as KeptSource, fresh);
+  if (!merged) {
+    return {
+      text: fresh, normalised: [rewrittenWhole(kept.text, fresh, TOO_DIFFERENT)],
+      notes: [`the class is written whole in Callboard's layout: ${TOO_DIFFERENT}`],
+    };
+  }
+  return { text: merged.text, notes: merged.rewritten.map(rewrittenNote), normalised: merged.rewritten };
 }
 
 function fieldText(field: StateField, preserved: PinecallPreserved, decorated: boolean): string {

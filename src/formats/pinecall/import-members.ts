@@ -173,6 +173,19 @@ function childrenText(ctx: ImportContext, children: ts.NodeArray<ts.JsxChild>): 
   }).join('');
 }
 
+/**
+ * `<p>` holding only text, string literals and `{this.field}`: what the document models as a
+ * stage's instructions. Any other expression keeps its paragraph as code (issue 33: a view's
+ * `{this.pet?.name}` must not come back as the text "{{ pet?.name }}").
+ */
+function isPlainParagraph(child: ts.JsxChild): child is ts.JsxElement {
+  if (!ts.isJsxElement(child) || child.openingElement.attributes.properties.length > 0) return false;
+  const tag = child.openingElement.tagName;
+  if (!ts.isIdentifier(tag) || tag.text !== 'p') return false;
+  return child.children.every((c) => ts.isJsxText(c) || (ts.isJsxExpression(c) && !!c.expression
+    && (ts.isStringLiteral(c.expression) || ts.isNoSubstitutionTemplateLiteral(c.expression) || thisProperty(c.expression) !== undefined)));
+}
+
 /** `this.stage === "x" && <p>…</p>` (either side of the comparison): the stage and its paragraph. */
 function section(node: ts.Expression): { stage: string; paragraph: ts.JsxElement } | undefined {
   if (!ts.isBinaryExpression(node) || node.operatorToken.kind !== ts.SyntaxKind.AmpersandAmpersandToken) return undefined;
@@ -193,7 +206,7 @@ export interface RenderRead {
 }
 
 /** The per-stage sections of `render()`; undefined when it is not one `return` of JSX (then it is kept as written). */
-export function readRender(ctx: ImportContext, method: ts.MethodDeclaration, stages: string[]): RenderRead | undefined {
+export function readRender(ctx: ImportContext, method: ts.MethodDeclaration, stages: string[], implicit?: string): RenderRead | undefined {
   const returned = method.body?.statements.find(ts.isReturnStatement)?.expression;
   let jsx = returned;
   while (jsx && ts.isParenthesizedExpression(jsx)) jsx = jsx.expression;
@@ -203,8 +216,23 @@ export function readRender(ctx: ImportContext, method: ts.MethodDeclaration, sta
   for (const child of children) {
     // White space only, also on one line (`<>   {…}`, not trivia to TypeScript): nothing to keep.
     if (ts.isJsxText(child) && (child.containsOnlyTriviaWhiteSpaces || child.text.trim() === '')) continue;
+    // A class without a stage field: its leading plain paragraphs are its one stage's instructions.
+    if (implicit !== undefined && read.extras.length === 0 && isPlainParagraph(child)) {
+      const text = childrenText(ctx, child.children);
+      const before = read.instructions.get(implicit);
+      read.instructions.set(implicit, before === undefined ? text : `${before}\n\n${text}`);
+      continue;
+    }
     const found = ts.isJsxExpression(child) && child.expression ? section(child.expression) : undefined;
     if (found && !stages.includes(found.stage)) ctx.warn(child, `render() has a section for "${found.stage}", which is not a stage; it is kept as written`);
+    // A section showing an expression the document does not model (`{this.pet?.name}`, a call, a
+    // `.map`) stays code, rendered by the simulator as Pinecall renders it (issue 33): as a
+    // template it would come back as the literal text "{{ pet?.name }}".
+    if (found && stages.includes(found.stage) && !isPlainParagraph(found.paragraph)) {
+      const column = ctx.sf.getLineAndCharacterOfPosition(child.getStart(ctx.sf)).character;
+      read.extras.push(child.getText(ctx.sf).replace(new RegExp(`\\n {0,${column}}`, 'g'), '\n'));
+      continue;
+    }
     if (!found || !stages.includes(found.stage)) {
       // Dedented by the child's own column: the exporter indents it again, so a round trip is stable.
       const column = ctx.sf.getLineAndCharacterOfPosition(child.getStart(ctx.sf)).character;

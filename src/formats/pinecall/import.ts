@@ -5,7 +5,8 @@ import { setOwn } from '../../model/own';
 import { validateDocument } from '../../model/validate';
 import { readDocBlock, writeDocBlock } from './doc-comments';
 import { entryConditions, mergeChains } from '../../model/tool-chains';
-import { GENERATED_INTERFACE, PINECALL_MODULE } from './export';
+import { exportPinecallTs, GENERATED_INTERFACE, PINECALL_MODULE } from './export';
+import { withKeptSource } from '../kept-source';
 import { readRender, type RenderRead, type StageField } from './import-members';
 import { readClassDecorators, readMembers } from './import-class';
 import { baseClassesInFile, inheritedSnapshot, inheritMembers } from './import-inherit';
@@ -14,8 +15,9 @@ import { readTool, type ToolRead } from './import-tools';
 import { ImportContext, leadingComments, memberName, splitComments, textWithComments, withIndent, type SourceProblem } from './import-util';
 import { agentNameOfClass } from '../../model/names';
 import { parseWithinBounds } from './source-bounds';
+import { explainSyntaxErrors } from './syntax-errors';
 import { TypeBudget } from './type-budget';
-import { compactPreserved, declaresGreeting, memberKey, type PinecallPreserved } from './preserved';
+import { compactPreserved, declaresGreeting, IMPLICIT_STAGE, memberKey, type PinecallPreserved } from './preserved';
 import { sameJson } from './same-json';
 import { isDefaultLayout, otherMemberKey } from './member-layout';
 import { AgentFolderImport, type AgentFolder, type BaseFromFile } from './import-files';
@@ -51,7 +53,7 @@ export function importPinecallTs(text: string, options: PinecallImportOptions = 
   const { sf } = parsed;
   const ctx = new ImportContext(sf);
   const syntax = (sf as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
-  if (syntax.length) return { ok: false, errors: syntax.map((d) => ctx.at(d.start, ts.flattenDiagnosticMessageText(d.messageText, '\n'))) };
+  if (syntax.length) return { ok: false, errors: explainSyntaxErrors(sf, syntax) };
   const agentClass = findAgentClass(sf);
   if (!agentClass) {
     return { ok: false, errors: [ctx.at(0, `no agent class here; write export default class <Name> extends Agent { … }, with Agent imported from "${PINECALL_MODULE}"`)] };
@@ -107,8 +109,15 @@ export function importPinecallTs(text: string, options: PinecallImportOptions = 
     folder.warnAt(ctx);
   }
   const stageNames = members.stage?.names;
+  // No stage field anywhere (issue 33): the class is one conversation, and its own view's
+  // paragraphs are that stage's instructions (one block, one turn, as a Block Agent writes it).
+  const implicit = !members.stage && !fromFiles.unread && members.renderMethod?.parent === agentClass ? IMPLICIT_STAGE : undefined;
   if (members.renderMethod) {
-    members.render = readRender(ctxOf(members.renderMethod), members.renderMethod, stageNames ?? []);
+    members.render = readRender(ctxOf(members.renderMethod), members.renderMethod, stageNames ?? [], implicit);
+    if (implicit && members.render?.instructions.has(implicit)) {
+      members.stage = { names: [implicit] };
+      preserved.noStageField = true;
+    }
     if (members.render) preserved.renderExtras = members.render.extras;
     else {
       ctx.warn(members.renderMethod.name, 'render() is kept as written: stage instructions are read from `return (<>{this.stage === "x" && <p>…</p>}</>)` only');
@@ -163,7 +172,8 @@ export function importPinecallTs(text: string, options: PinecallImportOptions = 
   };
   const valid = validateDocument(doc);
   if (!valid.ok) return { ok: false, errors: valid.errors.map((e) => ctx.at(agentClass, `the class reads as an invalid document: ${e.path} ${e.message}`)) };
-  return { ok: true, doc, warnings: ctx.warnings };
+  // The file as written, where the exporter would write it otherwise: an export merges the edits into it (kept-source.ts).
+  return { ok: true, doc: withKeptSource(valid.doc, 'pinecall', text, exportPinecallTs(valid.doc).text), warnings: ctx.warnings };
 }
 
 /** The module an imported name comes from, as written (`import ClinicaNorte from "./clinica-norte"`), and its name there. */

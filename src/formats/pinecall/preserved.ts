@@ -38,6 +38,12 @@ export interface PinecallPreserved {
    * rule): the export keeps that style, since decorating one field makes every other one scratch.
    */
   undecoratedState?: true;
+  /**
+   * The class declares no stage field: it is one conversation, read as one stage (IMPLICIT_STAGE)
+   * whose instructions are the leading plain paragraphs of its render(). The export writes no
+   * stage field and those paragraphs unguarded, while the document has that one stage.
+   */
+  noStageField?: true;
   /** The stage field as written (a plain `stage = "browse"`, say), with the stages it was read as. */
   stageField?: { text: string; names: string[]; entry?: string };
   /** The class's own decorators as written (`@render(SupportPrompt)`, `@view(Orders)`), in order. */
@@ -110,6 +116,9 @@ export interface PreservedTool {
   sync?: true;
 }
 
+/** The one stage of a class without a stage field (PinecallPreserved.noStageField). */
+export const IMPLICIT_STAGE = 'conversation';
+
 /** Member keys of `comments`. */
 export const memberKey = {
   state: (name: string) => `state:${name}`,
@@ -122,6 +131,9 @@ export function preservedOf(doc: AgentDocument): PinecallPreserved {
   const value = doc.preserved?.pinecall;
   return value && typeof value === 'object' ? (value as PinecallPreserved) : {};
 }
+
+/** Whether the class is written without a stage field: it was read so, and the document still has its one stage. */
+export const writesNoStageField = (doc: AgentDocument): boolean => preservedOf(doc).noStageField === true && doc.stages.length === 1;
 
 /** Drops empty pieces, so that "nothing preserved" is one value (absent). */
 export function compactPreserved(preserved: PinecallPreserved): PinecallPreserved | undefined {

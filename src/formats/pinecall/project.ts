@@ -5,11 +5,12 @@ import { entryConditions, exportedTools, mergeChains, toolChains } from '../../m
 import { toolStageNames, writtenPii } from './export-members';
 import { dedentCode, withoutThisPrefix } from './js-lexer';
 import { agentNameOfClass, className } from '../../model/names';
-import { preservedOf } from './preserved';
+import { IMPLICIT_STAGE, preservedOf, writesNoStageField } from './preserved';
 import { getterNames } from './export-members';
 import { sameJson } from './same-json';
 import { pinecallParameters } from './type-shapes';
 import { pinecallNamed } from './member-names';
+import { withoutKeptSources } from '../kept-source';
 
 /**
  * The round-trip oracle: what `importPinecallTs(exportPinecallTs(doc).text)` must give, written
@@ -23,7 +24,7 @@ import { pinecallNamed } from './member-names';
  */
 export function projectPinecall(input: AgentDocument): AgentDocument {
   // Under the names the class gives its members (member-names.ts), as the export writes them.
-  const doc = pinecallNamed(input);
+  const doc = withoutStageField(pinecallNamed(input));
   const name = className(doc.name);
   const kept = preservedOf(doc);
   const stateNames = new Set([...doc.state.map((f) => f.name), ...getterNames([...(kept.baseMembers ?? []), ...(kept.members ?? [])])]);
@@ -56,6 +57,19 @@ export function projectPinecall(input: AgentDocument): AgentDocument {
     layout: { positions: {}, sizes: {} },
     ...(pinecall ? { preserved: { pinecall } } : {}),
   };
+}
+
+/**
+ * A class without a stage field (PinecallPreserved.noStageField) writes its one stage as plain
+ * paragraphs of render(): read back, the stage is IMPLICIT_STAGE, its instructions those
+ * paragraphs (empty ones dropped), and with no paragraph there is no stage at all.
+ */
+function withoutStageField(doc: AgentDocument): AgentDocument {
+  if (!writesNoStageField(doc)) return doc;
+  const stage = doc.stages[0];
+  const instructions = stage.instructions.split(/\n\n/).filter((part) => part !== '').join('\n\n');
+  if (instructions === '') return { ...doc, stages: [], blocks: [], edges: [], entryStageId: null };
+  return { ...doc, stages: [{ ...stage, name: IMPLICIT_STAGE, instructions }] };
 }
 
 /** `{{name}}` of a state field is written `{this.name}` and read back as `{{ name }}`. */
@@ -104,7 +118,8 @@ export function normalizeForComparison(doc: AgentDocument): AgentDocument {
   collect('tool', doc.tools);
   collect('edge', doc.edges);
   const key = (id: string) => keys.get(id) ?? `unknown:${id}`;
-  const copy = structuredClone(doc);
+  // The kept file is how the text was laid out, not what it says (kept-source.ts).
+  const copy = structuredClone(withoutKeptSources(doc));
   copy.id = key(copy.id);
   for (const list of [copy.blocks, copy.stages, copy.state, copy.tools, copy.edges]) for (const item of list) item.id = key(item.id);
   for (const block of copy.blocks) if (block.looping?.connectTo) block.looping.connectTo = key(block.looping.connectTo);

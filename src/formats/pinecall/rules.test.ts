@@ -151,7 +151,8 @@ describe('refusals when the class loads (exact message, line:column)', () => {
   it('a syntax error comes back with its line and column, and no document', () => {
     const read = importPinecallTs([head, 'export default class Desk extends Agent {', '  /** Book. */', '  @tool()', '  async book(slot: string { return slot; }', '}'].join('\n'));
     expect(read.ok).toBe(false);
-    expect(!read.ok && read.errors[0]).toMatchObject({ line: 5, column: 27, message: "',' expected." });
+    // Said so that it tells what to write (issue 33; syntax-errors.test.ts has the cases).
+    expect(!read.ok && read.errors[0]).toMatchObject({ line: 5, column: 27, message: 'a comma or a ) is missing before this: write , between two parameters or arguments, or ) where they end (line 5: async book(slot: string { return slot; })' });
   });
 
   it('a file without an agent class says what to write', () => {

@@ -258,6 +258,10 @@ export interface Size {
 export interface Preserved {
   pinecall?: Record<string, unknown>;
   blockAgent?: Record<string, unknown>;
+  /**
+   * Per format, the file an import read and the exporter's text of the document it was read as (formats/kept-source.ts): an export merges the edits into the file as written.
+   */
+  sources?: Record<string, unknown>;
 }
 /**
  * A scripted call and what must come of it, close to Pinecall's goldens.

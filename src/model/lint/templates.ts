@@ -1,3 +1,4 @@
+import { classGetterNames } from '../class-getters';
 import { parameterNames } from '../json-schema';
 import { quoteList } from './context';
 import { pointer } from './pointer';
@@ -13,6 +14,25 @@ function locallyDeclared(text: string): Set<string> {
     for (const name of m[1].split(',')) names.add(name.trim());
   }
   return names;
+}
+
+/** Edits (insert, delete, replace a character) between two short names. */
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length];
+}
+
+/** ` (closest: "pet")`: the names a slip of two characters away, nearest first; nothing when none is. */
+function closest(name: string, names: Iterable<string>): string {
+  const near = [...names].map((n) => ({ n, d: editDistance(name.toLowerCase(), n.toLowerCase()) }))
+    .filter(({ d }) => d <= Math.min(2, Math.max(1, Math.floor(name.length / 3))))
+    .sort((x, y) => x.d - y.d || x.n.localeCompare(y.n));
+  return near.length ? ` (closest: ${quoteList(near.map(({ n }) => n))})` : '';
 }
 
 /**
@@ -44,7 +64,9 @@ export function placeholderNames(text: string): string[] {
 export function checkTemplates(ctx: LintContext): Finding[] {
   const { doc } = ctx;
   const captured = new Set(doc.tools.flatMap((t) => (t.kind === 'function' ? parameterNames(t.parameters) : [])));
-  const provided = new Set([...ctx.stateNames, ...captured]);
+  // A Pinecall class's getters are derived state: Pinecall renders {this.petLabel} as it renders a field (issue 33).
+  const getters = new Set(classGetterNames(doc));
+  const provided = new Set([...ctx.stateNames, ...captured, ...getters]);
   const out: Finding[] = [];
   const check = (text: string, path: string, entity: ProblemEntity) => {
     const local = locallyDeclared(text);
@@ -55,11 +77,11 @@ export function checkTemplates(ctx: LintContext): Finding[] {
       if (!provided.has(name)) {
         out.push({
           rule: 'template-unknown-name', path, entity,
-          message: `{{ ${name} }} names nothing: no state field and no tool parameter is called ${name}; write one of ${quoteList([...provided].sort())}, or add a state field ${name}`,
+          message: `{{ ${name} }} names nothing: no state field, getter or tool parameter is called ${name}; write one of ${quoteList([...provided].sort())}, or add a state field ${name}${closest(name, provided)}`,
         });
         continue;
       }
-      if (!ctx.stateNames.has(name)) {
+      if (!ctx.stateNames.has(name) && !getters.has(name)) {
         out.push({
           rule: 'template-name-not-state', path, entity,
           message: `{{ ${name} }} is a tool parameter, not a state field, and Pinecall renders {this.${name}} from the state; add a state field ${name} and set it in the tool (this.${name} = ${name})`,
