@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { Dialog } from '../../../ui/Dialog';
 import { useApp } from '../../../store/context';
 import type { RunController } from '../../../run/controller';
 import { answerOf, draftOf, type PlayDraft, type PlayField } from './play-form';
@@ -18,8 +19,10 @@ export default function PlayModel({ controller }: { controller: RunController })
   const [problems, setProblems] = useState<{ field: string; message: string }[]>([]);
   if (!offer || !draft || !last) return null;
 
-  const setField = (tool: string, name: string, text: string) =>
+  const setField = (tool: string, name: string, text: string) => {
     setDraft((d) => d && { ...d, fields: { ...d.fields, [tool]: (d.fields[tool] ?? []).map((f) => (f.name === name ? { ...f, text } : f)) } });
+    setProblems((p) => p.filter((x) => x.field !== name));
+  };
   const submit = () => {
     const read = answerOf(draft);
     if (!read.ok) return setProblems(read.problems);
@@ -30,22 +33,21 @@ export default function PlayModel({ controller }: { controller: RunController })
   const line = last.input.kind === 'say' ? last.input.text : last.input.kind === 'wait' ? `${last.input.token} = ${last.input.value}` : 'the agent opens the call';
 
   return (
-    <section className="pm" data-testid="play-model" aria-label="Play the model">
+    <Dialog as="section" className="dialog pm" label="Play the model" data-testid="play-model" onClose={() => controller.closePlay()}>
       <header className="pm-head">
-        <strong>Play the model</strong>
-        <span className="pm-step">step {offer.step}: <q>{line}</q></span>
-        <button type="button" className="ghost" data-testid="play-cancel" onClick={() => controller.closePlay()}>Cancel</button>
+        <h2>Play the model</h2>
+        <span className="pm-step">step {offer.step}: “{line}”</span>
       </header>
       {offer.undecided && (
         <p className="pm-why" data-testid="play-why">
-          The offline model could not read <q>{offer.undecided.line}</q>: {offer.undecided.why}. Answer as the model would: the step runs again with your answer.
+          The offline model could not read “{offer.undecided.line}”: {offer.undecided.why}. Answer as the model would: the step runs again with your answer.
         </p>
       )}
       <form className="pm-form" onSubmit={(e) => (e.preventDefault(), submit())}>
         <fieldset className="pm-tools">
           <legend>Tool to call ({offer.tools.length} offered here)</legend>
           <label className="pm-tool">
-            <input type="radio" name="pm-tool" data-testid="play-tool-none" checked={draft.tool === null} onChange={() => setDraft({ ...draft, tool: null })} />
+            <input type="radio" name="pm-tool" data-testid="play-tool-none" checked={draft.tool === null} onChange={() => (setDraft({ ...draft, tool: null }), setProblems([]))} />
             <span>No tool</span>
           </label>
           {offer.tools.map((tool) => (
@@ -68,15 +70,17 @@ export default function PlayModel({ controller }: { controller: RunController })
         </fieldset>
         <label className="pm-says">
           <span>What the agent says{draft.tool ? ' (optional: after the tool, the model reads its result)' : ''}</span>
-          <textarea data-testid="play-says" rows={2} value={draft.says} aria-invalid={problemOf('says') ? true : undefined} onChange={(e) => setDraft({ ...draft, says: e.target.value })} />
+          <textarea data-testid="play-says" rows={2} value={draft.says} aria-invalid={problemOf('says') ? true : undefined} onChange={(e) => (setDraft({ ...draft, says: e.target.value }), setProblems((p) => p.filter((x) => x.field !== 'says')))} />
           {problemOf('says') && <span className="pm-problem" role="alert">{problemOf('says')}</span>}
         </label>
         <div className="pm-actions">
-          <button type="submit" className="primary" data-testid="play-submit" disabled={running}>Answer as the model</button>
           <span className="pm-muted">The step runs again from before it, with your answer; it is marked “played by you”.</span>
+          <span className="spacer" />
+          <button type="button" data-testid="play-cancel" onClick={() => controller.closePlay()}>Cancel</button>
+          <button type="submit" className="primary" data-testid="play-submit" disabled={running}>Answer as the model</button>
         </div>
       </form>
-    </section>
+    </Dialog>
   );
 }
 
