@@ -3,7 +3,7 @@
 // engine takes it at its step instead of calling the model (step-base.ts), so the step goes on
 // exactly as if the model had answered so. Pure.
 import type { PlayedTurn } from '../model';
-import type { CallPurpose, ModelResponse, TraceEntry } from './types';
+import type { CallPurpose, ModelResponse, Session, TraceEntry, Undecided } from './types';
 
 /** The calls a played turn answers; a natural-language condition's yes/no and the simulated caller are never played. */
 const PLAYED_PURPOSES: readonly CallPurpose[] = ['agent', 'tools', 'reply'];
@@ -41,4 +41,14 @@ export function playedFor(played: readonly PlayedTurn[] | undefined, step: numbe
     if (entry.kind === 'model-call' && entry.request.purpose === purpose) return undefined;
   }
   return playedResponse(turn, purpose);
+}
+
+/** Where the offline model's rules could not read the caller's line in the last step of `session`, if they could not. */
+export function undecidedInLastStep(session: Session): (Undecided & { step: number }) | undefined {
+  const trace = session.trace;
+  for (let i = trace.length - 1; i >= 0 && trace[i].step === session.turn; i--) {
+    const entry = trace[i];
+    if (entry.kind === 'model-call' && entry.response?.undecided && !entry.response.played) return { ...entry.response.undecided, step: entry.step };
+  }
+  return undefined;
 }
