@@ -7,6 +7,7 @@ import { offlineDeps, stageName, step, toolRuns } from './offline/conversation-t
 import { newSession } from './session';
 import { PLAYED_BY_YOU } from './played';
 import { lockersAgent as lockers } from './testing';
+import { replayFrom } from './replay';
 import type { Session, StepDeps, TraceEntry } from './types';
 
 
@@ -116,5 +117,20 @@ blocks:
     expect(after.transcript).toContainEqual({ kind: 'agent', text: 'Thanks, I have noted it.' });
     const played = callsOfStep(after, after.turn).filter((c) => c.response?.played);
     expect(played.map((c) => c.request.purpose).sort()).toEqual(['reply', 'tools']);
+  });
+
+  it('"Replay from here" plays a played step again with the same answer', async () => {
+    const doc = lockers();
+    const deps = await offlineDeps(doc);
+    const [opened, before] = await play(doc, ['Hello, I left my bag in a locker'], deps);
+    const played: PlayedTurn = { step: before.turn + 1, tools: [{ name: 'findLocker', arguments: { lockerCode: 'KB204771' } }] };
+    const after = await step(doc, before, UNREADABLE, { ...deps, played: [played] });
+    const steps = [
+      { input: { kind: 'say' as const, text: 'Hello, I left my bag in a locker' }, before: opened, after: before, revision: 0 },
+      { input: { kind: 'say' as const, text: UNREADABLE }, before, after, revision: 0, played },
+    ];
+    const replayed = await replayFrom(doc, steps, 0, deps);
+    expect(stageName(doc, replayed.at(-1)!.after)).toBe('open');
+    expect(replayed.at(-1)!.played).toEqual(played);
   });
 });
