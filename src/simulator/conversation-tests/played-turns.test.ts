@@ -58,6 +58,14 @@ describe('played model turns in a conversation test', () => {
     expect(readGolden('tests/lost-receipt.golden.json', goldenText(test))).toEqual({ ok: true, test });
   });
 
+  it('a run opened by hand on a caller-first agent: the played steps are counted as the test will take them', () => {
+    const doc: AgentDocument = { ...lockersAgent(), opening: 'caller' };
+    const session = { state: {}, stageId: null, transcript: [], changeLog: [], trace: [], turn: 3, ended: false };
+    const inputs = [{ kind: 'open' as const }, ...INPUT.map((text) => ({ kind: 'say' as const, text }))];
+    expect(proposeTest(doc, { name: 't', inputs, session, played: [{ step: 1, says: 'Hi' }, played(3)] }).model).toEqual([played(2)]);
+    expect(proposeTest({ ...doc, opening: 'agent' }, { name: 't', inputs, session, played: [played(3)] }).model).toEqual([played(3)]);
+  });
+
   it('a golden with a malformed model turn is refused with where and what', () => {
     const text = JSON.stringify({ name: 't', input: ['hi'], model: [{ step: 0, tools: [{ name: 'findLocker', arguments: 'KB204771' }] }], expect: {} }, null, 2);
     const read = readGolden('tests/t.golden.json', text);

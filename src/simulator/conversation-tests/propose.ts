@@ -25,6 +25,10 @@ function robustPhrase(session: Session): string | undefined {
 /** See index.ts: input, waits, state/call as the run started, and expectations from what happened. */
 export function proposeTest(doc: AgentDocument, run: { name: string; inputs: SimInput[]; session: Session; initialState?: Record<string, unknown>; call?: Record<string, unknown>; startStageId?: string | null; played?: PlayedTurn[] }): ConversationTest {
   const { session } = run;
+  // A test opens with the agent only when the agent speaks first; an "Agent opens" pressed by hand
+  // on a caller-first agent is a step the test will not take, so the played steps count one less.
+  const unopened = run.inputs[0]?.kind === 'open' && doc.opening !== 'agent' ? 1 : 0;
+  const model = (run.played ?? []).filter((t) => t.step > unopened).map((t) => ({ ...structuredClone(t), step: t.step - unopened }));
   const input = run.inputs.flatMap((i) => (i.kind === 'say' ? [i.text] : []));
   const waits: Record<string, string> = {};
   for (const i of run.inputs) if (i.kind === 'wait') waits[i.token] = i.value;
@@ -48,7 +52,7 @@ export function proposeTest(doc: AgentDocument, run: { name: string; inputs: Sim
     input,
     ...(Object.keys(waits).length ? { waits } : {}),
     // What a person played in the model's place is kept, so the test replays it at its step.
-    ...(run.played?.length ? { model: structuredClone(run.played) } : {}),
+    ...(model.length ? { model } : {}),
     expect,
   };
   return test;
