@@ -76,6 +76,8 @@ order it happened:
   {"type":"stage","from":...,"to":...,"via":...}
   {"type":"end"}                          the script ran through
   {"type":"error","message":...}          a model call failed: the run stops and exits 1
+  {"type":"stuck","step":...,"line":...,"why":...}   the offline model could not read this caller
+                                          line: the run ends there and exits 1
 Values of pii fields and parameters print as "***".
 
   <file>              The agent: .json, .yaml/.yml or .ts/.tsx ("-" reads standard input, needs --from).
@@ -97,8 +99,8 @@ ${ANSWER_BOUNDS_HELP}  --from FORMAT       Input format when the extension does 
                       {"command":"simulate","ok","file","events":[...],"notes":[{step,message}]}.
   -h, --help          Show this help.
 
-Tool code runs in a sandbox. Exit codes: 0 the script ran, 1 a failed model call or a broken
-agent file, 2 usage errors.
+Tool code runs in a sandbox. Exit codes: 0 the script ran, 1 a failed model call, a line the
+offline model could not read, or a broken agent file, 2 usage errors.
 `;
 
 const list = (options: Options, name: string): string[] => {

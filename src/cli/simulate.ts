@@ -7,7 +7,8 @@ import { createModel } from '../simulator/providers';
 import { prepareSandboxEvaluate } from '../simulator/sandbox-evaluate';
 import { sandboxToolRunner } from '../simulator/sandbox-runner';
 import { runScript, type SimEvent } from '../simulator/simulation';
-import type { CallFacts, StepDeps } from '../simulator/types';
+import type { CallFacts, Session, StepDeps } from '../simulator/types';
+import { undecidedInLastStep } from '../simulator/played';
 import { oneLineText } from '../model/visible-text';
 import { withApiKey } from './api-key';
 import { EXIT_ERRORS, EXIT_INTERNAL, EXIT_OK, type CliIo } from './io';
@@ -61,13 +62,21 @@ export async function simulateCommand(args: SimulateArgs, rawIo: CliIo): Promise
   try {
     const call: CallFacts = { today: localToday(), ...args.call };
     const deps = depsFor(args, doc, key, call, await prepareSandboxEvaluate());
-    const session = await runScript(doc, { says: args.says, waits: args.waits, agentFirst: args.agentFirst, runtime: args.runtime }, deps, emit);
+    // On the offline model a line its rules cannot read ends the run there, rather than going on
+    // with the agent asking again (the Simulator offers to play the model at that point instead).
+    const until = args.provider === 'offline' ? (after: Session) => undecidedInLastStep(after) !== undefined : undefined;
+    const session = await runScript(doc, { says: args.says, waits: args.waits, agentFirst: args.agentFirst, runtime: args.runtime, until }, deps, emit);
+    const stuck = until ? undecidedInLastStep(session) : undefined;
+    if (stuck) {
+      emit({ type: 'stuck', step: stuck.step, line: stuck.line, why: stuck.why });
+      io.err(`${oneLineText(file)}: the offline model could not read the caller's line "${oneLineText(stuck.line)}" (step ${stuck.step}): ${oneLineText(stuck.why)}. The run ends here: play the model at this line in the Simulator (a test can keep that answer), or run with a real model (--provider openai|anthropic).\n`);
+    }
     // What the runtime noted on the way (a template that did not render and was sent as written, a
     // predicate that threw, a spent budget) goes to standard error, where the app shows it in the trace.
     // A note quotes the agent's text (a template, a tool's name): one line each.
     const notes = session.trace.flatMap((entry) => (entry.kind === 'note' || entry.kind === 'limit' ? [{ step: entry.step, message: entry.message }] : []));
     for (const note of notes) io.err(`${oneLineText(file)}: note (step ${note.step}): ${oneLineText(note.message)}\n`);
-    return report(!session.failure, notes);
+    return report(!session.failure && !stuck, notes);
   } catch (error) {
     // Not a failed model call (those are events): the engine or the sandbox broke. Said as an event
     // too, so a reader of standard output sees the run did not finish.

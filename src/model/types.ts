@@ -4,6 +4,7 @@ export type {
   AgentDocument, Block, Stage, Edge, Tool, StateField, Condition, ToolCondition, ExternalCondition,
   NluCondition, ExpressionCondition, ToolScope, McpServer, Layout, LlmSettings, Looping, Point, Size,
   Target, JsonType, Preserved, ConversationTest, TestExpectations, TestStart, Kpi,
+  PlayedTurn, PlayedToolCall,
 } from './generated/agent';
 export type { JsonSchema } from './json-schema';
 

@@ -4,6 +4,7 @@
 import type { AgentDocument, Tool } from '../model';
 import type { SimStepRecord } from '../store/types';
 import { MASK, sessionMasker, type PiiMasker } from '../simulator/pii-mask';
+import { PLAYED_BY_YOU } from '../simulator/played';
 import type { Line, MockNeed, RuntimeSource, Session, TraceEntry } from '../simulator/types';
 
 interface ItemBase {
@@ -38,6 +39,8 @@ export type ChatItem = ItemBase &
       }
     | { kind: 'stage'; from: string; to: string; via: string }
     | { kind: 'limit'; text: string }
+    /** What a person answered in the model's place (Play the model). */
+    | { kind: 'played'; text: string }
   );
 
 type ToolCallLine = Extract<Line, { kind: 'tool-call' }>;
@@ -189,9 +192,11 @@ export function chatItems(doc: AgentDocument, session: Session | null, steps: Si
     const item: ChatItem | null =
       t.kind === 'stage-change'
         ? { ...base, kind: 'stage', from: t.from, to: t.to, via: t.via }
-        : t.kind === 'limit' || (t.kind === 'note' && t.chat)
-          ? { ...base, kind: 'limit', text: t.message }
-          : null;
+        : t.kind === 'note' && t.chat && t.message.startsWith(PLAYED_BY_YOU)
+          ? { ...base, kind: 'played', text: mask.text(t.message) }
+          : t.kind === 'limit' || (t.kind === 'note' && t.chat)
+            ? { ...base, kind: 'limit', text: t.message }
+            : null;
     if (!item) return;
     const [map, at] = t.mark ? [placed, t.mark.lines] : [tails, t.step];
     map.set(at, [...(map.get(at) ?? []), item]);

@@ -4,7 +4,7 @@
 // the agent's that runs; this layer owns the abort signal, the streaming text, the step records and
 // the lazily loaded runtime (./runtime.ts).
 // The runtime's label only: the runtimes list (src/runtimes) holds the exporters and engines, which stay out of the first paint.
-import { TARGET_LABEL, type AgentDocument } from '../model';
+import { TARGET_LABEL, type AgentDocument, type PlayedTurn } from '../model';
 import type { AppStore } from '../store/create';
 import type { SimStepRecord } from '../store/types';
 import type { CallerBrief, CallerOutcome } from '../simulator/caller';
@@ -43,6 +43,8 @@ export interface ControllerView {
   queued: string | null;
   /** The simulated caller at work, or how its last run ended (null: never started since the last reset). */
   caller: CallerRunView | null;
+  /** "Play the model" is open on the last step: the person answers in the model's place. */
+  playing: boolean;
 }
 
 export interface CallerRunView {
@@ -76,7 +78,7 @@ export class RunController {
   private readonly engine = new EngineHost();
   private readonly replayEngine = new EngineHost();
   private abort: AbortController | null = null;
-  private view: ControllerView = { notice: null, draft: null, pending: null, queued: null, caller: null };
+  private view: ControllerView = { notice: null, draft: null, pending: null, queued: null, caller: null, playing: false };
   /** The simulated caller's run, while it goes on. */
   private callerAbort: AbortController | null = null;
   /** A send (with the agent's opening call it may take two steps) is under way. */
@@ -158,7 +160,7 @@ export class RunController {
       }
     }
     const linesBefore = this.store.getState().session?.transcript.length ?? 0;
-    this.setView({ notice: null, pending: input.kind === 'say' ? { text: input.text, linesBefore } : null });
+    this.setView({ notice: null, playing: false, pending: input.kind === 'say' ? { text: input.text, linesBefore } : null });
     // Loaded, the runtime is not awaited: the step goes to the engine's worker before the page
     // draws the line just sent (React renders after this task), and the worker's work and the
     // model call overlap that drawing instead of waiting for it.
@@ -188,6 +190,42 @@ export class RunController {
     });
   }
 
+  /** Opens "Play the model" on the last step (none while a step runs or before the first one). */
+  openPlay(): void {
+    const { steps, running } = this.store.getState();
+    if (steps.length > 0 && !running) this.setView({ playing: true });
+  }
+
+  closePlay(): void {
+    this.setView({ playing: false });
+  }
+
+  /**
+   * Runs the last step again from the session before it, with the same input, the model's answer
+   * given by the person (`answer`): the engine takes it in place of the model's first call(s) of
+   * the step (simulator/played.ts) and goes on its normal way. The step's record keeps the answer,
+   * which "Save as test" writes into the test.
+   */
+  async play(answer: Omit<PlayedTurn, 'step'>): Promise<void> {
+    const state = this.store.getState();
+    const last = state.steps.at(-1);
+    if (this.starting || this.sending || state.running || !last) return;
+    const rt = await this.beginLoad();
+    if (!rt) return;
+    const played: PlayedTurn = { step: last.before.turn + 1, ...answer };
+    const { doc } = this.store.getState();
+    const before = last.before;
+    this.setView({ playing: false, notice: null });
+    await this.runGuarded(
+      before,
+      (api, id, settings, hooks) => api.runStep(id, doc, before, last.input, doc.target, { ...settings, played: [played] }, hooks),
+      (after, revision) => {
+        const steps = this.store.getState().steps;
+        this.store.getState().setSim({ steps: [...steps.slice(0, -1), { input: last.input, before, after, revision, played }] });
+      },
+    );
+  }
+
   /** Aborts every model call in flight; the engine ends the step with an 'aborted' failure. */
   stop(): void {
     this.abort?.abort();
@@ -212,7 +250,7 @@ export class RunController {
     this.abort?.abort();
     this.abort = null;
     this.store.getState().setSim({ session: null, steps: [], running: false, streaming: null, simFocus: null });
-    this.setView({ notice, draft: null, pending: null, queued: null });
+    this.setView({ notice, draft: null, pending: null, queued: null, playing: false });
   }
 
   /** Back to the session as it stood before step `index`; that step and the later ones are dropped. */
@@ -227,7 +265,7 @@ export class RunController {
     this.abort = null;
     this.store.getState().setSim({ session: step.before, steps: steps.slice(0, index), running: false, streaming: null, simFocus: null });
     const text = step.input.kind === 'say' ? step.input.text : '';
-    this.setView({ notice: null, pending: null, queued: null, draft: { text, seq: (this.view.draft?.seq ?? 0) + 1 } });
+    this.setView({ notice: null, pending: null, queued: null, playing: false, draft: { text, seq: (this.view.draft?.seq ?? 0) + 1 } });
   }
 
   /**

@@ -6,7 +6,7 @@
 // the template sandbox all run where the agent's code runs, off the page's thread. The same object
 // serves in the page's thread where there are no workers (the unit tests).
 import { lossesFor } from '../formats/losses';
-import type { AgentDocument, ConversationTest, Target } from '../model';
+import type { AgentDocument, ConversationTest, PlayedTurn, Target } from '../model';
 import { runSuite, type TestRunResult } from '../simulator/conversation-tests';
 import { createModel, type ProviderSettings } from '../simulator/providers';
 import { replayFrom, type RunStep } from '../simulator/replay';
@@ -27,6 +27,8 @@ export interface RunSettings {
   mcpMocks?: Record<string, unknown>;
   temperature?: number;
   budgetMs?: number;
+  /** Answers a person gave in the model's place ("Play the model"), each at its step (simulator/played.ts). */
+  played?: PlayedTurn[];
 }
 
 /** Live hooks of a step (callbacks proxied back to the page). */
@@ -79,6 +81,7 @@ export function createEngineApi(): EngineApi {
     mcpMocks: settings.mcpMocks,
     temperature: settings.temperature,
     budgetMs: settings.budgetMs,
+    ...(settings.played?.length ? { played: settings.played } : {}),
     signal,
     ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
     ...(hooks.onTextDelta ? { onTextDelta: hooks.onTextDelta } : {}),

@@ -18,6 +18,8 @@ export type SimEvent =
   | { type: 'log'; seq: number; turn: number; name: string; data?: unknown; author: string }
   | { type: 'stage'; from: string; to: string; via: string }
   | { type: 'end' }
+  /** The offline model's rules could not read the caller's `line` at `step` (why: `why`): the script ended there. */
+  | { type: 'stuck'; step: number; line: string; why: string }
   | { type: 'error'; message: string };
 
 /** JSON has no undefined: an absent value prints as null. */

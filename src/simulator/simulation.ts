@@ -49,6 +49,11 @@ export interface Script {
   runtime?: Target;
   initialState?: Record<string, unknown>;
   startStageId?: string | null;
+  /**
+   * Ends the script after the step for which it is true (the session as that step left it, and
+   * no `end` event): `callboard simulate` ends where the offline model could not read a line.
+   */
+  until?: (after: Session) => boolean;
 }
 
 /** Wait answers in a row, at most: a chain of wait stages is fine, a cycle of them must stop. */
@@ -68,7 +73,7 @@ export async function runScript(doc: AgentDocument, script: Script, deps: StepDe
     const before = session;
     session = await runStep(doc, session, input, deps, runtime);
     for (const event of sessionEvents(before, session, doc)) onEvent?.(event);
-    return session.failure === undefined;
+    return session.failure === undefined && !script.until?.(session);
   };
   const answerWaits = async (): Promise<boolean> => {
     for (let i = 0; i < MAX_WAIT_ANSWERS && runtime === 'block-agent' && !session.ended; i++) {

@@ -4,6 +4,7 @@
 import { byId, type AgentDocument, type Stage, type Target, type Tool } from '../model';
 import { getOwn, setOwn } from '../model/own';
 import { callModel, type CallOutcome } from './model-call';
+import { playedFor } from './played';
 import { skippedHere } from './skipped';
 import { copySession, sameValue } from './session';
 
@@ -142,6 +143,12 @@ export class StepBase {
   send(request: ModelRequestRecord, stream: boolean, started = this.now()): Promise<CallOutcome> {
     const budget = this.deps.budget;
     if (budget?.exhausted) return Promise.resolve({ ok: false, message: budget.message(), kind: BUDGET, started, ms: 0 });
+    const played = request.purpose ? playedFor(this.deps.played, this.s.turn, request.purpose, this.s.trace) : undefined;
+    if (played) {
+      // Said as the model's streamed text would be, so the chat shows it the same way.
+      if (stream && played.text) this.deps.onTextDelta?.(played.text);
+      return Promise.resolve({ ok: true, response: played, started, ms: 0 });
+    }
     return callModel(this.deps, request, stream, started);
   }
 

@@ -1,6 +1,8 @@
 // Test helpers for the engine: a scripted model (a queue of canned answers that records every
 // request it was sent) and the sample agent. Imported by tests only.
+import { readFileSync } from 'node:fs';
 import sampleJson from '../../public/examples/clinic-booking.json';
+import { importPinecallTs } from '../formats/pinecall';
 import type { AgentDocument } from '../model';
 import { newSession } from './session';
 import type { Model, ModelRequest, ModelResponse, Session, ToolCallRequest } from './types';
@@ -53,4 +55,11 @@ export function sampleAgent(): AgentDocument {
 export function sessionAt(doc: AgentDocument, stageId: string, state: Record<string, unknown> = {}): Session {
   const s = newSession(doc);
   return { ...s, stageId, state: { ...s.state, ...state } };
+}
+
+/** test/fixtures/play-the-model/lockers.tsx: a Pinecall agent whose locker code the offline model cannot read from "I lost the receipt". */
+export function lockersAgent(): AgentDocument {
+  const read = importPinecallTs(readFileSync(new URL('../../test/fixtures/play-the-model/lockers.tsx', import.meta.url), 'utf8'));
+  if (!read.ok) throw new Error(JSON.stringify(read.errors));
+  return read.doc;
 }

@@ -1,6 +1,6 @@
 // The session model both runtimes share (issue 4): one plain, JSON-friendly value that a step takes
 // and returns anew, so the UI can keep every step for "restart from here" and the CLI can print it.
-import type { AgentDocument, JsonSchema, Loss, Target, Tool } from '../model';
+import type { AgentDocument, JsonSchema, Loss, PlayedTurn, Target, Tool } from '../model';
 import type { RenderTemplate } from './sandbox/templates';
 
 /** One line of the conversation as the runtime keeps it; the model's history is built from these. */
@@ -170,8 +170,25 @@ export interface ModelResponse {
   notes?: string[];
   /** Runtime notes the chat shows (the offline model saying what it still cannot fill, and why). */
   chatNotes?: string[];
+  /**
+   * The offline model's rules could not decide what to do with the caller's line (`line`): `why`
+   * says what they could not read. It still answers (it asks again), but the Simulator offers to
+   * play the model here and `callboard simulate` ends on it. `tool` and `read`: the tool the line
+   * points at and the arguments the rules did read, to start a person's answer from.
+   */
+  undecided?: Undecided;
+  /** A person gave this answer in the model's place ("Play the model"): no model was called. */
+  played?: true;
   /** The request body sent and the response assembled, as the provider's wire format has them (never headers, so never a key). */
   wire?: { request: unknown; response: unknown };
+}
+
+/** What the offline model's rules could not decide (ModelResponse.undecided). */
+export interface Undecided {
+  line: string;
+  why: string;
+  tool?: string;
+  read?: Record<string, unknown>;
 }
 
 /** Implemented by the providers (openai, anthropic, offline) and by the tests' scripted model. */
@@ -316,6 +333,12 @@ export interface StepDeps {
    * `mcp.mocks` entry, else the call's arguments come back.
    */
   mcpMocks?: Record<string, unknown>;
+  /**
+   * Answers a person gave in the model's place, each at its step (played.ts): that step's first
+   * agent, tools and reply calls take them instead of calling the model, and everything after
+   * (argument checks, capture, moves, the change log) goes the engine's normal way.
+   */
+  played?: PlayedTurn[];
 }
 
 /** Pinecall's limit, so that a looping model cannot spend the user's key (pinecall.md, step 5). */

@@ -1,4 +1,4 @@
-import type { AgentDocument, EntityKind } from '../model';
+import type { AgentDocument, EntityKind, PlayedTurn } from '../model';
 import type { ExportFormat } from '../formats/export-as';
 // The engine's public surface only (simulator/index.ts): the store holds a run, it does not run one.
 import type { CallFacts, Session, SimInput, TestRunResult } from '../simulator';
@@ -166,6 +166,8 @@ export interface SimStepRecord {
   after: Session;
   /** The document revision the step ran on. */
   revision: number;
+  /** What a person answered in the model's place at this step ("Play the model"); absent: the model answered. */
+  played?: PlayedTurn;
 }
 
 export type ProviderKind = 'offline' | 'openai' | 'anthropic';

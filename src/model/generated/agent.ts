@@ -294,6 +294,10 @@ export interface ConversationTest {
    * Tool name -> the result it returns instead of running.
    */
   mocks?: Record<string, unknown>;
+  /**
+   * The model's answers a person gave in its place ("Play the model"), each at its step: replayed there instead of asking the model, so the test runs the same on any model.
+   */
+  model?: PlayedTurn[];
   expect: TestExpectations;
 }
 /**
@@ -308,6 +312,33 @@ export interface TestStart {
    * State field values the call opens with.
    */
   state?: Record<string, unknown>;
+}
+/**
+ * The model's answer at one step, as a person played it: the tools it calls and what it says. Pinecall's call of the step gets both; Block Agent's tools call gets the tools and its reply call the words.
+ */
+export interface PlayedTurn {
+  /**
+   * The step it answers, counted from 1 as the run takes them (the agent's opening and each wait answer are steps too).
+   */
+  step: number;
+  /**
+   * The tools called, in order; absent or empty: none.
+   */
+  tools?: PlayedToolCall[];
+  /**
+   * What the agent says; absent: nothing.
+   */
+  says?: string;
+}
+export interface PlayedToolCall {
+  /**
+   * The tool, by name.
+   */
+  name: string;
+  /**
+   * Its arguments as the model would send them.
+   */
+  arguments: Record<string, unknown>;
 }
 export interface TestExpectations {
   /**

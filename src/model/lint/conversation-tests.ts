@@ -26,6 +26,7 @@ export function checkConversationTests(ctx: LintContext): Finding[] {
       out.push({ rule: 'test-tool-unknown', path: pointer('tests', i, ...path), entity: AGENT, message: `test ${test.name} names the tool ${name}, which the agent does not have (tools: ${listed(tools)}); write one of those or remove it` });
     (['tools', 'not_tools'] as const).forEach((key) => test.expect[key]?.forEach((name, j) => tools.has(name) || unknownTool(['expect', key, j], name)));
     for (const name of Object.keys(test.mocks ?? {})) if (!tools.has(name)) unknownTool(['mocks', name], name);
+    test.model?.forEach((turn, j) => turn.tools?.forEach((call, k) => tools.has(call.name) || unknownTool(['model', j, 'tools', k, 'name'], call.name)));
     const stage = test.expect.stage;
     if (stage !== undefined && !stages.has(stage)) {
       out.push({ rule: 'test-stage-unknown', path: pointer('tests', i, 'expect', 'stage'), entity: AGENT, message: `test ${test.name} expects the call to end on stage ${stage}, which the agent does not have (stages: ${listed(stages)}); write a stage's name` });

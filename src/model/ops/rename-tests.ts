@@ -19,6 +19,7 @@ export function renameToolInTests(draft: Draft<AgentDocument>, old: string, next
     if (test.expect.tools) test.expect.tools = swap(test.expect.tools);
     if (test.expect.not_tools) test.expect.not_tools = swap(test.expect.not_tools);
     if (test.mocks) test.mocks = renameKey(test.mocks, old, next);
+    for (const turn of test.model ?? []) for (const call of turn.tools ?? []) if (call.name === old) call.name = next;
   });
 }
 

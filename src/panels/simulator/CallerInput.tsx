@@ -10,6 +10,7 @@ export const CallerInput = memo(function CallerInput({ controller, draft, queued
   const running = useApp((s) => s.running);
   const ended = useApp((s) => s.session?.ended ?? false);
   const started = useApp((s) => s.session !== null);
+  const canPlay = useApp((s) => s.steps.length > 0 && !s.running);
   const waitToken = useApp((s) => {
     if (s.doc.target !== 'block-agent' || !s.session) return null;
     const stage = s.doc.stages.find((st) => st.id === s.session!.stageId);
@@ -60,6 +61,9 @@ export const CallerInput = memo(function CallerInput({ controller, draft, queued
           autoComplete="off"
         />
         <button type="submit" className="primary" data-testid="sim-send" disabled={ended || queued !== null || !text.trim()}>Send</button>
+        <button type="button" className="sim-play-open" data-testid="sim-play-open" disabled={!canPlay} onClick={() => controller.openPlay()} title="Answer the last step in the model's place: pick a tool and its arguments, or write the reply; the step runs again with your answer">
+          Play the model
+        </button>
       </form>
       {queued !== null && (
         <div className="sim-queued" data-testid="sim-queued">

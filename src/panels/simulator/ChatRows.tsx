@@ -78,5 +78,7 @@ const ChatRow = memo(function ChatRow({ item, by, focused, onRestart }: { item: 
       );
     case 'limit':
       return <div className="sim-note limit" data-testid="sim-limit">{item.text}</div>;
+    case 'played':
+      return <div className={`sim-note played${cls}`} data-testid="sim-played" data-turn={item.turn}>{item.text}</div>;
   }
 });

@@ -7,6 +7,7 @@ import { failureOf, type ControllerView, type RunController, type RunNotice } fr
 import type { StepFailure } from '../../simulator/types';
 import { ChatBlock } from './ChatRows';
 import { blocksKept, focusIn, sameItemsKept, type ChatBlockItems } from './chat-blocks';
+import { undecidedOf } from './play/offer';
 
 /**
  * The conversation as the runtime kept it, with the step in flight streaming at the bottom.
@@ -26,6 +27,7 @@ export const ChatView = memo(function ChatView({ controller, notice, pending }: 
   const items = useMemo(() => sameItemsKept(kept.current, chatItems(doc, session, steps)), [doc, session, steps]);
   const blocks = useMemo(() => blocksKept(keptBlocks.current, items), [items]);
   const failure = failureOf(session);
+  const undecided = useMemo(() => undecidedOf(steps), [steps]);
   const scroller = useRef<HTMLDivElement>(null);
 
   // Follow the conversation as it grows, unless the user scrolled up to read. In the next frame,
@@ -107,6 +109,14 @@ export const ChatView = memo(function ChatView({ controller, notice, pending }: 
         <div className={`sim-banner ${failure.kind === 'aborted' ? 'stopped' : 'failed'}`} role="alert" data-testid="sim-failure">
           <FailureText failure={failure} />
           {failure.retry && <button data-testid="sim-retry" onClick={() => void controller.retry()}>Retry</button>}
+        </div>
+      )}
+      {undecided && !running && !failure && !session?.ended && (
+        <div className="sim-banner offer" role="status" data-testid="sim-undecided">
+          <span>
+            <b>The offline model could not read</b> “{undecided.line}”: {undecided.why}. You can answer in its place.
+          </span>
+          <button data-testid="sim-play-offer" onClick={() => controller.openPlay()}>Play the model</button>
         </div>
       )}
       {notice && <div className={`sim-banner ${notice.kind === 'error' ? 'failed' : 'note'}`} data-testid="sim-notice">{notice.text}</div>}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useApp, useStoreApi } from '../../store/context';
 import { llmLabel } from '../../run/run-settings';
 import { TARGET_LABEL } from '../../model';
@@ -10,6 +10,9 @@ import { SimulatedCaller } from './SimulatedCaller';
 import { ReplayHost } from '../replay/ReplayHost';
 import { SaveTestButton } from '../tests/SaveTestButton';
 import './simulator.css';
+
+// Loaded when first opened: the first paint has a size budget (.size-limit.mjs).
+const PlayModel = lazy(() => import('./play/PlayModel'));
 
 
 /** The simulator: talk to the agent as the caller, watch what the runtime does, restart anywhere. */
@@ -51,6 +54,11 @@ export function SimulatorPanel() {
         </div>
         <ChatView controller={controller} notice={view.notice} pending={view.pending} />
         <SimulatedCaller controller={controller} caller={view.caller} hidden={!callerOpen && !view.caller?.running} />
+        {view.playing && (
+          <Suspense fallback={<div className="sim-note" data-testid="play-loading">Loading…</div>}>
+            <PlayModel controller={controller} />
+          </Suspense>
+        )}
         <CallerInput controller={controller} draft={view.draft} queued={view.queued} />
         <ReplayHost controller={controller} />
       </div>

@@ -23,7 +23,8 @@ export const SaveTestButton = memo(function SaveTestButton() {
       // Where the run opened: not the entry when it was started with "Simulate from here".
       const opened = steps[0]?.before.stageId;
       const startStageId = opened && opened !== doc.entryStageId ? opened : null;
-      setProposed(proposeTest(doc, { name, inputs: steps.map((s) => s.input), session, initialState, call: callFacts, startStageId }));
+      const played = steps.flatMap((s) => (s.played ? [s.played] : []));
+      setProposed(proposeTest(doc, { name, inputs: steps.map((s) => s.input), session, initialState, call: callFacts, startStageId, played }));
     } catch (thrown) {
       setError(`Could not propose a test: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
     }

@@ -15,6 +15,7 @@ const HINTS: Partial<Record<FormField, string>> = {
   state: 'State values before the call opens (JSON).',
   startStage: 'The stage the call opens on, by name ("Simulate from here"); empty: the entry stage.',
   mocks: 'Tool name → the result it returns instead of running (JSON).',
+  model: 'What you answered in the model\'s place, by step: replayed there, so the test runs the same on any model (JSON).',
   tools: 'Each must be called, any order; one a line.',
   notTools: 'None of these may be called; one a line.',
   says: 'Phrases some agent or runtime line contains (any case); one a line.',
@@ -23,8 +24,8 @@ const HINTS: Partial<Record<FormField, string>> = {
   expectState: 'Fields the final state must have, with these values (JSON).',
 };
 
-const MULTILINE: FormField[] = ['input', 'waits', 'call', 'state', 'mocks', 'tools', 'notTools', 'says', 'not', 'expectState'];
-const CALL_FIELDS: FormField[] = ['name', 'input', 'waits', 'call', 'state', 'startStage', 'mocks'];
+const MULTILINE: FormField[] = ['input', 'waits', 'call', 'state', 'mocks', 'model', 'tools', 'notTools', 'says', 'not', 'expectState'];
+const CALL_FIELDS: FormField[] = ['name', 'input', 'waits', 'call', 'state', 'startStage', 'mocks', 'model'];
 const EXPECT_FIELDS: FormField[] = ['tools', 'notTools', 'says', 'not', 'stage', 'expectState'];
 
 /**
@@ -92,7 +93,7 @@ export function SaveTestDialog({ proposed, onClose }: { proposed: ConversationTe
       <div className="tt-columns">
         <fieldset>
           <legend>The call</legend>
-          {CALL_FIELDS.map(field)}
+          {CALL_FIELDS.filter((f) => f !== 'model' || proposed.model?.length).map(field)}
         </fieldset>
         <fieldset>
           <legend>Expectations</legend>

@@ -39,6 +39,17 @@ describe('the Save dialog form', () => {
     expect(fieldOfPath('/start/stage')).toBe('startStage');
   });
 
+  it('keeps the played model turns (Play the model), and says what to write when they are not an array', () => {
+    const { expect: expected, ...call } = full;
+    const played: ConversationTest = { ...call, model: [{ step: 3, tools: [{ name: 'book', arguments: { slot: 'Mon-0' } }], says: 'Booked.' }], expect: expected };
+    const read = testFromForm(formFromTest(played));
+    expect(read).toEqual({ ok: true, test: played });
+    expect(JSON.stringify(read.ok && read.test)).toBe(JSON.stringify(played));
+    const bad = testFromForm({ ...formFromTest(played), model: '{"step": 3}' });
+    expect(bad.ok ? [] : bad.problems).toEqual([expect.objectContaining({ field: 'model', message: expect.stringMatching(/^Played model turns: write a JSON array such as \[\{"step": 3/) })]);
+    expect(fieldOfPath('/model/0/step')).toBe('model');
+  });
+
   it('says which field is wrong and what to write there', () => {
     const read = testFromForm({ ...formFromTest(full), call: '{"today": ', waits: 'ehr_lookup verified', expectState: '[1]', input: '' });
     expect(read.ok).toBe(false);

@@ -1,7 +1,7 @@
 // The Save dialog's form: a proposed test as text fields a person edits (lists one item a line,
 // waits as TOKEN = value, objects as JSON) and back. Reading the form says which field is wrong and
 // what to write there; the schema check (test-json.ts) runs after.
-import type { ConversationTest, TestExpectations } from '../../model';
+import type { ConversationTest, PlayedTurn, TestExpectations } from '../../model';
 import { syntaxWhere, type TestProblem } from './test-json';
 
 export interface TestForm {
@@ -16,6 +16,8 @@ export interface TestForm {
   /** The stage (by name) the call opens on; empty: the entry stage. */
   startStage: string;
   mocks: string;
+  /** The model's turns a person played ("Play the model"): a JSON array; empty means none. */
+  model: string;
   tools: string;
   notTools: string;
   says: string;
@@ -34,6 +36,7 @@ export const FIELD_LABELS: Record<FormField, string> = {
   state: 'Initial state',
   startStage: 'Starts at stage',
   mocks: 'Tool mocks',
+  model: 'Played model turns',
   tools: 'Tools called',
   notTools: 'Tools not called',
   says: 'Says',
@@ -56,6 +59,7 @@ export function formFromTest(test: ConversationTest): TestForm {
     state: json(test.start?.state ? { ...test.state, ...test.start.state } : test.state),
     startStage: test.start?.stage ?? '',
     mocks: json(test.mocks),
+    model: test.model?.length ? JSON.stringify(test.model, null, 2) : '',
     tools: lines(e.tools),
     notTools: lines(e.not_tools),
     says: lines(e.says),
@@ -63,6 +67,21 @@ export function formFromTest(test: ConversationTest): TestForm {
     stage: e.stage ?? '',
     expectState: json(e.state),
   };
+}
+
+/** The played turns' text: a JSON array (each entry is checked by the schema after), or empty for none. */
+function playedTurns(text: string, problems: (TestProblem & { field: FormField })[]): PlayedTurn[] | undefined {
+  if (text.trim() === '') return undefined;
+  const example = '[{"step": 3, "tools": [{"name": "book", "arguments": {"slot": "Mon-0"}}], "says": "Booked."}]';
+  try {
+    const value: unknown = JSON.parse(text);
+    if (Array.isArray(value)) return value.length ? (value as PlayedTurn[]) : undefined;
+  } catch (error) {
+    problems.push({ field: 'model', path: 'model', message: `${FIELD_LABELS.model}: not valid JSON (${syntaxWhere(text, error)}); write an array such as ${example}, or leave it empty` });
+    return undefined;
+  }
+  problems.push({ field: 'model', path: 'model', message: `${FIELD_LABELS.model}: write a JSON array such as ${example}, or leave it empty` });
+  return undefined;
 }
 
 export type FormRead = { ok: true; test: ConversationTest } | { ok: false; problems: (TestProblem & { field: FormField })[] };
@@ -101,6 +120,7 @@ export function testFromForm(form: TestForm): FormRead {
   const state = object('state', '{"visit": "checkup"}');
   const mocks = object('mocks', '{"free_slots": []}');
   const expectState = object('expectState', '{"booking_when": "Tuesday 10:30"}');
+  const model = playedTurns(form.model, problems);
   const input = list('input');
   if (input.length === 0 && Object.keys(waits).length === 0) {
     problems.push({ field: 'input', path: 'input', message: 'Caller lines: write at least one line the caller says, one a line' });
@@ -128,6 +148,7 @@ export function testFromForm(form: TestForm): FormRead {
     input,
     ...(Object.keys(waits).length > 0 && { waits }),
     ...(mocks && { mocks }),
+    ...(model && { model }),
     expect,
   };
   return { ok: true, test };
@@ -138,5 +159,5 @@ export function fieldOfPath(path: string): FormField {
   const [, top, sub] = path.split('/');
   if (top === 'expect') return ({ tools: 'tools', not_tools: 'notTools', says: 'says', not: 'not', stage: 'stage', state: 'expectState' } as const)[sub as 'tools'] ?? 'tools';
   if (top === 'start') return sub === 'state' ? 'state' : 'startStage';
-  return (['name', 'input', 'waits', 'call', 'state', 'mocks'] as const).find((f) => f === top) ?? 'name';
+  return (['name', 'input', 'waits', 'call', 'state', 'mocks', 'model'] as const).find((f) => f === top) ?? 'name';
 }

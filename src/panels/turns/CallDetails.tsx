@@ -21,6 +21,8 @@ export function CallDetails({ call, mask }: { call: ModelCallEntry; mask: PiiMas
       <div className="cd-head">
         <strong>Call {call.call}</strong>
         <span className="cd-tag">{callLabel(call)}</span>
+        {response?.played && <span className="cd-tag cd-played" data-testid="call-played" title="No model was called: a person gave this answer (Play the model)">played by you</span>}
+        {response?.undecided && <span className="cd-tag cd-undecided" data-testid="call-undecided" title={`The offline model's rules could not read "${t(response.undecided.line)}": ${t(response.undecided.why)}`}>rules undecided</span>}
         <span className="cd-meta">tool_choice {request.toolChoice}</span>
         {request.temperature !== undefined && <span className="cd-meta">temperature {request.temperature}</span>}
         <span className="cd-meta" data-testid="call-latency">{formatMs(call.ms)}</span>

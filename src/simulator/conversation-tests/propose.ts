@@ -1,6 +1,6 @@
 // "Save as test": a test proposed from a finished run, and file-safe test names. The proposal is
 // what a person would check by hand after a good run; they edit it before saving.
-import type { AgentDocument } from '../../model';
+import type { AgentDocument, PlayedTurn } from '../../model';
 import type { Session, SimInput } from '../types';
 import { calledTools, finalStageName } from './expectations';
 import type { ConversationTest, TestExpectations } from './types';
@@ -23,8 +23,12 @@ function robustPhrase(session: Session): string | undefined {
 }
 
 /** See index.ts: input, waits, state/call as the run started, and expectations from what happened. */
-export function proposeTest(doc: AgentDocument, run: { name: string; inputs: SimInput[]; session: Session; initialState?: Record<string, unknown>; call?: Record<string, unknown>; startStageId?: string | null }): ConversationTest {
+export function proposeTest(doc: AgentDocument, run: { name: string; inputs: SimInput[]; session: Session; initialState?: Record<string, unknown>; call?: Record<string, unknown>; startStageId?: string | null; played?: PlayedTurn[] }): ConversationTest {
   const { session } = run;
+  // A test opens with the agent only when the agent speaks first; an "Agent opens" pressed by hand
+  // on a caller-first agent is a step the test will not take, so the played steps count one less.
+  const unopened = run.inputs[0]?.kind === 'open' && doc.opening !== 'agent' ? 1 : 0;
+  const model = (run.played ?? []).filter((t) => t.step > unopened).map((t) => ({ ...structuredClone(t), step: t.step - unopened }));
   const input = run.inputs.flatMap((i) => (i.kind === 'say' ? [i.text] : []));
   const waits: Record<string, string> = {};
   for (const i of run.inputs) if (i.kind === 'wait') waits[i.token] = i.value;
@@ -39,7 +43,7 @@ export function proposeTest(doc: AgentDocument, run: { name: string; inputs: Sim
   if (changed.length) expect.state = Object.fromEntries(changed.map((f) => [f, structuredClone(session.state[f])]));
   // A run started with "Simulate from here" is saved to start where it did.
   const start = run.startStageId ? doc.stages.find((s) => s.id === run.startStageId) : undefined;
-  // Keys in the format's order, so a saved golden reads name, state, start, call, input, waits, expect.
+  // Keys in the format's order, so a saved golden reads name, state, start, call, input, waits, model, expect.
   const test: ConversationTest = {
     name: run.name,
     ...(run.initialState && Object.keys(run.initialState).length ? { state: structuredClone(run.initialState) } : {}),
@@ -47,6 +51,8 @@ export function proposeTest(doc: AgentDocument, run: { name: string; inputs: Sim
     ...(run.call && Object.keys(run.call).length ? { call: structuredClone(run.call) } : {}),
     input,
     ...(Object.keys(waits).length ? { waits } : {}),
+    // What a person played in the model's place is kept, so the test replays it at its step.
+    ...(model.length ? { model } : {}),
     expect,
   };
   return test;

@@ -70,6 +70,8 @@ export async function runConversationTest(
     runner: mockingRunner(deps.runner, mocks),
     call: { ...deps.call, ...test.call },
     mcpMocks: mcpMocksFor(doc, mocks, deps.mcpMocks),
+    // The model's turns a person played ("Play the model") answer at their steps, on any model.
+    ...(test.model?.length ? { played: test.model } : {}),
     signal: options.signal ?? deps.signal,
     now: options.now ?? deps.now,
     // Kept so that an engine throw still reports how far the run got.

@@ -3,7 +3,7 @@
 // decision names its rule in `notes`, so the trace shows why the "model" did what it did.
 import type { JsonSchema } from '../../model';
 import { getOwn, setOwn } from '../../model/own';
-import type { CallPurpose, Model, ModelRequest, ModelResponse, ToolCallRequest } from '../types';
+import type { CallPurpose, Model, ModelRequest, ModelResponse, ToolCallRequest, Undecided } from '../types';
 import { agrees, needsAgreement, whatToConfirm, whichOne } from './agree';
 import { alsoMatching, fallbackTool, namedByInstructions, namedFallback, ranked, reasonFor, scoreTools, tooClose, type Scored } from './choose';
 import { conditionSentence, decideCondition } from './condition';
@@ -40,6 +40,7 @@ class Answer {
   readonly calls: ToolCallRequest[] = [];
   readonly chatNotes: string[] = [];
   text = '';
+  undecided?: Undecided;
   constructor(readonly request: ModelRequest) {}
   note(name: string, why: string) {
     this.notes.push(rule(name, why));
@@ -51,7 +52,7 @@ class Answer {
   }
   done(): ModelResponse {
     if (this.text) this.request.onTextDelta?.(this.text);
-    return { text: this.text, toolCalls: this.calls, notes: this.notes, ...(this.chatNotes.length ? { chatNotes: this.chatNotes } : {}) };
+    return { text: this.text, toolCalls: this.calls, notes: this.notes, ...(this.chatNotes.length ? { chatNotes: this.chatNotes } : {}), ...(this.undecided ? { undecided: this.undecided } : {}) };
   }
 }
 
@@ -180,6 +181,7 @@ function agentCall(a: Answer, r: Reading, ctx: FillContext): void {
       a.note('not-stuck', stuck.why);
       a.chatNotes.push(stuck.chatNote);
       a.text = stuck.text;
+      a.undecided = { line: r.callerLines[0] ?? '', why: `no rule reads a value for ${missing} (${best.tool.name}) from it, and the agent had just asked for it`, tool: best.tool.name, read: { ...best.fill.args } };
     }
     return;
   }

@@ -1,7 +1,7 @@
 // "Replay from here" (issue 6, point 3): the same inputs of a past run, from one of its steps, run
 // again on the document as it is now. Pure: the past steps are read, never changed, and the replay
 // starts from a copy of that step's `before` session, so the open run is left as it was.
-import type { AgentDocument, Target } from '../../model';
+import type { AgentDocument, PlayedTurn, Target } from '../../model';
 import { runStep } from '../simulation';
 import type { Session, SimInput, StepDeps } from '../types';
 
@@ -12,6 +12,8 @@ export interface RunStep {
   after: Session;
   /** The document revision the step ran on. */
   revision: number;
+  /** What a person answered in the model's place at this step ("Play the model"): replayed too. */
+  played?: PlayedTurn;
 }
 
 export interface ReplayOptions {
@@ -32,11 +34,13 @@ export async function replayFrom(doc: AgentDocument, steps: readonly RunStep[], 
   const runtime = options.runtime ?? doc.target;
   const replayed: RunStep[] = [];
   let session = structuredClone(steps[fromIndex].before);
-  for (const { input } of steps.slice(fromIndex)) {
+  for (const { input, played } of steps.slice(fromIndex)) {
     if (session.ended) break;
     const before = session;
-    session = await runStep(doc, before, structuredClone(input), deps, runtime);
-    replayed.push({ input: structuredClone(input), before, after: session, revision: deps.revision });
+    // A played answer stands for the model at its step in the replay too, as a test replays it.
+    const turn = played && { ...structuredClone(played), step: before.turn + 1 };
+    session = await runStep(doc, before, structuredClone(input), turn ? { ...deps, played: [turn] } : deps, runtime);
+    replayed.push({ input: structuredClone(input), before, after: session, revision: deps.revision, ...(turn ? { played: turn } : {}) });
     if (session.failure) break;
   }
   return replayed;

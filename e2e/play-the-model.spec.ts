@@ -1,0 +1,103 @@
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { appState, openApp } from './helpers';
+import { openSimulator, say, waitForStep } from './sim-helpers';
+
+// Issue 32, "never stuck": where the offline model's rules cannot read a caller's line, the
+// Simulator offers to play the model; the person fills the offered tool's form, the step goes on
+// the engine's normal way, "Save as test" keeps the pick and the Tests panel replays it green.
+
+const SHOTS = process.env.PLAY_SHOTS ?? '/tmp';
+const LOCKERS = fileURLToPath(new URL('../test/fixtures/play-the-model/lockers.tsx', import.meta.url));
+/** A suite run loads the sandbox and plays a whole call: more than one expect's wait. */
+const SUITE_DONE = { timeout: 60_000 };
+
+test.describe.configure({ timeout: 180_000 });
+
+async function openLockers(page: Page) {
+  await openApp(page);
+  await page.getByTestId('open-import').click();
+  const dialog = page.getByTestId('import-dialog');
+  await dialog.getByTestId('import-file-input').setInputFiles(LOCKERS);
+  await dialog.getByTestId('import-open-new').click();
+  await expect.poll(() => appState(page, (s) => s.doc.tools.map((t: { name: string }) => t.name))).toEqual(['findLocker', 'openDoor']);
+}
+
+const stageName = (page: Page) => appState(page, (s) => s.doc.stages.find((st: { id: string }) => st.id === s.session?.stageId)?.name);
+
+test('a line the rules cannot read: play the model, the step goes on, Save as test keeps it, the Tests panel replays it green', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openLockers(page);
+  await openSimulator(page);
+  await say(page, 'Hello, I left my bag in a locker');
+  await say(page, 'I lost the receipt, sorry');
+
+  const offer = page.getByTestId('sim-undecided');
+  await expect(offer).toContainText('The offline model could not read “I lost the receipt, sorry”');
+  await expect(offer).toContainText('lockerCode (findLocker)');
+  expect(await stageName(page)).toBe('find');
+
+  await offer.getByTestId('sim-play-offer').click();
+  const panel = page.getByTestId('play-model');
+  await expect(panel).toBeVisible();
+  // The tools offered at this step (openDoor belongs to the next stage), the one the line points
+  // at picked, with its form built from its parameters' schema.
+  await expect(panel.getByTestId('play-tool')).toHaveCount(1);
+  await expect(panel.locator('[data-testid="play-tool"][data-tool="findLocker"]')).toBeChecked();
+  const code = panel.locator('[data-testid="play-field"][data-field="lockerCode"]');
+  await expect(code).toHaveValue('');
+  // Submitting without the required value says what to write, and runs nothing.
+  await panel.getByTestId('play-submit').click();
+  await expect(panel).toContainText('lockerCode is required: write its value');
+  await code.pressSequentially('KB204771');
+  await page.screenshot({ path: `${SHOTS}/play-the-model.png` });
+  await panel.getByTestId('play-submit').click();
+  await waitForStep(page);
+  await expect(panel).toHaveCount(0);
+
+  // The step went on the engine's way: the tool ran, wrote, and moved the call.
+  await expect.poll(() => stageName(page)).toBe('open');
+  await expect(page.getByTestId('sim-played')).toContainText('Played by you: the model\'s agent call called findLocker {"lockerCode":"KB204771"}');
+  await expect(page.getByTestId('sim-undecided')).toHaveCount(0);
+  await page.getByTestId('dock-tab-changelog').click();
+  const locker = page.getByTestId('change-row').filter({ has: page.locator('td.cl-field', { hasText: /^locker$/ }) });
+  await expect(locker.locator('.cl-value')).toContainText('KB204771');
+  await expect(locker.getByTestId('author-chip')).toHaveText('findLocker');
+  await page.getByTestId('dock-tab-turns').click();
+  await expect(page.getByTestId('call-played').first()).toHaveText('played by you');
+
+  // Save as test keeps the pick…
+  await page.getByTestId('dock-tab-simulator').click();
+  await page.getByTestId('sim-save-test').click();
+  const dialog = page.getByTestId('save-test-dialog');
+  await expect(dialog.getByTestId('save-test-model')).toHaveValue(/"lockerCode": "KB204771"/);
+  await dialog.getByTestId('save-test-save').click();
+  await expect(dialog).toHaveCount(0);
+  const saved = await appState(page, (s) => s.doc.tests.at(-1));
+  expect(saved.model).toEqual([{ step: expect.any(Number), tools: [{ name: 'findLocker', arguments: { lockerCode: 'KB204771' } }] }]);
+
+  // …and the Tests panel replays it on the offline model, green.
+  await page.getByTestId('dock-tab-tests').click();
+  const row = page.getByTestId(`test-row-${saved.name}`);
+  await row.getByTestId('test-run').click();
+  await expect(row.getByTestId('test-rate')).toHaveText('1/1', SUITE_DONE);
+  await expect(row).toHaveAttribute('data-status', 'passed');
+});
+
+test('Play the model beside the input: a reply alone, at a step the rules did read, is said as the agent\'s line', async ({ page }) => {
+  await openLockers(page);
+  await openSimulator(page);
+  await expect(page.getByTestId('sim-play-open')).toBeDisabled();
+  await say(page, 'Hello, I left my bag in a locker');
+  const stepsBefore = await appState(page, (s) => s.steps.length);
+  await page.getByTestId('sim-play-open').click();
+  const panel = page.getByTestId('play-model');
+  await panel.getByTestId('play-tool-none').check();
+  await panel.getByTestId('play-says').fill('Could you read me the code on the locker door?');
+  await panel.getByTestId('play-submit').click();
+  await waitForStep(page);
+  await expect(page.getByTestId('sim-agent-line').last().locator('.sim-text')).toHaveText('Could you read me the code on the locker door?');
+  await expect(page.getByTestId('sim-played')).toContainText('Played by you: the model\'s agent call said "Could you read me the code on the locker door?"');
+  // The step was run again in place, not added: the same steps, the last one played.
+  expect(await appState(page, (s) => s.steps.map((x: { played?: unknown }) => x.played !== undefined))).toEqual([...new Array(stepsBefore - 1).fill(false), true]);
+});

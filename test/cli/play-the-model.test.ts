@@ -1,0 +1,63 @@
+// Issue 32, "never stuck", on the command line: `simulate` on the offline model ends at the line its
+// rules cannot read, with why (exit 1, and in --json), and `test` replays the model's turns a
+// person played, so such a test passes on the offline model.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { EXIT_ERRORS, EXIT_OK } from '../../src/cli/exit-codes';
+import { cli } from './in-process';
+
+const LOCKERS = fileURLToPath(new URL('../fixtures/play-the-model/lockers.tsx', import.meta.url));
+const ASKED = 'Hello, I left my bag in a locker';
+const UNREADABLE = 'I lost the receipt, sorry';
+const SLOW = 60_000;
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+const events = (stdout: string) => stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { type: string; [k: string]: unknown });
+
+describe('callboard simulate on the offline model, at a line its rules cannot read', () => {
+  it('ends with that line and why, exit 1, and runs none of the lines after it', async () => {
+    const run = await cli(['simulate', LOCKERS, '--say', ASKED, '--say', UNREADABLE, '--say', "It's KB 204 771"]);
+    expect(run.code).toBe(EXIT_ERRORS);
+    const all = events(run.stdout);
+    expect(all.at(-1)).toEqual({ type: 'stuck', step: expect.any(Number), line: UNREADABLE, why: expect.stringContaining('lockerCode (findLocker)') });
+    expect(all.some((e) => e.type === 'end')).toBe(false);
+    expect(all.filter((e) => e.type === 'say' && e.who === 'caller').map((e) => e.text)).toEqual([ASKED, UNREADABLE]);
+    expect(run.stderr).toContain(`the offline model could not read the caller's line "${UNREADABLE}"`);
+    expect(run.stderr).toContain('play the model at this line in the Simulator');
+  }, SLOW);
+
+  it('--json carries it too, with ok false', async () => {
+    const run = await cli(['simulate', LOCKERS, '--say', ASKED, '--say', UNREADABLE, '--json']);
+    expect(run.code).toBe(EXIT_ERRORS);
+    const json = JSON.parse(run.stdout) as { ok: boolean; events: { type: string }[] };
+    expect(json.ok).toBe(false);
+    expect(json.events.at(-1)).toEqual({ type: 'stuck', step: expect.any(Number), line: UNREADABLE, why: expect.stringContaining('lockerCode') });
+  }, SLOW);
+
+  it('a run whose lines it reads goes on to its end, exit 0', async () => {
+    const run = await cli(['simulate', LOCKERS, '--say', ASKED, '--say', "It's KB 204 771"]);
+    expect(run.code).toBe(EXIT_OK);
+    expect(events(run.stdout).at(-1)).toEqual({ type: 'end' });
+  }, SLOW);
+});
+
+describe('callboard test replays the model\'s turns a person played', () => {
+  it('a golden with a played turn passes on the offline model; the same golden without it fails', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'callboard-played-'));
+    dirs.push(dir);
+    // The step of the unreadable line, as `simulate` counts it.
+    const stuck = { step: Number(events((await cli(['simulate', LOCKERS, '--say', ASKED, '--say', UNREADABLE])).stdout).at(-1)?.step) };
+    const golden = (model?: object[]) => ({ name: 'lost-receipt', input: [ASKED, UNREADABLE], ...(model ? { model } : {}), expect: { tools: ['findLocker'], stage: 'open', state: { locker: 'KB204771' } } });
+    writeFileSync(join(dir, 'lost-receipt.golden.json'), JSON.stringify(golden([{ step: stuck.step, tools: [{ name: 'findLocker', arguments: { lockerCode: 'KB204771' } }] }])));
+    const passed = await cli(['test', LOCKERS, '--tests', dir, '--provider', 'offline']);
+    expect(passed.stderr + passed.stdout).not.toContain('FAIL');
+    expect(passed.code).toBe(EXIT_OK);
+    writeFileSync(join(dir, 'lost-receipt.golden.json'), JSON.stringify(golden()));
+    const failed = await cli(['test', LOCKERS, '--tests', dir, '--provider', 'offline']);
+    expect(failed.code).toBe(EXIT_ERRORS);
+  }, SLOW);
+});
