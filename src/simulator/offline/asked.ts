@@ -16,6 +16,17 @@ export interface Asked {
 /** A question answered by yes or no: "Is…", "Do you…", "Could you tell me if…", "…, is that all right?". */
 export const YES_NO_QUESTION = /(?:^|[.!?]\s+)(?:is|are|am|was|were|do|does|did|can|could|would|will|shall|should|have|has|may)\b(?![^?]*\b(?:what|which|when|where|who|how)\b)[^?]*\?\s*$|\b(?:if|whether)\b[^?]*\?\s*$|,\s*(?:is that|are you|ok|okay|all right)\b[^?]*\?\s*$/i;
 
+/** A question that offers something ("Would you like…", "Shall I…", "Do you want…"). */
+const OFFER_QUESTION = /\b(?:would|do|did|will) you (?:like|want|prefer|need|rather)\b|\b(?:shall|should|can|could|may) (?:i|we)\b|\bwant (?:me|us) to\b|\bhow about\b|\bwould (?:that|this|it) (?:suit|work|do|be)\b|\b(?:is|would) that (?:ok|okay|all right|alright|fine)\b/i;
+/** "Yes please", "no thanks": how an offer is taken or turned down. */
+const OFFER_REPLY = /^(?:(?:oh|well|um|uh)[,\s]+)?(?:yes|yeah|yep|no|nope)[,!\s]+(?:please|thanks|thank you|ta)\b/i;
+
+/**
+ * "Yes please" to a question of fact ("Do you still have the card?"): the caller takes up an offer
+ * they expected, they do not answer that question. It is no evidence for the fact; the agent asks again.
+ */
+export const offerReplyToFact = (line: string, question: string): boolean => OFFER_REPLY.test(line.trim()) && YES_NO_QUESTION.test(question.trim()) && !OFFER_QUESTION.test(question);
+
 /** Words of a line that are manners, not an answer ("Hi there", "Morning!"). */
 const MANNERS = new Set('there morning afternoon evening thank thanks bye goodbye sure fine good great cheers sorry'.split(' ').map(stem));
 

@@ -224,3 +224,13 @@ export function findDayPart(text: string): { part: DayPart; hhmm: string } | und
 
 /** Is this text a time of day as a time parameter holds it? ("09:00", "9:00 am"). */
 export const looksLikeClock = (value: string): boolean => /^\d{1,2}:\d{2}/.test(value.trim());
+
+/**
+ * The line with each clock time said in it ("quarter past seven", "half six", "10:30") blanked out:
+ * its words say when, and are no evidence for anything else ("past" is no "past the shoulders").
+ */
+export function withoutTimes(text: string): string {
+  let out = text;
+  for (const t of findTimes(text)) out = out.slice(0, t.index) + ' '.repeat(t.said.length) + out.slice(t.index + t.said.length);
+  return out;
+}

@@ -3,10 +3,10 @@
 // Caller lines are searched most recent first; nothing is invented when no rule finds a value.
 import type { JsonSchema } from '../../model';
 import { getOwn, setOwn } from '../../model/own';
-import { answerContent, YES_NO_QUESTION, type Asked } from './asked';
+import { answerContent, offerReplyToFact, YES_NO_QUESTION, type Asked } from './asked';
 import { negationAt, negationOf } from './polarity';
 import { whenName } from './speech';
-import { findDates, findDayPart, findTimes, looksLikeClock } from './dates';
+import { findDates, findDayPart, findTimes, looksLikeClock, withoutTimes } from './dates';
 import { LATE_DAY_PART, type NearestOlder } from './history-fold';
 import type { PatternReader } from './patterns';
 import { nextEnumLine, readEnum } from './history-memo'; // read once per line (a long call's steps stay flat)
@@ -363,7 +363,8 @@ function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, askedAt: 
   const [latest = ''] = ctx.callerLines;
   // A yes or no answers only the question the agent asked: it sets the flag that question was for.
   for (const [i, line] of ctx.callerLines.entries()) {
-    const yn = askedAt(i) && !(i === 0 && ctx.yesNoSpent) ? (findYesNo(line) ?? findYesNoInClause(line)) : undefined;
+    const notAnAnswer = i === 0 && (ctx.yesNoSpent || offerReplyToFact(line, askedLine(ctx, 0)));
+    const yn = askedAt(i) && !notAnAnswer ? (findYesNo(line) ?? findYesNoInClause(line)) : undefined;
     if (yn) return made(yn.value, 'boolean-from-yes-no', yn.said, i === 0);
   }
   // A yes or no to a question that asked for another tool's value answers what the caller was
@@ -377,7 +378,8 @@ function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, askedAt: 
     return f && { ...f, why: `"${ynNow.said}" answers no question for a value, and ${name} is the one yes/no the offered tools ask` };
   }
   // "True when the caller wants X": true when the caller's words meet that description's words.
-  const shared = overlap(callerWords(latest), words(`${prop.description ?? ''} ${nameWords(name).join(' ')}`)).pairs.filter((p) => !MANNER_CONCEPTS.has(conceptOfWord(p.mine)));
+  // The words of a time said ("quarter to six") say when, not what the flag means.
+  const shared = overlap(callerWords(withoutTimes(latest)), words(`${prop.description ?? ''} ${nameWords(name).join(' ')}`)).pairs.filter((p) => !MANNER_CONCEPTS.has(conceptOfWord(p.mine)));
   if (shared.length) {
     const description = `${prop.description ?? ''} ${nameWords(name).join(' ')}`;
     const other = qualifiedOtherwise(latest, shared[0].mine, description, shared[0].theirs);
@@ -454,6 +456,9 @@ function namedBy(name: string, line: string): { value: string; said: string; wor
   const value = m?.[1].split(/\s+/).filter((w) => !notAName(w)).join(' ');
   return m && value ? { value, said: m[0], word } : undefined;
 }
+
+/** A clause with the caller as its subject: "I'll get them…", "we can come…", "I'm not sure". */
+const FIRST_PERSON_CLAUSE = /^(?:i|we)(?:['’](?:ll|d|m|ve|re))?\s+(?!\w+['’]s\b)/i;
 
 /** Words that add to what was said before ("as well", "too", "also"). */
 const ADDING = /\b(?:as well|too|also|both|on top)\b/i;
@@ -590,7 +595,10 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     }
     if (asked && !answersYesNo && freeText) {
       const content = kind === 'words' ? withoutFillers(line) : answerContent(line);
-      const f = content ? made(content, 'answer-to-question', content, i === 0) : undefined;
+      // A question for a name ("the medicine name and strength") is answered by a name: "I'll get
+      // them on Friday" says what the caller will do, not what the thing is called.
+      const saysWhatTheyDo = /\bnames?\b/i.test(prop.description ?? '') && FIRST_PERSON_CLAUSE.test(content);
+      const f = content && !saysWhatTheyDo ? made(content, 'answer-to-question', content, i === 0) : undefined;
       if (f) return { ...f, why: `the caller's line answers the agent's question for ${name} (${asked.why})` };
     }
     // A description of a thing ("what it looks like") is read from the answer to a question for it:

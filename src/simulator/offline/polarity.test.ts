@@ -51,7 +51,8 @@ describe('negated days and times', () => {
 
 describe('one yes or no answers one question', () => {
   const order = tool('order_card', 'Order a new card.', { express: { type: 'boolean', description: 'True when the customer wants the paid next-day express post.' } });
-  const asked = [agent('Do you still have the card with you?'), user('Yes please.')];
+  // A plain "yes": "yes please" answers an offer, not this question of fact (wrong-values.test.ts).
+  const asked = [agent('Do you still have the card with you?'), user('Yes.')];
   it('once a tool in this step took the yes, it does not answer the next tool\'s flag; near miss: unspent, it does', async () => {
     const spent = [...asked, { role: 'assistant' as const, content: '', toolCalls: [{ id: 'c1', name: 'stop_card', arguments: '{"has_card":true}' }] }, { role: 'tool' as const, toolCallId: 'c1', name: 'stop_card', content: '{"stopped":true}' }];
     expect((await ask([order], spent)).toolCalls).toEqual([]);

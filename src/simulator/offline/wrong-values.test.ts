@@ -1,0 +1,84 @@
+// Issue 32, "never a wrong value": one test per way the offline model was caught writing a value the
+// caller did not give. Each holds the rule that now refuses the guess, and a near miss that the
+// same rule still reads, so a rule that simply reads nothing would fail too.
+import { describe, expect, it } from 'vitest';
+import type { JsonSchema } from '../../model';
+import { glossOf, readEnum } from './enums';
+import { fillArguments, type FillContext } from './fill';
+import { agent, ask, calls, patterns, tool, user } from './testing';
+
+const TODAY = '2026-12-01';
+const schema = (properties: Record<string, JsonSchema>): JsonSchema => ({ type: 'object', properties, required: Object.keys(properties) });
+
+describe('a "yes please" answers an offer, not a question of fact', () => {
+  const stop = tool('stop_card', 'Stop the card at once. has_card: whether the customer still holds the card.', { has_card: { type: 'boolean' } });
+  it('"Yes please, …" to "Do you still have the card?" writes nothing: the agent asks again', async () => {
+    const out = await ask([stop], [user('I want to stop my card.'), agent('Do you still have the card with you?'), user('Yes please, and send the new one to my work.')]);
+    expect(out.toolCalls).toEqual([]);
+  });
+  it('near miss: a plain "yes" to the same question is its answer', async () => {
+    const out = await ask([stop], [user('I want to stop my card.'), agent('Do you still have the card with you?'), user('Yes, it is here in my hand.')]);
+    expect(calls(out)).toEqual([['stop_card', { has_card: true }]]);
+  });
+  it('near miss: "yes please" to an offer is its answer', async () => {
+    const express = tool('send_card', 'Send a new card. express: true when the customer wants the paid next-day post.', { express: { type: 'boolean' } });
+    const out = await ask([express], [user('Send me a new card.'), agent('Would you like it sent by express post?'), user('Yes please.')]);
+    expect(calls(out)).toEqual([['send_card', { express: true }]]);
+  });
+});
+
+describe('an enum value means what its description defines, and nothing else', () => {
+  const sizes = ['small', 'medium', 'large'];
+  const sizeMeanings = 'small fits in one hand; medium is up to the knee; large is over the knee.';
+  it('an ordinary word of the tool\'s description ("how large the dog is") is no meaning of the value "large"', () => {
+    expect(glossOf('large', sizes, [sizeMeanings, 'How large the dog is, which sets the size of the kennel.'])).toEqual(['knee']);
+    // The caller's "size" is a word of that sentence only: it names no size.
+    expect(readEnum(sizes, 'A medium size, I think.', [sizeMeanings, 'How large the dog is, which sets the size of the kennel.'])).toMatchObject({ value: 'medium' });
+    const read = readEnum(sizes, 'It is about knee size.', [sizeMeanings, 'How large the dog is, which sets the size of the kennel.']);
+    expect(read && 'value' in read ? read.value : undefined).not.toBe('large');
+  });
+  const washes = ['full_valet', 'outside_wash'];
+  const washMeanings = 'full_valet is an outside_wash, the seats vacuumed and a polish; outside_wash is a wash of the bodywork with no vacuum.';
+  it('a word the definition denies ("with no vacuum") is no meaning of that value', () => {
+    expect(glossOf('outside_wash', washes, [washMeanings])).not.toContain('vacuum');
+  });
+  it('a value the caller names that another value\'s definition includes counts for both: the rest of the line decides', () => {
+    expect(readEnum(washes, 'An outside wash and the seats vacuumed.', [washMeanings])).toMatchObject({ value: 'full_valet' });
+    // Near misses: the value named with a word of its own meaning is that value; named alone, it
+    // is as much the one that includes it, and the agent asks which.
+    expect(readEnum(washes, 'Just an outside wash of the bodywork.', [washMeanings])).toMatchObject({ value: 'outside_wash' });
+    expect(readEnum(washes, 'Just an outside wash.', [washMeanings])).toMatchObject({ tie: ['full_valet', 'outside_wash'] });
+  });
+});
+
+describe('the answer to a question for a name is a name, not what the caller will do', () => {
+  const product: JsonSchema = { type: 'string', description: 'The product name and size, as on the label.' };
+  const fill = (line: string) =>
+    fillArguments(schema({ product }), {
+      callerLines: [line],
+      agentLines: ['Which product do you need?'],
+      asked: [[{ tool: 'order', param: 'product', why: 'asked' }]],
+      tool: { name: 'order', description: 'Order a product.' },
+      today: TODAY,
+      offered: [],
+      patterns: patterns(),
+    } satisfies FillContext);
+  it('"I\'ll pick them up from the shop on Friday" is no product: the agent asks again', () => expect(fill("I'll pick them up from the shop on Friday.").missing).toEqual(['product']));
+  it('near miss: "the blue shampoo, the large bottle" is the product', () => expect(fill('The blue shampoo, the large bottle.').args.product).toMatch(/blue shampoo/));
+});
+
+describe('a time of day is a time, not words for anything else', () => {
+  const lengths = ['short', 'medium', 'long'];
+  const lengthMeanings = 'short is above the ears; medium is to the shoulders; long is past the shoulders.';
+  it('"quarter past seven" names no value whose meaning says "past"', () => {
+    expect(readEnum(lengths, 'Thursday evening if you can, quarter past seven?', [lengthMeanings])).toBeUndefined();
+    // Near miss: "past" said of the thing itself still reads.
+    expect(readEnum(lengths, 'It comes well past my shoulders.', [lengthMeanings])).toMatchObject({ value: 'long' });
+  });
+  it('"quarter to six" sets no flag whose description speaks of a quarter of an hour', () => {
+    const soon: JsonSchema = { type: 'boolean', description: 'True when the caller wants a call back within a quarter of an hour.' };
+    const fill = (line: string) => fillArguments(schema({ call_back_soon: soon }), { callerLines: [line], agentLines: [], today: TODAY, offered: [], patterns: patterns() });
+    expect(fill('Ring me at quarter to six.').missing).toEqual(['call_back_soon']);
+    expect(fill('Ring me back within a quarter of an hour.').args).toEqual({ call_back_soon: true });
+  });
+});
