@@ -3,6 +3,7 @@
 // same rule still reads, so a rule that simply reads nothing would fail too.
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../../model';
+import { decideCondition } from './condition';
 import { glossOf, readEnum } from './enums';
 import { fillArguments, type FillContext } from './fill';
 import { agent, ask, calls, patterns, tool, user } from './testing';
@@ -81,4 +82,14 @@ describe('a time of day is a time, not words for anything else', () => {
     expect(fill('Ring me at quarter to six.').missing).toEqual(['call_back_soon']);
     expect(fill('Ring me back within a quarter of an hour.').args).toEqual({ call_back_soon: true });
   });
+});
+
+describe('a condition met only by words the caller denies does not hold', () => {
+  it('"nobody needs a wheelchair car" does not meet "the caller needs a wheelchair accessible car"', () => {
+    expect(decideCondition('The caller needs a wheelchair accessible car.', ['No, nobody needs a wheelchair car.'])).toMatchObject({ holds: false, rule: 'condition-by-words' });
+    // Near miss: the same words, affirmed, still meet it.
+    expect(decideCondition('The caller needs a wheelchair accessible car.', ['My dad needs a wheelchair car.'])).toMatchObject({ holds: true });
+  });
+  it('a negated condition turns round on what the caller denies', () =>
+    expect(decideCondition('The caller does not need a wheelchair accessible car.', ["We don't need a wheelchair."])).toMatchObject({ holds: true }));
 });
