@@ -82,7 +82,22 @@ export function glossOf(value: string, values: string[], descriptions: string[],
     const denied = new Set([...rest.matchAll(DENIED)].map((m) => m[1]));
     out.push(...content(words(rest)).filter((w) => !GLUE.has(w) && !denied.has(w)));
   }
+  out.push(...aliasesOf(value, descriptions));
   return unique ? [...new Set(out)] : out;
+}
+
+/**
+ * Words a description says stand for a value ("navy and turquoise count as blue", "patterned or
+ * several colours is multicoloured"): the clause before "count as" the value, or before "is" the
+ * value when the value ends the clause.
+ */
+function aliasesOf(value: string, descriptions: string[]): string[] {
+  const out: string[] = [];
+  for (const spelled of spellings(value)) {
+    const as = new RegExp(`(?:^|[.;:,(]\\s*)([^.;:,()]*?)\\s+(?:counts?|(?:is|are) (?:counted|treated|taken)|goes|go)\\s+as\\s+[\`'"]?${escaped(spelled)}(?![a-z0-9_])|(?:^|[.;:(]\\s*)([^.;:,()]*?)\\s+(?:is|are)\\s+[\`'"]?${escaped(spelled)}[\`'"]?\\s*(?=[.;)]|$)`, 'g');
+    for (const text of descriptions) for (const m of text.toLowerCase().matchAll(as)) out.push(...content(words(m[1] ?? m[2] ?? '')).filter((w) => !GLUE.has(w)));
+  }
+  return out;
 }
 
 /**

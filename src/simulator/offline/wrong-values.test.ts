@@ -93,3 +93,14 @@ describe('a condition met only by words the caller denies does not hold', () => 
   it('a negated condition turns round on what the caller denies', () =>
     expect(decideCondition('The caller does not need a wheelchair accessible car.', ["We don't need a wheelchair."])).toMatchObject({ holds: true }));
 });
+
+describe('an enum value by the words a description says stand for it', () => {
+  const colours = ['black', 'blue', 'grey', 'multicoloured', 'other'];
+  const meanings = 'The main colour. Teal and cobalt count as blue; silver counts as grey; striped or several colours is multicoloured.';
+  it('"teal" is blue, "silver" grey, "striped" multicoloured, as the description says', () => {
+    expect(readEnum(colours, "It's a teal rucksack.", [meanings])).toMatchObject({ value: 'blue' });
+    expect(readEnum(colours, 'A silver case.', [meanings])).toMatchObject({ value: 'grey' });
+    expect(readEnum(colours, 'Striped, red and white.', [meanings])).toMatchObject({ value: 'multicoloured' });
+  });
+  it('near miss: a colour the description never names reads no value', () => expect(readEnum(colours, "It's a mustard one.", [meanings])).toBeUndefined());
+});
