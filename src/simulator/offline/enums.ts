@@ -31,13 +31,20 @@ const OPENS_CLAUSE = /(?:^|[,;.:]\s*(?:(?:and|or)\s+)?)[`'"]?$/;
 const definesAt = (lower: string, at: number, spelled: string) => DEFINES.test(lower.slice(at + spelled.length)) || OPENS_CLAUSE.test(lower.slice(0, at));
 
 /**
+ * A name of several words in capitals ("Old Town", "Marsh Lane") as one word ("oldtown"): it means
+ * that place, so the caller says all of it ("into town" is no "Old Town"). readEnum meets it by
+ * the caller's two words said together.
+ */
+const properNamesWhole = (text: string) => text.replace(/(?<![.!?]\s*|^)\b[A-Z][a-z'’]+(?:\s+[A-Z][a-z'’]+)+\b/g, (name) => name.replace(/\s+/g, ''));
+
+/**
  * What the descriptions define a value as, whole: the words after each place that defines it, up
  * to a sentence end, ";", a closing bracket, or the next value defined after a comma.
  */
 export function definitionsOf(value: string, descriptions: string[]): string[] {
   const out: string[] = [];
   for (const text of descriptions) {
-    const lower = text.toLowerCase();
+    const lower = properNamesWhole(text).toLowerCase();
     for (const spelled of spellings(value)) {
       let at = lower.indexOf(spelled);
       while (at >= 0) {
@@ -130,7 +137,7 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
     const ownHits = own.filter((w) => saidConcepts.has(concept(w)));
     const whole = said.includes(value.toLowerCase()) || joined.includes(stem(value.replace(/[^a-z0-9]/gi, ''))) || (own.length > 0 && ownHits.length === own.length);
     const gloss = glosses[i].filter((w) => !own.includes(w) && telling(w));
-    const glossHits = [...new Set(gloss.filter((w) => saidConcepts.has(concept(w))))];
+    const glossHits = [...new Set(gloss.filter((w) => saidConcepts.has(concept(w)) || joined.includes(stem(w))))];
     // Naming the whole value is the strongest evidence, then a word of its meaning, then part of its name.
     const score = (whole ? 4 : ownHits.length ? 1 : 0) + glossHits.length * 1.5;
     const evidence = whole ? `names "${value}"` : [...ownHits.map((w) => `"${w}" of its name`), ...glossHits.map((w) => `"${w}", a meaning its description gives`)].join(' and ');

@@ -104,3 +104,12 @@ describe('an enum value by the words a description says stand for it', () => {
   });
   it('near miss: a colour the description never names reads no value', () => expect(readEnum(colours, "It's a mustard one.", [meanings])).toBeUndefined());
 });
+
+describe('a place name of several words in a value\'s meaning is met whole', () => {
+  const routes = ['north_route', 'south_route'];
+  const meanings = 'route: "north_route" (Harbour to Castle Hill) or "south_route" (Mill Green to Station Road).';
+  it('"past the mill and the station" is no "Mill Green" nor "Station Road"; "the harbour" still names the north route', () => {
+    expect(readEnum(routes, 'I was on the harbour route, heading past the mill and the station.', [meanings])).toMatchObject({ value: 'north_route' });
+  });
+  it('near miss: the whole name said meets it', () => expect(readEnum(routes, 'The one from Mill Green.', [meanings])).toMatchObject({ value: 'south_route' }));
+});
