@@ -57,9 +57,11 @@ export function askedFor(lastAgentLine: string | undefined, tools: ToolSpec[]): 
   const best = Math.max(0, ...scored.map((s) => s.hits));
   const top = scored.filter((s) => s.hits === best && best >= 2 && s.share >= 0.5);
   if (top.length) return top.map(({ p }) => ({ tool: p.tool, param: p.param, why: 'the agent\'s last question holds most words of its description' }));
-  // A yes/no question that names no parameter, where one flag is all the tools ask: it asks for that flag.
+  // A yes/no question that names no parameter, where one flag is all the tools ask: it asks for
+  // that flag, when it speaks of what the flag means ("Is there anything else?" asks no flag).
   const flags = params.filter((p) => p.prop.type === 'boolean');
-  if (YES_NO_QUESTION.test(line) && flags.length === 1) return [{ tool: flags[0].tool, param: flags[0].param, why: 'the agent asked a yes/no question and it is the one yes/no parameter offered' }];
+  const speaksOf = (p: (typeof params)[number]) => [...contentOf(`${nameWords(p.param).join(' ')} ${p.prop.description ?? ''}`)].some((w) => said.has(w));
+  if (YES_NO_QUESTION.test(line) && flags.length === 1 && speaksOf(flags[0])) return [{ tool: flags[0].tool, param: flags[0].param, why: 'the agent asked a yes/no question of what the one yes/no parameter offered means' }];
   return [];
 }
 

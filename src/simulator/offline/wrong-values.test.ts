@@ -113,3 +113,15 @@ describe('a place name of several words in a value\'s meaning is met whole', () 
   });
   it('near miss: the whole name said meets it', () => expect(readEnum(routes, 'The one from Mill Green.', [meanings])).toMatchObject({ value: 'south_route' }));
 });
+
+describe('a yes/no question answers the one flag offered only when it speaks of it', () => {
+  const order = tool('order_card', 'Order a new card.', { express: { type: 'boolean', description: 'True when the customer wants the paid next-day express post.' } });
+  it('"No" to "Is there anything else?" sets no express flag', async () => {
+    const out = await ask([order], [user('I need a new card.'), agent('Is there anything else I can help with?'), user('No.')]);
+    expect(out.toolCalls).toEqual([]);
+  });
+  it('near miss: "No" to "Do you need it by express post?" sets it false', async () => {
+    const out = await ask([order], [user('I need a new card.'), agent('Do you need it by express post?'), user('No.')]);
+    expect(calls(out)).toEqual([['order_card', { express: false }]]);
+  });
+});
