@@ -40,6 +40,8 @@ export interface FillContext {
   parameters?: JsonSchema;
   /** The one yes/no parameter of all offered tools ("tool.param"), when there is exactly one. */
   soleFlag?: string;
+  /** The stage's instructions (what the agent was told to ask). */
+  instructions?: string;
   /** The schema being filled has both a first-name and a last-name parameter (a full name is split). */
   givenAndFamily?: boolean;
   /** For caller line `i`: the nearest older one naming a late part of day, or '' (history-fold.ts); else all are searched. */
@@ -373,7 +375,11 @@ function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, askedAt: 
   // value of this flag's own tool is answered by that value, not by the yes.
   const ynNow = ctx.yesNoSpent ? undefined : findYesNo(latest);
   const askedElsewhere = ctx.asked?.[0]?.length && ctx.asked[0].every((q) => q.tool !== ctx.tool?.name);
-  if (ynNow && askedElsewhere && ctx.soleFlag === `${ctx.tool?.name}.${name}`) {
+  // Only when the stage's instructions or the agent's recent lines speak of the flag: a yes to
+  // "What's your name?" says nothing of a flag nobody mentioned.
+  const flagWords = new Set(words(`${nameWords(name).join(' ')} ${prop.description ?? ''}`).filter((w) => !isStopWord(w)).map(stem));
+  const spokenOf = [ctx.instructions ?? '', ...(ctx.agentLines ?? []).slice(-2)].some((text) => words(text).some((w) => !isStopWord(w) && flagWords.has(stem(w))));
+  if (ynNow && askedElsewhere && spokenOf && ctx.soleFlag === `${ctx.tool?.name}.${name}`) {
     const f = made(ynNow.value, 'boolean-sole-flag', ynNow.said, true);
     return f && { ...f, why: `"${ynNow.said}" answers no question for a value, and ${name} is the one yes/no the offered tools ask` };
   }

@@ -125,3 +125,17 @@ describe('a yes/no question answers the one flag offered only when it speaks of 
     expect(calls(out)).toEqual([['order_card', { express: false }]]);
   });
 });
+
+describe('a yes meant for a question for a value sets the one flag offered only when the stage speaks of it', () => {
+  const details = tool('take_name', 'Take the caller\'s name.', { name: { type: 'string', description: 'The caller\'s name.' } });
+  const consent = tool('record_consent', 'Record whether the caller agrees to marketing texts.', { agrees: { type: 'boolean', description: 'True when the caller agrees to marketing texts.' } }, ['agrees']);
+  const lines = [user('Hi.'), agent('What is your name?'), user('Yes, Dana here.')];
+  it('a yes to "What is your name?" sets no consent flag the stage never mentions', async () => {
+    const out = await ask([details, consent], lines, 'Ask for their name.');
+    expect(out.toolCalls.filter((c) => c.name === 'record_consent')).toEqual([]);
+  });
+  it('near miss: where the stage says to ask about marketing texts, the yes is that answer', async () => {
+    const out = await ask([details, consent], lines, 'Ask whether they agree to marketing texts.');
+    expect(calls(out)).toContainEqual(['record_consent', { agrees: true }]);
+  });
+});
