@@ -358,6 +358,21 @@ function wordsAfterName(name: string, toolDescription: string): string {
   return m ? `${ws.join(' ')}${m[1]}` : '';
 }
 
+/** Whom a flag's description speaks of: "when a passenger…", "whether the guest…" (not "when there is…"). */
+const SUBJECT = /\b(?:when|whether|if)\s+(?!there\b)(?:(?:a|an|the|any|their|his|her|my|your|our)\s+)?([a-z'’-]+)/gi;
+/** Where: "at the address", "near the property". */
+const PLACE = /\b(?:at|near|outside|inside|in|on|by)\s+(?:the|a|an|their|his|her|my|your|our)\s+([a-z'’-]+)/gi;
+/** A clause that only qualifies what it follows: "equipment that needs power". */
+const QUALIFYING = /\b(?:that|which|who)\s+([^.;]*)/gi;
+
+/** The words of a flag's description that set the scene rather than say what it asks. */
+function settingWords(description: string): Set<string> {
+  const out = new Set<string>();
+  for (const re of [SUBJECT, PLACE]) for (const m of description.matchAll(re)) out.add(m[1].toLowerCase());
+  for (const m of description.matchAll(QUALIFYING)) for (const w of words(m[1])) out.add(w);
+  return out;
+}
+
 /** Yes/no words and greetings say nothing of what a flag means ("Yes, I'm covered" is no "urgent"). */
 const MANNER_CONCEPTS = new Set(['agree', 'refuse', 'greeting'].map(conceptOfWord));
 
@@ -383,9 +398,16 @@ function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, askedAt: 
     const f = made(ynNow.value, 'boolean-sole-flag', ynNow.said, true);
     return f && { ...f, why: `"${ynNow.said}" answers no question for a value, and ${name} is the one yes/no the offered tools ask` };
   }
-  // "True when the caller wants X": true when the caller's words meet that description's words.
+  // "True when the caller wants X": true when the caller's words meet what the flag is about: its
+  // name and what its description asks, not the description's setting: the one it is said of ("a
+  // passenger needs…", "whether the guest…"), a place ("at the address", "near the property"), or a
+  // clause that only qualifies ("equipment that needs power"). Those decide nothing. A tool's
+  // only parameter is its purpose: there the description whole says what the tool means.
   // The words of a time said ("quarter to six") say when, not what the flag means.
-  const shared = overlap(callerWords(withoutTimes(latest)), words(`${prop.description ?? ''} ${nameWords(name).join(' ')}`)).pairs.filter((p) => !MANNER_CONCEPTS.has(conceptOfWord(p.mine)));
+  const soleParameter = Object.keys(ctx.parameters?.properties ?? {}).length <= 1;
+  const setting = soleParameter ? new Set<string>() : settingWords(prop.description ?? '');
+  const about = [...words(prop.description ?? '').filter((w) => !setting.has(w)), ...nameWords(name)];
+  const shared = overlap(callerWords(withoutTimes(latest)), about).pairs.filter((p) => !MANNER_CONCEPTS.has(conceptOfWord(p.mine)));
   if (shared.length) {
     const description = `${prop.description ?? ''} ${nameWords(name).join(' ')}`;
     const other = qualifiedOtherwise(latest, shared[0].mine, description, shared[0].theirs);

@@ -139,3 +139,30 @@ describe('a yes meant for a question for a value sets the one flag offered only 
     expect(calls(out)).toContainEqual(['record_consent', { agrees: true }]);
   });
 });
+
+describe('a word of a flag\'s description that is only its setting decides nothing', () => {
+  const fillTaxi = (line: string) =>
+    fillArguments(
+      schema({
+        passengers: { type: 'integer', description: 'How many people are travelling.' },
+        wheelchair: { type: 'boolean', description: 'True when a passenger needs a wheelchair-accessible car.' },
+      }),
+      { callerLines: [line], agentLines: [], today: TODAY, offered: [], patterns: patterns() },
+    );
+  const fillOutage = (line: string) =>
+    fillArguments(
+      schema({
+        postcode: { type: 'string', description: 'The postcode of the address.' },
+        medical_equipment: { type: 'boolean', description: 'True when someone at the address relies on medical equipment that needs power.' },
+      }),
+      { callerLines: [line], agentLines: [], today: TODAY, offered: [], patterns: patterns() },
+    );
+  it('"four passengers" sets no wheelchair flag; "the power is off at my address" no medical-equipment flag', () => {
+    expect(fillTaxi("There's four passengers and two suitcases.").args).not.toHaveProperty('wheelchair');
+    expect(fillOutage('The power is off at my address.').args).not.toHaveProperty('medical_equipment');
+  });
+  it('near miss: the flag\'s own words, said, set it; denied, clear it', () => {
+    expect(fillTaxi('Four of us, and my dad uses a wheelchair.').args).toMatchObject({ wheelchair: true });
+    expect(fillOutage('Nobody here needs any medical equipment.').args).toMatchObject({ medical_equipment: false });
+  });
+});
