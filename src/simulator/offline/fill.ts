@@ -16,6 +16,7 @@ import { clauseWith } from './intent';
 import { fillBoolean } from './flags';
 import type { FillContext, Filled, Made } from './fill-types';
 import { pickAgreed, pickOffered, pickTime, valueOfRow } from './pick';
+import { legOf, placeForLeg } from './route';
 import type { Item } from './reading';
 import { conceptOfWord, isStopWord, nameWords, stem, words } from './words';
 
@@ -161,7 +162,9 @@ function candidates(kind: Kind, name: string, line: string, prop: JsonSchema, to
       // A count said with a unit ("two weeks") is a duration, not a count of something else.
       const spans = unit ? [] : findDurations(line, 'day');
       const busy = [...findPhones(line), ...findDates(line, today), ...findTimes(line), ...spans].map((f) => [f.index, f.index + f.said.length] as [number, number]);
-      const plain = [...findNumbers(line, busy), ...findLargeNumberWords(line).filter((f) => !busy.some(([a, b]) => f.index >= a && f.index < b))].sort((a, b) => a.index - b.index);
+      // A number before a name in capitals is a house number ("8 Larch Close"), not a count.
+      const houseNumber = (f: { index: number; said: string }) => /^\d+[a-z]?$/i.test(f.said) && /^\s+[A-Z][a-z]/.test(line.slice(f.index + f.said.length));
+      const plain = [...findNumbers(line, busy), ...findLargeNumberWords(line).filter((f) => !busy.some(([a, b]) => f.index >= a && f.index < b))].filter((f) => !houseNumber(f)).sort((a, b) => a.index - b.index);
       return [...durations, ...plain.map((f) => ({ value: round(f.value), said: f.said, rule: f.rule }))];
     }
     default:
@@ -210,7 +213,10 @@ function scopeCodes(name: string, line: string, found: Candidate[], params: stri
 
 /** The words a count is said of ("two of us adults" → "adults", "three kids" → "kids"). */
 function nounAfter(line: string, index: number, said: string): string[] {
-  const m = /^\s+(?:of\s+(?:us|them|you)\s+)?((?:[a-z'’-]+\s+){0,2}[a-z'’-]+)/i.exec(line.slice(index + said.length));
+  const after = line.slice(index + said.length);
+  // "four of us", said alone, counts people.
+  if (/^\s+of\s+(?:us|them|you)\b(?!\s+[a-z])/i.test(after)) return ['people'];
+  const m = /^\s+(?:of\s+(?:us|them|you)\s+)?((?:[a-z'’-]+\s+){0,2}[a-z'’-]+)/i.exec(after);
   return m ? words(m[1]).filter((w) => !isStopWord(w)) : [];
 }
 
@@ -222,7 +228,10 @@ const nameConcepts = (name: string) => new Set(nameWords(name).filter((w) => !is
  * parameter's thing ("two of us adults") is that one's; and where the line says what its counts
  * count, a count said of nothing named is no evidence for this one (the agent asks).
  */
-function scopeCounts(name: string, line: string, found: Candidate[], counts: string[]): Candidate[] {
+function scopeCounts(name: string, line: string, found: Candidate[], counted: [string, JsonSchema | undefined][]): Candidate[] {
+  const counts = counted.map(([p]) => p);
+  // What each count counts: its name's words, else its description's ("Number of people travelling").
+  const described = new Map(counted.map(([p, prop]) => [p, new Set(words(prop?.description ?? '').filter((w) => !isStopWord(w)).map(conceptOfWord))]));
   if (counts.length < 2) return found;
   // A duration is said with its unit ("two weeks"): the unit already says what it counts.
   const durations = found.filter((c) => c.rule.startsWith('duration'));
@@ -231,7 +240,7 @@ function scopeCounts(name: string, line: string, found: Candidate[], counts: str
     const at = line.indexOf(c.said, cursor);
     if (at >= 0) cursor = at + c.said.length;
     const noun = at >= 0 ? nounAfter(line, at, c.said).map(conceptOfWord) : [];
-    const owner = counts.find((p) => noun.some((w) => nameConcepts(p).has(w)));
+    const owner = counts.find((p) => noun.some((w) => nameConcepts(p).has(w))) ?? counts.find((p) => noun.some((w) => described.get(p)!.has(w)));
     return { c, owner, noun };
   });
   const mine = read.filter((r) => r.owner === name);
@@ -446,7 +455,7 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     }
     const read = candidates(kind, name, line, prop, ctx.today, context, ctx.tool?.description, ctx.givenAndFamily ?? true);
     const params = Object.entries(ctx.parameters?.properties ?? {});
-    const scoped = kind === 'identifier' ? scopeCodes(name, line, read, params.map(([p]) => p)) : kind === 'number' ? scopeCounts(name, line, read, params.filter(([, p]) => p?.type === 'integer' || p?.type === 'number').map(([p]) => p)) : read;
+    const scoped = kind === 'identifier' ? scopeCodes(name, line, read, params.map(([p]) => p)) : kind === 'number' ? scopeCounts(name, line, read, params.filter(([, p]) => p?.type === 'integer' || p?.type === 'number')) : read;
     for (const c of scoped) {
       const filled = made(c.value, c.rule, c.said, i === 0);
       if (filled) return c.why ? { ...filled, why: c.why } : filled;
@@ -464,6 +473,13 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     if (named) {
       const f = made(named.value, 'words-named', named.said, i === 0);
       if (f) return { ...f, why: `the caller's "${named.said}" says what the ${named.word} is` };
+    }
+    // "Pick us up from …, and we're going to …": each end of the journey to its own parameter.
+    const leg = freeText ? legOf(name) : undefined;
+    const journeyEnd = leg ? placeForLeg(leg, line) : undefined;
+    if (journeyEnd) {
+      const f = made(journeyEnd.value, 'words-journey-end', journeyEnd.said, i === 0);
+      if (f) return { ...f, why: `"${journeyEnd.said}" says where the journey ${leg === 'origin' ? 'begins' : 'goes'}, which ${name} holds` };
     }
     if (asked && !answersYesNo && freeText) {
       const content = kind === 'words' ? withoutFillers(line) : answerContent(line);
