@@ -16,6 +16,17 @@ export interface Asked {
 /** A question answered by yes or no: "Is…", "Do you…", "Could you tell me if…", "…, is that all right?". */
 export const YES_NO_QUESTION = /(?:^|[.!?]\s+)(?:is|are|am|was|were|do|does|did|can|could|would|will|shall|should|have|has|may)\b(?![^?]*\b(?:what|which|when|where|who|how)\b)[^?]*\?\s*$|\b(?:if|whether)\b[^?]*\?\s*$|,\s*(?:is that|are you|ok|okay|all right)\b[^?]*\?\s*$/i;
 
+/** A question that offers something ("Would you like…", "Shall I…", "Do you want…"). */
+const OFFER_QUESTION = /\b(?:would|do|did|will) you (?:like|want|prefer|need|rather)\b|\b(?:shall|should|can|could|may) (?:i|we)\b|\bwant (?:me|us) to\b|\bhow about\b|\bwould (?:that|this|it) (?:suit|work|do|be)\b|\b(?:is|would) that (?:ok|okay|all right|alright|fine)\b/i;
+/** "Yes please", "no thanks": how an offer is taken or turned down. */
+const OFFER_REPLY = /^(?:(?:oh|well|um|uh)[,\s]+)?(?:yes|yeah|yep|no|nope)[,!\s]+(?:please|thanks|thank you|ta)\b/i;
+
+/**
+ * "Yes please" to a question of fact ("Do you still have the card?"): the caller takes up an offer
+ * they expected, they do not answer that question. It is no evidence for the fact; the agent asks again.
+ */
+export const offerReplyToFact = (line: string, question: string): boolean => OFFER_REPLY.test(line.trim()) && YES_NO_QUESTION.test(question.trim()) && !OFFER_QUESTION.test(question);
+
 /** Words of a line that are manners, not an answer ("Hi there", "Morning!"). */
 const MANNERS = new Set('there morning afternoon evening thank thanks bye goodbye sure fine good great cheers sorry'.split(' ').map(stem));
 
@@ -46,9 +57,11 @@ export function askedFor(lastAgentLine: string | undefined, tools: ToolSpec[]): 
   const best = Math.max(0, ...scored.map((s) => s.hits));
   const top = scored.filter((s) => s.hits === best && best >= 2 && s.share >= 0.5);
   if (top.length) return top.map(({ p }) => ({ tool: p.tool, param: p.param, why: 'the agent\'s last question holds most words of its description' }));
-  // A yes/no question that names no parameter, where one flag is all the tools ask: it asks for that flag.
+  // A yes/no question that names no parameter, where one flag is all the tools ask: it asks for
+  // that flag, when it speaks of what the flag means ("Is there anything else?" asks no flag).
   const flags = params.filter((p) => p.prop.type === 'boolean');
-  if (YES_NO_QUESTION.test(line) && flags.length === 1) return [{ tool: flags[0].tool, param: flags[0].param, why: 'the agent asked a yes/no question and it is the one yes/no parameter offered' }];
+  const speaksOf = (p: (typeof params)[number]) => [...contentOf(`${nameWords(p.param).join(' ')} ${p.prop.description ?? ''}`)].some((w) => said.has(w));
+  if (YES_NO_QUESTION.test(line) && flags.length === 1 && speaksOf(flags[0])) return [{ tool: flags[0].tool, param: flags[0].param, why: 'the agent asked a yes/no question of what the one yes/no parameter offered means' }];
   return [];
 }
 

@@ -1,7 +1,10 @@
 // A natural-language condition ("Once the caller confirms the appointment") decided without a
 // model: a sentence about agreeing takes the caller's last yes/no; any other sentence holds when
-// its words meet the recent caller lines', turned round when the sentence is negated ("has not").
+// its words meet the recent caller lines' (words the caller denies meet it only to say it does not
+// hold), turned round when the sentence is negated ("has not").
+import { withoutTimes } from './dates';
 import { findYesNo } from './extract';
+import { negationOf } from './polarity';
 import { conceptOf, conceptOfWord, contentStems, overlap, words } from './words';
 
 export interface Decision {
@@ -44,10 +47,18 @@ export function decideCondition(sentence: string, callerLines: string[]): Decisi
     const found = met ? `the caller's latest line has words of substance ("${substance[0]}")` : "the caller's latest line holds no words of substance";
     return { holds: negated ? !met : met, rule: 'condition-by-substance', why: negated ? `${found}, and the sentence is negated` : found };
   }
-  const recent = callerLines.slice(0, RECENT_LINES).flatMap((line) => words(line));
-  const shared = overlap(recent, words(sentence)).pairs;
-  const met = shared.length > 0;
+  // A word the caller denies in its clause ("nobody needs a wheelchair") meets the sentence only
+  // to say it does not hold; a clock time's words ("quarter past") say when, not what.
+  const recent = callerLines.slice(0, RECENT_LINES).map(withoutTimes);
+  const pairs = recent.flatMap((line) => overlap(words(line), words(sentence)).pairs.map((p) => ({ ...p, denied: negationOf(line, p.mine) })));
+  const affirmed = pairs.filter((p) => !p.denied);
+  const denied = pairs.find((p) => p.denied);
+  const met = affirmed.length > 0;
   const holds = negated ? !met : met;
-  const found = met ? `the caller's "${shared[0].mine}" meets its word "${shared[0].theirs}"` : "no word of the recent caller lines meets its words";
+  const found = met
+    ? `the caller's "${affirmed[0].mine}" meets its word "${affirmed[0].theirs}"`
+    : denied
+      ? `the caller's "${denied.denied} … ${denied.mine}" denies its word "${denied.theirs}"`
+      : "no word of the recent caller lines meets its words";
   return { holds, rule: 'condition-by-words', why: negated ? `${found}, and the sentence is negated` : found };
 }

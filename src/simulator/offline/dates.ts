@@ -105,6 +105,8 @@ export function findDates(text: string, todayIso?: string): DateMatch[] {
   // A day gone by is said of what already happened (a reading taken, a parcel missed).
   each(/\b(?:the\s+day\s+before\s+yesterday)\b/, (m) => add(m, addDays(today, -2), 'date-relative'));
   each(/\byesterday\b/, (m) => add(m, addDays(today, -1), 'date-relative'));
+  // "Last night" is the evening of the day before.
+  each(/\blast\s+night\b/, (m) => add(m, addDays(today, -1), 'date-relative'));
   // "next week Thursday", "Thursday next week": that weekday in the calendar week after this one.
   each(new RegExp(`\\b(?:next\\s+week\\s+(?:on\\s+)?(${WEEKDAYS.join('|')})|(${WEEKDAYS.join('|')})\\s+(?:of\\s+)?next\\s+week)\\b`), (m) => {
     const wanted = WEEKDAYS.indexOf((m[1] ?? m[2]).toLowerCase());
@@ -201,6 +203,13 @@ export function findTimes(text: string): TimeMatch[] {
     const past = m[2].toLowerCase() === 'past';
     add(m, past ? clock(hour, minutes, m[4]) : clock((hour + 23) % 24, 60 - minutes, m[4]), 'time-words');
   });
+  // "twenty to ten", "ten past six", "25 minutes past three": minutes said in words, or in digits with "minutes".
+  each(new RegExp(`\\b(five|ten|twenty|twenty[\\s-]five|\\d{1,2}(?=\\s+minutes))(?:\\s+minutes)?\\s+(past|to)\\s+${HOUR}\\b(?!\\s+(?:people|of|minutes|hours|days|weeks|years))(?:${MERIDIEM}(?![a-z]))?`), (m) => {
+    const minutes = /^\d/.test(m[1]) ? +m[1] : { five: 5, ten: 10, twenty: 20 }[m[1].toLowerCase() as 'five'] ?? 25;
+    const hour = hourWord(m[3]);
+    if (minutes < 1 || minutes > 29) return;
+    add(m, m[2].toLowerCase() === 'past' ? clock(hour, minutes, m[4]) : clock((hour + 23) % 24, 60 - minutes, m[4]), 'time-words');
+  });
   each(new RegExp(`\\b${HOUR}\\s+o['’]?clock\\b`), (m) => add(m, clock(hourWord(m[1]), 0), 'time-words'));
   // "half ten" is half past ten, as British English says it.
   each(new RegExp(`\\bhalf\\s+${HOUR}\\b(?:${MERIDIEM}(?![a-z]))?`), (m) => add(m, clock(hourWord(m[1]), 30, m[2]), 'time-words'));
@@ -224,3 +233,13 @@ export function findDayPart(text: string): { part: DayPart; hhmm: string } | und
 
 /** Is this text a time of day as a time parameter holds it? ("09:00", "9:00 am"). */
 export const looksLikeClock = (value: string): boolean => /^\d{1,2}:\d{2}/.test(value.trim());
+
+/**
+ * The line with each clock time said in it ("quarter past seven", "half six", "10:30") blanked out:
+ * its words say when, and are no evidence for anything else ("past" is no "past the shoulders").
+ */
+export function withoutTimes(text: string): string {
+  let out = text;
+  for (const t of findTimes(text)) out = out.slice(0, t.index) + ' '.repeat(t.said.length) + out.slice(t.index + t.said.length);
+  return out;
+}

@@ -2,6 +2,7 @@
 // ("drive-through" names drive_through), by what the parameter's or tool's description says the
 // value means ("no_connection: nothing works at all" is named by "nothing loads"), and by the
 // stronger evidence when two values are named. A true tie is reported, so the agent asks which.
+import { withoutTimes } from './dates';
 import { callerWords, conceptOfWord, isStopWord, nameWords, stem, words } from './words';
 
 export type EnumReading =
@@ -17,36 +18,108 @@ const concept = (w: string) => conceptOfWord(w);
 const spellings = (value: string) => [...new Set([value.toLowerCase(), nameWords(value).join(' '), nameWords(value).join('-')])].filter(Boolean);
 
 /**
- * What the descriptions say a value means: the words after the value up to the next value, a
- * sentence end, ";" or a closing bracket ("no_connection means nothing works at all; slow: …").
+ * Where a description defines a value: the value followed by what joins it to a meaning ("x is",
+ * "x:", "x means", "x (…", "x when"), or opening a clause of the description (OPENS_CLAUSE). A value's word used as an everyday word ("how long their hair
+ * is") or named inside another value's meaning ("full is a wash and a polish") defines nothing.
  */
-export function glossOf(value: string, values: string[], descriptions: string[], unique = true): string[] {
+const DEFINES = /^[`'"]?\s*(?:[:=(–—-]|(?:is|are|means?|meaning|when|if|for|covers?|includes?)\b)/;
+
+/** A value that opens a clause of a list of meanings ("morning is before noon, afternoon after"). */
+const OPENS_CLAUSE = /(?:^|[,;.:]\s*(?:(?:and|or)\s+)?)[`'"]?$/;
+
+/** Whether `spelled`, found at `at` of `lower`, is where the description defines that value. */
+const definesAt = (lower: string, at: number, spelled: string) => DEFINES.test(lower.slice(at + spelled.length)) || OPENS_CLAUSE.test(lower.slice(0, at));
+
+/**
+ * A name of several words in capitals ("Old Town", "Marsh Lane") as one word ("oldtown"): it means
+ * that place, so the caller says all of it ("into town" is no "Old Town"). readEnum meets it by
+ * the caller's two words said together.
+ */
+const properNamesWhole = (text: string) => text.replace(/(?<![.!?]\s*|^)\b[A-Z][a-z'’]+(?:\s+[A-Z][a-z'’]+)+\b/g, (name) => name.replace(/\s+/g, ''));
+
+/**
+ * What the descriptions define a value as, whole: the words after each place that defines it, up
+ * to a sentence end, ";", a closing bracket, or the next value defined after a comma.
+ */
+export function definitionsOf(value: string, descriptions: string[]): string[] {
   const out: string[] = [];
-  const others = values.filter((v) => v !== value).flatMap(spellings);
   for (const text of descriptions) {
-    const lower = text.toLowerCase();
+    const lower = properNamesWhole(text).toLowerCase();
     for (const spelled of spellings(value)) {
       let at = lower.indexOf(spelled);
       while (at >= 0) {
         const before = lower[at - 1];
         const after = lower[at + spelled.length];
-        if ((before === undefined || !/[a-z0-9_]/.test(before)) && (after === undefined || !/[a-z0-9_]/.test(after))) {
-          let rest = lower.slice(at + spelled.length).split(/[;.)\n]|,\s*(?=[`'"]?[a-z_]+[`'"]?\s*(?:[:=(-]|means|is|for)\b)/)[0];
-          for (const other of others) {
-            const cut = rest.indexOf(other);
-            if (cut >= 0) rest = rest.slice(0, cut);
-          }
-          out.push(...content(words(rest)).filter((w) => !GLUE.has(w)));
+        const rest = lower.slice(at + spelled.length);
+        if ((before === undefined || !/[a-z0-9_]/.test(before)) && (after === undefined || !/[a-z0-9_]/.test(after)) && definesAt(lower, at, spelled)) {
+          out.push(rest.split(/[;.)\n]|,\s*(?=[`'"]?[a-z_]+[`'"]?\s*(?:[:=(-]|means|is|for)\b)/)[0]);
         }
         at = lower.indexOf(spelled, at + 1);
       }
     }
   }
+  return out;
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * "with no vacuum", "without a cut", "except colour": a part the definition leaves out. ("does not
+ * light" stays a meaning: a value may mean that something does not happen.)
+ */
+const DENIED = /\b(?:with no|without|except(?: for)?|excluding|but not)\s+(?:(?:a|an|the|any)\s+)?([a-z][a-z'’-]*)/g;
+
+/**
+ * What the descriptions say a value means: the content words of its definitions, each cut at the
+ * next value it names ("no_connection means nothing works at all; slow: …"), less the words the
+ * definition denies ("blow-dry with no cut" does not mean a cut).
+ */
+export function glossOf(value: string, values: string[], descriptions: string[], unique = true): string[] {
+  const out: string[] = [];
+  const others = values.filter((v) => v !== value).flatMap(spellings);
+  for (let rest of definitionsOf(value, descriptions)) {
+    // Cut where another value is defined; one only named ("electricity or gas") is no word of
+    // this meaning, and the words after it still are ("an outside_wash, the seats vacuumed").
+    for (const other of others) {
+      const named = new RegExp(`(?<![a-z0-9_])${escaped(other)}(?![a-z0-9_])`, 'g');
+      const cut = [...rest.matchAll(named)].find((m) => m.index! > 0 && definesAt(rest, m.index!, other));
+      if (cut) rest = rest.slice(0, cut.index);
+      rest = rest.replace(named, ' ');
+    }
+    const denied = new Set([...rest.matchAll(DENIED)].map((m) => m[1]));
+    out.push(...content(words(rest)).filter((w) => !GLUE.has(w) && !denied.has(w)));
+  }
+  out.push(...aliasesOf(value, descriptions));
   return unique ? [...new Set(out)] : out;
 }
 
+/**
+ * Words a description says stand for a value ("navy and turquoise count as blue", "patterned or
+ * several colours is multicoloured"): the clause before "count as" the value, or before "is" the
+ * value when the value ends the clause.
+ */
+function aliasesOf(value: string, descriptions: string[]): string[] {
+  const out: string[] = [];
+  for (const spelled of spellings(value)) {
+    const as = new RegExp(`(?:^|[.;:,(]\\s*)([^.;:,()]*?)\\s+(?:counts?|(?:is|are) (?:counted|treated|taken)|goes|go)\\s+as\\s+[\`'"]?${escaped(spelled)}(?![a-z0-9_])|(?:^|[.;:(]\\s*)([^.;:,()]*?)\\s+(?:is|are)\\s+[\`'"]?${escaped(spelled)}[\`'"]?\\s*(?=[.;)]|$)`, 'g');
+    for (const text of descriptions) for (const m of text.toLowerCase().matchAll(as)) out.push(...content(words(m[1] ?? m[2] ?? '')).filter((w) => !GLUE.has(w)));
+  }
+  return out;
+}
+
+/**
+ * The values whose definitions name `value` as a part ("full is a wash and a polish" names wash):
+ * saying it is saying part of them. One named as an alternative ("morning or afternoon") is not a part.
+ */
+function includedIn(value: string, values: string[], descriptions: string[]): string[] {
+  const part = (s: string) => new RegExp(`(?<!\\bor\\s+)(?<![a-z0-9_])${escaped(s)}(?![a-z0-9_])(?!\\s+or\\b)`);
+  return values.filter((other) => other !== value && definitionsOf(other, descriptions).some((d) => !/^\s*or\b/.test(d) && spellings(value).some((s) => part(s).test(d))));
+}
+
 /** The value the line names, by score; a tie between the best two is reported, never dropped. */
-export function readEnum(values: unknown[], line: string, descriptions: string[]): EnumReading | undefined {
+export function readEnum(values: unknown[], heard: string, descriptions: string[]): EnumReading | undefined {
+  // A time said is a time: its words name no value (an enum of times is read by pickTime).
+  const line = withoutTimes(heard);
   const said = callerWords(line);
   const saidConcepts = new Set(content(said).map(concept));
   const joined = said.slice(1).map((w, i) => stem(said[i] + w));
@@ -64,12 +137,23 @@ export function readEnum(values: unknown[], line: string, descriptions: string[]
     const ownHits = own.filter((w) => saidConcepts.has(concept(w)));
     const whole = said.includes(value.toLowerCase()) || joined.includes(stem(value.replace(/[^a-z0-9]/gi, ''))) || (own.length > 0 && ownHits.length === own.length);
     const gloss = glosses[i].filter((w) => !own.includes(w) && telling(w));
-    const glossHits = [...new Set(gloss.filter((w) => saidConcepts.has(concept(w))))];
+    const glossHits = [...new Set(gloss.filter((w) => saidConcepts.has(concept(w)) || joined.includes(stem(w))))];
     // Naming the whole value is the strongest evidence, then a word of its meaning, then part of its name.
     const score = (whole ? 4 : ownHits.length ? 1 : 0) + glossHits.length * 1.5;
     const evidence = whole ? `names "${value}"` : [...ownHits.map((w) => `"${w}" of its name`), ...glossHits.map((w) => `"${w}", a meaning its description gives`)].join(' and ');
     return { value, score, evidence, said: whole ? value : (ownHits[0] ?? glossHits[0] ?? value) };
   });
+  // A value named whole that another value's definition includes ("full is a wash and a polish",
+  // caller: "a wash and a polish") is as much evidence for one as for the other: the rest of the
+  // line tells them apart, or the agent asks which.
+  for (const named of scored.filter((s) => s.evidence.startsWith('names '))) {
+    for (const other of includedIn(named.value, texts, descriptions)) {
+      const s = scored.find((x) => x.value === other)!;
+      s.score += 4;
+      s.evidence = [`"${named.value}", which its definition includes`, s.evidence].filter(Boolean).join(' and ');
+      if (s.said === s.value) s.said = named.said;
+    }
+  }
   // A letter and a hyphen before a word abbreviates a word of that letter ("an x-bike"): it names
   // the one value that starts with it, if only one does ("e-mail" is a word of its own).
   for (const [, letter] of line.toLowerCase().matchAll(/\b([a-z])-(?!mail\b)[a-z]{3,}/g)) {

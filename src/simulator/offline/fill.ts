@@ -3,68 +3,24 @@
 // Caller lines are searched most recent first; nothing is invented when no rule finds a value.
 import type { JsonSchema } from '../../model';
 import { getOwn, setOwn } from '../../model/own';
-import { answerContent, YES_NO_QUESTION, type Asked } from './asked';
-import { negationAt, negationOf } from './polarity';
+import { answerContent, YES_NO_QUESTION } from './asked';
+import { negationAt } from './polarity';
 import { whenName } from './speech';
 import { findDates, findDayPart, findTimes, looksLikeClock } from './dates';
-import { LATE_DAY_PART, type NearestOlder } from './history-fold';
+import { LATE_DAY_PART } from './history-fold';
 import type { PatternReader } from './patterns';
 import { nextEnumLine, readEnum } from './history-memo'; // read once per line (a long call's steps stay flat)
-import { findEmails, findNames, findNumbers, findPhones, findTitles, findYesNo, findYesNoInClause, notAName, phoneForms } from './extract';
+import { findEmails, findNames, findNumbers, findPhones, findTitles, findYesNo, notAName, phoneForms } from './extract';
 import { findDurations, findIdentifiers, findLargeNumberWords, findPostcodes, unitOf } from './ids';
-import { clauseWith, restatesTool, type ToolMeaning } from './intent';
+import { clauseWith } from './intent';
+import { fillBoolean } from './flags';
+import type { FillContext, Filled, Made } from './fill-types';
 import { pickAgreed, pickOffered, pickTime, valueOfRow } from './pick';
+import { legOf, placeForLeg } from './route';
 import type { Item } from './reading';
-import { callerWords, conceptOfWord, isStopWord, nameWords, overlap, stem, words } from './words';
+import { conceptOfWord, isStopWord, nameWords, stem, words } from './words';
 
-export interface FillContext {
-  /** Every caller line, the most recent first. */
-  callerLines: string[];
-  today?: string;
-  offered: Item[];
-  /** The agent's lines, in order (a "yes" agrees to the row the last one named). */
-  agentLines?: string[];
-  /** The tool being filled, and whether the caller's latest line means it. */
-  tool?: ToolMeaning;
-  /**
-   * The dialogue state: for each caller line (most recent first, as callerLines), the parameters
-   * the agent's question right before it asked for.
-   */
-  asked?: Asked[][];
-  /**
-   * A tool already took a yes or no from the caller's latest line in this step: that yes or no
-   * answered its question, and answers no other.
-   */
-  yesNoSpent?: boolean;
-  /** The schema being filled (set by fillArguments). */
-  parameters?: JsonSchema;
-  /** The one yes/no parameter of all offered tools ("tool.param"), when there is exactly one. */
-  soleFlag?: string;
-  /** The schema being filled has both a first-name and a last-name parameter (a full name is split). */
-  givenAndFamily?: boolean;
-  /** For caller line `i`: the nearest older one naming a late part of day, or '' (history-fold.ts); else all are searched. */
-  olderLatePart?: (i: number) => string;
-  /** A search of the caller lines that stops only at lines passing a test (history-fold.ts nearestOlderOf). */
-  nearestOlder?: NearestOlder;
-  /**
-   * Runs the tools' patterns (the agent file's regexes) in the sandbox with a deadline
-   * (./patterns.ts): nothing here runs one on the host's RegExp.
-   */
-  patterns: PatternReader;
-}
-
-export interface Filled {
-  value: unknown;
-  rule: string;
-  /** The caller's words it came from. */
-  said: string;
-  /** How the rule read it, when more than the words it came from says it. */
-  why?: string;
-  /** Taken from the latest caller line (evidence that the caller means this tool now). */
-  fromLatest: boolean;
-  /** A value read by a specific rule (a date, a phone, an enum value…), not the caller's words copied. */
-  specific: boolean;
-}
+export type { FillContext, Filled } from './fill-types';
 
 export interface FillResult {
   args: Record<string, unknown>;
@@ -206,7 +162,9 @@ function candidates(kind: Kind, name: string, line: string, prop: JsonSchema, to
       // A count said with a unit ("two weeks") is a duration, not a count of something else.
       const spans = unit ? [] : findDurations(line, 'day');
       const busy = [...findPhones(line), ...findDates(line, today), ...findTimes(line), ...spans].map((f) => [f.index, f.index + f.said.length] as [number, number]);
-      const plain = [...findNumbers(line, busy), ...findLargeNumberWords(line).filter((f) => !busy.some(([a, b]) => f.index >= a && f.index < b))].sort((a, b) => a.index - b.index);
+      // A number before a name in capitals is a house number ("8 Larch Close"), not a count.
+      const houseNumber = (f: { index: number; said: string }) => /^\d+[a-z]?$/i.test(f.said) && /^\s+[A-Z][a-z]/.test(line.slice(f.index + f.said.length));
+      const plain = [...findNumbers(line, busy), ...findLargeNumberWords(line).filter((f) => !busy.some(([a, b]) => f.index >= a && f.index < b))].filter((f) => !houseNumber(f)).sort((a, b) => a.index - b.index);
       return [...durations, ...plain.map((f) => ({ value: round(f.value), said: f.said, rule: f.rule }))];
     }
     default:
@@ -255,7 +213,10 @@ function scopeCodes(name: string, line: string, found: Candidate[], params: stri
 
 /** The words a count is said of ("two of us adults" → "adults", "three kids" → "kids"). */
 function nounAfter(line: string, index: number, said: string): string[] {
-  const m = /^\s+(?:of\s+(?:us|them|you)\s+)?((?:[a-z'’-]+\s+){0,2}[a-z'’-]+)/i.exec(line.slice(index + said.length));
+  const after = line.slice(index + said.length);
+  // "four of us", said alone, counts people.
+  if (/^\s+of\s+(?:us|them|you)\b(?!\s+[a-z])/i.test(after)) return ['people'];
+  const m = /^\s+(?:of\s+(?:us|them|you)\s+)?((?:[a-z'’-]+\s+){0,2}[a-z'’-]+)/i.exec(after);
   return m ? words(m[1]).filter((w) => !isStopWord(w)) : [];
 }
 
@@ -267,7 +228,10 @@ const nameConcepts = (name: string) => new Set(nameWords(name).filter((w) => !is
  * parameter's thing ("two of us adults") is that one's; and where the line says what its counts
  * count, a count said of nothing named is no evidence for this one (the agent asks).
  */
-function scopeCounts(name: string, line: string, found: Candidate[], counts: string[]): Candidate[] {
+function scopeCounts(name: string, line: string, found: Candidate[], counted: [string, JsonSchema | undefined][]): Candidate[] {
+  const counts = counted.map(([p]) => p);
+  // What each count counts: its name's words, else its description's ("Number of people travelling").
+  const described = new Map(counted.map(([p, prop]) => [p, new Set(words(prop?.description ?? '').filter((w) => !isStopWord(w)).map(conceptOfWord))]));
   if (counts.length < 2) return found;
   // A duration is said with its unit ("two weeks"): the unit already says what it counts.
   const durations = found.filter((c) => c.rule.startsWith('duration'));
@@ -276,7 +240,7 @@ function scopeCounts(name: string, line: string, found: Candidate[], counts: str
     const at = line.indexOf(c.said, cursor);
     if (at >= 0) cursor = at + c.said.length;
     const noun = at >= 0 ? nounAfter(line, at, c.said).map(conceptOfWord) : [];
-    const owner = counts.find((p) => noun.some((w) => nameConcepts(p).has(w)));
+    const owner = counts.find((p) => noun.some((w) => nameConcepts(p).has(w))) ?? counts.find((p) => noun.some((w) => described.get(p)!.has(w)));
     return { c, owner, noun };
   });
   const mine = read.filter((r) => r.owner === name);
@@ -356,70 +320,6 @@ function wordsAfterName(name: string, toolDescription: string): string {
   return m ? `${ws.join(' ')}${m[1]}` : '';
 }
 
-/** Yes/no words and greetings say nothing of what a flag means ("Yes, I'm covered" is no "urgent"). */
-const MANNER_CONCEPTS = new Set(['agree', 'refuse', 'greeting'].map(conceptOfWord));
-
-function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, askedAt: (i: number) => Asked | undefined, made: Made): Filled | undefined {
-  const [latest = ''] = ctx.callerLines;
-  // A yes or no answers only the question the agent asked: it sets the flag that question was for.
-  for (const [i, line] of ctx.callerLines.entries()) {
-    const yn = askedAt(i) && !(i === 0 && ctx.yesNoSpent) ? (findYesNo(line) ?? findYesNoInClause(line)) : undefined;
-    if (yn) return made(yn.value, 'boolean-from-yes-no', yn.said, i === 0);
-  }
-  // A yes or no to a question that asked for another tool's value answers what the caller was
-  // asked to agree to: the one yes/no the offered tools take (the agent's words lag a step behind,
-  // as when a stage's question is spoken before its tools move the call on). A question for a
-  // value of this flag's own tool is answered by that value, not by the yes.
-  const ynNow = ctx.yesNoSpent ? undefined : findYesNo(latest);
-  const askedElsewhere = ctx.asked?.[0]?.length && ctx.asked[0].every((q) => q.tool !== ctx.tool?.name);
-  if (ynNow && askedElsewhere && ctx.soleFlag === `${ctx.tool?.name}.${name}`) {
-    const f = made(ynNow.value, 'boolean-sole-flag', ynNow.said, true);
-    return f && { ...f, why: `"${ynNow.said}" answers no question for a value, and ${name} is the one yes/no the offered tools ask` };
-  }
-  // "True when the caller wants X": true when the caller's words meet that description's words.
-  const shared = overlap(callerWords(latest), words(`${prop.description ?? ''} ${nameWords(name).join(' ')}`)).pairs.filter((p) => !MANNER_CONCEPTS.has(conceptOfWord(p.mine)));
-  if (shared.length) {
-    const description = `${prop.description ?? ''} ${nameWords(name).join(' ')}`;
-    const other = qualifiedOtherwise(latest, shared[0].mine, description, shared[0].theirs);
-    // "the normal delivery" meets a flag for "express delivery" by its noun only: which one is meant is a guess.
-    if (other) return undefined;
-    return flagByWords(name, latest, shared[0].mine, ctx.agentLines?.at(-1) ?? '', made);
-  }
-  // A flag that restates its tool's purpose ("schedule_appointment" of a scheduling tool) holds
-  // when the caller means the tool, and is false when they deny it.
-  const meant = ctx.tool?.meant;
-  if (meant && restatesTool(name, prop, ctx.tool!)) {
-    const f = made(!meant.negated, 'boolean-by-tool-meaning', meant.said, true, false);
-    return f && { ...f, why: `the caller means ${ctx.tool!.name} ("${meant.said}"${meant.negated ? ', denied' : ''}) and ${name} restates its purpose` };
-  }
-  return undefined;
-}
-
-/**
- * A flag whose meaning the caller's words meet ("medical equipment" for a flag about medical
- * equipment): the words decide only with their polarity. A negator before them in their clause
- * ("nobody here needs any medical equipment") makes it false; a bare yes or no in the same line
- * ("parking's a nightmare, and no") answers a yes/no question the agent just asked; a "no" that
- * answers no question asked, beside words that do not deny, is no evidence either way, and the
- * agent asks.
- */
-function flagByWords(name: string, line: string, word: string, lastAgentLine: string, made: Made): Filled | undefined {
-  const negator = negationOf(line, word);
-  if (negator) {
-    const f = made(false, 'boolean-negated', `${negator} … ${word}`, true, false);
-    return f && { ...f, why: `"${negator}" denies "${word}" in the same clause of the caller's line` };
-  }
-  const yn = findYesNo(line) ?? findYesNoInClause(line);
-  if (yn && YES_NO_QUESTION.test(lastAgentLine.trim())) {
-    const f = made(yn.value, 'boolean-yes-no-beside-words', yn.said, true, false);
-    return f && { ...f, why: `the agent asked a yes/no question and the caller's line says "${yn.said}" beside "${word}"` };
-  }
-  // "No" beside words that do not deny them: which one the caller means is a guess.
-  if (yn && !yn.value) return undefined;
-  const f = made(true, 'boolean-by-description', word, true, false);
-  return f && { ...f, why: `the caller's "${word}" meets what ${name} means, and nothing in its clause denies it` };
-}
-
 /**
  * Free text that describes a thing (what it looks like), not the caller's problem or request: by
  * the parameter's description, or by what its tool's description says of it ("description: what
@@ -455,6 +355,9 @@ function namedBy(name: string, line: string): { value: string; said: string; wor
   return m && value ? { value, said: m[0], word } : undefined;
 }
 
+/** A clause with the caller as its subject: "I'll get them…", "we can come…", "I'm not sure". */
+const FIRST_PERSON_CLAUSE = /^(?:i|we)(?:['’](?:ll|d|m|ve|re))?\s+(?!\w+['’]s\b)/i;
+
 /** Words that add to what was said before ("as well", "too", "also"). */
 const ADDING = /\b(?:as well|too|also|both|on top)\b/i;
 
@@ -479,23 +382,6 @@ function alsoEarlier(values: unknown[], value: unknown, line: string, older: str
 /** The agent's question right before caller line `i` (most recent first), as far as the context holds it. */
 const askedLine = (ctx: FillContext, i: number) => (i === 0 ? (ctx.agentLines?.at(-1) ?? '') : '');
 
-/**
- * The word the caller puts before a word the flag's description shares, when the description puts
- * another one there and never says the caller's ("the normal delivery" against "express delivery").
- */
-function qualifiedOtherwise(line: string, mine: string, description: string, theirs: string): string | undefined {
-  const before = (text: string, word: string) => new RegExp(`\\b([a-z]+)[\\s-]+${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').exec(text)?.[1];
-  // Only the head of what the description ends on ("… express delivery"): a verb or a subject met earlier is no such noun.
-  const sentence = description.trim().split(/(?<=[.!?])\s+/).find((x) => new RegExp(`\\b${theirs}\\b`, 'i').test(x)) ?? '';
-  if (words(sentence).filter((w) => !isStopWord(w)).at(-1) !== theirs.toLowerCase()) return undefined;
-  const said = before(line, mine);
-  const described = before(sentence, theirs);
-  if (!said || !described || isStopWord(said) || isStopWord(described)) return undefined;
-  const describedStems = new Set(words(description).map(stem));
-  return stem(said) !== stem(described) && !describedStems.has(stem(said)) ? said : undefined;
-}
-
-type Made = (value: unknown, rule: string, said: string, fromLatest: boolean, specific?: boolean) => Filled | undefined;
 
 function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<string, unknown[]>): Filled | undefined {
   const [latest = ''] = ctx.callerLines;
@@ -569,7 +455,7 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     }
     const read = candidates(kind, name, line, prop, ctx.today, context, ctx.tool?.description, ctx.givenAndFamily ?? true);
     const params = Object.entries(ctx.parameters?.properties ?? {});
-    const scoped = kind === 'identifier' ? scopeCodes(name, line, read, params.map(([p]) => p)) : kind === 'number' ? scopeCounts(name, line, read, params.filter(([, p]) => p?.type === 'integer' || p?.type === 'number').map(([p]) => p)) : read;
+    const scoped = kind === 'identifier' ? scopeCodes(name, line, read, params.map(([p]) => p)) : kind === 'number' ? scopeCounts(name, line, read, params.filter(([, p]) => p?.type === 'integer' || p?.type === 'number')) : read;
     for (const c of scoped) {
       const filled = made(c.value, c.rule, c.said, i === 0);
       if (filled) return c.why ? { ...filled, why: c.why } : filled;
@@ -588,9 +474,19 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
       const f = made(named.value, 'words-named', named.said, i === 0);
       if (f) return { ...f, why: `the caller's "${named.said}" says what the ${named.word} is` };
     }
+    // "Pick us up from …, and we're going to …": each end of the journey to its own parameter.
+    const leg = freeText ? legOf(name) : undefined;
+    const journeyEnd = leg ? placeForLeg(leg, line) : undefined;
+    if (journeyEnd) {
+      const f = made(journeyEnd.value, 'words-journey-end', journeyEnd.said, i === 0);
+      if (f) return { ...f, why: `"${journeyEnd.said}" says where the journey ${leg === 'origin' ? 'begins' : 'goes'}, which ${name} holds` };
+    }
     if (asked && !answersYesNo && freeText) {
       const content = kind === 'words' ? withoutFillers(line) : answerContent(line);
-      const f = content ? made(content, 'answer-to-question', content, i === 0) : undefined;
+      // A question for a name ("the medicine name and strength") is answered by a name: "I'll get
+      // them on Friday" says what the caller will do, not what the thing is called.
+      const saysWhatTheyDo = /\bnames?\b/i.test(prop.description ?? '') && FIRST_PERSON_CLAUSE.test(content);
+      const f = content && !saysWhatTheyDo ? made(content, 'answer-to-question', content, i === 0) : undefined;
       if (f) return { ...f, why: `the caller's line answers the agent's question for ${name} (${asked.why})` };
     }
     // A description of a thing ("what it looks like") is read from the answer to a question for it:

@@ -51,7 +51,9 @@ describe('negated days and times', () => {
 
 describe('one yes or no answers one question', () => {
   const order = tool('order_card', 'Order a new card.', { express: { type: 'boolean', description: 'True when the customer wants the paid next-day express post.' } });
-  const asked = [agent('Do you still have the card with you?'), user('Yes please.')];
+  // A question of what the flag means: a yes to one that does not ("Do you still have the card?")
+  // answers no express flag (wrong-values.test.ts).
+  const asked = [agent('Do you want the new card by express post?'), user('Yes.')];
   it('once a tool in this step took the yes, it does not answer the next tool\'s flag; near miss: unspent, it does', async () => {
     const spent = [...asked, { role: 'assistant' as const, content: '', toolCalls: [{ id: 'c1', name: 'stop_card', arguments: '{"has_card":true}' }] }, { role: 'tool' as const, toolCallId: 'c1', name: 'stop_card', content: '{"stopped":true}' }];
     expect((await ask([order], spent)).toolCalls).toEqual([]);

@@ -130,8 +130,8 @@ describe('a free string the tool says takes "the customer\'s words"', () => {
 describe('a yes to a question that asked for a value', () => {
   const details = tool('member_card', 'The member\'s card number.', { card: { type: 'string', description: 'The card number, digits only.' } });
   const terms = tool('accept_terms', 'The member accepts the late fee.', { accepted: { type: 'boolean' } });
-  it('answers the one yes/no the offered tools ask (the agent\'s question lagged a step behind)', async () => {
-    const out = await ask([details, terms], [user('My card is 5512'), agent('Could you tell me the card number?'), user('Yep, that works.')]);
+  it('answers the one yes/no the offered tools ask, which the stage says to ask (the agent\'s question lagged a step behind)', async () => {
+    const out = await ask([details, terms], [user('My card is 5512'), agent('Could you tell me the card number?'), user('Yep, that works.')], 'Ask whether they accept the late fee.');
     expect(calls(out)).toEqual([['accept_terms', { accepted: true }]]);
   });
   it('near miss: with two yes/no parameters on offer, a bare yes fills neither', async () => {

@@ -1,0 +1,121 @@
+// Reading a yes/no parameter (issue 32: "never a wrong value"). A flag is set by a yes or no that
+// answers the question asked for it, or by the caller's words meeting what the flag is about, with
+// their polarity: a negator before them in their clause makes it false; a word of the
+// description's setting, a word beside a "no" that answers nothing, or a noun the caller qualifies
+// otherwise is no evidence, and the agent asks.
+import type { JsonSchema } from '../../model';
+import { offerReplyToFact, YES_NO_QUESTION, type Asked } from './asked';
+import { withoutTimes } from './dates';
+import { findYesNo, findYesNoInClause } from './extract';
+import type { FillContext, Filled, Made } from './fill-types';
+import { restatesTool } from './intent';
+import { negationOf } from './polarity';
+import { callerWords, conceptOfWord, isStopWord, nameWords, overlap, stem, words } from './words';
+
+/**
+ * The word the caller puts before a word the flag's description shares, when the description puts
+ * another one there and never says the caller's ("the normal delivery" against "express delivery").
+ */
+function qualifiedOtherwise(line: string, mine: string, description: string, theirs: string): string | undefined {
+  const before = (text: string, word: string) => new RegExp(`\\b([a-z]+)[\\s-]+${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').exec(text)?.[1];
+  // Only the head of what the description ends on ("… express delivery"): a verb or a subject met earlier is no such noun.
+  const sentence = description.trim().split(/(?<=[.!?])\s+/).find((x) => new RegExp(`\\b${theirs}\\b`, 'i').test(x)) ?? '';
+  if (words(sentence).filter((w) => !isStopWord(w)).at(-1) !== theirs.toLowerCase()) return undefined;
+  const said = before(line, mine);
+  const described = before(sentence, theirs);
+  if (!said || !described || isStopWord(said) || isStopWord(described)) return undefined;
+  const describedStems = new Set(words(description).map(stem));
+  return stem(said) !== stem(described) && !describedStems.has(stem(said)) ? said : undefined;
+}
+
+/** Whom a flag's description speaks of: "when a passenger…", "whether the guest…" (not "when there is…"). */
+const SUBJECT = /\b(?:when|whether|if)\s+(?!there\b)(?:(?:a|an|the|any|their|his|her|my|your|our)\s+)?([a-z'’-]+)/gi;
+/** Where: "at the address", "near the property". */
+const PLACE = /\b(?:at|near|outside|inside|in|on|by)\s+(?:the|a|an|their|his|her|my|your|our)\s+([a-z'’-]+)/gi;
+/** A clause that only qualifies what it follows: "equipment that needs power". */
+const QUALIFYING = /\b(?:that|which|who)\s+([^.;]*)/gi;
+
+/** The words of a flag's description that set the scene rather than say what it asks. */
+function settingWords(description: string): Set<string> {
+  const out = new Set<string>();
+  for (const re of [SUBJECT, PLACE]) for (const m of description.matchAll(re)) out.add(m[1].toLowerCase());
+  for (const m of description.matchAll(QUALIFYING)) for (const w of words(m[1])) out.add(w);
+  return out;
+}
+
+/** Yes/no words and greetings say nothing of what a flag means ("Yes, I'm covered" is no "urgent"). */
+const MANNER_CONCEPTS = new Set(['agree', 'refuse', 'greeting'].map(conceptOfWord));
+
+export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, askedAt: (i: number) => Asked | undefined, made: Made): Filled | undefined {
+  const [latest = ''] = ctx.callerLines;
+  // A yes or no answers only the question the agent asked: it sets the flag that question was for.
+  for (const [i, line] of ctx.callerLines.entries()) {
+    const notAnAnswer = i === 0 && (ctx.yesNoSpent || offerReplyToFact(line, ctx.agentLines?.at(-1) ?? ''));
+    const yn = askedAt(i) && !notAnAnswer ? (findYesNo(line) ?? findYesNoInClause(line)) : undefined;
+    if (yn) return made(yn.value, 'boolean-from-yes-no', yn.said, i === 0);
+  }
+  // A yes or no to a question that asked for another tool's value answers what the caller was
+  // asked to agree to: the one yes/no the offered tools take (the agent's words lag a step behind,
+  // as when a stage's question is spoken before its tools move the call on). A question for a
+  // value of this flag's own tool is answered by that value, not by the yes.
+  const ynNow = ctx.yesNoSpent ? undefined : findYesNo(latest);
+  const askedElsewhere = ctx.asked?.[0]?.length && ctx.asked[0].every((q) => q.tool !== ctx.tool?.name);
+  // Only when the stage's instructions or the agent's recent lines speak of the flag: a yes to
+  // "What's your name?" says nothing of a flag nobody mentioned.
+  const flagWords = new Set(words(`${nameWords(name).join(' ')} ${prop.description ?? ''}`).filter((w) => !isStopWord(w)).map(stem));
+  const spokenOf = [ctx.instructions ?? '', ...(ctx.agentLines ?? []).slice(-2)].some((text) => words(text).some((w) => !isStopWord(w) && flagWords.has(stem(w))));
+  if (ynNow && askedElsewhere && spokenOf && ctx.soleFlag === `${ctx.tool?.name}.${name}`) {
+    const f = made(ynNow.value, 'boolean-sole-flag', ynNow.said, true);
+    return f && { ...f, why: `"${ynNow.said}" answers no question for a value, and ${name} is the one yes/no the offered tools ask` };
+  }
+  // "True when the caller wants X": true when the caller's words meet what the flag is about: its
+  // name and what its description asks, not the description's setting: the one it is said of ("a
+  // passenger needs…", "whether the guest…"), a place ("at the address", "near the property"), or a
+  // clause that only qualifies ("equipment that needs power"). Those decide nothing. A tool's
+  // only parameter is its purpose: there the description whole says what the tool means.
+  // The words of a time said ("quarter to six") say when, not what the flag means.
+  const soleParameter = Object.keys(ctx.parameters?.properties ?? {}).length <= 1;
+  const setting = soleParameter ? new Set<string>() : settingWords(prop.description ?? '');
+  const about = [...words(prop.description ?? '').filter((w) => !setting.has(w)), ...nameWords(name)];
+  const shared = overlap(callerWords(withoutTimes(latest)), about).pairs.filter((p) => !MANNER_CONCEPTS.has(conceptOfWord(p.mine)));
+  if (shared.length) {
+    const description = `${prop.description ?? ''} ${nameWords(name).join(' ')}`;
+    const other = qualifiedOtherwise(latest, shared[0].mine, description, shared[0].theirs);
+    // "the normal delivery" meets a flag for "express delivery" by its noun only: which one is meant is a guess.
+    if (other) return undefined;
+    return flagByWords(name, latest, shared[0].mine, ctx.agentLines?.at(-1) ?? '', made);
+  }
+  // A flag that restates its tool's purpose ("schedule_appointment" of a scheduling tool) holds
+  // when the caller means the tool, and is false when they deny it.
+  const meant = ctx.tool?.meant;
+  if (meant && restatesTool(name, prop, ctx.tool!)) {
+    const f = made(!meant.negated, 'boolean-by-tool-meaning', meant.said, true, false);
+    return f && { ...f, why: `the caller means ${ctx.tool!.name} ("${meant.said}"${meant.negated ? ', denied' : ''}) and ${name} restates its purpose` };
+  }
+  return undefined;
+}
+
+/**
+ * A flag whose meaning the caller's words meet ("medical equipment" for a flag about medical
+ * equipment): the words decide only with their polarity. A negator before them in their clause
+ * ("nobody here needs any medical equipment") makes it false; a bare yes or no in the same line
+ * ("parking's a nightmare, and no") answers a yes/no question the agent just asked; a "no" that
+ * answers no question asked, beside words that do not deny, is no evidence either way, and the
+ * agent asks.
+ */
+function flagByWords(name: string, line: string, word: string, lastAgentLine: string, made: Made): Filled | undefined {
+  const negator = negationOf(line, word);
+  if (negator) {
+    const f = made(false, 'boolean-negated', `${negator} … ${word}`, true, false);
+    return f && { ...f, why: `"${negator}" denies "${word}" in the same clause of the caller's line` };
+  }
+  const yn = findYesNo(line) ?? findYesNoInClause(line);
+  if (yn && YES_NO_QUESTION.test(lastAgentLine.trim())) {
+    const f = made(yn.value, 'boolean-yes-no-beside-words', yn.said, true, false);
+    return f && { ...f, why: `the agent asked a yes/no question and the caller's line says "${yn.said}" beside "${word}"` };
+  }
+  // "No" beside words that do not deny them: which one the caller means is a guess.
+  if (yn && !yn.value) return undefined;
+  const f = made(true, 'boolean-by-description', word, true, false);
+  return f && { ...f, why: `the caller's "${word}" meets what ${name} means, and nothing in its clause denies it` };
+}

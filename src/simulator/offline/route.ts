@@ -1,0 +1,32 @@
+// The two ends of a journey said in one line ("Pick us up from 8 Elm Way, and we're going to the
+// station"): a free-text parameter for where to start takes the place after "pick up from", and
+// one for where to go the place after "going to". Only these explicit markers count: a bare
+// "from" ("calling from my mobile") says nothing of a journey.
+import { nameWords } from './words';
+
+export type Leg = 'origin' | 'destination';
+
+/** Which end of a journey a parameter holds, by its name ("pickup_address", "destination"). */
+export function legOf(name: string): Leg | undefined {
+  const ws = nameWords(name).join(' ');
+  if (/\b(?:pick ?up|pickup|origin|collection|collect|departure)\b/.test(ws)) return 'origin';
+  if (/\b(?:destination|drop ?off|arrival)\b/.test(ws)) return 'destination';
+  return undefined;
+}
+
+/** Where a place said ends: a comma, "and", or the end of its sentence. */
+const PLACE = `(.+?)(?=,|\\s+and\\b|\\s+(?:at|for|around|by)\\s+(?:half|quarter|\\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)|[.;!?](?:\\s|$)|$)`;
+const MARKERS: Record<Leg, RegExp[]> = {
+  origin: [new RegExp(`\\bpick(?:ing)?\\s*(?:me|us|them|her|him)?\\s*up\\s+(?:from|at)\\s+${PLACE}`, 'i'), new RegExp(`\\bcollect(?:ing)?\\s+(?:me|us|them)\\s+(?:from|at)\\s+${PLACE}`, 'i'), new RegExp(`\\bfrom\\s+(.+?)\\s+to\\s+`, 'i')],
+  destination: [new RegExp(`\\b(?:going|heading|travelling|traveling|off)\\s+to\\s+${PLACE}`, 'i'), new RegExp(`\\bdrop(?:ping)?\\s*(?:me|us|them)?\\s*off\\s+at\\s+${PLACE}`, 'i'), new RegExp(`\\bfrom\\s+.+?\\s+to\\s+${PLACE}`, 'i')],
+};
+
+/** The place the line gives for this end of the journey, with the words that mark it. */
+export function placeForLeg(leg: Leg, line: string): { value: string; said: string } | undefined {
+  for (const marker of MARKERS[leg]) {
+    const m = marker.exec(line);
+    const value = m?.[1].trim();
+    if (m && value) return { value, said: m[0].trim() };
+  }
+  return undefined;
+}

@@ -1,0 +1,168 @@
+// Issue 32, "never a wrong value": one test per way the offline model was caught writing a value the
+// caller did not give. Each holds the rule that now refuses the guess, and a near miss that the
+// same rule still reads, so a rule that simply reads nothing would fail too.
+import { describe, expect, it } from 'vitest';
+import type { JsonSchema } from '../../model';
+import { decideCondition } from './condition';
+import { glossOf, readEnum } from './enums';
+import { fillArguments, type FillContext } from './fill';
+import { agent, ask, calls, patterns, tool, user } from './testing';
+
+const TODAY = '2026-12-01';
+const schema = (properties: Record<string, JsonSchema>): JsonSchema => ({ type: 'object', properties, required: Object.keys(properties) });
+
+describe('a "yes please" answers an offer, not a question of fact', () => {
+  const stop = tool('stop_card', 'Stop the card at once. has_card: whether the customer still holds the card.', { has_card: { type: 'boolean' } });
+  it('"Yes please, …" to "Do you still have the card?" writes nothing: the agent asks again', async () => {
+    const out = await ask([stop], [user('I want to stop my card.'), agent('Do you still have the card with you?'), user('Yes please, and send the new one to my work.')]);
+    expect(out.toolCalls).toEqual([]);
+  });
+  it('near miss: a plain "yes" to the same question is its answer', async () => {
+    const out = await ask([stop], [user('I want to stop my card.'), agent('Do you still have the card with you?'), user('Yes, it is here in my hand.')]);
+    expect(calls(out)).toEqual([['stop_card', { has_card: true }]]);
+  });
+  it('near miss: "yes please" to an offer is its answer', async () => {
+    const express = tool('send_card', 'Send a new card. express: true when the customer wants the paid next-day post.', { express: { type: 'boolean' } });
+    const out = await ask([express], [user('Send me a new card.'), agent('Would you like it sent by express post?'), user('Yes please.')]);
+    expect(calls(out)).toEqual([['send_card', { express: true }]]);
+  });
+});
+
+describe('an enum value means what its description defines, and nothing else', () => {
+  const sizes = ['small', 'medium', 'large'];
+  const sizeMeanings = 'small fits in one hand; medium is up to the knee; large is over the knee.';
+  it('an ordinary word of the tool\'s description ("how large the dog is") is no meaning of the value "large"', () => {
+    expect(glossOf('large', sizes, [sizeMeanings, 'How large the dog is, which sets the size of the kennel.'])).toEqual(['knee']);
+    // The caller's "size" is a word of that sentence only: it names no size.
+    expect(readEnum(sizes, 'A medium size, I think.', [sizeMeanings, 'How large the dog is, which sets the size of the kennel.'])).toMatchObject({ value: 'medium' });
+    const read = readEnum(sizes, 'It is about knee size.', [sizeMeanings, 'How large the dog is, which sets the size of the kennel.']);
+    expect(read && 'value' in read ? read.value : undefined).not.toBe('large');
+  });
+  const washes = ['full_valet', 'outside_wash'];
+  const washMeanings = 'full_valet is an outside_wash, the seats vacuumed and a polish; outside_wash is a wash of the bodywork with no vacuum.';
+  it('a word the definition denies ("with no vacuum") is no meaning of that value', () => {
+    expect(glossOf('outside_wash', washes, [washMeanings])).not.toContain('vacuum');
+  });
+  it('a value the caller names that another value\'s definition includes counts for both: the rest of the line decides', () => {
+    expect(readEnum(washes, 'An outside wash and the seats vacuumed.', [washMeanings])).toMatchObject({ value: 'full_valet' });
+    // Near misses: the value named with a word of its own meaning is that value; named alone, it
+    // is as much the one that includes it, and the agent asks which.
+    expect(readEnum(washes, 'Just an outside wash of the bodywork.', [washMeanings])).toMatchObject({ value: 'outside_wash' });
+    expect(readEnum(washes, 'Just an outside wash.', [washMeanings])).toMatchObject({ tie: ['full_valet', 'outside_wash'] });
+  });
+});
+
+describe('the answer to a question for a name is a name, not what the caller will do', () => {
+  const product: JsonSchema = { type: 'string', description: 'The product name and size, as on the label.' };
+  const fill = (line: string) =>
+    fillArguments(schema({ product }), {
+      callerLines: [line],
+      agentLines: ['Which product do you need?'],
+      asked: [[{ tool: 'order', param: 'product', why: 'asked' }]],
+      tool: { name: 'order', description: 'Order a product.' },
+      today: TODAY,
+      offered: [],
+      patterns: patterns(),
+    } satisfies FillContext);
+  it('"I\'ll pick them up from the shop on Friday" is no product: the agent asks again', () => expect(fill("I'll pick them up from the shop on Friday.").missing).toEqual(['product']));
+  it('near miss: "the blue shampoo, the large bottle" is the product', () => expect(fill('The blue shampoo, the large bottle.').args.product).toMatch(/blue shampoo/));
+});
+
+describe('a time of day is a time, not words for anything else', () => {
+  const lengths = ['short', 'medium', 'long'];
+  const lengthMeanings = 'short is above the ears; medium is to the shoulders; long is past the shoulders.';
+  it('"quarter past seven" names no value whose meaning says "past"', () => {
+    expect(readEnum(lengths, 'Thursday evening if you can, quarter past seven?', [lengthMeanings])).toBeUndefined();
+    // Near miss: "past" said of the thing itself still reads.
+    expect(readEnum(lengths, 'It comes well past my shoulders.', [lengthMeanings])).toMatchObject({ value: 'long' });
+  });
+  it('"quarter to six" sets no flag whose description speaks of a quarter of an hour', () => {
+    const soon: JsonSchema = { type: 'boolean', description: 'True when the caller wants a call back within a quarter of an hour.' };
+    const fill = (line: string) => fillArguments(schema({ call_back_soon: soon }), { callerLines: [line], agentLines: [], today: TODAY, offered: [], patterns: patterns() });
+    expect(fill('Ring me at quarter to six.').missing).toEqual(['call_back_soon']);
+    expect(fill('Ring me back within a quarter of an hour.').args).toEqual({ call_back_soon: true });
+  });
+});
+
+describe('a condition met only by words the caller denies does not hold', () => {
+  it('"nobody needs a wheelchair car" does not meet "the caller needs a wheelchair accessible car"', () => {
+    expect(decideCondition('The caller needs a wheelchair accessible car.', ['No, nobody needs a wheelchair car.'])).toMatchObject({ holds: false, rule: 'condition-by-words' });
+    // Near miss: the same words, affirmed, still meet it.
+    expect(decideCondition('The caller needs a wheelchair accessible car.', ['My dad needs a wheelchair car.'])).toMatchObject({ holds: true });
+  });
+  it('a negated condition turns round on what the caller denies', () =>
+    expect(decideCondition('The caller does not need a wheelchair accessible car.', ["We don't need a wheelchair."])).toMatchObject({ holds: true }));
+});
+
+describe('an enum value by the words a description says stand for it', () => {
+  const colours = ['black', 'blue', 'grey', 'multicoloured', 'other'];
+  const meanings = 'The main colour. Teal and cobalt count as blue; silver counts as grey; striped or several colours is multicoloured.';
+  it('"teal" is blue, "silver" grey, "striped" multicoloured, as the description says', () => {
+    expect(readEnum(colours, "It's a teal rucksack.", [meanings])).toMatchObject({ value: 'blue' });
+    expect(readEnum(colours, 'A silver case.', [meanings])).toMatchObject({ value: 'grey' });
+    expect(readEnum(colours, 'Striped, red and white.', [meanings])).toMatchObject({ value: 'multicoloured' });
+  });
+  it('near miss: a colour the description never names reads no value', () => expect(readEnum(colours, "It's a mustard one.", [meanings])).toBeUndefined());
+});
+
+describe('a place name of several words in a value\'s meaning is met whole', () => {
+  const routes = ['north_route', 'south_route'];
+  const meanings = 'route: "north_route" (Harbour to Castle Hill) or "south_route" (Mill Green to Station Road).';
+  it('"past the mill and the station" is no "Mill Green" nor "Station Road"; "the harbour" still names the north route', () => {
+    expect(readEnum(routes, 'I was on the harbour route, heading past the mill and the station.', [meanings])).toMatchObject({ value: 'north_route' });
+  });
+  it('near miss: the whole name said meets it', () => expect(readEnum(routes, 'The one from Mill Green.', [meanings])).toMatchObject({ value: 'south_route' }));
+});
+
+describe('a yes/no question answers the one flag offered only when it speaks of it', () => {
+  const order = tool('order_card', 'Order a new card.', { express: { type: 'boolean', description: 'True when the customer wants the paid next-day express post.' } });
+  it('"No" to "Is there anything else?" sets no express flag', async () => {
+    const out = await ask([order], [user('I need a new card.'), agent('Is there anything else I can help with?'), user('No.')]);
+    expect(out.toolCalls).toEqual([]);
+  });
+  it('near miss: "No" to "Do you need it by express post?" sets it false', async () => {
+    const out = await ask([order], [user('I need a new card.'), agent('Do you need it by express post?'), user('No.')]);
+    expect(calls(out)).toEqual([['order_card', { express: false }]]);
+  });
+});
+
+describe('a yes meant for a question for a value sets the one flag offered only when the stage speaks of it', () => {
+  const details = tool('take_name', 'Take the caller\'s name.', { name: { type: 'string', description: 'The caller\'s name.' } });
+  const consent = tool('record_consent', 'Record whether the caller agrees to marketing texts.', { agrees: { type: 'boolean', description: 'True when the caller agrees to marketing texts.' } }, ['agrees']);
+  const lines = [user('Hi.'), agent('What is your name?'), user('Yes, Dana here.')];
+  it('a yes to "What is your name?" sets no consent flag the stage never mentions', async () => {
+    const out = await ask([details, consent], lines, 'Ask for their name.');
+    expect(out.toolCalls.filter((c) => c.name === 'record_consent')).toEqual([]);
+  });
+  it('near miss: where the stage says to ask about marketing texts, the yes is that answer', async () => {
+    const out = await ask([details, consent], lines, 'Ask whether they agree to marketing texts.');
+    expect(calls(out)).toContainEqual(['record_consent', { agrees: true }]);
+  });
+});
+
+describe('a word of a flag\'s description that is only its setting decides nothing', () => {
+  const fillTaxi = (line: string) =>
+    fillArguments(
+      schema({
+        passengers: { type: 'integer', description: 'How many people are travelling.' },
+        wheelchair: { type: 'boolean', description: 'True when a passenger needs a wheelchair-accessible car.' },
+      }),
+      { callerLines: [line], agentLines: [], today: TODAY, offered: [], patterns: patterns() },
+    );
+  const fillOutage = (line: string) =>
+    fillArguments(
+      schema({
+        postcode: { type: 'string', description: 'The postcode of the address.' },
+        medical_equipment: { type: 'boolean', description: 'True when someone at the address relies on medical equipment that needs power.' },
+      }),
+      { callerLines: [line], agentLines: [], today: TODAY, offered: [], patterns: patterns() },
+    );
+  it('"four passengers" sets no wheelchair flag; "the power is off at my address" no medical-equipment flag', () => {
+    expect(fillTaxi("There's four passengers and two suitcases.").args).not.toHaveProperty('wheelchair');
+    expect(fillOutage('The power is off at my address.').args).not.toHaveProperty('medical_equipment');
+  });
+  it('near miss: the flag\'s own words, said, set it; denied, clear it', () => {
+    expect(fillTaxi('Four of us, and my dad uses a wheelchair.').args).toMatchObject({ wheelchair: true });
+    expect(fillOutage('Nobody here needs any medical equipment.').args).toMatchObject({ medical_equipment: false });
+  });
+});
