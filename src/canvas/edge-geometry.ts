@@ -60,17 +60,22 @@ export function edgeCurve(sx: number, sy: number, tx: number, ty: number, offset
   };
 }
 
-/** A route's path (edge-routes.ts): the curve, or the lane with rounded corners, from the live ends. */
-export function routedPath(route: { kind: 'curve' | 'lane'; laneY: number; x1: number; x2: number }, sx: number, sy: number, tx: number, ty: number, offset = 0): string {
-  if (route.kind === 'curve') return edgeCurve(sx, sy, tx, ty, offset).path;
-  return rounded([
+/** The points of a lane route, ends included: out of the source, along the lane, into the target. */
+export function lanePoints(route: { laneY: number; x1: number; x2: number }, sx: number, sy: number, tx: number, ty: number): { x: number; y: number }[] {
+  return [
     { x: sx, y: sy },
     { x: route.x1, y: sy },
     { x: route.x1, y: route.laneY },
     { x: route.x2, y: route.laneY },
     { x: route.x2, y: ty },
     { x: tx, y: ty },
-  ]);
+  ];
+}
+
+/** A route's path (edge-routes.ts): the curve, or the lane with rounded corners, from the live ends. */
+export function routedPath(route: { kind: 'curve' | 'lane'; laneY: number; x1: number; x2: number }, sx: number, sy: number, tx: number, ty: number, offset = 0): string {
+  if (route.kind === 'curve') return edgeCurve(sx, sy, tx, ty, offset).path;
+  return rounded(lanePoints(route, sx, sy, tx, ty));
 }
 
 /**

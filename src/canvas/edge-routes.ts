@@ -3,7 +3,9 @@
 // a route per edge out. Run by the adapter (adapters.ts) when the layout changes, for agents small
 // enough that it costs nothing a person feels (ROUTE_LIMIT stages); a bigger agent, or a card
 // being dragged, draws its edges with the plain geometry (edge-geometry.ts).
-import { LOOP_RISE, LOOP_STACK, edgeCurve } from './edge-geometry';
+import { LOOP_RISE, LOOP_STACK, edgeCurve, lanePoints } from './edge-geometry';
+
+export { lanePoints };
 
 export interface Rect {
   x: number;
@@ -79,17 +81,6 @@ const hits = (r: Rect, x1: number, y1: number, x2: number, y2: number) => {
 const overlaps = (a: Rect, b: Rect) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 const inside = (r: Rect, p: Point, margin: number) => p.x > r.x - margin && p.x < r.x + r.width + margin && p.y > r.y - margin && p.y < r.y + r.height + margin;
 
-/** The points of a lane route, ends included. */
-export function lanePoints(route: Pick<EdgeRoute, 'laneY' | 'x1' | 'x2'>, sx: number, sy: number, tx: number, ty: number): Point[] {
-  return [
-    { x: sx, y: sy },
-    { x: route.x1, y: sy },
-    { x: route.x1, y: route.laneY },
-    { x: route.x2, y: route.laneY },
-    { x: route.x2, y: ty },
-    { x: tx, y: ty },
-  ];
-}
 
 /** Routes every edge that joins two different stages; loops keep their arc. */
 export function routeEdges(input: RouteInput): Map<string, EdgeRoute> {
