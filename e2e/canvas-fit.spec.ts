@@ -10,9 +10,10 @@ import { appState, openApp } from './helpers';
 // card. The same after + Stage and after undoing it. Six agents none of which was written for this
 // test: the sample, the two New-agent templates, a blind-corpus Block Agent (10 stages), a 30-stage
 // Block Agent generated here, the hand-written Pinecall class whose flow is all in its code, and
-// the bench's generator at 60 stages. A screenshot of each, fitted, goes to docs/canvas-fit/.
+// the bench's generator at 60 stages. A screenshot of each, fitted, goes to test-results/canvas-fit/
+// (to docs/canvas-fit/, the README's pictures, with UPDATE_DOCS_SHOTS=1: a test run leaves the tree clean).
 
-const DOCS = new URL('../docs/canvas-fit/', import.meta.url).pathname;
+const DOCS = new URL(process.env.UPDATE_DOCS_SHOTS === '1' ? '../docs/canvas-fit/' : '../test-results/canvas-fit/', import.meta.url).pathname;
 const fixture = (path: string) => new URL(`../test/fixtures/${path}`, import.meta.url).pathname;
 
 test.describe.configure({ timeout: 120_000 });

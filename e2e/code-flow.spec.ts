@@ -8,7 +8,8 @@ import { appState, openApp } from './helpers';
 // canvas read-only; double-clicking one opens the tool's code at the assignment.
 
 const FIXTURE = new URL('../test/fixtures/pinecall/vet-code-flow.tsx', import.meta.url).pathname;
-const DOCS = new URL('../docs/', import.meta.url).pathname;
+// The README's picture is rewritten only with UPDATE_DOCS_SHOTS=1: a test run leaves the tree clean.
+const DOCS = new URL(process.env.UPDATE_DOCS_SHOTS === '1' ? '../docs/' : '../test-results/docs/', import.meta.url).pathname;
 
 // Importing loads the parser worker; the problems worker loads the reader; the code tab, Monaco.
 test.describe.configure({ timeout: 120_000 });
