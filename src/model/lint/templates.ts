@@ -3,6 +3,7 @@ import { parameterNames } from '../json-schema';
 import { quoteList } from './context';
 import { pointer } from './pointer';
 import type { Finding, LintContext, ProblemEntity } from './types';
+import { editDistance } from '../edit-distance';
 
 /** Names Jinja itself provides inside an expression; they never name a variable of the agent. */
 const JINJA_GLOBALS = new Set(['loop', 'range', 'true', 'false', 'none', 'True', 'False', 'None', 'namespace', 'dict', 'cycler', 'joiner', 'lipsum', 'super', 'self', 'varargs', 'kwargs', 'caller']);
@@ -17,15 +18,6 @@ function locallyDeclared(text: string): Set<string> {
 }
 
 /** Edits (insert, delete, replace a character) between two short names. */
-function editDistance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length];
-}
 
 /** ` (closest: "pet")`: the names a slip of two characters away, nearest first; nothing when none is. */
 function closest(name: string, names: Iterable<string>): string {

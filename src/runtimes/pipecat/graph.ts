@@ -8,6 +8,7 @@
 //   nodes with no way on, branch tables that decide nothing.
 import type { FlowFinding } from './findings';
 import { transitionTargets, type FlowConfigModel, type FlowFunction, type FlowNode, type Position } from './model';
+import { editDistance } from '../../model/edit-distance';
 
 const finding = (severity: FlowFinding['severity'], stage: FlowFinding['stage'], code: string, at: Position, loc: (string | number)[], message: string, fix?: string): FlowFinding => ({
   severity, stage, code, loc, message, line: at.line, column: at.column, ...(fix ? { fix } : {}),
@@ -24,20 +25,6 @@ function nearest(name: string, candidates: readonly string[]): string | undefine
     }
   }
   return best !== undefined && bestScore <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
-}
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const kept = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = kept;
-    }
-  }
-  return row[b.length];
 }
 
 const nodeFix = (target: string, names: readonly string[]): string => {

@@ -8,6 +8,7 @@ import type { FlowFinding } from './findings';
 import type { Position } from './model';
 import { caseKey } from './model';
 import { effectiveEntries, pythonStr, type Budget, type PyMap, type PyScalar, type PyValue } from './pytree';
+import { editDistance } from '../../model/edit-distance';
 
 type Loc = (string | number)[];
 
@@ -44,23 +45,9 @@ const RENAMED: Record<string, string> = {
   name: 'a node\'s name is its key under `nodes`: remove `name`',
 };
 
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const kept = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = kept;
-    }
-  }
-  return row[b.length];
-}
-
 function unknownKeyFix(key: string, allowed: readonly string[]): string {
   if (RENAMED[key] && !allowed.includes(key)) return RENAMED[key];
-  const near = allowed.filter((k) => distance(k, key) <= Math.max(2, Math.floor(k.length / 4)));
+  const near = allowed.filter((k) => editDistance(k, key) <= Math.max(2, Math.floor(k.length / 4)));
   return near.length > 0 ? `did you mean \`${near[0]}\`? This place takes ${allowed.map((k) => `\`${k}\``).join(', ')}` : `remove it; this place takes ${allowed.map((k) => `\`${k}\``).join(', ')}`;
 }
 
