@@ -12,6 +12,8 @@ export interface FillContext {
   callerLines: string[];
   today?: string;
   offered: Item[];
+  /** Clock times the last offering tool result listed (reading.ts timesListed). */
+  offeredTimes?: string[];
   /** The agent's lines, in order (a "yes" agrees to the row the last one named). */
   agentLines?: string[];
   /** The tool being filled, and whether the caller's latest line means it. */

@@ -16,7 +16,7 @@ import { clauseWith } from './intent';
 import { fillBoolean } from './flags';
 import type { FillContext, Filled, Made } from './fill-types';
 import { pickAgreed, pickOffered, pickTime, valueOfRow } from './pick';
-import { legOf, placeForLeg } from './route';
+import { legMarkedAt, legOf, placeForLeg } from './route';
 import type { Item } from './reading';
 import { conceptOfWord, isStopWord, nameWords, stem, words } from './words';
 
@@ -150,8 +150,16 @@ function candidates(kind: Kind, name: string, line: string, prop: JsonSchema, to
       return namesFor(name, prop, line, split);
     case 'title':
       return findTitles(line).map((f) => ({ value: f.value, said: f.said, rule: f.rule }));
-    case 'postcode':
-      return findPostcodes(line).map((f) => ({ value: f.value, said: f.said, rule: f.rule }));
+    case 'postcode': {
+      // A postcode the line marks as the journey's other end ("to EH3 9AB" for from_postcode) is not this one.
+      const leg = legOf(name);
+      const found = findPostcodes(line);
+      return found
+        .map((f, i) => ({ f, marked: legMarkedAt(line, f.index, i ? found[i - 1].index + found[i - 1].said.length : 0) }))
+        .filter(({ marked }) => !leg || !marked || marked === leg)
+        .sort((a, b) => Number(b.marked === leg) - Number(a.marked === leg))
+        .map(({ f, marked }) => ({ value: f.value, said: f.said, rule: leg && marked === leg ? 'postcode-journey-end' : f.rule }));
+    }
     case 'identifier':
       // The code as said, then without its separators (a pattern may want "HX5530921" or "HX-5530921").
       return findIdentifiers(line).flatMap((f) => [...new Set([f.value, f.value.replace(/[\s./-]/g, '')])].map((value, i) => ({ value, said: f.said, rule: i === 0 ? f.rule : 'identifier-to-pattern' })));
@@ -190,6 +198,21 @@ export function labelSpan(name: string, line: string): { from: number; to: numbe
   return { from, to: end ? from + end.index : line.length, label: m[0].trim() };
 }
 
+/** Words that name a kind of code; "number", "code" and the like name none on their own (ID_WORDS). */
+const CODE_KINDS = ID_WORDS.filter((w) => !GENERIC_LABELS.has(w) && !/^ref/.test(w));
+
+/**
+ * A code the caller labels as another kind of code ("registration KL71 XYZ" for a policy number):
+ * the words right before it in its clause name a kind that the parameter's name and description do
+ * not. Such a code is the other kind's, never this one's (issue 32: never a wrong value).
+ */
+function labelledOtherwise(name: string, description: string, line: string, at: number): boolean {
+  if (at < 0) return false;
+  const before = line.slice(0, at).split(/[,;.!?]|\band\b/i).at(-1)!.toLowerCase().match(/[a-z]+/g) ?? [];
+  const own = new Set([...nameWords(name), ...words(description)].map(stem));
+  return before.slice(-4).some((w) => CODE_KINDS.includes(w) && !own.has(stem(w)));
+}
+
 /** A number to call, by its shape: a leading 0 or + and ten digits or more, or 3-3-4 digits. */
 const phoneShaped = (said: string) => /^\+?[\d\s().-]+$/.test(said) && ((/^[+0]/.test(said.trim()) && said.replace(/\D/g, '').length >= 10) || /^\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}$/.test(said.trim()));
 
@@ -199,7 +222,7 @@ const phoneShaped = (said: string) => /^\+?[\d\s().-]+$/.test(said) && ((/^[+0]/
  * membership number is …, and the car's …") is that one's; a phone number or a postcode is no code
  * of another kind unless the line labels it so.
  */
-function scopeCodes(name: string, line: string, found: Candidate[], params: string[]): Candidate[] {
+function scopeCodes(name: string, description: string, line: string, found: Candidate[], params: string[]): Candidate[] {
   const at = (c: Candidate) => line.indexOf(c.said);
   const own = labelSpan(name, line);
   if (own) {
@@ -208,7 +231,7 @@ function scopeCodes(name: string, line: string, found: Candidate[], params: stri
   }
   const others = params.filter((p) => p !== name).flatMap((p) => labelSpan(p, line) ?? []);
   const dates = findDates(line).map((d) => [d.index, d.index + d.said.length]);
-  return found.filter((c) => !others.some((o) => at(c) >= o.from && at(c) < o.to) && !phoneShaped(c.said) && !findPostcodes(c.said).some((p) => p.said === c.said) && !dates.some(([a, b]) => at(c) >= a && at(c) < b));
+  return found.filter((c) => !others.some((o) => at(c) >= o.from && at(c) < o.to) && !labelledOtherwise(name, description, line, at(c)) && !phoneShaped(c.said) && !findPostcodes(c.said).some((p) => p.said === c.said) && !dates.some(([a, b]) => at(c) >= a && at(c) < b));
 }
 
 /** The words a count is said of ("two of us adults" → "adults", "three kids" → "kids"). */
@@ -446,16 +469,17 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     // Only a late part of day is read off the rest (inDayPart): the nearest line naming one stands for them all.
     const older = ctx.olderLatePart ? [ctx.olderLatePart(i)] : ctx.callerLines.slice(i + 1);
     const context = [...older, ctx.agentLines?.at(-1) ?? ''].join(' ');
-    // A time picked from the times the agent's last line offered ("12:30, 13:00 or 14:15"): the
-    // offered one it matches, not the same hour before noon.
-    const offeredTimes = i === 0 && kind === 'time' && !wantsWordsAsSaid(prop, name, ctx.tool?.description) ? pickTime(line, findTimes(ctx.agentLines?.at(-1) ?? '').map((t) => t.hhmm)) : undefined;
+    // A time picked from the times the agent's last line offered ("12:30, 13:00 or 14:15"), else
+    // those the last tool result listed: the offered one it matches, not the same hour before noon.
+    const saidTimes = findTimes(ctx.agentLines?.at(-1) ?? '').map((t) => t.hhmm);
+    const offeredTimes = i === 0 && kind === 'time' && !wantsWordsAsSaid(prop, name, ctx.tool?.description) ? pickTime(line, saidTimes.length > 1 ? saidTimes : (ctx.offeredTimes ?? [])) : undefined;
     if (offeredTimes) {
       const f = made(offeredTimes.hhmm, 'pick-offered-time', offeredTimes.said, true);
       if (f) return { ...f, why: offeredTimes.why };
     }
     const read = candidates(kind, name, line, prop, ctx.today, context, ctx.tool?.description, ctx.givenAndFamily ?? true);
     const params = Object.entries(ctx.parameters?.properties ?? {});
-    const scoped = kind === 'identifier' ? scopeCodes(name, line, read, params.map(([p]) => p)) : kind === 'number' ? scopeCounts(name, line, read, params.filter(([, p]) => p?.type === 'integer' || p?.type === 'number')) : read;
+    const scoped = kind === 'identifier' ? scopeCodes(name, prop.description ?? '', line, read, params.map(([p]) => p)) : kind === 'number' ? scopeCounts(name, line, read, params.filter(([, p]) => p?.type === 'integer' || p?.type === 'number')) : read;
     for (const c of scoped) {
       const filled = made(c.value, c.rule, c.said, i === 0);
       if (filled) return c.why ? { ...filled, why: c.why } : filled;
@@ -493,12 +517,38 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     // the line that opens a call ("I left my bag on the tram") names the thing, it does not describe it.
     if (kind === 'words' && describesAThing(name, prop, ctx.tool?.description) && !asked) break;
     if (kind === 'words') {
+      if (i !== 0) return undefined;
+      // The sentence that speaks of this parameter's own thing, when one does.
+      const own = sentenceAbout(name, prop, line);
+      if (own) {
+        const f = made(own.said, 'words-sentence-about', own.said, true, false);
+        if (f) return { ...f, why: `the caller's "${own.word}" is a word of ${name}` };
+      }
+      // An optional text the caller says nothing of stays empty: the line's other sentences are
+      // about other things ("the dietary notes" are not the caller's name and number).
+      if (!(ctx.parameters?.required ?? []).includes(name)) return undefined;
       // The sentence that means the tool, when the line has several; else the whole line.
       const said = ctx.tool?.meant ? clauseWith(line, ctx.tool.meant.said) : line.trim();
-      return i === 0 && said ? made(said, said === line.trim() ? 'words-as-said' : 'words-clause', said, true, false) : undefined;
+      return said ? made(said, said === line.trim() ? 'words-as-said' : 'words-clause', said, true, false) : undefined;
     }
   }
   return undefined;
+}
+
+/**
+ * The one sentence of a line of several that holds a content word of the parameter's name or
+ * description (by meaning: "price" is "cost"). Undefined for a line of one sentence, or when none
+ * or several sentences do (then nothing tells which).
+ */
+function sentenceAbout(name: string, prop: JsonSchema, line: string): { said: string; word: string } | undefined {
+  const sentences = line.trim().split(/(?<=[.!?])\s+/).filter(Boolean);
+  if (sentences.length < 2) return undefined;
+  const own = new Set([...nameWords(name), ...words(prop.description ?? '')].filter((w) => !isStopWord(w)).map(conceptOfWord));
+  const hits = sentences.flatMap((sentence) => {
+    const word = words(sentence).find((w) => !isStopWord(w) && own.has(conceptOfWord(w)));
+    return word ? [{ said: sentence, word }] : [];
+  });
+  return hits.length === 1 ? hits[0] : undefined;
 }
 
 /** The arguments every rule could fill, and the required parameters left without a value. */

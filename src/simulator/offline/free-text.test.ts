@@ -39,3 +39,24 @@ describe('a line that names the parameter', () => {
     expect(out.filled.office).toMatchObject({ rule: 'words-named', said: "Carlisle's the nearest office" });
   });
 });
+
+describe('an optional text the caller says nothing of stays empty', () => {
+  const booking = {
+    type: 'object',
+    properties: {
+      guest_name: { type: 'string', description: 'The name the table is booked under.' },
+      access_notes: { type: 'string', description: 'Any wheelchair or step-free access the party needs, in their words.' },
+    },
+    required: ['guest_name'],
+  } satisfies JsonSchema;
+  const ctx = (line: string) => ({ callerLines: [line], today: '2026-12-01', offered: [], patterns: patterns(), tool: { name: 'confirm_table', description: 'Confirm the table in the caller\'s words.' } });
+  it('a line of a name and a number writes no access notes', () => {
+    const out = fillArguments(booking, ctx("It's under Okafor, O K A F O R. My number is 07700 900 118."));
+    expect(out.args.access_notes).toBeUndefined();
+  });
+  it('near miss: the one sentence that speaks of access is taken, whole', () => {
+    const out = fillArguments(booking, ctx("It's under Okafor. My dad uses a wheelchair, so no steps please."));
+    expect(out.args.access_notes).toBe('My dad uses a wheelchair, so no steps please.');
+    expect(out.filled.access_notes.rule).toBe('words-sentence-about');
+  });
+});

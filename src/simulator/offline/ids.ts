@@ -31,13 +31,18 @@ const DIGIT_WORD = `(?:${DIGIT_WORDS.join('|')}|oh)`;
  */
 const SPOKEN_CODE = new RegExp(`(?<![\\w])((?:[A-Z][\\s.]+){0,3})(${DIGIT_WORD}(?:[\\s,.-]+${DIGIT_WORD}){3,15})\\b`, 'gi');
 
+/** The capitals said one by one right before a code's digits (case-sensitive, unlike SPOKEN_CODE). */
+const SPELLED_LETTERS = /(?:(?<![\w'’])[A-Z][\s.]+)*$/;
+
 /** Codes said as words: the letters as said, the digit words as digits. */
 export function findSpokenCodes(text: string): Found[] {
   const out: Found[] = [];
   for (const m of text.matchAll(SPOKEN_CODE)) {
-    // Only capitals said alone are letters of the code ("P X"), not a word like "a".
-    const letters = /^(?:[A-Z][\s.]+)*$/.test(m[1]) ? m[1].replace(/[\s.]/g, '') : '';
-    const said = letters ? m[0] : m[2];
+    // Only capitals said alone are letters of the code ("P X"), not a word like "a" or the "s" of
+    // "reference's": the capitals nearest the digits.
+    const spelled = SPELLED_LETTERS.exec(m[1])?.[0] ?? '';
+    const letters = spelled.replace(/[\s.]/g, '');
+    const said = letters ? m[0].slice(m[0].length - m[2].length - spelled.length) : m[2];
     const digits = m[2].toLowerCase().match(/[a-z]+/g)!.map((w) => (w === 'oh' ? 0 : DIGIT_WORDS.indexOf(w))).join('');
     out.push({ value: letters + digits, said, index: (m.index ?? 0) + m[0].length - said.length, rule: 'identifier-spoken' });
   }

@@ -251,7 +251,7 @@ export function createOfflineModel(options: OfflineModelOptions = {}): Model {
       const a = new Answer(request);
       const r = readRequest(request);
       const asked = askedOf(r.history, request.tools);
-      const ctx: FillContext = { callerLines: r.callerLines, today: options.today, offered: r.offered, agentLines: r.agentLines, asked, olderLatePart: r.olderLatePart, nearestOlder: r.nearestOlder, patterns, yesNoSpent: yesNoSpent(r), instructions: r.instructions };
+      const ctx: FillContext = { callerLines: r.callerLines, today: options.today, offered: r.offered, offeredTimes: r.offeredTimes, agentLines: r.agentLines, asked, olderLatePart: r.olderLatePart, nearestOlder: r.nearestOlder, patterns, yesNoSpent: yesNoSpent(r), instructions: r.instructions };
       const purpose = purposeOf(request);
       if (!request.purpose) a.note('purpose', `the request names no purpose: read as a ${purpose} call from its shape`);
       const now = asked[0] ?? [];

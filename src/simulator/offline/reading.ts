@@ -25,6 +25,8 @@ export interface Reading {
   afterResults: boolean;
   /** Offered rows, the most recent list first. */
   offered: Item[];
+  /** Clock times (HH:MM) the last offering tool result listed ({"slots": ["12:30", "13:00"]}). */
+  offeredTimes: string[];
   /** The stage's instructions: the system prompt's last paragraph (the persona comes first). */
   instructions: string;
   /** The history as read (history-fold.ts), for what else is carried with it (history-memo.ts askedOf). */
@@ -75,10 +77,25 @@ export function jsonListsIn(text: string): Item[][] {
   return lists;
 }
 
-/** A tool message's content offers rows (the last such message's rows are what the agent offered). */
+/**
+ * The clock times a result lists, in arrays at most three levels down ("slots": ["12:30", "13:00"],
+ * or rows with a time each): what a caller picks "the one o'clock" from. Bounded: a result is the
+ * tool's, and the tool's code is the agent file's.
+ */
+export function timesListed(value: unknown, depth = 0, inList = false): string[] {
+  if (depth > 3) return [];
+  if (typeof value === 'string') return inList && CLOCK.test(value.trim()) ? [value.trim().replace(/^(\d):/, '0$1:').slice(0, 5)] : [];
+  if (Array.isArray(value)) return value.slice(0, 200).flatMap((v) => timesListed(v, depth + 1, true));
+  if (isItem(value)) return Object.values(value).slice(0, 200).flatMap((v) => timesListed(v, depth + 1, inList));
+  return [];
+}
+const CLOCK = /^\d{1,2}:\d{2}(?::\d{2})?$/;
+
+/** A tool message's content offers rows or times (the last such message's are what the agent offered). */
 function offersRows(content: string): boolean {
   try {
-    return rowsOf(JSON.parse(content)).length > 0;
+    const value: unknown = JSON.parse(content);
+    return rowsOf(value).length > 0 || timesListed(value).length > 1;
   } catch {
     // An error sentence offers nothing.
     return false;
@@ -119,11 +136,13 @@ export function readRequest(request: ModelRequest): Reading {
   while (last > lastUser && messages[last].role === 'assistant' && !(messages[last] as { toolCalls?: unknown[] }).toolCalls?.length) last--;
   const afterResults = last > lastUser && messages[last].role === 'tool';
   // The last tool message that offers rows, parsed afresh: no two requests share its rows.
-  const offered: Item[] = history.at.lastRows >= 0 ? rowsOf(JSON.parse(messages[history.at.lastRows].content)) : [];
+  const lastOffer: unknown = history.at.lastRows >= 0 ? JSON.parse(messages[history.at.lastRows].content) : undefined;
+  const offered: Item[] = rowsOf(lastOffer);
+  const offeredTimes = [...new Set(timesListed(lastOffer))];
   if (!offered.length) for (const list of jsonListsIn(request.system)) offered.push(...list);
   const paragraphs = request.system.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
   return {
-    callerLines, agentLines, stepCalls, afterResults, offered,
+    callerLines, agentLines, stepCalls, afterResults, offered, offeredTimes,
     instructions: paragraphs.length > 1 ? paragraphs[paragraphs.length - 1] : (paragraphs[0] ?? ''),
     history,
     nearestOlder: nearestOlderOf(history),

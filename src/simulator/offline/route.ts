@@ -11,7 +11,20 @@ export function legOf(name: string): Leg | undefined {
   const ws = nameWords(name).join(' ');
   if (/\b(?:pick ?up|pickup|origin|collection|collect|departure)\b/.test(ws)) return 'origin';
   if (/\b(?:destination|drop ?off|arrival)\b/.test(ws)) return 'destination';
+  // "from_postcode", "moving_to": a first or last word "from" or "to" names the end.
+  if (/^from\b|\bfrom$/.test(ws)) return 'origin';
+  if (/^to\b|\bto$/.test(ws)) return 'destination';
   return undefined;
+}
+
+/**
+ * The end of a journey the line marks a value as ("from SW9 8QT up to EH3 9AB"): the last "from" or
+ * "to" between the value before it (or the line's start) and this one. Undefined when unmarked.
+ */
+export function legMarkedAt(line: string, index: number, previousEnd = 0): Leg | undefined {
+  const marks = [...line.slice(previousEnd, index).matchAll(/\b(from|to|into|towards)\b/gi)];
+  const last = marks.at(-1)?.[1].toLowerCase();
+  return last === undefined ? undefined : last === 'from' ? 'origin' : 'destination';
 }
 
 /** Where a place said ends: a comma, "and", or the end of its sentence. */

@@ -3,6 +3,7 @@
 // same rule still reads, so a rule that simply reads nothing would fail too.
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../../model';
+import type { ChatMessage } from '../types';
 import { decideCondition } from './condition';
 import { glossOf, readEnum } from './enums';
 import { fillArguments, type FillContext } from './fill';
@@ -164,5 +165,62 @@ describe('a word of a flag\'s description that is only its setting decides nothi
   it('near miss: the flag\'s own words, said, set it; denied, clear it', () => {
     expect(fillTaxi('Four of us, and my dad uses a wheelchair.').args).toMatchObject({ wheelchair: true });
     expect(fillOutage('Nobody here needs any medical equipment.').args).toMatchObject({ medical_equipment: false });
+  });
+});
+
+describe('a code said letter by letter keeps its letters', () => {
+  const find = tool('find_order', 'Find the order by its reference.', { order_reference: { type: 'string', description: 'The order reference, two letters and six digits.' } });
+  it('"the reference\'s R T five five two one oh eight" is RT552108, not the digits alone', async () => {
+    const out = await ask([find], [user('I need to check on an order.'), agent('What is the order reference?'), user("Sure, the reference's R T five five two one oh eight.")]);
+    expect(calls(out)).toEqual([['find_order', { order_reference: 'RT552108' }]]);
+  });
+  it('near miss: digits said alone are read as digits', async () => {
+    const out = await ask([find], [user('I need to check on an order.'), agent('What is the order reference?'), user("It's five five two one oh eight.")]);
+    expect(calls(out)).toEqual([['find_order', { order_reference: '552108' }]]);
+  });
+});
+
+describe('a code the caller labels as another kind of code is not this one', () => {
+  const find = tool('find_policy', 'Find the policy.', { policy_number: { type: 'string', description: 'The policy number.' } });
+  it('"the registration is LM19 ABC" fills no policy number', async () => {
+    const out = await ask([find], [user('I want to claim on my insurance.'), agent('What is the policy number?'), user("It's a blue van, the registration is LM19 ABC.")]);
+    expect(out.toolCalls).toEqual([]);
+  });
+  it('near miss: a code said with no other label is the one asked for', async () => {
+    const out = await ask([find], [user('I want to claim on my insurance.'), agent('What is the policy number?'), user("It's HD 449201.")]);
+    expect(calls(out)).toEqual([['find_policy', { policy_number: 'HD449201' }]]);
+  });
+});
+
+describe('the two ends of a move: "from" one postcode "to" the other', () => {
+  const quote = tool('removal_quote', 'Quote for a house move.', { from_postcode: { type: 'string' }, to_postcode: { type: 'string' } });
+  it('"going from SW9 8QT up to EH3 9AB" puts each postcode at its own end', async () => {
+    const out = await ask([quote], [user("I'd like a quote for a move."), agent('Where are you moving from and to?'), user("It's going from SW9 8QT up to EH3 9AB.")]);
+    expect(calls(out)).toEqual([['removal_quote', { from_postcode: 'SW9 8QT', to_postcode: 'EH3 9AB' }]]);
+  });
+  it('the order said the other way round is read the same', async () => {
+    const out = await ask([quote], [user("I'd like a quote for a move."), agent('Where are you moving from and to?'), user('To EH3 9AB, from SW9 8QT.')]);
+    expect(calls(out)).toEqual([['removal_quote', { from_postcode: 'SW9 8QT', to_postcode: 'EH3 9AB' }]]);
+  });
+  it('one postcode said with "to" fills only the far end: the agent asks for the other', async () => {
+    const out = await ask([quote], [user("I'd like a quote for a move."), agent('Where are you moving from and to?'), user("We're moving to EH3 9AB.")]);
+    expect(out.toolCalls).toEqual([]);
+    expect(out.text).toMatch(/from/i);
+  });
+});
+
+describe('a time picked from the times a tool just offered', () => {
+  const hold = tool('hold_slot', 'Hold the slot the caller chose, as HH:MM.', { time: { type: 'string', description: 'HH:MM' } });
+  const offer = (times: string[]): ChatMessage[] => [
+    { role: 'assistant', content: '', toolCalls: [{ id: 'c1', name: 'free_slots', arguments: '{}' }] },
+    { role: 'tool', toolCallId: 'c1', name: 'free_slots', content: JSON.stringify({ slots: times }) },
+  ];
+  it('"the one o\'clock, please" is 13:00 when the tool offered 09:40, 13:00 and 15:20', async () => {
+    const out = await ask([hold], [user('Can I book a slot?'), ...offer(['09:40', '13:00', '15:20']), agent('Which of those suits you?'), user("The one o'clock, please.")]);
+    expect(calls(out)).toEqual([['hold_slot', { time: '13:00' }]]);
+  });
+  it('near miss: "twenty past three" is the 15:20 offered', async () => {
+    const out = await ask([hold], [user('Can I book a slot?'), ...offer(['09:40', '13:00', '15:20']), agent('Which of those suits you?'), user('Twenty past three would be best.')]);
+    expect(calls(out)).toEqual([['hold_slot', { time: '15:20' }]]);
   });
 });
