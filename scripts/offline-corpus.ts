@@ -9,6 +9,7 @@
 //                                                   tell them what to tune)
 //   npx tsx scripts/offline-corpus.ts                 the table
 //   npx tsx scripts/offline-corpus.ts vet -v          agents whose name holds "vet", with each step
+//   npx tsx scripts/offline-corpus.ts vet -v --notes  … and the model's notes on each call
 //   npx tsx scripts/offline-corpus.ts --json          one JSON result per line (for other tools)
 import { fileURLToPath } from 'node:url';
 import { CORPUS_DIR, loadCorpus, playCorpusAgent, type CorpusAgent, type CorpusResult } from '../src/simulator/offline/corpus-harness';
@@ -22,6 +23,7 @@ const PARTS: { part: string; dirs: string[] }[] = [
 const args = process.argv.slice(2);
 const verbose = args.includes('-v') || args.includes('--verbose');
 const json = args.includes('--json');
+const notesToo = args.includes('--notes');
 const filters = args.filter((a) => !a.startsWith('-'));
 const tunedOnly = args.includes('--tuned');
 
@@ -38,6 +40,7 @@ function details(r: CorpusResult): string {
     out.push(`    > ${s.input}`);
     for (const t of s.tools) out.push(`        ${t.name}(${JSON.stringify(t.args)})${t.error ? `  error: ${t.error}` : ''}`);
     for (const h of s.heard) out.push(`        "${h}"`);
+    if (notesToo) for (const n of s.notes) out.push(`          · ${n}`);
     out.push(`        [stage ${s.stage ?? 'none'}]`);
   }
   return out.join('\n');

@@ -65,6 +65,8 @@ export interface CorpusStep {
   stage: string | undefined;
   /** What the caller heard in this step. */
   heard: string[];
+  /** The model's notes on each call of the step (why it chose what it did), for `-v`. */
+  notes: string[];
 }
 
 export interface CorpusResult {
@@ -176,7 +178,8 @@ export async function playCorpusAgent(agent: CorpusAgent, lines: string[] = agen
     const heardFrom = session.transcript.length;
     session = await runStep(doc, session, input, stepDeps);
     const heard = session.transcript.slice(heardFrom).flatMap((l) => (l.kind === 'agent' || l.kind === 'runtime' ? [l.text] : []));
-    steps.push({ input: label, tools: toolsSince(session, from), stage: stageOf(doc, session), heard });
+    const notes = session.trace.slice(from).flatMap((t) => (t.kind === 'model-call' ? (t.response?.notes ?? []).map((n) => `${t.request.purpose}: ${n}`) : []));
+    steps.push({ input: label, tools: toolsSince(session, from), stage: stageOf(doc, session), heard, notes });
     if (session.failure) failure = `step ${session.failure.step} failed: ${session.failure.message}`;
   };
   const answerWaits = async () => {

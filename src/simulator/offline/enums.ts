@@ -116,6 +116,23 @@ function includedIn(value: string, values: string[], descriptions: string[]): st
   return values.filter((other) => other !== value && definitionsOf(other, descriptions).some((d) => !/^\s*or\b/.test(d) && spellings(value).some((s) => part(s).test(d))));
 }
 
+/** Words that set a meaning past or short of the thing it names ("past the shoulders", "over 20 kg"). */
+const DEGREE = new Set(['past', 'over', 'above', 'beyond', 'under', 'below', 'longer', 'shorter', 'more', 'less', 'after', 'before']);
+const degreeWords = (value: string, descriptions: string[]) => definitionsOf(value, descriptions).flatMap((d) => words(d)).filter((w) => DEGREE.has(w));
+
+/**
+ * Of values met by the same words ("shoulder length": medium is "to the shoulders", long "past the
+ * shoulders"), those whose definitions' words of degree best fit the caller's: the caller who meant
+ * "past" says it. Returns the values that fit best (all of them when they fit alike).
+ */
+function withoutUnsaidDegree(tied: string[], said: string[], descriptions: string[]): string[] {
+  const spoken = new Set(said);
+  // Each word of degree the caller said counts for a value, each one not said against it.
+  const fit = tied.map((v) => degreeWords(v, descriptions).reduce((n, w) => n + (spoken.has(w) ? 1 : -1), 0));
+  const best = Math.max(...fit);
+  return tied.filter((_, i) => fit[i] === best);
+}
+
 /** The value the line names, by score; a tie between the best two is reported, never dropped. */
 export function readEnum(values: unknown[], heard: string, descriptions: string[]): EnumReading | undefined {
   // A time said is a time: its words name no value (an enum of times is read by pickTime).
@@ -165,6 +182,12 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
   const original = (text: string) => values.find((v) => String(v) === text);
   if (ranked[1] && ranked[1].score === ranked[0].score) {
     const tied = ranked.filter((s) => s.score === ranked[0].score);
+    const plain = withoutUnsaidDegree(tied.map((s) => s.value), said, descriptions);
+    if (plain.length === 1) {
+      const best = tied.find((s) => s.value === plain[0])!;
+      const unsaid = tied.filter((s) => s !== best).map((s) => `${s.value}: "${degreeWords(s.value, descriptions).join('", "')}"`).join('; ');
+      return { value: original(best.value), said: best.said, why: `${best.evidence}; the others' words of degree fit the caller's less (${unsaid})` };
+    }
     return { tie: tied.map((s) => original(s.value)), why: tied.map((s) => `${s.value}: ${s.evidence}`).join('; ') };
   }
   const best = ranked[0];

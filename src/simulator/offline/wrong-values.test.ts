@@ -224,3 +224,12 @@ describe('a time picked from the times a tool just offered', () => {
     expect(calls(out)).toEqual([['hold_slot', { time: '15:20' }]]);
   });
 });
+
+describe('a meaning with a word of degree the caller did not say', () => {
+  const sleeves = ['short', 'medium', 'long'];
+  const meanings = 'short ends above the elbow; medium is to the elbow; long is past the elbow.';
+  it('"elbow length" is the value that ends at the elbow, not the one "past" or "above" it', () =>
+    expect(readEnum(sleeves, 'Roughly elbow length, I think.', [meanings])).toMatchObject({ value: 'medium' }));
+  it('near miss: "just past the elbow" is the value that says "past"', () =>
+    expect(readEnum(sleeves, 'Just past the elbow.', [meanings])).toMatchObject({ value: 'long' }));
+});
