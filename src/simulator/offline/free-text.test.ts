@@ -60,3 +60,23 @@ describe('an optional text the caller says nothing of stays empty', () => {
     expect(out.filled.access_notes.rule).toBe('words-sentence-about');
   });
 });
+
+describe('an address asked for is the caller\'s words, from the sentence that gives it', () => {
+  const delivery = {
+    type: 'object',
+    properties: {
+      drop_address: { type: 'string', description: 'Where to deliver, with the flat number if there is one.' },
+      mobile: { type: 'string', description: 'A mobile number, digits only.' },
+    },
+    required: ['drop_address', 'mobile'],
+  } satisfies JsonSchema;
+  const asked = [[{ tool: 'deliver', param: 'drop_address', why: 'asked' }]];
+  it('"Can you bring it to flat three, 19 Orchard Row? You can reach me on …" gives the address, not the phone', () => {
+    const out = fillArguments(delivery, { callerLines: ['Can you bring it to flat three, 19 Orchard Row? You can reach me on 07700 900 551.'], asked, today: '2026-12-01', offered: [], patterns: patterns(), tool: { name: 'deliver', description: 'Deliver the parcel.' } });
+    expect(out.args).toEqual({ drop_address: 'Can you bring it to flat three, 19 Orchard Row', mobile: '07700900551' });
+  });
+  it('near miss: an address said in one sentence is taken whole', () => {
+    const out = fillArguments(delivery, { callerLines: ['19 Orchard Row, flat three.'], asked, today: '2026-12-01', offered: [], patterns: patterns(), tool: { name: 'deliver', description: 'Deliver the parcel.' } });
+    expect(out.args.drop_address).toBe('19 Orchard Row, flat three');
+  });
+});
