@@ -156,7 +156,10 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
     const gloss = glosses[i].filter((w) => !own.includes(w) && telling(w));
     const glossHits = [...new Set(gloss.filter((w) => saidConcepts.has(concept(w)) || joined.includes(stem(w))))];
     // Naming the whole value is the strongest evidence, then a word of its meaning, then part of its name.
-    const score = (whole ? 4 : ownHits.length ? 1 : 0) + glossHits.length * 1.5;
+    // Part of a name is evidence only when the value has no definition or the caller meets it too:
+    // "the pole opposite the post box" names where, not a "damaged_pole" ("a leaning or broken pole").
+    const partOnly = !whole && ownHits.length > 0 && glossHits.length === 0 && gloss.length > 0;
+    const score = (whole ? 4 : ownHits.length && !partOnly ? 1 : 0) + glossHits.length * 1.5;
     const evidence = whole ? `names "${value}"` : [...ownHits.map((w) => `"${w}" of its name`), ...glossHits.map((w) => `"${w}", a meaning its description gives`)].join(' and ');
     return { value, score, evidence, said: whole ? value : (ownHits[0] ?? glossHits[0] ?? value) };
   });

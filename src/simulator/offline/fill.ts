@@ -11,7 +11,7 @@ import { LATE_DAY_PART } from './history-fold';
 import type { PatternReader } from './patterns';
 import { nextEnumLine, readEnum } from './history-memo'; // read once per line (a long call's steps stay flat)
 import { findEmails, findNames, findNumbers, findPhones, findTitles, findYesNo, notAName, phoneForms } from './extract';
-import { findDurations, findIdentifiers, findLargeNumberWords, findPostcodes, unitOf } from './ids';
+import { findDurations, findHouseNumbers, findIdentifiers, findLargeNumberWords, findPostcodes, unitOf } from './ids';
 import { clauseWith } from './intent';
 import { fillBoolean } from './flags';
 import type { FillContext, Filled, Made } from './fill-types';
@@ -31,7 +31,7 @@ export interface FillResult {
   ties: Record<string, unknown[]>;
 }
 
-type Kind = 'date' | 'time' | 'datetime' | 'email' | 'phone' | 'name' | 'title' | 'words' | 'number' | 'identifier' | 'postcode' | 'none';
+type Kind = 'date' | 'time' | 'datetime' | 'email' | 'phone' | 'name' | 'title' | 'words' | 'number' | 'identifier' | 'postcode' | 'house' | 'none';
 
 /** Words that make a parameter a code to read out, not a count or a phone ("policy number", "order ref"). */
 const ID_WORDS = 'number id code reference ref tracking policy account order serial membership member claim ticket invoice confirmation registration plate vin prescription case'.split(' ');
@@ -55,6 +55,8 @@ export function kindOf(name: string, prop: JsonSchema): Kind {
   if (has(nameHints, 'email', 'mail')) return 'email';
   if (hasWord(nameHints, PHONE_WORDS)) return 'phone';
   if (hasWord(nameHints, ['postcode', 'zip', 'postal', 'zipcode'])) return 'postcode';
+  // "house_number", "flat_no": the number on a door, not a code.
+  if (hasWord(nameHints, ['houses', 'flats', 'apartments', 'doors', 'buildings']) && hasWord(nameHints, ['numbers', 'no'])) return 'house';
   if (hasWord(nameHints, ID_WORDS) && !hasWord(all, PHONE_WORDS)) return 'identifier';
   if (has(nameHints, 'surname', 'forename')) return 'name';
   if (has(nameHints, 'date', 'day', 'birth', 'dob', 'birthday')) return 'date';
@@ -164,6 +166,8 @@ function candidates(kind: Kind, name: string, line: string, prop: JsonSchema, to
         .sort((a, b) => Number(b.marked === leg) - Number(a.marked === leg))
         .map(({ f, marked }) => ({ value: f.value, said: f.said, rule: leg && marked === leg ? 'postcode-journey-end' : f.rule }));
     }
+    case 'house':
+      return findHouseNumbers(line).map((f) => ({ value: prop.type === 'integer' || prop.type === 'number' ? parseInt(f.value, 10) : f.value, said: f.said, rule: f.rule }));
     case 'identifier':
       // The code as said, then without its separators (a pattern may want "HX5530921" or "HX-5530921").
       return findIdentifiers(line).flatMap((f) => [...new Set([f.value, f.value.replace(/[\s./-]/g, '')])].map((value, i) => ({ value, said: f.said, rule: i === 0 ? f.rule : 'identifier-to-pattern' })));

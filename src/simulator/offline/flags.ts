@@ -77,7 +77,13 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
   const soleParameter = Object.keys(ctx.parameters?.properties ?? {}).length <= 1;
   const setting = soleParameter ? new Set<string>() : settingWords(prop.description ?? '');
   const about = [...words(prop.description ?? '').filter((w) => !setting.has(w)), ...nameWords(name)];
-  const shared = overlap(callerWords(withoutTimes(latest)), about).pairs.filter((p) => !MANNER_CONCEPTS.has(conceptOfWord(p.mine)));
+  const all = overlap(callerWords(withoutTimes(latest)), about).pairs.filter((p) => !MANNER_CONCEPTS.has(conceptOfWord(p.mine)));
+  // A word another flag of the tool is about too ("equipment" of medical_equipment and of a flag
+  // for damaged "cables or equipment") tells neither apart: the words only this flag has decide,
+  // and where there are none, a word of another flag's own name is that flag's, not this one's.
+  const others = otherFlagConcepts(name, ctx.parameters);
+  const unique = all.filter((p) => !others.described.has(conceptOfWord(p.mine)));
+  const shared = unique.length ? unique : all.filter((p) => !others.named.has(conceptOfWord(p.mine)));
   if (shared.length) {
     const description = `${prop.description ?? ''} ${nameWords(name).join(' ')}`;
     const other = qualifiedOtherwise(latest, shared[0].mine, description, shared[0].theirs);
@@ -95,6 +101,16 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
   return undefined;
 }
 
+/** The concepts the tool's other yes/no parameters are about: by their names, and by names and descriptions. */
+function otherFlagConcepts(name: string, parameters: JsonSchema | undefined): { named: Set<string>; described: Set<string> } {
+  const flags = Object.entries(parameters?.properties ?? {}).filter(([other, p]) => other !== name && p?.type === 'boolean');
+  const concepts = (texts: string[]) => new Set(texts.flatMap(words).filter((w) => !isStopWord(w)).map(conceptOfWord));
+  return {
+    named: concepts(flags.map(([other]) => nameWords(other).join(' '))),
+    described: concepts(flags.flatMap(([other, p]) => [nameWords(other).join(' '), p?.description ?? ''])),
+  };
+}
+
 /**
  * A flag whose meaning the caller's words meet ("medical equipment" for a flag about medical
  * equipment): the words decide only with their polarity. A negator before them in their clause
@@ -109,7 +125,11 @@ function flagByWords(name: string, line: string, word: string, lastAgentLine: st
     const f = made(false, 'boolean-negated', `${negator} … ${word}`, true, false);
     return f && { ...f, why: `"${negator}" denies "${word}" in the same clause of the caller's line` };
   }
-  const yn = findYesNo(line) ?? findYesNoInClause(line);
+  // Only a yes or no of the word's own sentence: "No, nobody needs a ladder. But there's glass…"
+  // answers the ladder, not the glass.
+  const sentences = line.trim().split(/(?<=[.!?])\s+/);
+  const own = sentences.find((x) => new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(x)) ?? line;
+  const yn = findYesNo(own.replace(/^(?:and|but|so|also)\s+/i, '')) ?? findYesNoInClause(own);
   if (yn && YES_NO_QUESTION.test(lastAgentLine.trim())) {
     const f = made(yn.value, 'boolean-yes-no-beside-words', yn.said, true, false);
     return f && { ...f, why: `the agent asked a yes/no question and the caller's line says "${yn.said}" beside "${word}"` };

@@ -18,6 +18,19 @@ export function findPostcodes(text: string): Found[] {
 }
 
 /**
+ * The number on a door: after "number" or "no." ("number 14"), or before a name in capitals that
+ * goes on to a street ("14 Fenwick Road", "3b Elm Grove"); never part of a postcode.
+ */
+export function findHouseNumbers(text: string): Found[] {
+  const postcodes = findPostcodes(text).map((p) => [p.index, p.index + p.said.length]);
+  const outside = (at: number) => !postcodes.some(([a, b]) => at >= a && at < b);
+  const out: Found[] = [];
+  for (const m of text.matchAll(/\b(?:number|no\.?)\s+(\d{1,4}[a-z]?)\b/gi)) if (outside(m.index)) out.push({ value: m[1], said: m[0], index: m.index, rule: 'house-number-said' });
+  for (const m of text.matchAll(/(?<![\w.,:-])(\d{1,4}[a-z]?),?\s+[A-Z][a-z]+/g)) if (outside(m.index) && !out.some((f) => f.value === m[1])) out.push({ value: m[1], said: m[1], index: m.index, rule: 'house-number-before-street' });
+  return out;
+}
+
+/**
  * A code read out in groups ("FP 0048213", "7730 1184 2291", "QQ 12 34 56 C", "AB12 CDE"): capital
  * letters and digits, a group of letters and digits together included.
  */

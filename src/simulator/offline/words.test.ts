@@ -8,6 +8,11 @@ describe('stem', () => {
     expect(stem('cancelled')).toBe(stem('cancel'));
     expect(stem('reservation')).toBe(stem('reserve'));
     expect(stem('classes')).toBe(stem('class')); // a double s is not a plural, "es" is
+    expect(stem('electricity')).toBe(stem('electrics')); // "-ity" names the quality of its root
+    expect(stem('city')).toBe('city'); // a short word keeps its "-ity"
+  });
+  it('meets "the electrics have gone off" with a tool about power', () => {
+    expect(overlap(words('all our electrics have gone off'), words('Report a power cut.')).pairs).toEqual([{ mine: 'electrics', theirs: 'power' }]);
   });
   it('keeps different words apart', () => {
     expect(stem('boot')).not.toBe(stem('book'));

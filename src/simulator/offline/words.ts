@@ -44,6 +44,7 @@ const SYNONYMS = [
   'child kid son daughter boy girl children',
   'forget forgot forgotten',
   'login log logon signin',
+  'power electric',
 ].map((line) => line.split(' '));
 
 /**
@@ -76,9 +77,10 @@ for (const group of SYNONYMS) {
 export function stem(word: string): string {
   let w = word.toLowerCase().replace(/['’]s$/, '');
   if (w.length <= 3) return w;
-  for (const suffix of ['ations', 'ation', 'ings', 'ing', 'ied', 'ies', 'ed', 'es', 's']) {
-    // "-ation" leaves four letters at least: "donation" is not "done" ("don"), "reservation" is "reserve".
-    const least = suffix.startsWith('ation') ? 4 : 3;
+  for (const suffix of ['ations', 'ation', 'ings', 'ing', 'ity', 'ied', 'ies', 'ed', 'es', 's']) {
+    // "-ation" leaves four letters at least: "donation" is not "done" ("don"), "reservation" is "reserve";
+    // "-ity" five ("electricity" is "electric", "city" stays itself).
+    const least = suffix.startsWith('ation') ? 4 : suffix === 'ity' ? 5 : 3;
     if (w.endsWith(suffix) && w.length - suffix.length >= least && !(suffix === 's' && w.endsWith('ss'))) {
       w = w.slice(0, -suffix.length) + (suffix === 'ies' || suffix === 'ied' ? 'y' : '');
       break;

@@ -233,3 +233,35 @@ describe('a meaning with a word of degree the caller did not say', () => {
   it('near miss: "just past the elbow" is the value that says "past"', () =>
     expect(readEnum(sleeves, 'Just past the elbow.', [meanings])).toMatchObject({ value: 'long' }));
 });
+
+describe('a word two flags of a tool share decides neither', () => {
+  const survey = tool('site_survey', 'Record what the caller sees.', {
+    ladder_needed: { type: 'boolean', description: 'True when someone needs a ladder or access equipment to reach it.' },
+    broken_glass: { type: 'boolean', description: 'True when there is broken glass or damaged equipment on the ground.' },
+  });
+  it('"no, nobody needs a ladder or any equipment … there\'s glass all over the path" sets ladder false and glass true', async () => {
+    const out = await ask([survey], [user('Something smashed outside.'), agent('Does anyone need a ladder to reach it?'), user("No, nobody needs a ladder or any equipment. But there's glass all over the path.")]);
+    expect(calls(out)).toEqual([['site_survey', { ladder_needed: false, broken_glass: true }]]);
+  });
+});
+
+describe('part of a value\'s name is no evidence when its definition is not met', () => {
+  const kinds = ['loose_tile', 'damaged_gutter', 'other'];
+  const meanings = 'loose_tile when a roof tile has slipped or fallen; damaged_gutter for a cracked, sagging or blocked gutter; other for anything else.';
+  it('"the gutter by the back door, water is pouring over the tiles" names neither by a word of a name alone', () =>
+    expect(readEnum(kinds, "It's over the back door by the gutter, water's coming through the ceiling.", [meanings])).toBeUndefined());
+  it('near miss: the gutter said with its definition ("sagging") is damaged_gutter', () =>
+    expect(readEnum(kinds, 'The gutter is sagging right down.', [meanings])).toMatchObject({ value: 'damaged_gutter' }));
+});
+
+describe('a house number is the number on the door, never part of a postcode', () => {
+  const address = tool('home_address', 'The home address.', { house_number: { type: 'string' }, postcode: { type: 'string' } });
+  it('"It\'s number 9 Bramble Lane, LS6 2AB." is house 9 at LS6 2AB, not "LS6"', async () => {
+    const out = await ask([address], [user('I need to report a problem.'), agent('What is the address?'), user("It's number 9 Bramble Lane, LS6 2AB.")]);
+    expect(calls(out)).toEqual([['home_address', { house_number: '9', postcode: 'LS6 2AB' }]]);
+  });
+  it('near miss: "27 Bramble Lane" gives 27 by the street that follows it', async () => {
+    const out = await ask([address], [user('I need to report a problem.'), agent('What is the address?'), user('27 Bramble Lane, LS6 2AB.')]);
+    expect(calls(out)).toEqual([['home_address', { house_number: '27', postcode: 'LS6 2AB' }]]);
+  });
+});
