@@ -3,6 +3,7 @@
 // value means ("no_connection: nothing works at all" is named by "nothing loads"), and by the
 // stronger evidence when two values are named. A true tie is reported, so the agent asks which.
 import { withoutTimes } from './dates';
+import { negationAt } from './polarity';
 import { callerWords, conceptOfWord, isStopWord, nameWords, stem, words } from './words';
 
 export type EnumReading =
@@ -133,12 +134,48 @@ function withoutUnsaidDegree(tied: string[], said: string[], descriptions: strin
   return tied.filter((_, i) => fit[i] === best);
 }
 
+/**
+ * Of values named as strongly, the one said in the one clause that names the parameter's thing
+ * ("The internet light on the box is red, and I've turned it off and on": the light is red; "off"
+ * is said of something else).
+ */
+function namedBesideItsThing<T extends { value: string; said: string; evidence: string }>(tied: T[], line: string, description: string): (T & { clause: string }) | undefined {
+  const thing = new Set(content(words(description)).map(stem));
+  if (!thing.size) return undefined;
+  const clauses = line.split(/[,;.!?]|\s+(?:and|but)\s+/i).map((c) => c.trim()).filter(Boolean);
+  const about = clauses.filter((c) => words(c).some((w) => thing.has(stem(w))));
+  // Where each value was said: "drive_through" as "drive-through", a word by any of its forms.
+  const saidIn = (clause: string, said: string) => {
+    const parts = said.toLowerCase().split(/[\s_-]+/);
+    const ws = words(clause.toLowerCase().replace(/-/g, ' '));
+    return ws.some((_, i) => parts.every((p, j) => ws[i + j] !== undefined && concept(ws[i + j]) === concept(p)));
+  };
+  if (about.length !== 1 || !tied.every((t) => clauses.some((c) => saidIn(c, t.said)))) return undefined;
+  const hits = tied.filter((t) => saidIn(about[0], t.said));
+  return hits.length === 1 ? { ...hits[0], clause: about[0] } : undefined;
+}
+
+/** The concepts of the line's words that a negator in their clause denies at every place they are said. */
+function deniedConcepts(line: string): Set<string> {
+  const affirmed = new Set<string>();
+  const denied = new Set<string>();
+  for (const m of line.matchAll(/[\p{L}'’]+/gu)) {
+    const c = concept(m[0].toLowerCase());
+    if (negationAt(line, m.index)) denied.add(c);
+    else affirmed.add(c);
+  }
+  return new Set([...denied].filter((c) => !affirmed.has(c)));
+}
+
 /** The value the line names, by score; a tie between the best two is reported, never dropped. */
 export function readEnum(values: unknown[], heard: string, descriptions: string[]): EnumReading | undefined {
   // A time said is a time: its words name no value (an enum of times is read by pickTime).
   const line = withoutTimes(heard);
   const said = callerWords(line);
-  const saidConcepts = new Set(content(said).map(concept));
+  // A word the caller denies everywhere they say it ("not the phones", "nothing will connect") is
+  // no evidence for a value that means it.
+  const denied = deniedConcepts(line);
+  const saidConcepts = new Set(content(said).map(concept).filter((c) => !denied.has(c)));
   const joined = said.slice(1).map((w, i) => stem(said[i] + w));
   const texts = values.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String);
   // A word the descriptions also use outside the values' meanings ("the kind of bike … kids for a
@@ -154,7 +191,11 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
     const ownHits = own.filter((w) => saidConcepts.has(concept(w)));
     const whole = said.includes(value.toLowerCase()) || joined.includes(stem(value.replace(/[^a-z0-9]/gi, ''))) || (own.length > 0 && ownHits.length === own.length);
     const gloss = glosses[i].filter((w) => !own.includes(w) && telling(w));
-    const glossHits = [...new Set(gloss.filter((w) => saidConcepts.has(concept(w)) || joined.includes(stem(w))))];
+    // A meaning the definition itself denies ("no_power means it does not light") is met by the
+    // caller denying it ("it won't light"), and only so.
+    const deniedInGloss = new Set(definitionsOf(value, descriptions).flatMap((d) => [...deniedConcepts(d)]));
+    const meets = (w: string) => (deniedInGloss.has(concept(w)) ? denied.has(concept(w)) : saidConcepts.has(concept(w)) || joined.includes(stem(w)));
+    const glossHits = [...new Set(gloss.filter(meets))];
     // Naming the whole value is the strongest evidence, then a word of its meaning, then part of its name.
     // Part of a name is evidence only when the value has no definition or the caller meets it too:
     // "the pole opposite the post box" names where, not a "damaged_pole" ("a leaning or broken pole").
@@ -191,6 +232,8 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
       const unsaid = tied.filter((s) => s !== best).map((s) => `${s.value}: "${degreeWords(s.value, descriptions).join('", "')}"`).join('; ');
       return { value: original(best.value), said: best.said, why: `${best.evidence}; the others' words of degree fit the caller's less (${unsaid})` };
     }
+    const near = namedBesideItsThing(tied, line, descriptions[0] ?? '');
+    if (near) return { value: original(near.value), said: near.said, why: `${near.evidence}, said in the clause that names what the parameter is about ("${near.clause}")` };
     return { tie: tied.map((s) => original(s.value)), why: tied.map((s) => `${s.value}: ${s.evidence}`).join('; ') };
   }
   const best = ranked[0];

@@ -265,3 +265,20 @@ describe('a house number is the number on the door, never part of a postcode', (
     expect(calls(out)).toEqual([['home_address', { house_number: '27', postcode: 'LS6 2AB' }]]);
   });
 });
+
+describe('a word the caller denies is no evidence for a value that means it', () => {
+  const faults = ['no_heat', 'noisy', 'leaking'];
+  const meanings = 'no_heat when the radiators stay cold; noisy when it bangs or whistles; leaking when water drips from it.';
+  it('"nothing\'s dripping, it just bangs all night" is noisy, not leaking', () =>
+    expect(readEnum(faults, "Nothing's dripping, it just bangs all night.", [meanings])).toMatchObject({ value: 'noisy' }));
+  it('near miss: "it\'s dripping and it bangs" names both: the agent asks which', () =>
+    expect(readEnum(faults, "It's dripping and it bangs.", [meanings])).toMatchObject({ tie: ['noisy', 'leaking'] }));
+});
+
+describe('of two values named as strongly, the one said of the parameter\'s thing', () => {
+  const colours = ['white', 'blue', 'black'];
+  it('"The lid is blue, and the box itself is white" gives the lid blue', () =>
+    expect(readEnum(colours, 'The lid is blue, and the box itself is white.', ['The colour of the lid.'])).toMatchObject({ value: 'blue' }));
+  it('near miss: both said in the clause of the lid is a tie', () =>
+    expect(readEnum(colours, 'The lid is blue or white.', ['The colour of the lid.'])).toMatchObject({ tie: ['white', 'blue'] }));
+});
