@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { appState, openApp, select } from './helpers';
+import { appState, clickEdgeLabel, openApp, select } from './helpers';
 
 // Issue 15, in the app: compare the open agent with a saved version on the canvas — marked cards,
 // a removed edge as a ghost, the list, one difference side by side, and what the model sees.
@@ -35,7 +35,7 @@ test('compare on canvas: the overlay, the list, side by side, what the model see
   await instructions.pressSequentially(' Smile.');
   await instructions.blur();
   // Delete an edge on the canvas.
-  await page.getByTestId('edge-label-e_verify_goodbye').click();
+  await clickEdgeLabel(page, 'e_verify_goodbye');
   await page.keyboard.press('Delete');
   await expect(page.getByTestId('edge-label-e_verify_goodbye')).toHaveCount(0);
 

@@ -25,6 +25,24 @@ export async function select(page: Page, kind: string, id?: string) {
 }
 
 /**
+ * Clicks an edge's label as a person does, once the canvas has stopped moving (a selection before
+ * it pans the view), and waits until the click selected that edge: a key pressed next acts on it.
+ */
+export async function clickEdgeLabel(page: Page, id: string) {
+  const label = page.getByTestId(`edge-label-${id}`);
+  let last = '';
+  await expect.poll(async () => {
+    const box = await label.boundingBox();
+    const now = box ? `${Math.round(box.x)},${Math.round(box.y)}` : '';
+    const still = now !== '' && now === last;
+    last = now;
+    return still;
+  }, { message: `the label of edge ${id} stays still in view` }).toBe(true);
+  await label.click();
+  await expect.poll(() => page.evaluate(() => (window as any).__callboard.store.getState().selection)).toEqual([{ kind: 'edge', id }]);
+}
+
+/**
  * Everything of the page a hostile file or a tool must not reach, read from the page itself:
  * cookies, localStorage, every IndexedDB store (key → record), the title and address, an injected
  * #pwned element, and whether the page's prototypes were polluted.

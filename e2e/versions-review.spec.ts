@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { appState, openApp, select, tallerDock } from './helpers';
+import { appState, clickEdgeLabel, openApp, select, tallerDock } from './helpers';
 import { mockRequests, scriptMock, useMockLlm, type MockTurn } from './sim-helpers';
 
 // Issue 15: a version opened read-only, two versions compared with each other (list and canvas),
@@ -36,7 +36,7 @@ async function deleteEdge(page: Page, id: string) {
     const label = await page.getByTestId(`edge-label-${id}`).boundingBox();
     return !!label && label.x > canvas.x && label.x + label.width < canvas.x + canvas.width && label.y > canvas.y && label.y + label.height < canvas.y + canvas.height;
   }).toBe(true);
-  await page.getByTestId(`edge-label-${id}`).click();
+  await clickEdgeLabel(page, id);
   await page.keyboard.press('Delete');
   await expect(page.getByTestId(`edge-label-${id}`)).toHaveCount(0);
 }
