@@ -13,7 +13,7 @@ import { nextEnumLine, readEnum } from './history-memo'; // read once per line (
 import { findEmails, findNames, findNumbers, findPhones, findTitles, findYesNo, notAName, phoneForms } from './extract';
 import { findDurations, findHouseNumbers, findIdentifiers, findLargeNumberWords, findPostcodes, unitOf } from './ids';
 import { clauseWith } from './intent';
-import { fillBoolean } from './flags';
+import { fillBoolean, flagMeaningInTool } from './flags';
 import type { FillContext, Filled, Made } from './fill-types';
 import { pickAgreed, pickOffered, pickTime, valueOfRow } from './pick';
 import { legMarkedAt, legOf, placeForLeg } from './route';
@@ -427,7 +427,10 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     const filled = picked && value !== undefined ? made(value, picked.rule, line0Said(latest), true) : undefined;
     if (filled) return { ...filled, why: picked!.why };
   }
-  if (prop.type === 'boolean') return fillBoolean(name, prop, ctx, askedAt, made);
+  if (prop.type === 'boolean') {
+    const described = prop.description ? prop : { ...prop, description: flagMeaningInTool(name, ctx.tool?.description ?? '') };
+    return fillBoolean(name, described, ctx, askedAt, made);
+  }
   if (prop.type === 'array') {
     const items = (Array.isArray(prop.items) ? prop.items[0] : prop.items) ?? {};
     if (!Array.isArray(items.enum)) return undefined;

@@ -14,7 +14,8 @@ import { callerWords, conceptOfWord, isStopWord, nameWords, overlap, stem, words
 
 /**
  * The word the caller puts before a word the flag's description shares, when the description puts
- * another one there and never says the caller's ("the normal delivery" against "express delivery").
+ * another one there and never says the caller's ("the normal delivery" against "express delivery");
+ * '' when the caller says the noun with no such word and never the description's.
  */
 function qualifiedOtherwise(line: string, mine: string, description: string, theirs: string): string | undefined {
   const before = (text: string, word: string) => new RegExp(`\\b([a-z]+)[\\s-]+${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').exec(text)?.[1];
@@ -23,10 +24,16 @@ function qualifiedOtherwise(line: string, mine: string, description: string, the
   if (words(sentence).filter((w) => !isStopWord(w)).at(-1) !== theirs.toLowerCase()) return undefined;
   const said = before(line, mine);
   const described = before(sentence, theirs);
-  if (!said || !described || isStopWord(said) || isStopWord(described)) return undefined;
+  if (!described || isStopWord(described)) return undefined;
+  // "the delivery is fine" against "express delivery": the noun alone, without the word that makes
+  // it this flag's, is no evidence either.
+  if (!said || isStopWord(said)) return new RegExp(`\\b${described}\\b`, 'i').test(line) ? undefined : '';
   const describedStems = new Set(words(description).map(stem));
   return stem(said) !== stem(described) && !describedStems.has(stem(said)) ? said : undefined;
 }
+
+/** Words for the ordinary kind of a thing, against a special kind a flag asks for ("express", "paid"). */
+const PLAIN = new Set(['normal', 'standard', 'regular', 'usual', 'ordinary', 'basic', 'free', 'plain']);
 
 /** Whom a flag's description speaks of: "when a passenger…", "whether the guest…" (not "when there is…"). */
 const SUBJECT = /\b(?:when|whether|if)\s+(?!there\b)(?:(?:a|an|the|any|their|his|her|my|your|our)\s+)?([a-z'’-]+)/gi;
@@ -45,6 +52,17 @@ function settingWords(description: string): Set<string> {
 
 /** Yes/no words and greetings say nothing of what a flag means ("Yes, I'm covered" is no "urgent"). */
 const MANNER_CONCEPTS = new Set(['agree', 'refuse', 'greeting'].map(conceptOfWord));
+
+/**
+ * What a tool's description says a flag of its means, when the flag has no description of its own
+ * ("expedited is true only when the customer wants the paid next-day express delivery",
+ * "has_card: whether they still hold it"): the clause after the flag's name.
+ */
+export function flagMeaningInTool(name: string, toolDescription: string): string {
+  const spelled = [name, nameWords(name).join(' ')].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const m = new RegExp(`\\b(?:${spelled.join('|')})\\s+(?:is\\s+(true\\s+(?:only\\s+)?(?:when|if)\\s+[^;.]+)|:\\s*([^;.]+))`, 'i').exec(toolDescription);
+  return m ? (m[1] ?? m[2]).trim() : '';
+}
 
 export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, askedAt: (i: number) => Asked | undefined, made: Made): Filled | undefined {
   const [latest = ''] = ctx.callerLines;
@@ -85,10 +103,15 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
   const unique = all.filter((p) => !others.described.has(conceptOfWord(p.mine)));
   const shared = unique.length ? unique : all.filter((p) => !others.named.has(conceptOfWord(p.mine)));
   if (shared.length) {
-    const description = `${prop.description ?? ''} ${nameWords(name).join(' ')}`;
+    const description = `${prop.description ?? ''}. ${nameWords(name).join(' ')}`;
     const other = qualifiedOtherwise(latest, shared[0].mine, description, shared[0].theirs);
-    // "the normal delivery" meets a flag for "express delivery" by its noun only: which one is meant is a guess.
-    if (other) return undefined;
+    if (other !== undefined) {
+      // "the normal delivery" against a flag for "express delivery": the plain kind, said, is not
+      // the special one. Any other word before the noun ("the blue delivery") is a guess either way.
+      if (!PLAIN.has(other.toLowerCase())) return undefined;
+      const f = made(false, 'boolean-plain-against-qualifier', `${other} ${shared[0].mine}`, true, false);
+      return f && { ...f, why: `the caller's "${other} ${shared[0].mine}" is the plain kind, not what ${name} asks for` };
+    }
     return flagByWords(name, latest, shared[0].mine, ctx.agentLines?.at(-1) ?? '', made);
   }
   // A flag that restates its tool's purpose ("schedule_appointment" of a scheduling tool) holds

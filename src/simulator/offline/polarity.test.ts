@@ -63,8 +63,26 @@ describe('one yes or no answers one question', () => {
 
 describe('a noun the flag shares, qualified otherwise', () => {
   const express: JsonSchema = { type: 'boolean', description: 'True only when the customer wants the paid next-day express delivery.' };
-  it('"the normal delivery" against "express delivery" decides nothing; near miss: "express delivery" said sets it', () => {
-    expect(fill({ expedited: express }, ['Just post it home, the normal delivery is fine.']).missing).toEqual(['expedited']);
+  it('"the blue delivery" against "express delivery" decides nothing; near miss: "express delivery" said sets it', () => {
+    expect(fill({ expedited: express }, ['Just post it home, the blue delivery is fine.']).missing).toEqual(['expedited']);
     expect(fill({ expedited: express }, ["I'd like the express delivery, please."]).args).toEqual({ expedited: true });
   });
+  it('"the normal delivery" (a plain word against "express") says it is not express: false', () => {
+    const out = fill({ expedited: express }, ['Just post it home, the normal delivery is fine.']);
+    expect(out.args).toEqual({ expedited: false });
+    expect(out.filled.expedited.rule).toBe('boolean-plain-against-qualifier');
+  });
+});
+
+describe('a flag described in its tool\'s description, met only by its own words', () => {
+  const order = tool('send_order', 'Send the order. gift_wrap is true only when the customer wants the paid gift wrapping.', { gift_wrap: { type: 'boolean' } });
+  it('"the wrapping doesn\'t matter, the plain wrapping is fine" is no paid gift wrapping: false', async () =>
+    expect(calls(await ask([order], [user('Please send my order.'), agent('Anything else?'), user('The plain wrapping is fine.')]))).toEqual([['send_order', { gift_wrap: false }]]));
+  it('the noun alone ("the wrapping is fine") decides nothing: the agent asks', async () => {
+    const out = await ask([order], [user('Please send my order.'), agent('Anything else?'), user('The wrapping is fine.')]);
+    expect(out.toolCalls).toEqual([]);
+    expect(out.text).toBe('Do you want the paid gift wrapping?');
+  });
+  it('near miss: "gift wrapping, please" sets it', async () =>
+    expect(calls(await ask([order], [user('Please send my order with gift wrapping.')]))).toEqual([['send_order', { gift_wrap: true }]]));
 });

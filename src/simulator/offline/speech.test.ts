@@ -22,12 +22,25 @@ describe('speakInstructions', () => {
   it('reads only the first sentence', () => expect(speakInstructions('Ask for the postcode. Then ask for the street.', true)).toBe('Could you tell me the postcode?'));
   it('does not greet twice', () => expect(speakInstructions('Greet the guest.', true)).toBeUndefined());
   it('near miss: clauses that need data say nothing', () => expect(speakInstructions('Offer the free tables two at a time.', true)).toBeUndefined());
+  it('"find out whether" and "check what" ask, a list kept whole, the customer spoken to', () => {
+    expect(speakInstructions('Find out whether the parcel was damaged, wet or opened, and whether the customer still has the box. Then log it.', true))
+      .toBe('Could you tell me if the parcel was damaged, wet or opened? Could you tell me if you still have the box?');
+    expect(speakInstructions('Check what the patient is allergic to.', true)).toBe('What are you allergic to?');
+  });
+  it('"ask until what time" keeps its preposition; a lower-case word is no name of whom to ask', () => {
+    expect(speakInstructions('Ask until what time they would like the hall.', true)).toBe('Until what time would you like the hall?');
+    expect(speakInstructions('Ask what went wrong and when it started.', true)).toMatch(/^What went wrong/);
+  });
 });
 
 describe('askFor', () => {
   it('asks with the description and the choices', () =>
     expect(askFor('size', { type: 'string', description: 'The size the caller wants.', enum: ['small', 'large'] })).toBe('Could you tell me the size you want (small or large)?'));
   it('falls back on the name\'s words, as a question of its own', () => expect(askFor('postal_code', { type: 'string' })).toBe('What is the postal code?'));
+  it('asks a yes/no as a yes/no question, from what the tool\'s description says of it ("is true only when…")', () => {
+    expect(askFor('gift_wrap', { type: 'boolean' }, 'Send the order. gift_wrap is true only when the customer wants the paid gift wrapping.')).toBe('Do you want the paid gift wrapping?');
+    expect(askFor('gift_wrap', { type: 'boolean' })).toBe('Should it be gift wrap, yes or no?');
+  });
 });
 
 describe('reportResults', () => {

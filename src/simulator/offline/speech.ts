@@ -6,19 +6,22 @@ import type { JsonSchema } from '../../model';
 import type { Item, StepCall } from './reading';
 import { nameWords } from './words';
 
+/** Who the instructions call the person on the line: "the caller", "the customer", "the patient"… */
+const WHO = 'caller|customer|client|patient|guest|member|passenger|tenant|resident|visitor';
 const SWAPS: [RegExp, string][] = [
-  [/^the caller['’]s$/i, 'your'], [/^the caller$/i, 'you'], [/^caller['’]s$/i, 'your'],
+  [new RegExp(`^the (?:${WHO})['’]s$`, 'i'), 'your'], [new RegExp(`^the (?:${WHO})$`, 'i'), 'you'], [/^caller['’]s$/i, 'your'],
   [/^you are$/i, 'I am'], [/^you['’]re$/i, "I'm"], [/^you were$/i, 'I was'], [/^yourself$/i, 'myself'],
   [/^yours$/i, 'mine'], [/^your$/i, 'my'], [/^you$/i, 'I'],
   [/^they are$/i, 'you are'], [/^they['’]re$/i, "you're"], [/^they were$/i, 'you were'],
   [/^theirs$/i, 'yours'], [/^their$/i, 'your'], [/^they$/i, 'you'], [/^them$/i, 'you'], [/^themselves$/i, 'yourself'],
 ];
-const SWAP_WORDS = /\b(?:the caller['’]s|the caller|caller['’]s|you are|you['’]re|you were|yourself|yours|your|you|they are|they['’]re|they were|theirs|their|they|themselves|them)\b/gi;
+const SWAP_WORDS = new RegExp(`\\b(?:the (?:${WHO})['’]s|the (?:${WHO})|caller['’]s|you are|you['’]re|you were|yourself|yours|your|you|they are|they['’]re|they were|theirs|their|they|themselves|them)\\b`, 'gi');
 
-/** "the caller wants" → "the caller want", so that it reads "you want" once swapped. */
+/** "the caller wants" → "the caller want", so that it reads "you want" once swapped (and "the customer", "the patient"…). */
 function toSecondPerson(text: string): string {
   const irregular: Record<string, string> = { is: 'are', was: 'were', has: 'have', does: 'do' };
-  return text.replace(/\b(the caller)\s+(\w+?)(ies|s)\b/gi, (m, who: string, base: string, end: string) => {
+  // An adverb may come between ("the customer still has").
+  return text.replace(new RegExp(`\\b(the (?:${WHO})(?:\\s+(?:still|already|also|really|just|now|ever|never|usually|often))?)\\s+(\\w+?)(ies|s)\\b`, 'gi'), (m, who: string, base: string, end: string) => {
     const verb = base + end;
     if (irregular[verb.toLowerCase()]) return `${who} ${irregular[verb.toLowerCase()]}`;
     if (end === 's' && /s$/.test(base)) return m; // "the caller's" and "class" are not verbs
@@ -96,13 +99,20 @@ const PERSON = "(?:the caller|them|him|her|(?:[A-Z][\\w'’-]*\\s+){1,3}?)";
 
 /** One clause of an instruction as speech, or undefined for what needs data the model lacks. */
 function speakClause(clause: string, greeted: boolean): { text?: string; statement: boolean } {
-  const c = clause.trim();
+  // "Find out whether…", "check what…", "confirm if…": asking, in other words.
+  // The verb lower-cased, and the rest matched case-sensitively: PERSON's capitals are a name's
+  // ("Ask Maria what…"), which a case-blind match would find in "what happened and when…".
+  const c = clause.trim().replace(/^(?:find out|check|confirm|establish|work out|make sure you know)\s+(?=(?:whether|if|how|what|when|where|which|who|why)\b)/i, 'ask ').replace(/^ask\b/i, 'ask');
   let m: RegExpExecArray | null;
   if (/^(?:greet|welcome)\b/i.test(c)) return { text: greeted ? undefined : 'Hello!', statement: false };
-  if ((m = new RegExp(`^ask\\s+(?:${PERSON}\\s*)?(how|what|when|where|which|who|why)\\b(.*)$`, 'i').exec(c))) return { text: question(swapPersons(m[1] + m[2])), statement: false };
-  if ((m = new RegExp(`^ask\\s+(?:${PERSON}\\s*)?(?:for|about)\\s+(.+)$`, 'i').exec(c))) return { text: `Could you tell me ${swapPersons(m[1]).replace(/[.!?]+$/, '')}?`, statement: false };
-  if ((m = new RegExp(`^ask\\s+${PERSON}\\s*to\\s+(.+)$`, 'i').exec(c))) return { text: `Could you ${swapPersons(m[1]).replace(/[.!?]+$/, '')}?`, statement: false };
-  if ((m = new RegExp(`^ask\\s+(?:${PERSON}\\s*)?(?:whether|if)\\s+(.+)$`, 'i').exec(c))) return { text: `Could you tell me if ${swapPersons(m[1]).replace(/[.!?]+$/, '')}?`, statement: false };
+  // "Ask until what time they would like…" asks "Until what time would you like…?".
+  if ((m = new RegExp(`^ask\\s+(?:${PERSON}\\s*)?(?:(until|by|from|at|for|on|in)\\s+)?(how|what|when|where|which|who|why)\\b(.*)$`).exec(c))) {
+    const asked = question(swapPersons(m[2] + m[3]));
+    return { text: m[1] ? `${capital(m[1])} ${asked.charAt(0).toLowerCase()}${asked.slice(1)}` : asked, statement: false };
+  }
+  if ((m = new RegExp(`^ask\\s+(?:${PERSON}\\s*)?(?:for|about)\\s+(.+)$`).exec(c))) return { text: `Could you tell me ${swapPersons(m[1]).replace(/[.!?]+$/, '')}?`, statement: false };
+  if ((m = new RegExp(`^ask\\s+${PERSON}\\s*to\\s+(.+)$`).exec(c))) return { text: `Could you ${swapPersons(m[1]).replace(/[.!?]+$/, '')}?`, statement: false };
+  if ((m = new RegExp(`^ask\\s+(?:${PERSON}\\s*)?(?:whether|if)\\s+(.+)$`).exec(c))) return { text: `Could you tell me if ${swapPersons(m[1]).replace(/[.!?]+$/, '')}?`, statement: false };
   // Who is told ends where the words told begin: the first word that is not capitalised.
   if ((m = new RegExp(`^(?:tell|inform|let)\\s+${PERSON}\\s*(?:know\\s+)?(?:that\\s+)?(?=[a-z])(.+)$`).exec(c.replace(/^./, (x) => x.toLowerCase())))) {
     // "Tell the caller the new day" names what to tell, which only data says: nothing to speak.
@@ -136,7 +146,7 @@ const isClause = (text: string) => {
  */
 export function speakInstructions(instructions: string, greeted: boolean): string | undefined {
   const first = instructions.trim().split(/(?<=[.!?])\s+/)[0] ?? '';
-  const clauses = first.split(new RegExp(`;\\s*|,\\s*(?:and\\s+|then\\s+)?(?=(?:${VERBS})\\b)|\\s+(?:and|then)\\s+(?=(?:${VERBS})\\b)|,\\s*(?=[a-z])`, 'i'));
+  const clauses = first.split(new RegExp(`;\\s*|,\\s*(?:and\\s+|then\\s+)?(?=(?:${VERBS})\\b)|\\s+(?:and|then)\\s+(?=(?:${VERBS})\\b)|,\\s*(?=(?:and|or)\\s+(?:whether|if)\\b)`, 'i'));
   const said: string[] = [];
   let afterStatement = false;
   let asked = false;
@@ -172,7 +182,7 @@ export function spokenName(name: string): string {
  */
 function flagClause(name: string, toolDescription: string): string {
   const spelled = [name, nameWords(name).join(' ')].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  const m = new RegExp(`\\b(?:${spelled.join('|')})\\s+is\\s+(true\\s+(?:when|if)\\s+[^;.]+)`, 'i').exec(toolDescription);
+  const m = new RegExp(`\\b(?:${spelled.join('|')})\\s+is\\s+(true\\s+(?:only\\s+)?(?:when|if)\\s+[^;.]+)`, 'i').exec(toolDescription);
   // "in_safe_place: they are out of the way of traffic", "has_card: does the customer still have it":
   // what the flag says, of the caller, asked whether it holds.
   const colon = m ? undefined : new RegExp(`\\b(?:${spelled.join('|')})\\s*:\\s*([^;.]+)`, 'i').exec(toolDescription);
@@ -196,8 +206,10 @@ export function askFor(name: string, prop: JsonSchema | undefined, toolDescripti
   const choices = Array.isArray(prop?.enum) ? prop.enum.map(String) : [];
   const options = choices.length > 1 ? ` (${choices.slice(0, -1).join(', ')} or ${choices[choices.length - 1]})` : '';
   // "True when the caller needs X" asks "Do you need X?"; "whether the caller is X" asks "Are you X?".
-  const flag = /^(?:true|yes|set)\s+(?:when|if)\s+(.+)$|^whether\s+(.+)$/i.exec(what);
+  const flag = /^(?:true|yes|set)\s+(?:only\s+)?(?:when|if)\s+(.+)$|^whether\s+(.+)$/i.exec(what);
   if (prop?.type === 'boolean' && flag) return yesNoQuestion(flag[1] ?? flag[2]);
+  // A yes/no with nothing to say what it asks is still asked as one, by its name.
+  if (prop?.type === 'boolean' && !description) return `Should it be ${spokenName(name)}, yes or no?`;
   // A noun phrase ("your prescription number", "the reason for the visit") is asked with "What is".
   if (/^(?:your|the)\s+[a-z]/i.test(what) && !/\b(?:you|I)\s+\w+/.test(what.replace(/^your\s+/i, ''))) return `What is ${what}${options}?`;
   return `Could you tell me ${what}${options}?`;
