@@ -14,6 +14,8 @@ export interface FillContext {
   offered: Item[];
   /** Clock times the last offering tool result listed (reading.ts timesListed). */
   offeredTimes?: string[];
+  /** Every text the last offering tool result listed (reading.ts valuesListed). */
+  offeredValues?: string[];
   /** The agent's lines, in order (a "yes" agrees to the row the last one named). */
   agentLines?: string[];
   /** The tool being filled, and whether the caller's latest line means it. */

@@ -15,7 +15,7 @@ import { findDurations, findHouseNumbers, findIdentifiers, findLargeNumberWords,
 import { clauseWith } from './intent';
 import { fillBoolean, flagMeaningInTool } from './flags';
 import type { FillContext, Filled, Made } from './fill-types';
-import { pickAgreed, pickOffered, pickTime, valueOfRow } from './pick';
+import { pickAgreed, pickListed, pickOffered, pickTime, valueOfRow } from './pick';
 import { legMarkedAt, legOf, placeForLeg } from './route';
 import type { Item } from './reading';
 import { conceptOfWord, isStopWord, nameWords, stem, words } from './words';
@@ -328,6 +328,16 @@ function byPattern(prop: JsonSchema, line: string, patterns: PatternReader, plac
   return undefined;
 }
 
+/**
+ * A free string that takes one of the texts a tool listed: by what it says of itself ("exactly as
+ * the search gave it", "one of the times you read out"), or a required one no other rule reads.
+ */
+function takesListed(name: string, prop: JsonSchema, kind: Kind, toolDescription: string, required: boolean): boolean {
+  if (prop.enum || !(prop.type === 'string' || prop.type === undefined)) return false;
+  const said = `${prop.description ?? ''} ${wordsAfterName(name, toolDescription)}`;
+  return (kind === 'none' && required) || /\b(?:offered|gave|given|listed|read out|one of|chose|chosen|exactly as)\b/i.test(said);
+}
+
 /** A parameter that takes one of the offered rows: an id, a key of the rows, or "offered" in its words. */
 export function picksOffered(name: string, prop: JsonSchema, offered: Item[]): boolean {
   if (!offered.length || !(prop.type === 'string' || prop.type === 'number' || prop.type === 'integer' || prop.type === undefined)) return false;
@@ -487,6 +497,12 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     if (offeredTimes) {
       const f = made(offeredTimes.hhmm, 'pick-offered-time', offeredTimes.said, true);
       if (f) return { ...f, why: offeredTimes.why };
+    }
+    // One of the texts the last tool listed ("2026-12-08 14:00"), for a parameter that takes one.
+    const listed = i === 0 && takesListed(name, prop, kind, ctx.tool?.description ?? '', (ctx.parameters?.required ?? []).includes(name)) ? pickListed(line, ctx.offeredValues ?? [], ctx.today) : undefined;
+    if (listed) {
+      const f = made(listed.value, 'pick-listed', listed.said, true);
+      if (f) return { ...f, why: listed.why };
     }
     const read = candidates(kind, name, line, prop, ctx.today, context, ctx.tool?.description, ctx.givenAndFamily ?? true);
     const params = Object.entries(ctx.parameters?.properties ?? {});

@@ -5,7 +5,8 @@
 // otherwise is no evidence, and the agent asks.
 import type { JsonSchema } from '../../model';
 import { offerReplyToFact, YES_NO_QUESTION, type Asked } from './asked';
-import { withoutTimes } from './dates';
+import { findDates, withoutTimes } from './dates';
+import { findDurations } from './ids';
 import { findYesNo, findYesNoInClause } from './extract';
 import type { FillContext, Filled, Made } from './fill-types';
 import { restatesTool } from './intent';
@@ -30,6 +31,21 @@ function qualifiedOtherwise(line: string, mine: string, description: string, the
   if (!said || isStopWord(said)) return new RegExp(`\\b${described}\\b`, 'i').test(line) ? undefined : '';
   const describedStems = new Set(words(description).map(stem));
   return stem(said) !== stem(described) && !describedStems.has(stem(said)) ? said : undefined;
+}
+
+/**
+ * A flag whose meaning is a window of time from today ("in the next four weeks", "within 10 days"),
+ * read from the one day to come the caller's line gives: inside the window, true; past it, false.
+ */
+function dateInWindow(description: string, line: string, today: string | undefined): { value: boolean; said: string; why: string } | undefined {
+  const window = /\b(?:in|within|over)\s+(?:the\s+)?(?:next\s+)?([\w-]+\s+(?:days?|weeks?|fortnights?|months?))\b/i.exec(description);
+  if (!window || !today) return undefined;
+  const days = findDurations(window[1], 'day')[0]?.value;
+  const coming = findDates(line, today).filter((d) => d.iso >= today);
+  if (days === undefined || new Set(coming.map((d) => d.iso)).size !== 1) return undefined;
+  const ahead = Math.round((Date.parse(coming[0].iso) - Date.parse(today)) / 86_400_000);
+  const value = ahead <= days;
+  return { value, said: coming[0].said, why: `"${coming[0].said}" is ${coming[0].iso}, ${ahead} days from today: ${value ? 'within' : 'past'} "${window[0]}" (${days} days)` };
 }
 
 /** Words for the ordinary kind of a thing, against a special kind a flag asks for ("express", "paid"). */
@@ -60,7 +76,7 @@ const MANNER_CONCEPTS = new Set(['agree', 'refuse', 'greeting'].map(conceptOfWor
  */
 export function flagMeaningInTool(name: string, toolDescription: string): string {
   const spelled = [name, nameWords(name).join(' ')].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  const m = new RegExp(`\\b(?:${spelled.join('|')})\\s+(?:is\\s+(true\\s+(?:only\\s+)?(?:when|if)\\s+[^;.]+)|:\\s*([^;.]+))`, 'i').exec(toolDescription);
+  const m = new RegExp(`\\b(?:${spelled.join('|')})(?:\\s+is\\s+(true\\s+(?:only\\s+)?(?:when|if)\\s+[^;.]+)|\\s*:\\s*([^;.]+))`, 'i').exec(toolDescription);
   return m ? (m[1] ?? m[2]).trim() : '';
 }
 
@@ -85,6 +101,12 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
   if (ynNow && askedElsewhere && spokenOf && ctx.soleFlag === `${ctx.tool?.name}.${name}`) {
     const f = made(ynNow.value, 'boolean-sole-flag', ynNow.said, true);
     return f && { ...f, why: `"${ynNow.said}" answers no question for a value, and ${name} is the one yes/no the offered tools ask` };
+  }
+  // "travel booked in the next four weeks": a day the caller gives is in that window or not.
+  const inWindow = dateInWindow(prop.description ?? '', latest, ctx.today);
+  if (inWindow) {
+    const f = made(inWindow.value, 'boolean-date-in-window', inWindow.said, true);
+    return f && { ...f, why: inWindow.why };
   }
   // "True when the caller wants X": true when the caller's words meet what the flag is about: its
   // name and what its description asks, not the description's setting: the one it is said of ("a

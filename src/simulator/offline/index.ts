@@ -104,7 +104,7 @@ function agentCall(a: Answer, r: Reading, ctx: FillContext): void {
   }
   const failed = r.stepCalls.find((c) => c.failed);
   if (failed) {
-    const report = reportResults(r.stepCalls);
+    const report = reportResults(r.stepCalls, r.instructions);
     a.note(report.rule, `${failed.name} answered with an error: apologised and said what failed`);
     a.text = report.text;
     return;
@@ -148,7 +148,7 @@ function agentCall(a: Answer, r: Reading, ctx: FillContext): void {
   }
   if (byInstructions(a, r, scored)) return;
   if (r.afterResults) {
-    const report = reportResults(r.stepCalls);
+    const report = reportResults(r.stepCalls, r.instructions);
     a.note(report.rule, `reported the result of ${r.stepCalls.map((c) => c.name).join(', ')}`);
     if (report.rule !== 'report-result') {
       a.text = report.text;
@@ -251,7 +251,7 @@ export function createOfflineModel(options: OfflineModelOptions = {}): Model {
       const a = new Answer(request);
       const r = readRequest(request);
       const asked = askedOf(r.history, request.tools);
-      const ctx: FillContext = { callerLines: r.callerLines, today: options.today, offered: r.offered, offeredTimes: r.offeredTimes, agentLines: r.agentLines, asked, olderLatePart: r.olderLatePart, nearestOlder: r.nearestOlder, patterns, yesNoSpent: yesNoSpent(r), instructions: r.instructions };
+      const ctx: FillContext = { callerLines: r.callerLines, today: options.today, offered: r.offered, offeredTimes: r.offeredTimes, offeredValues: r.offeredValues, agentLines: r.agentLines, asked, olderLatePart: r.olderLatePart, nearestOlder: r.nearestOlder, patterns, yesNoSpent: yesNoSpent(r), instructions: r.instructions };
       const purpose = purposeOf(request);
       if (!request.purpose) a.note('purpose', `the request names no purpose: read as a ${purpose} call from its shape`);
       const now = asked[0] ?? [];

@@ -130,3 +130,35 @@ export function valueOfRow(row: Item, param: string): unknown {
   const near = Object.keys(row).find((k) => stem(k) === paramStem);
   return near ? row[near] : undefined;
 }
+
+const weekday = (iso: string) => new Date(`${iso}T12:00:00Z`).getUTCDay();
+
+/**
+ * One of the texts a tool listed ("2026-12-08 14:00"), as the caller picks it: by the day and time
+ * it holds ("Tuesday at two o'clock" is the one Tuesday 14:00 listed; a weekday is met by any date
+ * on that weekday), or by position ("the first one"). Undefined when the line fits none or several.
+ */
+export function pickListed(line: string, values: string[], todayIso?: string): { value: string; said: string; why: string } | undefined {
+  if (values.length < 2) return undefined;
+  const days = findDates(line, todayIso);
+  const times = findTimes(line);
+  const hour = times.length ? undefined : bareHour(line);
+  if (!days.length && !times.length && !hour) {
+    for (const [re, index] of ORDINALS) {
+      const m = re.exec(line);
+      const picked = m ? values[index(values.length)] : undefined;
+      if (m && picked !== undefined) return { value: picked, said: m[0], why: `"${m[0]}" is "${picked}", ${index(values.length) + 1} of the ${values.length} listed` };
+    }
+    return undefined;
+  }
+  let hits = values;
+  for (const day of days) {
+    const byWeekday = day.rule === 'date-weekday';
+    hits = hits.filter((v) => findDates(v, todayIso).some((d) => (byWeekday ? weekday(d.iso) === weekday(day.iso) : d.iso === day.iso)));
+  }
+  for (const time of times) hits = hits.filter((v) => findTimes(v).some((t) => sameTime(time.hhmm, time.said, t.hhmm)));
+  if (hour) hits = hits.filter((v) => findTimes(v).some((t) => t.hhmm.endsWith(':00') && (+t.hhmm.slice(0, 2) === hour.value || +t.hhmm.slice(0, 2) === hour.value + 12)));
+  if (hits.length !== 1) return undefined;
+  const said = [...days.map((d) => d.said), ...times.map((t) => t.said), ...(hour ? [hour.said] : [])].join(' ');
+  return { value: hits[0], said, why: `"${said}" fits only "${hits[0]}" of the ${values.length} listed` };
+}

@@ -27,6 +27,8 @@ export interface Reading {
   offered: Item[];
   /** Clock times (HH:MM) the last offering tool result listed ({"slots": ["12:30", "13:00"]}). */
   offeredTimes: string[];
+  /** Every text the last offering tool result listed (["2026-12-08 09:30", …]): valuesListed. */
+  offeredValues: string[];
   /** The stage's instructions: the system prompt's last paragraph (the persona comes first). */
   instructions: string;
   /** The history as read (history-fold.ts), for what else is carried with it (history-memo.ts askedOf). */
@@ -78,24 +80,27 @@ export function jsonListsIn(text: string): Item[][] {
 }
 
 /**
- * The clock times a result lists, in arrays at most three levels down ("slots": ["12:30", "13:00"],
- * or rows with a time each): what a caller picks "the one o'clock" from. Bounded: a result is the
- * tool's, and the tool's code is the agent file's.
+ * The words a result lists, in arrays at most three levels down ("slots": ["12:30", "13:00"],
+ * "appointments": ["2026-12-08 09:30", …], or rows with a time each): what a caller picks "the one
+ * o'clock" or "Tuesday at two" from. Bounded: a result is the tool's, and the tool's code is the
+ * agent file's.
  */
-export function timesListed(value: unknown, depth = 0, inList = false): string[] {
+export function valuesListed(value: unknown, depth = 0, inList = false): string[] {
   if (depth > 3) return [];
-  if (typeof value === 'string') return inList && CLOCK.test(value.trim()) ? [value.trim().replace(/^(\d):/, '0$1:').slice(0, 5)] : [];
-  if (Array.isArray(value)) return value.slice(0, 200).flatMap((v) => timesListed(v, depth + 1, true));
-  if (isItem(value)) return Object.values(value).slice(0, 200).flatMap((v) => timesListed(v, depth + 1, inList));
+  if (typeof value === 'string') return inList && value.length <= 200 ? [value.trim()] : [];
+  if (Array.isArray(value)) return value.slice(0, 200).flatMap((v) => valuesListed(v, depth + 1, true));
+  if (isItem(value)) return Object.values(value).slice(0, 200).flatMap((v) => valuesListed(v, depth + 1, inList));
   return [];
 }
 const CLOCK = /^\d{1,2}:\d{2}(?::\d{2})?$/;
+/** Of the listed values, the clock times, as HH:MM. */
+export const timesListed = (values: string[]): string[] => values.filter((v) => CLOCK.test(v)).map((v) => v.replace(/^(\d):/, '0$1:').slice(0, 5));
 
 /** A tool message's content offers rows or times (the last such message's are what the agent offered). */
 function offersRows(content: string): boolean {
   try {
     const value: unknown = JSON.parse(content);
-    return rowsOf(value).length > 0 || timesListed(value).length > 1;
+    return rowsOf(value).length > 0 || valuesListed(value).length > 1;
   } catch {
     // An error sentence offers nothing.
     return false;
@@ -138,11 +143,12 @@ export function readRequest(request: ModelRequest): Reading {
   // The last tool message that offers rows, parsed afresh: no two requests share its rows.
   const lastOffer: unknown = history.at.lastRows >= 0 ? JSON.parse(messages[history.at.lastRows].content) : undefined;
   const offered: Item[] = rowsOf(lastOffer);
-  const offeredTimes = [...new Set(timesListed(lastOffer))];
+  const offeredValues = [...new Set(valuesListed(lastOffer))];
+  const offeredTimes = [...new Set(timesListed(offeredValues))];
   if (!offered.length) for (const list of jsonListsIn(request.system)) offered.push(...list);
   const paragraphs = request.system.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
   return {
-    callerLines, agentLines, stepCalls, afterResults, offered, offeredTimes,
+    callerLines, agentLines, stepCalls, afterResults, offered, offeredTimes, offeredValues,
     instructions: paragraphs.length > 1 ? paragraphs[paragraphs.length - 1] : (paragraphs[0] ?? ''),
     history,
     nearestOlder: nearestOlderOf(history),

@@ -57,7 +57,8 @@ const AUX = '(can|could|will|would|should|may|might|shall|do|does|am|are|is)';
  * takes "do" ("which item you want" → "which item do you want").
  */
 function invert(part: string): string | undefined {
-  const noun = '(?:\\s+(?!I\\b|we\\b|it\\b|he\\b|she\\b|you\\b|they\\b)[a-z]+)?';
+  // The wh-word's noun may be two words ("which passport office you can get to").
+  const noun = '(?:\\s+(?!I\\b|we\\b|it\\b|he\\b|she\\b|you\\b|they\\b)[a-z]+){0,2}';
   const m = new RegExp(`^(${WH}${noun})\\s+${SUBJECT}\\s+${AUX}\\s+(.+)$`).exec(part);
   if (m) return `${m[1]} ${m[3]} ${m[2]} ${m[4]}`;
   const plain = new RegExp(`^(${WH}${noun})\\s+(I|we|you|they)\\s+(?!(?:can|could|will|would|should|may|might|shall|do|did|am|are|were|have|had)\\b)([a-z]+)\\b(.*)$`).exec(part);
@@ -233,7 +234,7 @@ export function describeRow(row: Item): string {
 }
 
 /** A short report of the step's tool results: an apology naming what failed, the rows offered, or a confirmation. */
-export function reportResults(calls: StepCall[]): { text: string; rule: string } {
+export function reportResults(calls: StepCall[], instructions = ''): { text: string; rule: string } {
   const failed = calls.filter((c) => c.failed && c.result !== undefined);
   if (failed.length) return { text: `Sorry, that did not work: ${failed.map((c) => c.result!.trim().replace(/[.!?]*$/, '.')).join(' ')}`, rule: 'report-error' };
   const last = [...calls].reverse().find((c) => c.result !== undefined);
@@ -245,6 +246,11 @@ export function reportResults(calls: StepCall[]): { text: string; rule: string }
     if (new RegExp(`^\\s*(?:${VERBS})\\b`, 'i').test(last!.result!)) return { text: 'All right.', rule: 'report-result' };
     return { text: sentence(last!.result!), rule: 'report-result' };
   }
+  // {"office": …, "appointments": [...]}: what it lists is offered when the stage says to read out
+  // or offer what there is; otherwise a list inside a result is the agent's data.
+  const readsOut = /\b(?:read (?:out|back)|offer|list)\b/i.test(instructions);
+  const list = readsOut && !Array.isArray(value) && typeof value === 'object' && value !== null ? Object.values(value).find((v) => Array.isArray(v) && v.length > 0) : undefined;
+  if (list) value = list;
   if (Array.isArray(value)) {
     if (value.length === 0) return { text: 'I found nothing for that.', rule: 'report-rows' };
     const rows = value.slice(0, 2).map((row) => (typeof row === 'object' && row !== null ? describeRow(row as Item) : String(row)));
