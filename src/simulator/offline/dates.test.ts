@@ -54,3 +54,8 @@ describe('findDayPart', () => {
   it('reads a part of the day with a time for it', () => expect(findDayPart('in the morning')).toEqual({ part: 'morning', hhmm: '09:00' }));
   it('does not see one inside another word', () => expect(findDayPart('tomorrow')).toBeUndefined());
 });
+
+describe('a time written with a dot and am/pm', () => {
+  it('"9.15am" is 09:15, not "15am"', () => expect(findTimes('Friday at 9.15am').map((t) => t.hhmm)).toEqual(['09:15']));
+  it('near miss: "at 3pm" is 15:00', () => expect(findTimes('at 3pm').map((t) => t.hhmm)).toEqual(['15:00']));
+});

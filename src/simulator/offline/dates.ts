@@ -196,7 +196,8 @@ export function findTimes(text: string): TimeMatch[] {
     for (const m of text.matchAll(new RegExp(re.source, 'gi'))) fn(m as RegExpExecArray);
   };
   each(/(?<![\d:])(\d{1,2}):(\d{2})(?:\s*(a\.?m\.?|p\.?m\.?)(?![a-z]))?(?![\d:])/, (m) => add(m, clock(+m[1], +m[2], m[3]), 'time-clock'));
-  each(new RegExp(`(?<![\\d:])(\\d{1,2})${MERIDIEM}(?![a-z])`), (m) => add(m, clock(+m[1], 0, m[2]), 'time-am-pm'));
+  // Not the minutes of "9.15am" (read below as 09:15).
+  each(new RegExp(`(?<![\\d:.])(\\d{1,2})${MERIDIEM}(?![a-z])`), (m) => add(m, clock(+m[1], 0, m[2]), 'time-am-pm'));
   each(new RegExp(`\\b(half|quarter)\\s+(past|to)\\s+${HOUR}\\b(?:${MERIDIEM}(?![a-z]))?`), (m) => {
     const hour = hourWord(m[3]);
     const minutes = m[1].toLowerCase() === 'half' ? 30 : 15;

@@ -15,7 +15,7 @@ import { findDurations, findHouseNumbers, findIdentifiers, findLargeNumberWords,
 import { clauseWith } from './intent';
 import { fillBoolean, flagMeaningInTool } from './flags';
 import type { FillContext, Filled, Made } from './fill-types';
-import { pickAgreed, pickListed, pickOffered, pickTime, valueOfRow } from './pick';
+import { pickAgreed, pickEnumByTime, pickListed, pickOffered, pickTime, valueOfRow } from './pick';
 import { legMarkedAt, legOf, placeForLeg } from './route';
 import type { Item } from './reading';
 import { conceptOfWord, isStopWord, nameWords, stem, words } from './words';
@@ -464,6 +464,12 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
       if (time) {
         const f = made(time.hhmm, 'pick-offered-time', time.said, i === 0);
         return f && { ...f, why: time.why };
+      }
+      // Values the description gives times for, picked as offered times ("the later one").
+      const byTime = i === 0 ? pickEnumByTime(prop.enum, descriptions, line) : undefined;
+      if (byTime) {
+        const f = made(byTime.value, 'pick-enum-by-time', byTime.said, true);
+        if (f) return { ...f, why: byTime.why };
       }
       const read = readEnum(prop.enum, line, descriptions);
       if (read && 'tie' in read) {

@@ -11,7 +11,7 @@ import { findYesNo, findYesNoInClause } from './extract';
 import type { FillContext, Filled, Made } from './fill-types';
 import { restatesTool } from './intent';
 import { negationOf } from './polarity';
-import { callerWords, conceptOfWord, isStopWord, nameWords, overlap, stem, words } from './words';
+import { callerWords, classesOf, conceptOfWord, isStopWord, nameWords, overlap, stem, words } from './words';
 
 /**
  * The word the caller puts before a word the flag's description shares, when the description puts
@@ -48,6 +48,20 @@ function dateInWindow(description: string, line: string, today: string | undefin
   return { value, said: coming[0].said, why: `"${coming[0].said}" is ${coming[0].iso}, ${ahead} days from today: ${value ? 'within' : 'past'} "${window[0]}" (${days} days)` };
 }
 
+/** A class word the caller denies ("not on any medication") that holds one of the flag's words ("antibiotics"). */
+function classDenied(about: string[], line: string): { said: string; kind: string } | undefined {
+  for (const kind of about) {
+    for (const cls of classesOf(kind)) {
+      const said = words(line).find((w) => stem(w) === stem(cls));
+      if (said && negationOf(line, said)) return { said, kind };
+    }
+  }
+  return undefined;
+}
+
+/** A sentence that says the opposite of its words: "never given blood", "is not working", "no power". */
+const NEGATED = /\b(?:never|not|no|none|nobody|nothing|without)\b|n['’]t\b/i;
+
 /** Words for the ordinary kind of a thing, against a special kind a flag asks for ("express", "paid"). */
 const PLAIN = new Set(['normal', 'standard', 'regular', 'usual', 'ordinary', 'basic', 'free', 'plain']);
 
@@ -83,10 +97,24 @@ export function flagMeaningInTool(name: string, toolDescription: string): string
 export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, askedAt: (i: number) => Asked | undefined, made: Made): Filled | undefined {
   const [latest = ''] = ctx.callerLines;
   // A yes or no answers only the question the agent asked: it sets the flag that question was for.
+  const flagDenies = NEGATED.test(prop.description || nameWords(name).join(' '));
   for (const [i, line] of ctx.callerLines.entries()) {
     const notAnAnswer = i === 0 && (ctx.yesNoSpent || offerReplyToFact(line, ctx.agentLines?.at(-1) ?? ''));
     const yn = askedAt(i) && !notAnAnswer ? (findYesNo(line) ?? findYesNoInClause(line)) : undefined;
-    if (yn) return made(yn.value, 'boolean-from-yes-no', yn.said, i === 0);
+    if (!yn) continue;
+    // "Have you donated before?" — "No" for a flag "true when the caller has never given blood":
+    // a question asked the other way round from the flag is answered the other way round. An older
+    // line's question is not at hand, so its answer is read only when nothing turns round.
+    const question = i === 0 ? (ctx.agentLines?.at(-1) ?? '') : undefined;
+    if (question === undefined) {
+      if (flagDenies) continue;
+      return made(yn.value, 'boolean-from-yes-no', yn.said, false);
+    }
+    if (NEGATED.test(question) !== flagDenies) {
+      const f = made(!yn.value, 'boolean-from-yes-no-turned', yn.said, true);
+      return f && { ...f, why: `"${yn.said}" answers "${question.trim()}", which asks the opposite of what ${name} says ("${(prop.description || name).trim()}")` };
+    }
+    return made(yn.value, 'boolean-from-yes-no', yn.said, i === 0);
   }
   // A yes or no to a question that asked for another tool's value answers what the caller was
   // asked to agree to: the one yes/no the offered tools take (the agent's words lag a step behind,
@@ -136,6 +164,12 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
     }
     return flagByWords(name, latest, shared[0].mine, ctx.agentLines?.at(-1) ?? '', made);
   }
+  // "I'm not on any medication at all" denies antibiotics: a class the caller denies holds none of its kinds.
+  const deniedClass = classDenied(about, latest);
+  if (deniedClass) {
+    const f = made(false, 'boolean-class-denied', deniedClass.said, true, false);
+    return f && { ...f, why: `the caller denies "${deniedClass.said}", and ${deniedClass.kind} is a kind of it` };
+  }
   // A flag that restates its tool's purpose ("schedule_appointment" of a scheduling tool) holds
   // when the caller means the tool, and is false when they deny it.
   const meant = ctx.tool?.meant;
@@ -165,6 +199,12 @@ function otherFlagConcepts(name: string, parameters: JsonSchema | undefined): { 
  * agent asks.
  */
 function flagByWords(name: string, line: string, word: string, lastAgentLine: string, made: Made): Filled | undefined {
+  // The flag is about a "never" ("has never given blood"), and the caller says it: the "No" beside
+  // it agrees with it. (A negator of the meaning itself is met by being said.)
+  if (/^(?:never|none|nobody|nothing)$/i.test(word) && !negationOf(line, word)) {
+    const f = made(true, 'boolean-by-description', word, true, false);
+    return f && { ...f, why: `the caller's "${word}" is the word ${name} means, said, not denied` };
+  }
   const negator = negationOf(line, word);
   if (negator) {
     const f = made(false, 'boolean-negated', `${negator} … ${word}`, true, false);

@@ -2,7 +2,7 @@
 // that is a window of time from today, and a reply that reads out what the stage says to offer.
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../types';
-import { pickListed } from './pick';
+import { pickEnumByTime, pickListed } from './pick';
 import { reportResults, speakInstructions } from './speech';
 import { agent, ask, calls, tool, user } from './testing';
 
@@ -44,4 +44,14 @@ describe('the reply after a result', () => {
     expect(reportResults([call(JSON.stringify({ cards: [{ last4: '1234' }] }))], 'Ask why the card must be stopped.').text).toBe('All right.'));
   it('a wh-word with a noun of two words is asked in question order', () =>
     expect(speakInstructions('Ask which passport office they can get to.', true)).toBe('Which passport office can you get to?'));
+});
+
+describe('an enum whose values the description gives times for', () => {
+  const sessions = ['friday_morning', 'friday_evening'];
+  const meanings = ['friday_morning is Friday at 9.15am; friday_evening is the same day at 6pm.'];
+  it('"the later one" is the evening, "the nine fifteen" the morning', () => {
+    expect(pickEnumByTime(sessions, meanings, 'The later one works better.')).toMatchObject({ value: 'friday_evening' });
+    expect(pickEnumByTime(sessions, meanings, 'The nine fifteen, please.')).toMatchObject({ value: 'friday_morning' });
+  });
+  it('near miss: a line that picks neither', () => expect(pickEnumByTime(sessions, meanings, 'Either is fine.')).toBeUndefined());
 });

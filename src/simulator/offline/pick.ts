@@ -162,3 +162,22 @@ export function pickListed(line: string, values: string[], todayIso?: string): {
   const said = [...days.map((d) => d.said), ...times.map((t) => t.said), ...(hour ? [hour.said] : [])].join(' ');
   return { value: hits[0], said, why: `"${said}" fits only "${hits[0]}" of the ${values.length} listed` };
 }
+
+/**
+ * An enum whose values the description gives times for ("thursday_afternoon is Thursday at 2pm;
+ * thursday_evening is the same day at 5.30pm"), picked as an offered time: "the later one", "the
+ * 2pm one", "half five". Each value's time is the first said between its name and the next name.
+ */
+export function pickEnumByTime(values: unknown[], descriptions: string[], line: string): { value: string; said: string; why: string } | undefined {
+  const names = values.filter((v): v is string => typeof v === 'string');
+  const text = descriptions.join(' ');
+  const lower = text.toLowerCase();
+  const at = names.map((v) => ({ v, i: lower.indexOf(v.toLowerCase()) })).sort((a, b) => a.i - b.i);
+  if (names.length < 2 || at.some((x) => x.i < 0)) return undefined;
+  const timed = at.map((x, k) => ({ value: x.v, hhmm: findTimes(text.slice(x.i + x.v.length, at[k + 1]?.i ?? text.length).split(';')[0])[0]?.hhmm }));
+  if (timed.some((t) => t.hhmm === undefined) || new Set(timed.map((t) => t.hhmm)).size !== timed.length) return undefined;
+  const inOrder = [...timed].sort((a, b) => a.hhmm!.localeCompare(b.hhmm!));
+  const time = pickTime(line, inOrder.map((t) => t.hhmm!));
+  const picked = time && inOrder.find((t) => t.hhmm === time.hhmm);
+  return picked ? { value: picked.value, said: time.said, why: `${time.why}: ${picked.value} is the one at ${picked.hhmm}` } : undefined;
+}

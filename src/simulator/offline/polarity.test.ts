@@ -86,3 +86,21 @@ describe('a flag described in its tool\'s description, met only by its own words
   it('near miss: "gift wrapping, please" sets it', async () =>
     expect(calls(await ask([order], [user('Please send my order with gift wrapping.')]))).toEqual([['send_order', { gift_wrap: true }]]));
 });
+
+describe('a yes or no to a question asked the other way round from the flag', () => {
+  const member = tool('join_club', 'Sign the caller up.', { new_member: { type: 'boolean', description: 'True when the caller has never been a member before.' } });
+  it('"No" to "Have you been a member before?" makes "never been a member" true', async () =>
+    expect(calls(await ask([member], [user('I want to join the club.'), agent('Have you been a member with us before?'), user('No.')]))).toEqual([['join_club', { new_member: true }]]));
+  it('near miss: "Yes" to the same question makes it false', async () =>
+    expect(calls(await ask([member], [user('I want to join the club.'), agent('Have you been a member with us before?'), user('Yes, years ago.')]))).toEqual([['join_club', { new_member: false }]]));
+  it('"I\'ve never been one" says the flag\'s own "never": true, the "No" beside it agreeing', async () =>
+    expect(calls(await ask([member], [user('I want to join the club.'), agent('How can I help?'), user("No, I've never been a member of anything like it.")]))).toEqual([['join_club', { new_member: true }]]));
+});
+
+describe('a class the caller denies holds none of its kinds', () => {
+  const health = tool('health_check', 'Health questions.', { on_antibiotics: { type: 'boolean', description: 'True when they are taking antibiotics.' } });
+  it('"I\'m not on any medication" is no antibiotics', async () =>
+    expect(calls(await ask([health], [user('I want to donate.'), agent('Are you taking any antibiotics?'), user("I'm fine, and I'm not on any medication at all.")]))).toEqual([['health_check', { on_antibiotics: false }]]));
+  it('near miss: "I\'m on medication for my blood pressure" says nothing of antibiotics', async () =>
+    expect((await ask([health], [user('I want to donate.'), agent('Are you taking any antibiotics?'), user("I'm on medication for my blood pressure.")])).toolCalls).toEqual([]));
+});

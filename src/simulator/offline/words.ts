@@ -48,6 +48,23 @@ const SYNONYMS = [
 ].map((line) => line.split(' '));
 
 /**
+ * Everyday words for a class and words for its kinds ("medication": antibiotics, inhalers…). Only
+ * denial passes down the class: "not on any medication" is no antibiotics, but "on medication" is
+ * no evidence of antibiotics.
+ */
+const CLASSES: Record<string, string[]> = {
+  medication: ['antibiotic', 'painkiller', 'inhaler', 'insulin', 'steroid', 'antidepressant', 'tablet', 'pill'],
+  medicine: ['antibiotic', 'painkiller', 'inhaler', 'insulin', 'steroid', 'antidepressant', 'tablet', 'pill'],
+  drug: ['antibiotic', 'painkiller', 'steroid', 'antidepressant'],
+};
+
+/** The class words that hold a kind ("antibiotics" → medication, medicine, drug). */
+export function classesOf(word: string): string[] {
+  const kind = stem(word);
+  return Object.entries(CLASSES).filter(([, kinds]) => kinds.some((k) => stem(k) === kind)).map(([c]) => c);
+}
+
+/**
  * Everyday phrases whose meaning no single word of theirs carries, each with a word of the concept
  * it stands for: "come in" is a visit, "that's all" a goodbye. General English only.
  */
