@@ -123,7 +123,7 @@ export function normalizeForDiff(doc: AgentDocument, target: Target): JsonMap {
       return copy;
     }),
   };
-  const preserved = Object.entries(doc.preserved ?? {}).filter(([, v]) => isMap(v) && Object.keys(v).length > 0);
+  const preserved = Object.entries(doc.preserved ?? {}).map(([k, v]) => [k, k === 'pinecall' && isMap(v) ? withoutInterfaceNames(v) : v] as const).filter(([, v]) => isMap(v) && Object.keys(v).length > 0);
   if (preserved.length > 0) out.preserved = Object.fromEntries(preserved);
   return out;
 }
@@ -206,4 +206,20 @@ function diffValue(a: Json, b: Json, at: (string | number)[], out: string[]): vo
   } else if (!(Number.isNaN(a) && Number.isNaN(b))) {
     out.push(pointer(...at));
   }
+}
+
+/**
+ * The names of a class's generated interfaces (PreservedTool.interfaceNames) say how the file is
+ * laid out, not what the agent is, like a kept source: left out of a comparison of documents.
+ */
+function withoutInterfaceNames(pinecall: JsonMap): JsonMap {
+  const tools = pinecall.tools;
+  if (!isMap(tools)) return pinecall;
+  const kept = Object.fromEntries(Object.entries(tools).flatMap(([name, tool]) => {
+    if (!isMap(tool)) return [[name, tool]];
+    const { interfaceNames: _names, ...rest } = tool;
+    return Object.keys(rest).length ? [[name, rest]] : [];
+  }));
+  const { tools: _tools, ...others } = pinecall;
+  return Object.keys(kept).length ? { ...others, tools: kept } : others;
 }

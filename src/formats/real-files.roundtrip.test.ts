@@ -241,11 +241,6 @@ const WORDS = fc.constantFrom('Say it twice.', 'Ask again — politely.', 'Check
  * still failing, so this list cannot outlive its reason: a fix fails that test until the entry goes.
  */
 const KNOWN_FAILURES: { file: string; edit: keyof typeof EDITS; pick: number; why: string; fails: RegExp }[] = [
-  // The exporter names a generated interface by its parameter (`Address`), or by tool and parameter
-  // (`DeliverAddress`) where the first is taken: removing ship's `address` frees `Address`, and
-  // deliver's interface and signature are renamed with it.
-  { file: 'test/fixtures/pinecall/goldens/signatures.tsx', edit: 'a parameter removed', pick: 42, why: 'generated interface names cascade', fails: /outside the edited member/ },
-  { file: 'test/fixtures/pinecall/signatures.json as pinecall', edit: 'a parameter removed', pick: 42, why: 'generated interface names cascade', fails: /outside the edited member/ },
   // The YAML merge is a line merge checked by reading the result again: where the file orders a
   // tool's keys otherwise than the exporter (unknown-keys.yaml writes `strict` and `x_cost`
   // before `parameters`, and `choice` as a flow map after them), a new parameter's lines land in

@@ -19,3 +19,13 @@ export function classGetterNames(doc: AgentDocument): string[] {
   if (!kept || typeof kept !== 'object') return [];
   return getterNames([...strings(kept.baseMembers), ...strings(kept.members)]);
 }
+
+/** A kept member's name, whatever it is (getter, method, plain field), after comments and modifiers. */
+const MEMBER = /^(?:\s*(?:\/\/[^\n]*|\/\*[^]*?\*\/))*\s*(?:@[\w.]+(?:\([^)]*\))?\s*)*(?:(?:public|protected|private|override|static|readonly|async|get|set)\s+)*\*?\s*([A-Za-z_$][\w$]*)/;
+
+/** Every member the class keeps as code (getters, helper methods, plain fields): names a predicate may read. */
+export function classMemberNames(doc: AgentDocument): string[] {
+  const kept = doc.preserved?.pinecall;
+  if (!kept || typeof kept !== 'object') return [];
+  return [...strings(kept.baseMembers), ...strings(kept.members)].map((m) => MEMBER.exec(m)?.[1]).filter((name): name is string => name !== undefined);
+}

@@ -2,7 +2,7 @@ import type { AgentDocument, StateField } from '../../model';
 import type { Loss } from '../../model/loss';
 import { lossesOfPinecall } from './losses';
 import { assertWithinDepth } from '../../model/value-depth';
-import { getOwn } from '../../model/own';
+import { getOwn, setOwn } from '../../model/own';
 import { writeDocBlock } from './doc-comments';
 import { exportedTools, toolChains } from '../../model/tool-chains';
 import { getterNames, needsStateOptions, renderText, stageDeclaration, stateDeclaration, stateFieldText, toolText } from './export-members';
@@ -30,6 +30,8 @@ export interface PinecallExport {
   notes: string[];
   /** The same, as the lines of the export each note is about (empty when the edits alone changed the file). */
   normalised: RewrittenLines[];
+  /** The name each object parameter's generated interface took, by tool and parameter (projectPinecall says which the import keeps). */
+  interfaceNames: Record<string, Record<string, string>>;
   /** Whether the class uses JSX (a render() of stages, or kept code with tags): a download is then `.tsx`, else `.ts`. */
   jsx: boolean;
 }
@@ -76,7 +78,7 @@ export function exportPinecallTs(input: AgentDocument): PinecallExport {
       key: memberKey.tool(tool.name), kind: 'tool',
       text: comment(memberKey.tool(tool.name)) + toolText({
         doc, tool, chain: chains[i], preserved: getOwn(preserved.tools, tool.name), stateNames,
-        nameObject: interfaces.nameFor(tool.name),
+        nameObject: interfaces.nameFor(tool.name, getOwn(preserved.tools, tool.name)?.interfaceNames),
       }),
     })),
     ...(preserved.members ?? []).map((m, i): LaidMember => ({ key: otherMemberKey(i), kind: 'member', text: indentCode(m, '  ') + '\n' })),
@@ -110,6 +112,7 @@ export function exportPinecallTs(input: AgentDocument): PinecallExport {
     notes,
     normalised,
     path: `agents/${slugOf(doc.name)}/agent.tsx`,
+    interfaceNames: interfaces.assigned,
     warnings: lossesOfPinecall(input),
     jsx: laid.some((m) => m.kind === 'render') || keptJsx(preserved),
   };
@@ -168,17 +171,25 @@ function agentsImportText(names: string[], preserved: PinecallPreserved): string
  */
 function interfaceNamer(taken: Set<string>) {
   const declared = new Map<string, { key: string; shape: ObjectShape }>();
+  const assigned: Record<string, Record<string, string>> = {};
+  const remember = (toolName: string, param: string, name: string) => {
+    if (!Object.hasOwn(getOwn(assigned, toolName) ?? {}, param)) setOwn(assigned, toolName, { ...getOwn(assigned, toolName), [param]: name });
+    return name;
+  };
   return {
-    nameFor(toolName: string): NameObject {
+    assigned,
+    /** `kept`: the names the class gave its parameters' interfaces, tried first (PreservedTool.interfaceNames). */
+    nameFor(toolName: string, kept?: Record<string, string>): NameObject {
       return (shape, param) => {
         const key = JSON.stringify(shape.members);
-        const candidates = [pascalCase(param), pascalCase(toolName) + pascalCase(param)];
-        for (let n = 2; candidates.length < 40; n++) candidates.push(`${candidates[1]}${n}`);
+        const own = kept && Object.hasOwn(kept, param) ? [kept[param]] : [];
+        const candidates = [...own, pascalCase(param), pascalCase(toolName) + pascalCase(param)];
+        for (let n = 2; candidates.length < 40; n++) candidates.push(`${pascalCase(toolName) + pascalCase(param)}${n}`);
         for (const candidate of candidates) {
-          if (declared.get(candidate)?.key === key) return candidate;
+          if (declared.get(candidate)?.key === key) return remember(toolName, param, candidate);
           if (!declared.has(candidate) && !taken.has(candidate)) {
             declared.set(candidate, { key, shape });
-            return candidate;
+            return remember(toolName, param, candidate);
           }
         }
         return undefined;

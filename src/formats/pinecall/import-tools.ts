@@ -1,6 +1,7 @@
 import ts from 'typescript';
 import type { Tool } from '../../model';
 import { newId } from '../../model/ids';
+import { pascalCase } from '../../model/names';
 import { pinecallRefusal } from '../../model/lint/pinecall-refusals';
 import { docstringLines } from '../../model/docstring';
 import { foldDocstring, writeDocstringLines } from './doc-comments';
@@ -77,6 +78,10 @@ export function readTool(ctx: ImportContext, method: ts.MethodDeclaration, facts
     return ref && facts.generated.has(ref) ? ref : undefined;
   })).join(', ');
   if (written !== generated) preserved.params = { text: written, parameters };
+  // An interface named other than by its parameter alone depends on the other tools: kept, so it stays.
+  for (const [param, ref] of references) {
+    if (ref && facts.generated.has(ref) && ref !== pascalCase(param)) preserved.interfaceNames = { ...preserved.interfaceNames, [param]: ref };
+  }
   if (method.type) preserved.returnType = method.type.getText(sf);
   if (!method.modifiers?.some((m) => m.kind === ts.SyntaxKind.AsyncKeyword)) preserved.sync = true;
 

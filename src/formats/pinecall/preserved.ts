@@ -114,6 +114,12 @@ export interface PreservedTool {
    * came back `async freeSlots(day)`).
    */
   sync?: true;
+  /**
+   * Generated interfaces a parameter's type was named other than by the parameter alone
+   * (`DeliverAddress` where another tool's `Address` took the name): kept, so that removing that
+   * other parameter does not rename this one's interface (issue 33: only the edited member changes).
+   */
+  interfaceNames?: Record<string, string>;
 }
 
 /** The one stage of a class without a stage field (PinecallPreserved.noStageField). */

@@ -4,8 +4,10 @@ import { refFromName } from '../../model/ids';
 import { entryConditions, exportedTools, mergeChains, toolChains } from '../../model/tool-chains';
 import { toolStageNames, writtenPii } from './export-members';
 import { dedentCode, withoutThisPrefix } from './js-lexer';
-import { agentNameOfClass, className } from '../../model/names';
-import { IMPLICIT_STAGE, preservedOf, writesNoStageField } from './preserved';
+import { agentNameOfClass, className, pascalCase } from '../../model/names';
+import { getOwn, setOwn } from '../../model/own';
+import { exportPinecallTs } from './export';
+import { IMPLICIT_STAGE, preservedOf, writesNoStageField, type PinecallPreserved, type PreservedTool } from './preserved';
 import { getterNames } from './export-members';
 import { sameJson } from './same-json';
 import { pinecallParameters } from './type-shapes';
@@ -45,7 +47,7 @@ export function projectPinecall(input: AgentDocument): AgentDocument {
       .map((c) => (c.kind === 'expression' ? { ...c, expression: withoutThisPrefix(c.expression) } : c)),
   }));
   const entry = doc.stages.find((s) => s.id === doc.entryStageId) ?? doc.stages[0];
-  const pinecall = doc.preserved?.pinecall;
+  const pinecall = withInterfaceNames(doc.preserved?.pinecall, exportPinecallTs(input).interfaceNames);
   return {
     format: doc.format, version: doc.version, id: doc.id, name: agentNameOfClass(name), target: 'pinecall',
     persona: doc.persona.replace(/\r\n?/g, '\n'), llm: {}, opening: 'caller',
@@ -57,6 +59,23 @@ export function projectPinecall(input: AgentDocument): AgentDocument {
     layout: { positions: {}, sizes: {} },
     ...(pinecall ? { preserved: { pinecall } } : {}),
   };
+}
+
+/**
+ * The generated interfaces the export names other than by their parameter alone (`DeliverAddress`)
+ * are kept by the import (PreservedTool.interfaceNames), so that they stay when the other tool changes.
+ */
+function withInterfaceNames(pinecall: Record<string, unknown> | undefined, assigned: Record<string, Record<string, string>>): Record<string, unknown> | undefined {
+  const kept = (pinecall ?? {}) as PinecallPreserved;
+  const tools: Record<string, PreservedTool> = { ...kept.tools };
+  let changed = false;
+  for (const [tool, params] of Object.entries(assigned)) {
+    const own = Object.entries(params).filter(([param, name]) => name !== pascalCase(param));
+    if (!own.length) continue;
+    setOwn(tools, tool, { ...getOwn(tools, tool), interfaceNames: { ...getOwn(tools, tool)?.interfaceNames, ...Object.fromEntries(own) } });
+    changed = true;
+  }
+  return changed ? ({ ...kept, tools } as Record<string, unknown>) : pinecall;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { StageFlow } from '../code-flow';
 import type { AgentDocument, Tool } from '../types';
 import type { LintContext } from './types';
+import { editDistance } from '../edit-distance';
 
 export function buildContext(doc: AgentDocument, stageFlow?: StageFlow): LintContext {
   return {
@@ -28,4 +29,12 @@ export function suggestToolName(name: string): string {
   const word = name.trim().replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 64);
   if (!word) return 'do_something';
   return /^[A-Za-z]/.test(word) ? word : `t_${word}`.slice(0, 64);
+}
+
+/** ` (closest: "pet")`: the names a slip of two characters away, nearest first; nothing when none is. */
+export function closest(name: string, names: Iterable<string>): string {
+  const near = [...names].map((n) => ({ n, d: editDistance(name.toLowerCase(), n.toLowerCase()) }))
+    .filter(({ d }) => d <= Math.min(2, Math.max(1, Math.floor(name.length / 3))))
+    .sort((x, y) => x.d - y.d || x.n.localeCompare(y.n));
+  return near.length ? ` (closest: ${quoteList(near.map(({ n }) => n))})` : '';
 }

@@ -1,7 +1,8 @@
 import { toolsVisibleIn, toolVisibleIn } from '../document';
 import { parameterNames } from '../json-schema';
 import type { Condition, Edge, Stage } from '../types';
-import { quoteList } from './context';
+import { closest, quoteList } from './context';
+import { predicateScope, unknownNamesRead } from './expression-names';
 import { expressionSyntaxError } from './js-syntax';
 import { pointer } from './pointer';
 import type { Finding, LintContext } from './types';
@@ -109,7 +110,13 @@ function conditionFindings(ctx: LintContext, edge: Edge, from: Stage | undefined
   const entity = edgeEntity(edge);
   if (condition.kind === 'expression') {
     const error = expressionSyntaxError(condition.expression);
-    if (!error) return [];
+    if (!error) {
+      const scope = predicateScope(ctx.doc);
+      return unknownNamesRead(condition.expression, scope).map((read) => ({
+        rule: 'condition-expression-unknown-name' as const, path: pointer(...at, 'expression'), entity,
+        message: `this condition reads ${read.written}, which names nothing: no state field, captured parameter or class member is called ${read.name}; write one of ${quoteList([...scope].sort())}, or add a state field ${read.name}${closest(read.name, scope)}`,
+      }));
+    }
     return [{
       rule: 'condition-expression-syntax', path: pointer(...at, 'expression'), entity,
       message: `this condition does not parse as JavaScript (${error}); write an expression over the state fields, e.g. searches >= 3`,

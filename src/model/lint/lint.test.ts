@@ -37,9 +37,10 @@ function brokenEverywhere(): AgentDocument {
   d.stages[2].waitToken = '';
   d.stages.push({ id: 's_lost', name: 'lost', ref: 't_lost', blockId: 'b_gone', kind: 'wait', instructions: '{{ who }}' });
   d.edges.push({ id: 'e_bad', from: 's_greet', to: 's_nope', kind: 'loop', conditions: [{ kind: 'tool', toolId: 't_end', field: 'x', expected: 'y' }] });
-  d.edges[6].conditions.push({ kind: 'expression', expression: 'searches >=' }, { kind: 'nlu', sentence: 'Gives up.' });
+  d.edges[6].conditions.push({ kind: 'expression', expression: 'searches >=' }, { kind: 'expression', expression: 'outage_confirmed == true' }, { kind: 'nlu', sentence: 'Gives up.' });
   d.edges[5].conditions.push({ kind: 'tool', toolId: 't_gone', expected: '*' });
   d.edges.push({ id: 'e_always', from: 's_choose', to: 's_goodbye', kind: 'edge', conditions: [] });
+  d.tools[4].when = '(s) => s.isUrgent';
   const book = d.tools[5];
   Object.assign(book, { name: 'book-it', description: '', when: '(s) =>', confirm: 'Shall I book {{dayx}} {{result}}?', preview: 0, timeout: 0, pii: ['dni'] });
   book.parameters = {

@@ -51,6 +51,7 @@ export const RULES = {
   'tool-preview-range': rule('error', 'info', 'preview is at least 1'),
   'tool-timeout-range': rule('error', 'info', 'timeout is more than 0 and at most 300 seconds'),
   'tool-when-syntax': rule('error', 'info', 'when is JavaScript that parses'),
+  'tool-when-unknown-name': rule('error', 'info', 'when reads only state fields, captured parameters and class members'),
   // confirm.ts
   'confirm-placeholder-unknown': rule('error', 'info', 'a confirm {{x}} names an argument the tool does not have'),
   'confirm-placeholder-malformed': rule('error', 'info', 'a confirm placeholder is neither {{argument}} nor {{result.field}}'),
@@ -88,6 +89,7 @@ export const RULES = {
   'condition-tool-field-unknown': rule('error', 'error', 'a tool condition reads a field that is no parameter of the tool'),
   'condition-tool-no-parameters': rule('warning', 'warning', 'a tool with no parameters only matches *'),
   'condition-expression-syntax': rule('error', 'warning', 'an expression condition is JavaScript that parses'),
+  'condition-expression-unknown-name': rule('error', 'error', 'an expression condition reads only state fields, captured parameters and class members'),
   // reachability.ts
   'entry-missing': rule('error', 'error', 'an agent with stages has an entry stage'),
   'entry-unknown': rule('error', 'error', 'the entry names a stage that exists'),

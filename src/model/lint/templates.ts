@@ -1,9 +1,8 @@
 import { classGetterNames } from '../class-getters';
 import { parameterNames } from '../json-schema';
-import { quoteList } from './context';
+import { closest, quoteList } from './context';
 import { pointer } from './pointer';
 import type { Finding, LintContext, ProblemEntity } from './types';
-import { editDistance } from '../edit-distance';
 
 /** Names Jinja itself provides inside an expression; they never name a variable of the agent. */
 const JINJA_GLOBALS = new Set(['loop', 'range', 'true', 'false', 'none', 'True', 'False', 'None', 'namespace', 'dict', 'cycler', 'joiner', 'lipsum', 'super', 'self', 'varargs', 'kwargs', 'caller']);
@@ -15,16 +14,6 @@ function locallyDeclared(text: string): Set<string> {
     for (const name of m[1].split(',')) names.add(name.trim());
   }
   return names;
-}
-
-/** Edits (insert, delete, replace a character) between two short names. */
-
-/** ` (closest: "pet")`: the names a slip of two characters away, nearest first; nothing when none is. */
-function closest(name: string, names: Iterable<string>): string {
-  const near = [...names].map((n) => ({ n, d: editDistance(name.toLowerCase(), n.toLowerCase()) }))
-    .filter(({ d }) => d <= Math.min(2, Math.max(1, Math.floor(name.length / 3))))
-    .sort((x, y) => x.d - y.d || x.n.localeCompare(y.n));
-  return near.length ? ` (closest: ${quoteList(near.map(({ n }) => n))})` : '';
 }
 
 /**

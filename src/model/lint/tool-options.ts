@@ -1,5 +1,6 @@
 import { parameterNames } from '../json-schema';
-import { quoteList, toolLabel } from './context';
+import { closest, quoteList, toolLabel } from './context';
+import { predicateScope, unknownNamesRead } from './expression-names';
 import { expressionSyntaxError } from './js-syntax';
 import { pinecallRefusal } from './pinecall-refusals';
 import { pointer } from './pointer';
@@ -34,6 +35,13 @@ export function checkToolOptions(ctx: LintContext): Finding[] {
     }
     if (tool.when !== undefined) {
       const error = expressionSyntaxError(tool.when);
+      const scope = error ? undefined : predicateScope(ctx.doc);
+      for (const read of scope ? unknownNamesRead(tool.when, scope) : []) {
+        out.push({
+          rule: 'tool-when-unknown-name', path: pointer('tools', i, 'when'), entity,
+          message: `${label}: when reads ${read.written}, which names nothing: no state field, captured parameter or class member is called ${read.name}; write one of ${quoteList([...scope!].sort())}, or add a state field ${read.name}${closest(read.name, scope!)}`,
+        });
+      }
       if (error) {
         out.push({
           rule: 'tool-when-syntax', path: pointer('tools', i, 'when'), entity,
