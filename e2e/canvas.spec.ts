@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { appState, openApp, emptyPanePoint } from './helpers';
+import { appState, clickWhenStill, openApp, emptyPanePoint } from './helpers';
 
 const stage = (page: Page, name: string) => page.getByTestId(`stage-node-${name}`);
 const block = (page: Page, name: string) => page.getByTestId(`block-node-${name}`);
@@ -62,8 +62,9 @@ test.describe('the canvas', () => {
     await page.getByTestId('outline-stage-verify').click();
     await expect(stage(page, 'verify').locator('.cb-stage')).toHaveClass(/selected/);
     await expect(stage(page, 'choose').locator('.cb-stage')).not.toHaveClass(/selected/);
-    await page.getByTestId('stage-verify-tool-collect_identity').click();
-    expect(await appState(page, (s) => s.selection)).toEqual([{ kind: 'tool', id: 't_identity' }]);
+    // The outline's pick pans the canvas to verify: the chip is clicked once the view is still.
+    await clickWhenStill(page.getByTestId('stage-verify-tool-collect_identity'));
+    await expect.poll(() => appState(page, (s) => s.selection)).toEqual([{ kind: 'tool', id: 't_identity' }]);
   });
 
   test('Shift-drag on the pane box-selects what it encloses', async ({ page }) => {

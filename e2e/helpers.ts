@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Small drivers shared by the specs (design.md convention 9). */
 export async function openApp(page: Page, query = '') {
@@ -29,17 +29,24 @@ export async function select(page: Page, kind: string, id?: string) {
  * it pans the view), and waits until the click selected that edge: a key pressed next acts on it.
  */
 export async function clickEdgeLabel(page: Page, id: string) {
-  const label = page.getByTestId(`edge-label-${id}`);
+  await clickWhenStill(page.getByTestId(`edge-label-${id}`));
+  await expect.poll(() => page.evaluate(() => (window as any).__callboard.store.getState().selection)).toEqual([{ kind: 'edge', id }]);
+}
+
+/**
+ * Clicks something on the canvas once it stops moving: a selection made elsewhere (the outline, the
+ * inspector) pans the canvas to it, and a click during the pan lands beside its target.
+ */
+export async function clickWhenStill(target: Locator) {
   let last = '';
   await expect.poll(async () => {
-    const box = await label.boundingBox();
+    const box = await target.boundingBox();
     const now = box ? `${Math.round(box.x)},${Math.round(box.y)}` : '';
     const still = now !== '' && now === last;
     last = now;
     return still;
-  }, { message: `the label of edge ${id} stays still in view` }).toBe(true);
-  await label.click();
-  await expect.poll(() => page.evaluate(() => (window as any).__callboard.store.getState().selection)).toEqual([{ kind: 'edge', id }]);
+  }, { message: 'the target stays still in view' }).toBe(true);
+  await target.click();
 }
 
 /**

@@ -29,6 +29,8 @@ export interface FillResult {
   missing: string[];
   /** Enum parameters the caller's line names two values of equally: the agent asks which. */
   ties: Record<string, unknown[]>;
+  /** Object parameters some of whose required fields were read: the fields still missing, asked one by one. */
+  partial: Record<string, string[]>;
 }
 
 type Kind = 'date' | 'time' | 'datetime' | 'email' | 'phone' | 'name' | 'title' | 'words' | 'number' | 'identifier' | 'postcode' | 'house' | 'none';
@@ -424,7 +426,29 @@ function alsoEarlier(values: unknown[], value: unknown, line: string, older: str
 const askedLine = (ctx: FillContext, i: number) => (i === 0 ? (ctx.agentLines?.at(-1) ?? '') : '');
 
 
-function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<string, unknown[]>): Filled | undefined {
+/**
+ * An object parameter (`pet: Pet`) filled field by field, each field read as a parameter of its
+ * own; written only when every required field has a value, else the fields still missing are
+ * noted so that the agent asks for them one by one.
+ */
+function fillObject(name: string, prop: JsonSchema, ctx: FillContext, made: Made, partial: Record<string, string[]>): Filled | undefined {
+  // The agent's question for the object asked for the fields its words name ("What is the pet breed?").
+  const fields = Object.keys(prop.properties ?? {});
+  const question = words(ctx.agentLines?.at(-1) ?? '');
+  const asked = ctx.asked?.map((qs, i) => qs.flatMap((q) => (q.param !== name || (ctx.tool && q.tool !== ctx.tool.name) ? [q] : i > 0 ? [] : fields.filter((f) => nameWords(f).every((w) => question.includes(w))).map((f) => ({ ...q, param: f })))));
+  const inner = fillArguments(prop, { ...ctx, ...(asked ? { asked } : {}) });
+  const got = Object.keys(inner.args);
+  if (!got.length) return undefined;
+  if (inner.missing.length) {
+    setOwn(partial, name, inner.missing);
+    return undefined;
+  }
+  const read = got.map((k) => getOwn(inner.filled, k)!);
+  const f = made(inner.args, 'object-fields', read.map((x) => x.said).join(', '), read.some((x) => x.fromLatest), read.every((x) => x.specific));
+  return f && { ...f, why: `each field read on its own: ${got.map((k, i) => `${k} ← "${read[i].said}" (${read[i].rule})`).join(', ')}` };
+}
+
+function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<string, unknown[]>, partial: Record<string, string[]> = {}): Filled | undefined {
   const [latest = ''] = ctx.callerLines;
   const place = `${ctx.tool?.name ?? 'the tool'}.${name}`;
   const made: Made = (value, rule, said, fromLatest, specific = true) => (accepts(prop, value, ctx.patterns, place) ? { value, rule, said, fromLatest, specific } : undefined);
@@ -437,6 +461,7 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     const filled = picked && value !== undefined ? made(value, picked.rule, line0Said(latest), true) : undefined;
     if (filled) return { ...filled, why: picked!.why };
   }
+  if (prop.type === 'object' && prop.properties && Object.keys(prop.properties).length) return fillObject(name, prop, ctx, made, partial);
   if (prop.type === 'boolean') {
     const described = prop.description ? prop : { ...prop, description: flagMeaningInTool(name, ctx.tool?.description ?? '') };
     return fillBoolean(name, described, ctx, askedAt, made);
@@ -593,16 +618,17 @@ export function fillArguments(parameters: JsonSchema, ctx: FillContext): FillRes
   const args: Record<string, unknown> = {};
   const filled: Record<string, Filled> = {};
   const ties: Record<string, unknown[]> = {};
+  const partial: Record<string, string[]> = {};
   const entries = Object.entries(parameters.properties ?? {});
   const parts = entries.filter(([name, prop]) => kindOf(name, prop ?? {}) === 'name').map(([name, prop]) => namePart(name, prop ?? {}));
   const inner = { ...ctx, parameters, givenAndFamily: parts.includes('given') && parts.includes('family') };
   for (const [name, prop] of entries) {
-    const f = fillOne(name, prop ?? {}, inner, ties);
+    const f = fillOne(name, prop ?? {}, inner, ties, partial);
     if (f) {
       setOwn(args, name, f.value);
       setOwn(filled, name, f);
     }
   }
   const missing = (parameters.required ?? []).filter((name) => !Object.hasOwn(args, name));
-  return { args, filled, missing, ties };
+  return { args, filled, missing, ties, partial };
 }

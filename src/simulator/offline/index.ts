@@ -174,8 +174,11 @@ function agentCall(a: Answer, r: Reading, ctx: FillContext): void {
       a.text = `Do you mean ${tie.slice(0, -1).map((v) => nameWordsOf(v)).join(', ')} or ${nameWordsOf(tie[tie.length - 1])}?`;
       return;
     }
-    a.note('ask-missing', `${best.tool.name} fits (${reasonFor(best).why}) but its required ${missing} has no value yet: asked for it`);
-    a.text = askFor(missing, prop, best.tool.description);
+    // An object with some fields read asks for the next field it lacks ("What is the pet name?").
+    const field = getOwn(best.fill.partial, missing)?.[0];
+    const fieldProp: JsonSchema | undefined = field === undefined ? undefined : getOwn(prop?.properties, field);
+    a.note('ask-missing', `${best.tool.name} fits (${reasonFor(best).why}) but its required ${missing}${field === undefined ? '' : `.${field}`} has no value yet: asked for it`);
+    a.text = field === undefined ? askFor(missing, prop, best.tool.description) : askFor(`${missing}_${field}`, fieldProp);
     const stuck = notStuck(a.text, r, missing, prop);
     if (stuck) {
       a.note('not-stuck', stuck.why);
