@@ -10,6 +10,7 @@ import { importAny } from '../../formats/import-any';
 import { lossesFor } from '../../formats/losses';
 import { byId, type AgentDocument, type Target } from '../../model';
 import { calledTools } from '../conversation-tests/expectations';
+import { numberWordValue } from './ids';
 import { prepareSandboxEvaluate } from '../sandbox-evaluate';
 import { sandboxToolRunner } from '../sandbox-runner';
 import { runStep, startSession } from '../simulation';
@@ -281,10 +282,17 @@ const words = (text: string): string[] => text.toLowerCase().normalize('NFKC').s
  * caller's answer when it holds at least half of the expected words and adds none the caller never
  * said: its wording may vary, its content may not.
  */
+/** A word as a value: "five" and "5" are the same number ("a" stays a word). */
+const asValue = (w: string) => {
+  const n = /^(?:a|an)$/i.test(w) ? undefined : numberWordValue(w);
+  return n === undefined ? w : String(n);
+};
+
 function sameValue(actual: unknown, expected: unknown, callerWords: Set<string>): boolean {
   if (typeof expected === 'string' && typeof actual === 'string') {
-    const want = words(expected);
-    const got = words(actual);
+    const want = words(expected).map(asValue);
+    const got = words(actual).map(asValue);
+    callerWords = new Set([...callerWords].map(asValue));
     if (want.join('') === got.join('')) return true;
     if (want.length < 3) return false;
     const shared = want.filter((w) => got.includes(w)).length;

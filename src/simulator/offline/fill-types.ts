@@ -36,6 +36,11 @@ export interface FillContext {
   soleFlag?: string;
   /** The stage's instructions (what the agent was told to ask). */
   instructions?: string;
+  /**
+   * The agent's line for this turn is written in parallel (Block Agent's two calls): what the
+   * instructions say to ask is being asked now, so the caller's line may answer it already.
+   */
+  askedInParallel?: boolean;
   /** The schema being filled has both a first-name and a last-name parameter (a full name is split). */
   givenAndFamily?: boolean;
   /** For caller line `i`: the nearest older one naming a late part of day, or '' (history-fold.ts); else all are searched. */

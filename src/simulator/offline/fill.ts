@@ -3,7 +3,7 @@
 // Caller lines are searched most recent first; nothing is invented when no rule finds a value.
 import type { JsonSchema } from '../../model';
 import { getOwn, setOwn } from '../../model/own';
-import { answerContent, YES_NO_QUESTION } from './asked';
+import { answerContent, YES_NO_QUESTION, type Asked } from './asked';
 import { negationAt } from './polarity';
 import { whenName } from './speech';
 import { findDates, findDayPart, findTimes, looksLikeClock } from './dates';
@@ -427,6 +427,32 @@ const askedLine = (ctx: FillContext, i: number) => (i === 0 ? (ctx.agentLines?.a
 
 
 /**
+ * The sentences of an answer before one that opens with a yes or no ("It's the amlodipine, the
+ * five milligram ones. And no, nothing new."): that one answers another question.
+ */
+function beforeOtherAnswers(line: string): string {
+  const sentences = line.trim().split(/(?<=[.!?])\s+/);
+  const other = sentences.findIndex((x, i) => i > 0 && findYesNo(x.replace(/^(?:and|but|so|also)\s+/i, '')) !== undefined);
+  return other > 0 ? sentences.slice(0, other).join(' ') : line;
+}
+
+/**
+ * In a Block Agent turn the reply is written beside the tools call, so a caller often answers what
+ * the turn's instructions ask before hearing it: a parameter the instructions ask for by name ("Ask
+ * which medicine they need") counts as asked.
+ */
+function askedByInstructions(name: string, ctx: FillContext): Asked | undefined {
+  if (!ctx.askedInParallel || !ctx.instructions || !ctx.tool) return undefined;
+  const ws = nameWords(name).filter((w) => !isStopWord(w));
+  if (!ws.length) return undefined;
+  const asks = ctx.instructions.split(/(?<=[.!?])\s+/).some((sentence) => {
+    const at = /\bask\b/i.exec(sentence);
+    return at !== null && ws.every((w) => words(sentence.slice(at.index)).some((x) => stem(x) === stem(w)));
+  });
+  return asks ? { tool: ctx.tool.name, param: name, why: "the turn's instructions ask for it, and its question is said beside this call" } : undefined;
+}
+
+/**
  * An object parameter (`pet: Pet`) filled field by field, each field read as a parameter of its
  * own; written only when every required field has a value, else the fields still missing are
  * noted so that the agent asks for them one by one.
@@ -545,7 +571,8 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     const found = prop.type === 'string' || prop.type === undefined ? byPattern(prop, line, ctx.patterns, place) : undefined;
     if (found) return made(found.value, 'pattern-search', found.said, i === 0);
     // The answer to the agent's own question for a free string is the answer's content.
-    const asked = askedAt(i);
+    // (A yes or no is never read this way: which of the turn's questions it answers is a guess.)
+    const asked = askedAt(i) ?? (i === 0 ? askedByInstructions(name, ctx) : undefined);
     // A line that opens with "no" answers a yes/no question, not one for a value: it is no answer to
     // this one. ("Yes, I'm with …" still is: a yes often opens the value asked for.)
     const answersYesNo = findYesNo(line)?.value === false && !YES_NO_QUESTION.test(askedLine(ctx, i));
@@ -566,7 +593,7 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     if (asked && !answersYesNo && freeText) {
       // Of an answer in several sentences, the one about this parameter's thing ("…, room two one
       // four? My mobile's …": the address is the first).
-      const about = sentenceAbout(name, prop, line)?.said ?? line;
+      const about = sentenceAbout(name, prop, line)?.said ?? beforeOtherAnswers(line);
       const content = kind === 'words' ? withoutFillers(about) : answerContent(about);
       // A question for a name ("the medicine name and strength") is answered by a name: "I'll get
       // them on Friday" says what the caller will do, not what the thing is called.

@@ -80,3 +80,23 @@ describe('an address asked for is the caller\'s words, from the sentence that gi
     expect(out.args.drop_address).toBe('19 Orchard Row, flat three');
   });
 });
+
+describe('a Block Agent turn: the caller answers what the instructions ask, before hearing it', () => {
+  const request = {
+    type: 'object',
+    properties: { item: { type: 'string', description: 'The item and its size, as on the label.' }, changed: { type: 'boolean', description: 'True when anything changed since last time.' } },
+    required: ['item', 'changed'],
+  } satisfies JsonSchema;
+  const ctx = (askedInParallel: boolean) => ({
+    callerLines: ['The blue inhaler, the hundred microgram one. And no, nothing has changed.'],
+    agentLines: ['Thank you, I have found the account.'],
+    instructions: 'Ask which item they need, and whether anything changed since last time.',
+    askedInParallel, today: '2026-12-01', offered: [], patterns: patterns(), tool: { name: 'repeat_order', description: 'The repeat order.' },
+  });
+  it('the item the instructions ask for is the answer\'s first sentence; the "no" after it is another answer', () => {
+    expect(fillArguments(request, ctx(true)).args.item).toBe('The blue inhaler, the hundred microgram one');
+  });
+  it('near miss: in a turn whose question was heard before (not in parallel), the same line is not taken as the item', () => {
+    expect(fillArguments(request, ctx(false)).args.item).toBeUndefined();
+  });
+});

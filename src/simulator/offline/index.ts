@@ -263,7 +263,7 @@ export function createOfflineModel(options: OfflineModelOptions = {}): Model {
         const decision = decideCondition(conditionSentence(request.system), r.callerLines);
         a.note(decision.rule, `${decision.holds ? 'yes' : 'no'} — ${decision.why}`);
         a.text = decision.holds ? 'yes' : 'no';
-      } else if (purpose === 'tools') toolsCall(a, ctx);
+      } else if (purpose === 'tools') toolsCall(a, { ...ctx, askedInParallel: true });
       else if (purpose === 'reply' || request.tools.length === 0 || request.toolChoice === 'none') replyCall(a, r, options.today);
       else agentCall(a, r, ctx);
       for (const note of patterns.notes) a.note('pattern-too-slow', note);
