@@ -17,6 +17,7 @@ import { fillBoolean, flagMeaningInTool } from './flags';
 import type { FillContext, Filled, Made } from './fill-types';
 import { pickAgreed, pickEnumByTime, pickListed, pickOffered, pickTime, valueOfRow } from './pick';
 import { legMarkedAt, legOf, placeForLeg } from './route';
+import { countByAges } from './ages';
 import type { Item } from './reading';
 import { conceptOfWord, isStopWord, nameWords, stem, words } from './words';
 
@@ -560,6 +561,12 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     if (listed) {
       const f = made(listed.value, 'pick-listed', listed.said, true);
       if (f) return { ...f, why: listed.why };
+    }
+    // "The eldest is nine, then six, and the littlest is four" for "Children aged 5 to 15": 2.
+    const byAges = kind === 'number' && i === 0 ? countByAges(prop.description ?? '', line) : undefined;
+    if (byAges) {
+      const f = made(byAges.count, 'number-by-ages', byAges.said, true);
+      if (f) return { ...f, why: byAges.why };
     }
     const read = candidates(kind, name, line, prop, ctx.today, context, ctx.tool?.description, ctx.givenAndFamily ?? true);
     const params = Object.entries(ctx.parameters?.properties ?? {});

@@ -59,6 +59,13 @@ function classDenied(about: string[], line: string): { said: string; kind: strin
   return undefined;
 }
 
+/** The one "whether …" the instructions ask, when it speaks of the flag's words; undefined otherwise. */
+function instructionsQuestion(instructions: string, flagWords: Set<string>): string | undefined {
+  const asked = [...instructions.matchAll(/\b(?:whether|if)\s+([^.;,?]+)/gi)].map((m) => m[0]);
+  if (asked.length !== 1) return undefined;
+  return words(asked[0]).some((w) => !isStopWord(w) && flagWords.has(stem(w))) ? asked[0] : undefined;
+}
+
 /** A sentence that says the opposite of its words: "never given blood", "is not working", "no power". */
 const NEGATED = /\b(?:never|not|no|none|nobody|nothing|without)\b|n['’]t\b/i;
 
@@ -129,6 +136,14 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
   if (ynNow && askedElsewhere && spokenOf && ctx.soleFlag === `${ctx.tool?.name}.${name}`) {
     const f = made(ynNow.value, 'boolean-sole-flag', ynNow.said, true);
     return f && { ...f, why: `"${ynNow.said}" answers no question for a value, and ${name} is the one yes/no the offered tools ask` };
+  }
+  // A Block Agent turn whose instructions ask one yes/no question, of the one flag its tools take:
+  // the caller's bare yes or no answers it, though its question is said beside this call.
+  const byInstructions = ynNow && ctx.askedInParallel && ctx.soleFlag === `${ctx.tool?.name}.${name}` ? instructionsQuestion(ctx.instructions ?? '', flagWords) : undefined;
+  if (ynNow && byInstructions !== undefined) {
+    const value = NEGATED.test(byInstructions) !== flagDenies ? !ynNow.value : ynNow.value;
+    const f = made(value, 'boolean-asked-by-instructions', ynNow.said, true);
+    return f && { ...f, why: `"${ynNow.said}" answers the one yes/no question the turn's instructions ask ("${byInstructions}"), of ${name}` };
   }
   // "travel booked in the next four weeks": a day the caller gives is in that window or not.
   const inWindow = dateInWindow(prop.description ?? '', latest, ctx.today);

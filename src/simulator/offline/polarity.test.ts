@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../../model';
 import { fillArguments, type FillContext } from './fill';
 import { negationOf } from './polarity';
-import { agent, ask, calls, patterns, tool, user } from './testing';
+import { agent, ask, calls, model, patterns, tool, user } from './testing';
 
 const TODAY = '2026-12-01';
 const schema = (properties: Record<string, JsonSchema>): JsonSchema => ({ type: 'object', properties, required: Object.keys(properties) });
@@ -103,4 +103,21 @@ describe('a class the caller denies holds none of its kinds', () => {
     expect(calls(await ask([health], [user('I want to donate.'), agent('Are you taking any antibiotics?'), user("I'm fine, and I'm not on any medication at all.")]))).toEqual([['health_check', { on_antibiotics: false }]]));
   it('near miss: "I\'m on medication for my blood pressure" says nothing of antibiotics', async () =>
     expect((await ask([health], [user('I want to donate.'), agent('Are you taking any antibiotics?'), user("I'm on medication for my blood pressure.")])).toolCalls).toEqual([]));
+});
+
+describe('a Block Agent turn whose instructions ask one yes/no question of the one flag', () => {
+  const donation = tool('add_donation', 'Whether the caller adds a donation.', { add_donation: { type: 'boolean', description: 'True when they would like to add the donation.' } });
+  const turn = (line: string) => model.complete({
+    purpose: 'tools', system: 'You are the desk.\n\nAsk whether they would like to add a donation of 10% to the tickets.',
+    messages: [user('Two tickets for Saturday.'), agent('Saturday at ten is booked.'), user(line)], tools: [donation], toolChoice: 'required',
+  });
+  it('"No thanks, not today." answers it: false, though its question is said beside this call', async () =>
+    expect(calls(await turn('No thanks, not today.'))).toEqual([['add_donation', { add_donation: false }]]));
+  it('near miss: in a turn that asks two yes/no questions, a bare "no" answers neither', async () => {
+    const out = await model.complete({
+      purpose: 'tools', system: 'You are the desk.\n\nAsk whether they would like to add a donation, and whether they need a receipt.',
+      messages: [user('Two tickets for Saturday.'), agent('Saturday at ten is booked.'), user('No thanks.')], tools: [donation], toolChoice: 'required',
+    });
+    expect(JSON.parse(out.toolCalls[0]?.arguments ?? '{}')).toEqual({});
+  });
 });
