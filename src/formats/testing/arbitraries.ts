@@ -9,6 +9,7 @@ import { className } from '../../model/names';
 import type { JsonSchema } from '../../model/json-schema';
 import type { AgentDocument, Block, Condition, Edge, Stage, StateField, Target, Tool, ToolScope } from '../../model/types';
 import { toolVisibleIn } from '../../model/document';
+import { predicateScope, unknownNamesRead } from '../../model/lint/expression-names';
 
 // --- Text ---------------------------------------------------------------------------------------
 
@@ -336,6 +337,20 @@ function buildDocument(g: Plan, target: Target): AgentDocument {
   };
   if (g.preserved === 1) doc.preserved = { blockAgent: { x_deployment: { region: 'eu' }, llm_settings: { model: 'gpt-4o-mini' } } };
   if (g.preserved === 2) doc.preserved = { pinecall: { header: '// Written for the property test', members: ['private helper(): number {\n  return 1;\n}'] } };
+  return withPredicatesItReads(doc);
+}
+
+/**
+ * Lint holds a predicate to the names the document has (condition-expression-unknown-name,
+ * tool-when-unknown-name): an expression or `when` that reads a field this document lacks becomes
+ * the first of the same list that reads only fields it has (else one that reads none).
+ */
+function withPredicatesItReads(doc: AgentDocument): AgentDocument {
+  const scope = predicateScope(doc);
+  const fits = (source: string) => unknownNamesRead(source, scope).length === 0;
+  const fitting = (source: string, list: string[], none: string) => (fits(source) ? source : list.find(fits) ?? none);
+  for (const edge of doc.edges) edge.conditions = edge.conditions.map((c) => (c.kind === 'expression' ? { ...c, expression: fitting(c.expression, EXPRESSIONS, 'true') } : c));
+  for (const tool of doc.tools) if (tool.when !== undefined) tool.when = fitting(tool.when, WHEN, 's => true');
   return doc;
 }
 
