@@ -30,6 +30,44 @@ describe('the offline model says where its rules cannot decide', () => {
     expect(undecided).toEqual({ line: UNREADABLE, why: expect.stringContaining('lockerCode (findLocker)'), tool: 'findLocker', read: {} });
   });
 
+  it('Block Agent: a line that points at no tool, where the tool that guesses least lacks a value, is undecided too', async () => {
+    const read = importBlockAgentYaml(`personality: You are Jo at the bike workshop.
+blocks:
+  - block_id: desk
+    name: Desk
+    tools:
+      - type: function
+        function:
+          name: choose_service
+          description: The service the caller wants.
+          parameters:
+            type: object
+            properties:
+              service: {type: string, enum: [puncture_repair, full_service, brake_check]}
+            required: [service]
+    turns:
+      - turn_id: t_ask
+        name: ask
+        content: Ask which service they want.
+        edges:
+          - type: edge
+            conditions:
+              - {source: tools, tool: choose_service, expected_value: '*'}
+            connect_to: {turn_id: t_done}
+      - turn_id: t_done
+        name: done
+        content: Say goodbye.
+`);
+    if (!read.ok) throw new Error(JSON.stringify(read.errors));
+    const deps = await offlineDeps(read.doc);
+    const [, unread] = await play(read.doc, ['My sister said you were good, honestly.'], deps);
+    expect(callsOfStep(unread, unread.turn).map((c) => c.response?.undecided).find(Boolean)).toMatchObject({ line: 'My sister said you were good, honestly.', tool: 'choose_service' });
+    // Near miss: a line that names the service is read, and nothing is undecided.
+    const [, readable] = await play(read.doc, ['A brake check, please.'], deps);
+    expect(readable.trace.some((t) => t.kind === 'model-call' && t.response?.undecided)).toBe(false);
+    expect(readable.state.service).toBe('brake_check');
+  });
+
   it('a line it reads is not undecided', async () => {
     const doc = lockers();
     const [, , after] = await play(doc, ['Hello, I left my bag in a locker', "It's KB 204 771"], await offlineDeps(doc));

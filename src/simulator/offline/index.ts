@@ -200,6 +200,17 @@ function toolsCall(a: Answer, ctx: FillContext): void {
   const pointed = top !== undefined && top.evidence - (top.askedHere ? 0.5 : 0) > 0;
   const fallback = pointed ? undefined : fallbackTool(scored);
   const chosen = pointed ? [top, ...alsoMatching(top, scored)] : fallback ? [fallback] : [];
+  // Nothing in the caller's line points at a tool and the one that guesses least still lacks a
+  // required value: the rules could not read the line (a person may play the model here).
+  const line = a.request.messages.filter((m) => m.role === 'user').at(-1)?.content;
+  const unread = !pointed && (!fallback || fallback.fill.missing.length > 0);
+  if (unread && typeof line === 'string' && line.trim()) {
+    const tool = fallback ?? top;
+    a.undecided = {
+      line, why: tool ? `nothing in it points at a tool, and ${tool.tool.name} still lacks ${tool.fill.missing.join(', ')}` : 'nothing in it points at a tool',
+      ...(tool ? { tool: tool.tool.name, read: { ...tool.fill.args } } : {}),
+    };
+  }
   for (const s of chosen) {
     const { rule: name, why } = pointed ? reasonFor(s) : { rule: 'tool-fallback', why: 'a tool must be called and nothing points at one: took the one that guesses least' };
     a.note(name, `picked ${s.tool.name} — ${why}`);
