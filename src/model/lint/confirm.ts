@@ -1,4 +1,5 @@
-import { parameterNames } from '../json-schema';
+import { parameterNames, type JsonSchema } from '../json-schema';
+import { getOwn } from '../own';
 import type { Tool } from '../types';
 import { toolLabel } from './context';
 import { pointer } from './pointer';
@@ -6,6 +7,20 @@ import type { Finding, LintContext } from './types';
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const RESULT_FIELD = /^result(\.[A-Za-z_$][A-Za-z0-9_$]*)+$/;
+const ARGUMENT_FIELD = /^([A-Za-z_$][A-Za-z0-9_$]*)((?:\.[A-Za-z_$][A-Za-z0-9_$]*)+)$/;
+
+/** Whether an argument's schema holds the field path: an object without declared properties holds any. */
+function hasFieldPath(schema: JsonSchema | undefined, path: string[]): boolean {
+  let at = schema;
+  for (const key of path) {
+    if (!at || (at.type !== undefined && at.type !== 'object')) return false;
+    if (!at.properties) return at.type === 'object';
+    at = getOwn(at.properties, key);
+    if (!at) return false;
+  }
+  return true;
+}
+
 /** Openings of a question: a receipt says what happened, it does not ask. */
 const QUESTION_START = /^(shall|should|do you|would you|will you|are you|can (i|we|you)|could (i|we|you)|may (i|we)|is (it|that|this))\b/i;
 
@@ -55,6 +70,9 @@ function placeholderFindings(tool: Tool, i: number): Finding[] {
   for (const inner of placeholders(tool.confirm ?? '')) {
     if (IDENTIFIER.test(inner) && params.includes(inner)) continue;
     if (RESULT_FIELD.test(inner)) continue;
+    // `{{slot.when}}` of an object argument: Pinecall fills it by path, as the simulator does.
+    const dotted = ARGUMENT_FIELD.exec(inner);
+    if (dotted && params.includes(dotted[1]) && hasFieldPath(getOwn(tool.parameters.properties, dotted[1]), dotted[2].slice(1).split('.'))) continue;
     if (IDENTIFIER.test(inner) && inner !== 'result') {
       out.push({
         rule: 'confirm-placeholder-unknown', path, entity,

@@ -47,6 +47,16 @@ describe('tool option details', () => {
     }
   });
 
+  it('takes {{argument.field}} of an object argument, as Pinecall and the simulator fill it by path', () => {
+    const withSlotObject = (confirm: string) => lintAs('pinecall', (d) => {
+      d.tools[5].parameters = { type: 'object', properties: { slot: { type: 'object', properties: { id: { type: 'string' }, when: { type: 'string' } } } }, required: ['slot'] };
+      d.tools[5].confirm = confirm;
+    }).filter((p) => p.rule.startsWith('confirm-placeholder'));
+    expect(withSlotObject('Booked {{slot.when}}.')).toEqual([]);
+    // Near miss: a field the object does not have is said as written.
+    expect(withSlotObject('Booked {{slot.room}}.').map((p) => p.rule)).toEqual(['confirm-placeholder-malformed']);
+  });
+
   it('reports each malformed confirm placeholder, an unclosed one too', () => {
     for (const confirm of ['Booked {{result.}}.', 'Booked {{ a b }}.', 'Booked {{}}.', 'Booked {{result.when', 'Booked {{slot.id}}.']) {
       const found = lintAs('pinecall', (d) => { d.tools[5].confirm = confirm; }).filter((p) => p.rule.startsWith('confirm-placeholder'));
