@@ -226,6 +226,23 @@ test.describe('import', () => {
     expect(await docOf(page)).toBe(before);
   });
 
+  test('a trailing comma in a JSON agent says where and what to delete; nothing is lost (issue 33)', async ({ page }) => {
+    await openApp(page);
+    const before = await docOf(page);
+    await openImport(page);
+    await page.getByTestId('import-paste').fill('{\n  "format": "callboard.agent",\n  "name": "Casa Lola",\n}');
+    await page.getByTestId('import-run').click();
+    const error = page.getByTestId('import-error');
+    await expect(error).toHaveCount(1, { timeout: 30_000 });
+    await expect(error).toContainText('Line 4, column 1');
+    await expect(error).toContainText('a comma after the last item: JSON allows none before }; delete the comma on line 3, column 22');
+    // The excerpt shows the line the error stands on, with a caret under the closer.
+    await expect(page.getByTestId('import-excerpt')).toContainText('4 | }');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('import-dialog')).toHaveCount(0);
+    expect(await docOf(page)).toBe(before);
+  });
+
   test('a file dropped on the canvas opens the dialog with its preview', async ({ page }) => {
     await openApp(page);
     const before = await docOf(page);
