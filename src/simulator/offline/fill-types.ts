@@ -68,3 +68,6 @@ export interface Filled {
 }
 
 export type Made = (value: unknown, rule: string, said: string, fromLatest: boolean, specific?: boolean) => Filled | undefined;
+
+/** A value one rule found in one line, before the schema's checks. */
+export type Candidate = { value: unknown; said: string; rule: string; why?: string };

@@ -3,23 +3,27 @@
 // Caller lines are searched most recent first; nothing is invented when no rule finds a value.
 import type { JsonSchema } from '../../model';
 import { getOwn, setOwn } from '../../model/own';
-import { answerContent, YES_NO_QUESTION, type Asked } from './asked';
+import { answerContent, YES_NO_QUESTION } from './asked';
 import { negationAt } from './polarity';
 import { whenName } from './speech';
 import { findDates, findDayPart, findTimes, looksLikeClock } from './dates';
 import { LATE_DAY_PART } from './history-fold';
 import type { PatternReader } from './patterns';
 import { nextEnumLine, readEnum } from './history-memo'; // read once per line (a long call's steps stay flat)
-import { findEmails, findNames, findNumbers, findPhones, findTitles, findYesNo, notAName, phoneForms } from './extract';
+import { findEmails, findNumbers, findPhones, findTitles, findYesNo, phoneForms } from './extract';
 import { findDurations, findHouseNumbers, findIdentifiers, findLargeNumberWords, findPostcodes, unitOf } from './ids';
 import { clauseWith } from './intent';
 import { fillBoolean, flagMeaningInTool } from './flags';
-import type { FillContext, Filled, Made } from './fill-types';
+import type { Candidate, FillContext, Filled, Made } from './fill-types';
+import { askedByInstructions, beforeOtherAnswers, FIRST_PERSON_CLAUSE, namedBy, sentenceAbout, withoutFillers } from './answer-text';
+import { namePart, namesFor } from './name-parts';
+import { ID_WORDS, scopeCodes } from './scope-codes';
+import { scopeCounts } from './scope-counts';
 import { pickAgreed, pickEnumByTime, pickListed, pickOffered, pickTime, valueOfRow } from './pick';
 import { legMarkedAt, legOf, placeForLeg } from './route';
 import { countByAges } from './ages';
 import type { Item } from './reading';
-import { conceptOfWord, isStopWord, nameWords, stem, words } from './words';
+import { conceptOfWord, nameWords, stem, words } from './words';
 
 export type { FillContext, Filled } from './fill-types';
 
@@ -36,8 +40,6 @@ export interface FillResult {
 
 type Kind = 'date' | 'time' | 'datetime' | 'email' | 'phone' | 'name' | 'title' | 'words' | 'number' | 'identifier' | 'postcode' | 'house' | 'none';
 
-/** Words that make a parameter a code to read out, not a count or a phone ("policy number", "order ref"). */
-const ID_WORDS = 'number id code reference ref tracking policy account order serial membership member claim ticket invoice confirmation registration plate vin prescription case'.split(' ');
 const PHONE_WORDS = ['phone', 'telephone', 'mobile', 'cell', 'tel', 'callback'];
 /** Literal stems only: the synonym table makes "number" a phone, which a policy number is not. */
 const hasWord = (stems: Set<string>, list: string[]) => list.some((w) => stems.has(stem(w)));
@@ -125,8 +127,6 @@ function inDayPart(hhmm: string, said: string, context: string): { hhmm: string;
 const isBirth = (name: string, prop: JsonSchema) => /\b(?:birth|born|dob|birthday)\b/i.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`);
 const isoToday = () => new Date().toISOString().slice(0, 10);
 
-type Candidate = { value: unknown; said: string; rule: string; why?: string };
-
 /** Values found in one line for a kind of parameter, best first; `context` is the rest of the conversation, nearest first. */
 function candidates(kind: Kind, name: string, line: string, prop: JsonSchema, today: string | undefined, context = '', toolDescription = '', split = true): Candidate[] {
   const asSaid = wantsWordsAsSaid(prop, name, toolDescription);
@@ -189,125 +189,6 @@ function candidates(kind: Kind, name: string, line: string, prop: JsonSchema, to
     default:
       return [];
   }
-}
-
-/** Name words too general to label a code on their own ("number" is said of a phone too). */
-const GENERIC_LABELS = new Set(['number', 'id', 'code', 'no', 'num']);
-
-/**
- * Where the line labels a value with a parameter's name ("Membership number is four oh two…"):
- * from after the label to the end of its clause (a comma may part a code's groups; "and" or a full
- * stop ends it). Undefined when the line does not name the parameter.
- */
-export function labelSpan(name: string, line: string): { from: number; to: number; label: string } | undefined {
-  const ws = nameWords(name);
-  if (!ws.length || (ws.length === 1 && GENERIC_LABELS.has(ws[0]))) return undefined;
-  const m = new RegExp(`\\b${ws.join('[\\s_-]+')}(?:['’]s|\\s+(?:is|was|are)|\\s*:)?`, 'i').exec(line);
-  if (!m) return undefined;
-  const from = m.index + m[0].length;
-  const end = /\s+and\b|[.;!?](?=\s|$)/i.exec(line.slice(from));
-  return { from, to: end ? from + end.index : line.length, label: m[0].trim() };
-}
-
-/** Words that name a kind of code; "number", "code" and the like name none on their own (ID_WORDS). */
-const CODE_KINDS = ID_WORDS.filter((w) => !GENERIC_LABELS.has(w) && !/^ref/.test(w));
-
-/**
- * A code the caller labels as another kind of code ("registration KL71 XYZ" for a policy number):
- * the words right before it in its clause name a kind that the parameter's name and description do
- * not. Such a code is the other kind's, never this one's (issue 32: never a wrong value).
- */
-function labelledOtherwise(name: string, description: string, line: string, at: number): boolean {
-  if (at < 0) return false;
-  const before = line.slice(0, at).split(/[,;.!?]|\band\b/i).at(-1)!.toLowerCase().match(/[a-z]+/g) ?? [];
-  const own = new Set([...nameWords(name), ...words(description)].map(stem));
-  return before.slice(-4).some((w) => CODE_KINDS.includes(w) && !own.has(stem(w)));
-}
-
-/** A number to call, by its shape: a leading 0 or + and ten digits or more, or 3-3-4 digits. */
-const phoneShaped = (said: string) => /^\+?[\d\s().-]+$/.test(said) && ((/^[+0]/.test(said.trim()) && said.replace(/\D/g, '').length >= 10) || /^\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}$/.test(said.trim()));
-
-/**
- * The codes of a line a code parameter may take. A code the line labels with this parameter's name
- * comes first, nearest the label first; one the line labels with another parameter's name ("the
- * membership number is …, and the car's …") is that one's; a phone number or a postcode is no code
- * of another kind unless the line labels it so.
- */
-function scopeCodes(name: string, description: string, line: string, found: Candidate[], params: string[]): Candidate[] {
-  const at = (c: Candidate) => line.indexOf(c.said);
-  const own = labelSpan(name, line);
-  if (own) {
-    const within = found.filter((c) => at(c) >= own.from && at(c) < own.to).sort((a, b) => at(a) - at(b));
-    if (within.length) return within.map((c) => ({ ...c, rule: 'identifier-labelled', why: `"${c.said}" follows "${own.label}" in the caller's line` }));
-  }
-  const others = params.filter((p) => p !== name).flatMap((p) => labelSpan(p, line) ?? []);
-  const dates = findDates(line).map((d) => [d.index, d.index + d.said.length]);
-  return found.filter((c) => !others.some((o) => at(c) >= o.from && at(c) < o.to) && !labelledOtherwise(name, description, line, at(c)) && !phoneShaped(c.said) && !findPostcodes(c.said).some((p) => p.said === c.said) && !dates.some(([a, b]) => at(c) >= a && at(c) < b));
-}
-
-/** The words a count is said of ("two of us adults" → "adults", "three kids" → "kids"). */
-function nounAfter(line: string, index: number, said: string): string[] {
-  const after = line.slice(index + said.length);
-  // "four of us", said alone, counts people.
-  if (/^\s+of\s+(?:us|them|you)\b(?!\s+[a-z])/i.test(after)) return ['people'];
-  const m = /^\s+(?:of\s+(?:us|them|you)\s+)?((?:[a-z'’-]+\s+){0,2}[a-z'’-]+)/i.exec(after);
-  return m ? words(m[1]).filter((w) => !isStopWord(w)) : [];
-}
-
-const nameConcepts = (name: string) => new Set(nameWords(name).filter((w) => !isStopWord(w)).map(conceptOfWord));
-
-/**
- * The counts of a line a count parameter may take, when its schema has other counts too: a count
- * said of this parameter's own thing ("three kids" for children) comes first; one said of another
- * parameter's thing ("two of us adults") is that one's; and where the line says what its counts
- * count, a count said of nothing named is no evidence for this one (the agent asks).
- */
-function scopeCounts(name: string, line: string, found: Candidate[], counted: [string, JsonSchema | undefined][]): Candidate[] {
-  const counts = counted.map(([p]) => p);
-  // What each count counts: its name's words, else its description's ("Number of people travelling").
-  const described = new Map(counted.map(([p, prop]) => [p, new Set(words(prop?.description ?? '').filter((w) => !isStopWord(w)).map(conceptOfWord))]));
-  if (counts.length < 2) return found;
-  // A duration is said with its unit ("two weeks"): the unit already says what it counts.
-  const durations = found.filter((c) => c.rule.startsWith('duration'));
-  let cursor = 0;
-  const read = found.filter((c) => !durations.includes(c)).map((c) => {
-    const at = line.indexOf(c.said, cursor);
-    if (at >= 0) cursor = at + c.said.length;
-    const noun = at >= 0 ? nounAfter(line, at, c.said).map(conceptOfWord) : [];
-    const owner = counts.find((p) => noun.some((w) => nameConcepts(p).has(w))) ?? counts.find((p) => noun.some((w) => described.get(p)!.has(w)));
-    return { c, owner, noun };
-  });
-  const mine = read.filter((r) => r.owner === name);
-  if (mine.length) return [...durations, ...mine.map((r) => ({ ...r.c, rule: 'number-of-its-thing', why: `"${r.c.said}" counts what ${name} counts` }))];
-  if (read.some((r) => r.owner !== undefined)) return durations;
-  return found;
-}
-
-type NamePart = 'given' | 'family' | 'whole';
-/** Which part of a name a parameter holds: first_name, surname, family name… or the whole name. */
-export function namePart(name: string, prop: JsonSchema): NamePart {
-  const ws = new Set([...nameWords(name), ...words(prop.description ?? '').slice(0, 4)].map(stem));
-  if ('surname last family'.split(' ').some((w) => ws.has(stem(w)))) return 'family';
-  if ('first given forename'.split(' ').some((w) => ws.has(stem(w)))) return 'given';
-  return 'whole';
-}
-
-/** A name split for first/last parameters: "Ann Marie Smith" is Ann + Marie Smith; "surname is X" is a last name only. */
-function namesFor(name: string, prop: JsonSchema, line: string, split: boolean): Candidate[] {
-  const part = namePart(name, prop);
-  // A part the caller names ("the surname is …") goes before a name read by another phrasing.
-  const own = part === 'family' ? 'name-surname' : part === 'given' ? 'name-first' : '';
-  const found = findNames(line).sort((a, b) => Number(b.rule === own) - Number(a.rule === own));
-  return found.flatMap((f) => {
-    const ws = f.value.split(' ');
-    if (part === 'whole') return f.rule === 'name-surname' || f.rule === 'name-first' ? [] : [{ value: f.value, said: f.said, rule: f.rule }];
-    if (f.rule === 'name-surname') return part === 'family' ? [{ value: f.value, said: f.said, rule: f.rule }] : [];
-    if (f.rule === 'name-first') return part === 'given' ? [{ value: f.value, said: f.said, rule: f.rule }] : [];
-    if (part === 'given') return [{ value: ws[0], said: f.said, rule: 'name-first-part', why: `"${ws[0]}" is the first word of "${f.value}"` }];
-    if (ws.length > 1) return [{ value: ws.slice(1).join(' '), said: f.said, rule: 'name-last-part', why: `"${ws.slice(1).join(' ')}" follows the first name in "${f.value}"` }];
-    // One name for a surname the schema asks for alone ("the name is Lee"): that is the surname.
-    return split ? [] : [{ value: f.value, said: f.said, rule: 'name-as-surname', why: `the schema has no first name: "${f.value}" is the surname` }];
-  });
 }
 
 /** An enum value the line names (directly, stemmed, or through a synonym); only when exactly one is named. */
@@ -375,33 +256,6 @@ function describesAThing(name: string, prop: JsonSchema, toolDescription = ''): 
   return /\b(?:looks? like|appearance|colour|color|what it is like)\b/i.test(`${prop.description ?? ''} ${clause}`);
 }
 
-/** Manners around free text kept in the caller's words: "Um, it's a green one, thanks" → "a green one". */
-function withoutFillers(line: string): string {
-  let s = line.trim();
-  const opener = /^(?:(?:yes|yeah|yep|um|uh|erm|well|so|oh|right|okay|ok|hi|hello)\b[,.!]?\s*|it(?:['’]s| is)\s+)/i;
-  for (let i = 0; i < 4 && opener.test(s); i++) s = s.replace(opener, '');
-  return s.replace(/[,.\s]*(?:please|thanks|thank you|cheers)?[.!?\s]*$/i, '').trim() || line.trim();
-}
-
-/**
- * The value a line gives by naming the parameter: "Hendon's the closest centre", "the centre is
- * Hendon" (a name in capitals on the other side of "is" from the parameter's last word).
- */
-function namedBy(name: string, line: string): { value: string; said: string; word: string } | undefined {
-  const word = nameWords(name).filter((w) => !isStopWord(w)).at(-1);
-  if (!word || word.length < 3) return undefined;
-  const title = "[A-Z][\\w'’-]*(?:\\s+[A-Z][\\w'’-]*){0,3}";
-  const before = new RegExp(`(?<![\\w'’])(${title})(?:['’]s|\\s+is)\\s+(?:the|my|our)\\s+(?:[a-z]+\\s+){0,2}${word}s?\\b`).exec(line);
-  // The parameter's word may open a sentence; the name after it keeps its capitals.
-  const after = new RegExp(`\\b[${word[0]}${word[0].toUpperCase()}]${word.slice(1)}\\s+(?:is|would be|['’]s)\\s+(?:the\\s+)?(${title})`).exec(line);
-  const m = before ?? after;
-  const value = m?.[1].split(/\s+/).filter((w) => !notAName(w)).join(' ');
-  return m && value ? { value, said: m[0], word } : undefined;
-}
-
-/** A clause with the caller as its subject: "I'll get them…", "we can come…", "I'm not sure". */
-const FIRST_PERSON_CLAUSE = /^(?:i|we)(?:['’](?:ll|d|m|ve|re))?\s+(?!\w+['’]s\b)/i;
-
 /** Words that add to what was said before ("as well", "too", "also"). */
 const ADDING = /\b(?:as well|too|also|both|on top)\b/i;
 
@@ -426,32 +280,6 @@ function alsoEarlier(values: unknown[], value: unknown, line: string, older: str
 /** The agent's question right before caller line `i` (most recent first), as far as the context holds it. */
 const askedLine = (ctx: FillContext, i: number) => (i === 0 ? (ctx.agentLines?.at(-1) ?? '') : '');
 
-
-/**
- * The sentences of an answer before one that opens with a yes or no ("It's the amlodipine, the
- * five milligram ones. And no, nothing new."): that one answers another question.
- */
-function beforeOtherAnswers(line: string): string {
-  const sentences = line.trim().split(/(?<=[.!?])\s+/);
-  const other = sentences.findIndex((x, i) => i > 0 && findYesNo(x.replace(/^(?:and|but|so|also)\s+/i, '')) !== undefined);
-  return other > 0 ? sentences.slice(0, other).join(' ') : line;
-}
-
-/**
- * In a Block Agent turn the reply is written beside the tools call, so a caller often answers what
- * the turn's instructions ask before hearing it: a parameter the instructions ask for by name ("Ask
- * which medicine they need") counts as asked.
- */
-function askedByInstructions(name: string, ctx: FillContext): Asked | undefined {
-  if (!ctx.askedInParallel || !ctx.instructions || !ctx.tool) return undefined;
-  const ws = nameWords(name).filter((w) => !isStopWord(w));
-  if (!ws.length) return undefined;
-  const asks = ctx.instructions.split(/(?<=[.!?])\s+/).some((sentence) => {
-    const at = /\bask\b/i.exec(sentence);
-    return at !== null && ws.every((w) => words(sentence.slice(at.index)).some((x) => stem(x) === stem(w)));
-  });
-  return asks ? { tool: ctx.tool.name, param: name, why: "the turn's instructions ask for it, and its question is said beside this call" } : undefined;
-}
 
 /**
  * An object parameter (`pet: Pet`) filled field by field, each field read as a parameter of its
@@ -628,23 +456,6 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     }
   }
   return undefined;
-}
-
-/**
- * The one sentence of a line of several that holds a content word of the parameter's name or
- * description. Undefined for a line of one sentence, or when none
- * or several sentences do (then nothing tells which).
- */
-function sentenceAbout(name: string, prop: JsonSchema, line: string): { said: string; word: string } | undefined {
-  const sentences = line.trim().split(/(?<=[.!?])\s+/).filter(Boolean);
-  if (sentences.length < 2) return undefined;
-  // Literal stems: the synonym table is too wide here ("number" means a phone, "drop" to cancel).
-  const own = new Set([...nameWords(name), ...words(prop.description ?? '')].filter((w) => !isStopWord(w)).map(stem));
-  const hits = sentences.flatMap((sentence) => {
-    const word = words(sentence).find((w) => !isStopWord(w) && own.has(stem(w)));
-    return word ? [{ said: sentence, word }] : [];
-  });
-  return hits.length === 1 ? hits[0] : undefined;
 }
 
 /** The arguments every rule could fill, and the required parameters left without a value. */

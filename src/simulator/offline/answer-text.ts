@@ -1,0 +1,79 @@
+// The part of a caller's answer that is the value asked for, kept in their words: fillers trimmed,
+// the sentence about the parameter's thing when there are several, the sentences before another
+// yes/no answer; a line that names the parameter ("Hendon's the nearest centre"); and, in a Block
+// Agent turn, whether the turn's instructions asked for the parameter.
+import type { JsonSchema } from '../../model';
+import type { Asked } from './asked';
+import type { FillContext } from './fill-types';
+import { findYesNo, notAName } from './extract';
+import { isStopWord, nameWords, stem, words } from './words';
+
+/** Manners around free text kept in the caller's words: "Um, it's a green one, thanks" → "a green one". */
+export function withoutFillers(line: string): string {
+  let s = line.trim();
+  const opener = /^(?:(?:yes|yeah|yep|um|uh|erm|well|so|oh|right|okay|ok|hi|hello)\b[,.!]?\s*|it(?:['’]s| is)\s+)/i;
+  for (let i = 0; i < 4 && opener.test(s); i++) s = s.replace(opener, '');
+  return s.replace(/[,.\s]*(?:please|thanks|thank you|cheers)?[.!?\s]*$/i, '').trim() || line.trim();
+}
+
+/**
+ * The value a line gives by naming the parameter: "Hendon's the closest centre", "the centre is
+ * Hendon" (a name in capitals on the other side of "is" from the parameter's last word).
+ */
+export function namedBy(name: string, line: string): { value: string; said: string; word: string } | undefined {
+  const word = nameWords(name).filter((w) => !isStopWord(w)).at(-1);
+  if (!word || word.length < 3) return undefined;
+  const title = "[A-Z][\\w'’-]*(?:\\s+[A-Z][\\w'’-]*){0,3}";
+  const before = new RegExp(`(?<![\\w'’])(${title})(?:['’]s|\\s+is)\\s+(?:the|my|our)\\s+(?:[a-z]+\\s+){0,2}${word}s?\\b`).exec(line);
+  // The parameter's word may open a sentence; the name after it keeps its capitals.
+  const after = new RegExp(`\\b[${word[0]}${word[0].toUpperCase()}]${word.slice(1)}\\s+(?:is|would be|['’]s)\\s+(?:the\\s+)?(${title})`).exec(line);
+  const m = before ?? after;
+  const value = m?.[1].split(/\s+/).filter((w) => !notAName(w)).join(' ');
+  return m && value ? { value, said: m[0], word } : undefined;
+}
+
+/** A clause with the caller as its subject: "I'll get them…", "we can come…", "I'm not sure". */
+export const FIRST_PERSON_CLAUSE = /^(?:i|we)(?:['’](?:ll|d|m|ve|re))?\s+(?!\w+['’]s\b)/i;
+
+/**
+ * The sentences of an answer before one that opens with a yes or no ("It's the amlodipine, the
+ * five milligram ones. And no, nothing new."): that one answers another question.
+ */
+export function beforeOtherAnswers(line: string): string {
+  const sentences = line.trim().split(/(?<=[.!?])\s+/);
+  const other = sentences.findIndex((x, i) => i > 0 && findYesNo(x.replace(/^(?:and|but|so|also)\s+/i, '')) !== undefined);
+  return other > 0 ? sentences.slice(0, other).join(' ') : line;
+}
+
+/**
+ * In a Block Agent turn the reply is written beside the tools call, so a caller often answers what
+ * the turn's instructions ask before hearing it: a parameter the instructions ask for by name ("Ask
+ * which medicine they need") counts as asked.
+ */
+export function askedByInstructions(name: string, ctx: FillContext): Asked | undefined {
+  if (!ctx.askedInParallel || !ctx.instructions || !ctx.tool) return undefined;
+  const ws = nameWords(name).filter((w) => !isStopWord(w));
+  if (!ws.length) return undefined;
+  const asks = ctx.instructions.split(/(?<=[.!?])\s+/).some((sentence) => {
+    const at = /\bask\b/i.exec(sentence);
+    return at !== null && ws.every((w) => words(sentence.slice(at.index)).some((x) => stem(x) === stem(w)));
+  });
+  return asks ? { tool: ctx.tool.name, param: name, why: "the turn's instructions ask for it, and its question is said beside this call" } : undefined;
+}
+
+/**
+ * The one sentence of a line of several that holds a content word of the parameter's name or
+ * description. Undefined for a line of one sentence, or when none
+ * or several sentences do (then nothing tells which).
+ */
+export function sentenceAbout(name: string, prop: JsonSchema, line: string): { said: string; word: string } | undefined {
+  const sentences = line.trim().split(/(?<=[.!?])\s+/).filter(Boolean);
+  if (sentences.length < 2) return undefined;
+  // Literal stems: the synonym table is too wide here ("number" means a phone, "drop" to cancel).
+  const own = new Set([...nameWords(name), ...words(prop.description ?? '')].filter((w) => !isStopWord(w)).map(stem));
+  const hits = sentences.flatMap((sentence) => {
+    const word = words(sentence).find((w) => !isStopWord(w) && own.has(stem(w)));
+    return word ? [{ said: sentence, word }] : [];
+  });
+  return hits.length === 1 ? hits[0] : undefined;
+}

@@ -1,0 +1,32 @@
+// A name split for the parameters a schema has: first and last name, or the whole name.
+import type { JsonSchema } from '../../model';
+import { findNames } from './extract';
+import type { Candidate } from './fill-types';
+import { nameWords, stem, words } from './words';
+
+export type NamePart = 'given' | 'family' | 'whole';
+/** Which part of a name a parameter holds: first_name, surname, family name… or the whole name. */
+export function namePart(name: string, prop: JsonSchema): NamePart {
+  const ws = new Set([...nameWords(name), ...words(prop.description ?? '').slice(0, 4)].map(stem));
+  if ('surname last family'.split(' ').some((w) => ws.has(stem(w)))) return 'family';
+  if ('first given forename'.split(' ').some((w) => ws.has(stem(w)))) return 'given';
+  return 'whole';
+}
+
+/** A name split for first/last parameters: "Ann Marie Smith" is Ann + Marie Smith; "surname is X" is a last name only. */
+export function namesFor(name: string, prop: JsonSchema, line: string, split: boolean): Candidate[] {
+  const part = namePart(name, prop);
+  // A part the caller names ("the surname is …") goes before a name read by another phrasing.
+  const own = part === 'family' ? 'name-surname' : part === 'given' ? 'name-first' : '';
+  const found = findNames(line).sort((a, b) => Number(b.rule === own) - Number(a.rule === own));
+  return found.flatMap((f) => {
+    const ws = f.value.split(' ');
+    if (part === 'whole') return f.rule === 'name-surname' || f.rule === 'name-first' ? [] : [{ value: f.value, said: f.said, rule: f.rule }];
+    if (f.rule === 'name-surname') return part === 'family' ? [{ value: f.value, said: f.said, rule: f.rule }] : [];
+    if (f.rule === 'name-first') return part === 'given' ? [{ value: f.value, said: f.said, rule: f.rule }] : [];
+    if (part === 'given') return [{ value: ws[0], said: f.said, rule: 'name-first-part', why: `"${ws[0]}" is the first word of "${f.value}"` }];
+    if (ws.length > 1) return [{ value: ws.slice(1).join(' '), said: f.said, rule: 'name-last-part', why: `"${ws.slice(1).join(' ')}" follows the first name in "${f.value}"` }];
+    // One name for a surname the schema asks for alone ("the name is Lee"): that is the surname.
+    return split ? [] : [{ value: f.value, said: f.said, rule: 'name-as-surname', why: `the schema has no first name: "${f.value}" is the surname` }];
+  });
+}

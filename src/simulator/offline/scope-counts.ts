@@ -1,0 +1,43 @@
+// Which counts of a caller's line a count parameter may take when its schema has other counts too:
+// the count said of its own thing ("three kids" for children), never one said of another's.
+import type { JsonSchema } from '../../model';
+import type { Candidate } from './fill-types';
+import { conceptOfWord, isStopWord, nameWords, words } from './words';
+
+/** The words a count is said of ("two of us adults" → "adults", "three kids" → "kids"). */
+function nounAfter(line: string, index: number, said: string): string[] {
+  const after = line.slice(index + said.length);
+  // "four of us", said alone, counts people.
+  if (/^\s+of\s+(?:us|them|you)\b(?!\s+[a-z])/i.test(after)) return ['people'];
+  const m = /^\s+(?:of\s+(?:us|them|you)\s+)?((?:[a-z'’-]+\s+){0,2}[a-z'’-]+)/i.exec(after);
+  return m ? words(m[1]).filter((w) => !isStopWord(w)) : [];
+}
+
+const nameConcepts = (name: string) => new Set(nameWords(name).filter((w) => !isStopWord(w)).map(conceptOfWord));
+
+/**
+ * The counts of a line a count parameter may take, when its schema has other counts too: a count
+ * said of this parameter's own thing ("three kids" for children) comes first; one said of another
+ * parameter's thing ("two of us adults") is that one's; and where the line says what its counts
+ * count, a count said of nothing named is no evidence for this one (the agent asks).
+ */
+export function scopeCounts(name: string, line: string, found: Candidate[], counted: [string, JsonSchema | undefined][]): Candidate[] {
+  const counts = counted.map(([p]) => p);
+  // What each count counts: its name's words, else its description's ("Number of people travelling").
+  const described = new Map(counted.map(([p, prop]) => [p, new Set(words(prop?.description ?? '').filter((w) => !isStopWord(w)).map(conceptOfWord))]));
+  if (counts.length < 2) return found;
+  // A duration is said with its unit ("two weeks"): the unit already says what it counts.
+  const durations = found.filter((c) => c.rule.startsWith('duration'));
+  let cursor = 0;
+  const read = found.filter((c) => !durations.includes(c)).map((c) => {
+    const at = line.indexOf(c.said, cursor);
+    if (at >= 0) cursor = at + c.said.length;
+    const noun = at >= 0 ? nounAfter(line, at, c.said).map(conceptOfWord) : [];
+    const owner = counts.find((p) => noun.some((w) => nameConcepts(p).has(w))) ?? counts.find((p) => noun.some((w) => described.get(p)!.has(w)));
+    return { c, owner, noun };
+  });
+  const mine = read.filter((r) => r.owner === name);
+  if (mine.length) return [...durations, ...mine.map((r) => ({ ...r.c, rule: 'number-of-its-thing', why: `"${r.c.said}" counts what ${name} counts` }))];
+  if (read.some((r) => r.owner !== undefined)) return durations;
+  return found;
+}
