@@ -9,6 +9,7 @@ import { openSimulator, say, waitForStep } from './sim-helpers';
 
 const SHOTS = process.env.PLAY_SHOTS ?? '/tmp';
 const LOCKERS = fileURLToPath(new URL('../test/fixtures/play-the-model/lockers.tsx', import.meta.url));
+const BIKE_DESK = fileURLToPath(new URL('../test/fixtures/play-the-model/bike-desk.yaml', import.meta.url));
 /** A suite run loads the sandbox and plays a whole call: more than one expect's wait. */
 const SUITE_DONE = { timeout: 60_000 };
 
@@ -100,4 +101,29 @@ test('Play the model beside the input: a reply alone, at a step the rules did re
   await expect(page.getByTestId('sim-played')).toContainText('Played by you: the model\'s agent call said "Could you read me the code on the locker door?"');
   // The step was run again in place, not added: the same steps, the last one played.
   expect(await appState(page, (s) => s.steps.map((x: { played?: unknown }) => x.played !== undefined))).toEqual([...new Array(stepsBefore - 1).fill(false), true]);
+});
+
+test('Block Agent: a line the rules cannot read offers play the model too; the played tool is captured and the turn moves on', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openApp(page);
+  await page.getByTestId('open-import').click();
+  const dialog = page.getByTestId('import-dialog');
+  await dialog.getByTestId('import-file-input').setInputFiles(BIKE_DESK);
+  await dialog.getByTestId('import-open-new').click();
+  await expect.poll(() => appState(page, (s) => s.doc.tools.map((t: { name: string }) => t.name))).toEqual(['choose_service']);
+  await openSimulator(page);
+  await say(page, 'My sister said you were good, honestly.');
+
+  const offer = page.getByTestId('sim-undecided');
+  await expect(offer).toContainText('The offline model could not read “My sister said you were good, honestly.”');
+  await expect(offer).toContainText('choose_service');
+  await page.screenshot({ path: `${SHOTS}/play-the-model-block-agent.png` });
+  await offer.getByTestId('sim-play-offer').click();
+  const panel = page.getByTestId('play-model');
+  await expect(panel.locator('[data-testid="play-tool"][data-tool="choose_service"]')).toBeChecked();
+  await panel.locator('[data-testid="play-field"][data-field="service"]').selectOption('brake_check');
+  await panel.getByTestId('play-submit').click();
+  await waitForStep(page);
+  await expect.poll(() => appState(page, (s) => s.session?.state.service)).toBe('brake_check');
+  await expect.poll(() => stageName(page)).toBe('done');
 });
