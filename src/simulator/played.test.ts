@@ -1,5 +1,7 @@
 // "Play the model" (issue 32): where the offline model's rules cannot read a line, its answer says
 // so (`undecided`), and a person's answer given at that step goes the engine's normal way.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { importBlockAgentYaml } from '../formats/block-agent';
 import type { AgentDocument, PlayedTurn } from '../model';
@@ -31,33 +33,8 @@ describe('the offline model says where its rules cannot decide', () => {
   });
 
   it('Block Agent: a line that points at no tool, where the tool that guesses least lacks a value, is undecided too', async () => {
-    const read = importBlockAgentYaml(`personality: You are Jo at the bike workshop.
-blocks:
-  - block_id: desk
-    name: Desk
-    tools:
-      - type: function
-        function:
-          name: choose_service
-          description: The service the caller wants.
-          parameters:
-            type: object
-            properties:
-              service: {type: string, enum: [puncture_repair, full_service, brake_check]}
-            required: [service]
-    turns:
-      - turn_id: t_ask
-        name: ask
-        content: Ask which service they want.
-        edges:
-          - type: edge
-            conditions:
-              - {source: tools, tool: choose_service, expected_value: '*'}
-            connect_to: {turn_id: t_done}
-      - turn_id: t_done
-        name: done
-        content: Say goodbye.
-`);
+    // The same agent the e2e plays (e2e/play-the-model.spec.ts).
+    const read = importBlockAgentYaml(readFileSync(fileURLToPath(new URL('../../test/fixtures/play-the-model/bike-desk.yaml', import.meta.url)), 'utf8'));
     if (!read.ok) throw new Error(JSON.stringify(read.errors));
     const deps = await offlineDeps(read.doc);
     const [, unread] = await play(read.doc, ['My sister said you were good, honestly.'], deps);
