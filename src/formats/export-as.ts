@@ -7,6 +7,7 @@ import type { FileFormat } from './file-format';
 import { exportJson } from './json';
 import { openAiToolsForStage } from './openai-tools';
 import { runtimeFormatOf } from './runtime-formats';
+import { exportPinecallPython } from './pinecall/python/export';
 
 /** The agent file formats, and OpenAI's function-calling tools of one stage. */
 export type ExportFormat = FileFormat | 'openai';
@@ -17,14 +18,14 @@ export interface ExportView {
   path: string;
   /** The name Download saves under. */
   fileName: string;
-  language: 'yaml' | 'typescript' | 'json';
+  language: 'yaml' | 'typescript' | 'python' | 'json';
   /** Every path of the document the format cannot express (lossesFor, the one list of what a target cannot express). */
   losses: Loss[];
   /** What the export reordered or could not place, as sentences. */
   notes: string[];
 }
 
-const LANGUAGE: Record<FileFormat, ExportView['language']> = { ts: 'typescript', yaml: 'yaml', json: 'json' };
+const LANGUAGE: Record<FileFormat, ExportView['language']> = { ts: 'typescript', py: 'python', yaml: 'yaml', json: 'json' };
 
 /** `stageId`: the stage whose offered tools `openai` lists (none: an empty list). */
 export function exportAs(doc: AgentDocument, format: ExportFormat, stageId: string | null = null): ExportView {
@@ -33,6 +34,11 @@ export function exportAs(doc: AgentDocument, format: ExportFormat, stageId: stri
     const tools = stageId ? openAiToolsForStage(doc, stageId) : [];
     const fileName = `${slug}.openai-tools.json`;
     return { text: JSON.stringify(tools, null, 2) + '\n', path: fileName, fileName, language: 'json', losses: [], notes: [] };
+  }
+  if (format === 'py') {
+    // A Pinecall class in Python: the class file (its view beside it is the export's second file).
+    const py = exportPinecallPython(doc);
+    return { text: py.text, path: py.path, fileName: `${slug}.py`, language: 'python', losses: py.warnings, notes: py.notes };
   }
   const runtime = runtimeFormatOf(format);
   if (!runtime) {

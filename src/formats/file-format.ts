@@ -2,11 +2,12 @@
 // dialog and the CLI both ask here (import-any.ts). Light on purpose: it runs before any importer loads.
 import { DOCUMENT_FORMAT } from '../model/types';
 
-export type FileFormat = 'yaml' | 'ts' | 'json';
+export type FileFormat = 'yaml' | 'ts' | 'py' | 'json';
 
 export const FILE_FORMAT_LABEL: Record<FileFormat, string> = {
   yaml: 'Block Agent YAML',
   ts: 'Pinecall TypeScript',
+  py: 'Pinecall Python',
   json: 'Callboard JSON',
 };
 
@@ -14,6 +15,7 @@ const BY_EXTENSION: [RegExp, FileFormat][] = [
   [/\.json$/i, 'json'],
   [/\.ya?ml$/i, 'yaml'],
   [/\.[cm]?[tj]sx?$/i, 'ts'],
+  [/\.py$/i, 'py'],
 ];
 
 /** The format a file name's extension says, if it says one (`callboard convert -o` picks its output by it too). */
@@ -39,13 +41,15 @@ export function detectFormat(text: string, fileName?: string): FileFormat {
       if (new RegExp(`"format"\\s*:\\s*"${DOCUMENT_FORMAT.replace('.', '\\.')}"`).test(body)) return 'json';
     }
   }
+  // Python first: `from x import y` and `class X(Agent):` are no TypeScript, while `import x` and `@` open both.
+  if (/^\s*from\s+[\w.]+\s+import\b/m.test(body) || /^class\s+\w+\((?:pinecall\.)?Agent\)\s*:/m.test(body)) return 'py';
   if (/^(import\b|export\b|\/\*\*|@)/.test(body) || /\bextends\s+Agent\b/.test(body)) return 'ts';
   return 'yaml';
 }
 
 /** A Block Agent file has no name of its own: "clinic-booking.yaml" gives "Clinic Booking". */
 export function nameFromFileName(fileName: string): string | undefined {
-  const stem = fileName.split(/[\\/]/).pop()!.replace(/\.(ya?ml|json|[cm]?[tj]sx?)$/i, '').replace(/\.callboard$/i, '');
+  const stem = fileName.split(/[\\/]/).pop()!.replace(/\.(ya?ml|json|[cm]?[tj]sx?|py)$/i, '').replace(/\.callboard$/i, '');
   const words = stem.split(/[\s_\-.]+/).filter(Boolean);
   if (words.length === 0) return undefined;
   return words.map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');

@@ -5,6 +5,11 @@ import type { BundleFile } from './bundle';
 import { folderOf, joinPath } from './pinecall/source-files';
 
 const PINECALL_FILE = /\.tsx?$/i;
+const PYTHON_FILE = /\.py$/i;
+/** A Python class's view (`views/<slug>.jinja`): read beside the class, never an agent itself. */
+const VIEW_FILE = /\.jinja$/i;
+/** A Pinecall class in Python: `class X(Agent):` (or `pinecall.Agent`). */
+const pythonAgent = (text: string) => /^class\s+\w+\(\s*(?:pinecall\.)?Agent\s*[,)]/m.test(text);
 const OTHER_AGENT_FILE = /\.(ya?ml|json)$/i;
 
 export type PickedAgent =
@@ -31,7 +36,19 @@ const looksLikeAgent = (text: string) => /\bclass\s+[\w$]+\s+extends\s+[\w$.]+/.
  * is imported by its subclass), then the one with `export default class`. The other TypeScript
  * files come along as its siblings. Several YAML or JSON agents, or no way to tell, is refused.
  */
-export function pickAgentFile(files: readonly BundleFile[], where = 'the .zip'): PickedAgent {
+export function pickAgentFile(all: readonly BundleFile[], where = 'the .zip'): PickedAgent {
+  const views = all.filter((f) => VIEW_FILE.test(f.path));
+  const files = all.filter((f) => !VIEW_FILE.test(f.path));
+  const python = files.filter((f) => PYTHON_FILE.test(f.path));
+  if (python.length > 0 && python.length === files.length) {
+    // A Python agent's folder: the class that extends Agent; its other modules and its views come along.
+    const classes = python.filter((f) => pythonAgent(f.text));
+    if (classes.length !== 1) {
+      const named = classes.length ? classes : python;
+      return { ok: false, message: `${where} holds ${classes.length === 0 ? 'no' : classes.length} Pinecall class${classes.length === 1 ? '' : 'es'} in Python (class <Name>(Agent):) among ${named.map((a) => a.path).join(', ')}: keep one agent, with its views/<slug>.jinja beside it` };
+    }
+    return { ok: true, agent: classes[0], siblings: [...python.filter((f) => f !== classes[0]), ...views] };
+  }
   if (files.length === 0) return { ok: false, message: `${where} holds no agent file (.yaml, .tsx, .ts or .json): put the agent beside its tests/ folder` };
   if (files.length === 1) return { ok: true, agent: files[0], siblings: [] };
   const typescript = files.filter((f) => PINECALL_FILE.test(f.path));

@@ -70,6 +70,13 @@ export async function importAny(text: string, options: ImportOptions = {}): Prom
       // importer, so that importPinecallTs stays the round trip's own (pinecall/project.ts).
       return { kind: 'agent', format, doc: refsFollowNames(result.doc), warnings: result.warnings, notes: [], ...(result.codeEdges ? { codeEdges: result.codeEdges } : {}) };
     }
+    case 'py': {
+      // Light (Lezer's Python grammar), but only a Python file needs it.
+      const { importPinecallPython } = await import('./pinecall/python/import');
+      const result = importPinecallPython(text, options.folder ? { folder: options.folder } : {});
+      if (!result.ok) return { kind: 'error', format, errors: result.errors };
+      return { kind: 'agent', format, doc: refsFollowNames(result.doc), warnings: result.warnings, notes: [] };
+    }
     case 'yaml': {
       const name = options.name ?? (options.fileName ? nameFromFileName(options.fileName) : undefined);
       const result = importBlockAgentYaml(text, { name });

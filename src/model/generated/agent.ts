@@ -31,6 +31,10 @@ export interface AgentDocument {
   name: string;
   target: Target;
   /**
+   * The language a Pinecall agent's class is written in (absent: TypeScript). Tool bodies in Python are kept as code; the simulator answers them with their mocks.
+   */
+  language?: 'typescript' | 'python';
+  /**
    * Pinecall class JSDoc / Block Agent personality. May hold {{ name }} placeholders.
    */
   persona: string;
@@ -258,6 +262,10 @@ export interface Size {
 export interface Preserved {
   pinecall?: Record<string, unknown>;
   blockAgent?: Record<string, unknown>;
+  /**
+   * What a Pinecall class in Python holds beyond the document (formats/pinecall/python/preserved.ts).
+   */
+  pinecallPython?: Record<string, unknown>;
   /**
    * Per format, the file an import read and the exporter's text of the document it was read as (formats/kept-source.ts): an export merges the edits into the file as written.
    */

@@ -5,6 +5,7 @@ export type { ExportFormat };
 export const EXPORT_FORMATS: { id: ExportFormat; label: string; short: string }[] = [
   { id: 'yaml', label: 'Block Agent YAML', short: 'YAML' },
   { id: 'ts', label: 'Pinecall TS', short: 'TS' },
+  { id: 'py', label: 'Pinecall Python', short: 'Python' },
   { id: 'json', label: 'JSON', short: 'JSON' },
   { id: 'openai', label: 'OpenAI tools', short: 'OpenAI' },
 ];
@@ -13,6 +14,7 @@ export const EXPORT_FORMATS: { id: ExportFormat; label: string; short: string }[
 export const PREVIEW_PATHS: Record<ExportFormat, string> = {
   yaml: 'file:///callboard/preview/agent.yaml',
   ts: 'file:///callboard/preview/agent.tsx',
+  py: 'file:///callboard/preview/agent.py',
   json: 'file:///callboard/preview/agent.callboard.json',
   openai: 'file:///callboard/preview/openai-tools.json',
 };

@@ -30,7 +30,7 @@ export async function runImport(text: string, format: FileFormat, options: { nam
   // reads its base class and helpers there.
   const outcome = format === 'ts'
     ? await importAny(text, { format, ...rest, importPinecall: (t) => importPinecallInWorker(t, folder) })
-    : await importTextInWorker(text, format, rest);
+    : await importTextInWorker(text, format, format === 'py' && folder ? { ...rest, folder } : rest);
   return outcome.kind === 'error' ? outcome : { ...outcome, warnings: [...outcome.notes, ...outcome.warnings], notes: [] };
 }
 

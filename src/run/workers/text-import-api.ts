@@ -7,12 +7,16 @@
 // where there are no workers (Node: unit tests).
 import { importAny, type ImportOutcome } from '../../formats/import-any';
 import type { FileFormat } from '../../formats/file-format';
+import { sourceFilesOf } from '../../formats/pinecall/source-files';
+import type { FolderTexts } from './pinecall-api';
 
 export type TextFormat = Exclude<FileFormat, 'ts'>;
 
 export interface TextImportOptions {
   name?: string;
   fileName?: string;
+  /** A Pinecall class in Python's folder (a .zip, a dropped folder): its view `views/<slug>.jinja` is read there. */
+  folder?: FolderTexts;
 }
 
 /** The outcome as it crosses to the page: a fix is a function, so it goes by name (REINDENT_FIX is the only one). */
@@ -24,7 +28,8 @@ export interface TextImportApi {
 
 export const textImportApi: TextImportApi = {
   async importText(text, format, options) {
-    const outcome = await importAny(text, { format, ...options });
+    const { folder, ...named } = options;
+    const outcome = await importAny(text, { format, ...named, ...(folder ? { folder: { agent: folder.agent, files: sourceFilesOf(folder.files, folder.refused) } } : {}) });
     if (outcome.kind !== 'error') return outcome;
     const { fix, ...rest } = outcome;
     return fix ? { ...rest, fix: 'reindent' } : rest;

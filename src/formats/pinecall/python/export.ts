@@ -13,12 +13,14 @@ import { bodyPy } from './body';
 import { pyMembers } from './members';
 import { hintText, usesKind, type PyType, type TypedShape } from './py-type';
 import { docstringSource, pyLiteral, pySplitLines, pyStrip } from './py-text';
-import { pyPii, pyTools, type PyToolEntry } from './spec';
+import { pyPii, pyTools, pythonDocLines, type PyToolEntry } from './spec';
 import { signatureText, type NameOf } from './signature';
 import { viewJinja } from './view';
 import { pyFieldsOf, pyWhen, type PyField } from './py-expression';
 import { lossesOfPinecallPython } from './losses';
 import { preservedOf } from '../preserved';
+import { bodyEntryKey, pythonPreservedOf, type PinecallPythonPreserved } from './preserved';
+import { keptSourceOf, mergeIntoSource, type KeptSource } from '../../kept-source';
 
 export interface PinecallPythonFile {
   /** Where the file goes: `agents/<slug>/agent.py`, `agents/<slug>/views/<slug>.jinja`. */
@@ -34,7 +36,13 @@ export interface PinecallPythonExport {
   files: PinecallPythonFile[];
   /** What the files cannot say, path by path. */
   warnings: Loss[];
+  /** How the class file was written where the import kept it (kept-source.ts): merged into it, or written whole and why. */
+  notes: string[];
 }
+
+/** Kept text (dedented) at an indentation: every line that holds something. */
+const indented = (text: string, indent: string): string =>
+  text.split('\n').map((l) => (l.trim() === '' ? '' : `${indent}${l}`)).join('\n') + '\n';
 
 const IN_CLASS = '    ';
 const IN_METHOD = '        ';
@@ -61,11 +69,12 @@ function fieldText(field: StateField, name: string): string {
   return `${comment}${IN_CLASS}${name}: ${hint} = ${options.length ? `state(${value}, ${options.join(', ')})` : value}\n`;
 }
 
-function decoratorText(entry: PyToolEntry, fields: ReadonlyMap<string, PyField>): string {
+function decoratorText(entry: PyToolEntry, fields: ReadonlyMap<string, PyField>, kept: PinecallPythonPreserved): string {
   const { tool, stages } = entry;
   const options: string[] = [];
   if (stages) options.push(`stage=${stages.length === 1 ? JSON.stringify(stages[0]) : `(${stages.map((s) => JSON.stringify(s)).join(', ')})`}`);
-  const when = tool.when === undefined ? undefined : pyWhen(tool.when, fields);
+  // A `when` the document could not hold is written back as the class wrote it.
+  const when = tool.when === undefined ? kept.whens?.[tool.name] : pyWhen(tool.when, fields);
   if (when) options.push(`when=${when}`);
   if (tool.confirm !== undefined) options.push(`confirm=${pyLiteral(tool.confirm)}`);
   if (tool.announce !== undefined) options.push(`announce=${pyLiteral(tool.announce)}`);
@@ -107,7 +116,7 @@ export function exportPinecallPython(doc: AgentDocument): PinecallPythonExport {
   const stageNames = [...new Set(doc.stages.map((s) => s.name))];
   const entry = (doc.stages.find((s) => s.id === doc.entryStageId) ?? doc.stages[0])?.name;
   const body: string[] = [];
-  const persona = docstringLines(doc.persona);
+  const persona = doc.language === 'python' ? pythonDocLines(doc.persona) : docstringLines(doc.persona);
   body.push(persona.length ? docstringSource(persona, IN_CLASS) : `${IN_CLASS}pass\n`);
   // The SDK's own slug is the class name in kebab-case; the folder's is the agent name's. When they differ, the class says its folder's.
   if (sdkSlugOf(name) !== slug) body.push(`\n${IN_CLASS}slug = ${JSON.stringify(slug)}\n`);
@@ -116,14 +125,19 @@ export function exportPinecallPython(doc: AgentDocument): PinecallPythonExport {
     ...doc.state.flatMap((field, i) => (members.fieldNames[i] === undefined ? [] : [fieldText(field, members.fieldNames[i]!)])),
   ];
   if (fields.length) body.push('\n' + fields.join(''));
+  const keptPy = pythonPreservedOf(doc);
+  // The class's own Python beyond fields and tools (environment settings, helpers, properties), as written.
+  for (const member of keptPy.members ?? []) body.push('\n' + indented(member, IN_CLASS));
   for (const tool of entries) {
     // toolChains and pyTools both follow exportedTools: the same tool at the same place.
     const chain = chains[entries.indexOf(tool)];
+    const keptBody = keptPy.bodies?.[tool.tool.name];
+    const isAsync = keptPy.asyncTools?.includes(tool.tool.name) ? 'async ' : '';
     body.push(
-      '\n' + decoratorText(tool, pyFieldsOf(doc, members.fields)) +
-        `${IN_CLASS}def ${tool.name}(${signatureText(tool.params, tool.nameOf)}) -> object:\n` +
+      '\n' + decoratorText(tool, pyFieldsOf(doc, members.fields), keptPy) +
+        `${IN_CLASS}${isAsync}def ${tool.name}(${signatureText(tool.params, tool.nameOf)}) -> object:\n` +
         (docstringSource(tool.docLines, IN_METHOD) || '') +
-        bodyPy(tool, chain, pyFieldsOf(doc, members.fields)),
+        (keptBody !== undefined ? indented(keptBody, IN_METHOD) : bodyPy(tool, chain, pyFieldsOf(doc, members.fields))),
     );
   }
 
@@ -150,12 +164,35 @@ export function exportPinecallPython(doc: AgentDocument): PinecallPythonExport {
   ].join('');
   const classes = typed.map(({ name: typedName, shape }) =>
     `\n\nclass ${typedName}(TypedDict):\n${shape.members.map((m) => `${IN_CLASS}${m.name}: ${m.required ? hintText(m.type, nameOf) : `NotRequired[${hintText(m.type, nameOf)}]`}\n`).join('')}`);
-  const text = `${head}${classes.join('')}\n\nclass ${name}(Agent):\n${body.join('')}`;
+  const around = (kept: string[] | undefined) => (kept?.length ? `\n\n${kept.join('\n\n')}\n` : '');
+  const decorators = (keptPy.classDecorators ?? []).map((d) => `${d}\n`).join('');
+  const fresh = `${head}${around(keptPy.before)}${classes.join('')}\n\n${decorators}class ${name}(Agent):\n${body.join('')}${around(keptPy.after)}`;
+  const { text, notes } = mergedWithKept(doc, fresh);
   const path = `agents/${slug}/agent.py`;
+  // A view the import kept whole goes back as it was while no stage has instructions of the document's own.
+  const viewText = view ?? keptPy.view;
   return {
     text,
     path,
-    files: [{ path, text }, ...(view ? [{ path: `agents/${slug}/views/${slug}.jinja`, text: view }] : [])],
+    files: [{ path, text }, ...(viewText !== undefined ? [{ path: `agents/${slug}/views/${slug}.jinja`, text: viewText }] : [])],
     warnings: lossesOfPinecallPython(doc),
+    notes,
   };
+}
+
+const TOO_DIFFERENT = 'it differs too much from the imported file to merge the edits into that file';
+
+/** The exporter's text merged into the imported class file, when the import kept it; else the exporter's text. */
+function mergedWithKept(doc: AgentDocument, fresh: string): { text: string; notes: string[] } {
+  const kept = keptSourceOf(doc, 'pinecallPython');
+  if (!kept?.baseline) return { text: fresh, notes: [] };
+  const merged = mergeIntoSource(doc.preserved!.sources!.pinecallPython as KeptSource, fresh);
+  if (!merged) return { text: fresh, notes: [`the class is written whole in Callboard's layout: ${TOO_DIFFERENT}`] };
+  return { text: merged.text, notes: merged.rewritten.map((r) => `lines ${r.line}–${r.endLine} are written in Callboard's layout: ${r.why}`) };
+}
+
+/** The entries of a tool's chain its kept body does not write itself. */
+export function entriesBeyondBody(doc: AgentDocument, toolName: string, entries: { from: string; to: string; terms: unknown[] }[]): typeof entries {
+  const written = new Set(pythonPreservedOf(doc).bodyEntries?.[toolName] ?? []);
+  return entries.filter((e) => !written.has(bodyEntryKey(e)));
 }

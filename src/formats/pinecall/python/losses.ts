@@ -79,7 +79,8 @@ export function lossesOfPinecallPython(doc: AgentDocument): Loss[] {
     losses.push({ path, entity, feature, message: `${feature} is not expressed ${IN_PYTHON}: ${why}` });
 
   const members = pyMembers(doc);
-  if (pyOneLine(docstringLines(doc.persona).join('\n')) !== (personaAsPinecallReads(doc.persona) || undefined)) {
+  // A class read from Python is read as Python reads it: only a TypeScript class's JSDoc can read otherwise.
+  if (doc.language !== 'python' && pyOneLine(docstringLines(doc.persona).join('\n')) !== (personaAsPinecallReads(doc.persona) || undefined)) {
     add(pointer('persona'), { kind: 'agent' }, 'persona as Python reads it', 'the SDK reads the class docstring up to its first section header (Args:, Returns:, Note: …) and expands tabs; write the persona as plain lines');
   }
   for (const rename of members.renames) {

@@ -30,6 +30,8 @@ export interface TypedMember {
 
 export interface TypedShape {
   members: TypedMember[];
+  /** The class's own name (a TypedDict read from Python; the schema's `title`): pydantic names the `$defs` entry so. */
+  title?: string;
   /** Where the shape stands, to name its class: the parameter, then the member path. */
   path: string[];
 }
@@ -62,10 +64,12 @@ export function pyTypeOf(schema: JsonSchema | undefined, path: string[], depth =
     const closed = properties.length > 0 && properties.every(([name]) => isPythonIdentifier(name)) && depth < MAX_TYPED_DEPTH;
     if (!closed) return { kind: 'dict' };
     const required = new Set(schema.required ?? []);
+    const title = typeof schema.title === 'string' && isPythonIdentifier(schema.title) ? schema.title : undefined;
     return {
       kind: 'typed',
       shape: {
         path,
+        ...(title ? { title } : {}),
         members: properties.map(([name, member]) => ({ name, type: pyTypeOf(member, [...path, name], depth + 1), required: required.has(name) })),
       },
     };

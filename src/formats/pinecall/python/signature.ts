@@ -42,7 +42,7 @@ const declaredType = (p: PyParameter): PyType => (p.required || p.default || inc
  * the path (`BookAddress`), numbered past that; the same shape shares its class.
  */
 /** A shape by its structure alone, wherever it stands: two parameters of one shape share a class. */
-const shapeKey = (shape: TypedShape): string => JSON.stringify(shape.members.map((m) => [m.name, m.required, typeKey(m.type)]));
+const shapeKey = (shape: TypedShape): string => JSON.stringify([shape.title ?? '', shape.members.map((m) => [m.name, m.required, typeKey(m.type)])]);
 const typeKey = (type: PyType): unknown =>
   type.kind === 'typed' ? shapeKey(type.shape) : type.kind === 'list' ? ['list', typeKey(type.items)] : type.kind === 'union' ? ['union', type.members.map(typeKey)] : type;
 
@@ -56,7 +56,8 @@ export function typedNamer(taken: ReadonlySet<string>) {
         const known = byKey.get(key);
         if (known) return known;
         const base = pascalCase(shape.path.join('_'));
-        const candidates = [base, pascalCase(toolName) + base];
+        // The class's own name first, when the document keeps one (a TypedDict read from Python).
+        const candidates = [...(shape.title ? [shape.title] : []), base, pascalCase(toolName) + base];
         for (let n = 2; candidates.length < 60; n++) candidates.push(`${candidates[1]}${n}`);
         const name = candidates.find((c) => !declared.has(c) && !taken.has(c) && !PYTHON_FILE_NAMES.has(c));
         if (!name) throw new Error(`no free class name for the parameter type ${base}`);

@@ -7,7 +7,7 @@ import { docstringLines } from '../../../model/docstring';
 import { exportedTools } from '../../../model/tool-chains';
 import { toolStageNames, writtenPii } from '../export-members';
 import { pyMembers, type PyMembers } from './members';
-import { pyOneLine } from './py-text';
+import { pyOneLine, pySplitLines, pyStrip } from './py-text';
 import { argsSection, pyParameters, pySchema, typedNamer, writableParameter, type NameOf, type PyParameter, type TypedNamer } from './signature';
 import { pyClassName, PYTHON_FILE_NAMES } from './py-names';
 
@@ -23,9 +23,21 @@ export interface PyToolSpec {
   timeout_s?: number;
 }
 
+/**
+ * A docstring's lines for a document read from Python: each line as written (stripped), blank
+ * lines kept, none at the ends. A document from TypeScript keeps JSDoc's reading instead
+ * (docstringLines: `*` prefixes and `@` tags are JSDoc's), which is what its runtime read.
+ */
+export function pythonDocLines(text: string): string[] {
+  const lines = pySplitLines(text).map(pyStrip);
+  while (lines.length && lines[0] === '') lines.shift();
+  while (lines.length && lines.at(-1) === '') lines.pop();
+  return lines;
+}
+
 /** The lines of a tool's docstring as the export writes them: the description as Callboard reads it, then `Args:`. */
-export function toolDocLines(tool: Tool, params = pyParameters(tool)): string[] {
-  const said = docstringLines(tool.description);
+export function toolDocLines(tool: Tool, params = pyParameters(tool), python = false): string[] {
+  const said = python ? pythonDocLines(tool.description) : docstringLines(tool.description);
   const args = argsSection(params);
   return args.length ? [...said, ...(said.length ? [''] : []), ...args] : said;
 }
@@ -54,7 +66,7 @@ export function pyTools(doc: AgentDocument, members: PyMembers = pyMembers(doc))
     const index = doc.tools.indexOf(tool);
     const name = members.toolNames[index];
     const params = pyParameters(tool);
-    return { tool, index, name, params, nameOf: namer.forTool(name), docLines: toolDocLines(tool, params), stages: toolStageNames(doc, tool) };
+    return { tool, index, name, params, nameOf: namer.forTool(name), docLines: toolDocLines(tool, params, doc.language === 'python'), stages: toolStageNames(doc, tool) };
   });
   // Named in the class's order, as the file declares them.
   for (const entry of entries) pySchema(entry.params, entry.nameOf);

@@ -1,0 +1,44 @@
+// The tuned part of the hand-written Python corpus (test/fixtures/pinecall/python-corpus/tuned,
+// written blind by a helper who had not read the importer, each class checked by the real SDK):
+// every class imports, and what Callboard reads of it — stages, state, the tool specs the model
+// receives — is what pinecall 0.11.24 says of it (expected.json, from the corpus's check.py).
+// The held-out part is measured by `npx tsx scripts/python-corpus.ts`, never tuned on.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { sourceFilesOf } from '../source-files';
+import { exportPinecallPython } from './export';
+import { importPinecallPython } from './import';
+import { differencesFromSdk, type SdkTruth } from './sdk-truth';
+
+const TUNED = fileURLToPath(new URL('../../../../test/fixtures/pinecall/python-corpus/tuned', import.meta.url));
+
+/** An agent's folder as the importer reads it: every file under it by its path from the folder. */
+export function folderFiles(root: string, sub = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of readdirSync(`${root}/${sub}`, { withFileTypes: true })) {
+    const path = sub ? `${sub}/${name.name}` : name.name;
+    if (name.isDirectory()) Object.assign(out, folderFiles(root, path));
+    else if (/\.(py|jinja)$/.test(name.name)) out[path] = readFileSync(`${root}/${path}`, 'utf8');
+  }
+  return out;
+}
+
+describe('hand-written Python classes (tuned part): Callboard reads what the SDK reads', () => {
+  const agents = readdirSync(TUNED).filter((n) => existsSync(`${TUNED}/${n}/expected.json`));
+  it.each(agents)('%s', (name) => {
+    const files = folderFiles(`${TUNED}/${name}`);
+    const truth = JSON.parse(readFileSync(`${TUNED}/${name}/expected.json`, 'utf8')) as SdkTruth;
+    const read = importPinecallPython(files['agent.py'], { folder: { agent: 'agent.py', files: sourceFilesOf(files) } });
+    if (truth.refused) {
+      expect(read.ok ? [] : read.errors.map((e) => e.message)).toContain(truth.refused);
+      return;
+    }
+    if (!read.ok) throw new Error(JSON.stringify(read.errors));
+    expect(differencesFromSdk(read.doc, truth)).toEqual([]);
+    // Unchanged, the class and its view come back as written.
+    const out = exportPinecallPython(read.doc);
+    expect(out.text).toBe(files['agent.py']);
+    for (const file of out.files.slice(1)) expect(file.text).toBe(files[file.path.replace(/^agents\/[^/]+\//, '')]);
+  });
+});
