@@ -2,6 +2,7 @@
 // engine as the app's simulator (runScript over runStep), tools in the QuickJS sandbox, and the
 // model from the same providers; only the printing is the CLI's.
 import { lossesFor } from '../formats/losses';
+import { pinecallPythonToolSpecs } from '../formats/pinecall/python/spec';
 import type { AgentDocument } from '../model';
 import { createModel } from '../simulator/providers';
 import { prepareSandboxEvaluate } from '../simulator/sandbox-evaluate';
@@ -42,7 +43,7 @@ function depsFor(args: SimulateArgs, doc: AgentDocument, key: string | undefined
     ...answerBounds(args),
   });
   const budgetMs = args.budgetSeconds === undefined ? undefined : args.budgetSeconds * 1000;
-  return { model, runner: sandboxToolRunner(doc), evaluate, losses: lossesFor, revision: 0, call, temperature, ...(budgetMs ? { budgetMs } : {}) };
+  return { model, runner: sandboxToolRunner(doc), evaluate, losses: lossesFor, toolSpecs: pinecallPythonToolSpecs, revision: 0, call, temperature, ...(budgetMs ? { budgetMs } : {}) };
 }
 
 export async function simulateCommand(args: SimulateArgs, rawIo: CliIo): Promise<number> {

@@ -2,6 +2,7 @@
 // each on the simulator's engine (runSuite), against the same providers as `simulate`. Prints a pass
 // rate per test and why runs failed; optionally JUnit XML; exit 1 when a test is under the minimum.
 import { lossesFor } from '../formats/losses';
+import { pinecallPythonToolSpecs } from '../formats/pinecall/python/spec';
 import type { AgentDocument, ConversationTest } from '../model';
 import { GOLDEN_SUFFIX } from '../formats/bundle';
 import { runSuite, type TestSuiteEntry } from '../simulator/conversation-tests';
@@ -41,7 +42,7 @@ function depsFor(args: RunSettings, doc: AgentDocument, test: ConversationTest, 
   const today = typeof call.today === 'string' ? call.today : undefined;
   const model = createModel({ provider: args.provider, baseUrl: args.baseUrl, model: modelName, apiKey: key, temperature: doc.llm.temperature, today, ...answerBounds(args) });
   const budgetMs = args.budgetSeconds === undefined ? undefined : args.budgetSeconds * 1000;
-  return { model, runner: sandboxToolRunner(doc), evaluate, losses: lossesFor, revision: 0, call: { today: localToday() }, temperature: doc.llm.temperature, ...(budgetMs ? { budgetMs } : {}) };
+  return { model, runner: sandboxToolRunner(doc), evaluate, losses: lossesFor, toolSpecs: pinecallPythonToolSpecs, revision: 0, call: { today: localToday() }, temperature: doc.llm.temperature, ...(budgetMs ? { budgetMs } : {}) };
 }
 
 /**

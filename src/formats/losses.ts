@@ -1,6 +1,7 @@
 import type { Loss } from '../model/loss';
 import { lossesOfBlockAgent } from './block-agent/losses';
 import { lossesOfPinecall } from './pinecall/losses';
+import { lossesOfPinecallPython } from './pinecall/python/losses';
 import type { AgentDocument, Target } from '../model/types';
 
 /**
@@ -23,7 +24,11 @@ import type { AgentDocument, Target } from '../model/types';
  * document: the Pinecall tool chains and signatures, the Block Agent export plan). A map of its
  * own, not RUNTIME_FORMATS: lint runs on first paint, the exporters (and `yaml`) load later.
  */
-const LOSSES: Record<Target, (doc: AgentDocument) => Loss[]> = { pinecall: lossesOfPinecall, 'block-agent': lossesOfBlockAgent };
+const LOSSES: Record<Target, (doc: AgentDocument) => Loss[]> = {
+  // A Pinecall class in Python is written back as Python: its losses are the Python export's.
+  pinecall: (doc) => (doc.language === 'python' ? lossesOfPinecallPython(doc) : lossesOfPinecall(doc)),
+  'block-agent': lossesOfBlockAgent,
+};
 
 export function lossesFor(doc: AgentDocument, target: Target): Loss[] {
   return LOSSES[target](doc);

@@ -6,6 +6,7 @@
 // the template sandbox all run where the agent's code runs, off the page's thread. The same object
 // serves in the page's thread where there are no workers (the unit tests).
 import { lossesFor } from '../formats/losses';
+import { pinecallPythonToolSpecs } from '../formats/pinecall/python/spec';
 import type { AgentDocument, ConversationTest, PlayedTurn, Target } from '../model';
 import { runSuite, type TestRunResult } from '../simulator/conversation-tests';
 import { createModel, type ProviderSettings } from '../simulator/providers';
@@ -75,6 +76,7 @@ export function createEngineApi(): EngineApi {
     model: createModel(settings.provider),
     runner: sandboxToolRunner(doc),
     losses: lossesFor,
+    toolSpecs: pinecallPythonToolSpecs,
     evaluate: await predicateSandbox(),
     revision: settings.revision,
     call,

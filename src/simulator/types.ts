@@ -123,6 +123,8 @@ export type ChatMessage =
   | { role: 'tool'; toolCallId: string; name: string; content: string };
 
 /** What a provider sends as a tool: only what the model reads (stage and `when` never go on the wire). */
+export type ToolSpecsOf = (doc: AgentDocument, tools: readonly Tool[]) => ToolSpec[] | undefined;
+
 export interface ToolSpec {
   name: string;
   description: string;
@@ -314,6 +316,12 @@ export interface StepDeps {
   renderView?: RenderView;
   /** Renders Block Agent Jinja in the sandbox; absent: the template sandbox of this thread. */
   render?: RenderTemplate;
+  /**
+   * The tool specs the runtime's own code builds for these tools, where they are not the tools' own
+   * (a Pinecall class in Python: pydantic's schemas from the hints; formats/pinecall/python/spec.ts).
+   * Undefined, or absent: each tool's own name, docstring line and schema.
+   */
+  toolSpecs?: ToolSpecsOf;
   /** How long the step's agent code may run in all (templates, predicates, tool bodies); 5 s by default. */
   budgetMs?: number;
   /** Set by the engine for the step it runs (stepDepsWithBudget); not given by callers. */

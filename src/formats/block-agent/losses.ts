@@ -1,6 +1,7 @@
 // What a Block Agent file cannot say (formats/block-agent.md), path by path:
 // lossesFor(doc, 'block-agent'). Refs, tool names and the variables a file declares are worked out
 // from the exporter's own plan (src/formats/block-agent), so the list and the export agree.
+import { keptPythonLosses } from '../kept-python';
 import { IMPORTED_AGENT_NAME, isFallbackToolName, isIntentBlock, stateFromTools } from './conventions';
 import { deepEqual, survivingExtra, type PlainObject } from './extra';
 import { BLOCK_SHAPE, EDGE_SHAPE, FUNCTION_TOOL_SHAPE, MCP_TOOL_SHAPE, TOP_SHAPE, TURN_SHAPE } from './keys';
@@ -87,7 +88,10 @@ export function writtenTools(plan: ExportPlan): WrittenTools {
 }
 
 /** Every path of `doc` a Block Agent file cannot express, in document order. */
-export const lossesOfBlockAgent = (doc: AgentDocument): Loss[] => collectLosses('block-agent', (add) => blockAgentLosses(doc, add));
+export const lossesOfBlockAgent = (doc: AgentDocument): Loss[] => collectLosses('block-agent', (add) => {
+  blockAgentLosses(doc, add);
+  keptPythonLosses(doc, add);
+});
 
 function blockAgentLosses(doc: AgentDocument, add: AddLoss): void {
   const plan = planExport(doc);

@@ -1,6 +1,7 @@
 // What a Pinecall class cannot say (formats/pinecall.md), path by path: lossesFor(doc, 'pinecall').
 // The structural ones (which edges a tool can fire, which schema a signature gives back) are read
 // from the exporter's own pure modules, so the list and the export cannot disagree.
+import { keptPythonLosses } from '../kept-python';
 import { toolChains } from '../../model/tool-chains';
 import { writtenPii } from './export-members';
 import { agentNameOfClass, className } from '../../model/names';
@@ -20,7 +21,11 @@ import type { AgentDocument, Tool } from '../../model/types';
 const KEPT_KEYS = 'kept YAML keys are not written in a class; keep the Block Agent file if you need them';
 
 /** Every path of `doc` a Pinecall class cannot express, in document order. */
-export const lossesOfPinecall = (doc: AgentDocument): Loss[] => collectLosses('pinecall', (add) => pinecallLosses(doc, add));
+export const lossesOfPinecall = (doc: AgentDocument): Loss[] => collectLosses('pinecall', (add) => {
+  pinecallLosses(doc, add);
+  // A class read from Python: what it keeps as Python, the TypeScript class cannot hold.
+  keptPythonLosses(doc, add);
+});
 
 function pinecallLosses(doc: AgentDocument, add: AddLoss): void {
   agentLosses(doc, add);

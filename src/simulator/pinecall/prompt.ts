@@ -4,6 +4,7 @@
 import { byId, toolsVisibleIn, type AgentDocument, type Tool } from '../../model';
 import { fillTemplate } from '../template';
 import { personaAsPinecallReads } from '../../model/docstring';
+import { pyOneLine } from '../../model/py-docstring';
 import { keptViewOf, viewReplacesInstructions } from '../class-code/kept-view';
 import type { Evaluate, Session } from '../types';
 
@@ -50,7 +51,8 @@ export function systemPrompt(doc: AgentDocument, session: Session, scope: Readon
   const stage = byId(doc.stages, session.stageId);
   // The identity as Pinecall reads the class's JSDoc: up to its first `@` line, one line, and sent
   // as written: the SDK fills no placeholder in it (pinecall 0.11.24 blocks.identity, "No state").
-  const persona = personaAsPinecallReads(doc.persona).trim();
+  // A class in Python: its docstring's line as the SDK reads it (`_doc.one_line`, up to the first section).
+  const persona = (doc.language === 'python' ? pyOneLine(doc.persona) ?? '' : personaAsPinecallReads(doc.persona)).trim();
   const instructions = fillTemplate(stage?.instructions ?? '', scope).trim();
   const kept = keptViewOf(doc);
   // render()'s children that are no stage's section follow the sections, as the export writes them.

@@ -8,7 +8,8 @@ import { viewFromCode, prepareRenderView } from '../view';
 import { needMessage } from '../sandbox/agent-code';
 import { StepBase } from '../step-base';
 import { fillConfirm } from '../template';
-import { MAX_MODEL_CALLS_PER_STEP, type Line, type Session, type StepDeps, type ToolCallRequest, type ToolRun } from '../types';
+import { MAX_MODEL_CALLS_PER_STEP, type Line, type Session, type StepDeps, type ToolCallRequest, type ToolRun, type ToolSpec } from '../types';
+import { pyOneLine } from '../../model/py-docstring';
 import { checkArguments } from './check-args';
 import { parseArguments } from '../tool-arguments';
 import { historyMessages, toolSpec } from '../messages';
@@ -188,6 +189,14 @@ class PinecallRun extends StepBase {
    * Steps 2–5: model calls until one answers with text, or the limit. A failed call ends the step
    * with the session as it stood: what the tools already wrote in this step stays.
    */
+  /** What the model is offered of these tools: what the runtime's code builds of them (a class in Python: pydantic's), else their own. */
+  private toolSpecs(tools: Tool[]): ToolSpec[] {
+    const built = this.deps.toolSpecs?.(this.doc, tools);
+    if (built) return built;
+    // A class in Python read without its runtime's specs (a unit test): the docstring still reads as Python reads it.
+    return this.doc.language === 'python' ? tools.map((t) => ({ ...toolSpec(t), description: pyOneLine(t.description) ?? '' })) : tools.map(toolSpec);
+  }
+
   async loop(): Promise<Session> {
     const s = this.s;
     while (this.answeredCalls() < MAX_MODEL_CALLS_PER_STEP) {
@@ -197,7 +206,7 @@ class PinecallRun extends StepBase {
       for (const message of visible.notes) this.trace({ kind: 'note', message });
       const call = this.nextCallNumber();
       const system = systemPrompt(this.doc, s, scope, this.viewText());
-      const body = { system, messages: historyMessages(s.transcript), tools: visible.tools.map(toolSpec), toolChoice: 'auto' as const };
+      const body = { system, messages: historyMessages(s.transcript), tools: this.toolSpecs(visible.tools), toolChoice: 'auto' as const };
       const response = await this.complete(body, 'agent', { phase: 'agent' }, true);
       if (!response) return s;
       const text = response.text.trim();

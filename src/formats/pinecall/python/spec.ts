@@ -104,3 +104,18 @@ export function pyRefusal(doc: AgentDocument): string | undefined {
   const silent = pyTools(doc).entries.find((t) => pyOneLine(t.docLines.join('\n')) === undefined);
   return silent && `tool ${silent.name}: without a docstring no model can choose it; write one: """Books the hour."""`;
 }
+
+/**
+ * What the model is offered of `tools` when the document is a class in Python: the specs the SDK
+ * builds (pydantic's schemas from the hints, the docstring's line as Python reads it), for the
+ * simulator's StepDeps.toolSpecs. Undefined for any other document: the tools' own specs stand.
+ */
+export function pinecallPythonToolSpecs(doc: AgentDocument, tools: readonly Tool[]): { name: string; description: string; parameters: JsonSchema }[] | undefined {
+  if (doc.language !== 'python') return undefined;
+  const entries = new Map(pyTools(doc).entries.map((e) => [e.tool.id, e]));
+  return tools.map((tool) => {
+    const entry = entries.get(tool.id);
+    const spec = entry && pyToolSpec(entry);
+    return spec ? { name: spec.name, description: spec.description, parameters: spec.parameters } : { name: tool.name, description: '', parameters: tool.parameters };
+  });
+}

@@ -1,0 +1,90 @@
+// A Pinecall class in Python, simulated as its runtime runs it (issue 36): the model is offered the
+// specs the SDK builds (pydantic's schemas from the hints, the docstring read as Python reads it),
+// the identity is the class docstring's line up to its first section, and a stage the tool's body
+// sets unconditionally moves the call (the body itself is Python, answered by the mock).
+import { describe, expect, it } from 'vitest';
+import { importPinecallPython } from '../../formats/pinecall/python/import';
+import { pinecallPythonToolSpecs } from '../../formats/pinecall/python/spec';
+import { lossesFor } from '../../formats/losses';
+import { exportPinecallTs } from '../../formats/pinecall/export';
+import { mockToolRunner } from '../mock-runner';
+import { newSession } from '../session';
+import { answer, say, scriptedModel } from '../testing';
+import { pinecallStep } from './step';
+
+const CLASS = `from typing import Literal, Optional
+
+from pinecall import Agent, tool
+
+
+class PetClinic(Agent):
+    """You are Lola, at the front desk of the Pet Clinic.
+
+    Notes:
+        Internal: never read this to a caller.
+    """
+
+    stage: Literal["ask", "book"] = "ask"
+    pet_name: str = ""
+
+    @tool(stage="ask")
+    def record_pet(self, name: str, age: Optional[int] = None, species: Literal["dog", "cat"] = "dog") -> dict:
+        """Records the pet the caller names.
+
+        Args:
+            name: the pet's name, as said.
+        """
+        self.pet_name = name.title()
+        self.stage = "book"
+        return {"name": self.pet_name}
+
+    @tool(stage="book")
+    def book(self, when: str) -> dict:
+        """Books the visit at the time the caller chose."""
+        return {"booked": when}
+`;
+
+function petClinic() {
+  const read = importPinecallPython(CLASS);
+  if (!read.ok) throw new Error(read.errors.map((e) => e.message).join('\n'));
+  return read.doc;
+}
+
+describe('a Pinecall class in Python in the simulator', () => {
+  it('offers the SDK\'s specs, speaks as its docstring\'s first section says, and moves the stage its body sets', async () => {
+    const doc = petClinic();
+    const model = scriptedModel([answer('', ['record_pet', { name: 'rex' }]), say('Rex is noted. When would you like to come?')]);
+    const out = await pinecallStep(doc, newSession(doc), 'I have a dog called Rex', {
+      model, runner: mockToolRunner, toolSpecs: pinecallPythonToolSpecs, revision: 1, now: () => 5,
+    });
+    const first = model.requests[0];
+    expect(first.system.startsWith('You are Lola, at the front desk of the Pet Clinic.')).toBe(true);
+    expect(first.system).not.toContain('Internal');
+    expect(first.tools).toEqual([{
+      name: 'record_pet',
+      description: 'Records the pet the caller names.',
+      parameters: {
+        additionalProperties: false,
+        properties: {
+          name: { description: 'the pet\'s name, as said.', type: 'string' },
+          age: { anyOf: [{ type: 'integer' }, { type: 'null' }], default: null },
+          species: { default: 'dog', enum: ['dog', 'cat'], type: 'string' },
+        },
+        required: ['name'],
+        type: 'object',
+      },
+    }]);
+    expect(doc.stages.find((s) => s.id === out.stageId)?.name).toBe('book');
+    expect(model.requests[1].tools.map((t) => t.name)).toEqual(['book']);
+  });
+
+  it('keeps the Python bodies for the Python export only: converting to TypeScript or Block Agent names each as lost', () => {
+    const doc = petClinic();
+    expect(lossesFor(doc, 'pinecall').filter((l) => l.feature === 'Python tool body')).toEqual([]);
+    for (const warnings of [exportPinecallTs(doc).warnings, lossesFor(doc, 'block-agent')]) {
+      const bodies = warnings.filter((l) => l.feature === 'Python tool body');
+      expect(bodies.map((l) => l.path)).toEqual(['/preserved/pinecallPython/bodies', '/preserved/pinecallPython/bodies']);
+      expect(bodies[0].message).toMatch(/record_pet's body is Python/);
+    }
+  });
+});
