@@ -75,6 +75,7 @@ describe('a Pinecall class in Python in the simulator', () => {
       },
     }]);
     expect(doc.stages.find((s) => s.id === out.stageId)?.name).toBe('book');
+    expect(out.trace.some((t) => t.kind === 'note' && t.message.startsWith('record_pet\'s body is Python, which Callboard cannot run'))).toBe(true);
     expect(model.requests[1].tools.map((t) => t.name)).toEqual(['book']);
   });
 

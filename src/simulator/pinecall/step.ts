@@ -148,6 +148,11 @@ class PinecallRun extends StepBase {
     }
     const run = await this.runTool(tool, args, this.agentState());
     this.traceToolRun(call, tool.name, args, run);
+    // A class in Python keeps its tool bodies as Python, which no sandbox here runs: say what answered instead.
+    const pythonBodies = (this.doc.preserved?.pinecallPython as { bodies?: Record<string, string> } | undefined)?.bodies;
+    if (this.doc.language === 'python' && pythonBodies && Object.hasOwn(pythonBodies, tool.name)) {
+      this.trace({ kind: 'note', message: `${tool.name}'s body is Python, which Callboard cannot run: ${tool.mock !== undefined ? 'its mock answered' : 'it answered with its arguments (give it a mock to answer otherwise)'}, and what the body writes to the state does not happen here` });
+    }
     this.applyRun(run, tool.name);
     this.result(call, run.result, run.error, tool.preview);
     this.progress();
