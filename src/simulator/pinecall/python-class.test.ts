@@ -79,6 +79,16 @@ describe('a Pinecall class in Python in the simulator', () => {
     expect(model.requests[1].tools.map((t) => t.name)).toEqual(['book']);
   });
 
+  it('checks arguments as pydantic does: a number said as text is converted, an unknown argument refused with the SDK\'s words', async () => {
+    const doc = petClinic();
+    const model = scriptedModel([answer('', ['record_pet', { name: 'Rex', age: '7', colour: 'brown' }]), answer('', ['record_pet', { name: 'Rex', age: '7' }]), say('Noted.')]);
+    const out = await pinecallStep(doc, newSession(doc), 'Rex, he is seven', { model, runner: mockToolRunner, toolSpecs: pinecallPythonToolSpecs, revision: 1, now: () => 5 });
+    const results = out.transcript.filter((l) => l.kind === 'tool-result');
+    expect(results[0]).toMatchObject({ error: 'record_pet: it takes no colour' });
+    const ran = out.trace.find((t) => t.kind === 'tool-run');
+    expect(ran).toMatchObject({ args: { name: 'Rex', age: 7 } });
+  });
+
   it('keeps the Python bodies for the Python export only: converting to TypeScript or Block Agent names each as lost', () => {
     const doc = petClinic();
     expect(lossesFor(doc, 'pinecall').filter((l) => l.feature === 'Python tool body')).toEqual([]);

@@ -11,6 +11,7 @@ import { fillConfirm } from '../template';
 import { MAX_MODEL_CALLS_PER_STEP, type Line, type Session, type StepDeps, type ToolCallRequest, type ToolRun, type ToolSpec } from '../types';
 import { pyOneLine } from '../../model/py-docstring';
 import { checkArguments } from './check-args';
+import { checkPythonArguments } from './check-args-python';
 import { parseArguments } from '../tool-arguments';
 import { historyMessages, toolSpec } from '../messages';
 import { firedEdge } from './edges';
@@ -135,13 +136,15 @@ class PinecallRun extends StepBase {
       return this.result(call, undefined, message);
     }
     const parsed = parseArguments(tool, call.arguments);
-    const failed = 'error' in parsed ? parsed.error : checkArguments(tool, parsed.args);
+    // A class in Python checks as pydantic does, converting what it converts ("25" for an int); TypeScript's SDK checks presence and type.
+    const python = this.doc.language === 'python' && !('error' in parsed) ? checkPythonArguments(tool, parsed.args) : undefined;
+    const failed = 'error' in parsed ? parsed.error : python ? python.error : checkArguments(tool, parsed.args);
     if (failed !== undefined || 'error' in parsed) {
       // A failed check runs nothing and writes nothing; the model reads the message as the error.
       this.trace({ kind: 'check-failed', toolCallId: call.id, tool: tool.name, message: failed ?? '' });
       return this.result(call, undefined, failed);
     }
-    const args = parsed.args;
+    const args = python ? python.args : parsed.args;
     if (!answerHadText && tool.announce && !this.announced) {
       this.announced = true;
       this.s.transcript.push({ kind: 'runtime', text: tool.announce, source: 'announce', tool: tool.name });
