@@ -56,7 +56,11 @@ function checkScalar(type: string, value: unknown, loc: string): Result {
       return complaint(loc, 'Input should be a valid number');
     case 'boolean':
       if (typeof value === 'boolean') return { ok: true, value };
-      if (typeof value === 'number') return value === 0 || value === 1 ? { ok: true, value: value === 1 } : complaint(loc, 'Input should be a valid boolean, unable to interpret input');
+      if (typeof value === 'number') {
+        if (value === 0 || value === 1) return { ok: true, value: value === 1 };
+        // A whole number is read and refused; a fraction is no boolean at all (pydantic's two words).
+        return complaint(loc, Number.isInteger(value) ? 'Input should be a valid boolean, unable to interpret input' : 'Input should be a valid boolean');
+      }
       if (typeof value === 'string') {
         const word = value.trim().toLowerCase();
         return TRUE_WORDS.has(word) ? { ok: true, value: true } : FALSE_WORDS.has(word) ? { ok: true, value: false } : complaint(loc, 'Input should be a valid boolean, unable to interpret input');
