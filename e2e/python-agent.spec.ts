@@ -78,3 +78,23 @@ test('a Python agent folder imports as a flow, exports back as written, and simu
   await expect(page.getByTestId('sim-chat')).toContainText('Rex is noted. When would you like to come?');
   await page.screenshot({ path: `${SHOTS}/python-simulated.png` });
 });
+
+test('a hand-written class whose bodies set the stage under elif, else and loops draws those as the code\'s edges', async ({ page }, info) => {
+  const corpus = new URL('../test/fixtures/pinecall/python-corpus/tuned/outage-report/', import.meta.url).pathname;
+  const { zipSync, strToU8 } = await import('fflate');
+  const zipPath = info.outputPath('outage.zip');
+  writeFileSync(zipPath, zipSync({
+    'outage/agent.py': strToU8(readFileSync(`${corpus}agent.py`, 'utf8')),
+    'outage/views/outage-report.jinja': strToU8(readFileSync(`${corpus}views/outage-report.jinja`, 'utf8')),
+  }));
+  await openApp(page);
+  await page.getByTestId('open-import').click();
+  await page.getByTestId('import-file-input').setInputFiles(zipPath);
+  await expect(page.getByTestId('import-agent-name')).toHaveText('Outage Report', { timeout: 60_000 });
+  await expect(page.getByTestId('import-count-edges')).toContainText('set in code');
+  await page.getByTestId('import-open-new').click();
+  const labels = page.locator('.cb-edge-label.code');
+  await expect(labels.filter({ hasText: 'check_area · known is not None' })).toHaveCount(1, { timeout: 30_000 });
+  await expect(labels.filter({ hasText: 'district.startswith("HX")' }).first()).toBeVisible();
+  await page.locator('.react-flow').screenshot({ path: `${SHOTS}/python-code-edges.png` });
+});

@@ -72,10 +72,14 @@ export async function importAny(text: string, options: ImportOptions = {}): Prom
     }
     case 'py': {
       // Light (Lezer's Python grammar), but only a Python file needs it.
-      const { importPinecallPython } = await import('./pinecall/python/import');
+      const [{ importPinecallPython }, { pythonStageFlow }, { codeEdgesOf }] = await Promise.all([
+        import('./pinecall/python/import'), import('./pinecall/python/code-writes'), import('../model/code-flow'),
+      ]);
       const result = importPinecallPython(text, options.folder ? { folder: options.folder } : {});
       if (!result.ok) return { kind: 'error', format, errors: result.errors };
-      return { kind: 'agent', format, doc: refsFollowNames(result.doc), warnings: result.warnings, notes: [] };
+      // The dialog counts the edges its bodies set beyond the document's, as for a TypeScript class.
+      const codeEdges = codeEdgesOf(result.doc, pythonStageFlow(result.doc)).length;
+      return { kind: 'agent', format, doc: refsFollowNames(result.doc), warnings: result.warnings, notes: [], ...(codeEdges ? { codeEdges } : {}) };
     }
     case 'yaml': {
       const name = options.name ?? (options.fileName ? nameFromFileName(options.fileName) : undefined);

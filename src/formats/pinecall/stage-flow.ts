@@ -13,6 +13,7 @@ import type { AgentDocument } from '../../model';
 import { codeEdgesOf, type CodeSpot, type StageFlow, type StageWrite, type StageWriter, type UnresolvedStageWrite } from '../../model/code-flow';
 import type { PinecallImport } from './import';
 import { preservedOf } from './preserved';
+import { pythonStageFlow } from './python/code-writes';
 
 /** How deep helpers calling helpers are followed: `tool → finish() → moveTo()` and one more. */
 const MAX_HELPER_DEPTH = 3;
@@ -153,6 +154,8 @@ function readMembers(texts: readonly string[], known: Known): void {
 
 /** Reads a document's stage flow. Pure: only the TypeScript parser. */
 export function readStageFlow(doc: AgentDocument): StageFlow {
+  // A class in Python: its import read where its bodies set the stage (python/import-body.ts).
+  if (doc.language === 'python') return pythonStageFlow(doc);
   const preserved = preservedOf(doc);
   const known: Known = { constants: new Map(), fields: new Map(), helpers: new Map() };
   readConstants([...(preserved.before ?? []), ...(preserved.after ?? [])], known.constants);
@@ -492,3 +495,4 @@ function ends(node: ts.Statement): boolean {
   if (ts.isIfStatement(node)) return !!node.elseStatement && ends(node.thenStatement) && ends(node.elseStatement);
   return false;
 }
+

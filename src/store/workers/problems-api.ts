@@ -27,6 +27,8 @@ let reader: Promise<StageFlowReader> | undefined;
 function codeMaySetStage(doc: AgentDocument): boolean {
   if (doc.target !== 'pinecall') return false;
   if (doc.tools.some((t) => t.implementation?.includes('stage'))) return true;
+  // A class in Python: its import kept where its bodies set the stage beyond its edges.
+  if (doc.language === 'python' && doc.preserved?.pinecallPython && 'codeWrites' in doc.preserved.pinecallPython) return true;
   const kept = preservedOf(doc);
   return [...(kept.members ?? []), ...(kept.baseMembers ?? [])].some((m) => m.includes('stage'));
 }
@@ -36,7 +38,7 @@ function flowKey(doc: AgentDocument): string {
   const kept = preservedOf(doc);
   return JSON.stringify([
     doc.stages.map((s) => s.name), doc.tools.map((t) => [t.name, t.implementation]),
-    kept.members, kept.baseMembers, kept.before, kept.after,
+    kept.members, kept.baseMembers, kept.before, kept.after, doc.language, (doc.preserved?.pinecallPython as { codeWrites?: unknown } | undefined)?.codeWrites,
   ]);
 }
 

@@ -42,3 +42,24 @@ describe('hand-written Python classes (tuned part): Callboard reads what the SDK
     for (const file of out.files.slice(1)) expect(file.text).toBe(files[file.path.replace(/^agents\/[^/]+\//, '')]);
   });
 });
+
+describe('stage writes of a hand-written body', () => {
+  it('under if / elif / else and in loops: drawn as the code\'s edges with their conditions as written, from the tool\'s stages', async () => {
+    const { readStageFlow } = await import('../stage-flow');
+    const { codeEdgesOf } = await import('../../../model/code-flow');
+    const files = folderFiles(`${TUNED}/outage-report`);
+    const read = importPinecallPython(files['agent.py'], { folder: { agent: 'agent.py', files: sourceFilesOf(files) } });
+    if (!read.ok) throw new Error(JSON.stringify(read.errors));
+    const flow = readStageFlow(read.doc);
+    const known = flow.writes.find((w) => w.to === 'known')!;
+    expect(known).toMatchObject({ tool: 'check_area', condition: 'known is not None' });
+    // Where the write stands in the kept body: the inspector opens the code there.
+    const body = (read.doc.preserved!.pinecallPython as { bodies: Record<string, string> }).bodies.check_area;
+    expect(body.slice(known.at.offset)).toMatch(/^self\.stage = "known"/);
+    expect(flow.writes.filter((w) => w.to === 'report').map((w) => w.condition)).toEqual([
+      'not (known is not None) and district.startswith("HX")',
+      'not (known is not None) and not (district.startswith("HX"))',
+    ]);
+    expect(codeEdgesOf(read.doc, flow).length).toBeGreaterThanOrEqual(3);
+  });
+});

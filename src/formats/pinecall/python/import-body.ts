@@ -27,6 +27,18 @@ export interface BodyScope {
   fields: ReadonlySet<string>;
 }
 
+/** A stage write in a kept body, where it stands in the body's text (dedented, as kept). */
+export interface CodeWriteRead {
+  to: string;
+  /** The conditions it runs under, as written, joined with "and". */
+  condition?: string;
+  /** Inside a nested function: it runs only if that is called. */
+  maybe?: true;
+  line: number;
+  column: number;
+  offset: number;
+}
+
 export interface BodyRead {
   /** The TypeScript implementation the export kept as comments. */
   implementation?: string;
@@ -36,6 +48,8 @@ export interface BodyRead {
   chain: ToolChain;
   /** The stage writes of a kept body that became entries (the export does not write them again). */
   fromBody: boolean;
+  /** The stage writes of a kept body the document cannot hold as edges: the canvas draws them as the code's. */
+  codeWrites?: CodeWriteRead[];
   warnings: PySourceProblem[];
 }
 
@@ -214,43 +228,66 @@ function readTerms(file: PyFile, condition: SyntaxNode, scope: BodyScope): { sta
 function readKeptBody(file: PyFile, statements: SyntaxNode[], scope: BodyScope): BodyRead {
   const warnings: PySourceProblem[] = [];
   const entries: ChainEntry[] = [];
+  const codeWrites: CodeWriteRead[] = [];
   const from = scope.visible;
   const add = (to: string, terms: GuardTerm[]) => {
     for (const stage of from) if (stage !== to || terms.length) entries.push({ from: stage, to, stateEdge: false, terms });
   };
-  const visit = (list: SyntaxNode[], terms: GuardTerm[] | undefined) => {
+  const origin = statements[0] ? file.text.lastIndexOf('\n', statements[0].from - 1) + 1 : 0;
+  // The body is kept dedented by its first line's indentation: spots are given in the kept text.
+  const indent = statements[0] ? statements[0].from - origin : 0;
+  // `terms`: the conditions as the document can hold them (undefined: it cannot); `said`: as written, for the canvas.
+  const visit = (list: SyntaxNode[], terms: GuardTerm[] | undefined, said: string[], maybe: boolean) => {
     for (const statement of list) {
       const move = stageMove(file, statement, file.text);
       if (move) {
         if (!scope.stages.includes(move.to)) warnings.push(file.at(statement, `stage is one of ${scope.stages.join(', ')}, not ${JSON.stringify(move.to)}: the SDK refuses this write when it runs`));
-        else if (terms) add(move.to, terms);
-        else warnings.push(unreadWrite(file, statement, move.to));
+        else if (terms && !maybe) add(move.to, terms);
+        else {
+          warnings.push(unreadWrite(file, statement, move.to));
+          const at = file.at(statement, '');
+          const first = file.at(origin, '');
+          codeWrites.push({ to: move.to, ...(said.length ? { condition: said.join(' and ') } : {}), ...(maybe ? { maybe: true as const } : {}), line: at.line - first.line + 1, column: at.column - indent, offset: 0 });
+        }
         continue;
       }
       if (statement.name === 'IfStatement') {
         const branches = ifBranches(statement);
+        const before: string[] = [];
         branches.forEach((branch) => {
           // Only a lone `if`: an `elif` or `else` holds when the ones before it did not, which no list of plain terms says.
           const read = branches.length === 1 && branch.condition && terms ? conditionTerms(file, branch.condition, scope) : undefined;
-          visit(children(branch.body).filter((c) => c.name !== ':'), read ? [...terms!, ...read] : undefined);
+          const own = branch.condition ? oneLine(file.of(branch.condition)) : undefined;
+          visit(children(branch.body).filter((c) => c.name !== ':'), read ? [...terms!, ...read] : undefined, [...said, ...before.map((c) => `not (${c})`), ...(own ? [own] : [])], maybe);
+          if (own) before.push(own);
         });
         continue;
       }
-      // Writes inside loops, `with`, `try` and nested functions run only sometimes: named, not drawn.
-      const nested: SyntaxNode[] = [];
-      statement.cursor().iterate((n) => {
-        if (n.from !== statement.from && n.name === 'AssignStatement' && stageMove(file, n.node, file.text)) nested.push(n.node);
-      });
-      for (const write of nested) warnings.push(unreadWrite(file, write, stageMove(file, write, file.text)!.to));
+      // Loops, `try`, `with` and nested functions: each block under what opens it, as written (its writes run only sometimes).
+      let previousEnd = statement.from;
+      for (const block of children(statement).filter((c) => c.name === 'Body')) {
+        const header = oneLine(file.text.slice(previousEnd, block.from));
+        previousEnd = block.to;
+        const inFunction = /^(async\s+)?def\b|^lambda\b/.test(header);
+        visit(children(block).filter((c) => c.name !== ':'), undefined, header ? [...said, header] : said, maybe || inFunction);
+      }
     }
   };
-  visit(statements, []);
+  visit(statements, [], [], false);
   const kept = keptText(file, statements);
-  return { python: kept, chain: { tool: scope.tool, guarded: scope.visible.length > 1, entries }, fromBody: true, warnings };
+  const keptLines = kept.split('\n');
+  for (const write of codeWrites) write.offset = keptLines.slice(0, write.line - 1).reduce((sum, l) => sum + l.length + 1, 0) + write.column - 1;
+  return { python: kept, chain: { tool: scope.tool, guarded: scope.visible.length > 1, entries }, fromBody: true, warnings, codeWrites };
+}
+
+/** Code as one line, trimmed, cut at 80 characters: what an edge's label can hold. */
+function oneLine(code: string): string {
+  const line = code.replace(/\s+/g, ' ').trim();
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }
 
 function unreadWrite(file: PyFile, statement: SyntaxNode, to: string): PySourceProblem {
-  return file.at(statement, `this moves the call to ${to} only under conditions Callboard cannot read (an elif, an else, a loop or a test beyond plain comparisons of parameters and state): the simulator, which cannot run Python, does not take it; write it under a lone \`if\` of plain comparisons, or draw the edge on the canvas`);
+  return file.at(statement, `this moves the call to ${to} under conditions the document cannot hold (an elif, an else, a loop, a try or a test beyond plain comparisons of parameters and state): the canvas draws it as the code's edge, but the simulator, which cannot run Python, does not take it; write it under a lone \`if\` of plain comparisons to simulate it`);
 }
 
 /** A lone `if`'s condition as terms: comparisons of parameters (`p == "v"`) and expressions over state. */

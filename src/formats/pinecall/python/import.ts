@@ -19,7 +19,7 @@ import { exportPinecallPython, sdkSlugOf } from './export';
 import type { SourceProblem } from '../import-util';
 import { bodyEntryKey, type PinecallPythonPreserved } from './preserved';
 import { HintReader, schemaOfHint, withoutNone } from './import-hint';
-import { readBody, bodyStatements } from './import-body';
+import { readBody, bodyStatements, type CodeWriteRead } from './import-body';
 import { jsOfPython } from './import-expression';
 import { readView } from './import-view';
 import { callArguments, children, literalOf, parsePython, pyStringValue, stringOf, type PyFile } from './py-tree';
@@ -165,6 +165,7 @@ interface ToolRead {
   body?: string;
   isAsync: boolean;
   keptWhen?: string;
+  codeWrites?: CodeWriteRead[];
 }
 
 export function importPinecallPython(text: string, options: PythonImportOptions = {}): PinecallPythonImport {
@@ -336,6 +337,7 @@ export function importPinecallPython(text: string, options: PythonImportOptions 
     if (read.body !== undefined) (preserved.bodies ??= {})[read.tool.name] = read.body;
     if (read.fromBody && read.chain.entries.length) (preserved.bodyEntries ??= {})[read.tool.name] = read.chain.entries.map(bodyEntryKey);
     if (read.isAsync) (preserved.asyncTools ??= []).push(read.tool.name);
+    if (read.codeWrites) (preserved.codeWrites ??= {})[read.tool.name] = read.codeWrites;
     if (read.keptWhen) (preserved.whens ??= {})[read.tool.name] = read.keptWhen;
   }
   const toolByName = new Map(tools.map((t) => [t.tool.name, t.tool]));
@@ -496,7 +498,7 @@ function readTool(r: Reading, fn: SyntaxNode, decorator: SyntaxNode, others: Syn
   if (read.implementation !== undefined) tool.implementation = read.implementation;
   if (read.mock) tool.mock = read.mock.value;
   const python = read.python !== undefined && bodyStatements(body).length ? read.python : undefined;
-  return { tool, stages, chain: read.chain, fromBody: read.fromBody, body: python, isAsync, keptWhen };
+  return { tool, stages, chain: read.chain, fromBody: read.fromBody, body: python, isAsync, keptWhen, ...(read.codeWrites?.length ? { codeWrites: read.codeWrites } : {}) };
 }
 
 /** The type an unhinted parameter's default says: a bool, an int, a float or text (anything else is text too). */

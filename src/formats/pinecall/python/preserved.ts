@@ -16,6 +16,12 @@ export interface PinecallPythonPreserved {
   bodies?: Record<string, string>;
   /** The entries of a tool's chain its kept body writes itself (`JSON.stringify([from, to, terms])`), by the tool's name: the export writes no chain for them. */
   bodyEntries?: Record<string, string[]>;
+  /**
+   * The stage writes of a kept body the document cannot hold as edges (under an elif, an else, a
+   * loop…), by the tool's name, where they stand in the kept body: the canvas draws them as the
+   * code's edges (stage-flow.ts), as it draws a TypeScript body's.
+   */
+  codeWrites?: Record<string, { to: string; condition?: string; maybe?: true; line: number; column: number; offset: number }[]>;
   /** Tools written `async def`. */
   asyncTools?: string[];
   /** A tool's `when=` as written, where the document's `when` could not hold it. */
