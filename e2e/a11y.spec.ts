@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { openApp, select } from './helpers';
+import { clickWhenStill, openApp, select } from './helpers';
 import { openSimulator, say } from './sim-helpers';
 
 // axe-core finds no serious or critical violation on each main screen. Moderate and minor findings
@@ -60,7 +60,8 @@ test('the inspector with a stage selected', async ({ page }) => {
 test('the inspector with a tool selected, on each of its tabs', async ({ page }) => {
   // The opening zoom shows names only (semantic zoom): the Outline brings choose close, chips and all.
   await page.getByTestId('outline-stage-choose').click();
-  await page.getByTestId('stage-choose-tool-book').click();
+  // The outline pans the canvas to choose: the chip is clicked once it stands still.
+  await clickWhenStill(page.getByTestId('stage-choose-tool-book'));
   await expect(page.getByTestId('inspector-title')).toHaveText('book');
   for (const tab of ['docs', 'params', 'options', 'code']) {
     await page.getByTestId(`inspector-tab-${tab}`).click();
