@@ -2,7 +2,7 @@
 // child process, from a temporary folder); the text is what the pure exporter gives, and the view
 // lands where the SDK reads it, views/<slug>.jinja beside the class.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,5 +50,37 @@ describe('convert --to py', () => {
     expect(run.status).toBe(0);
     expect(run.stdout).toBe(expected().text);
     expect(run.stderr).toContain('note: views/clinic-booking.jinja is not in the output: give -o FILE to write it beside the class, where the SDK reads it\n');
+  }, SPAWN_TIMEOUT);
+});
+
+describe('a Pinecall class in Python in, through the CLI', () => {
+  const FOLDER = join(root, 'test/fixtures/pinecall/python-folder');
+  const CLASS = join(FOLDER, 'agent.py');
+
+  it('lints clean, its view read beside it', () => {
+    const run = callboard('lint', CLASS, '--json');
+    expect(run.status).toBe(0);
+    const report = JSON.parse(run.stdout) as { errors: number; findings?: unknown[] };
+    expect(report.errors).toBe(0);
+  }, SPAWN_TIMEOUT);
+
+  it('converts back to Python unchanged (the class and its view, byte for byte), and to TypeScript naming what only Python holds', () => {
+    const same = callboard('convert', CLASS, '-o', 'again/agent.py');
+    expect(same.status).toBe(0);
+    expect(readFileSync(join(dir, 'again/agent.py'), 'utf8')).toBe(readFileSync(CLASS, 'utf8'));
+    expect(readFileSync(join(dir, 'again/views/pet-clinic.jinja'), 'utf8')).toBe(readFileSync(join(FOLDER, 'views/pet-clinic.jinja'), 'utf8'));
+    const ts = callboard('convert', CLASS, '--to', 'ts');
+    expect(ts.status).toBe(0);
+    expect(ts.stdout).toContain('export default class PetClinic extends Agent');
+    expect(ts.stderr).toContain('warning: /preserved/pinecallPython/bodies: Python tool body is not expressed in Pinecall: record_pet\'s body is Python');
+  }, SPAWN_TIMEOUT);
+
+  it('a class Python cannot read is an error at its line and column, and nothing is written', () => {
+    const broken = join(dir, 'broken.py');
+    writeFileSync(broken, 'from pinecall import Agent, tool\n\nclass Broken(Agent):\n    """Broken."""\n\n    @tool\n    def f(self, x: int:\n        """F."""\n');
+    const run = callboard('convert', broken, '-o', 'broken-out.ts');
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toMatch(/broken\.py:7:\d+: .*Python cannot read this line/);
+    expect(existsSync(join(dir, 'broken-out.ts'))).toBe(false);
   }, SPAWN_TIMEOUT);
 });
