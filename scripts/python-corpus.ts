@@ -4,6 +4,7 @@
 // back byte for byte. The held-out part is measured here only, never tuned on.
 //   npx tsx scripts/python-corpus.ts [-v]
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { folderFiles } from '../src/formats/pinecall/python/testing';
 import { sourceFilesOf } from '../src/formats/pinecall/source-files';
 import { importPinecallPython } from '../src/formats/pinecall/python/import';
 import { exportPinecallPython } from '../src/formats/pinecall/python/export';
@@ -12,16 +13,6 @@ import { differencesFromSdk, type SdkTruth } from '../src/formats/pinecall/pytho
 const ROOT = new URL('../test/fixtures/pinecall/python-corpus/', import.meta.url).pathname;
 const verbose = process.argv.includes('-v');
 
-function files(root: string, sub = ''): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const entry of readdirSync(`${root}/${sub}`, { withFileTypes: true })) {
-    const path = sub ? `${sub}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) Object.assign(out, files(root, path));
-    else if (/\.(py|jinja)$/.test(entry.name)) out[path] = readFileSync(`${root}/${path}`, 'utf8');
-  }
-  return out;
-}
-
 for (const part of ['tuned', 'held-out']) {
   let agreed = 0;
   let total = 0;
@@ -29,7 +20,7 @@ for (const part of ['tuned', 'held-out']) {
     const folder = `${ROOT}${part}/${name}`;
     if (!existsSync(`${folder}/expected.json`)) continue;
     total++;
-    const texts = files(folder);
+    const texts = folderFiles(folder);
     const truth = JSON.parse(readFileSync(`${folder}/expected.json`, 'utf8')) as SdkTruth;
     const read = importPinecallPython(texts['agent.py'], { folder: { agent: 'agent.py', files: sourceFilesOf(texts) } });
     let problems: string[];

@@ -8,7 +8,8 @@
 //   calls                 scripted calls, one argument wrong at a time, and Callboard's Python
 //                         argument check of each: the message, or the converted arguments
 // Usage: npx tsx conformance/node/pinecall-python-import.ts
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { folderFiles } from '../../src/formats/pinecall/python/testing';
 import { fileURLToPath } from 'node:url';
 import type { JsonSchema, Tool } from '../../src/model';
 import { importPinecallPython } from '../../src/formats/pinecall/python/import';
@@ -21,16 +22,6 @@ const FOLDERS = [
   ...readdirSync(`${ROOT}test/fixtures/pinecall/python-corpus/tuned`).map((n) => `test/fixtures/pinecall/python-corpus/tuned/${n}`),
   'test/fixtures/pinecall/python-folder',
 ];
-
-function files(root: string, sub = ''): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of readdirSync(`${root}/${sub}`)) {
-    const path = sub ? `${sub}/${name}` : name;
-    if (statSync(`${root}/${path}`).isDirectory()) Object.assign(out, files(root, path));
-    else if (/\.(py|jinja)$/.test(name)) out[path] = readFileSync(`${root}/${path}`, 'utf8');
-  }
-  return out;
-}
 
 /** A value the schema takes, to hold every other argument right while one is wrong. */
 function validValue(schema: JsonSchema | undefined): unknown {
@@ -59,7 +50,7 @@ function calls(tool: Tool): { tool: string; arguments: Record<string, unknown> }
 }
 
 const out = FOLDERS.map((folder) => {
-  const texts = files(`${ROOT}${folder}`);
+  const texts = folderFiles(`${ROOT}${folder}`);
   const read = importPinecallPython(texts['agent.py'], { folder: { agent: 'agent.py', files: sourceFilesOf(texts) } });
   const base = { name: folder.split('/').pop()!, path: `${ROOT}${folder}/agent.py` };
   if (!read.ok) return { ...base, errors: read.errors.map((e) => `${e.line}:${e.column} ${e.message}`) };

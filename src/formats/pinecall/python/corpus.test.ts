@@ -4,6 +4,7 @@
 // receives — is what pinecall 0.11.24 says of it (expected.json, from the corpus's check.py).
 // The held-out part is measured by `npx tsx scripts/python-corpus.ts`, never tuned on.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { folderFiles } from './testing';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { sourceFilesOf } from '../source-files';
@@ -12,17 +13,6 @@ import { importPinecallPython } from './import';
 import { differencesFromSdk, type SdkTruth } from './sdk-truth';
 
 const TUNED = fileURLToPath(new URL('../../../../test/fixtures/pinecall/python-corpus/tuned', import.meta.url));
-
-/** An agent's folder as the importer reads it: every file under it by its path from the folder. */
-export function folderFiles(root: string, sub = ''): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of readdirSync(`${root}/${sub}`, { withFileTypes: true })) {
-    const path = sub ? `${sub}/${name.name}` : name.name;
-    if (name.isDirectory()) Object.assign(out, folderFiles(root, path));
-    else if (/\.(py|jinja)$/.test(name.name)) out[path] = readFileSync(`${root}/${path}`, 'utf8');
-  }
-  return out;
-}
 
 describe('hand-written Python classes (tuned part): Callboard reads what the SDK reads', () => {
   const agents = readdirSync(TUNED).filter((n) => existsSync(`${TUNED}/${n}/expected.json`));
