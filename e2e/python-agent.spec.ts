@@ -49,6 +49,13 @@ test('a Python agent folder imports as a flow, exports back as written, and simu
   await expect(page.locator('.react-flow__edge')).toHaveCount(1);
   await page.screenshot({ path: `${SHOTS}/python-canvas.png` });
 
+  // A tool's Code tab shows its Python body as written, read-only, and says the simulator answers it with its mock.
+  await outline.getByTestId('outline-tool-record_pet').click();
+  await page.getByTestId('inspector-tab-code').click();
+  await expect(page.getByTestId('python-body-note')).toContainText('Callboard cannot run Python');
+  await expect(page.locator('[data-testid="python-body-code"] .view-lines')).toContainText(/self\.pet_name\s=\sname\.title\(\)/);
+  await page.screenshot({ path: `${SHOTS}/python-code-tab.png` });
+
   // Exported as Pinecall Python, unchanged: the class as its team wrote it.
   await tallerDock(page);
   await page.getByTestId('open-export').click();

@@ -19,6 +19,7 @@ import { viewJinja } from './view';
 import { pyFieldsOf, pyWhen, type PyField } from './py-expression';
 import { lossesOfPinecallPython } from './losses';
 import { preservedOf } from '../preserved';
+import { getOwn } from '../../../model/own';
 import { bodyEntryKey, pythonPreservedOf, type PinecallPythonPreserved } from './preserved';
 import { keptSourceOf, mergeIntoSource, type KeptSource } from '../../kept-source';
 
@@ -74,7 +75,7 @@ function decoratorText(entry: PyToolEntry, fields: ReadonlyMap<string, PyField>,
   const options: string[] = [];
   if (stages) options.push(`stage=${stages.length === 1 ? JSON.stringify(stages[0]) : `(${stages.map((s) => JSON.stringify(s)).join(', ')})`}`);
   // A `when` the document could not hold is written back as the class wrote it.
-  const when = tool.when === undefined ? kept.whens?.[tool.name] : pyWhen(tool.when, fields);
+  const when = tool.when === undefined ? getOwn(kept.whens, tool.name) : pyWhen(tool.when, fields);
   if (when) options.push(`when=${when}`);
   if (tool.confirm !== undefined) options.push(`confirm=${pyLiteral(tool.confirm)}`);
   if (tool.announce !== undefined) options.push(`announce=${pyLiteral(tool.announce)}`);
@@ -131,7 +132,7 @@ export function exportPinecallPython(doc: AgentDocument): PinecallPythonExport {
   for (const tool of entries) {
     // toolChains and pyTools both follow exportedTools: the same tool at the same place.
     const chain = chains[entries.indexOf(tool)];
-    const keptBody = keptPy.bodies?.[tool.tool.name];
+    const keptBody = getOwn(keptPy.bodies, tool.tool.name);
     const isAsync = keptPy.asyncTools?.includes(tool.tool.name) ? 'async ' : '';
     body.push(
       '\n' + decoratorText(tool, pyFieldsOf(doc, members.fields), keptPy) +
@@ -193,6 +194,6 @@ function mergedWithKept(doc: AgentDocument, fresh: string): { text: string; note
 
 /** The entries of a tool's chain its kept body does not write itself. */
 export function entriesBeyondBody(doc: AgentDocument, toolName: string, entries: { from: string; to: string; terms: unknown[] }[]): typeof entries {
-  const written = new Set(pythonPreservedOf(doc).bodyEntries?.[toolName] ?? []);
+  const written = new Set(getOwn(pythonPreservedOf(doc).bodyEntries, toolName) ?? []);
   return entries.filter((e) => !written.has(bodyEntryKey(e)));
 }

@@ -4,6 +4,7 @@
 import type { SyntaxNode } from '@lezer/common';
 import type { JsonSchema, Tool } from '../../../model';
 import { newId } from '../../../model/ids';
+import { setOwn } from '../../../model/own';
 import type { ToolChain } from '../../../model/tool-chains';
 import { bodyStatements, readBody, type CodeWriteRead } from './import-body';
 import { jsOfPython } from './import-expression';
@@ -199,7 +200,8 @@ function readParameters(r: Reading, fn: SyntaxNode, toolName: string, hints: Hin
     }
     const description = described.get(name);
     if (description?.length) schema.description = description.join('\n');
-    properties[name] = schema;
+    // By own key: a parameter may be called `__proto__` in a hostile file.
+    setOwn(properties, name, schema);
   }
   return { type: 'object', properties, required, additionalProperties: false };
 }

@@ -75,3 +75,26 @@ describe('Python round trip of generated documents', () => {
     );
   });
 });
+
+describe('a hostile class', () => {
+  it('tools and parameters named __proto__ and constructor are read as names, and nothing else changes', () => {
+    const text = [
+      'from pinecall import Agent, tool', '', '',
+      'class Hostile(Agent):', '    """Hostile."""', '',
+      '    @tool', '    def __proto__(self, __proto__: str, constructor: int = 1) -> dict:', '        """Named to pollute."""',
+      '        if __proto__ == "x":', '            pass', '        return {}', '',
+      '    @tool', '    def constructor(self) -> dict:', '        """Named as a prototype member."""', '        for x in range(2):', '            pass', '        return {}', '',
+    ].join('\n');
+    const read = importPinecallPython(text);
+    if (!read.ok) throw new Error(JSON.stringify(read.errors));
+    const [proto, ctor] = read.doc.tools;
+    expect(Object.keys(proto.parameters.properties ?? {})).toEqual(['__proto__', 'constructor']);
+    expect(Object.getPrototypeOf(proto.parameters.properties)).toBe(Object.prototype);
+    const bodies = (read.doc.preserved!.pinecallPython as { bodies: Record<string, string> }).bodies;
+    expect(Object.getPrototypeOf(bodies)).toBe(Object.prototype);
+    expect(Object.keys(bodies)).toEqual(['__proto__', 'constructor']);
+    expect(ctor.name).toBe('constructor');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(exportPinecallPython(read.doc).text).toBe(text);
+  });
+});

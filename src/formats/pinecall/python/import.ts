@@ -13,6 +13,7 @@ import { CURRENT_VERSION, DOCUMENT_FORMAT, type AgentDocument, type Block, type 
 import { newId, refFromName } from '../../../model/ids';
 import { agentNameOfClass, className as classNameOf, slugOf } from '../../../model/names';
 import { validateDocument } from '../../../model/validate';
+import { setOwn } from '../../../model/own';
 import { entryConditions, mergeChains } from '../../../model/tool-chains';
 import { withKeptSource } from '../../kept-source';
 import { exportPinecallPython, sdkSlugOf } from './export';
@@ -234,11 +235,12 @@ export function importPinecallPython(text: string, options: PythonImportOptions 
   const stageId = new Map(stageList.map((s) => [s.name, s.id]));
   for (const read of tools) {
     read.tool.scope = read.stages ? { kind: 'stages', stageIds: read.stages.map((s) => stageId.get(s)!) } : { kind: 'all' };
-    if (read.body !== undefined) (preserved.bodies ??= {})[read.tool.name] = read.body;
-    if (read.fromBody && read.chain.entries.length) (preserved.bodyEntries ??= {})[read.tool.name] = read.chain.entries.map(bodyEntryKey);
+    // By own key: a tool may be called `__proto__` or `constructor` in a hostile file.
+    if (read.body !== undefined) setOwn(preserved.bodies ??= {}, read.tool.name, read.body);
+    if (read.fromBody && read.chain.entries.length) setOwn(preserved.bodyEntries ??= {}, read.tool.name, read.chain.entries.map(bodyEntryKey));
     if (read.isAsync) (preserved.asyncTools ??= []).push(read.tool.name);
-    if (read.codeWrites) (preserved.codeWrites ??= {})[read.tool.name] = read.codeWrites;
-    if (read.keptWhen) (preserved.whens ??= {})[read.tool.name] = read.keptWhen;
+    if (read.codeWrites) setOwn(preserved.codeWrites ??= {}, read.tool.name, read.codeWrites);
+    if (read.keptWhen) setOwn(preserved.whens ??= {}, read.tool.name, read.keptWhen);
   }
   const toolByName = new Map(tools.map((t) => [t.tool.name, t.tool]));
   const edges: Edge[] = mergeChains(tools.map((t) => t.chain), stages).map((e) => ({

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import type { Tool, ToolScope } from '../../../model';
 import { docstringOneLine } from '../../../model/docstring';
 import { updateEntity } from '../../../model/ops';
+import { getOwn } from '../../../model/own';
 import { ImplementationEditor } from '../../../editors/ImplementationEditor';
+import { PythonBodyView } from '../../../editors/PythonBodyView';
 import { codeSpotOfPath } from '../../../model/code-flow';
 import { useRevealRequest } from '../reveal';
 import { useCommit, useEndGesture } from '../commit';
@@ -151,6 +153,11 @@ export function CodeTab({ entity: tool, doc }: SectionProps<Tool>) {
   const spot = reveal && codeSpotOfPath(reveal.rest);
   if (tool.kind === 'mcp') {
     return <div className="empty-state">An mcp tool runs on its server, so it has no implementation here. Its simulated results are set in Options.</div>;
+  }
+  // A class read from Python keeps the body as Python, which nothing here runs: shown as written.
+  const pythonBody = doc.language === 'python' ? getOwn((doc.preserved?.pinecallPython as { bodies?: Record<string, string> } | undefined)?.bodies, tool.name) : undefined;
+  if (pythonBody !== undefined) {
+    return <PythonBodyView key={tool.id} toolId={tool.id} toolName={tool.name} body={pythonBody} revealAt={spot && reveal ? { ...spot, tick: reveal.tick } : undefined} />;
   }
   return (
     <ImplementationEditor
