@@ -7,6 +7,7 @@ import { importPinecallPython } from '../../formats/pinecall/python/import';
 import { pinecallPythonToolSpecs } from '../../formats/pinecall/python/spec';
 import { lossesFor } from '../../formats/losses';
 import { exportPinecallTs } from '../../formats/pinecall/export';
+import { exportPinecallPython } from '../../formats/pinecall/python/export';
 import { mockToolRunner } from '../mock-runner';
 import { newSession } from '../session';
 import { answer, say, scriptedModel } from '../testing';
@@ -87,6 +88,27 @@ describe('a Pinecall class in Python in the simulator', () => {
     expect(results[0]).toMatchObject({ error: 'record_pet: it takes no colour' });
     const ran = out.trace.find((t) => t.kind === 'tool-run');
     expect(ran).toMatchObject({ args: { name: 'Rex', age: 7 } });
+  });
+
+  it('opens the call as its greeting says: words said as written with no model call, improvise left to the model', async () => {
+    const withGreeting = (greeting: string) => {
+      const read = importPinecallPython(CLASS.replace('    stage: Literal', `    greeting = ${greeting}\n\n    stage: Literal`));
+      if (!read.ok) throw new Error(read.errors.map((e) => e.message).join('\n'));
+      return read.doc;
+    };
+    const words = withGreeting('"Pet Clinic, Lola speaking."');
+    expect(words.opening).toBe('agent');
+    const silent = scriptedModel([say('(not asked)')]);
+    const opened = await pinecallStep(words, newSession(words), null, { model: silent, runner: mockToolRunner, revision: 1, now: () => 5 });
+    expect(silent.requests).toHaveLength(0);
+    expect(opened.transcript).toEqual([{ kind: 'agent', text: 'Pet Clinic, Lola speaking.' }]);
+    const improvised = withGreeting('improvise("Greet them and ask for the pet\'s name.")');
+    expect(improvised.opening).toBe('agent');
+    const model = scriptedModel([say('Hello! What is your pet called?')]);
+    await pinecallStep(improvised, newSession(improvised), null, { model, runner: mockToolRunner, revision: 1, now: () => 5 });
+    expect(model.requests).toHaveLength(1);
+    // Unchanged, the class comes back with its greeting as written.
+    expect(exportPinecallPython(improvised).text).toContain('    greeting = improvise("Greet them and ask for the pet\'s name.")\n');
   });
 
   it('keeps the Python bodies for the Python export only: converting to TypeScript or Block Agent names each as lost', () => {

@@ -21,7 +21,7 @@ import type { SourceProblem } from '../import-util';
 import { bodyEntryKey, type PinecallPythonPreserved } from './preserved';
 import { HintReader } from './import-hint';
 import { readView } from './import-view';
-import { children, parsePython, pyStringValue, stringOf, type PyFile } from './py-tree';
+import { callArguments, children, parsePython, pyStringValue, stringOf, type PyFile } from './py-tree';
 import { PYTHON_AGENT_MEMBERS, PYTHON_ENVIRONMENT } from './py-names';
 import type { AgentFolder } from '../import-files';
 import { folderOf, joinPath } from '../source-files';
@@ -48,6 +48,21 @@ const DECORATED: Record<string, string> = {
 
 /** The names the export imports itself: any other name from these modules is kept. */
 const STANDARD = new Map([['pinecall', new Set(['Agent', 'state', 'tool'])], ['typing', new Set(['Any', 'Literal'])], ['typing_extensions', new Set(['NotRequired', 'TypedDict'])]]);
+/** `greeting = "…"`, `words("…")`, `improvise` or `improvise("…")`, read without running anything. */
+function openingOf(file: PyFile, value: SyntaxNode): PinecallPythonPreserved['greeting'] {
+  const said = stringOf(file, value);
+  if (said !== undefined) return { kind: 'words', text: said };
+  if (value.name === 'VariableName' && file.of(value) === 'improvise') return { kind: 'improvise', instruction: '' };
+  if (value.name !== 'CallExpression') return undefined;
+  const callee = file.of(value.firstChild!);
+  const first = callArguments(file, value)?.positional[0];
+  const text = first ? stringOf(file, first) : '';
+  if (text === undefined) return undefined;
+  if (callee === 'improvise') return { kind: 'improvise', instruction: text };
+  if (callee === 'words' && first) return { kind: 'words', text };
+  return undefined;
+}
+
 /** The agent's name: the class name in words, or the words of its `slug` when the class names one the words would not give. */
 function agentName(cls: string, slug: string | undefined): string {
   const fromClass = agentNameOfClass(cls);
@@ -159,6 +174,12 @@ export function importPinecallPython(text: string, options: PythonImportOptions 
         slug = stringOf(file, value);
         return;
       }
+      // The class's own opening (`_opening.greeting_of`): kept as written, and read for the simulator.
+      if (name === 'greeting' && !typeDef && value) {
+        const opening = openingOf(file, value);
+        if (opening) preserved.greeting = opening;
+        else r.warn(value, 'a greeting is the words, as a string, or improvise for the model\'s own: improvise("…") gives it an instruction; this one is kept as written, and the simulator opens as the document says');
+      }
       if (name && typeDef && !name.startsWith('_') && !/^(typing\.)?ClassVar\b/.test(file.of(typeDef).replace(/^:\s*/, ''))) {
         const hint = children(typeDef).find((c) => c.name !== ':')!;
         if (name === 'stage') {
@@ -249,7 +270,7 @@ export function importPinecallPython(text: string, options: PythonImportOptions 
   }));
   const doc: AgentDocument = {
     format: DOCUMENT_FORMAT, version: CURRENT_VERSION, id: newId(), name: agentName(className, slug), target: 'pinecall', language: 'python',
-    persona, llm: {}, opening: 'caller', state, blocks: stageList.length ? [block] : [], stages: stageList, edges, tools: tools.map((t) => t.tool),
+    persona, llm: {}, opening: preserved.greeting ? 'agent' : 'caller', state, blocks: stageList.length ? [block] : [], stages: stageList, edges, tools: tools.map((t) => t.tool),
     entryStageId: stageId.get(entry ?? '') ?? stageList[0]?.id ?? null,
     layout: { positions: {}, sizes: {} },
     ...(Object.keys(preserved).length || tsMembers ? {

@@ -26,6 +26,8 @@ export interface PinecallPythonPreserved {
   asyncTools?: string[];
   /** A tool's `when=` as written, where the document's `when` could not hold it. */
   whens?: Record<string, string>;
+  /** How the class opens a call (`greeting = …`), as read at import: its words, or the model's own with an instruction. */
+  greeting?: { kind: 'words'; text: string } | { kind: 'improvise'; instruction: string };
   /** The view as written, where it is not one section per stage. */
   view?: string;
 }

@@ -12,6 +12,7 @@ export interface SdkTruth {
   opening_stage?: string | null;
   state?: { name: string; default: unknown; visibility: string | null }[];
   tools?: Record<string, unknown>[];
+  environment?: { greeting?: { say?: string; reply?: string } };
 }
 
 /** Each way Callboard's reading differs from the SDK's, as a sentence; empty when they agree. */
@@ -26,6 +27,11 @@ export function differencesFromSdk(doc: AgentDocument, truth: SdkTruth): string[
   // The SDK's `tenant` is its default: Callboard's private.
   const sdkNormal = sdkState.map((f) => ({ ...f, visibility: f.visibility === 'tenant' ? null : f.visibility }));
   if (!sameJson(state, sdkNormal)) out.push(`state: Callboard ${JSON.stringify(state)}, SDK ${JSON.stringify(sdkNormal)}`);
+  // How the call opens: the SDK's wire shape (`say` words, or a `reply` the model opens on) against what Callboard read.
+  const sdkGreeting = truth.environment?.greeting;
+  const ours = (doc.preserved?.pinecallPython as { greeting?: { kind: string; text?: string; instruction?: string } } | undefined)?.greeting;
+  const oursWire = ours ? (ours.kind === 'words' ? { say: ours.text } : { reply: ours.instruction }) : undefined;
+  if (!sameJson(oursWire ?? null, sdkGreeting ?? null) || (doc.opening === 'agent') !== !!sdkGreeting) out.push(`greeting: Callboard ${JSON.stringify(oursWire ?? null)} (opening ${doc.opening}), SDK ${JSON.stringify(sdkGreeting ?? null)}`);
   const specs = pyToolSpecs(doc) as unknown as Record<string, unknown>[];
   const byName = new Map(specs.map((s) => [s.name as string, s]));
   for (const tool of truth.tools ?? []) {
