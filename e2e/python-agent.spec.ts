@@ -71,6 +71,7 @@ test('a Python agent folder imports as a flow, exports back as written, and simu
     { reply: { text: 'Rex is noted. When would you like to come?' } },
   ]);
   await openSimulator(page);
+  await expect(page.getByTestId('sim-runtime')).toHaveText('Pinecall (Python) semantics');
   await useMockLlm(page);
   await say(page, 'Hi, my dog Rex needs a check-up');
   const first = (await mockRequests(request))[0].body;

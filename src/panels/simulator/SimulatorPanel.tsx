@@ -22,6 +22,8 @@ export function SimulatorPanel() {
   const view = useControllerView(controller);
   const llm = useApp((s) => s.llm);
   const target = useApp((s) => s.doc.target);
+  // A Pinecall class in Python runs as the Python SDK does (pydantic's specs and checks, bodies answered by mocks).
+  const python = useApp((s) => s.doc.target === 'pinecall' && s.doc.language === 'python');
   const running = useApp((s) => s.running);
   const turn = useApp((s) => s.session?.turn ?? 0);
   const hasRun = useApp((s) => s.session !== null || s.steps.length > 0);
@@ -34,7 +36,7 @@ export function SimulatorPanel() {
           <button className="sim-chip" data-testid="sim-provider" onClick={() => store.getState().setLlmSettingsOpen(true)} title="The model this run calls: click to change it">
             {llmLabel(llm)}
           </button>
-          <span className="sim-runtime" title="The run follows the target runtime's semantics; switching target resets it">{TARGET_LABEL[target]} semantics</span>
+          <span className="sim-runtime" title={python ? "The run follows the Pinecall SDK for Python: pydantic's tool specs and argument check; Python bodies are answered by their mocks" : "The run follows the target runtime's semantics; switching target resets it"} data-testid="sim-runtime">{TARGET_LABEL[target]}{python ? ' (Python)' : ''} semantics</span>
           <span className="spacer" />
           <button data-testid="sim-agent-opens" disabled={running || turn > 0} onClick={() => void controller.send({ kind: 'open' })} title="The agent speaks first: one model call before any caller line">
             Agent opens
