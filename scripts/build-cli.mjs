@@ -28,7 +28,7 @@ export async function buildCli() {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    minify: true,
+    minify: process.env.CLI_MINIFY !== "0",
     sourcemap: false,
     legalComments: 'none',
     external: ['quickjs-emscripten', '@jitl/*'],

@@ -1,5 +1,6 @@
 // `callboard lint`: the app's Problems list on the command line, one problem a line, each at the
 // line:column of the file where the entity it is about is written (else its document path).
+import { stageFlowIfAny } from '../formats/pinecall/code-sets-stage';
 import { problemsOf } from '../formats/problems';
 import { emptyDocument, type AgentDocument, type Tool } from '../model';
 import { loadExpressionParser } from '../model/lint/js-syntax';
@@ -28,8 +29,9 @@ export async function lintFindings(doc: AgentDocument, format: FileFormat, text:
   // A list of tools is no agent: only what is wrong with the tools themselves is reported.
   // Reachability follows where the code moves the call (helpers, switches, constants…).
   // The stage-flow reader parses class code with TypeScript's compiler (3.5 MB): loaded only for a
-  // Pinecall agent, so a Block Agent's lint does not pay for it (issue 34's 500-stage lint).
-  const stageFlow = doc.target === 'pinecall' ? (await import('../formats/pinecall/stage-flow')).readStageFlow(doc) : undefined;
+  // Pinecall agent whose code names the stage, so neither a Block Agent's lint (issue 34's 500-stage
+  // lint) nor the sample's pays for it; a class in Python's import already read its writes.
+  const stageFlow = await stageFlowIfAny(doc);
   const problems = problemsOf(doc, { stageFlow }).filter((p) => !toolsOnly || p.entity.kind === 'tool');
   const locate = await locatorFor(format, text, doc);
   return problems.map((p) => ({ severity: p.severity, message: p.message, path: p.path, rule: p.rule, ...locate(p) }));

@@ -53,12 +53,26 @@ export function checkEdgeShape(ctx: LintContext): Finding[] {
 const isNlu = (c: Condition) => c.kind === 'nlu';
 
 /** Block Agent: a stage's edges use expression conditions or natural-language ones, not both (a loop edge may). */
+/**
+ * Each stage's edges that are no loop, with their places in the document, in document order: found
+ * once per check (every stage × every edge was the cost of a 500-stage agent's lint).
+ */
+function edgesLeaving(edges: readonly Edge[]): Map<string, { edge: Edge; i: number }[]> {
+  const out = new Map<string, { edge: Edge; i: number }[]>();
+  edges.forEach((edge, i) => {
+    if (edge.kind === 'loop') return;
+    const list = out.get(edge.from);
+    if (list) list.push({ edge, i });
+    else out.set(edge.from, [{ edge, i }]);
+  });
+  return out;
+}
+
 export function checkMixedConditions(ctx: LintContext): Finding[] {
   const out: Finding[] = [];
+  const leaving = edgesLeaving(ctx.doc.edges);
   for (const stage of ctx.doc.stages) {
-    const located = ctx.doc.edges
-      .map((edge, i) => ({ edge, i }))
-      .filter(({ edge }) => edge.from === stage.id && edge.kind !== 'loop')
+    const located = (leaving.get(stage.id) ?? [])
       .flatMap(({ edge, i }) => edge.conditions.map((condition, j) => ({ edge, i, j, nlu: isNlu(condition) })));
     if (located.length === 0) continue;
     const firstKind = located[0].nlu;
@@ -81,10 +95,9 @@ export function checkMixedConditions(ctx: LintContext): Finding[] {
  */
 export function checkStateExpressionMix(ctx: LintContext): Finding[] {
   const out: Finding[] = [];
+  const leaving = edgesLeaving(ctx.doc.edges);
   for (const stage of ctx.doc.stages) {
-    const located = ctx.doc.edges
-      .map((edge, i) => ({ edge, i }))
-      .filter(({ edge }) => edge.from === stage.id && edge.kind !== 'loop')
+    const located = (leaving.get(stage.id) ?? [])
       .flatMap(({ edge, i }) => edge.conditions.map((condition, j) => ({ edge, i, j, kind: condition.kind })));
     const expression = located.find((c) => c.kind === 'expression');
     if (!expression || !located.some((c) => c.kind === 'tool' || c.kind === 'external')) continue;

@@ -10,6 +10,7 @@ import type { StageFlow } from '../../model/code-flow';
 import type { Problem } from '../../model/lint';
 import { problemsOf } from '../../formats/problems';
 import { preservedOf } from '../../formats/pinecall/preserved';
+import { codeMaySetStage } from '../../formats/pinecall/code-sets-stage';
 import { expressionParserLoaded, loadExpressionParser, parserWanted } from '../../model/lint/js-syntax';
 import { samplePatternsWanted, setSamplePatterns } from '../../model/lint/pattern-samples';
 import { docReceiver, type DocWire } from './doc-wire';
@@ -17,21 +18,8 @@ import { docReceiver, type DocWire } from './doc-wire';
 /** `same`: equal to the answer numbered `answer` that the page said it holds. */
 export type ProblemsAnswer = { kind: 'same'; answer: number } | { kind: 'new'; answer: number; problems: Problem[]; stageFlow?: StageFlow };
 
-type StageFlowReader = typeof import('../../formats/pinecall/stage-flow');
+type StageFlowReader = typeof import('../../formats/pinecall/code-sets-stage');
 let reader: Promise<StageFlowReader> | undefined;
-
-/**
- * Whether a Pinecall agent's code may set the stage at all (a tool body, a helper or a hook
- * mentions it): only then is the code-flow reader, and the TypeScript parser under it, loaded.
- */
-function codeMaySetStage(doc: AgentDocument): boolean {
-  if (doc.target !== 'pinecall') return false;
-  if (doc.tools.some((t) => t.implementation?.includes('stage'))) return true;
-  // A class in Python: its import kept where its bodies set the stage beyond its edges.
-  if (doc.language === 'python' && doc.preserved?.pinecallPython && 'codeWrites' in doc.preserved.pinecallPython) return true;
-  const kept = preservedOf(doc);
-  return [...(kept.members ?? []), ...(kept.baseMembers ?? [])].some((m) => m.includes('stage'));
-}
 
 /** What the reader reads of a document: while none of it changes, the last flow stands. */
 function flowKey(doc: AgentDocument): string {
@@ -73,8 +61,8 @@ export function problemsApi(): ProblemsApi {
     if (!codeMaySetStage(doc)) return undefined;
     const key = flowKey(doc);
     if (lastFlow?.key === key) return lastFlow.flow;
-    const { readStageFlow } = await (reader ??= import('../../formats/pinecall/stage-flow'));
-    lastFlow = { key, flow: readStageFlow(doc) };
+    const { stageFlowIfAny } = await (reader ??= import('../../formats/pinecall/code-sets-stage'));
+    lastFlow = { key, flow: (await stageFlowIfAny(doc)) ?? { writes: [], unresolved: [], unknownStages: [] } };
     return lastFlow.flow;
   };
   return {
