@@ -25,7 +25,8 @@ test('a Python agent folder imports as a flow, exports back as written, and simu
   await openApp(page);
   await page.getByTestId('open-import').click();
   await page.getByTestId('import-file-input').setInputFiles(zipPath);
-  await expect(page.getByTestId('import-file-name')).toContainText('pet.zip › pet/agent.py');
+  // Reading a .zip runs in its own worker: a backstop as long as the agent's name below.
+  await expect(page.getByTestId('import-file-name')).toContainText('pet.zip › pet/agent.py', { timeout: 60_000 });
   await expect(page.getByTestId('import-agent-name')).toHaveText('Pet Clinic', { timeout: 60_000 });
   await page.screenshot({ path: `${SHOTS}/python-import-dialog.png` });
   await page.getByTestId('import-open-new').click();
