@@ -21,7 +21,7 @@ function agentOfTools(tools: Tool[]): AgentDocument {
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** What lint finds in `doc` (read from `text` in `format`), each at its line:column where the locator knows it. */
-export async function lintFindings(doc: AgentDocument, format: FileFormat, text: string, toolsOnly: boolean): Promise<Diagnostic[]> {
+export async function lintFindings(doc: AgentDocument, format: FileFormat, text: string, toolsOnly: boolean, quiet = false): Promise<Diagnostic[]> {
   // The parser of `when` and expression conditions loads on demand; lint says nothing of syntax before.
   await loadExpressionParser();
   // A pattern's samples (default, examples) are tested in the pattern sandbox, with a deadline.
@@ -33,8 +33,11 @@ export async function lintFindings(doc: AgentDocument, format: FileFormat, text:
   // lint) nor the sample's pays for it; a class in Python's import already read its writes.
   const stageFlow = await stageFlowIfAny(doc);
   const problems = problemsOf(doc, { stageFlow }).filter((p) => !toolsOnly || p.entity.kind === 'tool');
-  const locate = await locatorFor(format, text, doc);
-  return problems.map((p) => ({ severity: p.severity, message: p.message, path: p.path, rule: p.rule, ...locate(p) }));
+  // The locator reads the file again with positions (a large agent's costliest step after lint): only
+  // for findings that will be shown — under --quiet, infos are counted, never printed.
+  const shown = (p: (typeof problems)[number]) => !quiet || p.severity !== 'info';
+  const locate = problems.some(shown) ? await locatorFor(format, text, doc) : undefined;
+  return problems.map((p) => ({ severity: p.severity, message: p.message, path: p.path, rule: p.rule, ...(locate && shown(p) ? locate(p) : {}) }));
 }
 
 /** Said before lint's findings on an agent read around its import errors. */
@@ -74,13 +77,13 @@ export interface LintOutcome {
 const framing = (d: Diagnostic) => d.message === BLOCKS_THE_REST || d.message === CHECKED_WITHOUT_ERRORS;
 
 /** Reads and lints one file (`lint`, and `check` before it runs the tests). */
-export async function lintFile(io: CliIo, file: string, options: { from?: FileFormat; fixTabs: boolean }, command: string): Promise<LintOutcome> {
+export async function lintFile(io: CliIo, file: string, options: { from?: FileFormat; fixTabs: boolean; quiet?: boolean }, command: string): Promise<LintOutcome> {
   const source = readSource(io, file, options.from, command);
   const loaded = await loadAgent(source, { fixTabs: options.fixTabs });
   const diagnostics: Diagnostic[] = loaded.ok
     ? [
       ...loaded.diagnostics.map((d) => ({ ...d, rule: d.rule ?? 'import' })),
-      ...(await lintFindings(loaded.kind === 'agent' ? loaded.doc : agentOfTools(loaded.tools), source.format, loaded.text, loaded.kind !== 'agent')),
+      ...(await lintFindings(loaded.kind === 'agent' ? loaded.doc : agentOfTools(loaded.tools), source.format, loaded.text, loaded.kind !== 'agent', options.quiet)),
     ]
     : await failedLoadDiagnostics(loaded, source.format);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
