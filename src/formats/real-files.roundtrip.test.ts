@@ -246,10 +246,6 @@ const KNOWN_FAILURES: { file: string; edit: keyof typeof EDITS; pick: number; wh
   // before `parameters`, and `choice` as a flow map after them), a new parameter's lines land in
   // another map, the check fails, and the export writes the file whole in its layout (and says so).
   { file: 'test/fixtures/block-agent/unknown-keys.yaml', edit: 'a parameter added', pick: 50, why: 'keys in another order: the line merge cannot place the new lines', fails: /the edit is merged into the file/ },
-  // Exporting the import of this file writes the blocks' tools in another order (export ∘ import is
-  // no fixpoint for a tool offered in several blocks), and the same tool written twice misleads the
-  // line merge: the export writes the file whole in its layout (and says so).
-  { file: 'test/fixtures/pinecall/every-option.json as block-agent', edit: 'a parameter removed', pick: 45, why: 'a tool written in two blocks, reordered by the second export', fails: /the edit is merged into the file/ },
 ];
 
 const knownFailure = (file: AgentFile, doc: AgentDocument, describe: string) => KNOWN_FAILURES.some((known) =>

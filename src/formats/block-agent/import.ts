@@ -190,7 +190,7 @@ function readAgent(ctx: ReadContext, root: Node | null, options: ImportOptions):
   const registry = new ToolRegistry();
   const graph = readGraph(ctx, readList(ctx, top.get('blocks'), 'blocks', top.keyNode('blocks')) ?? [], registry);
 
-  const tools = registry.tools;
+  const tools = registry.ordered();
   for (const block of graph.blocks) {
     const own = tools.filter((t) => t.scope.kind === 'blocks' && t.scope.blockIds.includes(block.id));
     block.intent = isIntentBlock(block.name, block.ref, own);

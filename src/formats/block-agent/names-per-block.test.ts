@@ -63,3 +63,21 @@ describe('a tool name defined in two blocks', () => {
     expect(result.warnings.map((w) => w.message)).toEqual([expect.stringContaining('defined differently earlier in Repair intent; this one is imported as caller_intent_not_yet_detected_2')]);
   });
 });
+
+describe('a tool shared by blocks that list it at different places', () => {
+  const tool = (name: string) => [`      - type: function`, `        function:`, `          name: ${name}`, `          description: ${name}.`];
+  const block = (id: string, tools: string[]) => [`  - block_id: ${id}`, `    tools:`, ...tools.flatMap(tool), `    turns:`, `      - turn_id: ${id}_t`, `        content: Hi.`];
+  // `note` is first in one block and third in the other: first-met order would write it first in both.
+  const text = ['blocks:', ...block('one', ['note', 'lookup']), ...block('two', ['ticket', 'finish', 'note', 'lookup']), ''].join('\n');
+
+  it('is written back where each block lists it, with no kept file (the document\'s order keeps both)', () => {
+    const { doc } = imported(text);
+    expect(doc.tools.map((t) => t.name)).toEqual(['ticket', 'finish', 'note', 'lookup']);
+    expect(blockToolNames(exportBlockAgentYaml({ ...doc, preserved: undefined }).text)).toEqual([['note', 'lookup'], ['ticket', 'finish', 'note', 'lookup']]);
+  });
+
+  it('keeps the first-met order where two blocks list shared tools in opposite orders (no order keeps both)', () => {
+    const opposite = ['blocks:', ...block('one', ['a', 'b']), ...block('two', ['b', 'a']), ''].join('\n');
+    expect(imported(opposite).doc.tools.map((t) => t.name)).toEqual(['a', 'b']);
+  });
+});

@@ -12,6 +12,7 @@ import { deepEqual, isPlainObject, survivingExtra } from './extra';
 import { expressionAsNluSentence } from './inferred-keys';
 import { BLOCK_SHAPE, EDGE_SHAPE, FUNCTION_TOOL_SHAPE, MCP_TOOL_SHAPE, TOP_SHAPE, TURN_SHAPE } from './keys';
 import { planExport, writtenToolName, type ExportPlan } from './plan';
+import { orderAsListed } from './read-tools';
 import { toolShape, writeBlock, writeEdge, writeLlm, writeTool, writeTurn, writtenConditions } from './write';
 
 /**
@@ -49,8 +50,11 @@ function projectTools(plan: ExportPlan) {
   const seen: { name: string; definition: unknown; tool: Tool }[] = [];
   const byBlock = new Map<string, Map<string, Tool>>();
   const tools: Tool[] = [];
+  const listed: Tool[][] = [];
   for (const block of plan.blocks) {
     const names = new Map<string, Tool>();
+    const own: Tool[] = [];
+    listed.push(own);
     byBlock.set(block.id, names);
     for (const source of plan.toolsOf.get(block.id)!) {
       const name = writtenToolName(source);
@@ -64,10 +68,11 @@ function projectTools(plan: ExportPlan) {
         seen.push({ name, definition, tool });
       }
       if (!names.has(name)) names.set(name, tool);
+      if (!own.includes(tool)) own.push(tool);
     }
   }
   const resolve = (blockId: string, name: string) => byBlock.get(blockId)?.get(name) ?? seen.find((s) => s.name === name)?.tool;
-  return { tools, resolve };
+  return { tools: orderAsListed(tools, listed), resolve };
 }
 
 function projectTool(source: Tool, name: string, blockId: string): Tool {
