@@ -236,21 +236,6 @@ function checkEdit(file: AgentFile, edit: Edit, mayWriteWhole = false): void {
 
 const WORDS = fc.constantFrom('Say it twice.', 'Ask again — politely.', 'Check the «date».', "Don't guess.");
 
-/**
- * Edits that change more than their member in a file, each with why. A test below checks each is
- * still failing, so this list cannot outlive its reason: a fix fails that test until the entry goes.
- */
-const KNOWN_FAILURES: { file: string; edit: keyof typeof EDITS; pick: number; why: string; fails: RegExp }[] = [
-  // The YAML merge is a line merge checked by reading the result again: where the file orders a
-  // tool's keys otherwise than the exporter (unknown-keys.yaml writes `strict` and `x_cost`
-  // before `parameters`, and `choice` as a flow map after them), a new parameter's lines land in
-  // another map, the check fails, and the export writes the file whole in its layout (and says so).
-  { file: 'test/fixtures/block-agent/unknown-keys.yaml', edit: 'a parameter added', pick: 50, why: 'keys in another order: the line merge cannot place the new lines', fails: /the edit is merged into the file/ },
-];
-
-const knownFailure = (file: AgentFile, doc: AgentDocument, describe: string) => KNOWN_FAILURES.some((known) =>
-  known.file === file.name && EDITS[known.edit](doc, file.target, known.pick, 'x')?.describe === describe);
-
 /** The file as imported and exported: the same bytes, but for the lines the export lists as normalised. */
 function checkUnchanged(file: AgentFile, doc: AgentDocument): void {
   const out = FORMAT[file.target].export(doc);
@@ -272,7 +257,6 @@ function propertyFor(file: AgentFile) {
   fc.assert(fc.property(fc.constantFrom(...Object.keys(EDITS)), fc.nat({ max: 50 }), WORDS, (kind, pick, words) => {
     const edit = EDITS[kind](doc, file.target, pick, words);
     fc.pre(edit !== undefined);
-    if (knownFailure(file, doc, edit!.describe)) return;
     checkEdit(file, edit!);
   }), { numRuns: RUNS, seed: 33, endOnFailure: true });
 }
@@ -287,12 +271,6 @@ describe('files the exporters write: the same', () => {
   it.each(generatedFiles().map((f) => [f.name, f] as const))('%s', (_name, file) => {
     propertyFor(file);
   }, 60_000);
-
-  it.each(KNOWN_FAILURES.map((k) => [`${k.file}: ${k.edit} (${k.why})`, k] as const))('known failure, still failing: %s', (_name, known) => {
-    const file = [...writtenFiles(), ...generatedFiles()].find((f) => f.name === known.file)!;
-    const edit = EDITS[known.edit](imported(file), file.target, known.pick, 'Say it twice.')!;
-    expect(() => checkEdit(file, edit), `${known.file}, ${edit.describe} passes now: remove it from KNOWN_FAILURES`).toThrow(known.fails);
-  });
 
   it.each(['pinecall', 'block-agent'] as const)('random documents, written as %s', (target) => {
     fc.assert(fc.property(documentArbitrary(target), fc.constantFrom(...Object.keys(EDITS)), fc.nat({ max: 50 }), WORDS, (doc, kind, pick, words) => {

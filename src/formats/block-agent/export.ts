@@ -8,7 +8,8 @@ import { EXPRESSION_COMMENT } from './inferred-keys';
 import { TOP_SHAPE } from './keys';
 import { planExport, writtenToolName, type ExportPlan } from './plan';
 import { renderYaml, type RenderComments } from './render';
-import { keptSourceOf, mergeIntoSource, rewrittenNote, rewrittenWhole, sortedJson, type ForcedLines, type KeptSource, type RewrittenLines } from '../kept-source';
+import { keptSourceOf, mergeIntoSource, rewrittenNote, rewrittenWhole, sortedJson, type ForcedLines, type KeptSource, type MergedExport, type RewrittenLines } from '../kept-source';
+import { mergeByNodes } from './node-merge';
 import { isMisreadWarning } from './scalars';
 import { normalizeForComparison } from './compare';
 import { importBlockAgentYaml } from './import';
@@ -136,16 +137,23 @@ function mergedIntoKept(doc: AgentDocument, text: string, fresh: string): { text
     return read.ok ? sortedJson(normalizeForComparison(read.doc)) : undefined;
   };
   let wanted: string | undefined;
-  let merged: ReturnType<typeof mergeIntoSource>;
-  // The plain merge first, then the stricter one; each must read as the exporter's own text does.
+  const kept = (merged: MergedExport) => ({ text: merged.text, notes: merged.rewritten.map(rewrittenNote), normalised: merged.rewritten });
+  // The plain line merge first, then the stricter one; each must read as the exporter's own text does.
+  let lineMerged = true;
   for (const strict of [false, true]) {
-    merged = mergeIntoSource(found.kept, fresh, found.forced, strict);
-    if (!merged) return whole(TOO_DIFFERENT);
-    if (merged.text === text) break;
+    const merged = mergeIntoSource(found.kept, fresh, found.forced, strict);
+    if (!merged) { lineMerged = false; break; }
+    if (merged.text === text) return kept(merged);
     wanted ??= meaning(fresh);
-    if (wanted !== undefined && meaning(merged.text) === wanted) break;
-    if (strict) return whole('merging the edits into the imported file would change what it says');
+    if (wanted !== undefined && meaning(merged.text) === wanted) return kept(merged);
   }
-  merged = merged!;
-  return { text: merged.text, notes: merged.rewritten.map(rewrittenNote), normalised: merged.rewritten };
+  // Then by the structure both files share (node-merge.ts), where the user ordered or styled a
+  // map otherwise than the exporter. Lines a YAML 1.1 reader misreads must be written the
+  // exporter's way, which only the line merge does: with those, the file is written whole.
+  if (found.forced.lines.size === 0) {
+    const merged = mergeByNodes(text, found.kept.baseline, fresh);
+    wanted ??= meaning(fresh);
+    if (merged && wanted !== undefined && meaning(merged.text) === wanted) return kept(merged);
+  }
+  return whole(lineMerged ? 'merging the edits into the imported file would change what it says' : TOO_DIFFERENT);
 }
