@@ -29,7 +29,9 @@ export function planExport(doc: AgentDocument): ExportPlan {
   const blockIds = new Set(doc.blocks.map((b) => b.id));
   const entry = doc.stages.find((s) => s.id === doc.entryStageId && blockIds.has(s.blockId));
   const blocks = [...doc.blocks];
-  if (entry && blocks[0].id !== entry.blockId) {
+  // Blocks with no turns before the entry's block start nothing (the import reads such a file so): they stay where they are.
+  const firstWithTurns = blocks.find((b) => doc.stages.some((s) => s.blockId === b.id));
+  if (entry && firstWithTurns && firstWithTurns.id !== entry.blockId) {
     const at = blocks.findIndex((b) => b.id === entry.blockId);
     blocks.unshift(...blocks.splice(at, 1));
     notes.push(`block ${blocks[0].name} is written first: Block Agent starts at the first turn of the first block, and ${entry.name} is the entry stage`);

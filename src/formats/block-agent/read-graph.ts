@@ -2,7 +2,7 @@
 // Turns are read first (every turn_id known), then edges and looping, so `connect_to` may point
 // forward; every structural error names the line:column of the node at fault.
 import { isMap, isScalar, type Node } from 'yaml';
-import { newId, uniqueName, type Block, type Condition, type Edge, type Kpi, type Looping, type Stage } from '../../model';
+import { newId, refFromName, uniqueName, type Block, type Condition, type Edge, type Kpi, type Looping, type Stage } from '../../model';
 import { collectExtra, isPlainObject } from './extra';
 import { CONDITION_FIELD, CONDITION_NLU, CONDITION_TOOL, EDGE_CONNECT_TO } from './inferred-keys';
 import { BLOCK_SHAPE, EDGE_SHAPE, TURN_SHAPE } from './keys';
@@ -26,6 +26,11 @@ export function readGraph(ctx: ReadContext, blockNodes: Node[], registry: ToolRe
     const view = readMap(ctx, node, 'a block');
     const ref = view && (view.has('block_id') ? readText(ctx, view.get('block_id'), 'block_id', view.keyNode('block_id')) : ctx.fail(node, 'this block has no block_id; add one, e.g. `block_id: greeting`'));
     if (!view || ref === undefined) continue;
+    // An empty id names nothing a connect_to could reach, and the exporter would make one up: say so here.
+    if (!ref.trim()) {
+      ctx.fail(view.get('block_id'), `block_id cannot be empty; write one, e.g. \`block_id: ${refFromName(readOptionalText(ctx, view, 'name', 'a block\'s name') || 'main')}\``);
+      continue;
+    }
     const taken = blocks.map((b) => b.block.ref);
     const unique = uniqueName(ref, taken);
     if (unique !== ref) ctx.warn(view.get('block_id'), `block_id ${ref} is used by an earlier block; this one is imported as ${unique}`);
@@ -62,6 +67,7 @@ function readTurn(ctx: ReadContext, node: Node, block: Block, byTurnId: Map<stri
   if (!view.has('turn_id')) return ctx.fail(node, `this turn of ${block.name} has no turn_id; add one (unique across the agent), e.g. \`turn_id: t_${block.ref}\``);
   const ref = readText(ctx, view.get('turn_id'), 'turn_id', view.keyNode('turn_id'));
   if (ref === undefined) return undefined;
+  if (!ref.trim()) return ctx.fail(view.get('turn_id'), `turn_id cannot be empty; write one (unique across the agent), e.g. \`turn_id: ${refFromName(readOptionalText(ctx, view, 'name', 'a turn\'s name') || `t_${block.ref}`)}\``);
   if (byTurnId.has(ref)) return ctx.fail(view.get('turn_id'), `turn_id ${ref} is used by another turn; a turn_id is unique across the whole agent, so rename one`);
   const type = readOptionalText(ctx, view, 'type', 'a turn\'s type');
   if (type !== undefined && type !== 'wait' && type !== 'turn') {

@@ -23,7 +23,7 @@ import { exportBlockAgentYaml } from '../block-agent/export';
 import { importBlockAgentTools, importBlockAgentYaml } from '../block-agent/import';
 import { normalizeForComparison as normalizeBlockAgent } from '../block-agent/compare';
 import { exportJson, importJson } from '../json';
-import { exportPinecallTs, GENERATED_INTERFACE } from '../pinecall/export';
+import { exportPinecallTs } from '../pinecall/export';
 import { importPinecallTs } from '../pinecall/import';
 import { normalizeForComparison as normalizePinecall } from '../pinecall/project';
 import { project } from '../project';
@@ -99,16 +99,27 @@ const expectNoFaults = (faults: string[], text: string): void => {
   expect(faults, `for the input ${JSON.stringify(text)}`).toEqual([]);
 };
 
-/** A lint-clean document goes through its format's round trip: import(export(doc)) is project(doc, target). */
+/**
+ * A lint-clean document goes through its format's round trip. The exporter's own text (the
+ * document without the file it was read from: a conversion, an old save) says what the format
+ * holds of it: import(export(doc)) is project(doc, target). With its file kept, the export is that
+ * file (plus the edits, none here), which reads as the document itself: nothing the format's own
+ * text would lose is lost.
+ */
 function expectLosslessRoundTrip(doc: AgentDocument, format: 'block-agent' | 'pinecall'): void {
   if (lint(doc).some((p) => p.severity === 'error')) return;
   const [exportText, importText, normalize] = format === 'block-agent'
     ? [exportBlockAgentYaml, importBlockAgentYaml, normalizeBlockAgent] as const
     : [exportPinecallTs, importPinecallTs, normalizePinecall] as const;
-  const { text } = exportText(doc);
-  const back = importText(text);
-  if (!back.ok) throw new Error(`the export of an imported document does not import: ${JSON.stringify(back.errors)}\n${text}`);
-  expect(normalize(back.doc)).toEqual(normalize(project(doc, format)));
+  const readBack = (of: AgentDocument) => {
+    const { text } = exportText(of);
+    const back = importText(text);
+    if (!back.ok) throw new Error(`the export of an imported document does not import: ${JSON.stringify(back.errors)}\n${text}`);
+    return back.doc;
+  };
+  const own = withoutKeptSources(doc);
+  expect(normalize(readBack(own)), 'the exporter\'s own text').toEqual(normalize(project(own, format)));
+  if (own !== doc) expect(normalize(readBack(doc)), 'the kept file with no edit').toEqual(normalize(own));
 }
 
 /** A value JSON cannot hold (the YAML importer refuses explicit tags such as `!!binary`, and `.inf`). */
@@ -147,40 +158,11 @@ function checkTools(text: string): void {
   }
 }
 
-/**
- * KNOWN BUG (left out of the round trip, reported): a signature kept as written (preserved
- * params, e.g. because it also names a hand-written interface) that names an interface the
- * importer dropped as generated. The export writes the kept signature but not that interface, and
- * may give its name to another tool's shape, so the parameter reads back with the wrong type.
- * Counterexample: signatures.tsx with `  @tool()` inserted above `interface Billing` (see
- * `cases the fuzzer found`). Import itself is still checked for such input.
- */
-function keptSignatureNamesDroppedInterface(text: string, doc: AgentDocument): boolean {
-  const dropped = text.split(GENERATED_INTERFACE).slice(1).map((after) => /^\s*interface\s+([\w$]+)/.exec(after)?.[1]).filter((n) => n !== undefined);
-  const tools = (doc.preserved?.pinecall as { tools?: Record<string, { params?: { text: string } }> } | undefined)?.tools ?? {};
-  const named = new Set(Object.values(tools).flatMap((t) => t.params?.text.split(/[^\w$]+/) ?? []));
-  return dropped.some((name) => named.has(name));
-}
-
-/**
- * KNOWN BUG (left out of the round trip, reported): JSX text kept from render() (renderExtras, an
- * extra that is neither an element nor a `{…}`). The export writes each kept child on its own
- * line, and the re-import reads the line break and indentation after it as part of the text (and
- * spaces that mattered before a `{…}` on the same line are lost): the kept text changes with every
- * round trip. Counterexample: every-option.tsx with `@tool(` typed right after the `refine`
- * section's closing `}`.
- */
-function keptRenderText(doc: AgentDocument): boolean {
-  const extras = (doc.preserved?.pinecall as { renderExtras?: string[] } | undefined)?.renderExtras ?? [];
-  return extras.some((extra) => !/^[<{]/.test(extra) || extra !== extra.trim());
-}
-
 function checkPinecall(text: string): void {
   const read = importPinecallTs(text);
   if (!read.ok) return expectNoFaults(textErrorFaults(text, read.errors), text);
   expectNoFaults(documentFaults(read.doc), text);
-  const knownBug = keptSignatureNamesDroppedInterface(text, read.doc) || keptRenderText(read.doc);
-  if (!knownBug) expectLosslessRoundTrip(read.doc, 'pinecall');
+  expectLosslessRoundTrip(read.doc, 'pinecall');
 }
 
 function checkJson(text: string): void {
@@ -259,11 +241,10 @@ describe('cases the fuzzer found', () => {
     expect(JSON.parse(exportJson(doc)).tools[0].parameters).toHaveProperty('constructor', null);
   });
 
-  // Known bugs, left out of the round trip above; each `it.fails` turns red once the bug is fixed:
-  // then drop its exclusion in checkPinecall and make it a plain case here. Since issue 33 an
-  // imported file keeps its text (kept-source.ts), so these inputs now come back as written; the
-  // bugs remain in the exporter's own text of the document, which a document without its file
-  // (a conversion, a save from before) gets, so each is checked there.
+  // Two bugs the fuzzer found, once left out of the round trip: since issue 33 an imported file
+  // keeps its text (kept-source.ts), so these inputs come back as written; each is checked on the
+  // exporter's own text of the document too, which a document without its file (a conversion, a
+  // save from before) gets.
   const pinecallRoundTrip = (text: string, ownText = false) => {
     const read = importPinecallTs(text);
     if (!read.ok) throw new Error(JSON.stringify(read.errors));
@@ -271,15 +252,45 @@ describe('cases the fuzzer found', () => {
   };
   const droppedInterface = () => fixture('test/fixtures/pinecall/goldens/signatures.tsx').replace(/(\/\*\* Generated[^\n]*\n)interface Billing/, '  @tool()\n$1interface Billing');
   const keptJsxText = () => fixture('test/fixtures/pinecall/goldens/every-option.tsx').replace(/(ask which one, or search again\.<\/p>\})/, '$1@tool(');
-  it.fails('KNOWN BUG: a kept signature naming an interface dropped as generated reads back with another shape (the exporter\'s own text)', () => {
+  it('a kept signature naming an interface the exporter generated keeps that interface, so the parameter reads back with its shape (the exporter\'s own text)', () => {
     pinecallRoundTrip(droppedInterface(), true);
   });
-  it.fails('KNOWN BUG: JSX text kept from render() gains the line break after it on every round trip (the exporter\'s own text)', () => {
+  it('JSX text kept from render() reads back as it was kept, not with one more line break each trip (the exporter\'s own text)', () => {
     pinecallRoundTrip(keptJsxText(), true);
+  });
+  it('JSX text whose spaces render (on the line of the next child) is kept as the string it renders', () => {
+    const text = fixture('test/fixtures/pinecall/goldens/every-option.tsx').replace(/(ask which one, or search again\.<\/p>\})\n\s*/, '$1Then: ');
+    const read = importPinecallTs(text);
+    if (!read.ok) throw new Error(JSON.stringify(read.errors));
+    expect((read.doc.preserved?.pinecall as { renderExtras?: string[] }).renderExtras).toEqual(['{"Then: "}']);
+    pinecallRoundTrip(text, true);
   });
   it('the same two files, imported, come back as they were read (their text is kept)', () => {
     pinecallRoundTrip(droppedInterface());
     pinecallRoundTrip(keptJsxText());
+  });
+  it('a second import from @pinecall/agents is kept as written, and the exporter\'s own text reads back alike', () => {
+    const text = fixture('test/fixtures/pinecall/handwritten.tsx').replace(/^\/\/ Clinic/, '// Clinic\nimport { Agent, state, tool, type Stages, type CallFacts } from "@pinecall/agents";\n//');
+    pinecallRoundTrip(text, true);
+    pinecallRoundTrip(text);
+  });
+  it('an empty turn_id or block_id is an error at its place that says what to write', () => {
+    const minimal = fixture('test/fixtures/block-agent/minimal.yaml');
+    for (const [key, wanted] of [['turn_id', /turn_id cannot be empty; write one .*e\.g\. `turn_id: /], ['block_id', /block_id cannot be empty; write one, e\.g\. `block_id: /]] as const) {
+      const text = minimal.replace(new RegExp(`${key}: \\S+`), `${key}: ""`);
+      const read = importBlockAgentYaml(text);
+      expect(read.ok ? 'imported' : read.errors[0].message).toMatch(wanted);
+      if (!read.ok) expect(text.split('\n')[read.errors[0].line - 1]).toContain(`${key}: ""`);
+      checkBlockAgent(text);
+    }
+  });
+  it('a first block with no turns stays first on export: the call starts at the next block\'s first turn either way', () => {
+    const text = ['blocks:', '  - block_id: intro', '    name: Intro', '  - block_id: main', '    name: Main', '    turns:', '      - turn_id: t1', '        content: Hi.', ''].join('\n');
+    const read = importBlockAgentYaml(text);
+    if (!read.ok) throw new Error(JSON.stringify(read.errors));
+    const own = exportBlockAgentYaml(withoutKeptSources(read.doc));
+    expect(own.notes.filter((n) => /written first/.test(n))).toEqual([]);
+    checkBlockAgent(text);
   });
   it('`!!binary` (or any tag JSON cannot hold) in a parameter schema is refused at its place', () => {
     const text = fixture('test/fixtures/block-agent/minimal.yaml').replace('properties: {}', 'properties:\n              a:\n                description: !!binary');

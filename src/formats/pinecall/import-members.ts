@@ -205,6 +205,23 @@ export interface RenderRead {
   extras: string[];
 }
 
+/**
+ * Text among render()'s children, kept as the exporter writes it back: on a line of its own, where
+ * white space around it that holds a line break renders as nothing (JSX drops it), so it is
+ * dropped here too, and the text reads back as it was kept. White space on the text's own line
+ * renders (`Hi {this.name}` has a space); on a line of its own it would not, so such a text is kept
+ * as the string it renders, `{"Hi "}`, which renders alike wherever it is written.
+ */
+function keptJsxText(ctx: ImportContext, child: ts.JsxText): string {
+  const column = ctx.sf.getLineAndCharacterOfPosition(child.getStart(ctx.sf)).character;
+  let text = child.getText(ctx.sf).replace(new RegExp(`\\n {0,${column}}`, 'g'), '\n');
+  const lead = /^\s*/.exec(text)![0];
+  if (lead.includes('\n')) text = text.slice(lead.length);
+  const trail = /\s*$/.exec(text)![0];
+  if (trail.includes('\n')) text = text.slice(0, text.length - trail.length);
+  return /^\s|\s$/.test(text) ? `{${JSON.stringify(jsxText(text))}}` : text;
+}
+
 /** The per-stage sections of `render()`; undefined when it is not one `return` of JSX (then it is kept as written). */
 export function readRender(ctx: ImportContext, method: ts.MethodDeclaration, stages: string[], implicit?: string): RenderRead | undefined {
   const returned = method.body?.statements.find(ts.isReturnStatement)?.expression;
@@ -231,6 +248,10 @@ export function readRender(ctx: ImportContext, method: ts.MethodDeclaration, sta
     if (found && stages.includes(found.stage) && !isPlainParagraph(found.paragraph)) {
       const column = ctx.sf.getLineAndCharacterOfPosition(child.getStart(ctx.sf)).character;
       read.extras.push(child.getText(ctx.sf).replace(new RegExp(`\\n {0,${column}}`, 'g'), '\n'));
+      continue;
+    }
+    if (ts.isJsxText(child)) {
+      read.extras.push(keptJsxText(ctx, child));
       continue;
     }
     if (!found || !stages.includes(found.stage)) {

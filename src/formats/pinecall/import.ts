@@ -59,7 +59,7 @@ export function importPinecallTs(text: string, options: PinecallImportOptions = 
     return { ok: false, errors: [ctx.at(0, `no agent class here; write export default class <Name> extends Agent { … }, with Agent imported from "${PINECALL_MODULE}"`)] };
   }
   const preserved: PinecallPreserved = { comments: {}, tools: {}, fields: {} };
-  const { declarations, generated } = readStatements(ctx, agentClass, preserved);
+  const { declarations, generated, dropped } = readStatements(ctx, agentClass, preserved);
   const className = agentClass.name?.text ?? 'Agent';
   const { jsDoc, others } = splitComments(sf, agentClass);
   preserved.classComments = others;
@@ -136,6 +136,7 @@ export function importPinecallTs(text: string, options: PinecallImportOptions = 
     .map((method) => readTool(ctxOf(method), method, { className, stageNames, declarations: toolDeclarations, generated, typeBudget, unreadBase }))
     .filter((t): t is ToolRead => t !== undefined);
   if (typeBudget.problem) ctxOf(typeBudget.problem.node).error(typeBudget.problem.node, typeBudget.problem.message);
+  keepNamedInterfaces(dropped, tools, preserved);
   // What a base file's members got wrong is said at the agent's `extends`, with the base file's line.
   for (const other of new Set(contexts.values())) {
     const path = fromFiles.chain.find((b) => b.ctx === other)!.path;
@@ -232,9 +233,11 @@ function readStatements(ctx: ImportContext, agentClass: ts.ClassDeclaration, pre
   const declarations = new Map<string, ts.InterfaceDeclaration | ts.TypeAliasDeclaration>();
   const generated = new Set<string>();
   const kept = { imports: [] as string[], before: [] as string[], after: [] as string[], names: [] as string[], agents: [] as string[] };
+  const dropped: DroppedInterfaces = new Map();
   sf.statements.forEach((statement, index) => {
     if (statement === agentClass) return;
-    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) && statement.moduleSpecifier.text === PINECALL_MODULE) {
+    // The module's first import is the one the exporter writes; another is kept as written, as any import is.
+    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) && statement.moduleSpecifier.text === PINECALL_MODULE && !preserved.agentsImport) {
       if (index === 0) preserved.header = splitComments(sf, statement).others || undefined;
       const bindings = statement.importClause?.namedBindings;
       if (bindings && ts.isNamedImports(bindings)) {
@@ -253,6 +256,8 @@ function readStatements(ctx: ImportContext, agentClass: ts.ClassDeclaration, pre
       const ranges = leadingComments(sf, statement);
       if (ts.isInterfaceDeclaration(statement) && ranges.length === 1 && sf.text.slice(ranges[0].pos, ranges[0].end) === GENERATED_INTERFACE) {
         generated.add(statement.name.text);
+        const list = statement.pos < agentClass.pos ? kept.before : kept.after;
+        dropped.set(statement.name.text, { text: textWithComments(sf, statement), list, at: list.length });
         return;
       }
     }
@@ -263,7 +268,25 @@ function readStatements(ctx: ImportContext, agentClass: ts.ClassDeclaration, pre
   const trailing = leadingComments(sf, sf.endOfFileToken);
   if (trailing.length) kept.after.push(withIndent(sf, trailing[0].pos, trailing[trailing.length - 1].end));
   Object.assign(preserved, { imports: kept.imports, before: kept.before, after: kept.after, declaredNames: kept.names, agentsImports: kept.agents });
-  return { declarations: declarations as TypeDeclarations, generated };
+  return { declarations: declarations as TypeDeclarations, generated, dropped };
+}
+
+/** The exporter's own interfaces, left out of the kept code: each with the list and place it would take there. */
+type DroppedInterfaces = Map<string, { text: string; list: string[]; at: number }>;
+
+/**
+ * A signature kept as written that names an interface the exporter generated keeps that interface
+ * as written too: the exporter writes the kept signature, not a schema's interfaces for it, and
+ * would otherwise leave the name undeclared (or give it to another tool's shape).
+ */
+function keepNamedInterfaces(dropped: DroppedInterfaces, tools: ToolRead[], preserved: PinecallPreserved): void {
+  const named = new Set(tools.flatMap((t) => t.preserved.params?.text.match(/[\w$]+/g) ?? []));
+  const keep = [...dropped].filter(([name]) => named.has(name));
+  // From the last place to the first, so each earlier place still counts the same statements.
+  for (const [name, { text, list, at }] of keep.reverse()) {
+    list.splice(at, 0, text);
+    preserved.declaredNames = [...(preserved.declaredNames ?? []), name];
+  }
 }
 
 /** The stages of the stage field, in one block named after the class, with their render() sections. */
