@@ -36,8 +36,14 @@ export function readMembers(ctx: ImportContext, agentClass: ts.ClassDeclaration,
   const comment = (key: string, text: string) => { if (text) preserved.comments![key] = text; };
   const order: MemberSlot[] = [];
   let previousEnd = agentClass.members.pos;
+  const declared = new Map<string, { kind: string; line: number }[]>();
   for (const member of agentClass.members) {
     const name = memberName(member.name);
+    const twice = name === undefined ? undefined : declaredTwice(declared, member, name, sf);
+    if (twice) {
+      ctx.error(member.name ?? member, twice);
+      continue;
+    }
     const { jsDoc, others } = splitComments(sf, member);
     // A blank line between the previous member (or the `{`) and this one's first comment.
     const ranges = leadingComments(sf, member);
@@ -134,3 +140,20 @@ function viewName(call: ts.CallExpression, sf: ts.SourceFile): string {
   return written === '' ? 'View' : written.charAt(0).toUpperCase() + written.slice(1);
 }
 
+
+/**
+ * Why TypeScript refuses `member` beside the members of its name met before (a field, or a method
+ * with a body, declared twice; a getter and a setter, and overload signatures, pair), or undefined.
+ */
+function declaredTwice(declared: Map<string, { kind: string; line: number }[]>, member: ts.ClassElement, name: string, sf: ts.SourceFile): string | undefined {
+  const kind = ts.isGetAccessorDeclaration(member) ? 'get' : ts.isSetAccessorDeclaration(member) ? 'set'
+    : ts.isMethodDeclaration(member) ? (member.body ? 'method' : 'overload') : ts.isPropertyDeclaration(member) ? 'field' : undefined;
+  if (kind === undefined || kind === 'overload') return undefined;
+  const key = `${ts.getCombinedModifierFlags(member as ts.Declaration) & ts.ModifierFlags.Static ? 'static ' : ''}${name}`;
+  const before = declared.get(key) ?? [];
+  const clash = before.find((b) => !((b.kind === 'get' && kind === 'set') || (b.kind === 'set' && kind === 'get')));
+  const line = sf.getLineAndCharacterOfPosition(member.getStart(sf)).line + 1;
+  if (clash) return `the class declares ${name} twice (first on line ${clash.line}); TypeScript refuses a member declared twice: keep one, or rename this one`;
+  declared.set(key, [...before, { kind, line }]);
+  return undefined;
+}
