@@ -275,12 +275,12 @@ describe('cases the fuzzer found', () => {
     pinecallRoundTrip(text);
   });
   it('a member declared twice in the class is an error at the second, naming the first (TypeScript refuses it)', () => {
-    const text = fixture('test/fixtures/pinecall/front-desk-helpers.tsx').replace(/^(  stage: Stages<[^\n]*\n)/m, '$1$1');
+    const text = fixture('test/fixtures/pinecall/front-desk-helpers.tsx').replace(/^( {2}stage: Stages<[^\n]*\n)/m, '$1$1');
     const read = importPinecallTs(text);
     expect(read.ok ? 'imported' : read.errors.map((e) => e.message)).toEqual([expect.stringMatching(/^the class declares stage twice \(first on line \d+\); TypeScript refuses/)]);
     checkPinecall(text);
     // A getter and its setter, and overload signatures, are one member to TypeScript.
-    const paired = fixture('test/fixtures/pinecall/front-desk-helpers.tsx').replace(/^(  stage: Stages<[^\n]*\n)/m, '$1  get label(): string { return ""; }\n  set label(v: string) {}\n');
+    const paired = fixture('test/fixtures/pinecall/front-desk-helpers.tsx').replace(/^( {2}stage: Stages<[^\n]*\n)/m, '$1  get label(): string { return ""; }\n  set label(v: string) {}\n');
     expect(importPinecallTs(paired).ok).toBe(true);
   });
   it('an empty turn_id or block_id is an error at its place that says what to write', () => {

@@ -21,7 +21,9 @@ import { lossesOfPinecallPython } from './losses';
 import { preservedOf } from '../preserved';
 import { getOwn } from '../../../model/own';
 import { bodyEntryKey, pythonPreservedOf, type PinecallPythonPreserved } from './preserved';
-import { keptSourceOf, mergeIntoSource, type KeptSource } from '../../kept-source';
+import { keptSourceOf, mergeIntoSource, rewrittenNote, rewrittenWhole, sortedJson, type KeptSource, type RewrittenLines } from '../../kept-source';
+import { normalizeForComparison } from '../project';
+import { importPinecallPython } from './import';
 
 export interface PinecallPythonFile {
   /** Where the file goes: `agents/<slug>/agent.py`, `agents/<slug>/views/<slug>.jinja`. */
@@ -39,6 +41,8 @@ export interface PinecallPythonExport {
   warnings: Loss[];
   /** How the class file was written where the import kept it (kept-source.ts): merged into it, or written whole and why. */
   notes: string[];
+  /** The class file's lines written in Callboard's layout, not as the imported file wrote them (the notes say each). */
+  normalised: RewrittenLines[];
 }
 
 /** Kept text (dedented) at an indentation: every line that holds something. */
@@ -134,9 +138,11 @@ export function exportPinecallPython(doc: AgentDocument): PinecallPythonExport {
     const chain = chains[entries.indexOf(tool)];
     const keptBody = getOwn(keptPy.bodies, tool.tool.name);
     const isAsync = keptPy.asyncTools?.includes(tool.tool.name) ? 'async ' : '';
+    const returns = getOwn(keptPy.returns, tool.tool.name);
+    const annotation = returns === undefined ? ' -> object' : returns === '' ? '' : ` -> ${returns}`;
     body.push(
       '\n' + decoratorText(tool, pyFieldsOf(doc, members.fields), keptPy) +
-        `${IN_CLASS}${isAsync}def ${tool.name}(${signatureText(tool.params, tool.nameOf)}) -> object:\n` +
+        `${IN_CLASS}${isAsync}def ${tool.name}(${signatureText(tool.params, tool.nameOf)})${annotation}:\n` +
         (docstringSource(tool.docLines, IN_METHOD) || '') +
         (keptBody !== undefined ? indented(keptBody, IN_METHOD) : bodyPy(tool, chain, pyFieldsOf(doc, members.fields))),
     );
@@ -168,7 +174,7 @@ export function exportPinecallPython(doc: AgentDocument): PinecallPythonExport {
   const around = (kept: string[] | undefined) => (kept?.length ? `\n\n${kept.join('\n\n')}\n` : '');
   const decorators = (keptPy.classDecorators ?? []).map((d) => `${d}\n`).join('');
   const fresh = `${head}${around(keptPy.before)}${classes.join('')}\n\n${decorators}class ${name}(Agent):\n${body.join('')}${around(keptPy.after)}`;
-  const { text, notes } = mergedWithKept(doc, fresh);
+  const { text, notes, normalised } = mergedWithKept(doc, fresh);
   const path = `agents/${slug}/agent.py`;
   // A view the import kept whole goes back as it was while no stage has instructions of the document's own.
   const viewText = view ?? keptPy.view;
@@ -178,18 +184,39 @@ export function exportPinecallPython(doc: AgentDocument): PinecallPythonExport {
     files: [{ path, text }, ...(viewText !== undefined ? [{ path: `agents/${slug}/views/${slug}.jinja`, text: viewText }] : [])],
     warnings: lossesOfPinecallPython(doc),
     notes,
+    normalised,
   };
 }
 
 const TOO_DIFFERENT = 'it differs too much from the imported file to merge the edits into that file';
 
-/** The exporter's text merged into the imported class file, when the import kept it; else the exporter's text. */
-function mergedWithKept(doc: AgentDocument, fresh: string): { text: string; notes: string[] } {
+/**
+ * The exporter's text merged into the imported class file, when the import kept it; else the
+ * exporter's text. A line merge of Python is trusted only once the class reads as the exporter's
+ * own text does (sections of a docstring, a signature over several lines: an edit may meet the
+ * user's layout there), the plain merge first, then the stricter one; else the class is written
+ * whole and the note says so.
+ */
+function mergedWithKept(doc: AgentDocument, fresh: string): { text: string; notes: string[]; normalised: RewrittenLines[] } {
   const kept = keptSourceOf(doc, 'pinecallPython');
-  if (!kept?.baseline) return { text: fresh, notes: [] };
-  const merged = mergeIntoSource(doc.preserved!.sources!.pinecallPython as KeptSource, fresh);
-  if (!merged) return { text: fresh, notes: [`the class is written whole in Callboard's layout: ${TOO_DIFFERENT}`] };
-  return { text: merged.text, notes: merged.rewritten.map((r) => `lines ${r.line}–${r.endLine} are written in Callboard's layout: ${r.why}`) };
+  if (!kept?.baseline) return { text: fresh, notes: [], normalised: [] };
+  const whole = (why: string) => ({ text: fresh, normalised: [rewrittenWhole(kept.text, fresh, why)], notes: [`the class is written whole in Callboard's layout: ${why}`] });
+  let wanted: string | undefined;
+  for (const strict of [false, true]) {
+    const merged = mergeIntoSource(doc.preserved!.sources!.pinecallPython as KeptSource, fresh, undefined, strict);
+    if (!merged) return whole(TOO_DIFFERENT);
+    const done = { text: merged.text, notes: merged.rewritten.map(rewrittenNote), normalised: merged.rewritten };
+    if (merged.text === kept.text) return done;
+    wanted ??= meaningOf(fresh);
+    if (wanted !== undefined && meaningOf(merged.text) === wanted) return done;
+  }
+  return whole('merging the edits into the imported file would change what it says');
+}
+
+/** What a class file says, ids and layout aside (the import is a function of this module's too: called, never at load). */
+function meaningOf(text: string): string | undefined {
+  const read = importPinecallPython(text);
+  return read.ok ? sortedJson(normalizeForComparison(read.doc)) : undefined;
 }
 
 /** The entries of a tool's chain its kept body does not write itself. */

@@ -42,10 +42,15 @@ export function cleandocLines(doc: string): string[] {
 
 export const ARGS_SECTIONS = ['Args', 'Arguments', 'Parameters', 'Params'];
 
-/** A docstring's description (the lines before its first section) and what `Args:` says of each parameter, line by line. */
-export function readDocstring(doc: string): { description: string; args: Map<string, string[]> } {
+/**
+ * A docstring's description (its lines but the `Args:` section's) and what `Args:` says of each
+ * parameter, line by line; `afterArgs`: the description's lines that follow the `Args:` section
+ * (a `Returns:` written after it), so the export writes `Args:` back where it stood.
+ */
+export function readDocstring(doc: string): { description: string; args: Map<string, string[]>; afterArgs?: string } {
   const lines = cleandocLines(doc);
   const said: string[] = [];
+  let argsEnd: number | undefined;
   const args = new Map<string, string[]>();
   let section: string | undefined;
   let indent: number | undefined;
@@ -57,6 +62,7 @@ export function readDocstring(doc: string): { description: string; args: Map<str
       current = undefined;
       // Only `Args:` is the parameters' (their descriptions); any other section stays in the description as written.
       if (!ARGS_SECTIONS.includes(section)) said.push(line);
+      else argsEnd ??= said.length;
       continue;
     }
     if (section === undefined || !ARGS_SECTIONS.includes(section)) {
@@ -71,6 +77,8 @@ export function readDocstring(doc: string): { description: string; args: Map<str
     } else if (current !== undefined && line.trim()) args.get(current)!.push(line.trim());
   }
   while (said.length && !said.at(-1)!.trim()) said.pop();
-  return { description: said.join('\n'), args };
+  const after = argsEnd === undefined ? [] : said.slice(argsEnd);
+  while (after.length && !after[0].trim()) after.shift();
+  return { description: said.join('\n'), args, ...(after.length ? { afterArgs: after.join('\n') } : {}) };
 }
 

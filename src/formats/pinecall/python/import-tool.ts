@@ -24,6 +24,10 @@ export interface ToolRead {
   fromBody: boolean;
   body?: string;
   isAsync: boolean;
+  /** The docstring's lines after its `Args:` section (a `Returns:`), which the export writes after it again. */
+  afterArgs?: string;
+  /** The return annotation as written (`dict`, `list[Slot]`), '' for none; undefined where it is the exporter's `object`. */
+  returns?: string;
   keptWhen?: string;
   codeWrites?: CodeWriteRead[];
 }
@@ -114,7 +118,10 @@ export function readTool(r: Reading, fn: SyntaxNode, decorator: SyntaxNode, othe
   if (read.implementation !== undefined) tool.implementation = read.implementation;
   if (read.mock) tool.mock = read.mock.value;
   const python = read.python !== undefined && bodyStatements(body).length ? read.python : undefined;
-  return { tool, stages, chain: read.chain, fromBody: read.fromBody, body: python, isAsync, keptWhen, ...(read.codeWrites?.length ? { codeWrites: read.codeWrites } : {}) };
+  const returnType = fn.getChild('TypeDef');
+  const written = returnType ? file.of(returnType).replace(/^->\s*/, '') : '';
+  const returns = written === 'object' ? undefined : written;
+  return { tool, stages, chain: read.chain, fromBody: read.fromBody, body: python, isAsync, returns, afterArgs: doc?.afterArgs, keptWhen, ...(read.codeWrites?.length ? { codeWrites: read.codeWrites } : {}) };
 }
 
 /** The type an unhinted parameter's default says: a bool, an int, a float or text (anything else is text too). */

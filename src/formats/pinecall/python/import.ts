@@ -260,6 +260,8 @@ export function importPinecallPython(text: string, options: PythonImportOptions 
     if (read.body !== undefined) setOwn(preserved.bodies ??= {}, read.tool.name, read.body);
     if (read.fromBody && read.chain.entries.length) setOwn(preserved.bodyEntries ??= {}, read.tool.name, read.chain.entries.map(bodyEntryKey));
     if (read.isAsync) (preserved.asyncTools ??= []).push(read.tool.name);
+    if (read.returns !== undefined) setOwn(preserved.returns ??= {}, read.tool.name, read.returns);
+    if (read.afterArgs !== undefined) setOwn(preserved.afterArgs ??= {}, read.tool.name, read.afterArgs);
     if (read.codeWrites) setOwn(preserved.codeWrites ??= {}, read.tool.name, read.codeWrites);
     if (read.keptWhen) setOwn(preserved.whens ??= {}, read.tool.name, read.keptWhen);
   }

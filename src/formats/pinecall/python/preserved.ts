@@ -22,6 +22,10 @@ export interface PinecallPythonPreserved {
    * code's edges (stage-flow.ts), as it draws a TypeScript body's.
    */
   codeWrites?: Record<string, { to: string; condition?: string; maybe?: true; line: number; column: number; offset: number }[]>;
+  /** A tool's return annotation as written where it is not the exporter's `-> object` ('' for none), by the tool's name. */
+  returns?: Record<string, string>;
+  /** A tool's docstring lines written after its `Args:` section (a `Returns:`), by the tool's name: the export writes `Args:` before them while the description still ends with them. */
+  afterArgs?: Record<string, string>;
   /** Tools written `async def`. */
   asyncTools?: string[];
   /** A tool's `when=` as written, where the document's `when` could not hold it. */

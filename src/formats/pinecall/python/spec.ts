@@ -7,6 +7,8 @@ import { docstringLines } from '../../../model/docstring';
 import { exportedTools } from '../../../model/tool-chains';
 import { toolStageNames, writtenPii } from '../export-members';
 import { pyMembers, type PyMembers } from './members';
+import { pythonPreservedOf } from './preserved';
+import { getOwn } from '../../../model/own';
 import { pyOneLine, pySplitLines, pyStrip } from './py-text';
 import { argsSection, pyParameters, pySchema, typedNamer, writableParameter, type NameOf, type PyParameter, type TypedNamer } from './signature';
 import { pyClassName, PYTHON_FILE_NAMES } from './py-names';
@@ -24,22 +26,37 @@ export interface PyToolSpec {
 }
 
 /**
- * A docstring's lines for a document read from Python: each line as written (stripped), blank
- * lines kept, none at the ends. A document from TypeScript keeps JSDoc's reading instead
- * (docstringLines: `*` prefixes and `@` tags are JSDoc's), which is what its runtime read.
+ * A docstring's lines for a document read from Python: each line as written, its indentation
+ * beyond the docstring's own kept (a `Returns:` section's body stays under its header, as
+ * `inspect.cleandoc` read it), trailing white space and blank lines at the ends dropped. A
+ * document from TypeScript keeps JSDoc's reading instead (docstringLines: `*` prefixes and `@`
+ * tags are JSDoc's), which is what its runtime read.
  */
 export function pythonDocLines(text: string): string[] {
-  const lines = pySplitLines(text).map(pyStrip);
-  while (lines.length && lines[0] === '') lines.shift();
-  while (lines.length && lines.at(-1) === '') lines.pop();
-  return lines;
+  // Python's rstrip: the `x` holds the left side in place.
+  const lines = pySplitLines(text).map((line) => pyStrip(`x${line}`).slice(1));
+  while (lines.length && lines[0].trim() === '') lines.shift();
+  while (lines.length && lines.at(-1)!.trim() === '') lines.pop();
+  if (lines.length) lines[0] = pyStrip(lines[0]);
+  // What cleandoc would take off every line after the first, it takes off on reading: none is written.
+  const rest = lines.slice(1).filter((l) => l.trim() !== '');
+  const common = rest.length ? Math.min(...rest.map((l) => l.length - l.trimStart().length)) : 0;
+  return lines.map((l, i) => (i === 0 || l.trim() === '' ? pyStrip(l) : l.slice(common)));
 }
 
 /** The lines of a tool's docstring as the export writes them: the description as Callboard reads it, then `Args:`. */
-export function toolDocLines(tool: Tool, params = pyParameters(tool), python = false): string[] {
+export function toolDocLines(tool: Tool, params = pyParameters(tool), python = false, afterArgs?: string): string[] {
   const said = python ? pythonDocLines(tool.description) : docstringLines(tool.description);
   const args = argsSection(params);
-  return args.length ? [...said, ...(said.length ? [''] : []), ...args] : said;
+  if (!args.length) return said;
+  // Sections the class wrote after `Args:` (a `Returns:`) go after it again, while the description still ends with them.
+  const after = afterArgs === undefined ? [] : pySplitLines(afterArgs);
+  const head = said.slice(0, said.length - after.length);
+  if (after.length && head.length < said.length && said.slice(head.length).join('\n') === after.join('\n')) {
+    while (head.length && head.at(-1) === '') head.pop();
+    return [...head, ...(head.length ? [''] : []), ...args, '', ...after];
+  }
+  return [...said, ...(said.length ? [''] : []), ...args];
 }
 
 /** The `pii` the decorator writes: the parameters the signature holds. */
@@ -66,7 +83,7 @@ export function pyTools(doc: AgentDocument, members: PyMembers = pyMembers(doc))
     const index = doc.tools.indexOf(tool);
     const name = members.toolNames[index];
     const params = pyParameters(tool);
-    return { tool, index, name, params, nameOf: namer.forTool(name), docLines: toolDocLines(tool, params, doc.language === 'python'), stages: toolStageNames(doc, tool) };
+    return { tool, index, name, params, nameOf: namer.forTool(name), docLines: toolDocLines(tool, params, doc.language === 'python', getOwn(pythonPreservedOf(doc).afterArgs, tool.name)), stages: toolStageNames(doc, tool) };
   });
   // Named in the class's order, as the file declares them.
   for (const entry of entries) pySchema(entry.params, entry.nameOf);
