@@ -1,3 +1,4 @@
+import { classWords } from '../src/simulator/pinecall/prompt-blocks';
 import { expect, test, type Page } from '@playwright/test';
 import { appState, openApp, select } from './helpers';
 import { openSimulator, say } from './sim-helpers';
@@ -49,7 +50,9 @@ test('render() kept as code: the cards say so, the inspector renders it per stat
     system: s.session.trace.find((t: any) => t.kind === 'model-call')?.request.system,
   }));
   expect(run.changes).toEqual([['patient', 'hook:onCall'], ['returning', 'hook:onCall']]);
-  expect(run.system).toBe('You are Sofia, the front desk of Clínica Norte.\n\nYou are speaking with Ana, who has called before.');
+  // Pinecall's blocks: the docstring's line and the framework's rules first, the rendered view last.
+  expect(run.system.startsWith('You are Sofia, the front desk of Clínica Norte.\n\n<rules>\n')).toBe(true);
+  expect(classWords(run.system)).toBe('You are Sofia, the front desk of Clínica Norte.\n\nYou are speaking with Ana, who has called before.');
 
   // The preview follows the session: the caller is known now.
   await page.getByTestId('stage-view-stage').selectOption('identify');

@@ -7,8 +7,9 @@ folder a package, its view `views/<slug>.jinja` beside it), then:
 - the tool specs the SDK builds equal the ones Callboard predicts for the export, field by field;
 - the tool specs the SDK builds equal the ones Callboard's simulator sends, except where the export's
   loss list names the difference for that tool (a difference nobody declared fails);
-- the class's own words in the prompt the SDK renders at the opening state (the docstring's line and
-  the view) equal Callboard's system prompt at the same state;
+- the prompt the SDK renders at the opening state and in each stage (`blocks.render`: the identity
+  block with the framework's rules, protocols and channel, the tools block, the view) equals
+  Callboard's system prompt there, block by block;
 - a scripted call with its required arguments missing is refused with Callboard's message.
 """
 from __future__ import annotations
@@ -25,7 +26,6 @@ NEEDS = [
     "pinecall.agent:Agent.tools",
     "pinecall.agent:Agent.run_tool",
     "pinecall.blocks:render",
-    "pinecall._doc:one_line",
     "pinecall.errors:DeclarationRefused",
     "pinecall.errors:ToolFailed",
 ]
@@ -112,25 +112,34 @@ PROMPT_DECLARES = {
     "identity": ("persona as Python reads it",),
     "view": ("placeholder of a value that is not text", "placeholder of no state field", "view whitespace", "view kept as code"),
 }
+# Which loss, named for a tool, accounts for its line in the tools block differing.
+TOOL_LINE_DECLARES = ("tool name", "description as Python reads it")
+
+
+def tool_lines(block: str) -> list[str]:
+    """The `- name: description` lines of a tools block."""
+    return [line for line in block.splitlines() if line.startswith("- ")]
 
 
 def prompt_case(agent: dict, cls) -> Case:
-    """The class's own words in the SDK's prompt, at the opening state and in each stage with the
-    opening's values, against Callboard's system prompt: the docstring's line against the persona,
-    the view against the stage's instructions. A difference the export's loss list names for that
-    part is declared, not failed."""
-    from pinecall._doc import one_line
+    """Callboard's system prompt at the opening state and in each stage with the opening's values,
+    block by block against the prompt the SDK renders (`blocks.render`): the identity block (the
+    docstring's line, `<rules>`, `<protocols>`, `<channel>`), the tools block (every tool the class
+    declares, by name and description), and the view. A difference the export's loss list names
+    for that part (or, in the tools block, for that tool) is declared, not failed."""
     from pinecall.blocks import render
 
     failing, declared = [], []
+    names = list(agent["declared"])
     for ours in agent["prompts"]:
         instance = cls()
         if ours["stage"] is not None:
             instance.start_in({"stage": ours["stage"]})
-        theirs = {"identity": one_line(vars(cls).get("__doc__")) or "", "view": render(instance)["view"]}
-        joined = "\n\n".join(part for part in (ours["identity"], ours["view"]) if part)
+        rendered = render(instance)
+        theirs = {"identity": rendered["identity"], "view": rendered["view"]}
+        joined = "\n\n".join(part for part in (ours["identity"], ours["tools"], ours["view"]) if part)
         if joined != ours["system"]:
-            failing.append(f"at {ours['stage']}: Callboard's prompt {ours['system']!r} is not its persona and view {joined!r}")
+            failing.append(f"at {ours['stage']}: Callboard's prompt {ours['system']!r} is not its blocks {joined!r}")
         for part, features in PROMPT_DECLARES.items():
             differences = [f"at {ours['stage']}: {d}" for d in diff_values(ours[part], theirs[part], part)]
             named = [feature for feature in features if feature in agent["declaredAgent"]]
@@ -138,6 +147,16 @@ def prompt_case(agent: dict, cls) -> Case:
                 declared.extend(f"{d} (declared: {named[0]})" for d in differences)
             else:
                 failing.extend(differences)
+        mine, sdk = tool_lines(ours["tools"]), tool_lines(rendered["tools"])
+        if len(mine) != len(sdk):
+            failing.append(f"at {ours['stage']}: the tools block lists {len(mine)} tool(s), the SDK's {len(sdk)}")
+        for index, (a, b) in enumerate(zip(mine, sdk)):
+            if a == b:
+                continue
+            tool = names[index] if index < len(names) else None
+            named = [f for f in TOOL_LINE_DECLARES if tool is not None and f in agent["declared"].get(tool, {}).get("features", [])]
+            said = f"at {ours['stage']}: tools block line {index + 1}: Callboard {a!r} ≠ runtime {b!r}"
+            (declared if named else failing).append(f"{said} (declared: {named[0]})" if named else said)
     stages = [p["stage"] for p in agent["prompts"] if p["stage"] is not None]
     subject = f"{agent['name']}: prompt in {len(stages)} stage(s)" if stages else f"{agent['name']}: prompt"
     detail = f"{len(failing)} difference(s)" if failing else ("declared difference(s) only" if declared else "")

@@ -2,7 +2,7 @@
 
 Each wrong rule here rewrites Callboard's side of the corpus as that rule would have written it —
 an `int` parameter's schema sent as `number`; a tool with `confirm` declared `read`; the simulator
-leaving a tool's `announce` out — and runs the
+leaving a tool's `announce` out, or the framework's `<protocols>` out of the prompt — and runs the
 c10 check on it against the real SDK. This check passes only when c10 then fails on the rows that
 rule touches, with a difference that names the field, Callboard's value and the runtime's.
 """
@@ -42,6 +42,14 @@ def announce_dropped(spec: dict) -> None:
     spec.pop("announce", None)
 
 
+def protocols_dropped(prompt: dict) -> None:
+    """The prompt as a simulator that left the framework's <protocols> block out would send it."""
+    if "identity" in prompt and "<protocols>" in prompt["identity"]:
+        parts = [p for p in prompt["identity"].split("\n\n") if not p.startswith("<protocols>")]
+        prompt["identity"] = "\n\n".join(parts)
+        prompt["system"] = "\n\n".join(p for p in (prompt["identity"], prompt["tools"], prompt["view"]) if p)
+
+
 def wrong_rule(name: str, change: Callable[[dict], None], wanted: str, sides=("predicted", "simulated")) -> Case:
     """Runs c10 on the corpus as the wrong rule writes it; passes when c10 fails naming `wanted`."""
     agents = c10.corpus()
@@ -64,4 +72,5 @@ def run() -> list[Case]:
         wrong_rule("an int parameter sent as number", int_as_number, 'Callboard "number" ≠ runtime "integer"'),
         wrong_rule("a tool with confirm declared read", confirm_is_read, 'side_effect: Callboard "read" ≠ runtime "irreversible"'),
         wrong_rule("the simulator leaves a tool's announce out", announce_dropped, "announce: Callboard null ≠ runtime", sides=("simulated",)),
+        wrong_rule("the simulator's prompt leaves the framework's protocols out", protocols_dropped, "identity: Callboard", sides=("prompts",)),
     ]

@@ -9,7 +9,7 @@
 //   declared              per simulated tool: the loss features the Python export names for it,
 //                         and the parameters its losses name (built otherwise by pydantic, or not taken)
 //   prompts               Callboard's system prompt at the opening state, then in each other stage
-//                         (the opening's field values), each with its two parts and the tools
+//                         (the opening's field values), each with its blocks (identity, tools, view) and the tools
 //                         the simulator offers there
 //   declaredAgent         the loss features the Python export names for the agent, its state and stages
 //   badCalls              scripted bad calls and the message Callboard's argument check gives
@@ -23,12 +23,13 @@ import type { AgentDocument, Tool } from '../../src/model';
 import { exportedTools } from '../../src/model/tool-chains';
 import { toolSpec } from '../../src/simulator/messages';
 import { checkArguments } from '../../src/simulator/pinecall/check-args';
-import { systemPrompt, visibleTools } from '../../src/simulator/pinecall/prompt';
+import { declaredTools, identityOf, systemPrompt, visibleTools } from '../../src/simulator/pinecall/prompt';
+import { classWords, toolsBlock } from '../../src/simulator/pinecall/prompt-blocks';
 import { prepareSandboxEvaluate } from '../../src/simulator/sandbox-evaluate';
 import { stateWithStage } from '../../src/simulator/derived';
 import { startSession } from '../../src/simulator/simulation';
 import { exportPinecallPython } from '../../src/formats/pinecall/python/export';
-import { pyRefusal, pyToolSpecs, pyTools } from '../../src/formats/pinecall/python/spec';
+import { pinecallPythonToolSpecs, pyRefusal, pyToolSpecs, pyTools } from '../../src/formats/pinecall/python/spec';
 import { pyMembers } from '../../src/formats/pinecall/python/members';
 import { pyDroppedParameters, pyParameterChanges } from '../../src/formats/pinecall/python/losses';
 import { sourceFilesOf } from '../../src/formats/pinecall/source-files';
@@ -124,6 +125,8 @@ async function main() {
     const names = new Map(doc.tools.map((t, i) => [t, members.toolNames[i]]));
     const session = startSession(doc);
     const losses = exported.warnings;
+    // Every tool the class declares, as the simulator lists them in the prompt's tools block (a class in Python: by the specs pydantic builds).
+    const declaredSpecs = pinecallPythonToolSpecs(doc, exportedTools(doc)) ?? declaredTools(doc);
     out.push({
       name: file.startsWith('random') ? `${doc.name} [${file}]` : doc.name,
       source: file,
@@ -135,16 +138,17 @@ async function main() {
         features: losses.filter((l) => l.path === `/tools/${entry.index}` || l.path.startsWith(`/tools/${entry.index}/`)).map((l) => l.feature),
         parameters: [...pyParameterChanges(entry), ...pyDroppedParameters(entry)],
       }])),
-      // The system prompt at the opening state, in each stage in turn: the persona line, then what the stage's view adds.
+      // The system prompt at the opening state, in each stage in turn: its identity and tools blocks, then what the stage's view adds.
       prompts: [undefined, ...doc.stages.filter((st) => st.id !== session.stageId).map((st) => st.id)].map((stageId) => {
         const at = stageId === undefined ? session : { ...session, stageId };
         const scope = stateWithStage(doc, at.state, doc.stages.find((st) => st.id === at.stageId)?.name ?? null);
         return {
           // The tools the simulator offers there, `when` run in its sandbox, under the names the class gives them.
           visible: visibleTools(doc, at, evaluate, scope).tools.map((t) => names.get(t)!),
-          system: systemPrompt(doc, at),
-          identity: systemPrompt({ ...doc, stages: [] }, at),
-          view: systemPrompt({ ...doc, persona: '' }, at),
+          system: systemPrompt(doc, at, undefined, undefined, declaredSpecs),
+          identity: identityOf(doc),
+          tools: toolsBlock(declaredSpecs),
+          view: classWords(systemPrompt({ ...doc, persona: '' }, at)),
           stage: doc.stages.find((st) => st.id === at.stageId)?.name ?? null,
         };
       }),

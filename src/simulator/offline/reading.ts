@@ -1,6 +1,7 @@
 // What the offline model reads off a request: the caller's lines, what happened since the last
 // one (tool calls and their results), and the items the agent has offered (rows of a tool result,
 // or a JSON list the system prompt shows) that a caller may pick by "the second one".
+import { isFrameworkBlock } from '../pinecall/prompt-blocks';
 import type { ChatMessage, ModelRequest } from '../types';
 import { callerLinesOf, nearestOlderOf, olderLatePartOf, readHistory, type HistoryRead, type NearestOlder } from './history-fold';
 
@@ -146,7 +147,8 @@ export function readRequest(request: ModelRequest): Reading {
   const offeredValues = [...new Set(valuesListed(lastOffer))];
   const offeredTimes = [...new Set(timesListed(offeredValues))];
   if (!offered.length) for (const list of jsonListsIn(request.system)) offered.push(...list);
-  const paragraphs = request.system.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  // The runtime's own blocks (Pinecall's <rules>, <protocols>, <channel>, <tools>) are no agent's words: the persona and the view are.
+  const paragraphs = request.system.split(/\n\s*\n/).map((p) => p.trim()).filter((p) => p && !isFrameworkBlock(p));
   return {
     callerLines, agentLines, stepCalls, afterResults, offered, offeredTimes, offeredValues,
     instructions: paragraphs.length > 1 ? paragraphs[paragraphs.length - 1] : (paragraphs[0] ?? ''),

@@ -1,5 +1,6 @@
 // The Pinecall step, rule by rule (formats/pinecall.md, "The step, exactly as Callboard simulates
 // it"), against a scripted model whose requests are asserted.
+import { classWords } from './prompt-blocks';
 import { describe, expect, it } from 'vitest';
 import { mockToolRunner, scriptedToolRunner } from '../mock-runner';
 import { newSession } from '../session';
@@ -22,7 +23,7 @@ describe('the prompt and the tools offered', () => {
     const session = at('s_goodbye', { caller_name: 'Ana Ruiz' });
     const out = await pinecallStep(doc, session, 'Thanks', d);
     const [request] = model.requests;
-    expect(request.system).toBe(`${doc.persona}\n\nThank Ana Ruiz, repeat the booking if there is one, and say goodbye.`);
+    expect(classWords(request.system)).toBe(`${doc.persona}\n\nThank Ana Ruiz, repeat the booking if there is one, and say goodbye.`);
     expect(request.messages).toEqual([{ role: 'user', content: 'Thanks' }]);
     expect(toolNames(request)).toEqual(['end_call']);
     expect(request.toolChoice).toBe('auto');

@@ -14,6 +14,7 @@ import { checkArguments } from './check-args';
 import { checkPythonArguments } from './check-args-python';
 import { parseArguments } from '../tool-arguments';
 import { historyMessages, toolSpec } from '../messages';
+import { exportedTools } from '../../model/tool-chains';
 import { firedEdge } from './edges';
 import { hasOnCall, ON_CALL_AUTHOR, onCallTool } from './hooks';
 import { classOpening } from '../class-code/opening';
@@ -34,6 +35,8 @@ function announcedThisStep(transcript: Line[]): boolean {
 
 class PinecallRun extends StepBase {
   private announced: boolean;
+  /** Every tool the class declares, as its specs say them: the prompt's tools block lists them all, seen or not. */
+  private declared: ToolSpec[] | undefined;
   /** The last scope computed and the state it was computed from (getters are pure of the state). */
   private lastScope?: { key: string; scope: Record<string, unknown> };
   /** The last view rendered and the state it was rendered for (undefined: it failed; the stage's instructions stand). */
@@ -213,7 +216,7 @@ class PinecallRun extends StepBase {
       const visible = visibleTools(this.doc, s, this.deps.evaluate, scope);
       for (const message of visible.notes) this.trace({ kind: 'note', message });
       const call = this.nextCallNumber();
-      const system = systemPrompt(this.doc, s, scope, this.viewText());
+      const system = systemPrompt(this.doc, s, scope, this.viewText(), this.declared ??= this.toolSpecs(exportedTools(this.doc)));
       const body = { system, messages: historyMessages(s.transcript), tools: this.toolSpecs(visible.tools), toolChoice: 'auto' as const };
       const response = await this.complete(body, 'agent', { phase: 'agent' }, true);
       if (!response) return s;

@@ -3,6 +3,7 @@
 // on `this.call.channel`, which no per-stage section says, so the simulator renders it in the
 // sandbox for the prompt; onCall recognises a returning caller; book logs the booking. Simulated
 // with a scripted model and the real sandbox.
+import { classWords } from './prompt-blocks';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exportPinecallTs } from '../../formats/pinecall/export';
@@ -47,12 +48,12 @@ describe('render() kept as code is rendered for the prompt', () => {
     const doc = frontDesk();
     const stranger = deps(doc, [say('Hello, who is calling?')], { channel: 'phone' });
     await pinecallStep(doc, newSession(doc), 'Hi', stranger.deps);
-    expect(stranger.model.requests[0].system).toBe(`${PERSONA}\n\nAsk for the caller's name and phone.`);
+    expect(classWords(stranger.model.requests[0].system)).toBe(`${PERSONA}\n\nAsk for the caller's name and phone.`);
 
     const known = deps(doc, [say('Hello Ana.')], { channel: 'phone' });
     await pinecallStep(doc, inStage(doc, 'identify', { patient: { name: 'Ana', phone: ANA }, returning: true, booked: '' }), 'Hi', known.deps);
     // `<p>` folds the source's line breaks and indentation to one space; the empty branch renders nothing.
-    expect(known.model.requests[0].system).toBe(`${PERSONA}\n\nYou are speaking with Ana, who has called before.`);
+    expect(classWords(known.model.requests[0].system)).toBe(`${PERSONA}\n\nYou are speaking with Ana, who has called before.`);
   });
 
   it('branches on this.call.channel: the same state on two channels gives two prompts', async () => {
@@ -62,7 +63,7 @@ describe('render() kept as code is rendered for the prompt', () => {
     for (const channel of ['phone', 'web']) {
       const run = deps(doc, [say('Which slot?')], { channel });
       await pinecallStep(doc, inStage(doc, 'book', state), 'A slot, please', run.deps);
-      prompts.push(run.model.requests[0].system);
+      prompts.push(classWords(run.model.requests[0].system));
     }
     expect(prompts).toEqual([
       `${PERSONA}\n\nYou are speaking with Ana.\n\nOffer at most two slots, one at a time.`,
@@ -74,7 +75,7 @@ describe('render() kept as code is rendered for the prompt', () => {
     const doc = frontDesk();
     const run = deps(doc, [answer('', ['identify', { name: 'Luis', phone: '600' }]), say('Which day, Luis?')], { channel: 'web' });
     const out = await pinecallStep(doc, newSession(doc), "I'm Luis, 600", run.deps);
-    expect(run.model.requests.map((r) => r.system.split('\n\n').slice(1))).toEqual([
+    expect(run.model.requests.map((r) => classWords(r.system).split('\n\n').slice(1))).toEqual([
       ["Ask for the caller's name and phone."],
       ['You are speaking with Luis.', 'List up to five slots, one per line.'],
     ]);
@@ -89,7 +90,7 @@ describe('render() kept as code is rendered for the prompt', () => {
     const first = await pinecallStep(doc, newSession(doc), 'Hi', run.deps);
     expect(first.failure).toBeUndefined();
     expect(first.transcript.at(-1)).toEqual({ kind: 'agent', text: 'Hello?' });
-    expect(run.model.requests[0].system).toBe(`${PERSONA}\n\nAsk who is calling.`);
+    expect(classWords(run.model.requests[0].system)).toBe(`${PERSONA}\n\nAsk who is calling.`);
     expect(notes(first)).toEqual([
       "render() failed (cannot read property 'name' of null): the prompt has the stage's own instructions",
     ]);
@@ -100,7 +101,7 @@ describe('render() kept as code is rendered for the prompt', () => {
     const run = deps(looping, [say('Hello?')], { channel: 'phone' });
     const out = await pinecallStep(looping, newSession(looping), 'Hi', { ...run.deps, budgetMs: 3000 });
     expect(out.failure).toBeUndefined();
-    expect(run.model.requests[0].system).toBe(PERSONA);
+    expect(classWords(run.model.requests[0].system)).toBe(PERSONA);
     expect(notes(out)).toEqual(["render() failed (render() took longer than 1000 ms): the prompt has the stage's own instructions"]);
   });
 
@@ -119,7 +120,7 @@ describe('render() kept as code is rendered for the prompt', () => {
       const typed = { ...doc, stages: doc.stages.map((st) => ({ ...st, instructions: 'Typed by hand.' })) };
       const run = deps(typed, [say('Hello?')], { channel: 'phone' });
       await pinecallStep(typed, newSession(typed), 'Hi', run.deps);
-      prompts.push(run.model.requests[0].system);
+      prompts.push(classWords(run.model.requests[0].system));
     }
     expect(prompts).toEqual([`${PERSONA}\n\nAsk for the caller's name and phone.`, `${PERSONA}\n\nHello from identify, new caller.`]);
   });
@@ -148,7 +149,7 @@ describe('onCall and this.log', () => {
     ]);
     expect(out.changeLog.map((c) => c.turn)).toEqual([1, 1]);
     // The first prompt already sees what onCall wrote, and `identify` (when !identified) is hidden.
-    expect(run.model.requests[0].system).toBe(`${PERSONA}\n\nYou are speaking with Ana, who has called before.`);
+    expect(classWords(run.model.requests[0].system)).toBe(`${PERSONA}\n\nYou are speaking with Ana, who has called before.`);
     expect(run.model.requests[0].tools.map((t) => t.name)).toEqual([]);
     // It runs once: the next step does not open the call again.
     const again = deps(doc, [say('Sure.')], { channel: 'phone', from: ANA });
@@ -161,7 +162,7 @@ describe('onCall and this.log', () => {
     const run = deps(doc, [say('Clínica Norte, hello Ana.')], { channel: 'phone', from: ANA });
     const out = await pinecallStep(doc, newSession(doc), null, run.deps);
     expect(out.changeLog.map((c) => c.author)).toEqual(['hook:onCall', 'hook:onCall']);
-    expect(run.model.requests[0].system).toContain('You are speaking with Ana');
+    expect(classWords(run.model.requests[0].system)).toContain('You are speaking with Ana');
   });
 
   it('an onCall that throws is a trace note and the call goes on', async () => {
@@ -210,7 +211,7 @@ describe('kept on export', () => {
     const runs = await Promise.all([doc, again].map(async (d) => {
       const run = deps(d, script(), { channel: 'web', from: ANA });
       const out = await pinecallStep(d, { ...newSession(d), stageId: d.stages.find((st) => st.name === 'book')!.id }, 'Monday at nine', run.deps);
-      return { prompts: run.model.requests.map((r) => r.system), changes: changes(out) };
+      return { prompts: run.model.requests.map((r) => classWords(r.system)), changes: changes(out) };
     }));
     expect(runs[1]).toEqual(runs[0]);
     expect(runs[0].changes).toEqual([
