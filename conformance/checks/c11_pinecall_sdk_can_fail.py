@@ -2,7 +2,8 @@
 
 Each wrong rule here rewrites Callboard's side of the corpus as that rule would have written it —
 an `int` parameter's schema sent as `number`; a tool with `confirm` declared `read`; the simulator
-leaving a tool's `announce` out, or the framework's `<protocols>` out of the prompt — and runs the
+leaving a tool's `announce` out, or the framework's `<protocols>` out of the prompt; a change log
+crediting a stage move to the edge rather than the tool (run through c13) — and runs the
 c10 check on it against the real SDK. This check passes only when c10 then fails on the rows that
 rule touches, with a difference that names the field, Callboard's value and the runtime's.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from conformance.checks import c10_pinecall_sdk as c10
+from conformance.checks import c13_pinecall_change_log as c13
 from conformance.harness import Case
 
 TITLE = "A wrong Callboard rule makes the Pinecall SDK check fail"
@@ -67,10 +69,28 @@ def wrong_rule(name: str, change: Callable[[dict], None], wanted: str, sides=("p
     return Case(name, ok, f"c10 fails {len(failed)} row(s)" if ok else "c10 did not fail on it", named[:3] if ok else [])
 
 
+def stage_moves_credited_to_the_edge() -> Case:
+    """A simulator that wrote a stage move as the edge's, not the tool's: c13 must fail on it."""
+    name = "the change log credits a stage move to the edge, not to the tool"
+    agents = c13.corpus()
+    touched = 0
+    for agent in agents:
+        for change in agent["changes"]:
+            if change["field"] == "stage":
+                change["author"] = "edge"
+                touched += 1
+    if touched == 0:
+        return Case(name, False, "the corpus writes no stage move: the check cannot show it fails")
+    failed = [case for case in c13.run(agents) if not case.passed]
+    named = [f"{case.subject}: {d}" for case in failed for d in case.differences if '"author": "edge"' in d]
+    return Case(name, bool(named), f"c13 fails {len(failed)} row(s)" if named else "c13 did not fail on it", named[:3])
+
+
 def run() -> list[Case]:
     return [
         wrong_rule("an int parameter sent as number", int_as_number, 'Callboard "number" ≠ runtime "integer"'),
         wrong_rule("a tool with confirm declared read", confirm_is_read, 'side_effect: Callboard "read" ≠ runtime "irreversible"'),
         wrong_rule("the simulator leaves a tool's announce out", announce_dropped, "announce: Callboard null ≠ runtime", sides=("simulated",)),
         wrong_rule("the simulator's prompt leaves the framework's protocols out", protocols_dropped, "identity: Callboard", sides=("prompts",)),
+        stage_moves_credited_to_the_edge(),
     ]

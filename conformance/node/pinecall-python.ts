@@ -14,11 +14,8 @@
 //   declaredAgent         the loss features the Python export names for the agent, its state and stages
 //   badCalls              scripted bad calls and the message Callboard's argument check gives
 // Usage: npx tsx conformance/node/pinecall-python.ts [--random N]
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { documentArbitrary } from '../../src/formats/testing/arbitraries';
-import { fileURLToPath } from 'node:url';
-import { importAny } from '../../src/formats/import-any';
 import type { AgentDocument, Tool } from '../../src/model';
 import { exportedTools } from '../../src/model/tool-chains';
 import { toolSpec } from '../../src/simulator/messages';
@@ -32,40 +29,7 @@ import { exportPinecallPython } from '../../src/formats/pinecall/python/export';
 import { pinecallPythonToolSpecs, pyRefusal, pyToolSpecs, pyTools } from '../../src/formats/pinecall/python/spec';
 import { pyMembers } from '../../src/formats/pinecall/python/members';
 import { pyDroppedParameters, pyParameterChanges } from '../../src/formats/pinecall/python/losses';
-import { sourceFilesOf } from '../../src/formats/pinecall/source-files';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const read = (path: string) => readFileSync(ROOT + path, 'utf8');
-
-/** The corpus: the sample, the New-agent templates, the Pinecall fixtures and the offline corpora, as far as each is a Pinecall agent. */
-function corpusFiles(): string[] {
-  const listed = (dir: string, pattern: RegExp) => readdirSync(ROOT + dir).filter((f) => pattern.test(f) && !f.endsWith('.script.json')).sort().map((f) => dir + f);
-  return [
-    'public/examples/clinic-booking.json',
-    ...listed('public/examples/', /^template-.*\.json$/),
-    ...listed('test/fixtures/pinecall/', /\.(json|tsx)$/),
-    ...listed('test/fixtures/pinecall/python/', /\.json$/),
-    ...folderAgents(),
-    ...listed('test/fixtures/offline-corpus/', /\.(json|tsx)$/),
-    ...listed('test/fixtures/offline-corpus-blind/', /\.(json|tsx)$/),
-  ];
-}
-
-/** The Pinecall folders of the fixtures (a class importing its helpers or its base by a relative path): their agent.ts. */
-function folderAgents(): string[] {
-  const dir = 'test/fixtures/pinecall/';
-  return readdirSync(ROOT + dir, { withFileTypes: true }).filter((e) => e.isDirectory() && existsSync(`${ROOT}${dir}${e.name}/agent.ts`)).map((e) => `${dir}${e.name}/agent.ts`).sort();
-}
-
-async function load(file: string): Promise<AgentDocument | undefined> {
-  const dir = file.slice(0, file.lastIndexOf('/') + 1);
-  const inFolder = folderAgents().includes(file);
-  const folder = inFolder
-    ? { files: sourceFilesOf(Object.fromEntries(readdirSync(ROOT + dir).map((f) => [f, read(dir + f)]))), agent: file.slice(dir.length) }
-    : undefined;
-  const outcome = await importAny(read(file), { fileName: file.split('/').pop(), folder });
-  return outcome.kind === 'agent' && outcome.doc.target === 'pinecall' ? outcome.doc : undefined;
-}
+import { corpusFiles, load } from './pinecall-corpus';
 
 /**
  * The gateway's fields of a tool as Callboard reads them: a confirm the simulator says (step.ts,

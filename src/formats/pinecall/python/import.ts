@@ -16,7 +16,7 @@ import { validateDocument } from '../../../model/validate';
 import { setOwn } from '../../../model/own';
 import { entryConditions, mergeChains } from '../../../model/tool-chains';
 import { withKeptSource } from '../../kept-source';
-import { exportPinecallPython, sdkSlugOf } from './export';
+import { sdkSlugOf, writePinecallPython } from './export-text';
 import type { SourceProblem } from '../import-util';
 import { bodyEntryKey, type PinecallPythonPreserved } from './preserved';
 import { HintReader } from './import-hint';
@@ -285,6 +285,6 @@ export function importPinecallPython(text: string, options: PythonImportOptions 
   const valid = validateDocument(doc);
   if (!valid.ok) return { ok: false, errors: valid.errors.map((e) => file.at(cls, `the class reads as an invalid document: ${e.path} ${e.message}`)) };
   // The file as written, where the exporter would write it otherwise: an export merges the edits into it (kept-source.ts).
-  return { ok: true, doc: withKeptSource(valid.doc, 'pinecallPython', text, exportPinecallPython(valid.doc).text), warnings: r.warnings };
+  return { ok: true, doc: withKeptSource(valid.doc, 'pinecallPython', text, writePinecallPython(valid.doc).text), warnings: r.warnings };
 }
 
