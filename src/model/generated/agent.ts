@@ -267,6 +267,10 @@ export interface Preserved {
    */
   pinecallPython?: Record<string, unknown>;
   /**
+   * What a Pinecall class in Ruby holds beyond the document (formats/pinecall/ruby/import.ts).
+   */
+  pinecallRuby?: Record<string, unknown>;
+  /**
    * Per format, the file an import read and the exporter's text of the document it was read as (formats/kept-source.ts): an export merges the edits into the file as written.
    */
   sources?: Record<string, unknown>;
