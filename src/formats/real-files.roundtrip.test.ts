@@ -10,8 +10,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { diffArrays } from 'diff';
 import fc from 'fast-check';
+import { changedLines, freeParameters, inside, insertedInside } from './testing/line-changes';
 import { describe, expect, it } from 'vitest';
 import type { AgentDocument, JsonSchema, Target } from '../model';
 import { updateEntity } from '../model/ops/update';
@@ -126,9 +126,6 @@ const edited = (outcome: { ok: boolean; doc: AgentDocument }) => {
   expect(outcome.ok).toBe(true);
   return outcome.doc;
 };
-/** Parameters no condition reads: removing one leaves every edge as it was. */
-const freeParameters = (doc: AgentDocument, toolId: string, parameters: JsonSchema) => Object.keys(parameters.properties ?? {})
-  .filter((p) => !doc.edges.some((e) => e.conditions.some((c) => c.kind === 'tool' && c.toolId === toolId && c.field === p)));
 
 const EDITS: Record<string, EditMaker> = {
   'a tool description': (doc, target, pick, words) => {
@@ -181,21 +178,7 @@ const EDITS: Record<string, EditMaker> = {
   },
 };
 
-/** The lines of `before` that `after` removes or changes, and the places (before line n) where it inserts lines. */
-function changedLines(before: string, after: string): { removed: number[]; insertedBefore: number[] } {
-  const out = { removed: [] as number[], insertedBefore: [] as number[] };
-  let line = 1;
-  for (const change of diffArrays(before.split('\n'), after.split('\n'))) {
-    if (change.removed) for (let i = 0; i < change.value.length; i++) out.removed.push(line++);
-    else if (change.added) out.insertedBefore.push(line);
-    else line += change.value.length;
-  }
-  return out;
-}
 
-const inside = (line: number, ranges: LineRange[]) => ranges.some((r) => r.line <= line && line <= r.endLine);
-/** A line inserted before line n lies inside a member when n-1 or n does (it joins the member's end or start). */
-const insertedInside = (before: number, ranges: LineRange[]) => ranges.some((r) => r.line <= before && before <= r.endLine + 1);
 const sourceRanges = (normalised: RewrittenLines[]): LineRange[] => normalised.map((n) => ({ line: n.sourceLine, endLine: Math.max(n.sourceLine, n.sourceEndLine) }));
 
 /** What a document says, without ids and what formats keep for their own layout. */

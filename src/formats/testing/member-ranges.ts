@@ -91,3 +91,44 @@ export function blockAgentTurnRanges(text: string, turnId: string): LineRange[] 
   return yamlItems(text, 'turns').filter(({ node }) => ((node as { toJSON?: () => unknown }).toJSON?.() as { turn_id?: unknown } | undefined)?.turn_id === turnId)
     .map(({ start, end }) => ({ line: start, endLine: end }));
 }
+
+const indentOf = (line: string) => line.length - line.trimStart().length;
+
+/**
+ * A tool's method in the class (its decorators and comments above it, its body), the TypedDicts
+ * its signature names (their blank lines around them), and the `from typing import` line.
+ */
+export function pythonToolRanges(text: string, toolName: string): LineRange[] {
+  const lines = text.split('\n');
+  const out: LineRange[] = [];
+  const def = lines.findIndex((l) => new RegExp(`^\\s*(async\\s+)?def\\s+${toolName}\\s*\\(`).test(l));
+  if (def < 0) return out;
+  const indent = indentOf(lines[def]);
+  // Up over its decorators (an `@tool(` may run over several deeper lines to its `)`) and comments.
+  let first = def;
+  for (let i = def - 1; i >= 0 && lines[i].trim() !== ''; i--) {
+    if (indentOf(lines[i]) < indent) break;
+    if (indentOf(lines[i]) > indent) continue;
+    if (!/^\s*(@|#|\))/.test(lines[i])) break;
+    first = i;
+  }
+  let last = def;
+  for (let i = def + 1; i < lines.length; i++) {
+    if (lines[i].trim() === '') continue;
+    // A signature over several lines closes with `) -> …:` at the def's own indentation.
+    if (indentOf(lines[i]) <= indent && !(indentOf(lines[i]) === indent && /^\s*\)/.test(lines[i]))) break;
+    last = i;
+  }
+  out.push({ line: first + 1, endLine: last + 2 });
+  const signature = lines.slice(def, last + 1).join('\n').split(/\)\s*(->[^:]*)?:\s*\n/)[0];
+  lines.forEach((l, i) => {
+    const typed = /^class\s+(\w+)\(TypedDict\):/.exec(l);
+    if (typed && new RegExp(`\\b${typed[1]}\\b`).test(signature)) {
+      let end = i;
+      while (end + 1 < lines.length && (lines[end + 1].startsWith(' ') || lines[end + 1].trim() === '')) end++;
+      out.push({ line: i - 1, endLine: end + 2 });
+    }
+    if (/^from typing(_extensions)? import /.test(l)) out.push({ line: i, endLine: i + 2 });
+  });
+  return out;
+}

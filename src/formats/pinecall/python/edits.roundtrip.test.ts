@@ -9,8 +9,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { diffArrays } from 'diff';
 import fc from 'fast-check';
+import { changedLines, freeParameters, inside, insertedInside } from '../../testing/line-changes';
+import { pythonToolRanges } from '../../testing/member-ranges';
 import { describe, expect, it } from 'vitest';
 import type { AgentDocument, JsonSchema } from '../../../model';
 import { updateEntity } from '../../../model/ops/update';
@@ -22,8 +23,6 @@ import { importPinecallPython } from './import';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const DIRS = ['test/fixtures/pinecall/goldens-python', 'test/fixtures/pinecall/python-folder', 'test/fixtures/pinecall/python-corpus/tuned'];
-
-interface LineRange { line: number; endLine: number }
 
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
@@ -43,68 +42,11 @@ function classFiles(): { name: string; text: string; doc: AgentDocument }[] {
     });
 }
 
-const indentOf = (line: string) => line.length - line.trimStart().length;
-
-/**
- * A tool's method in the class (its decorators and comments above it, its body), the TypedDicts
- * its signature names (their blank lines around them), and the `from typing import` line.
- */
-export function pythonToolRanges(text: string, toolName: string): LineRange[] {
-  const lines = text.split('\n');
-  const out: LineRange[] = [];
-  const def = lines.findIndex((l) => new RegExp(`^\\s*(async\\s+)?def\\s+${toolName}\\s*\\(`).test(l));
-  if (def < 0) return out;
-  const indent = indentOf(lines[def]);
-  // Up over its decorators (an `@tool(` may run over several deeper lines to its `)`) and comments.
-  let first = def;
-  for (let i = def - 1; i >= 0 && lines[i].trim() !== ''; i--) {
-    if (indentOf(lines[i]) < indent) break;
-    if (indentOf(lines[i]) > indent) continue;
-    if (!/^\s*(@|#|\))/.test(lines[i])) break;
-    first = i;
-  }
-  let last = def;
-  for (let i = def + 1; i < lines.length; i++) {
-    if (lines[i].trim() === '') continue;
-    // A signature over several lines closes with `) -> …:` at the def's own indentation.
-    if (indentOf(lines[i]) <= indent && !(indentOf(lines[i]) === indent && /^\s*\)/.test(lines[i]))) break;
-    last = i;
-  }
-  out.push({ line: first + 1, endLine: last + 2 });
-  const signature = lines.slice(def, last + 1).join('\n').split(/\)\s*(->[^:]*)?:\s*\n/)[0];
-  lines.forEach((l, i) => {
-    const typed = /^class\s+(\w+)\(TypedDict\):/.exec(l);
-    if (typed && new RegExp(`\\b${typed[1]}\\b`).test(signature)) {
-      let end = i;
-      while (end + 1 < lines.length && (lines[end + 1].startsWith(' ') || lines[end + 1].trim() === '')) end++;
-      out.push({ line: i - 1, endLine: end + 2 });
-    }
-    if (/^from typing(_extensions)? import /.test(l)) out.push({ line: i, endLine: i + 2 });
-  });
-  return out;
-}
-
-function changedLines(before: string, after: string): { removed: number[]; insertedBefore: number[] } {
-  const out = { removed: [] as number[], insertedBefore: [] as number[] };
-  let line = 1;
-  for (const change of diffArrays(before.split('\n'), after.split('\n'))) {
-    if (change.removed) for (let i = 0; i < change.value.length; i++) out.removed.push(line++);
-    else if (change.added) out.insertedBefore.push(line);
-    else line += change.value.length;
-  }
-  return out;
-}
-const inside = (line: number, ranges: LineRange[]) => ranges.some((r) => r.line <= line && line <= r.endLine);
-const insertedInside = (before: number, ranges: LineRange[]) => ranges.some((r) => r.line <= before && before <= r.endLine + 1);
-
 const functionTools = (doc: AgentDocument) => doc.tools.filter((t) => t.kind === 'function');
 const edited = (outcome: { ok: boolean; doc: AgentDocument }) => {
   expect(outcome.ok).toBe(true);
   return outcome.doc;
 };
-/** Parameters no condition reads: removing one leaves every edge as it was. */
-const freeParameters = (doc: AgentDocument, toolId: string, parameters: JsonSchema) => Object.keys(parameters.properties ?? {})
-  .filter((p) => !doc.edges.some((e) => e.conditions.some((c) => c.kind === 'tool' && c.toolId === toolId && c.field === p)));
 
 type Edit = { describe: string; tool: string; doc: AgentDocument };
 const EDITS: Record<string, (doc: AgentDocument, pick: number, words: string) => Edit | undefined> = {
