@@ -106,12 +106,37 @@ function unclosedOpener(text: string, opener: string, closer: string): number | 
   return misaligned ?? stack.filter((o) => o.text === opener).at(-1)?.at;
 }
 
-/** Every syntax error of the file, explained, in the order of the file. */
+/** A scaffold's placeholder left unfilled: `{{ClassName}}`, `<%= name %>`, `__AGENT_NAME__`. */
+const PLACEHOLDER = /\{\{\s*[A-Za-z_][\w.-]*\s*\}\}|<%=?\s*[A-Za-z_][\w.]*\s*%>|\b__[A-Z][A-Z0-9_]*__\b/g;
+
+/**
+ * A file with syntax errors on lines that hold a scaffold's placeholders is a template nobody
+ * filled in (an unfilled `pinecall new` template gives a score of errors that each point
+ * elsewhere): one problem first says so, at the first placeholder, naming them all.
+ */
+function unfilledTemplate(lines: readonly string[], problems: readonly SourceProblem[]): SourceProblem | undefined {
+  const broken = new Set(problems.map((p) => p.line));
+  const found: { line: number; column: number; text: string }[] = [];
+  lines.forEach((line, i) => {
+    for (const match of line.matchAll(PLACEHOLDER)) found.push({ line: i + 1, column: match.index + 1, text: match[0] });
+  });
+  if (!found.some((f) => broken.has(f.line))) return undefined;
+  const names = [...new Set(found.map((f) => f.text))];
+  const shown = names.slice(0, 4).join(', ') + (names.length > 4 ? ` and ${names.length - 4} more` : '');
+  return {
+    line: found[0].line, column: found[0].column,
+    message: `this file looks like a template with its placeholders not filled in (${shown}): write each one's value (the class name, the stages, …), or make the agent with \`pinecall new <name>\`; the syntax errors after this one follow from them`,
+  };
+}
+
+/** Every syntax error of the file, explained, in the order of the file (a template's unfilled placeholders said first). */
 export function explainSyntaxErrors(sf: ts.SourceFile, diagnostics: readonly ts.DiagnosticWithLocation[]): SourceProblem[] {
   const lines = sf.text.split(/\r\n|\r|\n/);
   // A quote never closed swallows the rest of its line, closers included: the "expected" errors
   // after it follow from it, and would send the reader to the wrong place.
   const quote = diagnostics.find((d) => d.code === UNTERMINATED_STRING || d.code === UNTERMINATED_TEMPLATE)?.start;
   const own = diagnostics.filter((d) => quote === undefined || d.code !== EXPECTED || d.start < quote);
-  return own.map((d) => explainSyntaxError(sf, d, lines)).sort((a, b) => a.line - b.line || a.column - b.column);
+  const problems = own.map((d) => explainSyntaxError(sf, d, lines)).sort((a, b) => a.line - b.line || a.column - b.column);
+  const template = unfilledTemplate(lines, problems);
+  return template ? [template, ...problems] : problems;
 }
