@@ -15,16 +15,20 @@ interface Props {
   testId?: string;
   /** The file name Download suggests. */
   fileName?: string;
+  /** What the text is, said to a screen reader ("System prompt"): the pre is then a named region. */
+  label?: string;
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-export function CutText({ text, className, testId, fileName = 'text.txt' }: Props) {
+export function CutText({ text, className, testId, fileName = 'text.txt', label }: Props) {
+  // A pre that scrolls (a panel caps its height) is reachable from the keyboard, so its rest can be read without a mouse.
+  const region = { tabIndex: 0, ...(label ? { role: 'region', 'aria-label': label } : {}) };
   const [page, setPage] = useState<number | null>(null);
   const long = text.length > SHOWN_CHARACTERS;
   // Counting a 12 MB text's bytes takes a few milliseconds: once per text, not per render.
   const size = useMemo(() => (long ? formatSize(utf8Length(text), true) : ''), [long, text]);
-  if (!long) return <pre className={className} data-testid={testId}>{text}</pre>;
+  if (!long) return <pre className={className} data-testid={testId} {...region}>{text}</pre>;
   const download = () => {
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
     const link = document.createElement('a');
@@ -37,7 +41,7 @@ export function CutText({ text, className, testId, fileName = 'text.txt' }: Prop
   const shown = page === null ? { text: headOf(text), from: 0, to: headOf(text).length, pages: 1 } : pageOf(text, page);
   return (
     <div className="cut-text" data-testid="cut-text">
-      <pre className={className} data-testid={testId}>{shown.text}</pre>
+      <pre className={className} data-testid={testId} {...region}>{shown.text}</pre>
       <div className="cut-text-bar" role="group" aria-label="A long text, cut">
         <span className="cut-text-note" data-testid="cut-text-note">
           {page === null

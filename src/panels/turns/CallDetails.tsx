@@ -39,7 +39,7 @@ export function CallDetails({ call, mask }: { call: ModelCallEntry; mask: PiiMas
       )}
       <details open className="cd-section">
         <summary>System prompt</summary>
-        <CutText className="cd-pre" testId="call-system" text={t(request.system)} fileName="system-prompt.txt" /> 
+        <CutText className="cd-pre" testId="call-system" text={t(request.system)} fileName="system-prompt.txt" label="System prompt" /> 
       </details>
       <details className="cd-section">
         <summary>Messages ({request.messages.length})</summary>
