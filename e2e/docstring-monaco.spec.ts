@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { appState, openApp, select } from './helpers';
+import { appState, openApp, select, typeDocstring } from './helpers';
 
 // Issue 13, points 5, 8 and 9 in the inspector: fields one runtime ignores say so, hints follow the
 // target, the docstring is edited in Monaco with the line the model reads under it, a tool
@@ -185,13 +185,7 @@ test('in the docstring Tab moves on to the next field, as in any text field: no 
 
 test('spaces typed at the ends of the docstring\'s lines are removed when the edit ends, with a note, and never reach the export (issue 31)', async ({ page }) => {
   await select(page, 'tool', 't_book');
-  const field = page.getByTestId('docstring-editor');
-  await field.locator('textarea').click();
-  await expect(field).toHaveAttribute('data-editor', 'monaco', { timeout: 30_000 });
-  await page.locator('[data-testid="docstring-monaco"] .view-lines').click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText('Book the slot the caller chose.   \nAsk them first.  ');
+  await typeDocstring(page, 'Book the slot the caller chose.   \nAsk them first.  ');
   await expect.poll(() => appState(page, (s) => s.doc.tools.find((t: any) => t.id === 't_book').description)).toBe('Book the slot the caller chose.   \nAsk them first.  ');
   await expect(page.getByTestId('docstring-trimmed')).toHaveCount(0);
   // The edit ends: the focus leaves the field.

@@ -106,3 +106,14 @@ export async function tallerDock(page: Page) {
   await page.mouse.move(box.x + box.width / 2, 420, { steps: 5 });
   await page.mouse.up();
 }
+
+/** Replaces the selected tool's docstring as a person does: into the Monaco field, everything selected, the new text typed (the edit not ended). */
+export async function typeDocstring(page: Page, text: string) {
+  const field = page.getByTestId('docstring-editor');
+  await field.locator('textarea').click();
+  await expect(field).toHaveAttribute('data-editor', 'monaco', { timeout: 30_000 });
+  await page.locator('[data-testid="docstring-monaco"] .view-lines').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}

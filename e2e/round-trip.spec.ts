@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { diffArrays } from 'diff';
 import { expect, test, type Page } from '@playwright/test';
-import { openApp, tallerDock } from './helpers';
+import { openApp, tallerDock, typeDocstring } from './helpers';
 import { blockAgentToolRanges, pinecallToolRanges, type LineRange } from '../src/formats/testing/member-ranges';
 
 // Issue 33, as a person meets it: a file written by hand is imported, exported unchanged — the
@@ -41,13 +41,7 @@ async function importFile(page: Page, path: string, name: string) {
 /** Types a new docstring for a tool picked in the outline, and ends the edit as a person does. */
 async function retypeDescription(page: Page, tool: string, text: string) {
   await page.getByTestId('outline').getByTestId(`outline-tool-${tool}`).click();
-  const field = page.getByTestId('docstring-editor');
-  await field.locator('textarea').click();
-  await expect(field).toHaveAttribute('data-editor', 'monaco', { timeout: 30_000 });
-  await page.locator('[data-testid="docstring-monaco"] .view-lines').click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
+  await typeDocstring(page, text);
   await page.getByTestId('inspector-title').click();
   await expect.poll(() => page.evaluate((name) => {
     const app = (window as any).__callboard;
