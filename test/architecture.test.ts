@@ -88,12 +88,12 @@ describe('the floors (dependency-cruiser)', () => {
 
   it("fail when code outside Pipecat's folder reaches past its front door, or the folder imports a UI library", () => {
     expect(rulesBroken({
-      'src/runtimes/pipecat/index.ts': "export { readFlow } from './flow';\n",
-      'src/runtimes/pipecat/flow.ts': "export const readFlow = (text: string) => text;\n",
-      'src/runtimes/index.ts': "import { readFlow } from './pipecat/flow';\nimport { readFlow as viaDoor } from './pipecat';\nexport const both = [readFlow, viaDoor];\n",
+      'src/formats/pipecat/index.ts': "export { readFlow } from './flow';\n",
+      'src/formats/pipecat/flow.ts': "export const readFlow = (text: string) => text;\n",
+      'src/formats/export-as.ts': "import { readFlow } from './pipecat/flow';\nimport { readFlow as viaDoor } from './pipecat';\nexport const both = [readFlow, viaDoor];\n",
     })).toEqual(['pipecat-has-one-front-door']);
     expect(rulesBroken({
-      'src/runtimes/pipecat/flow.ts': "import { useState } from 'react';\nexport const hook = useState;\n",
+      'src/formats/pipecat/flow.ts': "import { useState } from 'react';\nexport const hook = useState;\n",
     })).toEqual(['pipecat-format-is-pure']);
   }, TIMEOUT);
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import {
   derivedSchema, handlerNames, pipecatRefuses, readFlow, readHandlers, writeFlowJson, writeFlowYaml, writeHandlers,
   type FlowConfigModel, type FlowFile, type HandlerSpec,
-} from '../../src/runtimes/pipecat/index.ts';
+} from '../../src/formats/pipecat/index.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const examples = join(root, 'src', 'runtimes', 'pipecat', 'fixtures', 'examples');

@@ -15,9 +15,9 @@ import { readGraph } from './read-graph';
 import { readToolEntry, ToolRegistry } from './read-tools';
 import { warnMisreadKeys } from './scalars';
 import { firstIndentTab, reindentTabs } from './tabs';
-import { checkYamlBounds, mayNestDeeperThan, yamlDepthError } from './yaml-bounds';
+import { checkYamlBounds, mayNestDeeperThan, yamlDepthError } from '../yaml-bounds';
 import { fastParseYaml } from './fast-parse';
-import { explainYamlError, showLine } from './yaml-errors';
+import { explainYamlError, showLine } from '../yaml-errors';
 import { walkNodes } from './walk';
 
 export type { ImportProblem, ImportWarning } from './read-context';

@@ -1,10 +1,10 @@
 // Reading a parsed YAML tree with positions: every error and warning the importer reports carries
 // the line:column of the node it is about (1-based, as editors count), so the UI can point at it.
 import { Document, isAlias, isMap, isScalar, isSeq, LineCounter, type Alias, type Node, type Pair, type YAMLMap } from 'yaml';
-import { toPlain } from './yaml-bounds';
+import { toPlain } from '../yaml-bounds';
 import { warnMisread } from './scalars';
 
-import type { ImportProblem } from './yaml-bounds';
+import type { ImportProblem } from '../yaml-bounds';
 export type { ImportProblem };
 export type ImportWarning = ImportProblem;
 

@@ -5,7 +5,7 @@
 // the line, and the message says what to write instead, with the line it is about quoted.
 import type { YAMLError } from 'yaml';
 import type { ImportProblem } from './yaml-bounds';
-import { showLine } from '../show-line';
+import { showLine } from './show-line';
 
 // Shared with the TypeScript and JSON importers' messages.
 export { showLine };

@@ -1,8 +1,8 @@
 // The YAML importer's bounds (yaml-bounds.ts): nesting and aliases, each refused at its line and
 // column with the limit named. Fixtures are generated; timeouts make a missing bound fail, not hang.
 import { describe, expect, it } from 'vitest';
-import { MAX_ALIAS_EXPANSION, MAX_FILE_DEPTH } from '../../model/limits';
-import { importBlockAgentTools, importBlockAgentYaml } from './import';
+import { MAX_ALIAS_EXPANSION, MAX_FILE_DEPTH } from '../model/limits';
+import { importBlockAgentTools, importBlockAgentYaml } from './block-agent/import';
 import { mayNestDeeperThan, nestingBound, yamlDepthError } from './yaml-bounds';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

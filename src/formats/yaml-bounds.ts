@@ -12,10 +12,10 @@
 // each alias: 5,000 aliases took seconds); toPlain reads values with them. Duplicate keys
 // are found here too, with a set per map: the library compares each new key with every key before
 // it (20,000 keys took 5 s), so the importer parses with `uniqueKeys: false`.
-import { positionAt } from '../../model/text-position';
+import { positionAt } from '../model/text-position';
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, Parser, type Alias, type CST, type Document, type LineCounter, type Node } from 'yaml';
-import { setOwn } from '../../model/own';
-import { fileTooDeepMessage, formatCount, MAX_ALIAS_EXPANSION, MAX_FILE_DEPTH } from '../../model/limits';
+import { setOwn } from '../model/own';
+import { fileTooDeepMessage, formatCount, MAX_ALIAS_EXPANSION, MAX_FILE_DEPTH } from '../model/limits';
 /** A place in the file and what is wrong there (the importer's errors and warnings). */
 export interface ImportProblem {
   line: number;
