@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import type { Target } from '../model';
+import { TARGET_LABEL, TARGETS as TARGET_LIST, type Target } from '../model';
 import { saveStatusText } from '../store/access';
 import { useApp, useServices, useStoreApi } from '../store/context';
 import { runAutoLayout } from '../canvas/run-auto-layout';
@@ -9,10 +9,8 @@ import { LlmSettingsButton } from '../panels/settings/LlmSettingsButton';
 // The project list loads on its first opening: the first paint is on a budget (.size-limit.mjs).
 const ProjectMenu = lazy(() => import('./ProjectMenu').then((m) => ({ default: m.ProjectMenu })));
 
-const TARGETS: { value: Target; label: string }[] = [
-  { value: 'pinecall', label: 'Pinecall' },
-  { value: 'block-agent', label: 'Block Agent' },
-];
+// Every runtime, from the one list (model/loss.ts): a new runtime shows here without an edit.
+const TARGETS: { value: Target; label: string }[] = TARGET_LIST.map((value) => ({ value, label: TARGET_LABEL[value] }));
 
 export function TopBar() {
   const store = useStoreApi();

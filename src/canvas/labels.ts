@@ -23,6 +23,9 @@ export function conditionLabel(condition: Condition, toolsById: ReadonlyMap<stri
       return `"${clip(condition.sentence.trim().replace(/\.$/, ''), MAX_SENTENCE)}"`;
     case 'expression':
       return condition.expression.trim();
+    case 'result':
+      // A Pipecat branch case: which value of the tool's result takes this edge.
+      return `${toolsById.get(condition.toolId)?.name ?? '(missing tool)'} → ${condition.field} = ${condition.expected}`;
   }
 }
 

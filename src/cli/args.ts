@@ -19,14 +19,14 @@ export type { CheckArgs } from './check-args';
 export type InputFormat = FileFormat;
 /** `py`: a Pinecall class in Python, written (never read) this round. */
 export type OutputFormat = InputFormat | 'openai' | 'py';
-export const INPUT_FORMATS: readonly InputFormat[] = ['json', 'yaml', 'ts'];
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ['json', 'yaml', 'ts', 'py', 'openai'];
+export const INPUT_FORMATS: readonly InputFormat[] = ['json', 'yaml', 'ts', 'flow'];
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['json', 'yaml', 'ts', 'py', 'flow', 'openai'];
 
 export const MAIN_HELP = `callboard: convert, lint, simulate and test Callboard agents on the command line
 
 Usage:
-  callboard convert <file> --to json|yaml|ts|py|openai [--from json|yaml|ts] [--stage S] [-o out]
-  callboard lint <file> [--from json|yaml|ts] [--quiet]
+  callboard convert <file> --to json|yaml|ts|py|flow|openai [--from json|yaml|ts|flow] [--stage S] [-o out]
+  callboard lint <file> [--from json|yaml|ts|flow] [--quiet]
   callboard simulate <file> [--provider offline|openai|anthropic] --say "caller line" [--say ...]
   callboard test <file> [--tests DIR] [--provider P] [--runs N] [--min-pass-rate R] [--junit FILE]
   callboard diff <A> <B> [--json | --markdown] [--layout]
@@ -52,7 +52,7 @@ Options:
 ${EXIT_CODES_HELP}
 `;
 
-export const CONVERT_HELP = `Usage: callboard convert <file> --to json|yaml|ts|py|openai [options]
+export const CONVERT_HELP = `Usage: callboard convert <file> --to json|yaml|ts|py|flow|openai [options]
 
 Reads an agent and writes it in another format.
 
@@ -65,7 +65,7 @@ Reads an agent and writes it in another format.
                    views/<slug>.jinja beside the -o file), openai (the OpenAI tools array
                    offered in one stage). Optional when -o ends in .json, .yaml, .yml,
                    .ts, .tsx or .py.
-  --from FORMAT    Input format when the file's extension does not say it: json|yaml|ts.
+  --from FORMAT    Input format when the file's extension does not say it: json|yaml|ts|flow.
   --stage S        With --to openai: the stage, by name (or turn_id). Needed unless the
                    agent has a single stage.
   -o, --output F   Write the result to F instead of standard output.
@@ -88,7 +88,7 @@ or "file: <document path>: severity: message [rule]" where no line is known.
 Exits 1 when there is any error, 0 otherwise.
 
   <file>           .json, .yaml/.yml or .ts/.tsx; "-" reads standard input (needs --from).
-  --from FORMAT    Input format when the extension does not say it: json|yaml|ts.
+  --from FORMAT    Input format when the extension does not say it: json|yaml|ts|flow.
   -q, --quiet      Hide info lines (what the agent's target cannot express).
   --fix-tabs       Re-indent a YAML file indented with tabs before reading it.
   --json           Print {"command":"lint","ok","file","errors","warnings","infos","findings"}

@@ -12,9 +12,7 @@ import { MAX_RUNS, oneOf, PROVIDERS, rateOf, runsOf } from './test-args';
  * Runtimes named on the way that `check` cannot gate yet. The word is accepted only to be refused
  * with this reason: a gate that said PASS without checking the runtime would be a lie.
  */
-export const NOT_YET_TARGETS: Record<string, string> = {
-  pipecat: 'pipecat is not yet supported: Callboard reads, lints and runs only pinecall and block-agent agents today, so check cannot gate a pipecat deploy',
-};
+export const NOT_YET_TARGETS: Record<string, string> = {};
 
 export interface CheckArgs {
   command: 'check';
@@ -57,7 +55,7 @@ export const CHECK_OPTIONS: OptionSpec[] = [
   { name: 'help', short: 'h', takesValue: false },
 ];
 
-export const CHECK_HELP = `Usage: callboard check [--target pinecall|block-agent] <file-or-folder> [options]
+export const CHECK_HELP = `Usage: callboard check [--target pinecall|block-agent|pipecat] <file-or-folder> [options]
 
 Gates a deploy: the agent must have no lint errors, and its conversation tests (found as
 "callboard test" finds them) must pass at least --min-pass-rate of all their runs. Prints one
@@ -66,8 +64,8 @@ line, e.g.
 
   <file-or-folder>    The agent (.json, .yaml/.yml, .ts/.tsx), or a folder holding one agent
                       file (or several, one of them named agent.*).
-  --target T          pinecall or block-agent: refuse (exit 2) an agent written for another
-                      runtime. pipecat is not yet supported and is refused as such.
+  --target T          pinecall, block-agent or pipecat: refuse (exit 2) an agent written for another
+                      runtime.
   --min-pass-rate R   The share of all test runs that must pass, 0 to 1 (default 1).
   --runs N            Run each test N times (default 1, at most ${MAX_RUNS}).
   --tests DIR         The folder of *.golden.json tests (default: tests/ beside the agent file).
@@ -77,7 +75,7 @@ line, e.g.
   --junit FILE        Also write JUnit XML: a testcase for lint, one per test run.
   --json              Print {"command":"check","ok","file","target","summary","lint","tests"}
                       instead of the line (the line goes to standard error).
-  --from FORMAT       Input format when the extension does not say it: json|yaml|ts.
+  --from FORMAT       Input format when the extension does not say it: json|yaml|ts|flow.
   --fix-tabs          Re-indent a YAML file indented with tabs before reading it.
   -h, --help          Show this help.
 

@@ -37,7 +37,7 @@ export function agentFileOf(io: CliIo, path: string): string {
 /** The runtime an agent is written for: its document's target, else what its file's format says. */
 function runtimeOf(doc: { target: Target } | undefined, format: string): Target | undefined {
   if (doc) return doc.target;
-  return format === 'yaml' ? 'block-agent' : format === 'ts' ? 'pinecall' : undefined;
+  return format === 'yaml' ? 'block-agent' : format === 'ts' || format === 'py' ? 'pinecall' : format === 'flow' ? 'pipecat' : undefined;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -3,6 +3,7 @@
 // goes to standard output or -o, so it can be piped.
 import { exportAs } from '../formats/export-as';
 import { exportPinecallPython } from '../formats/pinecall/python/export';
+import { exportPipecatFlow } from '../formats/pipecat';
 import { renderYaml } from '../formats/block-agent/render';
 import { toolShape, writeTool } from '../formats/block-agent/write';
 import { DepthLimitError, type AgentDocument, type Loss, type Stage, type Tool } from '../model';
@@ -42,6 +43,11 @@ function convertAgent(doc: AgentDocument, args: ConvertArgs): Converted {
     const folder = exported.path.slice(0, exported.path.lastIndexOf('/') + 1);
     return { text: exported.text, warnings: exported.warnings, notes: [], beside: exported.files.slice(1).map((f) => ({ path: f.path.slice(folder.length), text: f.text })) };
   }
+  if (args.to === 'flow') {
+    // The flow and, beside it, the handlers.py of the functions it references (their schemas live in Python).
+    const flow = exportPipecatFlow(doc, args.output !== undefined && /\.json$/i.test(args.output) ? 'json' : undefined);
+    return { text: flow.text, warnings: flow.warnings, notes: flow.notes, beside: [{ path: 'handlers.py', text: flow.handlers }] };
+  }
   const view = exportAs(doc, args.to, args.to === 'openai' ? pickStage(doc, args.stage).id : null);
   return { text: view.text, warnings: view.losses, notes: view.notes };
 }
@@ -61,7 +67,8 @@ function convertTools(tools: Tool[], args: ConvertArgs): Converted | string {
       return { text: asJson(tools.map(toolShape)), warnings: [], notes: [] };
     case 'ts':
     case 'py':
-      return 'this is a list of tools, not a whole agent: a Pinecall class needs stages; convert it to yaml, json or openai, or add it to an agent in the app';
+    case 'flow':
+      return 'this is a list of tools, not a whole agent: a Pinecall class and a Pipecat flow need stages; convert it to yaml, json or openai, or add it to an agent in the app';
   }
 }
 

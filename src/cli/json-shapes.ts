@@ -32,7 +32,7 @@ export interface ConvertJson {
   command: 'convert';
   ok: boolean;
   file: string;
-  to: 'json' | 'yaml' | 'ts' | 'py' | 'openai';
+  to: 'json' | 'yaml' | 'ts' | 'py' | 'flow' | 'openai';
   /** The converted text; null when it went to -o, or nothing was converted. */
   output: string | null;
   /** The files written: -o and the tests beside it. */
@@ -114,7 +114,7 @@ export interface CheckJson {
   ok: boolean;
   file: string;
   /** The agent's runtime (its document's target). */
-  target: 'pinecall' | 'block-agent' | null;
+  target: 'pinecall' | 'block-agent' | 'pipecat' | null;
   /** The one line the text output prints. */
   summary: string;
   lint: { errors: number; warnings: number; infos: number; findings: Diagnostic[] };

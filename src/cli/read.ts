@@ -74,13 +74,13 @@ export function readSource(io: CliIo, file: string, from: FileFormat | undefined
   const format = from ?? formatOfFileName(file);
   if (!format) {
     throw new UsageError(
-      file === '-' ? 'reading standard input needs --from json|yaml|ts|py' : `cannot tell the format of ${file} from its extension; add --from json|yaml|ts|py`,
+      file === '-' ? 'reading standard input needs --from json|yaml|ts|py|flow' : `cannot tell the format of ${file} from its extension; add --from json|yaml|ts|py|flow`,
       command,
     );
   }
   const read = io.readText(file);
   if (!read.ok) throw new UsageError(`${file}: ${read.reason}`, command);
-  return { file, text: read.text, format, ...((format === 'ts' || format === 'py') && file !== '-' ? { folder: folderOnDisk(io, file) } : {}) };
+  return { file, text: read.text, format, ...((format === 'ts' || format === 'py' || format === 'flow') && file !== '-' ? { folder: folderOnDisk(io, file) } : {}) };
 }
 
 const TAB_HINT = `run again with --fix-tabs to re-indent with spaces (the app's "${REINDENT_FIX.label}" fix does the same)`;

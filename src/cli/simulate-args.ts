@@ -90,10 +90,10 @@ Values of pii fields and parameters print as "***".
   --wait TOKEN=VALUE  Answer a wait stage's token whenever the call waits on it (Block Agent).
   --call KEY=VALUE    A fact a tool reads as this.call.KEY; this.call.today is today's date
                       unless --call today=YYYY-MM-DD says otherwise.
-  --runtime R         pinecall or block-agent: the semantics to run (default: the agent's target).
+  --runtime R         pinecall, block-agent or pipecat: the semantics to run (default: the agent's target).
   --budget S          Seconds the agent's own code (templates, when predicates, tool bodies) may
                       run in one step, in all (default 5); a step past it stops and says why.
-${ANSWER_BOUNDS_HELP}  --from FORMAT       Input format when the extension does not say it: json|yaml|ts.
+${ANSWER_BOUNDS_HELP}  --from FORMAT       Input format when the extension does not say it: json|yaml|ts|flow.
   --fix-tabs          Re-indent a YAML file indented with tabs before reading it.
   --json              Print one JSON document when the run ends instead of an event a line:
                       {"command":"simulate","ok","file","events":[...],"notes":[{step,message}]}.

@@ -80,7 +80,7 @@ keeps them) and every *.golden.json in the tests folder.
   --runs N            Run each test N times (default 1, at most ${MAX_RUNS}).
   --min-pass-rate R   The share of runs each test must pass, 0 to 1 (default 1).
   --junit FILE        Also write the results as JUnit XML (one testcase per run) for CI systems.
-  --runtime R         pinecall or block-agent: the semantics to run (default: the agent's target).
+  --runtime R         pinecall, block-agent or pipecat: the semantics to run (default: the agent's target).
   --budget S          Seconds the agent's own code may run in one step, in all (default 5).
 ${ANSWER_BOUNDS_HELP}  --compare B         Also run these tests on agent B (any format) and print both pass rates
                       side by side; a test <file> passes and B does not is a regression (exit 1).
@@ -89,7 +89,7 @@ ${ANSWER_BOUNDS_HELP}  --compare B         Also run these tests on agent B (any 
   --json              Print one JSON document: {"command":"test","ok","file","runsEach",
                       "minPassRate","tests":[{name,ok,passes,runs,passRate,failures}],"totals"}
                       (with --compare or two --model: "mode":"compare" and "rows").
-  --from FORMAT       Input format when the extension does not say it: json|yaml|ts.
+  --from FORMAT       Input format when the extension does not say it: json|yaml|ts|flow.
   --fix-tabs          Re-indent a YAML file indented with tabs before reading it.
   -h, --help          Show this help.
 

@@ -9,7 +9,7 @@ import type { FileFormat } from './file-format';
 import { lossesFor } from './losses';
 
 /** The runtime a file format is the format of; JSON is the document itself and expresses everything. */
-const RUNTIME_OF: Record<FileFormat, Target | undefined> = { yaml: 'block-agent', ts: 'pinecall', py: 'pinecall', json: undefined };
+const RUNTIME_OF: Record<FileFormat, Target | undefined> = { yaml: 'block-agent', ts: 'pinecall', py: 'pinecall', json: undefined, flow: 'pipecat' };
 
 const COLLECTION: Partial<Record<AgentDifference['entity']['kind'], 'blocks' | 'stages' | 'edges' | 'tools' | 'state'>> = {
   block: 'blocks', stage: 'stages', edge: 'edges', tool: 'tools', state: 'state',

@@ -25,7 +25,7 @@ export interface ExportView {
   notes: string[];
 }
 
-const LANGUAGE: Record<FileFormat, ExportView['language']> = { ts: 'typescript', py: 'python', yaml: 'yaml', json: 'json' };
+const LANGUAGE: Record<FileFormat, ExportView['language']> = { ts: 'typescript', py: 'python', yaml: 'yaml', json: 'json', flow: 'yaml' };
 
 /** `stageId`: the stage whose offered tools `openai` lists (none: an empty list). */
 export function exportAs(doc: AgentDocument, format: ExportFormat, stageId: string | null = null): ExportView {

@@ -54,6 +54,16 @@ async function importPinecallHere(text: string, folder?: AgentFolder): Promise<P
   return withCodeEdgeCount(importPinecallTs(text, { folder }));
 }
 
+/** The handlers.py beside a flow in its folder: its text, a refusal (with its path), or undefined when there is none. */
+function handlersBeside(folder: AgentFolder | undefined, fileName: string): string | { path: string; refused: string } | undefined {
+  if (!folder) return undefined;
+  const dir = folder.agent.includes('/') ? folder.agent.slice(0, folder.agent.lastIndexOf('/') + 1) : '';
+  const path = `${dir}${fileName}`;
+  const read = folder.files.read(path);
+  if (read === undefined || typeof read === 'string') return read;
+  return { path, refused: read.refused };
+}
+
 export async function importAny(text: string, options: ImportOptions = {}): Promise<ImportOutcome> {
   const format = options.format ?? detectFormat(text, options.fileName);
   switch (format) {
@@ -80,6 +90,17 @@ export async function importAny(text: string, options: ImportOptions = {}): Prom
       // The dialog counts the edges its bodies set beyond the document's, as for a TypeScript class.
       const codeEdges = codeEdgesOf(result.doc, pythonStageFlow(result.doc)).length;
       return { kind: 'agent', format, doc: refsFollowNames(result.doc), warnings: result.warnings, notes: [], ...(codeEdges ? { codeEdges } : {}) };
+    }
+    case 'flow': {
+      // Light (the `yaml` package the Block Agent importer loads too), but only a flow needs it.
+      const { importPipecatFlow, HANDLERS_FILE } = await import('./pipecat');
+      const handlers = handlersBeside(options.folder, HANDLERS_FILE);
+      if (handlers && typeof handlers !== 'string') return { kind: 'error', format, errors: [{ message: `${handlers.path} ${handlers.refused}` }] };
+      const name = options.name ?? (options.fileName ? nameFromFileName(options.fileName) : undefined);
+      const result = importPipecatFlow(text, { ...(options.fileName ? { fileName: options.fileName } : {}), ...(name ? { name } : {}), ...(handlers !== undefined ? { handlers } : {}) });
+      const where = (p: { message: string; line?: number; column?: number; file?: string }): Located => ({ message: p.file ? `${p.file}${p.line ? `:${p.line}:${p.column}` : ''}: ${p.message}` : p.message, ...(!p.file && p.line ? { line: p.line, column: p.column } : {}) });
+      if (!result.ok) return { kind: 'error', format, errors: result.errors.map(where) };
+      return { kind: 'agent', format, doc: result.doc, warnings: result.warnings.map(where), notes: result.notes.map(where) };
     }
     case 'yaml': {
       const name = options.name ?? (options.fileName ? nameFromFileName(options.fileName) : undefined);

@@ -2,6 +2,7 @@ import type { Loss } from '../model/loss';
 import { lossesOfBlockAgent } from './block-agent/losses';
 import { lossesOfPinecall } from './pinecall/losses';
 import { lossesOfPinecallPython } from './pinecall/python/losses';
+import { lossesOfPipecat } from './pipecat';
 import type { AgentDocument, Target } from '../model/types';
 
 /**
@@ -28,6 +29,7 @@ const LOSSES: Record<Target, (doc: AgentDocument) => Loss[]> = {
   // A Pinecall class in Python is written back as Python: its losses are the Python export's.
   pinecall: (doc) => (doc.language === 'python' ? lossesOfPinecallPython(doc) : lossesOfPinecall(doc)),
   'block-agent': lossesOfBlockAgent,
+  pipecat: lossesOfPipecat,
 };
 
 export function lossesFor(doc: AgentDocument, target: Target): Loss[] {

@@ -1,3 +1,4 @@
+import { TARGET_LABEL } from '../model';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { LOSS_RULE, lint, type AgentDocument, type Target } from '../model';
@@ -14,7 +15,7 @@ describe('problemsOf', () => {
     const notes = problemsOf(doc).filter((p) => p.rule === LOSS_RULE);
     const losses = lossesFor(doc, target);
     expect(notes.map((p) => [p.path, p.severity, p.message])).toEqual(losses.map((l) => [l.path, 'info', l.message]));
-    const label = target === 'pinecall' ? 'Pinecall' : 'Block Agent';
+    const label = TARGET_LABEL[target];
     for (const note of notes) expect(note.message).toMatch(new RegExp(`^.+ is not expressed in ${label}: .+`));
   });
 

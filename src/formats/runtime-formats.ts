@@ -10,6 +10,7 @@ import type { FileFormat } from './file-format';
 import { lossesFor } from './losses';
 import { exportPinecallTs } from './pinecall/export';
 import { projectPinecall } from './pinecall/project';
+import { exportPipecatFlow, projectPipecat } from './pipecat';
 
 export interface RuntimeFile {
   text: string;
@@ -50,6 +51,16 @@ export const RUNTIME_FORMATS: Record<Target, RuntimeFormat> = {
     losses: (doc) => lossesFor(doc, 'block-agent'),
     project: projectBlockAgent,
     exportFile: (doc) => ({ ...withoutLines(exportBlockAgentYaml(doc)), path: `${slugOf(doc.name)}.yaml`, fileName: `${slugOf(doc.name)}.yaml` }),
+  },
+  pipecat: {
+    target: 'pipecat',
+    fileFormat: 'flow',
+    losses: (doc) => lossesFor(doc, 'pipecat'),
+    project: projectPipecat,
+    exportFile: (doc) => {
+      const flow = exportPipecatFlow(doc);
+      return { text: flow.text, path: flow.fileName, fileName: flow.fileName, warnings: flow.warnings, notes: flow.notes };
+    },
   },
 };
 

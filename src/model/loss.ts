@@ -22,7 +22,7 @@ export interface Loss {
  */
 export const LOSS_RULE = 'loss';
 
-export const TARGET_LABEL: Record<Target, string> = { pinecall: 'Pinecall', 'block-agent': 'Block Agent' };
+export const TARGET_LABEL: Record<Target, string> = { pinecall: 'Pinecall', 'block-agent': 'Block Agent', pipecat: 'Pipecat Flows' };
 
 /** Every runtime a document can target, in the order the app lists them (src/runtimes builds on it). */
 export const TARGETS = Object.keys(TARGET_LABEL) as readonly Target[];

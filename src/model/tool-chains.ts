@@ -53,6 +53,8 @@ const firstParameter = (tool: Tool): string | undefined => Object.keys(tool.para
 
 /** The guard terms of `edge` when `tool` fires it, or undefined when `tool` cannot fire it in Pinecall. */
 function termsFor(edge: Edge, tool: Tool): GuardTerm[] | undefined {
+  // A case of a tool's result (Pipecat's branch tables) is no guard a chain writes: the edge is not written (a loss).
+  if (edge.conditions.some((c) => c.kind === 'result')) return undefined;
   const kept = edge.conditions.filter((c) => c.kind === 'tool' || c.kind === 'expression');
   const params = Object.keys(tool.parameters.properties ?? {});
   const first = firstParameter(tool);

@@ -4,8 +4,10 @@ import type { Target } from '../model';
 import { blockAgentEngine } from './block-agent/engine';
 import type { Engine } from './engine';
 import { pinecallEngine } from './pinecall/engine';
+import { pipecatEngine } from './pipecat/engine';
 
 export const ENGINES: Record<Target, Engine> = {
   pinecall: pinecallEngine,
   'block-agent': blockAgentEngine,
+  pipecat: pipecatEngine,
 };

@@ -102,6 +102,10 @@ function buildFrom(transcript: Line[], from: number, messages: ChatMessage[]): S
       else messages.push({ role: 'assistant', content: line.text });
     } else if (line.kind === 'runtime') {
       (open.size ? held : messages).push({ role: 'assistant', content: line.text });
+    } else if (line.kind === 'context') {
+      (open.size ? held : messages).push({ role: 'system', content: line.text, as: line.role });
+    } else if (line.kind === 'node') {
+      // Entering a node says nothing itself: its task messages follow as context lines.
     } else if (line.kind === 'tool-call') {
       const last = messages[messages.length - 1];
       const prev = transcript[i - 1];

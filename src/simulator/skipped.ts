@@ -14,6 +14,11 @@ const BEHAVIOUR: Record<Target, Set<string>> = {
   // Block Agent runs implementations and expressions in the simulator (block-agent.md, steps 3–4),
   // so only what its runtime never does is skipped: Pinecall's tool options and stage-level scope.
   'block-agent': new Set(['when', 'confirm', 'announce', 'preview', 'stage-level tool scope']),
+  // A flow moves only by its functions' transitions, and runs no TypeScript: what else the document says is not run.
+  pipecat: new Set([
+    'natural-language condition', 'external condition', 'expression condition', 'parameter value condition', 'edge no tool fires', 'loop edge',
+    'several conditions', 'wait stage', 'block looping', 'mcp tool', 'when', 'confirm', 'announce', 'preview', 'TypeScript implementation',
+  ]),
 };
 
 // Found once per document, runtime and stage: a document is immutable (every change makes a new

@@ -175,6 +175,21 @@ export class StepBase {
     } else this.trace({ kind: 'model-call', call, request, error: outcome.message, ms }, started);
   }
 
+  /**
+   * Model calls this step has had answered (a failed one spent nothing and is re-issued by retry).
+   * A step's entries are the tail of the trace (traced with the turn, which only grows): read from
+   * the end, not the whole trace, which made each call of a long conversation slower than the last.
+   */
+  answeredCalls(): number {
+    const trace = this.s.trace;
+    let answered = 0;
+    for (let i = trace.length - 1; i >= 0 && trace[i].step === this.s.turn; i--) {
+      const t = trace[i];
+      if (t.kind === 'model-call' && t.error === undefined) answered++;
+    }
+    return answered;
+  }
+
   /** Number the next call will carry (Pinecall groups an answer's tool calls by it). */
   nextCallNumber(): number {
     return this.calls + 1;

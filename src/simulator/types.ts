@@ -15,9 +15,18 @@ export type Line =
   /** `call` numbers the model call that asked for it, so the calls of one answer stay together. */
   | { kind: 'tool-call'; id: string; name: string; arguments: string; call: number }
   /** `modelReads` is exactly what goes back to the model (preview cut, or the error message). */
-  | { kind: 'tool-result'; id: string; name: string; result?: unknown; error?: string; modelReads: string };
+  | { kind: 'tool-result'; id: string; name: string; result?: unknown; error?: string; modelReads: string }
+  /**
+   * The runtime entered a Pipecat node: `system` is the role message it set as the model's system
+   * instruction (it holds until a later node sets another); `reset`: the node's context strategy
+   * replaced the context, so the model reads nothing before this line.
+   */
+  | { kind: 'node'; node: string; system?: string; reset?: true }
+  /** Put in the model's context by the runtime, said by no one: a Pipecat node's task message, with its role. */
+  | { kind: 'context'; role: string; text: string };
 
-export type RuntimeSource = 'announce' | 'confirm' | 'looping';
+/** `action`: a Pipecat node's `tts_say` pre or post action. */
+export type RuntimeSource = 'announce' | 'confirm' | 'looping' | 'action';
 
 /**
  * A change-log entry; `turn` is the step it happened in, `author` the tool (or 'runtime', or
@@ -82,7 +91,9 @@ export type RetryPoint =
   | { phase: 'agent' }
   | { phase: 'parallel' }
   | { phase: 'edges'; fired: string[]; external?: string }
-  | { phase: 'reply' };
+  | { phase: 'reply' }
+  /** Pipecat's loop of model calls (one per turn, and one on entering a node that responds at once). */
+  | { phase: 'flow' };
 
 /**
  * A model call that failed (or was stopped). It changes nothing by itself: the session stays as it
@@ -118,6 +129,8 @@ export interface Session {
 }
 
 export type ChatMessage =
+  /** A message the runtime put in the context (a Pipecat node's task messages, which Pipecat sends with their own role). */
+  | { role: 'system'; content: string; as?: string }
   | { role: 'user'; content: string }
   | { role: 'assistant'; content: string; toolCalls?: ToolCallRequest[] }
   | { role: 'tool'; toolCallId: string; name: string; content: string };

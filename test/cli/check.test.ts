@@ -108,13 +108,13 @@ describe('callboard check: --target', () => {
     expect(own.code).toBe(0);
   }, SLOW);
 
-  it('refuses pipecat as not yet supported (never a pass), and an unknown runtime with the list', async () => {
+  it('gates pipecat agents: a Pinecall agent under --target pipecat is refused (never a pass), and an unknown runtime with the list', async () => {
     const pipecat = await cli(['check', '--target', 'pipecat', SAMPLE]);
-    expect(pipecat.stderr).toContain('callboard check: --target pipecat: pipecat is not yet supported');
+    expect(pipecat.stderr).toContain('is a Pinecall agent (pinecall), not Pipecat Flows: --target pipecat gates pipecat agents only');
     expect(pipecat.stdout).toBe('');
     expect(pipecat.code).toBe(2);
     const other = await cli(['check', '--target', 'vapi', SAMPLE]);
-    expect(other.stderr).toContain('--target must be one of pinecall, block-agent (got "vapi")');
+    expect(other.stderr).toContain('--target must be one of pinecall, block-agent, pipecat (got "vapi")');
     expect(other.code).toBe(2);
   });
 });

@@ -25,4 +25,7 @@ export const MCP_HEADERS = 'headers';
  * marks the line with a comment; re-importing it gives an nlu condition with this sentence.
  */
 export const expressionAsNluSentence = (expression: string): string => expression;
+
+/** A condition on a tool's result (a Pipecat branch case) as the sentence Block Agent's model judges. */
+export const resultAsNluSentence = (tool: string, field: string, expected: string): string => `${tool} returned ${field} = ${expected}`;
 export const EXPRESSION_COMMENT = ' Callboard state expression, written as a sentence the model judges (not expressed in Block Agent)';

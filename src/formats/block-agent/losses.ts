@@ -178,7 +178,10 @@ function edgeLosses(doc: AgentDocument, plan: ExportPlan, tools: WrittenTools, a
     const entity = { kind: 'edge' as const, id: edge.id };
     edge.conditions.forEach((condition, j) => {
       const at = pointer('edges', i, 'conditions', j);
-      if (condition.kind === 'expression') {
+      if (condition.kind === 'result') {
+        add(at, entity, 'result condition',
+          'conditions read tool captures, outside answers or a sentence, so the case of the tool\'s result is written as a sentence the model judges; capture the value with a tool and use a tool condition');
+      } else if (condition.kind === 'expression') {
         add(at, entity, 'state-expression condition',
           'conditions read tool captures, outside answers or a sentence, so the expression is written as a sentence the model judges; capture the value with a tool and use a tool condition');
       } else if (condition.kind === 'tool') {

@@ -9,7 +9,7 @@ import { lossesOfBlockAgent } from './losses';
 import { IMPORTED_AGENT_NAME, isFallbackToolName, isIntentBlock, noParameters, stateFromTools } from './conventions';
 import { conditionNames } from './export';
 import { deepEqual, isPlainObject, survivingExtra } from './extra';
-import { expressionAsNluSentence } from './inferred-keys';
+import { expressionAsNluSentence, resultAsNluSentence } from './inferred-keys';
 import { BLOCK_SHAPE, EDGE_SHAPE, FUNCTION_TOOL_SHAPE, MCP_TOOL_SHAPE, TOP_SHAPE, TURN_SHAPE } from './keys';
 import { planExport, writtenToolName, type ExportPlan } from './plan';
 import { orderAsListed } from './read-tools';
@@ -38,6 +38,10 @@ export function applyBlockAgentLosses(doc: AgentDocument): AgentDocument {
       const condition = out.edges[i].conditions[Number(sub)];
       // A state expression is written as a sentence the model judges (inferred-keys.ts).
       if (condition.kind === 'expression') out.edges[i].conditions[Number(sub)] = { kind: 'nlu', sentence: expressionAsNluSentence(condition.expression) };
+      else if (condition.kind === 'result') {
+        const tool = out.tools.find((t) => t.id === condition.toolId);
+        out.edges[i].conditions[Number(sub)] = { kind: 'nlu', sentence: resultAsNluSentence(tool ? writtenToolName(tool) : condition.toolId, condition.field, condition.expected) };
+      }
     }
   }
   return out;

@@ -5,7 +5,7 @@ import type { Block, Condition, Edge, LlmSettings, Stage, Tool } from '../../mod
 import { mergeExtra, type PlainObject } from './extra';
 import {
   CONDITION_FIELD, CONDITION_NLU, CONDITION_TOOL, EDGE_CONNECT_TO, MCP_ALLOWED_TOOLS, MCP_HEADERS,
-  MCP_SERVER_DESCRIPTION, MCP_SERVER_LABEL, MCP_SERVER_URL, expressionAsNluSentence,
+  MCP_SERVER_DESCRIPTION, MCP_SERVER_LABEL, MCP_SERVER_URL, expressionAsNluSentence, resultAsNluSentence,
 } from './inferred-keys';
 import { BLOCK_SHAPE, EDGE_SHAPE, FUNCTION_TOOL_SHAPE, LLM_KEYS, MCP_TOOL_SHAPE, TURN_SHAPE } from './keys';
 
@@ -53,6 +53,8 @@ export function writeCondition(condition: Condition, names: ConditionNames): Pla
       return { [CONDITION_NLU]: condition.sentence };
     case 'expression':
       return { [CONDITION_NLU]: expressionAsNluSentence(condition.expression) };
+    case 'result':
+      return { [CONDITION_NLU]: resultAsNluSentence(names.toolName(condition.toolId) ?? condition.toolId, condition.field, condition.expected) };
   }
 }
 

@@ -127,6 +127,12 @@ function edgeLosses(doc: AgentDocument, add: AddLoss): void {
       add(pointer('edges', i), entity, 'loop edge', 'a Pinecall stage is kept until a tool moves it, so the export leaves this edge out; nothing is needed to stay, and a state field can count the attempts');
       return;
     }
+    const onResult = edge.conditions.findIndex((c) => c.kind === 'result');
+    if (onResult >= 0) {
+      add(pointer('edges', i), entity, 'result condition',
+        "a Pinecall tool moves the stage from its own code; write the case in the tool's body (if the result's field has the value, set this.stage), and the edge comes back as a code edge");
+      return;
+    }
     if (!written.has(edge)) {
       // Lost whole, like a loop edge: its conditions are not listed again.
       add(pointer('edges', i), entity, 'edge no tool fires',

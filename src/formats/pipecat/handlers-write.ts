@@ -25,6 +25,9 @@ export interface HandlerSpec {
 
 export class HandlersWriteError extends Error {}
 
+/** The body of a function Callboard writes without one kept: a start the user fills in. */
+export const STUB_BODY = '    # What the tool does goes here. Returning TRANSITION_IN_YAML lets the flow file decide where to go.\n    return {"status": "done"}, TRANSITION_IN_YAML';
+
 const IDENTIFIER = /^[A-Za-z_]\w*$/;
 const KEYWORDS = new Set('False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield'.split(' '));
 
@@ -60,7 +63,7 @@ function functionText(spec: HandlerSpec): string {
   const firstDefault = spec.params.findIndex((p) => p.default !== undefined);
   const needsStar = firstDefault >= 0 && spec.params.slice(firstDefault).some((p) => p.default === undefined);
   const params = ['flow_manager', ...(needsStar ? ['*'] : []), ...spec.params.map((p) => `${p.name}${p.annotation ? `: ${p.annotation}` : ''}${p.default !== undefined ? `${p.annotation ? ' = ' : '='}${p.default}` : ''}`)];
-  const body = spec.body?.replace(/\n+$/, '') || '    # What the tool does goes here. Returning TRANSITION_IN_YAML lets the flow file decide where to go.\n    return {"status": "done"}, TRANSITION_IN_YAML';
+  const body = spec.body?.replace(/\n+$/, '') || STUB_BODY;
   return [...(spec.decorators ?? []), `async def ${spec.name}(${params.join(', ')}):`, ...docstring(spec), body].join('\n');
 }
 

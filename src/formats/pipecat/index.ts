@@ -21,3 +21,8 @@ export {
 export { readHandlers, derivedSchema, handlerNames, HANDLERS_LIMITS, type DerivedSchema, type HandlerFunction, type HandlerParam, type HandlerProblem, type HandlersModule, type JsonSchema } from './handlers';
 export { writeHandlers, annotationFor, HandlersWriteError, type HandlerParamSpec, type HandlerSpec } from './handlers-write';
 export { handlerLosses, type FlowLoss, type FlowLossKind } from './losses';
+// The flow as a Callboard document, and back (the pipecat target).
+export { importPipecatFlow, HANDLERS_FILE, type PipecatImport, type PipecatImportOptions, type FlowProblem } from './document';
+export { exportPipecatFlow, handlersText, keptFlowSource, type PipecatExport } from './export';
+export { lossesOfPipecat } from './doc-losses';
+export { projectPipecat } from './project';

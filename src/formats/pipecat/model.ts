@@ -4,6 +4,8 @@
 // engine and the canvas can use it without reading the file again; the file's text is kept beside
 // it (FlowFile) so writing back changes only what was changed.
 
+import { PIPECAT_PLACEHOLDER } from '../../model/pipecat';
+
 /** 1-based line and column (UTF-16 code units), as editors count them. */
 export interface Position {
   line: number;
@@ -152,12 +154,10 @@ export function transitionTargets(fn: FlowFunction): Located<string>[] {
   return [...to.cases.map((c) => ({ value: c.node, at: c.nodeAt })), ...(to.default ? [to.default] : [])];
 }
 
-/** Pipecat's `_PLACEHOLDER` (flows/manager.py): identifiers and dots only; `\{{` escapes. */
-const PLACEHOLDER = /(\\?)\{\{\s*([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\s*\}\}/g;
-
+/** Pipecat's `_PLACEHOLDER` (flows/manager.py): identifiers and dots only; `\{{` escapes. One regex with the engine's (model/pipecat.ts). */
 export function placeholdersIn(text: string): Placeholder[] {
   const found: Placeholder[] = [];
-  for (const match of text.matchAll(PLACEHOLDER)) if (!match[1]) found.push({ path: match[2], offset: match.index ?? 0 });
+  for (const match of text.matchAll(PIPECAT_PLACEHOLDER)) if (!match[1]) found.push({ path: match[2], offset: match.index ?? 0 });
   return found;
 }
 

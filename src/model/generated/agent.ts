@@ -1,10 +1,11 @@
 /* Generated from agent.schema.json by `npm run gen:types`. Do not edit by hand. */
 import type {JsonSchema} from '../json-schema';
 
-export type Target = 'pinecall' | 'block-agent';
+export type Target = 'pinecall' | 'block-agent' | 'pipecat';
 export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object';
 export type Kpi = string | Record<string, unknown>;
-export type Condition = ToolCondition | ExternalCondition | NluCondition | ExpressionCondition;
+export type Condition =
+  ToolCondition | ExternalCondition | NluCondition | ExpressionCondition | ResultCondition;
 export type ToolScope =
   | {
       kind: 'all';
@@ -179,6 +180,21 @@ export interface ExpressionCondition {
    */
   expression: string;
 }
+/**
+ * After the tool ran, a field of its result has a value: one case of a Pipecat Flows branch table (transition_to: {field, cases}).
+ */
+export interface ResultCondition {
+  kind: 'result';
+  toolId: string;
+  /**
+   * The key of the tool's result (a JSON object) whose value decides.
+   */
+  field: string;
+  /**
+   * The case's key, compared as Pipecat compares it: the value as Python's str() writes it, with True/False/true/false alike.
+   */
+  expected: string;
+}
 export interface Tool {
   id: string;
   kind: 'function' | 'mcp';
@@ -266,6 +282,10 @@ export interface Preserved {
    * What a Pinecall class in Python holds beyond the document (formats/pinecall/python/preserved.ts).
    */
   pinecallPython?: Record<string, unknown>;
+  /**
+   * What a Pipecat Flows file holds beyond the document, by stage and tool id (formats/pipecat/document.ts).
+   */
+  pipecat?: Record<string, unknown>;
   /**
    * What a Pinecall class in Ruby holds beyond the document (formats/pinecall/ruby/import.ts).
    */

@@ -28,18 +28,23 @@ export interface RuleInfo {
   severity: Record<Target, Severity>;
 }
 
-const rule = (pinecall: Severity, blockAgent: Severity, summary: string): RuleInfo => ({
+/**
+ * A rule's severity per runtime. Pipecat Flows (a flow of nodes whose functions are OpenAI tools,
+ * declared in Python) reads like Block Agent unless said otherwise: what only a Pinecall class or
+ * only Block Agent's blocks and turns would refuse is a note there (the fourth argument).
+ */
+const rule = (pinecall: Severity, blockAgent: Severity, summary: string, pipecat: Severity = blockAgent): RuleInfo => ({
   summary,
-  severity: { pinecall, 'block-agent': blockAgent },
+  severity: { pinecall, 'block-agent': blockAgent, pipecat },
 });
 
 export const RULES = {
   // tools.ts: names, docstrings, scope
-  'tool-docstring': rule('error', 'warning', 'a tool needs a one-line description a model can choose it by'),
-  'tool-name-pinecall': rule('error', 'info', 'a Pinecall tool name is one word: ^[A-Za-z][A-Za-z0-9_]*$'),
+  'tool-docstring': rule('error', 'warning', 'a tool needs a one-line description a model can choose it by', 'warning'),
+  'tool-name-pinecall': rule('error', 'info', 'a Pinecall tool name is one word: ^[A-Za-z][A-Za-z0-9_]*$ (a Pipecat function\'s too: it is a Python function)', 'error'),
   'tool-name-openai': rule('warning', 'error', 'an OpenAI function name is ^[a-zA-Z0-9_-]{1,64}$'),
   // Block Agent lists tools per block, and two blocks may each define their own tool of one name (issue 33).
-  'tool-name-duplicate': rule('error', 'info', 'tool names are unique in the agent (a Pinecall class has one method per name)'),
+  'tool-name-duplicate': rule('error', 'info', 'tool names are unique in the agent (a Pinecall class has one method per name)', 'info'),
   'tool-name-duplicate-in-scope': rule('error', 'error', 'two tools of one name are offered in the same stage'),
   'tool-name-reserved': rule('error', 'info', 'a tool name clashes with a state field, with a member every Pinecall class has (render, stage, call, log, say, onCall…), or with a name every JavaScript object has (toString, valueOf…)'),
   'tool-scope-stage-without-stages': rule('error', 'warning', 'a stage-scoped tool in an agent that declares no stages'),
@@ -60,16 +65,16 @@ export const RULES = {
   'parameters-invalid': rule('error', 'error', 'the parameters are a JSON Schema ajv (strict) can compile'),
   'parameters-root-object': rule('error', 'error', 'the parameters schema is type: object'),
   'parameters-required-unknown': rule('error', 'error', 'required names a property that does not exist'),
-  'parameter-pattern-invalid': rule('info', 'error', 'a pattern is a valid regular expression'),
+  'parameter-pattern-invalid': rule('info', 'error', 'a pattern is a valid regular expression', 'info'),
   'parameter-object-typed': rule('warning', 'warning', 'ask the model for a word, not a record'),
   // pattern-samples.ts
   'parameter-pattern-backtracks': rule('warning', 'warning', 'a pattern has no shape that may backtrack for a very long time (a hint: every run of a pattern has a deadline)'),
   'parameter-pattern-slow': rule('warning', 'warning', 'a pattern decides its own default and examples within its deadline'),
   'parameter-sample-mismatch': rule('warning', 'warning', "a parameter's default and examples match its pattern"),
   // names.ts: duplicates and state declarations
-  'stage-name-duplicate': rule('error', 'warning', 'stage names are unique'),
-  'stage-ref-duplicate': rule('info', 'error', 'stage refs (Block Agent turn_id) are unique'),
-  'block-ref-duplicate': rule('info', 'error', 'block refs (Block Agent block_id) are unique'),
+  'stage-name-duplicate': rule('error', 'warning', 'stage names are unique', 'error'),
+  'stage-ref-duplicate': rule('info', 'error', 'stage refs (Block Agent turn_id) are unique', 'info'),
+  'block-ref-duplicate': rule('info', 'error', 'block refs (Block Agent block_id) are unique', 'info'),
   'state-name-duplicate': rule('error', 'warning', 'state field names are unique'),
   'state-name-reserved': rule('error', 'info', 'a state field named like a member every Pinecall class has (stage, render, call, log, say, onCall…), __proto__ or another name every JavaScript object has, clashes with the class'),
   'state-pii-public': rule('error', 'info', 'a state field is pii or public, not both'),
@@ -77,13 +82,13 @@ export const RULES = {
   'state-name-config': rule('warning', 'info', 'a state field named phone, whatsapp, web or language, which Pinecall reads as configuration, never as state'),
   // graph.ts: edges and conditions
   'edge-unknown-stage': rule('error', 'error', 'an edge starts or ends at a stage that does not exist'),
-  'edge-loop-target': rule('info', 'error', 'a loop edge stays on its stage (to = from)'),
-  'edge-loop-multiple': rule('info', 'error', 'a stage has at most one loop edge'),
-  'edge-conditions-mixed': rule('info', 'error', "a stage's edges do not mix natural-language and expression conditions"),
-  'edge-state-expression-mixed': rule('info', 'warning', 'a state expression beside tool conditions mixes kinds once exported to Block Agent'),
+  'edge-loop-target': rule('info', 'error', 'a loop edge stays on its stage (to = from)', 'info'),
+  'edge-loop-multiple': rule('info', 'error', 'a stage has at most one loop edge', 'info'),
+  'edge-conditions-mixed': rule('info', 'error', "a stage's edges do not mix natural-language and expression conditions", 'info'),
+  'edge-state-expression-mixed': rule('info', 'warning', 'a state expression beside tool conditions mixes kinds once exported to Block Agent', 'info'),
   // An edge with no condition always fires: in Block Agent as soon as its turn has run (the turn
   // is passed straight through); in Pinecall after any tool of its stage, a move classes make on purpose.
-  'edge-no-condition': rule('info', 'warning', 'an edge has a condition (one with none always fires)'),
+  'edge-no-condition': rule('info', 'warning', 'an edge has a condition (one with none always fires)', 'info'),
   'condition-tool-unknown': rule('error', 'error', 'a tool condition names a tool that does not exist'),
   'condition-tool-not-offered': rule('error', 'error', 'a tool condition names a tool its stage does not offer'),
   'condition-tool-field-unknown': rule('error', 'error', 'a tool condition reads a field that is no parameter of the tool'),
@@ -95,22 +100,22 @@ export const RULES = {
   'entry-unknown': rule('error', 'error', 'the entry names a stage that exists'),
   'stage-unreachable': rule('warning', 'warning', 'every stage can be reached from the entry stage'),
   // A Pinecall class without a stage field runs on its persona and tools; a Block Agent has no turn to run.
-  'agent-empty': rule('info', 'warning', 'an agent has stages (Block Agent: blocks with turns) for a call to run in'),
+  'agent-empty': rule('info', 'warning', 'an agent has stages (Block Agent: blocks with turns) for a call to run in', 'error'),
   // blocks.ts: blocks, looping, wait stages
-  'stage-block-unknown': rule('info', 'error', 'a stage belongs to a block that exists'),
-  'stage-wait-token-missing': rule('info', 'error', 'a wait stage has a wait token'),
-  'block-no-tool': rule('info', 'error', 'a block offers at least one tool'),
-  'block-intent-no-fallback': rule('info', 'warning', 'an intent block has a fallback tool'),
-  'looping-connect-unknown': rule('info', 'error', 'looping.connectTo names a stage that exists'),
-  'looping-connect-missing': rule('info', 'warning', 'looping says where to go after the threshold'),
+  'stage-block-unknown': rule('info', 'error', 'a stage belongs to a block that exists', 'info'),
+  'stage-wait-token-missing': rule('info', 'error', 'a wait stage has a wait token', 'info'),
+  'block-no-tool': rule('info', 'error', 'a block offers at least one tool', 'info'),
+  'block-intent-no-fallback': rule('info', 'warning', 'an intent block has a fallback tool', 'info'),
+  'looping-connect-unknown': rule('info', 'error', 'looping.connectTo names a stage that exists', 'info'),
+  'looping-connect-missing': rule('info', 'warning', 'looping says where to go after the threshold', 'info'),
   // templates.ts
   'template-unknown-name': rule('error', 'warning', 'a {{ name }} placeholder names a state field or a tool parameter'),
-  'template-name-not-state': rule('error', 'info', 'Pinecall renders {{ name }} from a state field, not from a tool parameter'),
-  'template-name-not-captured': rule('info', 'warning', 'Block Agent renders {{ name }} from what a tool captured, not from a state field'),
+  'template-name-not-state': rule('error', 'info', 'Pinecall renders {{ name }} from a state field, not from a tool parameter', 'warning'),
+  'template-name-not-captured': rule('info', 'warning', 'Block Agent renders {{ name }} from what a tool captured, not from a state field', 'info'),
   // mcp.ts
   'mcp-header-credential': rule('error', 'error', 'mcp header values are {{secret:NAME}} references, not literal credentials'),
-  'mcp-server-missing': rule('info', 'error', 'an mcp tool has a server label and URL'),
-  'mcp-allowed-tools-empty': rule('info', 'warning', 'an mcp tool allows at least one server tool'),
+  'mcp-server-missing': rule('info', 'error', 'an mcp tool has a server label and URL', 'info'),
+  'mcp-allowed-tools-empty': rule('info', 'warning', 'an mcp tool allows at least one server tool', 'info'),
   // conversation-tests.ts
   'test-name-duplicate': rule('error', 'error', 'test names are unique (each is a file tests/<name>.golden.json)'),
   'test-tool-unknown': rule('warning', 'warning', 'a test names a tool the agent has'),

@@ -50,7 +50,8 @@ export function checkToolNaming(ctx: LintContext): Finding[] {
     const openaiOk = OPENAI_NAME.test(tool.name);
     const write = suggestToolName(tool.name);
     // When both rules refuse a name, the target's own rule says it once.
-    if (!pinecallOk && (ctx.target === 'pinecall' || openaiOk)) {
+    // A Pipecat function is a Python function too: one word, as a Pinecall method.
+    if (!pinecallOk && (ctx.target !== 'block-agent' || openaiOk)) {
       out.push({
         rule: 'tool-name-pinecall', path: pointer('tools', i, 'name'), entity,
         message: `${pinecallRefusal.toolNameNotOneWord(tool.name || '""')}; write ${write}`,

@@ -45,6 +45,10 @@ export function describeCondition(doc: AgentDocument, c: Condition): string {
       return quoted(c.sentence);
     case 'expression':
       return c.expression;
+    case 'result': {
+      const tool = doc.tools.find((t) => t.id === c.toolId)?.name ?? c.toolId;
+      return `${tool} → ${c.field} = ${c.expected}`;
+    }
   }
 }
 

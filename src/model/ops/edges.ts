@@ -61,6 +61,7 @@ const CONDITION_KEYS: Record<Condition['kind'], { required: string[]; optional: 
   external: { required: ['expected'], optional: [] },
   nlu: { required: ['sentence'], optional: [] },
   expression: { required: ['expression'], optional: [] },
+  result: { required: ['toolId', 'field', 'expected'], optional: [] },
 };
 
 /** Keeps only the keys the condition's kind has; a message when one is missing or names no tool. */
@@ -75,7 +76,7 @@ function normaliseCondition(doc: AgentDocument, value: Partial<Condition>): Cond
     result[key] = source[key];
   }
   for (const key of optional) if (typeof source[key] === 'string') result[key] = source[key];
-  if (kind === 'tool' && !doc.tools.some((t) => t.id === result.toolId)) return `there is no tool ${quoted(String(result.toolId))}`;
+  if ((kind === 'tool' || kind === 'result') && !doc.tools.some((t) => t.id === result.toolId)) return `there is no tool ${quoted(String(result.toolId))}`;
   return result as unknown as Condition;
 }
 

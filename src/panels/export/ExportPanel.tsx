@@ -70,7 +70,7 @@ const LARGE_PREVIEW_OPTIONS: EditorOptions = {
   colorDecorators: false,
 };
 
-const MIME: Record<ExportFormat, string> = { yaml: 'application/yaml', ts: 'text/plain', py: 'text/x-python', json: 'application/json', openai: 'application/json' };
+const MIME: Record<ExportFormat, string> = { yaml: 'application/yaml', ts: 'text/plain', py: 'text/x-python', json: 'application/json', openai: 'application/json', flow: 'application/yaml' };
 
 /**
  * Recomputing an export on every keystroke of a drag is wasted work: follow the document a beat

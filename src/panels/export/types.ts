@@ -6,6 +6,7 @@ export const EXPORT_FORMATS: { id: ExportFormat; label: string; short: string }[
   { id: 'yaml', label: 'Block Agent YAML', short: 'YAML' },
   { id: 'ts', label: 'Pinecall TS', short: 'TS' },
   { id: 'py', label: 'Pinecall Python', short: 'Python' },
+  { id: 'flow', label: 'Pipecat Flows YAML', short: 'Pipecat' },
   { id: 'json', label: 'JSON', short: 'JSON' },
   { id: 'openai', label: 'OpenAI tools', short: 'OpenAI' },
 ];
@@ -15,6 +16,7 @@ export const PREVIEW_PATHS: Record<ExportFormat, string> = {
   yaml: 'file:///callboard/preview/agent.yaml',
   ts: 'file:///callboard/preview/agent.tsx',
   py: 'file:///callboard/preview/agent.py',
+  flow: 'file:///callboard/preview/agent.flow.yaml',
   json: 'file:///callboard/preview/agent.callboard.json',
   openai: 'file:///callboard/preview/openai-tools.json',
 };

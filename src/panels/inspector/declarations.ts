@@ -1,5 +1,5 @@
 import { produce } from 'immer';
-import { fitsJsonType, parameterNames, type AgentDocument, type Block, type Edge, type JsonType, type LlmSettings, type Stage, type StateField, type Tool } from '../../model';
+import { fitsJsonType, parameterNames, TARGET_LABEL, TARGETS, type AgentDocument, type Block, type Edge, type JsonType, type LlmSettings, type Stage, type StateField, type Tool } from '../../model';
 import { slugOf } from '../../model/names';
 import { updateEntity } from '../../model/ops';
 import { BlockTools, EdgesOut, EntryToggle, LoopingEditor, makeStateTable } from './sections/GraphSections';
@@ -258,7 +258,7 @@ const refField = <E extends Block | Stage>(kind: 'block' | 'stage', label: strin
 export const KINDS: KindDecls = {
   agent: [
     { key: 'agent-name', label: 'Name', input: 'text', path: '/name', hint: (_d, doc) => agentNameHint(doc), get: (d) => d.name, set: setAgent('name') },
-    { key: 'agent-target', label: 'Target runtime', input: 'select', path: '/target', half: true, options: () => [{ value: 'pinecall', label: 'Pinecall' }, { value: 'block-agent', label: 'Block Agent' }], get: (d) => d.target, set: setAgent('target') },
+    { key: 'agent-target', label: 'Target runtime', input: 'select', path: '/target', half: true, options: () => TARGETS.map((value) => ({ value, label: TARGET_LABEL[value] })), get: (d) => d.target, set: setAgent('target') },
     { key: 'agent-opening', label: 'Who speaks first', input: 'select', path: '/opening', half: true, options: () => [{ value: 'caller', label: 'the caller' }, { value: 'agent', label: 'the agent' }], get: (d) => d.opening, set: setAgent('opening') },
     { key: 'agent-persona', label: 'Persona', input: 'textarea', path: '/persona', rows: 6, hint: (_d, doc) => personaHint(doc), get: (d) => d.persona, set: setAgent('persona') },
     { key: 'agent-state', label: '', section: 'State', input: 'custom', path: '/state', component: makeStateTable(stateColumns) },

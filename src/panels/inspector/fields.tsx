@@ -246,7 +246,7 @@ export function JsonControl({ id, value, onWrite, onDone, placeholder, ariaLabel
 }
 
 /** What each target's export is called where a field is left out of it. */
-const EXPORT_NOUN: Record<Target, string> = { pinecall: 'the Pinecall class', 'block-agent': 'Block Agent YAML' };
+const EXPORT_NOUN: Record<Target, string> = { pinecall: 'the Pinecall class', 'block-agent': 'Block Agent YAML', pipecat: 'the Pipecat flow' };
 
 /** "Pinecall only — not exported to Block Agent YAML" on a field the document's target does not read. */
 export function RuntimeOnly({ runtime, target }: { runtime?: Target; target: Target }) {

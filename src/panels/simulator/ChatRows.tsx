@@ -11,7 +11,7 @@ import type { ChatBlockItems } from './chat-blocks';
 
 type SimFocus = AppState['simFocus'];
 
-const RUNTIME_SOURCE = { announce: 'announce', confirm: 'confirm', looping: 'looping' } as const;
+const RUNTIME_SOURCE = { announce: 'announce', confirm: 'confirm', looping: 'looping', action: 'tts_say' } as const;
 
 const isFocused = (focus: SimFocus, item: ChatItem) =>
   focus !== null && item.turn === focus.step && (focus.tool === undefined || (item.kind === 'tool' && item.name === focus.tool) || (item.kind === 'runtime' && item.tool === focus.tool));

@@ -123,6 +123,10 @@ class BlockAgentRun extends StepBase {
         const response = await this.complete(body, 'condition', retry);
         return response !== undefined && /^\W*yes\b/i.test(response.text);
       }
+      case 'result':
+        // Block Agent writes it as a sentence the model judges (a loss); the simulator does not guess it.
+        this.trace({ kind: 'note', message: `a condition on ${byId(this.doc.tools, condition.toolId)?.name ?? 'a tool'}'s result is not read in Block Agent: taken as false` });
+        return false;
       case 'expression': {
         if (!this.deps.evaluate) {
           this.trace({ kind: 'note', message: `expression ${condition.expression} not evaluated (no sandbox yet): taken as false` });
@@ -222,7 +226,7 @@ export async function blockAgentStep(doc: AgentDocument, session: Session, input
 /** Re-issues what failed in the last step (the caller's line is not added again) and goes on. */
 export async function blockAgentRetry(doc: AgentDocument, session: Session, deps: StepDeps): Promise<Session> {
   const retry = session.failure?.retry;
-  if (!retry || retry.phase === 'agent') return session;
+  if (!retry || retry.phase === 'agent' || retry.phase === 'flow') return session;
   const run = new BlockAgentRun(doc, session, await stepDepsWithBudget(deps));
   if (retry.phase === 'reply') await run.reply();
   else if (retry.phase === 'parallel') await run.afterCallerLine();

@@ -33,7 +33,7 @@ export function callerSystemPrompt(brief: CallerBrief): string {
 export function callerMessages(transcript: readonly Line[]): ChatMessage[] {
   const messages: { role: 'user' | 'assistant'; content: string }[] = [];
   for (const line of transcript) {
-    if (line.kind === 'tool-call' || line.kind === 'tool-result' || !line.text.trim()) continue;
+    if (line.kind === 'tool-call' || line.kind === 'tool-result' || line.kind === 'node' || line.kind === 'context' || !line.text.trim()) continue;
     const role = line.kind === 'caller' ? 'assistant' : 'user';
     const last = messages.at(-1);
     // Two agent lines in a row (an announce, then the answer) are one turn for the caller.

@@ -134,6 +134,8 @@ const lineText = (line: Line): string | undefined => {
   if (line.kind === 'agent') return `agent: ${line.text}`;
   if (line.kind === 'runtime') return `runtime (${line.source}): ${line.text}`;
   if (line.kind === 'tool-call') return `  → ${line.name}(${line.arguments})`;
+  if (line.kind === 'context') return `  [${line.role}] ${line.text}`;
+  if (line.kind === 'node') return `  → node ${line.node}${line.reset ? ' (context reset)' : ''}`;
   return `  ← ${line.name}: ${line.error ? `error: ${line.error}` : line.modelReads}`;
 };
 

@@ -1,6 +1,7 @@
 // The built-in offline model: no key, no network, deterministic. It reads only the request (system
 // prompt, history, offered tools, tool choice, purpose) and answers by small general rules; every
 // decision names its rule in `notes`, so the trace shows why the "model" did what it did.
+import { nodeTaskMove } from './node-task';
 import type { JsonSchema } from '../../model';
 import { getOwn, setOwn } from '../../model/own';
 import type { CallPurpose, Model, ModelRequest, ModelResponse, ToolCallRequest, Undecided } from '../types';
@@ -111,6 +112,17 @@ function agentCall(a: Answer, r: Reading, ctx: FillContext): void {
   }
   const scored = request.toolChoice === 'none' ? [] : scoreTools(request.tools, ctx);
   for (const s of scored) if (s.deferred) a.note('not-yet-deferred', s.deferred);
+  const move = nodeTaskMove(r, scored);
+  if (move?.kind === 'speak') {
+    a.note('node-entered-speaks', move.why);
+    a.text = fromInstructions(a, r);
+    return;
+  }
+  if (move?.kind === 'call') {
+    a.note(move.rule, move.why);
+    a.call(move.s, move.s.fill.args);
+    return;
+  }
   // Once a tool ran on the caller's line in this step, that line was acted on: its words alone
   // no longer point at a further tool (a next stage's tool shares them by chance, as "reach" meets
   // any tool about a phone); the values it gives still do, and so do the instructions (below).

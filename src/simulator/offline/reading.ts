@@ -30,8 +30,13 @@ export interface Reading {
   offeredTimes: string[];
   /** Every text the last offering tool result listed (["2026-12-08 09:30", …]): valuesListed. */
   offeredValues: string[];
-  /** The stage's instructions: the system prompt's last paragraph (the persona comes first). */
+  /** The stage's instructions: the system prompt's last paragraph (the persona comes first), or the runtime's latest task messages. */
   instructions: string;
+  /**
+   * The instructions came as task messages in the conversation (a Pipecat node's), and where: `entered`
+   * when the node was entered after the caller's latest line (nothing the caller said was said to it).
+   */
+  task?: { entered: boolean };
   /** The history as read (history-fold.ts), for what else is carried with it (history-memo.ts askedOf). */
   history: HistoryRead;
   /** A search of the caller lines that stops only at lines passing a test (history-fold.ts nearestOlderOf). */
@@ -113,6 +118,16 @@ function offersRows(content: string): boolean {
  * caller line, the last rows offered) are carried from the request before (history-fold.ts); only
  * the messages since the last caller line are read here.
  */
+/** The last run of runtime messages in the conversation (a Pipecat node's task messages), joined; undefined when there are none. */
+function latestContext(messages: readonly ChatMessage[]): string | undefined {
+  let end = messages.length - 1;
+  while (end >= 0 && messages[end].role !== 'system') end--;
+  if (end < 0) return undefined;
+  let start = end;
+  while (start > 0 && messages[start - 1].role === 'system') start--;
+  return messages.slice(start, end + 1).map((m) => m.content.trim()).join('\n\n');
+}
+
 export function readRequest(request: ModelRequest): Reading {
   const messages: ChatMessage[] = request.messages;
   const history = readHistory(messages, offersRows);
@@ -149,9 +164,14 @@ export function readRequest(request: ModelRequest): Reading {
   if (!offered.length) for (const list of jsonListsIn(request.system)) offered.push(...list);
   // The runtime's own blocks (Pinecall's <rules>, <protocols>, <channel>, <tools>) are no agent's words: the persona and the view are.
   const paragraphs = request.system.split(/\n\s*\n/).map((p) => p.trim()).filter((p) => p && !isFrameworkBlock(p));
+  // A runtime that puts the node's task in the conversation (Pipecat appends a node's task messages as
+  // it enters the node): the latest of them are the instructions, the system prompt is the role.
+  const task = latestContext(messages);
+  const lastTask = messages.findLastIndex((m) => m.role === 'system');
   return {
+    ...(task !== undefined ? { task: { entered: lastTask > lastUser } } : {}),
     callerLines, agentLines, stepCalls, afterResults, offered, offeredTimes, offeredValues,
-    instructions: paragraphs.length > 1 ? paragraphs[paragraphs.length - 1] : (paragraphs[0] ?? ''),
+    instructions: task ?? (paragraphs.length > 1 ? paragraphs[paragraphs.length - 1] : (paragraphs[0] ?? '')),
     history,
     nearestOlder: nearestOlderOf(history),
     olderLatePart: olderLatePartOf(history),

@@ -15,7 +15,7 @@ const deps = (script: Scripted[], more: Partial<StepDeps> = {}) => {
   return { model, deps: { model, runner: mockToolRunner, revision: 7, now: () => 1000, ...more } satisfies StepDeps };
 };
 const toolNames = (r: { tools: { name: string }[] }) => r.tools.map((t) => t.name);
-const lines = (s: Session) => s.transcript.map((l) => `${l.kind}:${'text' in l ? l.text : l.kind === 'tool-result' ? l.modelReads : l.name}`);
+const lines = (s: Session) => s.transcript.map((l) => `${l.kind}:${'text' in l ? l.text : l.kind === 'tool-result' ? l.modelReads : 'name' in l ? l.name : l.node}`);
 
 describe('the prompt and the tools offered', () => {
   it('sends the persona, the current stage instructions filled from the state, and only its tools', async () => {

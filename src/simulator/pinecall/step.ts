@@ -181,20 +181,6 @@ class PinecallRun extends StepBase {
     this.s.transcript.push({ kind: 'tool-result', id: call.id, name: call.name, result, error, modelReads: reads });
   }
 
-  /**
-   * Model calls this step has had answered (a failed one spent nothing and is re-issued by retry).
-   * A step's entries are the tail of the trace (traced with the turn, which only grows): read from
-   * the end, not the whole trace, which made each call of a long conversation slower than the last.
-   */
-  answeredCalls(): number {
-    const trace = this.s.trace;
-    let answered = 0;
-    for (let i = trace.length - 1; i >= 0 && trace[i].step === this.s.turn; i--) {
-      const t = trace[i];
-      if (t.kind === 'model-call' && t.error === undefined) answered++;
-    }
-    return answered;
-  }
 
   /**
    * Steps 2–5: model calls until one answers with text, or the limit. A failed call ends the step

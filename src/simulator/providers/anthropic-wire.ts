@@ -27,6 +27,8 @@ function parsedInput(json: string): unknown {
 /** One message as content blocks; without tools on the request, tool traffic is written as text. */
 function blocksOf(message: ChatMessage, withTools: boolean): { role: 'user' | 'assistant'; blocks: ContentBlockParam[] } {
   if (message.role === 'user') return { role: 'user', blocks: message.content ? [{ type: 'text', text: message.content }] : [] };
+  // Anthropic takes a system prompt only before the conversation: a runtime's message inside it is the user's, marked.
+  if (message.role === 'system') return { role: 'user', blocks: [{ type: 'text', text: `[${message.as ?? 'system'}] ${message.content}` }] };
   if (message.role === 'tool') {
     const block: ContentBlockParam = withTools
       ? { type: 'tool_result', tool_use_id: message.toolCallId, content: message.content }

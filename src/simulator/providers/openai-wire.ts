@@ -11,6 +11,9 @@ import { utf8Length } from './answer-bounds';
 function toWireMessage(message: ChatMessage): ChatCompletionMessageParam {
   if (message.role === 'user') return { role: 'user', content: message.content };
   if (message.role === 'tool') return { role: 'tool', tool_call_id: message.toolCallId, content: message.content };
+  // A runtime's message in the context (a Pipecat node's task message): sent where it stands, as system,
+  // which every OpenAI-compatible server takes (not all take `developer`).
+  if (message.role === 'system') return { role: 'system', content: message.content };
   const calls = message.toolCalls ?? [];
   if (calls.length === 0) return { role: 'assistant', content: message.content };
   return {

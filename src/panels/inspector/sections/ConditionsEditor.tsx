@@ -9,6 +9,7 @@ const KINDS: { value: Condition['kind']; label: string }[] = [
   { value: 'external', label: 'External value' },
   { value: 'nlu', label: 'Natural language' },
   { value: 'expression', label: 'State expression' },
+  { value: 'result', label: 'Tool result' },
 ];
 
 /** A fresh condition of a kind, with what it needs filled from the edge's context. */
@@ -22,6 +23,8 @@ function fresh(kind: Condition['kind'], toolId: string | undefined): Condition {
       return { kind: 'nlu', sentence: '' };
     case 'expression':
       return { kind: 'expression', expression: '' };
+    case 'result':
+      return { kind: 'result', toolId: toolId ?? '', field: 'status', expected: '' };
   }
 }
 
@@ -81,6 +84,22 @@ export function ConditionsEditor({ entity: edge, doc }: SectionProps<Edge>) {
                 </label>
               </div>
             )}
+            {c.kind === 'result' && (
+              <div className="condition-body condition-tool">
+                <label className="insp-sub" data-path={`/conditions/${index}/toolId`}>
+                  <span>tool</span>
+                  <SelectControl value={c.toolId} ariaLabel="Tool" options={toolOptions} onWrite={(toolId) => update(index, { toolId })} />
+                </label>
+                <label className="insp-sub" data-path={`/conditions/${index}/field`}>
+                  <span>result field</span>
+                  <TextControl value={c.field} mono ariaLabel="Result field" placeholder="status" onWrite={(field, h) => update(index, { field }, h)} onDone={endGesture} />
+                </label>
+                <label className="insp-sub" data-path={`/conditions/${index}/expected`}>
+                  <span>equals</span>
+                  <TextControl value={c.expected} mono ariaLabel="Expected result value" placeholder="available" onWrite={(expected, h) => update(index, { expected }, h)} onDone={endGesture} />
+                </label>
+              </div>
+            )}
             {c.kind === 'external' && (
               <label className="insp-sub" data-path={`/conditions/${index}/expected`}>
                 <span>equals</span>
@@ -102,6 +121,11 @@ export function ConditionsEditor({ entity: edge, doc }: SectionProps<Edge>) {
           </div>
         );
       })}
+      {edge.conditions.some((c) => c.kind === 'result') && (
+        <div className="insp-hint">
+          A result case is compared as Pipecat compares a branch key: the value as Python writes it (<code>true</code>/<code>false</code> in any case alike).
+        </div>
+      )}
       {edge.conditions.some((c) => c.kind === 'tool' || c.kind === 'external') && (
         <div className="insp-hint">
           Values are compared as text, ignoring case; <code>*</code> matches any non-empty value.
