@@ -10,8 +10,8 @@ import {
 } from '../../src/formats/pipecat/index.ts';
 
 const root = join(import.meta.dirname, '..', '..');
-const examples = join(root, 'src', 'runtimes', 'pipecat', 'fixtures', 'examples');
-const handlersFixtures = join(root, 'src', 'runtimes', 'pipecat', 'fixtures', 'handlers');
+const examples = join(root, 'src', 'formats', 'pipecat', 'fixtures', 'examples');
+const handlersFixtures = join(root, 'src', 'formats', 'pipecat', 'fixtures', 'handlers');
 
 const verdict = (flow: FlowFile) => ({
   loads: !pipecatRefuses(flow.findings),
