@@ -10,6 +10,7 @@
 import type { Reading } from './reading';
 import { namedByInstructions, type Scored } from './choose';
 
+const CONDITIONAL = /\b(?:when|if|once|after|unless|until|whenever)\b/i;
 const AT_ONCE = /\b(?:right away|immediately|at once|straight away|without (?:saying|asking|waiting|speaking))\b/i;
 
 export type NodeTaskMove = { kind: 'speak'; why: string } | { kind: 'call'; s: Scored; rule: string; why: string } | undefined;
@@ -18,7 +19,8 @@ export function nodeTaskMove(r: Reading, scored: Scored[]): NodeTaskMove {
   if (!r.task) return undefined;
   if (r.task.entered) {
     for (const sentence of r.instructions.split(/(?<=[.!?])\s+/)) {
-      const opensWithCall = /^\s*(?:call|use)\b/i.test(sentence);
+      // "Call X …" is an order for now; "Use X when …" waits for what it names.
+      const opensWithCall = /^\s*(?:[-*]\s*)?(?:call|use)\b/i.test(sentence) && !CONDITIONAL.test(sentence);
       if (!opensWithCall && !AT_ONCE.test(sentence)) continue;
       const named = namedByInstructions(scored, sentence).find(({ s }) => s.complete);
       if (named) return { kind: 'call', s: named.s, rule: 'node-call-at-once', why: `the node's task says to call ${named.s.tool.name} at once ("${sentence.trim().slice(0, 80)}")` };

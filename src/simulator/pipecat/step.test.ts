@@ -117,6 +117,19 @@ describe('the restaurant reservation flow', () => {
     expect(out.transcript.at(-1)).toEqual({ kind: 'agent', text: 'Thank you, see you soon!' });
   });
 
+  it('a function without a transition whose result is empty leaves the model waiting for the caller; one with a result is answered at once', async () => {
+    const doc = flow('pipecat__food_ordering', { get_delivery_estimate: { minutes: 30 } });
+    const at = { ...openSession(doc, { initialState: { restaurant_name: 'Marco' } }), stageId: doc.stages.find((s) => s.name === 'choose_pizza')!.id, turn: 2 };
+    const empty = deps([answer('', ['get_prices', {}])]);
+    const waited = await pipecatStep(doc, at, 'How much is a large?', empty.deps);
+    expect(empty.model.requests).toHaveLength(1);
+    expect(waited.transcript.at(-1)).toMatchObject({ kind: 'tool-result', modelReads: 'COMPLETED' });
+    const full = deps([answer('', ['get_delivery_estimate', {}]), say('About thirty minutes.')]);
+    await pipecatStep(doc, at, 'How long will it take?', full.deps);
+    expect(full.model.requests).toHaveLength(2);
+    expect(full.model.requests[1].messages.at(-1)).toMatchObject({ role: 'tool', content: '{"minutes": 30}' });
+  });
+
   it('a function the node does not offer is answered as Pipecat answers it', async () => {
     const doc = flow('pipecat__restaurant');
     const opened = await pipecatStep(doc, openSession(doc, { initialState: state }), null, deps([say('How many?')]).deps);

@@ -183,20 +183,20 @@ class PipecatRun extends StepBase {
   }
 
   /** One function call: run (a mock), the result the model reads, and where it moves the flow. */
-  async runCall(call: ToolCallRequest, offered: Tool[]): Promise<{ moveTo?: Stage; edge?: Edge; via?: string; stays: boolean }> {
+  async runCall(call: ToolCallRequest, offered: Tool[]): Promise<{ moveTo?: Stage; edge?: Edge; via?: string; stays: boolean; runsModel?: boolean }> {
     const tool = offered.find((t) => t.name === call.name);
     if (!tool) {
       const reads = notAvailable(call.name);
       this.trace({ kind: 'check-failed', toolCallId: call.id, tool: call.name, message: reads });
       this.s.transcript.push({ kind: 'tool-result', id: call.id, name: call.name, error: reads, modelReads: reads });
-      return { stays: true };
+      return { stays: true, runsModel: true };
     }
     const parsed = parseArguments(tool, call.arguments);
     if ('error' in parsed) {
       const reads = resultForModel({ status: 'error', error: parsed.error });
       this.trace({ kind: 'check-failed', toolCallId: call.id, tool: tool.name, message: parsed.error });
       this.s.transcript.push({ kind: 'tool-result', id: call.id, name: call.name, error: parsed.error, modelReads: reads });
-      return { stays: true };
+      return { stays: true, runsModel: true };
     }
     const transitionOnly = pipecatKeptOf(this.doc).transitionOnly?.includes(tool.id) ?? false;
     let result: unknown;
@@ -215,16 +215,18 @@ class PipecatRun extends StepBase {
     if (error !== undefined) {
       const reads = resultForModel({ status: 'error', error });
       this.s.transcript.push({ kind: 'tool-result', id: call.id, name: call.name, error, modelReads: reads });
-      return { stays: true };
+      return { stays: true, runsModel: true };
     }
     const to = this.destination(tool, result);
     if (to.error !== undefined) {
       this.s.transcript.push({ kind: 'tool-result', id: call.id, name: call.name, error: to.error, modelReads: resultForModel({ status: 'error', error: to.error }) });
-      return { stays: true };
+      return { stays: true, runsModel: true };
     }
     this.s.transcript.push({ kind: 'tool-result', id: call.id, name: call.name, result, modelReads: resultForModel(result) });
     this.progress();
-    return to.stage ? { moveTo: to.stage, edge: to.edge, via: tool.name, stays: false } : { stays: true };
+    // Pipecat's context aggregator runs the model after a result only when the result is truthy (llm_response_universal.py: `if frame.result`):
+    // a function that returns nothing (COMPLETED) leaves the model waiting for the caller.
+    return to.stage ? { moveTo: to.stage, edge: to.edge, via: tool.name, stays: false } : { stays: true, runsModel: resultForModel(result) !== 'COMPLETED' };
   }
 
   /** Model calls until one answers with no function call, the call ends, or the limit. */
@@ -248,9 +250,11 @@ class PipecatRun extends StepBase {
       this.progress();
       // Every call of the answer runs; the last transition is the one taken once all are done (manager.py `_pending_transition`).
       let move: { moveTo?: Stage; edge?: Edge; via?: string } | undefined;
+      let runsModel = false;
       for (const tc of response.toolCalls) {
         const ran = await this.runCall(tc, tools);
         if (ran.moveTo) move = ran;
+        if (ran.runsModel) runsModel = true;
       }
       this.afterAnswer();
       if (s.ended) return s;
@@ -258,6 +262,9 @@ class PipecatRun extends StepBase {
         if (!this.enter(move.moveTo, move.via, move.edge?.id)) return s;
         if (s.ended) return s;
         if (!nodeOf(this.doc, move.moveTo).respondImmediately) return s;
+      } else if (!runsModel) {
+        this.trace({ kind: 'note', message: 'every result of this answer was empty (the model reads COMPLETED), and Pipecat runs the model after a result only when it holds something: the agent waits for the caller' });
+        return s;
       }
     }
     if (!s.ended) this.trace({ kind: 'limit', message: `the step stopped after ${MAX_MODEL_CALLS_PER_STEP} model calls without a text answer, so that a looping model cannot spend the key` });
