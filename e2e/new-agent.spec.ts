@@ -13,7 +13,7 @@ test.describe('New agent', () => {
     await page.getByTestId('project-menu-button').click();
     await page.getByTestId('project-new').click();
     const chooser = page.getByTestId('new-agent-chooser');
-    await expect(chooser.getByRole('button')).toHaveText([/Empty agent/, /The sample: Clinic Booking/, /Block Agent intake · Block Agent/, /Pinecall booking · Pinecall/]);
+    await expect(chooser.getByRole('button')).toHaveText([/Empty agent/, /The sample: Clinic Booking/, /Block Agent intake · Block Agent/, /Pinecall booking · Pinecall/, /Pipecat restaurant reservation · Pipecat Flows/]);
     await page.getByTestId('project-menu').screenshot({ path: `${SHOTS}/new-agent-chooser.png` });
     expect(fetched).toEqual([]);
 
@@ -32,6 +32,17 @@ test.describe('New agent', () => {
     expect(await appState(page, (s) => ({ target: s.doc.target, tools: s.doc.tools.map((t: any) => t.name) }))).toEqual({ target: 'pinecall', tools: ['freeSlots', 'book'] });
     await expect(page.getByTestId('outline-tool-freeSlots')).toBeVisible();
     expect(fetched).toEqual(['/examples/template-block-agent-intake.json', '/examples/template-pinecall-booking.json']);
+
+    // Pipecat's own example flow, on its runtime: nodes and the functions its handlers declare.
+    await page.getByTestId('project-menu-button').click();
+    await page.getByTestId('project-new').click();
+    await page.getByTestId('new-agent-pipecat-restaurant').click();
+    await expect(page.getByTestId('project-menu-button')).toHaveText(/Restaurant Reservation/);
+    expect(await appState(page, (s) => ({ target: s.doc.target, tools: s.doc.tools.map((t: any) => t.name), stages: s.doc.stages.length }))).toEqual({
+      target: 'pipecat', tools: ['collect_party_size', 'check_availability', 'end_conversation'], stages: 5,
+    });
+    await expect(page.getByTestId('target-switch').getByRole('button', { name: 'Pipecat Flows' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('[data-testid="problem-row"][data-severity="error"]')).toHaveCount(0);
 
     // The sample again, beside the one opened on the first visit: a name of its own.
     await page.getByTestId('project-menu-button').click();

@@ -4,6 +4,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { problemsOf } from '../formats/problems';
 import { AGENT_TEMPLATES, documentFrom } from './new-agent';
+import { exportPipecatFlow } from '../formats/pipecat';
+import { runConversationTest } from '../simulator/conversation-tests/run';
+import { createOfflineModel } from '../simulator/offline';
+import { mockToolRunner } from '../simulator/mock-runner';
 
 const fromDisk = (async (url: string) => {
   const name = String(url).replace(/^.*examples\//, '');
@@ -12,8 +16,8 @@ const fromDisk = (async (url: string) => {
 }) as typeof fetch;
 
 describe('New agent templates', () => {
-  it('offers the empty agent, the sample and the two seed shapes', () => {
-    expect(AGENT_TEMPLATES.map((t) => t.id)).toEqual(['empty', 'sample', 'block-agent-intake', 'pinecall-booking']);
+  it('offers the empty agent, the sample, the two seed shapes and a Pipecat flow', () => {
+    expect(AGENT_TEMPLATES.map((t) => t.id)).toEqual(['empty', 'sample', 'block-agent-intake', 'pinecall-booking', 'pipecat-restaurant']);
   });
 
   it.each(AGENT_TEMPLATES.map((t) => [t.id, t] as const))('%s loads with a fresh id, on its runtime, lint-clean', async (_id, template) => {
@@ -31,6 +35,15 @@ describe('New agent templates', () => {
     expect(intake.tools.find((t) => t.name === 'collect_date_of_birth')!.parameters.properties!.birth_year).toMatchObject({ pattern: '^[0-9]{4}$|^$' });
     const booking = await byId('pinecall-booking');
     expect(booking.tools.map((t) => [t.name, t.preview, t.confirm])).toEqual([['freeSlots', 2, undefined], ['book', undefined, 'Booked: {{result.when}} with {{result.professional}}.']]);
+  });
+
+  it('the Pipecat template is Pipecat\'s example as written, with its handlers\' schemas, and its test passes on the offline model', async () => {
+    const flow = await documentFrom(AGENT_TEMPLATES.find((t) => t.id === 'pipecat-restaurant')!, fromDisk, '/');
+    expect(flow.tools.find((t) => t.name === 'collect_party_size')!.parameters).toEqual({ type: 'object', properties: { size: { type: 'integer', description: 'The number of people, from 1 to 12.' } }, required: ['size'] });
+    expect(exportPipecatFlow(flow).text).toBe(readFileSync(new URL('../formats/pipecat/fixtures/examples/pipecat__restaurant_reservation.flow.yaml', import.meta.url), 'utf8'));
+    const result = await runConversationTest(flow, flow.tests![0], { model: createOfflineModel(), runner: mockToolRunner, revision: 0, now: () => 0 });
+    expect(result.expectations.filter((e) => !e.passed)).toEqual([]);
+    expect(result.passed).toBe(true);
   });
 
   it('a template that cannot be fetched says which and why', async () => {

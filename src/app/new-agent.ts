@@ -3,7 +3,7 @@
 import { emptyDocument, loadDocument, newId, TARGET_LABEL, type AgentDocument, type Target } from '../model';
 
 export interface AgentTemplate {
-  id: 'empty' | 'sample' | 'block-agent-intake' | 'pinecall-booking';
+  id: 'empty' | 'sample' | 'block-agent-intake' | 'pinecall-booking' | 'pipecat-restaurant';
   label: string;
   /** What it holds, in a line. */
   description: string;
@@ -17,6 +17,7 @@ export const AGENT_TEMPLATES: readonly AgentTemplate[] = [
   { id: 'sample', label: 'The sample: Clinic Booking', description: 'A dental clinic booking: identify, verify, choose a slot, book; with three tests.', file: 'clinic-booking', target: 'pinecall' },
   { id: 'block-agent-intake', label: 'Block Agent intake', description: 'Intent, authentication, end call, with the Tools page’s is_schedule_appointment, collect_date_of_birth and collect_patient_profile.', file: 'template-block-agent-intake', target: 'block-agent' },
   { id: 'pinecall-booking', label: 'Pinecall booking', description: 'Choose a day, book a slot: freeSlots (preview 2, announce) and book (confirm), as in Pinecall’s Tools page.', file: 'template-pinecall-booking', target: 'pinecall' },
+  { id: 'pipecat-restaurant', label: 'Pipecat restaurant reservation', description: 'Pipecat’s own example flow: party size, a time checked by a branch on its result, confirm; with its handlers’ signatures and a test.', file: 'template-pipecat-restaurant', target: 'pipecat' },
 ];
 
 export const templateRuntime = (t: AgentTemplate): string => (t.target ? TARGET_LABEL[t.target] : 'any runtime');

@@ -25,6 +25,8 @@ export interface SimulateArgs {
   says: string[];
   waits: Record<string, string>;
   call: Record<string, string>;
+  /** `--state KEY=VALUE`: a state field's value before the call opens (a Pipecat flow's flow_manager.state); JSON when it reads as JSON, else text. */
+  state: Record<string, unknown>;
   agentFirst: boolean;
   runtime?: Target;
   /** The step budget for the agent's own code, in seconds (src/simulator/budget.ts). */
@@ -45,6 +47,7 @@ export const SIMULATE_OPTIONS: OptionSpec[] = [
   { name: 'say', takesValue: true, repeatable: true },
   { name: 'wait', takesValue: true, repeatable: true },
   { name: 'call', takesValue: true, repeatable: true },
+  { name: 'state', takesValue: true, repeatable: true },
   { name: 'agent-first', takesValue: false },
   { name: 'runtime', takesValue: true },
   { name: 'budget', takesValue: true },
@@ -90,6 +93,9 @@ Values of pii fields and parameters print as "***".
   --wait TOKEN=VALUE  Answer a wait stage's token whenever the call waits on it (Block Agent).
   --call KEY=VALUE    A fact a tool reads as this.call.KEY; this.call.today is today's date
                       unless --call today=YYYY-MM-DD says otherwise.
+  --state KEY=VALUE   A state field's value before the call opens (a Pipecat flow's
+                      flow_manager.state, which its {{ KEY }} placeholders read): JSON when it
+                      reads as JSON (4, true, {"a":1}), else the text as given.
   --runtime R         pinecall, block-agent or pipecat: the semantics to run (default: the agent's target).
   --budget S          Seconds the agent's own code (templates, when predicates, tool bodies) may
                       run in one step, in all (default 5); a step past it stops and says why.
@@ -154,6 +160,19 @@ function pairs(values: string[], option: string): Record<string, string> {
   return out;
 }
 
+/** `--state` values: JSON when they read as JSON, else the text itself ("Le Petit"). */
+function stateValues(pairs: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, text] of Object.entries(pairs)) {
+    try {
+      out[key] = JSON.parse(text);
+    } catch {
+      out[key] = text;
+    }
+  }
+  return out;
+}
+
 export function simulateArgs(file: string, from: InputFormat | undefined, fixTabs: boolean, options: Options): SimulateArgs {
   const provider = oneOf(single(options, 'provider') ?? 'offline', PROVIDERS, '--provider');
   const runtimeValue = single(options, 'runtime');
@@ -172,6 +191,7 @@ export function simulateArgs(file: string, from: InputFormat | undefined, fixTab
     says,
     waits: pairs(list(options, 'wait'), '--wait'),
     call: pairs(list(options, 'call'), '--call'),
+    state: stateValues(pairs(list(options, 'state'), '--state')),
     agentFirst,
     runtime: runtimeValue === undefined ? undefined : oneOf(runtimeValue, RUNTIMES, '--runtime'),
     budgetSeconds: budgetOf(single(options, 'budget'), 'simulate'),

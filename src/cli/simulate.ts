@@ -66,7 +66,9 @@ export async function simulateCommand(args: SimulateArgs, rawIo: CliIo): Promise
     // On the offline model a line its rules cannot read ends the run there, rather than going on
     // with the agent asking again (the Simulator offers to play the model at that point instead).
     const until = args.provider === 'offline' ? (after: Session) => undecidedInLastStep(after) !== undefined : undefined;
-    const session = await runScript(doc, { says: args.says, waits: args.waits, agentFirst: args.agentFirst, runtime: args.runtime, until }, deps, emit);
+    const unknown = Object.keys(args.state).filter((name) => !doc.state.some((f) => f.name === name));
+    if (unknown.length) io.err(`${oneLineText(file)}: --state ${unknown.map(oneLineText).join(', ')}: no state field of that name (fields: ${doc.state.map((f) => oneLineText(f.name)).join(', ') || 'none'}); left out\n`);
+    const session = await runScript(doc, { says: args.says, waits: args.waits, agentFirst: args.agentFirst, runtime: args.runtime, initialState: args.state, until }, deps, emit);
     const stuck = until ? undecidedInLastStep(session) : undefined;
     if (stuck) {
       emit({ type: 'stuck', step: stuck.step, line: stuck.line, why: stuck.why });

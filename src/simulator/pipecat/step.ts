@@ -19,7 +19,7 @@ import { stepDepsWithBudget } from '../budget';
 import { historyMessages } from '../messages';
 import { StepBase } from '../step-base';
 import { parseArguments } from '../tool-arguments';
-import { MAX_MODEL_CALLS_PER_STEP, type Line, type Session, type StepDeps, type ToolCallRequest, type ToolSpec } from '../types';
+import { MAX_MODEL_CALLS_PER_STEP, type Line, type Session, type StepDeps, type ToolCallRequest, type ToolRun, type ToolSpec } from '../types';
 import { MissingStateKey, nodeOf, renderPlaceholders, resultForModel, stageNamed, type NodeConfig } from './node';
 
 /** Pipecat's guidance composed into the system instruction when an asynchronous tool is registered (processors/aggregators/async_tool_messages.py). */
@@ -201,23 +201,28 @@ class PipecatRun extends StepBase {
     const transitionOnly = pipecatKeptOf(this.doc).transitionOnly?.includes(tool.id) ?? false;
     let result: unknown;
     let error: string | undefined;
+    let ran: ToolRun | undefined;
     if (transitionOnly) result = ACKNOWLEDGED;
     else {
       const run = await this.runTool(tool, parsed.args);
-      this.traceToolRun(call, tool.name, parsed.args, run);
-      this.noteOnce(`${tool.name} is a Python function in handlers.py, which Callboard cannot run: ${tool.mock !== undefined ? 'its mock answered' : 'it answered with its arguments (give it a mock to answer otherwise)'}, and what it stores in flow_manager.state does not happen here`);
+      ran = run;
+      const writes = pipecatKeptOf(this.doc).stateWrites?.[tool.name]?.length ?? 0;
+      const state = writes ? `the ${writes} plain flow_manager.state write(s) read from its Python are done, anything else it stores is not` : 'what it stores in flow_manager.state does not happen here';
+      this.noteOnce(`${tool.name} is a Python function in handlers.py, which Callboard cannot run: ${tool.mock !== undefined ? 'its mock answered' : 'it answered with its arguments (give it a mock to answer otherwise)'}, and ${state}`);
       for (const [field, value] of Object.entries(run.writes)) if (field !== 'stage') this.write(field, value, tool.name);
       result = run.result ?? ACKNOWLEDGED;
       error = run.error;
       // The plain `flow_manager.state["k"] = …` of the handler's Python, read at import: done as Pipecat would before the function returns.
       if (error === undefined) for (const w of pipecatKeptOf(this.doc).stateWrites?.[tool.name] ?? []) this.write(w.key, 'param' in w ? parsed.args[w.param] : w.value, tool.name);
     }
+    const to = error === undefined ? this.destination(tool, result) : {};
+    // Traced once the transition is decided: a branch that cannot read the result fails the call (flow.py `_destination` raises inside the handler).
+    if (ran) this.traceToolRun(call, tool.name, parsed.args, to.error !== undefined ? { ...ran, error: to.error } : ran);
     if (error !== undefined) {
       const reads = resultForModel({ status: 'error', error });
       this.s.transcript.push({ kind: 'tool-result', id: call.id, name: call.name, error, modelReads: reads });
       return { stays: true, runsModel: true };
     }
-    const to = this.destination(tool, result);
     if (to.error !== undefined) {
       this.s.transcript.push({ kind: 'tool-result', id: call.id, name: call.name, error: to.error, modelReads: resultForModel({ status: 'error', error: to.error }) });
       return { stays: true, runsModel: true };
