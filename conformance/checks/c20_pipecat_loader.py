@@ -5,7 +5,10 @@ Callboard's (no error ⇔ it loads), Callboard's YAML and JSON exports load to t
 every branch table holds the cases Pipecat holds, and for the handlers.py Callboard writes for the
 flow, the schema Pipecat derives from each function equals the one Callboard reads, and
 `Flow(config, handlers=…)` binds exactly when Callboard finds no reference problem. For each
-deliberately broken flow: Pipecat's errors (location, type, message) equal Callboard's, in order.
+deliberately broken flow: Pipecat's errors (location, type, message) equal Callboard's, in order. For every agent
+of the repository's examples and offline corpus written as a Pipecat flow (a Pinecall or Block Agent
+team's conversion), Pipecat loads the flow, binds it to the handlers.py written beside it, and
+derives the schemas Callboard reads from it.
 Last, the comparisons are fed a wrong answer on purpose and must fail.
 """
 from __future__ import annotations
@@ -124,6 +127,25 @@ def run() -> list[Case]:
             except FlowReferenceError as error:
                 bound = [problem.message for problem in error.problems]
             cases.append(same(f"{name}: Flow(config, handlers=…) problems = Callboard's", example["bindErrors"], bound, "binding"))
+        for index, agent in enumerate(data["converted"]):
+            name = agent["name"]
+            if agent["lintErrors"]:
+                # Lint under Pipecat refuses it first (a name Python does not take, two stages of one name): said, not loaded.
+                cases.append(Case(f"{name} as a flow: Callboard's lint refuses it before Pipecat would", True, "; ".join(agent["lintErrors"])[:200]))
+                continue
+            theirs = pipecat_verdict(agent["flow"])
+            if not theirs["loads"]:
+                cases.append(Case(f"{name} as a flow: loads in Pipecat", False, "Pipecat refuses it", [f"{e['loc']}: {e['message']}" for e in theirs["errors"]]))
+                continue
+            module = import_module(directory, f"callboard_converted_{index}", agent["handlers"]["text"])
+            try:
+                Flow(theirs["config"], handlers=module)
+                problems: list[str] = []
+            except FlowReferenceError as error:
+                problems = [problem.message for problem in error.problems]
+            cases.append(same(f"{name} as a flow: loads and binds to the handlers.py written beside it", [], problems, "binding"))
+            for schema in agent["handlers"]["schemas"]:
+                cases.append(compare_schema(f"{name} as a flow: handlers.py {schema['name']}", schema, getattr(module, schema["name"])))
         for fixture in data["handlerFixtures"]:
             module = import_module(directory, f"callboard_fixture_{fixture['name'][:-3]}", fixture["text"])
             for schema in fixture["schemas"]:

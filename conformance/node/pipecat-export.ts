@@ -5,9 +5,12 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  derivedSchema, handlerNames, pipecatRefuses, readFlow, readHandlers, writeFlowJson, writeFlowYaml, writeHandlers,
+  derivedSchema, exportPipecatFlow, handlerNames, pipecatRefuses, readFlow, readHandlers, writeFlowJson, writeFlowYaml, writeHandlers,
   type FlowConfigModel, type FlowFile, type HandlerSpec,
 } from '../../src/formats/pipecat/index.ts';
+import { importAny } from '../../src/formats/import-any.ts';
+import { lint } from '../../src/model/lint/index.ts';
+import { withoutKeptSources } from '../../src/formats/kept-source.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const examples = join(root, 'src', 'formats', 'pipecat', 'fixtures', 'examples');
@@ -91,4 +94,25 @@ const out = {
     return { name, text, schemas: readHandlers(text).functions.map(derivedSchema) };
   }),
 };
-process.stdout.write(JSON.stringify(out));
+// Every agent of the repository's examples and offline corpus, written as a Pipecat flow (the
+// conversion a Pinecall or Block Agent team makes): Pipecat must load the flow and bind it to the
+// handlers.py Callboard writes beside it, and derive the tool schemas Callboard reads from it.
+const AGENT = /\.(json|ya?ml|tsx?)$/;
+const sources = [
+  ...readdirSync(join(root, 'public', 'examples')).filter((n) => n.endsWith('.json')).map((n) => join('public', 'examples', n)),
+  ...readdirSync(join(root, 'test', 'fixtures', 'offline-corpus')).filter((n) => AGENT.test(n) && !n.endsWith('.script.json')).map((n) => join('test', 'fixtures', 'offline-corpus', n)),
+].sort();
+const converted = [];
+for (const path of sources) {
+  const outcome = await importAny(readFileSync(join(root, path), 'utf8'), { fileName: path });
+  if (outcome.kind !== 'agent') continue;
+  const doc = { ...withoutKeptSources(outcome.doc), target: 'pipecat' as const };
+  const flow = exportPipecatFlow(doc);
+  converted.push({
+    name: path,
+    lintErrors: lint(doc).filter((p) => p.severity === 'error').map((p) => `${p.rule} ${p.path}: ${p.message}`),
+    flow: flow.text,
+    handlers: { text: flow.handlers, schemas: readHandlers(flow.handlers).functions.map(derivedSchema) },
+  });
+}
+process.stdout.write(JSON.stringify({ ...out, converted }));
