@@ -9,9 +9,37 @@
 //   as they are without the handlers.py).
 import type { Reading } from './reading';
 import { namedByInstructions, type Scored } from './choose';
+import { decideCondition } from './condition';
 
 const CONDITIONAL = /\b(?:when|if|once|after|unless|until|whenever)\b/i;
 const AT_ONCE = /\b(?:right away|immediately|at once|straight away|without (?:saying|asking|waiting|speaking))\b/i;
+
+/**
+ * The node's task names a function outright ("call select_order with them", "- Use finish when the
+ * caller confirms"): each such sentence is an order, under the condition it states, if any, read
+ * over the caller's lines as a natural-language condition is. Exactly one order standing: call it.
+ */
+function calledByName(r: Reading, scored: Scored[]): NodeTaskMove {
+  if (r.stepCalls.length > 0) return undefined;
+  const standing: { s: Scored; why: string }[] = [];
+  for (const sentence of r.instructions.split(/(?<=[.!?])\s+|\n+/)) {
+    for (const s of scored) {
+      const name = s.tool.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      if (!s.complete || !new RegExp(`\\b(?:call|use)\\s+(?:the\\s+)?${name}\\b`, 'i').test(sentence)) continue;
+      // "the caller says the package is late": what they say is the condition, not whether they spoke.
+      // The condition runs from "when"/"if" to the clause's end (a comma, or the order itself).
+      const condition = /\b(?:when|if|once|whenever)\b(.*?)(?:,|\b(?:call|use)\b|[.!?]?\s*$)/i.exec(sentence)?.[1].replace(/^\s*(?:the\s+)?(?:caller|customer|user|guest|patient|they)\s+(?:says?|said|tells? you|mentions?)\s+(?:that\s+)?/i, '').trim();
+      if (condition === undefined) standing.push({ s, why: `the node's task says to call ${s.tool.name} ("${sentence.trim().slice(0, 80)}")` });
+      else {
+        // Said to this node: the caller's latest line only.
+        const decided = decideCondition(condition, r.callerLines.slice(0, 1));
+        if (decided.holds) standing.push({ s, why: `the node's task says to call ${s.tool.name} when "${condition.slice(0, 60)}", and it holds: ${decided.why}` });
+      }
+    }
+  }
+  const distinct = [...new Map(standing.map((x) => [x.s.tool.name, x])).values()];
+  return distinct.length === 1 ? { kind: 'call', s: distinct[0].s, rule: 'node-task-names-the-call', why: distinct[0].why } : undefined;
+}
 
 export type NodeTaskMove = { kind: 'speak'; why: string } | { kind: 'call'; s: Scored; rule: string; why: string } | undefined;
 
@@ -27,6 +55,8 @@ export function nodeTaskMove(r: Reading, scored: Scored[]): NodeTaskMove {
     }
     return { kind: 'speak', why: 'the node was entered after the caller last spoke: its task is said first; what came before is not an answer to it' };
   }
+  const byName = calledByName(r, scored);
+  if (byName) return byName;
   const asked = r.agentLines.at(-1)?.trim().endsWith('?') ?? false;
   if (scored.length === 1 && scored[0].complete && asked && r.stepCalls.length === 0) {
     return { kind: 'call', s: scored[0], rule: 'node-done-by-its-function', why: `the node's question was answered, and ${scored[0].tool.name} is the one function it offers: in a flow that is how a node says its task is done` };
