@@ -37,7 +37,7 @@ test('the sample opens on an empty badge: its notes wait in two collapsed groups
   const losses = page.getByTestId('problems-group-losses-toggle');
   const other = page.getByTestId('problems-group-other-runtime-toggle');
   await expect(losses).toHaveText(/^▸Not expressible in Pinecall \(\d+\)$/);
-  await expect(other).toHaveText(/^▸Only Block Agent would mind \(\d+\)$/);
+  await expect(other).toHaveText(/^▸Only Block Agent or Pipecat Flows would mind \(\d+\)$/);
   await expect(losses).toHaveAttribute('aria-expanded', 'false');
   await page.screenshot({ path: `${SHOTS}/problems-collapsed.png` });
 
@@ -74,7 +74,7 @@ test('warnings follow the target: a preview of 0 rows is an error in Pinecall, a
   const preview = page.locator('[data-testid="problem-row"][data-rule="tool-preview-range"]');
   await expect(preview).toHaveCount(0);
   await expect(badge(page)).toHaveText('2');
-  await expect(page.getByTestId('problems-group-other-runtime-toggle')).toHaveText(/^▸Only Pinecall would mind \(\d+\)$/);
+  await expect(page.getByTestId('problems-group-other-runtime-toggle')).toHaveText(/^▸Only Pinecall or Pipecat Flows would mind \(\d+\)$/);
   await page.getByTestId('problems-group-other-runtime-toggle').click();
   await expect(preview).toHaveCount(1);
   await expect(preview).toHaveAttribute('data-severity', 'info');
