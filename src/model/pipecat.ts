@@ -75,3 +75,21 @@ export function pipecatCaseKey(value: unknown): string {
 
 /** What a handler stores in `flow_manager.state`, read from its Python (`flow_manager.state["k"] = param`): an argument, or a literal value. */
 export type PipecatStateWrite = { key: string; param: string } | { key: string; value: unknown };
+
+/**
+ * A node's task messages for a stage: the kept ones while they still join into the stage's
+ * instructions, else the instructions as one message (with the kept first role, or the file's).
+ * One rule for the export (formats/pipecat/from-document.ts) and the engine (simulator/pipecat/node.ts).
+ */
+export function taskMessagesOf(instructions: string, own: PipecatNodeKept, kept: PipecatKept): { role: string; content: string }[] {
+  const messages = own.task_messages;
+  if (messages && messages.map((m) => m.content).join('\n\n') === instructions) return messages.map((m) => ({ ...m }));
+  return [{ role: messages?.[0]?.role ?? kept.taskRole ?? DEFAULT_TASK_ROLE, content: instructions }];
+}
+
+/** Items in the order a node's file wrote their names, then any new ones in their own order (a stable sort). */
+export function inWrittenOrder<T extends { name: string }>(items: readonly T[], written: readonly string[] | undefined): T[] {
+  if (!written) return [...items];
+  const rank = (t: T) => { const i = written.indexOf(t.name); return i < 0 ? written.length : i; };
+  return items.map((t, i) => ({ t, i })).sort((a, b) => rank(a.t) - rank(b.t) || a.i - b.i).map(({ t }) => t);
+}

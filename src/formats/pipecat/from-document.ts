@@ -4,7 +4,7 @@
 // the same way: an edge no tool fires, a condition on a parameter's value, a wait stage. The file
 // written from a kept source changes only what the document changed (write.ts).
 import { byId, toolVisibleIn, type AgentDocument, type Edge, type Stage, type Tool } from '../../model';
-import { DEFAULT_TASK_ROLE, pipecatCaseKey, pipecatKeptOf, type PipecatKept } from '../../model/pipecat';
+import { inWrittenOrder, pipecatCaseKey, pipecatKeptOf, taskMessagesOf, type PipecatKept } from '../../model/pipecat';
 import type { FlowConfigData, FlowFunctionData, FlowNodeData } from './model';
 
 /** The tools a node lists: those offered in its stage and not everywhere (those are global functions). */
@@ -70,26 +70,15 @@ function functionData(doc: AgentDocument, kept: PipecatKept, stage: Stage | unde
   };
 }
 
-/** A node's functions in the order the file wrote them, then any new ones in the document's order. */
-function inWrittenOrder(tools: Tool[], written: string[] | undefined): Tool[] {
-  if (!written) return tools;
-  const rank = (t: Tool) => { const i = written.indexOf(t.name); return i < 0 ? written.length : i; };
-  return tools.map((t, i) => ({ t, i })).sort((a, b) => rank(a.t) - rank(b.t) || a.i - b.i).map(({ t }) => t);
-}
 
 function nodeData(doc: AgentDocument, kept: PipecatKept, stage: Stage, isEntry: boolean): FlowNodeData {
   const own = kept.nodes?.[stage.id] ?? {};
-  const role = kept.taskRole ?? DEFAULT_TASK_ROLE;
-  const keptMessages = own.task_messages;
-  const task_messages = keptMessages && keptMessages.map((m) => m.content).join('\n\n') === stage.instructions
-    ? keptMessages.map((m) => ({ ...m }))
-    : [{ role: keptMessages?.[0]?.role ?? role, content: stage.instructions }];
-  const node: FlowNodeData = { task_messages };
+  const task_messages = taskMessagesOf(stage.instructions, own, kept);
   // Keys in the order Pipecat's own examples write them: role, task, functions, actions, strategy.
   const out = {} as FlowNodeData;
   if (isEntry && doc.persona !== '') out.role_message = doc.persona;
   else if (own.role_message !== undefined) out.role_message = own.role_message;
-  out.task_messages = node.task_messages;
+  out.task_messages = task_messages;
   const tools = inWrittenOrder(nodeTools(doc, stage), own.functions);
   if (tools.length || own.functions !== undefined) out.functions = tools.map((t) => functionData(doc, kept, stage, t));
   if (own.pre_actions !== undefined) out.pre_actions = structuredClone(own.pre_actions) as FlowNodeData['pre_actions'];

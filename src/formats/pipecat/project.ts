@@ -4,7 +4,7 @@
 // property test is the text layer (YAML and JSON written and read back, handlers.py written and
 // read back) and, above all, that lossesFor(doc, 'pipecat') names exactly the paths that change.
 import type { AgentDocument, Edge, Tool } from '../../model';
-import { pipecatKeptOf, type PipecatKept } from '../../model/pipecat';
+import { inWrittenOrder, pipecatKeptOf, type PipecatKept } from '../../model/pipecat';
 import { flowDocument } from './document';
 import { handlersText } from './export';
 import { readFlow } from './flow';
@@ -47,7 +47,7 @@ function withIdsOf(read: AgentDocument, doc: AgentDocument): AgentDocument {
     seenNodes.add(stage.name);
     const tools = nodeTools(doc, stage);
     const order = kept.nodes?.[stage.id]?.functions;
-    const sorted = order ? [...tools].sort((a, b) => rankIn(order, a.name) - rankIn(order, b.name)) : tools;
+    const sorted = inWrittenOrder(tools, order);
     for (const tool of sorted) written.push(...transitionOf(doc, stage, tool).used);
   }
   read.edges.forEach((edge, i) => { if (written[i]) ids.set(edge.id, written[i].id); });
@@ -74,4 +74,3 @@ function withIdsOf(read: AgentDocument, doc: AgentDocument): AgentDocument {
   return out;
 }
 
-const rankIn = (order: string[], name: string) => { const i = order.indexOf(name); return i < 0 ? order.length : i; };

@@ -4,7 +4,7 @@
 // filled from the state as `_render_node` fills them, refusing a key the state lacks in Pipecat's
 // words. Pure.
 import type { AgentDocument, Stage, Tool } from '../../model';
-import { DEFAULT_TASK_ROLE, PIPECAT_PLACEHOLDER, pipecatKeptOf, type PipecatAction, type PipecatKept } from '../../model/pipecat';
+import { inWrittenOrder, PIPECAT_PLACEHOLDER, pipecatKeptOf, taskMessagesOf, type PipecatAction, type PipecatKept } from '../../model/pipecat';
 
 export interface NodeConfig {
   stage: Stage;
@@ -79,14 +79,11 @@ export function nodeOf(doc: AgentDocument, stage: Stage, kept: PipecatKept = pip
   const own = kept.nodes?.[stage.id] ?? {};
   const isEntry = stage.id === doc.entryStageId || (doc.entryStageId === null && doc.stages[0]?.id === stage.id);
   const roleMessage = isEntry && doc.persona !== '' ? doc.persona : typeof own.role_message === 'string' && own.role_message !== '' ? own.role_message : undefined;
-  const keptMessages = own.task_messages;
-  const taskMessages = keptMessages && keptMessages.map((m) => m.content).join('\n\n') === stage.instructions
-    ? keptMessages
-    : [{ role: keptMessages?.[0]?.role ?? kept.taskRole ?? DEFAULT_TASK_ROLE, content: stage.instructions }];
+  const taskMessages = taskMessagesOf(stage.instructions, own, kept);
   const globals = doc.tools.filter((t) => t.kind === 'function' && t.scope.kind === 'all');
   const own_ = doc.tools.filter((t) => t.kind === 'function' && t.scope.kind !== 'all' && offeredIn(t, stage));
   const order = own.functions;
-  const nodeFunctions = order ? [...own_].sort((a, b) => rank(order, a.name) - rank(order, b.name)) : own_;
+  const nodeFunctions = inWrittenOrder(own_, order);
   return {
     stage,
     ...(roleMessage !== undefined ? { roleMessage } : {}),
@@ -100,7 +97,6 @@ export function nodeOf(doc: AgentDocument, stage: Stage, kept: PipecatKept = pip
   };
 }
 
-const rank = (order: string[], name: string) => { const i = order.indexOf(name); return i < 0 ? order.length : i; };
 
 function offeredIn(tool: Tool, stage: Stage): boolean {
   if (tool.scope.kind === 'stages') return tool.scope.stageIds.includes(stage.id);
