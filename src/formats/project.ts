@@ -24,6 +24,7 @@ import { toolVisibleIn } from '../model/document';
 import { pointer } from '../model/lint/pointer';
 import type { AgentDocument, Condition, Target, Tool } from '../model/types';
 import { withoutKeptSources } from './kept-source';
+import { withoutInterfaceNames } from './kept-layout';
 
 /** The document as `target`'s import will give it back: exactly lossesFor(doc, target) applied. */
 export function project(doc: AgentDocument, target: Target): AgentDocument {
@@ -208,18 +209,3 @@ function diffValue(a: Json, b: Json, at: (string | number)[], out: string[]): vo
   }
 }
 
-/**
- * The names of a class's generated interfaces (PreservedTool.interfaceNames) say how the file is
- * laid out, not what the agent is, like a kept source: left out of a comparison of documents.
- */
-function withoutInterfaceNames(pinecall: JsonMap): JsonMap {
-  const tools = pinecall.tools;
-  if (!isMap(tools)) return pinecall;
-  const kept = Object.fromEntries(Object.entries(tools).flatMap(([name, tool]) => {
-    if (!isMap(tool)) return [[name, tool]];
-    const { interfaceNames: _names, ...rest } = tool;
-    return Object.keys(rest).length ? [[name, rest]] : [];
-  }));
-  const { tools: _tools, ...others } = pinecall;
-  return Object.keys(kept).length ? { ...others, tools: kept } : others;
-}

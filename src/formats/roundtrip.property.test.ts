@@ -61,6 +61,11 @@ function expectWarningsNameTheChanges(doc: AgentDocument, projected: AgentDocume
     if (target === 'block-agent' && list === 'state') {
       expect(doc.state.map((f) => f.name), 'an added state field is one the document does not declare').not.toContain(item.name);
       expect(projected.tools.some((t) => t.kind === 'function' && Object.keys(t.parameters.properties ?? {}).includes(item.name as string))).toBe(true);
+    } else if (target === 'pipecat' && list === 'state') {
+      // A flow declares no state: its import names each flow_manager.state key a {{ key }} reads.
+      expect(doc.state.map((f) => f.name), 'an added state field is one the document does not declare').not.toContain(item.name);
+      const reads = new RegExp(`\\{\\{\\s*${item.name as string}\\s*\\}\\}`);
+      expect([doc.persona, ...doc.stages.map((s) => s.instructions)].some((text) => reads.test(text)), `${item.name as string} is a placeholder the flow reads`).toBe(true);
     } else addedPaths.push(`/${list}/-`);
   }
   const all = [...changed, ...addedPaths];
@@ -98,6 +103,41 @@ describe.each([...TARGETS].reverse())('round trip of random documents through %s
     }), { numRuns: RUNS });
     if (process.env.FUZZ_STATS) console.log(target, 'documents showing each feature', Object.fromEntries(seen), 'documents losing each', Object.fromEntries(lost));
     expect([...seen].filter(([, n]) => n === 0).map(([f]) => f), 'features no generated document showed').toEqual([]);
+  }, 120_000);
+});
+
+/**
+ * Across runtimes: a random document written for one runtime, read back through its file (what an
+ * import from that runtime gives), then switched to another runtime and written there. The second
+ * export holds the same property — its import is the projection and its warnings name exactly what
+ * changed — on documents shaped by the first runtime's file rather than by the generator. A
+ * document the second runtime's lint refuses (the app shows those errors and the export says it
+ * cannot be written) is left out; the test checks that most are kept.
+ */
+const PAIRS = TARGETS.flatMap((from) => TARGETS.filter((to) => to !== from).map((to) => [from, to] as const));
+
+describe.each(PAIRS)('random documents read from %s and written as %s', (from, to) => {
+  it('the second export is its projection, and its warnings name exactly what changed', () => {
+    let kept = 0;
+    let tried = 0;
+    const refusedBy = new Map<string, number>();
+    const documents = from === 'pipecat'
+      ? documentArbitrary(from).filter((d) => d.stages.some((s) => s.kind === 'turn') && lint(d).every((p) => p.severity !== 'error'))
+      : documentArbitrary(from);
+    fc.assert(fc.property(documents, (doc) => {
+      const format = FORMATS[from];
+      const exported = format.export(doc);
+      const read = format.import(exported.text, exported.beside, doc.name);
+      if (!read.ok) throw new Error(`the ${from} export does not import: ${JSON.stringify(read.errors)}`);
+      const switched: AgentDocument = { ...read.doc, target: to };
+      tried++;
+      const refusals = lint(switched).filter((p) => p.severity === 'error');
+      for (const p of refusals) refusedBy.set(p.rule, (refusedBy.get(p.rule) ?? 0) + 1);
+      if (refusals.length) return;
+      kept++;
+      roundTrip(switched, to);
+    }), { numRuns: Math.max(20, Math.round(RUNS / 2)) });
+    expect(kept, `documents ${to}'s lint accepted, of ${tried} (refused by ${JSON.stringify(Object.fromEntries(refusedBy))})`).toBeGreaterThan(tried / 10);
   }, 120_000);
 });
 

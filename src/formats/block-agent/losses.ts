@@ -2,6 +2,8 @@
 // lossesFor(doc, 'block-agent'). Refs, tool names and the variables a file declares are worked out
 // from the exporter's own plan (src/formats/block-agent), so the list and the export agree.
 import { keptPythonLosses } from '../kept-python';
+import { keepsMoreThanLayout } from '../kept-layout';
+import { orderAsListed } from '../listed-order';
 import { IMPORTED_AGENT_NAME, isFallbackToolName, isIntentBlock, stateFromTools } from './conventions';
 import { deepEqual, survivingExtra, type PlainObject } from './extra';
 import { BLOCK_SHAPE, EDGE_SHAPE, FUNCTION_TOOL_SHAPE, MCP_TOOL_SHAPE, TOP_SHAPE, TURN_SHAPE } from './keys';
@@ -108,7 +110,7 @@ function blockAgentLosses(doc: AgentDocument, add: AddLoss): void {
   });
   edgeLosses(doc, plan, tools, add);
   doc.tools.forEach((tool, i) => toolLosses(doc, tool, i, plan, tools, add));
-  stateLosses(doc, tools, add);
+  stateLosses(doc, plan, tools, add);
 }
 
 function agentLosses(doc: AgentDocument, add: AddLoss): void {
@@ -119,7 +121,7 @@ function agentLosses(doc: AgentDocument, add: AddLoss): void {
   if (doc.opening !== 'caller') {
     add(pointer('opening'), agent, 'agent opens the call', 'the file does not say who speaks first; choose "agent opens the call" where the agent is deployed');
   }
-  if (hasKeys(doc.preserved?.pinecall)) {
+  if (keepsMoreThanLayout(doc.preserved?.pinecall)) {
     add(pointer('preserved', 'pinecall'), agent, 'Pinecall class code', 'the imports, helper methods, getters and comments kept from a Pinecall class are not written in a Block Agent file; keep the class if you need them');
   }
   const top: PlainObject = { personality: doc.persona, blocks: [] };
@@ -262,8 +264,11 @@ function toolLosses(doc: AgentDocument, tool: Tool, i: number, plan: ExportPlan,
 }
 
 /** Block Agent's variables are the parameters its tools capture: nothing else is declared (conventions.ts). */
-function stateLosses(doc: AgentDocument, tools: WrittenTools, add: AddLoss): void {
-  const captured = new Map(stateFromTools(tools.order, (name) => name).map((f) => [f.name, f]));
+function stateLosses(doc: AgentDocument, plan: ExportPlan, tools: WrittenTools, add: AddLoss): void {
+  // A variable takes the type of the first tool that captures it in the order the import reads the
+  // tools back (as every block lists them, read-tools.ts), not the order they were first written.
+  const listed = plan.blocks.map((b) => [...new Set(plan.toolsOf.get(b.id)!.map((t) => tools.survivor.get(t.id)!))]);
+  const captured = new Map(stateFromTools(orderAsListed(tools.order, listed), (name) => name).map((f) => [f.name, f]));
   const seen = new Set<string>();
   const text = (value: string | undefined) => (value ? value.replace(/\r\n?/g, '\n') : undefined);
   doc.state.forEach((field, i) => {

@@ -50,6 +50,7 @@ describe('a tool name defined in two blocks', () => {
     const duplicate = problemsOf(doc).filter((p) => p.rule.startsWith('tool-name-duplicate'));
     expect(duplicate.map((p) => [p.rule, p.severity])).toEqual([['tool-name-duplicate', 'info']]);
     expect(problemsOf({ ...doc, target: 'pinecall' }).filter((p) => p.rule === 'tool-name-duplicate').map((p) => p.severity)).toEqual(['error']);
+    expect(problemsOf({ ...doc, target: 'pipecat' }).filter((p) => p.rule === 'tool-name-duplicate').map((p) => p.severity)).toEqual(['error']);
   });
 
   it('two different definitions of one name in one block: the later one is still renamed, and says so', () => {

@@ -12,6 +12,7 @@ import { annotationFor, writeHandlers } from './handlers-write';
 import { handlerSpec, isPythonName, writableSpec } from './handler-spec';
 import { derivedSchema, readHandlers } from './handlers';
 import { placeholdersIn } from './model';
+import { keepsMoreThanLayout } from '../kept-layout';
 
 const KEPT_KEYS = 'keys the document kept from another runtime\'s file are not written in a flow';
 
@@ -30,7 +31,7 @@ function agentLosses(doc: AgentDocument, add: AddLoss): void {
   const agent = { kind: 'agent' as const };
   if (Object.keys(doc.llm).length > 0) add(pointer('llm'), agent, 'llm settings', 'a flow holds no model settings; set them on the LLM service in the bot that runs the flow');
   for (const key of ['pinecall', 'pinecallPython', 'pinecallRuby', 'blockAgent'] as const) {
-    if (hasKeys(doc.preserved?.[key])) add(pointer('preserved', key), agent, 'kept keys', KEPT_KEYS);
+    if (key === 'pinecall' ? keepsMoreThanLayout(doc.preserved?.pinecall) : hasKeys(doc.preserved?.[key])) add(pointer('preserved', key), agent, 'kept keys', KEPT_KEYS);
   }
   if (doc.persona !== '' && flowStages(doc).length === 0) add(pointer('persona'), agent, 'persona', 'a flow says its role in a node\'s role_message, and this agent has no stage to be a node; add a stage');
   const entry = byId(doc.stages, doc.entryStageId);

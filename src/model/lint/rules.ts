@@ -44,7 +44,7 @@ export const RULES = {
   'tool-name-pinecall': rule('error', 'info', 'a Pinecall tool name is one word: ^[A-Za-z][A-Za-z0-9_]*$ (a Pipecat function\'s too: it is a Python function)', 'error'),
   'tool-name-openai': rule('warning', 'error', 'an OpenAI function name is ^[a-zA-Z0-9_-]{1,64}$'),
   // Block Agent lists tools per block, and two blocks may each define their own tool of one name (issue 33).
-  'tool-name-duplicate': rule('error', 'info', 'tool names are unique in the agent (a Pinecall class has one method per name)', 'info'),
+  'tool-name-duplicate': rule('error', 'info', 'tool names are unique in the agent (a Pinecall class has one method per name, a Pipecat flow one function)', 'error'),
   'tool-name-duplicate-in-scope': rule('error', 'error', 'two tools of one name are offered in the same stage'),
   'tool-name-reserved': rule('error', 'info', 'a tool name clashes with a state field, with a member every Pinecall class has (render, stage, call, log, say, onCall…), or with a name every JavaScript object has (toString, valueOf…)'),
   'tool-scope-stage-without-stages': rule('error', 'warning', 'a stage-scoped tool in an agent that declares no stages'),

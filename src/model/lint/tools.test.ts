@@ -14,7 +14,7 @@ const cases: RuleCase[] = [
   { rule: 'tool-name-openai', path: '/tools/5/name', severity: ['warning', 'error'],
     fail: (d) => { d.tools[5].name = 'b'.repeat(65); },
     pass: (d) => { d.tools[5].name = 'b'.repeat(64); } },
-  { rule: 'tool-name-duplicate', path: '/tools/6/name', severity: ['error', 'info'],
+  { rule: 'tool-name-duplicate', path: '/tools/6/name', severity: ['error', 'info', 'error'],
     fail: (d) => { d.tools[6].name = 'book'; },
     pass: (d) => { d.tools[6].name = 'Book'; } },
   { rule: 'tool-name-duplicate-in-scope', path: '/tools/5/name', severity: ['error', 'error'],

@@ -111,7 +111,7 @@ export function checkToolDuplicates(ctx: LintContext): Finding[] {
     } else {
       out.push({
         rule: 'tool-name-duplicate', path, entity,
-        message: `tool name ${tool.name} is already taken by another tool, offered elsewhere; a Block Agent block may define its own tool of a name, but a Pinecall class has one method per name: rename this one, e.g. ${rename}`,
+        message: `tool name ${tool.name} is already taken by another tool, offered elsewhere; a Block Agent block may define its own tool of a name, but a Pinecall class has one method per name and a Pipecat flow names one function per name (a node's functions and handlers.py find it by its name alone): rename this one, e.g. ${rename}`,
       });
     }
   });
