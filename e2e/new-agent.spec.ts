@@ -13,7 +13,7 @@ test.describe('New agent', () => {
     await page.getByTestId('project-menu-button').click();
     await page.getByTestId('project-new').click();
     const chooser = page.getByTestId('new-agent-chooser');
-    await expect(chooser.getByRole('button')).toHaveText([/Empty agent/, /The sample: Clinic Booking/, /Block Agent intake · Block Agent/, /Pinecall booking · Pinecall/, /Pipecat restaurant reservation · Pipecat Flows/]);
+    await expect(chooser.getByRole('button')).toHaveText([/Empty agent/, /The sample: Clinic Booking/, /Pinecall booking · Pinecall/, /Block Agent intake · Block Agent/, /Pipecat restaurant reservation · Pipecat Flows/]);
     await page.getByTestId('project-menu').screenshot({ path: `${SHOTS}/new-agent-chooser.png` });
     expect(fetched).toEqual([]);
 

@@ -16,8 +16,8 @@ const fromDisk = (async (url: string) => {
 }) as typeof fetch;
 
 describe('New agent templates', () => {
-  it('offers the empty agent, the sample, the two seed shapes and a Pipecat flow', () => {
-    expect(AGENT_TEMPLATES.map((t) => t.id)).toEqual(['empty', 'sample', 'block-agent-intake', 'pinecall-booking', 'pipecat-restaurant']);
+  it('offers the empty agent, then each runtime\'s own in the runtime switch\'s order: the sample and a seed shape, a seed shape, a Pipecat flow', () => {
+    expect(AGENT_TEMPLATES.map((t) => t.id)).toEqual(['empty', 'sample', 'pinecall-booking', 'block-agent-intake', 'pipecat-restaurant']);
   });
 
   it.each(AGENT_TEMPLATES.map((t) => [t.id, t] as const))('%s loads with a fresh id, on its runtime, lint-clean', async (_id, template) => {
@@ -48,6 +48,6 @@ describe('New agent templates', () => {
 
   it('a template that cannot be fetched says which and why', async () => {
     const missing = (async () => new Response('', { status: 404 })) as unknown as typeof fetch;
-    await expect(documentFrom(AGENT_TEMPLATES[2], missing, '/')).rejects.toThrow('the template Block Agent intake could not be fetched (HTTP 404)');
+    await expect(documentFrom(AGENT_TEMPLATES.find((t) => t.id === 'block-agent-intake')!, missing, '/')).rejects.toThrow('the template Block Agent intake could not be fetched (HTTP 404)');
   });
 });

@@ -2,6 +2,7 @@
 import type { FileFormat as InputFormat } from '../formats/file-format';
 import type { Target } from '../model';
 import { TARGETS } from '../model';
+import { TARGET_CHOICES } from './simulate-args';
 import { API_KEY_ENV } from './api-key';
 import { UsageError } from './io';
 import type { Options, OptionSpec } from './options';
@@ -55,7 +56,7 @@ export const CHECK_OPTIONS: OptionSpec[] = [
   { name: 'help', short: 'h', takesValue: false },
 ];
 
-export const CHECK_HELP = `Usage: callboard check [--target pinecall|block-agent|pipecat] <file-or-folder> [options]
+export const CHECK_HELP = `Usage: callboard check [--target ${TARGETS.join('|')}] <file-or-folder> [options]
 
 Gates a deploy: the agent must have no lint errors, and its conversation tests (found as
 "callboard test" finds them) must pass at least --min-pass-rate of all their runs. Prints one
@@ -64,7 +65,7 @@ line, e.g.
 
   <file-or-folder>    The agent (.json, .yaml/.yml, .ts/.tsx), or a folder holding one agent
                       file (or several, one of them named agent.*).
-  --target T          pinecall, block-agent or pipecat: refuse (exit 2) an agent written for another
+  --target T          ${TARGET_CHOICES}: refuse (exit 2) an agent written for another
                       runtime.
   --min-pass-rate R   The share of all test runs that must pass, 0 to 1 (default 1).
   --runs N            Run each test N times (default 1, at most ${MAX_RUNS}).

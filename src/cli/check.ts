@@ -5,6 +5,7 @@
 import { GOLDEN_SUFFIX } from '../formats/bundle';
 import { formatOfFileName } from '../formats/file-format';
 import { TARGET_LABEL, type Target } from '../model';
+import { targetOfFileFormat } from '../formats/runtime-formats';
 import type { TestSuiteEntry } from '../simulator/conversation-tests';
 import { withApiKey } from './api-key';
 import type { CheckArgs } from './check-args';
@@ -37,7 +38,7 @@ export function agentFileOf(io: CliIo, path: string): string {
 /** The runtime an agent is written for: its document's target, else what its file's format says. */
 function runtimeOf(doc: { target: Target } | undefined, format: string): Target | undefined {
   if (doc) return doc.target;
-  return format === 'yaml' ? 'block-agent' : format === 'ts' || format === 'py' ? 'pinecall' : format === 'flow' ? 'pipecat' : undefined;
+  return targetOfFileFormat(format);
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -2,8 +2,6 @@
 // error as "warning: <path>: <message>" (the exporters' own lossesFor list); the result alone
 // goes to standard output or -o, so it can be piped.
 import { exportAs } from '../formats/export-as';
-import { exportPinecallPython } from '../formats/pinecall/python/export';
-import { exportPipecatFlow } from '../formats/pipecat';
 import { renderYaml } from '../formats/block-agent/render';
 import { toolShape, writeTool } from '../formats/block-agent/write';
 import { DepthLimitError, type AgentDocument, type Loss, type Stage, type Tool } from '../model';
@@ -36,20 +34,10 @@ export function pickStage(doc: AgentDocument, wanted: string | undefined): Stage
 
 const asJson = (value: unknown) => JSON.stringify(value, null, 2) + '\n';
 
-/** The agent through the one way out (formats/export-as.ts), as the export panel writes it; Python, which the panel does not offer yet, its own. */
+/** The agent through the one way out (formats/export-as.ts), as the export panel writes it, with the files that go beside it. */
 function convertAgent(doc: AgentDocument, args: ConvertArgs): Converted {
-  if (args.to === 'py') {
-    const exported = exportPinecallPython(doc);
-    const folder = exported.path.slice(0, exported.path.lastIndexOf('/') + 1);
-    return { text: exported.text, warnings: exported.warnings, notes: [], beside: exported.files.slice(1).map((f) => ({ path: f.path.slice(folder.length), text: f.text })) };
-  }
-  if (args.to === 'flow') {
-    // The flow and, beside it, the handlers.py of the functions it references (their schemas live in Python).
-    const flow = exportPipecatFlow(doc, args.output !== undefined && /\.json$/i.test(args.output) ? 'json' : undefined);
-    return { text: flow.text, warnings: flow.warnings, notes: flow.notes, beside: [{ path: 'handlers.py', text: flow.handlers }] };
-  }
-  const view = exportAs(doc, args.to, args.to === 'openai' ? pickStage(doc, args.stage).id : null);
-  return { text: view.text, warnings: view.losses, notes: view.notes };
+  const view = exportAs(doc, args.to, args.to === 'openai' ? pickStage(doc, args.stage).id : null, args.output);
+  return { text: view.text, warnings: view.losses, notes: view.notes, ...(view.beside ? { beside: view.beside } : {}) };
 }
 
 /** A list of tools (not an agent) written back as a tool list, as data, or as OpenAI tools. */

@@ -6,6 +6,7 @@
 // Every shape but diff's carries `command` and `ok` (what the exit code says: ok is exit 0). diff
 // kept the bare array of differences it printed before there were shapes, as scripts read it.
 import type { AgentDifference } from '../model/diff';
+import type { Target } from '../model';
 import { escapeInvisibleInJson } from '../model/invisible';
 import type { TestSuiteEntry } from '../simulator/conversation-tests';
 import type { SimEvent } from '../simulator/simulation-events';
@@ -114,7 +115,7 @@ export interface CheckJson {
   ok: boolean;
   file: string;
   /** The agent's runtime (its document's target). */
-  target: 'pinecall' | 'block-agent' | 'pipecat' | null;
+  target: Target | null;
   /** The one line the text output prints. */
   summary: string;
   lint: { errors: number; warnings: number; infos: number; findings: Diagnostic[] };

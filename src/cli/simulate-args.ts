@@ -9,6 +9,9 @@ import type { Options, OptionSpec } from './options';
 import { API_KEY_ENV } from './api-key';
 import { UsageError } from './io';
 
+/** "pinecall, block-agent or pipecat": the runtimes an option takes, for the help texts. */
+export const TARGET_CHOICES = `${TARGETS.slice(0, -1).join(', ')} or ${TARGETS[TARGETS.length - 1]}`;
+
 export type Provider = 'offline' | 'openai' | 'anthropic';
 const PROVIDERS: readonly Provider[] = ['offline', 'openai', 'anthropic'];
 const RUNTIMES: readonly Target[] = TARGETS;
@@ -96,7 +99,7 @@ Values of pii fields and parameters print as "***".
   --state KEY=VALUE   A state field's value before the call opens (a Pipecat flow's
                       flow_manager.state, which its {{ KEY }} placeholders read): JSON when it
                       reads as JSON (4, true, {"a":1}), else the text as given.
-  --runtime R         pinecall, block-agent or pipecat: the semantics to run (default: the agent's target).
+  --runtime R         ${TARGET_CHOICES}: the semantics to run (default: the agent's target).
   --budget S          Seconds the agent's own code (templates, when predicates, tool bodies) may
                       run in one step, in all (default 5); a step past it stops and says why.
 ${ANSWER_BOUNDS_HELP}  --from FORMAT       Input format when the extension does not say it: json|yaml|ts|flow.

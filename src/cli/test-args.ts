@@ -7,7 +7,7 @@ import type { FileFormat as InputFormat } from '../formats/file-format';
 import type { Options, OptionSpec } from './options';
 import { UsageError } from './io';
 import { API_KEY_ENV } from './api-key';
-import { ANSWER_BOUNDS_HELP, answerSizeOf, answerTimeOf, budgetOf, type Provider } from './simulate-args';
+import { ANSWER_BOUNDS_HELP, answerSizeOf, answerTimeOf, budgetOf, TARGET_CHOICES, type Provider } from './simulate-args';
 
 export const PROVIDERS: readonly Provider[] = ['offline', 'openai', 'anthropic'];
 const RUNTIMES: readonly Target[] = TARGETS;
@@ -80,7 +80,7 @@ keeps them) and every *.golden.json in the tests folder.
   --runs N            Run each test N times (default 1, at most ${MAX_RUNS}).
   --min-pass-rate R   The share of runs each test must pass, 0 to 1 (default 1).
   --junit FILE        Also write the results as JUnit XML (one testcase per run) for CI systems.
-  --runtime R         pinecall, block-agent or pipecat: the semantics to run (default: the agent's target).
+  --runtime R         ${TARGET_CHOICES}: the semantics to run (default: the agent's target).
   --budget S          Seconds the agent's own code may run in one step, in all (default 5).
 ${ANSWER_BOUNDS_HELP}  --compare B         Also run these tests on agent B (any format) and print both pass rates
                       side by side; a test <file> passes and B does not is a regression (exit 1).

@@ -1,5 +1,6 @@
 // An agent with its conversation tests as files: exported in each format and imported back, the
 // tests are unchanged (issue 6, acceptance); bad goldens are named with line:column, never half-applied.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { AgentDocument, ConversationTest } from '../model';
 import { sampleAgent } from '../simulator/testing';
@@ -35,6 +36,19 @@ describe('exportBundle and importBundle', () => {
     expect(files.map((f) => f.path)).toEqual(['clinic-booking.yaml', 'tests/books-monday.golden.json', 'tests/identify.only_1.golden.json']);
     const back = await importBundle(files);
     expect(back.ok && back.doc.tests).toEqual(tests);
+  });
+
+  it('Pipecat: the flow, its handlers.py and its goldens; imported back, the tests and the functions\' schemas are unchanged', async () => {
+    const template = JSON.parse(readFileSync(new URL('../../public/examples/template-pipecat-restaurant.json', import.meta.url), 'utf8')) as AgentDocument;
+    const doc = { ...template, tests: structuredClone(tests) };
+    const files = exportBundle(doc, 'pipecat');
+    expect(files.map((f) => f.path)).toEqual(['restaurant-reservation.flow.yaml', 'handlers.py', 'tests/books-monday.golden.json', 'tests/identify.only_1.golden.json']);
+    const back = await importBundle(files);
+    expect(back).toMatchObject({ ok: true, problems: [] });
+    expect(back.ok && back.doc.tests).toEqual(tests);
+    // Without handlers.py beside it, a function's parameters would come back empty.
+    const size = (d: AgentDocument) => d.tools.find((t) => t.name === 'collect_party_size')?.parameters.properties?.size;
+    expect(back.ok && size(back.doc)).toEqual(size(template));
   });
 
   it('JSON: one file, the tests inside the document', async () => {

@@ -8,6 +8,7 @@ import { importAny } from './import-any';
 import { exportJson, syntaxErrorOffset } from './json';
 import { jsonDepthError } from './json-depth';
 import { RUNTIME_FORMATS } from './runtime-formats';
+import { sourceFilesOf } from './pinecall/source-files';
 import { positionAt } from '../model/text-position';
 import { slugOf } from '../model/names';
 
@@ -55,7 +56,10 @@ export function exportBundle(doc: AgentDocument, format: BundleFormat): BundleFi
   const agent = { ...doc };
   delete agent.tests;
   const file = RUNTIME_FORMATS[format].exportFile(agent);
-  return [{ path: file.path, text: file.text }, ...goldenFiles(doc, dirOf(file.path))];
+  const dir = dirOf(file.path);
+  // What goes beside the agent file (a flow's handlers.py, where its tools' schemas live) goes in too.
+  const beside = (file.beside ?? []).map((f) => ({ path: dir ? `${dir}/${f.path}` : f.path, text: f.text }));
+  return [{ path: file.path, text: file.text }, ...beside, ...goldenFiles(doc, dir)];
 }
 
 /** Where a JSON pointer's value starts in a JSON text (JSON is YAML, and the yaml parser keeps offsets). */
@@ -151,15 +155,17 @@ export async function importBundle(files: BundleFile[]): Promise<BundleImport> {
     return { ok: false, problems: [{ severity: 'error', file: named || '(bundle)', message: agents.length ? `more than one agent file (${named}): give one agent with its tests/*.golden.json` : 'no agent file (.tsx, .ts, .yaml, .yml or .json) among the files' }] };
   }
   const [agent] = agents;
-  const loaded = await importAgentFile(agent);
+  const loaded = await importAgentFile(agent, files);
   if (!loaded.ok) return loaded;
   const merged = withGoldens(loaded.doc, files.filter((f) => isGoldenPath(f.path)));
   return { ok: true, doc: merged.doc, problems: merged.problems };
 }
 
 /** The agent file through the one way in (import-any.ts): the same document the import dialog and the CLI read from it. */
-async function importAgentFile(file: BundleFile): Promise<BundleImport> {
-  const outcome = await importAny(file.text, { fileName: file.path });
+async function importAgentFile(file: BundleFile, files: BundleFile[]): Promise<BundleImport> {
+  // The bundle is the agent's folder: what its file reads beside it (a flow's handlers.py) is there.
+  const folder = { agent: file.path, files: sourceFilesOf(Object.fromEntries(files.map((f) => [f.path, f.text]))) };
+  const outcome = await importAny(file.text, { fileName: file.path, folder });
   if (outcome.kind === 'agent') return { ok: true, doc: outcome.doc, problems: [] };
   const problems = outcome.kind === 'error' ? outcome.errors : [{ message: 'a list of tools, not a whole agent: give the agent file with its tests/*.golden.json' }];
   return {

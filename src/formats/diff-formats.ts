@@ -3,13 +3,12 @@
 // Block Agent file has none of and so takes from its file name; a wait stage in a Pinecall class —
 // is a format detail: it says how the formats differ, not how the agents do. Which those are is
 // read from the formats' own declared losses (lossesFor), so diff and export agree.
-import type { AgentDocument, Target } from '../model';
+import type { AgentDocument } from '../model';
 import type { AgentDifference } from '../model/diff';
 import type { FileFormat } from './file-format';
 import { lossesFor } from './losses';
+import { targetOfFileFormat } from './runtime-formats';
 
-/** The runtime a file format is the format of; JSON is the document itself and expresses everything. */
-const RUNTIME_OF: Record<FileFormat, Target | undefined> = { yaml: 'block-agent', ts: 'pinecall', py: 'pinecall', json: undefined, flow: 'pipecat' };
 
 const COLLECTION: Partial<Record<AgentDifference['entity']['kind'], 'blocks' | 'stages' | 'edges' | 'tools' | 'state'>> = {
   block: 'blocks', stage: 'stages', edge: 'edges', tool: 'tools', state: 'state',
@@ -45,7 +44,7 @@ const covers = (loss: string, path: string) => path === loss || path.startsWith(
  */
 export function markFormatDetails(a: AgentDocument, formatA: FileFormat, b: AgentDocument, formatB: FileFormat, differences: readonly AgentDifference[]): AgentDifference[] {
   const lossesOf = (doc: AgentDocument, format: FileFormat) => {
-    const runtime = RUNTIME_OF[format];
+    const runtime = targetOfFileFormat(format);
     return runtime ? lossesFor(doc, runtime).map((l) => l.path) : [];
   };
   // What A cannot be written as in B's format, at A's paths; and the reverse, at B's.

@@ -23,12 +23,17 @@ export interface ExportView {
   losses: Loss[];
   /** What the export reordered or could not place, as sentences. */
   notes: string[];
+  /** Files that go beside it, by their path from its folder: a Python class's view, a flow's handlers.py. */
+  beside?: { path: string; text: string }[];
 }
 
 const LANGUAGE: Record<FileFormat, ExportView['language']> = { ts: 'typescript', py: 'python', yaml: 'yaml', json: 'json', flow: 'yaml' };
 
-/** `stageId`: the stage whose offered tools `openai` lists (none: an empty list). */
-export function exportAs(doc: AgentDocument, format: ExportFormat, stageId: string | null = null): ExportView {
+/**
+ * `stageId`: the stage whose offered tools `openai` lists (none: an empty list). `fileName`: the
+ * name the file is to be saved under (`callboard convert -o`), where a format writes two syntaxes.
+ */
+export function exportAs(doc: AgentDocument, format: ExportFormat, stageId: string | null = null, fileName?: string): ExportView {
   const slug = slugOf(doc.name);
   if (format === 'openai') {
     const tools = stageId ? openAiToolsForStage(doc, stageId) : [];
@@ -38,13 +43,15 @@ export function exportAs(doc: AgentDocument, format: ExportFormat, stageId: stri
   if (format === 'py') {
     // A Pinecall class in Python: the class file (its view beside it is the export's second file).
     const py = exportPinecallPython(doc);
-    return { text: py.text, path: py.path, fileName: `${slug}.py`, language: 'python', losses: py.warnings, notes: py.notes };
+    const folder = py.path.slice(0, py.path.lastIndexOf('/') + 1);
+    const beside = py.files.slice(1).map((f) => ({ path: f.path.slice(folder.length), text: f.text }));
+    return { text: py.text, path: py.path, fileName: `${slug}.py`, language: 'python', losses: py.warnings, notes: py.notes, ...(beside.length ? { beside } : {}) };
   }
   const runtime = runtimeFormatOf(format);
   if (!runtime) {
     const fileName = `${slug}.callboard.json`;
     return { text: exportJson(doc), path: fileName, fileName, language: 'json', losses: [], notes: [] };
   }
-  const file = runtime.exportFile(doc);
-  return { text: file.text, path: file.path, fileName: file.fileName, language: LANGUAGE[format], losses: file.warnings, notes: file.notes };
+  const file = runtime.exportFile(doc, fileName);
+  return { text: file.text, path: file.path, fileName: file.fileName, language: LANGUAGE[format], losses: file.warnings, notes: file.notes, ...(file.beside ? { beside: file.beside } : {}) };
 }

@@ -10,7 +10,7 @@ import type { FileFormat } from './file-format';
 import { lossesFor } from './losses';
 import { exportPinecallTs } from './pinecall/export';
 import { projectPinecall } from './pinecall/project';
-import { exportPipecatFlow, projectPipecat } from './pipecat';
+import { exportPipecatFlow, HANDLERS_FILE, projectPipecat } from './pipecat';
 
 export interface RuntimeFile {
   text: string;
@@ -22,22 +22,28 @@ export interface RuntimeFile {
   warnings: Loss[];
   /** What the export reordered or could not place, as sentences. */
   notes: string[];
+  /** Files that go beside it, by their path from its folder (a flow's handlers.py). */
+  beside?: { path: string; text: string }[];
 }
 
 export interface RuntimeFormat {
   target: Target;
-  /** The format of the runtime's agent file. */
+  /** The format of the runtime's agent file: what it is written as. */
   fileFormat: Exclude<FileFormat, 'json'>;
+  /** Every format an agent of this runtime is read from (a Pinecall class in TypeScript or Python). */
+  readFrom: readonly Exclude<FileFormat, 'json'>[];
   losses(doc: AgentDocument): Loss[];
   /** The round-trip oracle: the document as this runtime's import gives it back (formats/project.ts). */
   project(doc: AgentDocument): AgentDocument;
-  exportFile(doc: AgentDocument): RuntimeFile;
+  /** `fileName`: the name the file is to be saved under, where a format writes two syntaxes (a flow's .json). */
+  exportFile(doc: AgentDocument, fileName?: string): RuntimeFile;
 }
 
 export const RUNTIME_FORMATS: Record<Target, RuntimeFormat> = {
   pinecall: {
     target: 'pinecall',
     fileFormat: 'ts',
+    readFrom: ['ts', 'py'],
     losses: (doc) => lossesFor(doc, 'pinecall'),
     project: projectPinecall,
     exportFile: (doc) => {
@@ -48,6 +54,7 @@ export const RUNTIME_FORMATS: Record<Target, RuntimeFormat> = {
   'block-agent': {
     target: 'block-agent',
     fileFormat: 'yaml',
+    readFrom: ['yaml'],
     losses: (doc) => lossesFor(doc, 'block-agent'),
     project: projectBlockAgent,
     exportFile: (doc) => ({ ...withoutLines(exportBlockAgentYaml(doc)), path: `${slugOf(doc.name)}.yaml`, fileName: `${slugOf(doc.name)}.yaml` }),
@@ -55,11 +62,13 @@ export const RUNTIME_FORMATS: Record<Target, RuntimeFormat> = {
   pipecat: {
     target: 'pipecat',
     fileFormat: 'flow',
+    readFrom: ['flow'],
     losses: (doc) => lossesFor(doc, 'pipecat'),
     project: projectPipecat,
-    exportFile: (doc) => {
-      const flow = exportPipecatFlow(doc);
-      return { text: flow.text, path: flow.fileName, fileName: flow.fileName, warnings: flow.warnings, notes: flow.notes };
+    exportFile: (doc, fileName) => {
+      const flow = exportPipecatFlow(doc, fileName !== undefined && /\.json$/i.test(fileName) ? 'json' : undefined);
+      // The handlers.py of the functions it references goes beside it: their schemas live in Python.
+      return { text: flow.text, path: flow.fileName, fileName: flow.fileName, warnings: flow.warnings, notes: flow.notes, beside: [{ path: HANDLERS_FILE, text: flow.handlers }] };
     },
   },
 };
@@ -70,3 +79,7 @@ const withoutLines = <T extends { normalised: unknown }>({ normalised: _lines, .
 /** The runtime whose agent file is `format` (none for Callboard's own JSON). */
 export const runtimeFormatOf = (format: FileFormat): RuntimeFormat | undefined =>
   Object.values(RUNTIME_FORMATS).find((r) => r.fileFormat === format);
+
+/** The runtime whose agent file `format` is, written or read (none for Callboard's own JSON). */
+export const targetOfFileFormat = (format: string): Target | undefined =>
+  Object.values(RUNTIME_FORMATS).find((r) => (r.readFrom as readonly string[]).includes(format))?.target;

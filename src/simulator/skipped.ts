@@ -5,21 +5,18 @@
 import { byId, toolsOfBlock, toolVisibleIn, type AgentDocument, type Loss, type Target } from '../model';
 import type { LossesOf } from './types';
 
-/** Per runtime, the losses that change what happens in a call (not names, refs, kept keys or docs). */
-const BEHAVIOUR: Record<Target, Set<string>> = {
-  pinecall: new Set([
-    'natural-language condition', 'external condition', 'loop edge', 'edge no tool fires', 'wait stage', 'wait token',
-    'block looping', 'mcp tool', 'parameter pattern',
-  ]),
-  // Block Agent runs implementations and expressions in the simulator (block-agent.md, steps 3–4),
-  // so only what its runtime never does is skipped: Pinecall's tool options and stage-level scope.
-  'block-agent': new Set(['when', 'confirm', 'announce', 'preview', 'stage-level tool scope']),
-  // A flow moves only by its functions' transitions, and runs no TypeScript: what else the document says is not run.
-  pipecat: new Set([
-    'natural-language condition', 'external condition', 'expression condition', 'parameter value condition', 'edge no tool fires', 'loop edge',
-    'several conditions', 'wait stage', 'block looping', 'mcp tool', 'when', 'confirm', 'announce', 'preview', 'TypeScript implementation',
-  ]),
-};
+/**
+ * What a runtime's engine skips: the losses (by feature) that change what happens in a call — not
+ * names, refs, kept keys or docs — and where its tools are offered. Each engine brings its own
+ * (`<runtime>/skips.ts`), so this file names no runtime.
+ */
+export interface SkipRules {
+  target: Target;
+  /** Loss features that change what happens in a call in this runtime. */
+  behaviour: ReadonlySet<string>;
+  /** `block`: a block's tools are offered in each of its turns (Block Agent); `scope`: each tool's own scope says where. */
+  toolsOffered: 'block' | 'scope';
+}
 
 // Found once per document, runtime and stage: a document is immutable (every change makes a new
 // one), and working out a large agent's losses on every step made a long run's steps slow.
@@ -31,28 +28,28 @@ interface Found {
 const found = new WeakMap<AgentDocument, WeakMap<LossesOf, Map<Target, Found>>>();
 
 /** The behaviour losses of `target` that touch the current stage: itself, its block, its edges and its tools. */
-export function skippedHere(doc: AgentDocument, stageId: string | null, target: Target, lossesOf: LossesOf | undefined): Loss[] {
+export function skippedHere(doc: AgentDocument, stageId: string | null, rules: SkipRules, lossesOf: LossesOf | undefined): Loss[] {
+  const { target } = rules;
   if (!lossesOf) return [];
   let byLosses = found.get(doc);
   if (!byLosses) found.set(doc, (byLosses = new WeakMap()));
   let byTarget = byLosses.get(lossesOf);
   if (!byTarget) byLosses.set(lossesOf, (byTarget = new Map()));
   let entry = byTarget.get(target);
-  if (!entry) byTarget.set(target, (entry = { behaviour: lossesOf(doc, target).filter((loss) => BEHAVIOUR[target].has(loss.feature)), byStage: new Map() }));
+  if (!entry) byTarget.set(target, (entry = { behaviour: lossesOf(doc, target).filter((loss) => rules.behaviour.has(loss.feature)), byStage: new Map() }));
   let losses = entry.byStage.get(stageId);
-  if (!losses) entry.byStage.set(stageId, (losses = findSkipped(doc, stageId, target, entry.behaviour)));
+  if (!losses) entry.byStage.set(stageId, (losses = findSkipped(doc, stageId, rules, entry.behaviour)));
   return [...losses];
 }
 
-function findSkipped(doc: AgentDocument, stageId: string | null, target: Target, behaviour: Loss[]): Loss[] {
+function findSkipped(doc: AgentDocument, stageId: string | null, rules: SkipRules, behaviour: Loss[]): Loss[] {
   const stage = byId(doc.stages, stageId);
   if (!stage) return [];
   const block = byId(doc.blocks, stage.blockId);
-  // Block Agent offers a block's tools in each of its turns; Pinecall what each tool's scope says.
   const offeredHere = (id: string) => {
     const tool = byId(doc.tools, id);
     if (!tool) return false;
-    return target === 'block-agent' && block ? toolsOfBlock(doc, block).includes(tool) : toolVisibleIn(tool, stage);
+    return rules.toolsOffered === 'block' && block ? toolsOfBlock(doc, block).includes(tool) : toolVisibleIn(tool, stage);
   };
   return behaviour.filter((loss) => {
     const { kind, id } = loss.entity;

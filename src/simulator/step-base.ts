@@ -1,11 +1,11 @@
 // What both engines' working copy of a step shares: the trace (with its place among the transcript
 // and the change log), authored writes, stage moves, model calls with their failures, live progress.
 // Pure: the session handed in is copied (copySession), so the caller's session is never changed.
-import { byId, type AgentDocument, type Stage, type Target, type Tool } from '../model';
+import { byId, type AgentDocument, type Stage, type Tool } from '../model';
 import { getOwn, setOwn } from '../model/own';
 import { callModel, type CallOutcome } from './model-call';
 import { playedFor } from './played';
-import { skippedHere } from './skipped';
+import { skippedHere, type SkipRules } from './skipped';
 import { copySession, sameValue } from './session';
 
 /** The failure kind of a step whose agent code used up its budget. */
@@ -65,9 +65,9 @@ export class StepBase {
     this.trace({ kind: 'note', message });
   }
 
-  /** One `skipped` line per feature of the current stage that `target` cannot run (skipped.ts). */
-  traceSkipped(target: Target): void {
-    for (const loss of skippedHere(this.doc, this.s.stageId, target, this.deps.losses)) {
+  /** One `skipped` line per feature of the current stage that the engine's runtime cannot run (skipped.ts). */
+  traceSkipped(rules: SkipRules): void {
+    for (const loss of skippedHere(this.doc, this.s.stageId, rules, this.deps.losses)) {
       this.trace({ kind: 'skipped', feature: loss.feature, path: loss.path, message: loss.message });
     }
   }

@@ -10,7 +10,8 @@ import { useNamedVersions } from './named-versions';
 import { selectPrimary } from '../../store/selectors';
 import { LossList } from './LossList';
 import { copyText, downloadBytes, downloadText } from './save';
-import { EXPORT_FORMATS, PREVIEW_PATHS, type ExportFormat } from './types';
+import { EXPORT_FORMATS, isBundled, PREVIEW_PATHS, type ExportFormat } from './types';
+import { factsOf } from '../../runtimes/facts';
 import './export.css';
 
 type FormatsModule = typeof import('./formats');
@@ -102,7 +103,7 @@ export function ExportPanel() {
   const [loadError, setLoadError] = useState<string | null>(null);
   const store = useStoreApi();
   // The format last chosen by hand (kept in the store while the tab is closed); until then the document's target decides.
-  const [format, setFormat] = useState<ExportFormat>(() => store.getState().exportFormat ?? (doc.target === 'pinecall' ? 'ts' : 'yaml'));
+  const [format, setFormat] = useState<ExportFormat>(() => store.getState().exportFormat ?? factsOf(doc.target).fileFormat);
   // A format chosen elsewhere while the tab is open (the Ctrl+K palette's "Export as …") is shown.
   const chosen = useApp((s) => s.exportFormat);
   useEffect(() => {
@@ -197,7 +198,7 @@ export function ExportPanel() {
         <button data-testid="export-copy" disabled={!view} onClick={async () => view && setStatus((await copyText(view.text)) ? 'Copied' : 'Copy failed: select the text and copy it')}>
           Copy
         </button>
-        {(format === 'yaml' || format === 'ts') && ((doc.tests?.length ?? 0) > 0 || named.count > 0) && mod && (
+        {isBundled(format) && ((doc.tests?.length ?? 0) > 0 || named.count > 0) && mod && (
           <button
             data-testid="export-download-with-tests"
             title="A .zip of this file and the agent's conversation tests beside it (tests/<name>.golden.json), with the project's named versions (versions/); the import dialog reads it back"
@@ -239,7 +240,7 @@ export function ExportPanel() {
             />
           )}
         </div>
-        <LossList doc={doc} losses={view?.losses ?? []} notes={[...(view?.notes ?? []), ...((format === 'yaml' || format === 'ts') && mod ? [mod.testsNote(doc)].filter((n): n is string => n !== null) : [])]} target={label} empty={empty} title={format === 'openai' ? 'What the model sees' : undefined} />
+        <LossList doc={doc} losses={view?.losses ?? []} notes={[...(view?.notes ?? []), ...(isBundled(format) && mod ? [mod.testsNote(doc)].filter((n): n is string => n !== null) : [])]} target={label} empty={empty} title={format === 'openai' ? 'What the model sees' : undefined} />
       </div>
     </div>
   );

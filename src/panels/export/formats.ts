@@ -5,24 +5,26 @@
 import type { AgentDocument } from '../../model';
 import { slugOf } from '../../model/names';
 import { exportBundle } from '../../formats/bundle';
+import { targetOfFileFormat } from '../../formats/runtime-formats';
+import type { BundledFormat } from './types';
 import { versionFiles, type PortableVersion } from '../../formats/version-files';
 import { zipSync, strToU8 } from 'fflate';
 
 export { exportAs, type ExportView } from '../../formats/export-as';
 
 /**
- * The agent in YAML or TypeScript with its conversation tests beside it (tests/<name>.golden.json),
+ * The agent in a runtime's file (YAML, TypeScript, a flow and its handlers.py) with its conversation tests beside it (tests/<name>.golden.json),
  * zipped: the same files `callboard convert -o` writes, and what the import dialog reads back. The
  * project's named versions come along under versions/ (formats/version-files.ts).
  */
-export function zipWithTests(doc: AgentDocument, format: 'yaml' | 'ts', versions: readonly PortableVersion[] = []): { bytes: Uint8Array; fileName: string } {
-  const files = [...exportBundle(doc, format === 'ts' ? 'pinecall' : 'block-agent'), ...versionFiles(versions)];
+export function zipWithTests(doc: AgentDocument, format: BundledFormat, versions: readonly PortableVersion[] = []): { bytes: Uint8Array; fileName: string } {
+  const files = [...exportBundle(doc, targetOfFileFormat(format)!), ...versionFiles(versions)];
   const entries: Record<string, Uint8Array> = {};
   for (const file of files) entries[file.path] = strToU8(file.text);
   return { bytes: zipSync(entries), fileName: `${slugOf(doc.name)}-with-tests.zip` };
 }
 
-/** Said under the YAML and TypeScript previews when the agent has tests: neither file holds them. */
+/** Said under a runtime file's preview when the agent has tests: no runtime's file holds them. */
 export function testsNote(doc: AgentDocument): string | null {
   const count = doc.tests?.length ?? 0;
   if (count === 0) return null;

@@ -20,3 +20,8 @@ export const PREVIEW_PATHS: Record<ExportFormat, string> = {
   json: 'file:///callboard/preview/agent.callboard.json',
   openai: 'file:///callboard/preview/openai-tools.json',
 };
+
+/** The formats "Download with tests" zips: a runtime's own file, with its goldens (and what goes beside it) around it. */
+export const BUNDLED_FORMATS = ['yaml', 'ts', 'flow'] as const satisfies readonly ExportFormat[];
+export type BundledFormat = (typeof BUNDLED_FORMATS)[number];
+export const isBundled = (format: ExportFormat): format is BundledFormat => (BUNDLED_FORMATS as readonly ExportFormat[]).includes(format);

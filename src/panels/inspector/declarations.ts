@@ -1,4 +1,5 @@
 import { produce } from 'immer';
+import { factsOf } from '../../runtimes/facts';
 import { fitsJsonType, parameterNames, TARGET_LABEL, TARGETS, type AgentDocument, type Block, type Edge, type JsonType, type LlmSettings, type Stage, type StateField, type Tool } from '../../model';
 import { slugOf } from '../../model/names';
 import { updateEntity } from '../../model/ops';
@@ -221,19 +222,13 @@ function instructionsHint(doc: AgentDocument): string {
   return 'What the agent does in this stage. {{ name }} fills in a state field or a captured parameter.';
 }
 
-/** What the agent's name becomes in the target's file: Pinecall writes it as the class; a Block Agent file holds none. */
-/** Pinecall sends the class's docstring as written (SDK 0.11.24, checked in conformance/); a Block Agent's persona is a template. */
+/** What the persona and the agent's name are in the target's file: each runtime says it in its words (runtimes/<runtime>.ts). */
 function personaHint(doc: AgentDocument): string {
-  if (doc.target === 'pipecat') return 'The entry node\u2019s role_message: the model\u2019s system instruction until a node sets another. {{ name }} fills in from flow_manager.state.';
-  return doc.target === 'pinecall'
-    ? 'The first paragraph of every prompt: the class\u2019s docstring, sent as written ({{ name }} is not filled in).'
-    : 'The first paragraph of every prompt. {{ name }} fills in a state field.';
+  return factsOf(doc.target).hints.persona(doc);
 }
 
 function agentNameHint(doc: AgentDocument): string {
-  if (doc.target === 'pinecall') return 'The Pinecall class name and slug derive from it.';
-  if (doc.target === 'pipecat') return `A flow file holds no name: it names the downloaded file (${slugOf(doc.name)}.flow.yaml), and an import takes it back from the file's name.`;
-  return `A Block Agent file holds no name: it names the downloaded file (${slugOf(doc.name)}.yaml), and an import takes it back from the file's name.`;
+  return factsOf(doc.target).hints.name(doc, slugOf(doc.name));
 }
 
 // ---- refs (Block Agent block_id / turn_id) -------------------------------------------------

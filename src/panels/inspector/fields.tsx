@@ -1,5 +1,6 @@
 import { Fragment, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { TARGET_LABEL, type AgentDocument, type Target } from '../../model';
+import { factsOf } from '../../runtimes/facts';
 import { refusal, useCommit, useEndGesture, usePendingWrite } from './commit';
 import type { FieldDecl, Option } from './types';
 
@@ -245,15 +246,13 @@ export function JsonControl({ id, value, onWrite, onDone, placeholder, ariaLabel
   );
 }
 
-/** What each target's export is called where a field is left out of it. */
-const EXPORT_NOUN: Record<Target, string> = { pinecall: 'the Pinecall class', 'block-agent': 'Block Agent YAML', pipecat: 'the Pipecat flow' };
 
 /** "Pinecall only — not exported to Block Agent YAML" on a field the document's target does not read. */
 export function RuntimeOnly({ runtime, target }: { runtime?: Target; target: Target }) {
   if (!runtime || runtime === target) return null;
   return (
     <span className="insp-runtime-only" data-testid="runtime-only">
-      {TARGET_LABEL[runtime]} only — not exported to {EXPORT_NOUN[target]}
+      {TARGET_LABEL[runtime]} only — not exported to {factsOf(target).exportNoun}
     </span>
   );
 }

@@ -2,6 +2,7 @@
 // sets out. Pure: the session passed in is never changed; a new one is returned. A failed model call
 // ends the step where it stands (session.failure) and blockAgentRetry picks it up from there.
 import { byId, edgesFrom, kpiName, type AgentDocument, type Condition, type Edge } from '../../model';
+import { BLOCK_AGENT_SKIPS } from './skips';
 import { getOwn } from '../../model/own';
 import { historyMessages } from '../messages';
 import { parseArguments } from '../tool-arguments';
@@ -218,7 +219,7 @@ export async function blockAgentStep(doc: AgentDocument, session: Session, input
     return run.finish();
   }
   s.transcript.push({ kind: 'caller', text: input });
-  run.traceSkipped('block-agent');
+  run.traceSkipped(BLOCK_AGENT_SKIPS);
   await run.afterCallerLine();
   return run.finish();
 }

@@ -2,6 +2,7 @@
 // exactly as Callboard simulates it") sets out. Pure: the session passed in is never changed; a new
 // one is returned, so every step can be kept for "restart from here".
 import type { AgentDocument, Tool } from '../../model';
+import { PINECALL_SKIPS } from './skips';
 import { stepDepsWithBudget } from '../budget';
 import { hasDerivedState, prepareDerive, scopeWith, stateWithStage } from '../derived';
 import { viewFromCode, prepareRenderView } from '../view';
@@ -248,7 +249,7 @@ export async function pinecallStep(doc: AgentDocument, session: Session, callerL
     return finish(run);
   }
   if (callerLine !== null) s.transcript.push({ kind: 'caller', text: callerLine });
-  run.traceSkipped('pinecall');
+  run.traceSkipped(PINECALL_SKIPS);
   await run.loop();
   return finish(run);
 }

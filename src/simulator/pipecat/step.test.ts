@@ -167,3 +167,19 @@ describe('context strategy and respond_immediately', () => {
     expect(model.requests).toHaveLength(1);
   });
 });
+
+describe('what a flow does not run', () => {
+  it('a tool option Pipecat has no word for is traced as skipped once the caller speaks, in the losses\' own words', async () => {
+    const doc = flow('pipecat__restaurant', { check_availability: { status: 'available' } });
+    const tool = doc.tools.find((t) => t.name === 'collect_party_size')!;
+    tool.confirm = 'Party of {{size}}, right?';
+    const { lossesFor } = await import('../../formats/losses');
+    const opening = deps([say('How many are you?')]);
+    const opened = await pipecatStep(doc, openSession(doc, { initialState: { restaurant_name: 'Le Petit' } }), null, { ...opening.deps, losses: lossesFor });
+    const { deps: d } = deps([say('Lovely.')]);
+    const out = await pipecatStep(doc, opened, 'Four of us', { ...d, losses: lossesFor });
+    const skipped = out.trace.filter((e) => e.kind === 'skipped');
+    expect(skipped).toEqual([expect.objectContaining({ feature: 'confirm', path: `/tools/${doc.tools.indexOf(tool)}/confirm` })]);
+    expect(lossesFor(doc, 'pipecat').find((l) => l.feature === 'confirm')?.message).toBe((skipped[0] as { message: string }).message);
+  });
+});

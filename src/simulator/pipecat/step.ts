@@ -14,6 +14,7 @@
 //   no default: the call stays. A placeholder the state lacks stops the move, in Pipecat's words.
 // Handlers are Python, which no sandbox here runs: a mock answers, or the arguments.
 import { byId, type AgentDocument, type Edge, type Stage, type Tool } from '../../model';
+import { PIPECAT_SKIPS } from './skips';
 import { pipecatCaseKey, pipecatKeptOf } from '../../model/pipecat';
 import { stepDepsWithBudget } from '../budget';
 import { historyMessages } from '../messages';
@@ -297,6 +298,7 @@ export async function pipecatStep(doc: AgentDocument, session: Session, callerLi
   } else run.restorePendingPost();
   if (callerLine === null) return run.finish();
   s.transcript.push({ kind: 'caller', text: callerLine });
+  run.traceSkipped(PIPECAT_SKIPS);
   await run.loop();
   return run.finish();
 }
