@@ -2,8 +2,9 @@
 // completed, tools called against expected, and where the run left its happy path; then, per part,
 // how many completed and every value written that the caller did not give (issue 32).
 //   tuned:    test/fixtures/offline-corpus/ (written with the rules) and test/fixtures/offline-corpus-blind/
-//             (written blind, before any rule changed; the rules may now be tuned on it)
-//   held-out: test/fixtures/offline-corpus-blind/held-out/ (never tuned on: the honest measure)
+//             (written blind, before any rule changed; the rules may now be tuned on it) and
+//             test/fixtures/offline-corpus-blind-2/ (a second blind batch, the same way)
+//   held-out: the held-out/ folder of each blind batch (never tuned on: the honest measure)
 //   npx tsx scripts/offline-corpus.ts --tuned       the tuned part only: what someone changing the
 //                                                   rules may look at (the held-out rows would
 //                                                   tell them what to tune)
@@ -16,8 +17,8 @@ import { CORPUS_DIR, loadCorpus, playCorpusAgent, type CorpusAgent, type CorpusR
 
 const fixture = (path: string) => fileURLToPath(new URL(`../test/fixtures/${path}`, import.meta.url));
 const PARTS: { part: string; dirs: string[] }[] = [
-  { part: 'tuned', dirs: [CORPUS_DIR, fixture('offline-corpus-blind/')] },
-  { part: 'held-out', dirs: [fixture('offline-corpus-blind/held-out/')] },
+  { part: 'tuned', dirs: [CORPUS_DIR, fixture('offline-corpus-blind/'), fixture('offline-corpus-blind-2/')] },
+  { part: 'held-out', dirs: [fixture('offline-corpus-blind/held-out/'), fixture('offline-corpus-blind-2/held-out/')] },
 ];
 
 const args = process.argv.slice(2);

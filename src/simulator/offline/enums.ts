@@ -13,6 +13,8 @@ export type EnumReading =
 /** Words that join a value to its meaning ("x means …", "x when …"), not part of the meaning. */
 const GLUE = new Set('mean means meaning when for'.split(' '));
 const content = (ws: string[]) => ws.filter((w) => !isStopWord(w) && !/^\d+$/.test(w));
+/** Words that narrow a value to its thing alone. */
+const RESTRICTING = new Set(['only', 'just', 'solely', 'alone']);
 const concept = (w: string) => conceptOfWord(w);
 
 /** Each way a value is written in a description: as written (no_connection), as words (no connection). */
@@ -188,8 +190,13 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
   const telling = (w: string) => (inText.get(stem(w)) ?? 0) <= (inGlosses.get(stem(w)) ?? 0);
   const scored = texts.map((value, i) => {
     const own = content(nameWords(value));
+    // "nails_only", "just_cut": a word of restriction says the value is that thing and no more, so
+    // it is named whole only when the caller restricts too ("just the nails"), not by "nails" among
+    // others ("bath, haircut, nails, the lot").
+    const restricts = nameWords(value).some((w) => RESTRICTING.has(w.toLowerCase()));
+    const restrictedToo = restricts && said.some((w) => RESTRICTING.has(w.toLowerCase()));
     const ownHits = own.filter((w) => saidConcepts.has(concept(w)));
-    const whole = said.includes(value.toLowerCase()) || joined.includes(stem(value.replace(/[^a-z0-9]/gi, ''))) || (own.length > 0 && ownHits.length === own.length);
+    const whole = said.includes(value.toLowerCase()) || joined.includes(stem(value.replace(/[^a-z0-9]/gi, ''))) || (own.length > 0 && ownHits.length === own.length && (!restricts || restrictedToo));
     const gloss = glosses[i].filter((w) => !own.includes(w) && telling(w));
     // A meaning the definition itself denies ("no_power means it does not light") is met by the
     // caller denying it ("it won't light"), and only so.

@@ -27,6 +27,14 @@ describe('findNumbers', () => {
     expect(values(findNumbers('for 4 people'))).toEqual([4]);
     expect(values(findNumbers('two of us'))).toEqual([2]);
   });
+  it('reads "one" as a thing or a person after a verb of having or before "of", and as a count elsewhere', () => {
+    expect(values(findNumbers("so she's got one to practise on"))).toEqual([]);
+    expect(values(findNumbers('we need one for the van, and one of the boys uses a wheelchair'))).toEqual([]);
+    expect(values(findNumbers('I have one already.'))).toEqual([]);
+    expect(values(findNumbers('just one, please'))).toEqual([1]);
+    expect(values(findNumbers('one adult and two children'))).toEqual([1, 2]);
+    expect(values(findNumbers('I have one child'))).toEqual([1]);
+  });
   it('skips digits inside a span that is something else', () => {
     expect(values(findNumbers('at 10:30'))).toEqual([]);
     expect(values(findNumbers('555 1234567', [[0, 11]]))).toEqual([]);

@@ -66,6 +66,11 @@ export function findNumbers(text: string, exclude: [number, number][] = []): Fou
     if (exclude.some(([a, b]) => index >= a && index < b)) continue;
     // "the gas one", "this one", "a new one": "one" stands for a thing named before, not a count.
     if (m[2]?.toLowerCase() === 'one' && /\b(?:the|this|that|which|each|every|another|other|a|an)(?:\s+[\w-]+)?\s+$/i.test(text.slice(0, index))) continue;
+    // "got one to practise on", "need one for the car", "one of the boys": after a verb of having
+    // or before "of", "one" is a thing or a person, not a count.
+    if (m[2]?.toLowerCase() === 'one' && (/^\s+of\b/i.test(text.slice(index + 3)) ||
+      (/\b(?:got|have|has|had|need|needs|want|wants|use|uses|own|owns|bring|brought|buy|bought|borrow|borrowed|find|found|get|gets)\s+$/i.test(text.slice(0, index)) &&
+        /^\s*(?:to|for|at|in|on|with|from|that|which|who|already|now|here|there|too|as well|[,.;!?]|$)/i.test(text.slice(index + 3))))) continue;
     const value = m[1] !== undefined ? Number(m[1]) : SMALL_NUMBERS.indexOf(m[2].toLowerCase());
     out.push({ value, said: m[0], index, rule: m[1] !== undefined ? 'number-digits' : 'number-word' });
   }

@@ -4,6 +4,7 @@
 import type { JsonSchema } from '../../model';
 import { getOwn, setOwn } from '../../model/own';
 import { answerContent, YES_NO_QUESTION } from './asked';
+import { narrowedCopy } from './copied-text';
 import { negationAt } from './polarity';
 import { whenName } from './speech';
 import { findDates, findDayPart, findTimes, looksLikeClock } from './dates';
@@ -42,6 +43,9 @@ type Kind = 'date' | 'time' | 'datetime' | 'email' | 'phone' | 'name' | 'title' 
 
 const PHONE_WORDS = ['phone', 'telephone', 'mobile', 'cell', 'tel', 'callback'];
 /** Literal stems only: the synonym table makes "number" a phone, which a policy number is not. */
+/** Whether the words just before `index` name a phone: "my mobile's", "the number is", "call me on". */
+const saidAsPhone = (line: string, index: number) =>
+  /\b(?:(?:mobile|phone|cell|landline|telephone)(?:\s+number)?(?:['’]s|\s+is|\s+number['’]s)?|(?:call|ring|reach|text)\s+(?:me|us)\s+on|(?:my|our|the|a)\s+number(?:['’]s|\s+is))\s*:?\s*$/i.test(line.slice(Math.max(0, index - 40), index));
 const hasWord = (stems: Set<string>, list: string[]) => list.some((w) => stems.has(stem(w)));
 
 const has = (hints: Set<string>, ...wanted: string[]) => wanted.some((w) => hints.has(stem(w)) || hints.has(conceptOfWord(w)));
@@ -173,7 +177,8 @@ function candidates(kind: Kind, name: string, line: string, prop: JsonSchema, to
       return findHouseNumbers(line).map((f) => ({ value: prop.type === 'integer' || prop.type === 'number' ? parseInt(f.value, 10) : f.value, said: f.said, rule: f.rule }));
     case 'identifier':
       // The code as said, then without its separators (a pattern may want "HX5530921" or "HX-5530921").
-      return findIdentifiers(line).flatMap((f) => [...new Set([f.value, f.value.replace(/[\s./-]/g, '')])].map((value, i) => ({ value, said: f.said, rule: i === 0 ? f.rule : 'identifier-to-pattern' })));
+      // Digits the caller gives as their phone ("my mobile's oh seven seven…") are no reference or code.
+      return findIdentifiers(line).filter((f) => !saidAsPhone(line, f.index)).flatMap((f) => [...new Set([f.value, f.value.replace(/[\s./-]/g, '')])].map((value, i) => ({ value, said: f.said, rule: i === 0 ? f.rule : 'identifier-to-pattern' })));
     case 'number': {
       const unit = unitOf(`${name} ${prop.description ?? ''}`);
       const round = (v: number) => (prop.type === 'integer' ? Math.round(v) : v);
@@ -472,6 +477,20 @@ export function fillArguments(parameters: JsonSchema, ctx: FillContext): FillRes
     if (f) {
       setOwn(args, name, f.value);
       setOwn(filled, name, f);
+    }
+  }
+  // A text copied from a line that gave other values too keeps only its own clause (copied-text.ts).
+  for (const [name, prop] of entries) {
+    const f = getOwn(filled, name);
+    if (!f) continue;
+    const narrowed = narrowedCopy(name, f, filled, (parameters.required ?? []).includes(name));
+    if (narrowed === 'keep') continue;
+    if (narrowed && accepts(prop ?? {}, narrowed.value, ctx.patterns, `${ctx.tool?.name ?? 'the tool'}.${name}`)) {
+      setOwn(args, name, narrowed.value);
+      setOwn(filled, name, { ...f, value: narrowed.value, said: narrowed.value, why: `${f.why ? `${f.why}; ` : ''}kept to the clause no other value of the line came from` });
+    } else {
+      delete args[name];
+      delete filled[name];
     }
   }
   const missing = (parameters.required ?? []).filter((name) => !Object.hasOwn(args, name));
