@@ -13,7 +13,7 @@ import { findEmails, findNames, findPhones } from './extract';
 import { picksOffered, type FillContext } from './fill';
 import { askedOf } from './history-memo';
 import { readRequest, type Reading } from './reading';
-import { askFor, reportResults, speakInstructions, swapPersons } from './speech';
+import { askFor, reportResults, spokenFrom, swapPersons } from './speech';
 import { notStuck } from './stuck';
 import { patternReader, type PatternReader } from './patterns';
 import { preparePatternSandbox } from '../sandbox/patterns';
@@ -70,10 +70,10 @@ const nameWordsOf = (v: unknown) => String(v).replace(/[_-]+/g, ' ');
 /** The stage's instructions as speech, or a plain offer of help when they say nothing speakable. */
 function fromInstructions(a: Answer, r: Reading): string {
   // Hello only once, and never after tools already ran in this step.
-  const spoken = speakInstructions(r.instructions, r.agentLines.length > 0 || r.stepCalls.length > 0);
+  const spoken = spokenFrom(r.instructions, r.agentLines.length > 0 || r.stepCalls.length > 0);
   if (spoken) {
-    a.note('speak-instructions', `said the first sentence of the stage's instructions in the agent's words ("${r.instructions.split(/(?<=[.!?])\s/)[0]}")`);
-    return spoken;
+    a.note('speak-instructions', `said the first sentence of the stage's instructions that has something to say, in the agent's words ("${spoken.sentence.trim()}")`);
+    return spoken.text;
   }
   a.note('speak-instructions', 'the instructions hold nothing to say without data: offered help');
   return 'How can I help?';

@@ -36,7 +36,13 @@ export interface Reading {
    * The instructions came as task messages in the conversation (a Pipecat node's), and where: `entered`
    * when the node was entered after the caller's latest line (nothing the caller said was said to it).
    */
-  task?: { entered: boolean };
+  task?: {
+    entered: boolean;
+    /** Caller lines said to the node since its task was last given (its exchanges so far). */
+    exchanges: number;
+    /** How many times the node's task has been given in this conversation: 2 once it re-entered itself. */
+    visits: number;
+  };
   /** The history as read (history-fold.ts), for what else is carried with it (history-memo.ts askedOf). */
   history: HistoryRead;
   /** A search of the caller lines that stops only at lines passing a test (history-fold.ts nearestOlderOf). */
@@ -128,6 +134,20 @@ function latestContext(messages: readonly ChatMessage[]): string | undefined {
   return messages.slice(start, end + 1).map((m) => m.content.trim()).join('\n\n');
 }
 
+/** Every run of runtime messages in the conversation, each joined as latestContext joins the last. */
+function taskRuns(messages: readonly ChatMessage[]): string[] {
+  const runs: string[] = [];
+  let run: string[] = [];
+  for (const m of [...messages, undefined]) {
+    if (m?.role === 'system') run.push(m.content.trim());
+    else if (run.length) {
+      runs.push(run.join('\n\n'));
+      run = [];
+    }
+  }
+  return runs;
+}
+
 export function readRequest(request: ModelRequest): Reading {
   const messages: ChatMessage[] = request.messages;
   const history = readHistory(messages, offersRows);
@@ -168,8 +188,9 @@ export function readRequest(request: ModelRequest): Reading {
   // it enters the node): the latest of them are the instructions, the system prompt is the role.
   const task = latestContext(messages);
   const lastTask = messages.findLastIndex((m) => m.role === 'system');
+  const exchanges = messages.slice(lastTask + 1).filter((m) => m.role === 'user').length;
   return {
-    ...(task !== undefined ? { task: { entered: lastTask > lastUser } } : {}),
+    ...(task !== undefined ? { task: { entered: lastTask > lastUser, exchanges, visits: taskRuns(messages).filter((run) => run === task).length } } : {}),
     callerLines, agentLines, stepCalls, afterResults, offered, offeredTimes, offeredValues,
     instructions: task ?? (paragraphs.length > 1 ? paragraphs[paragraphs.length - 1] : (paragraphs[0] ?? '')),
     history,

@@ -19,6 +19,14 @@ describe('speakInstructions', () => {
     expect(speakInstructions('Tell Ana Lima you are looking it up; it is quick.', true)).toBe('I am looking it up. It is quick.');
     expect(speakInstructions('Thank Ana, then say goodbye.', true)).toBe('Thank you, Ana. Goodbye!');
   });
+  it('asks a question whose wh-word is its subject as it stands', () =>
+    expect([speakInstructions('Ask what brought them to Brightline Analytics.', true), speakInstructions('Ask what brings them to the doctor today.', true)])
+      .toEqual(['What brought you to Brightline Analytics?', 'What brings you to the doctor today?']));
+  it('speaks the first sentence with something to say: past a greeting once greeted, an invitation, follow-up questions, an opening "then"', () => {
+    expect(speakInstructions('Welcome the guest warmly. Invite them to briefly introduce themselves—name, role, or anything fun.', true)).toBe('Could you introduce yourself?');
+    expect(speakInstructions('Listen closely. Ask open-ended, thoughtful questions that invite storytelling.', true)).toBe('Could you tell me more about that?');
+    expect(speakInstructions('Express thanks for the conversation. Then, ask your guest if they have any final thoughts.', true)).toBe('Could you tell me if you have any final thoughts?');
+  });
   it('reads only the first sentence', () => expect(speakInstructions('Ask for the postcode. Then ask for the street.', true)).toBe('Could you tell me the postcode?'));
   it('does not greet twice', () => expect(speakInstructions('Greet the guest.', true)).toBeUndefined());
   it('near miss: clauses that need data say nothing', () => expect(speakInstructions('Offer the free tables two at a time.', true)).toBeUndefined());

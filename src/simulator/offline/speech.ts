@@ -57,6 +57,8 @@ const AUX = '(can|could|will|would|should|may|might|shall|do|does|am|are|is)';
  * takes "do" ("which item you want" → "which item do you want").
  */
 function invert(part: string): string | undefined {
+  // "what brought you here", "who told you": the wh-word is the subject, already in question order.
+  if (/^(?:what|who)\s+(?:[a-z]+ed|brought|made|got|took|gave|sent|led|drove|kept|left|told|put|set|came|went|caught|found|brings|makes|gets|takes|gives|sends|leads|keeps|tells)\s+(?:you|them|him|her|us|me)\b/.test(part)) return part;
   // The wh-word's noun may be two words ("which passport office you can get to").
   const noun = '(?:\\s+(?!I\\b|we\\b|it\\b|he\\b|she\\b|you\\b|they\\b)[a-z]+){0,2}';
   const m = new RegExp(`^(${WH}${noun})\\s+${SUBJECT}\\s+${AUX}\\s+(.+)$`).exec(part);
@@ -95,8 +97,8 @@ function question(clause: string): string {
 /** A verb of being, having or a modal: a told text with one is a statement, not a bare noun phrase. */
 const HAS_VERB = /\b(?:is|are|was|were|will|would|can|could|may|might|must|should|shall|has|have|had|does|do|did|opens?|closes?|takes?|costs?|needs?|gets?|comes?|goes?|arrives?|expires?|starts?|ends?)\b|n['’]t\b/i;
 
-const VERBS = 'greet|welcome|ask|tell|inform|let|thank|say|wish|offer|confirm|repeat|explain|check|collect|use|call|read|give|wait';
-const PERSON = "(?:the caller|them|him|her|(?:[A-Z][\\w'’-]*\\s+){1,3}?)";
+const VERBS = 'greet|welcome|ask|invite|tell|inform|let|thank|say|wish|offer|confirm|repeat|explain|check|collect|use|call|read|give|wait';
+const PERSON = "(?:(?:the|your|their)\\s+(?:caller|guest|customer|client|patient|user|visitor)|them|him|her|(?:[A-Z][\\w'’-]*\\s+){1,3}?)";
 
 /** One clause of an instruction as speech, or undefined for what needs data the model lacks. */
 function speakClause(clause: string, greeted: boolean): { text?: string; statement: boolean } {
@@ -106,6 +108,10 @@ function speakClause(clause: string, greeted: boolean): { text?: string; stateme
   const c = clause.trim().replace(/^(?:find out|check|confirm|establish|work out|make sure you know)\s+(?=(?:whether|if|how|what|when|where|which|who|why)\b)/i, 'ask ').replace(/^ask\b/i, 'ask');
   let m: RegExpExecArray | null;
   if (/^(?:greet|welcome)\b/i.test(c)) return { text: greeted ? undefined : 'Hello!', statement: false };
+  // "Ask open-ended questions", "ask natural follow-up questions": a question on what was just said.
+  if (/^ask\s+(?:(?:[\w-]+,?\s+){0,3})(?:follow-?up\s+)?questions?\b(?!\s+(?:about|on)\b)/i.test(c)) return { text: 'Could you tell me more about that?', statement: false };
+  // "Invite them to introduce themselves" is asked as "Could you introduce yourself?".
+  if ((m = new RegExp(`^invite\\s+${PERSON}\\s*to\\s+(?:(?:briefly|kindly|please)\\s+)?(.+)$`, 'i').exec(c))) return { text: `Could you ${swapPersons(m[1]).replace(/[—–-]\s*.*$/, '').replace(/[.!?,;\s]+$/, '')}?`, statement: false };
   // "Ask until what time they would like…" asks "Until what time would you like…?".
   if ((m = new RegExp(`^ask\\s+(?:${PERSON}\\s*)?(?:(until|by|from|at|for|on|in)\\s+)?(how|what|when|where|which|who|why)\\b(.*)$`).exec(c))) {
     const asked = question(swapPersons(m[2] + m[3]));
@@ -146,7 +152,25 @@ const isClause = (text: string) => {
  * a moment" after "Tell … you are checking").
  */
 export function speakInstructions(instructions: string, greeted: boolean): string | undefined {
-  const first = instructions.trim().split(/(?<=[.!?])\s+/)[0] ?? '';
+  return spokenFrom(instructions, greeted)?.text;
+}
+
+/** speakInstructions, with the sentence it spoke. */
+export function spokenFrom(instructions: string, greeted: boolean): { text: string; sentence: string } | undefined {
+  // The first sentence that has something to say: "Welcome the guest warmly." says nothing once
+  // the call is greeted, and the task goes on to what to ask.
+  for (const sentence of instructions.trim().split(/(?<=[.!?])\s+/)) {
+    const text = speakSentence(sentence, greeted);
+    if (text) return { text, sentence };
+  }
+  return undefined;
+}
+
+/** "Then, ask …", "Now ask …": the order is the same without its opening adverb. */
+const OPENING_ADVERB = /^(?:then|now|next|first|finally|after that|afterwards|also)\b,?\s+/i;
+
+function speakSentence(sentenceText: string, greeted: boolean): string | undefined {
+  const first = sentenceText.trim().replace(OPENING_ADVERB, '');
   const clauses = first.split(new RegExp(`;\\s*|,\\s*(?:and\\s+|then\\s+)?(?=(?:${VERBS})\\b)|\\s+(?:and|then)\\s+(?=(?:${VERBS})\\b)|,\\s*(?=(?:and|or)\\s+(?:whether|if)\\b)`, 'i'));
   const said: string[] = [];
   let afterStatement = false;

@@ -13,6 +13,8 @@ const mockLlm = startMockLlmPerFile();
 describe('the example flows on a mock OpenAI-compatible server', () => {
   it.each(HAPPY_PATHS.map((p) => [p.flow, p] as const))('%s: the same nodes and functions through the OpenAI wire', async (_name, path) => {
     const offline = await runHappyPath(path);
+    // The offline model walks the script's happy path (happy-paths.test.ts): the served run walks it too.
+    expect(nodePath(offline.session)).toEqual(path.path);
     const answers = offline.session.trace.flatMap((t) => (t.kind === 'model-call' && t.response ? [t.response] : []));
     const mock = mockLlm();
     mock.script(answers.map((a) => ({ reply: { text: a.text, toolCalls: a.toolCalls.map((c) => ({ name: c.name, arguments: JSON.parse(c.arguments || '{}') as object })) } })));
