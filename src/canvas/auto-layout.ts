@@ -7,6 +7,7 @@ import { edgeLabel, labelBoxWidth as labelWidth, toolMap } from './labels';
 import { loopRoom } from './edge-geometry';
 import { HANDLE_Y } from './adapters';
 import { emWidth } from './name-fit';
+import { factsOf } from '../runtimes/facts';
 
 /** Room above a block's first row of stages for its header (its name large when far out). */
 const BLOCK_TOP = 64;
@@ -340,7 +341,7 @@ export function withLayout(doc: AgentDocument, layout: AgentDocument['layout']):
  * of the same document, so the worker answers it once.
  */
 async function stageFlowOf(doc: AgentDocument): Promise<StageFlow | undefined> {
-  if (doc.target !== 'pinecall') return undefined;
+  if (!factsOf(doc.target).classCode) return undefined;
   try {
     const client = await import('../store/workers/problems-client');
     return (await client.settledInWorker(doc))?.stageFlow;

@@ -1,5 +1,6 @@
 import { edgesFrom, toolVisibleIn, type AgentDocument, type Stage } from '../model';
 import { stagesSetInCode } from './labels';
+import { factsOf } from '../runtimes/facts';
 
 /** How a stage with no way out reads on its card and in the inspector. */
 export interface EndMark {
@@ -34,7 +35,7 @@ function stagesSetBy(implementation: string | undefined): string[] {
  */
 export function endMarkOf(doc: AgentDocument, stage: Stage, leaving?: ReadonlySet<string>): EndMark | null {
   if (leaving ? leaving.has(stage.id) : edgesFrom(doc, stage.id).length > 0) return null;
-  if (doc.target === 'block-agent') {
+  if (factsOf(doc.target).deadEnd === 'ends-after-reply') {
     return { label: 'ends the call', explanation: 'No edges leave this stage: on entering it the agent says one reply, then the call ends.' };
   }
   const leavesInCode = doc.tools.some((tool) => toolVisibleIn(tool, stage) && stagesSetBy(tool.implementation).some((name) => name !== stage.name));

@@ -30,4 +30,23 @@ export interface RuntimeFacts {
   };
   /** What "New agent" offers for this runtime. */
   templates: readonly AgentTemplate[];
+  /** Its stages are turns inside blocks (Block Agent): the block names the stage, and the picker says "block and turn". */
+  stagesInBlocks: boolean;
+  /** A wait stage waits for an answer from outside the call (Block Agent's wait tokens): the run offers to give it. */
+  answersWaits: boolean;
+  /**
+   * What the agent knows is what its tools capture (Block Agent's variables), not fields it declares:
+   * values no field declares are shown as captured during a run.
+   */
+  keepsCaptured: boolean;
+  /** The agent is a class whose code may set stages and render the prompt (Pinecall): the canvas reads its code. */
+  classCode: boolean;
+  /** A stage no edge leaves: the call ends after its one reply (Block Agent), or stays there until hung up. */
+  deadEnd: 'ends-after-reply' | 'stays';
+  /** How a tool's description reaches the model: one line of the docstring (Pinecall), or as written. */
+  descriptionSent: { oneLine: boolean; hint: string };
+  /** What the Simulator says its run follows, for the document's language (a Pinecall class's). */
+  runsAs(language: AgentDocument['language']): { label: string; title: string };
+  /** The State panel's line when the agent declares no field. */
+  noStateNote(editable: boolean): string;
 }

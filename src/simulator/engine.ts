@@ -9,4 +9,6 @@ export interface Engine {
   /** Whether a failure at `point` is a step of this engine's (the failure names no runtime). */
   retries(point: RetryPoint): boolean;
   retry(doc: AgentDocument, session: Session, deps: StepDeps): Promise<Session>;
+  /** A wait stage waits for an answer from outside the call (Block Agent's wait tokens), which a scripted run gives. */
+  answersWaits: boolean;
 }

@@ -76,7 +76,7 @@ export async function runScript(doc: AgentDocument, script: Script, deps: StepDe
     return session.failure === undefined && !script.until?.(session);
   };
   const answerWaits = async (): Promise<boolean> => {
-    for (let i = 0; i < MAX_WAIT_ANSWERS && runtime === 'block-agent' && !session.ended; i++) {
+    for (let i = 0; i < MAX_WAIT_ANSWERS && ENGINES[runtime].answersWaits && !session.ended; i++) {
       const stage = byId(doc.stages, session.stageId);
       const token = stage?.kind === 'wait' ? stage.waitToken : undefined;
       if (token === undefined || !Object.hasOwn(waits, token)) return true;

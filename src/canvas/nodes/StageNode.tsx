@@ -11,6 +11,7 @@ import { ProblemBadge } from './ProblemBadge';
 import { ToolChips } from './ToolChips';
 import { NameText } from './NameText';
 import type { CardFit } from '../name-fit';
+import { factsOf } from '../../runtimes/facts';
 
 const handleStyle: CSSProperties = { top: HANDLE_Y };
 
@@ -32,7 +33,7 @@ function fitStyle(fit: CardFit): CSSProperties {
  * (render() children that are no stage's section, said after the instructions), else none.
  */
 function viewCode(doc: AgentDocument): 'replaces' | 'follows' | null {
-  const view = doc.target === 'pinecall' ? keptViewOf(doc) : undefined;
+  const view = factsOf(doc.target).classCode ? keptViewOf(doc) : undefined;
   return view ? (viewReplacesInstructions(view) ? 'replaces' : 'follows') : null;
 }
 

@@ -1,6 +1,7 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { useApp } from '../../store/context';
 import type { ControllerView, RunController } from '../../run/controller';
+import { factsOf } from '../../runtimes/facts';
 
 /** The caller's line (Enter sends), or, on a Block Agent wait stage, the answer to its token. */
 export const CallerInput = memo(function CallerInput({ controller, draft, queued }: { controller: RunController; draft: ControllerView['draft']; queued: ControllerView['queued'] }) {
@@ -12,7 +13,7 @@ export const CallerInput = memo(function CallerInput({ controller, draft, queued
   const started = useApp((s) => s.session !== null);
   const canPlay = useApp((s) => s.steps.length > 0 && !s.running);
   const waitToken = useApp((s) => {
-    if (s.doc.target !== 'block-agent' || !s.session) return null;
+    if (!factsOf(s.doc.target).answersWaits || !s.session) return null;
     const stage = s.doc.stages.find((st) => st.id === s.session!.stageId);
     return stage?.kind === 'wait' ? stage.waitToken || null : null;
   });

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useApp, useStoreApi } from '../../store/context';
 import { llmLabel } from '../../run/run-settings';
-import { TARGET_LABEL } from '../../model';
 import { useControllerView, useRunController } from './useRunController';
 import { StatePanel } from '../state/StatePanel';
 import { ChatView } from './ChatView';
@@ -10,6 +9,7 @@ import { SimulatedCaller } from './SimulatedCaller';
 import { ReplayHost } from '../replay/ReplayHost';
 import { SaveTestButton } from '../tests/SaveTestButton';
 import './simulator.css';
+import { factsOf } from '../../runtimes/facts';
 
 // Loaded when first opened: the first paint has a size budget (.size-limit.mjs).
 const PlayModel = lazy(() => import('./play/PlayModel'));
@@ -22,8 +22,9 @@ export function SimulatorPanel() {
   const view = useControllerView(controller);
   const llm = useApp((s) => s.llm);
   const target = useApp((s) => s.doc.target);
-  // A Pinecall class in Python runs as the Python SDK does (pydantic's specs and checks, bodies answered by mocks).
-  const python = useApp((s) => s.doc.target === 'pinecall' && s.doc.language === 'python');
+  const language = useApp((s) => s.doc.language);
+  // What the run follows, in the document's language (a Pinecall class in Python runs as the Python SDK does).
+  const runsAs = factsOf(target).runsAs(language);
   const running = useApp((s) => s.running);
   const turn = useApp((s) => s.session?.turn ?? 0);
   const hasRun = useApp((s) => s.session !== null || s.steps.length > 0);
@@ -36,7 +37,7 @@ export function SimulatorPanel() {
           <button className="sim-chip" data-testid="sim-provider" onClick={() => store.getState().setLlmSettingsOpen(true)} title="The model this run calls: click to change it">
             {llmLabel(llm)}
           </button>
-          <span className="sim-runtime" title={python ? "The run follows the Pinecall SDK for Python: pydantic's tool specs and argument check; Python bodies are answered by their mocks" : "The run follows the target runtime's semantics; switching target resets it"} data-testid="sim-runtime">{TARGET_LABEL[target]}{python ? ' (Python)' : ''} semantics</span>
+          <span className="sim-runtime" title={runsAs.title} data-testid="sim-runtime">{runsAs.label}</span>
           <span className="spacer" />
           <button data-testid="sim-agent-opens" disabled={running || turn > 0} onClick={() => void controller.send({ kind: 'open' })} title="The agent speaks first: one model call before any caller line">
             Agent opens

@@ -1,11 +1,12 @@
 import type { AgentDocument } from '../../model';
 import { useApp, useStoreApi } from '../../store/context';
 import { useRunController } from '../simulator/useRunController';
+import { factsOf } from '../../runtimes/facts';
 
 /** A stage as the picker names it: Block Agent stages are turns inside blocks, so the block leads. */
 function optionLabel(doc: AgentDocument, stageId: string): string {
   const stage = doc.stages.find((s) => s.id === stageId)!;
-  const block = doc.target === 'block-agent' ? doc.blocks.find((b) => b.id === stage.blockId) : undefined;
+  const block = factsOf(doc.target).stagesInBlocks ? doc.blocks.find((b) => b.id === stage.blockId) : undefined;
   return `${block ? `${block.name} › ` : ''}${stage.name}${stageId === doc.entryStageId ? ' (entry)' : ''}`;
 }
 
@@ -37,7 +38,7 @@ export function StartFrom() {
     <div className="st-start" data-testid="state-start">
       <label>
         <span>Start at</span>
-        <select value={start ?? ''} onChange={(e) => pick(e.target.value)} data-testid="state-start-stage" aria-label={doc.target === 'block-agent' ? 'Start at block and turn' : 'Start at stage'}>
+        <select value={start ?? ''} onChange={(e) => pick(e.target.value)} data-testid="state-start-stage" aria-label={factsOf(doc.target).stagesInBlocks ? 'Start at block and turn' : 'Start at stage'}>
           {doc.stages.map((s) => (
             <option key={s.id} value={s.id}>{optionLabel(doc, s.id)}</option>
           ))}

@@ -12,13 +12,14 @@ import { StartFrom, useStartStage } from './StartFrom';
 import { useRunController } from '../simulator/useRunController';
 import { defaultCallFacts, initialValueOf, withInitialValue } from './values';
 import './state.css';
+import { factsOf } from '../../runtimes/facts';
 
 const stageName = (doc: AgentDocument, id: string | null) => doc.stages.find((s) => s.id === id)?.name ?? '(none)';
 
 // Getters come only from a kept Pinecall class, and only the Pinecall engine computes them: their
 // rows load with the first such agent, outside the page's first load.
 const DerivedRows = lazy(() => import('./DerivedRows').then((m) => ({ default: m.DerivedRows })));
-const hasClassCode = (doc: AgentDocument) => doc.target === 'pinecall' && doc.preserved?.pinecall !== undefined;
+const hasClassCode = (doc: AgentDocument) => factsOf(doc.target).classCode && doc.preserved?.pinecall !== undefined;
 
 // Seeded once per store, not on every mount: a user who removed every fact keeps it that way.
 const seeded = new WeakSet<AppStore>();
@@ -44,7 +45,7 @@ export const StatePanel = memo(function StatePanel() {
   // a run every captured value is state, shown after the declared fields (issue 31: the panel said
   // "No state fields" while the change log listed ten captured values).
   const declared = new Set(doc.state.map((f) => f.name));
-  const captured = !editable && session && doc.target === 'block-agent' ? Object.keys(session.state).filter((name) => name !== 'stage' && !declared.has(name)) : [];
+  const captured = !editable && session && factsOf(doc.target).keepsCaptured ? Object.keys(session.state).filter((name) => name !== 'stage' && !declared.has(name)) : [];
 
   useEffect(() => {
     if (seeded.has(store)) return;
@@ -105,9 +106,7 @@ export const StatePanel = memo(function StatePanel() {
       </dl>
       {doc.state.length === 0 && captured.length === 0 && (
         <div className="st-muted st-pad" data-testid="state-empty">
-          {doc.target === 'block-agent'
-            ? editable ? 'No state fields. A Block Agent keeps what its tools capture: the values show here during a run.' : 'Nothing captured yet.'
-            : 'No state fields. Add one in the Outline under State.'}
+          {factsOf(doc.target).noStateNote(editable)}
         </div>
       )}
       <div className="st-title">this.call</div>

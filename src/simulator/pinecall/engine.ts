@@ -8,6 +8,7 @@ export const pinecallEngine: Engine = {
   step: async (doc, session, input, deps) =>
     input.kind === 'wait' ? waitAnswerNotUsed(session, input, deps, 'Pinecall') : pinecallStep(doc, session, input.kind === 'say' ? input.text : null, deps),
   // Pinecall's step is one loop of model calls: its failures are in the `agent` phase.
+  answersWaits: false,
   retries: (point) => point.phase === 'agent',
   retry: pinecallRetry,
 };

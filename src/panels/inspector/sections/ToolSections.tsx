@@ -10,6 +10,7 @@ import { useRevealRequest } from '../reveal';
 import { useCommit, useEndGesture } from '../commit';
 import { ChipsControl } from '../fields';
 import type { SectionProps } from '../types';
+import { factsOf } from '../../../runtimes/facts';
 
 /**
  * Under the docstring: the description the model is sent. Pinecall keeps one line of the docstring
@@ -17,15 +18,15 @@ import type { SectionProps } from '../types';
  * description as written, line breaks and all (the OpenAI tools export).
  */
 export function DocstringPreview({ entity: tool, doc }: SectionProps<Tool>) {
-  const pinecall = doc.target === 'pinecall';
-  const text = pinecall ? docstringOneLine(tool.description) : tool.description.trim();
+  const sent = factsOf(doc.target).descriptionSent;
+  const text = sent.oneLine ? docstringOneLine(tool.description) : tool.description.trim();
   return (
     <>
-      <div className={`oneline${pinecall ? '' : ' as-written'}`} data-testid="docstring-oneline">
+      <div className={`oneline${sent.oneLine ? '' : ' as-written'}`} data-testid="docstring-oneline">
         {text ? <q>{text}</q> : <span className="insp-error">Nothing: without a docstring no model can choose this tool. Write one line above.</span>}
       </div>
       <div className="insp-hint" data-testid="docstring-rule">
-        {pinecall ? 'Pinecall joins the lines into one and stops at the first @tag line.' : 'Block Agent sends the description as written.'}
+        {sent.hint}
       </div>
     </>
   );
