@@ -2,16 +2,17 @@
 // lossesFor(doc, 'pipecat'). Read from how the export writes (from-document.ts), so the list and the
 // files agree: an edge is written only as a function's transition, a tool only as a function a
 // node lists (or a global one), a state field only as a prompt's {{ placeholder }}.
-import { byId, type AgentDocument, type Edge, type Stage, type Tool } from '../../model';
+import { byId, type AgentDocument, type Edge, type JsonSchema, type JsonType, type Stage, type Tool } from '../../model';
 import { refFromName } from '../../model/ids';
 import { pointer } from '../../model/lint/pointer';
 import { collectLosses, hasKeys, type AddLoss, type Loss } from '../../model/loss';
-import { pipecatKeptOf, type PipecatKept } from '../../model/pipecat';
+import { pipecatKeptOf, type PipecatKept, type PipecatStateWrite } from '../../model/pipecat';
 import { flowStages, globalTools, isTransitionOnly, nodeTools, transitionOf } from './from-document';
 import { annotationFor, writeHandlers } from './handlers-write';
 import { handlerSpec, isPythonName, writableSpec } from './handler-spec';
 import { derivedSchema, readHandlers } from './handlers';
 import { placeholdersIn } from './model';
+import { stateWritesOf, typeOfSchema, writtenStateTypes } from './state-writes';
 import { keepsMoreThanLayout } from '../kept-layout';
 
 const KEPT_KEYS = 'keys the document kept from another runtime\'s file are not written in a flow';
@@ -193,8 +194,8 @@ export function docstringAsRead(description: string): string {
 }
 
 /** The state keys the flow's prompts read: the only state a flow says anything of. */
-export function promptKeys(doc: AgentDocument): Map<string, 'string' | 'object'> {
-  const keys = new Map<string, 'string' | 'object'>();
+export function promptKeys(doc: AgentDocument): Map<string, JsonType> {
+  const keys = new Map<string, JsonType>();
   const kept = pipecatKeptOf(doc);
   const stages = flowStages(doc);
   const texts: string[] = [stages.length ? doc.persona : ''];
@@ -209,7 +210,28 @@ export function promptKeys(doc: AgentDocument): Map<string, 'string' | 'object'>
       if (rest.length || !keys.has(root)) keys.set(root, rest.length ? 'object' : keys.get(root) ?? 'string');
     }
   }
+  // A key read whole takes the type the written handlers store in it, as the import reads them back.
+  const written = writtenStateTypes(writtenStateWrites(doc), (fn, param) => {
+    const tool = doc.tools.find((t) => t.name === fn);
+    const read = tool && parametersAsRead(tool);
+    return typeOfSchema((read?.properties as Record<string, JsonSchema> | undefined)?.[param]);
+  });
+  for (const [key, type] of keys) if (type === 'string' && written.has(key)) keys.set(key, written.get(key)!);
   return keys;
+}
+
+/** What the handlers.py the export writes stores in flow_manager.state, by function (export.ts handlersText). */
+function writtenStateWrites(doc: AgentDocument): Record<string, PipecatStateWrite[]> {
+  const kept = pipecatKeptOf(doc);
+  const out: Record<string, PipecatStateWrite[]> = {};
+  for (const tool of [...flowStages(doc).flatMap((s) => nodeTools(doc, s)), ...globalTools(doc)]) {
+    const own = kept.handlers?.[tool.name];
+    if (!own || isTransitionOnly(kept, tool) || !isPythonName(tool.name) || Object.hasOwn(out, tool.name)) continue;
+    const params = Object.keys((parametersAsRead(tool)?.properties as Record<string, unknown> | undefined) ?? {});
+    const writes = stateWritesOf(own.body, params);
+    if (writes.length) out[tool.name] = writes;
+  }
+  return out;
 }
 
 function stateLosses(doc: AgentDocument, add: AddLoss): void {
@@ -221,7 +243,7 @@ function stateLosses(doc: AgentDocument, add: AddLoss): void {
       add(pointer('state', i), entity, 'state field no prompt reads', `a flow declares no state: ${field.name} comes back only when a prompt reads it as {{ ${field.name} }}; the handlers write flow_manager.state`);
       return;
     }
-    if (field.type !== read) add(pointer('state', i, 'type'), entity, 'state field type', `a flow does not type its state: ${field.name} comes back as ${read === 'object' ? 'an object (read by a dotted {{ }})' : 'a string'}`);
+    if (field.type !== read) add(pointer('state', i, 'type'), entity, 'state field type', `a flow does not type its state: ${field.name} comes back as ${read === 'object' ? 'an object (read by a dotted {{ }})' : read === 'string' ? 'a string' : `${read === 'integer' ? 'an' : 'a'} ${read}, the type its handlers store in it`}`);
     if (field.default !== undefined) add(pointer('state', i, 'default'), entity, 'state default', 'flow_manager.state starts empty; set the value in the bot before the flow starts, or from a handler');
     if (field.pii) add(pointer('state', i, 'pii'), entity, 'pii state', 'a flow does not mark state as personal');
     if (field.visibility !== 'private') add(pointer('state', i, 'visibility'), entity, 'state visibility', 'a flow\'s state has no visibility setting');

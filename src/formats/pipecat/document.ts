@@ -8,13 +8,13 @@
 // flow, when there is one (its functions' docstrings and signatures, as Pipecat derives them).
 import { CURRENT_VERSION, DOCUMENT_FORMAT, type AgentDocument, type Block, type Edge, type Stage, type StateField, type Tool } from '../../model';
 import { newId, refFromName } from '../../model/ids';
-import { DEFAULT_TASK_ROLE, pipecatCaseKey, type PipecatKept, type PipecatNodeKept, type PipecatTransition } from '../../model/pipecat';
+import { DEFAULT_TASK_ROLE, pipecatCaseKey, type PipecatKept, type PipecatNodeKept, type PipecatStateWrite, type PipecatTransition } from '../../model/pipecat';
 import { formatFinding } from './findings';
 import { readFlow } from './flow';
 import { derivedSchema, handlerNames, readHandlers, type HandlersModule } from './handlers';
 import { handlerLosses } from './losses';
 import { orderAsListed } from '../listed-order';
-import { stateWritesOf } from './state-writes';
+import { stateWritesOf, typeOfSchema, writtenStateTypes } from './state-writes';
 import { STUB_BODY } from './handlers-write';
 import { placeholdersIn, type FlowConfigData, type FlowFunction, type FlowFunctionData, type FlowNode, type FlowNodeData } from './model';
 
@@ -157,7 +157,7 @@ export function flowDocument(model: import('./model').FlowConfigModel, data: Flo
     persona: entry?.roleMessage?.value ?? '', llm: {},
     // Pipecat runs the model as soon as a node is set, unless the node says respond_immediately: false.
     opening: entry && !entry.respondImmediately ? 'caller' : 'agent',
-    state: stateOf(model),
+    state: typedByWrites(stateOf(model), tools, kept.stateWrites ?? {}),
     blocks: stages.length ? [block] : [], stages, edges, tools,
     entryStageId: entry ? stageIds.get(entry.name)! : null,
     layout: { positions: {}, sizes: {} },
@@ -205,6 +205,12 @@ function edgesOf(fn: FlowFunction, tool: Tool, from: string, stageIds: Map<strin
 }
 
 /** One state field per key the prompts' `{{ }}` read (flow_manager.state, which the handlers fill). */
+/** A field a prompt reads as a whole takes the type its handlers store in it (state-writes.ts). */
+function typedByWrites(state: StateField[], tools: readonly Tool[], writes: Readonly<Record<string, readonly PipecatStateWrite[]>>): StateField[] {
+  const types = writtenStateTypes(writes, (fn, param) => typeOfSchema(tools.find((t) => t.name === fn)?.parameters.properties?.[param]));
+  return state.map((f) => (f.type === 'string' && types.has(f.name) ? { ...f, type: types.get(f.name)! } : f));
+}
+
 function stateOf(model: import('./model').FlowConfigModel): StateField[] {
   const seen = new Map<string, StateField>();
   const texts = model.nodes.flatMap((n) => [
