@@ -11,9 +11,19 @@
  * import it.
  */
 const TEST_SUPPORT = '(^src/.+/testing\\.ts$|^src/formats/testing/|^src/simulator/offline/conversation-testing\\.ts$|^src/simulator/offline/corpus-harness\\.ts$)';
-const floor = (folder) => `^src/${folder}/`;
-/** Any file of ours outside `folders`. */
-const outside = (folders) => `^src/(?!(${folders.join('|')})/)`;
+/**
+ * A runtime's home (src/runtimes/<runtime>/) spans the floors: its kept data (kept.ts) stands on the
+ * ground floor with the model, its file format (format/) on the formats floor, its engine (engine/)
+ * on the engine's, and its facts with the runtimes floor. A floor is its folder and those parts.
+ */
+const PART_OF = {
+  model: 'runtimes/[^/]+/kept\\.ts$',
+  formats: 'runtimes/[^/]+/format/',
+  simulator: 'runtimes/[^/]+/engine/',
+};
+const floor = (folder) => (PART_OF[folder] ? `^src/(?:${folder}/|${PART_OF[folder]})` : folder === 'runtimes' ? '^src/runtimes/(?![^/]+/(?:kept\\.ts$|format/|engine/))' : `^src/${folder}/`);
+/** Any file of ours on none of the floors `folders`. */
+const outside = (folders) => `^src/(?!${folders.map((f) => `(?:${floor(f).slice('^src/'.length)})`).join('|')})`;
 
 const floorRule = (name, folder, below, comment) => ({
   name,
@@ -76,21 +86,28 @@ module.exports = {
       name: 'a-runtime-is-its-own-folder',
       severity: 'error',
       comment: "One runtime's format or engine does not reach into another's: what both need goes one folder up (e.g. simulator/messages.ts).",
-      from: { path: '^src/(formats|simulator)/(pinecall|block-agent|pipecat)/', pathNot: TEST_SUPPORT },
-      to: { path: '^src/(formats|simulator)/(pinecall|block-agent|pipecat)/', pathNot: '^src/$1/$2/' },
+      from: { path: '^src/(formats|simulator)/(pinecall|block-agent)/', pathNot: TEST_SUPPORT },
+      to: { path: '^src/((formats|simulator)/(pinecall|block-agent)/|runtimes/[^/]+/)', pathNot: '^src/$1/$2/' },
+    },
+    {
+      name: 'a-runtime-home-is-its-own',
+      severity: 'error',
+      comment: "A runtime in a home of its own (src/runtimes/<runtime>/) imports no other runtime's code: what both need goes down to the kit of its floor.",
+      from: { path: '^src/runtimes/([^/]+)/', pathNot: TEST_SUPPORT },
+      to: { path: '^src/((formats|simulator)/(pinecall|block-agent)/|runtimes/[^/]+/)', pathNot: '^src/runtimes/$1/' },
     },
     {
       name: 'pipecat-has-one-front-door',
       severity: 'error',
-      comment: "Pipecat Flows' format (src/formats/pipecat) is reached through its index.ts only, so its inside can move without the rest of the app following.",
-      from: { path: '^src/(?!formats/pipecat/)', pathNot: TEST_SUPPORT },
-      to: { path: '^src/formats/pipecat/(?!index\\.ts$)' },
+      comment: "Pipecat Flows' format (src/runtimes/pipecat/format) is reached through its index.ts only, so its inside can move without the rest of the app following.",
+      from: { path: '^src/(?!runtimes/pipecat/)', pathNot: TEST_SUPPORT },
+      to: { path: '^src/runtimes/pipecat/format/(?!index\\.ts$)' },
     },
     {
       name: 'pipecat-format-is-pure',
       severity: 'error',
-      comment: "Pipecat Flows' format is data in, data out: no React, canvas, editor or store library, so the CLI, workers and tests load it as they are.",
-      from: { path: '^src/formats/pipecat/' },
+      comment: "Pipecat Flows' home is data in, data out: no React, canvas, editor or store library, so the CLI, workers and tests load it as they are.",
+      from: { path: '^src/runtimes/pipecat/' },
       to: { path: '(^|/)node_modules/(react|react-dom|@xyflow/[^/]+|monaco-editor|@monaco-editor/[^/]+|zustand)/|^(react|react-dom|zustand|monaco-editor)$|^@(xyflow|monaco-editor)/' },
     },
     {

@@ -8,7 +8,7 @@ import { mockRequests, openSimulator, say, scriptMock, useMockLlm } from './sim-
 // written, and simulated with Pipecat's semantics (its role message as the system instruction,
 // its node's task in the conversation, a missing {{ key }} said in Pipecat's words).
 
-const FLOW = readFileSync(new URL('../src/formats/pipecat/fixtures/examples/pipecat__restaurant_reservation.flow.yaml', import.meta.url), 'utf8');
+const FLOW = readFileSync(new URL('../src/runtimes/pipecat/format/fixtures/examples/pipecat__restaurant_reservation.flow.yaml', import.meta.url), 'utf8');
 const SHOTS = process.env.SIM_SHOTS ?? '/tmp';
 
 test.describe.configure({ timeout: 120_000 });

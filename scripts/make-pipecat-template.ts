@@ -1,14 +1,14 @@
 // Author script for the "New agent" Pipecat template (run: npx tsx scripts/make-pipecat-template.ts):
-// Pipecat's own restaurant reservation flow (BSD-2, src/formats/pipecat/fixtures/examples) read with
+// Pipecat's own restaurant reservation flow (BSD-2, src/runtimes/pipecat/format/fixtures/examples) read with
 // a handlers.py written here in Pipecat's documented shape (direct functions with docstrings and type
 // hints, storing what the prompts read in flow_manager.state), so the tools have their words and
 // parameters. The restaurant's name is state the bot sets before the flow starts (a default here,
 // which the export notes as such), check_availability answers with a mock, and one conversation test
 // walks the happy path on the offline model.
 import { writeFileSync, readFileSync } from 'node:fs';
-import { importPipecatFlow } from '../src/formats/pipecat/index.ts';
+import { importPipecatFlow } from '../src/runtimes/pipecat/format/index.ts';
 
-const FLOW = readFileSync(new URL('../src/formats/pipecat/fixtures/examples/pipecat__restaurant_reservation.flow.yaml', import.meta.url), 'utf8');
+const FLOW = readFileSync(new URL('../src/runtimes/pipecat/format/fixtures/examples/pipecat__restaurant_reservation.flow.yaml', import.meta.url), 'utf8');
 
 const HANDLERS = `"""Direct functions of the restaurant reservation flow."""
 

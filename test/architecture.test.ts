@@ -88,13 +88,38 @@ describe('the floors (dependency-cruiser)', () => {
 
   it("fail when code outside Pipecat's folder reaches past its front door, or the folder imports a UI library", () => {
     expect(rulesBroken({
-      'src/formats/pipecat/index.ts': "export { readFlow } from './flow';\n",
-      'src/formats/pipecat/flow.ts': "export const readFlow = (text: string) => text;\n",
-      'src/formats/export-as.ts': "import { readFlow } from './pipecat/flow';\nimport { readFlow as viaDoor } from './pipecat';\nexport const both = [readFlow, viaDoor];\n",
+      'src/runtimes/pipecat/format/index.ts': "export { readFlow } from './flow';\n",
+      'src/runtimes/pipecat/format/flow.ts': "export const readFlow = (text: string) => text;\n",
+      'src/formats/export-as.ts': "import { readFlow } from '../runtimes/pipecat/format/flow';\nimport { readFlow as viaDoor } from '../runtimes/pipecat/format';\nexport const both = [readFlow, viaDoor];\n",
     })).toEqual(['pipecat-has-one-front-door']);
     expect(rulesBroken({
-      'src/formats/pipecat/flow.ts': "import { useState } from 'react';\nexport const hook = useState;\n",
+      'src/runtimes/pipecat/format/flow.ts': "import { useState } from 'react';\nexport const hook = useState;\n",
     })).toEqual(['pipecat-format-is-pure']);
+  }, TIMEOUT);
+
+  it("keep each part of a runtime's home on its floor: kept data with the model, the format with the formats, the engine with the engine", () => {
+    expect(rulesBroken({
+      'src/runtimes/pipecat/kept.ts': "import { flow } from './format/flow';\nexport const kept = flow;\n",
+      'src/runtimes/pipecat/format/flow.ts': "import { facts } from '../facts';\nexport const flow = facts;\n",
+      'src/runtimes/pipecat/facts.ts': 'export const facts = 1;\n',
+      'src/runtimes/pipecat/engine/step.ts': "import { flow } from '../format/flow';\nexport const step = flow;\n",
+    })).toEqual(['engine-imports-only-the-model', 'formats-import-only-the-model', 'model-is-the-ground-floor']);
+    // Within its floors a home is free: the engine reads the kept data and the engine kit, the formats kit its format's door.
+    expect(rulesBroken({
+      'src/runtimes/pipecat/kept.ts': "import type { Doc } from '../../model/types';\nexport type Kept = Doc;\n",
+      'src/model/types.ts': 'export type Doc = { id: string };\n',
+      'src/simulator/step-base.ts': 'export const base = 1;\n',
+      'src/runtimes/pipecat/engine/step.ts': "import type { Kept } from '../kept';\nimport { base } from '../../../simulator/step-base';\nexport const step = (k: Kept) => [k, base];\n",
+      'src/runtimes/pipecat/format/index.ts': "import type { Kept } from '../kept';\nexport const read = (k: Kept) => k;\n",
+      'src/formats/losses.ts': "import { read } from '../runtimes/pipecat/format';\nexport const losses = read;\n",
+    })).toEqual([]);
+  }, TIMEOUT);
+
+  it("fail when a runtime's home reaches into another runtime's code", () => {
+    expect(rulesBroken({
+      'src/runtimes/pipecat/format/flow.ts': "import { prompt } from '../../../formats/pinecall/prompt';\nexport const flow = prompt;\n",
+      'src/formats/pinecall/prompt.ts': 'export const prompt = 1;\n',
+    })).toEqual(['a-runtime-home-is-its-own']);
   }, TIMEOUT);
 
   it('let tests reach any floor, and keep production code off the test support', () => {

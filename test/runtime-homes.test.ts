@@ -23,7 +23,7 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 const HOMES: Record<Target, string[]> = {
   pinecall: ['src/formats/pinecall/', 'src/simulator/pinecall/', 'src/simulator/class-code/', 'src/runtimes/pinecall.ts'],
   'block-agent': ['src/formats/block-agent/', 'src/simulator/block-agent/', 'src/runtimes/block-agent.ts'],
-  pipecat: ['src/formats/pipecat/', 'src/simulator/pipecat/', 'src/model/pipecat.ts', 'src/runtimes/pipecat.ts'],
+  pipecat: ['src/runtimes/pipecat/'],
 };
 
 /**

@@ -1,6 +1,6 @@
 """Pipecat Flows' own loader and schema derivation on what Callboard reads and writes.
 
-For each example flow (src/formats/pipecat/fixtures/examples): Pipecat's verdict on the file equals
+For each example flow (src/runtimes/pipecat/format/fixtures/examples): Pipecat's verdict on the file equals
 Callboard's (no error ⇔ it loads), Callboard's YAML and JSON exports load to the same FlowConfig,
 every branch table holds the cases Pipecat holds, and for the handlers.py Callboard writes for the
 flow, the schema Pipecat derives from each function equals the one Callboard reads, and
@@ -98,7 +98,7 @@ def run() -> list[Case]:
     import pipecat.flows
 
     installed = json.loads((Path(pipecat.flows.__file__).parent / "flow_config.schema.json").read_text(encoding="utf-8"))
-    fixture = json.loads((Path(__file__).resolve().parents[2] / "src/formats/pipecat/fixtures/flow_config.schema.json").read_text(encoding="utf-8"))
+    fixture = json.loads((Path(__file__).resolve().parents[2] / "src/runtimes/pipecat/format/fixtures/flow_config.schema.json").read_text(encoding="utf-8"))
     cases.append(same("the schema Callboard holds to (fixtures/flow_config.schema.json) is the installed one", fixture, installed, "schema"))
     first_schema: tuple[dict, object] | None = None
     with tempfile.TemporaryDirectory(prefix="callboard-pipecat-") as tmp:

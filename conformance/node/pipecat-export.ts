@@ -7,14 +7,14 @@ import { join } from 'node:path';
 import {
   derivedSchema, exportPipecatFlow, handlerNames, pipecatRefuses, readFlow, readHandlers, writeFlowJson, writeFlowYaml, writeHandlers,
   type FlowConfigModel, type FlowFile, type HandlerSpec,
-} from '../../src/formats/pipecat/index.ts';
+} from '../../src/runtimes/pipecat/format/index.ts';
 import { importAny } from '../../src/formats/import-any.ts';
 import { lint } from '../../src/model/lint/index.ts';
 import { withoutKeptSources } from '../../src/formats/kept-source.ts';
 
 const root = join(import.meta.dirname, '..', '..');
-const examples = join(root, 'src', 'formats', 'pipecat', 'fixtures', 'examples');
-const handlersFixtures = join(root, 'src', 'formats', 'pipecat', 'fixtures', 'handlers');
+const examples = join(root, 'src', 'runtimes', 'pipecat', 'format', 'fixtures', 'examples');
+const handlersFixtures = join(root, 'src', 'runtimes', 'pipecat', 'format', 'fixtures', 'handlers');
 
 const verdict = (flow: FlowFile) => ({
   loads: !pipecatRefuses(flow.findings),

@@ -1,13 +1,13 @@
 // Callboard's side of conformance/checks/c21_pipecat_run.py: each of Pipecat's example flows walked
-// down its happy path (src/formats/pipecat/fixtures/happy-paths) on Callboard's Pipecat engine with
+// down its happy path (src/runtimes/pipecat/format/fixtures/happy-paths) on Callboard's Pipecat engine with
 // the offline model, printed as JSON: every model call's node and the functions offered there, the
 // model's answers (so Pipecat's own FlowManager can be given the very same answers), the caller lines
 // sent, the nodes entered and whether the call ended. Run: npx tsx conformance/node/pipecat-run.ts
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HAPPY_PATHS, runHappyPath, nodePath } from '../../src/simulator/pipecat/testing.ts';
+import { HAPPY_PATHS, runHappyPath, nodePath } from '../../src/runtimes/pipecat/engine/testing.ts';
 
-const examples = join(import.meta.dirname, '..', '..', 'src', 'formats', 'pipecat', 'fixtures', 'examples');
+const examples = join(import.meta.dirname, '..', '..', 'src', 'runtimes', 'pipecat', 'format', 'fixtures', 'examples');
 
 const out = [];
 for (const path of HAPPY_PATHS) {

@@ -19,7 +19,7 @@ from loguru import logger
 
 from .run_flow import run_flow
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "src/formats/pipecat/fixtures/examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "src/runtimes/pipecat/format/fixtures/examples"
 OUT = Path(os.environ.get("PIPECAT_RUN_TRACES") or tempfile.mkdtemp(prefix="pipecat_run_"))
 
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { problemsOf } from '../formats/problems';
 import { AGENT_TEMPLATES, documentFrom } from './new-agent';
-import { exportPipecatFlow } from '../formats/pipecat';
+import { exportPipecatFlow } from '../runtimes/pipecat/format';
 import { runConversationTest } from '../simulator/conversation-tests/run';
 import { createOfflineModel } from '../simulator/offline';
 import { mockToolRunner } from '../simulator/mock-runner';
@@ -40,7 +40,7 @@ describe('New agent templates', () => {
   it('the Pipecat template is Pipecat\'s example as written, with its handlers\' schemas, and its test passes on the offline model', async () => {
     const flow = await documentFrom(AGENT_TEMPLATES.find((t) => t.id === 'pipecat-restaurant')!, fromDisk, '/');
     expect(flow.tools.find((t) => t.name === 'collect_party_size')!.parameters).toEqual({ type: 'object', properties: { size: { type: 'integer', description: 'The number of people, from 1 to 12.' } }, required: ['size'] });
-    expect(exportPipecatFlow(flow).text).toBe(readFileSync(new URL('../formats/pipecat/fixtures/examples/pipecat__restaurant_reservation.flow.yaml', import.meta.url), 'utf8'));
+    expect(exportPipecatFlow(flow).text).toBe(readFileSync(new URL('../runtimes/pipecat/format/fixtures/examples/pipecat__restaurant_reservation.flow.yaml', import.meta.url), 'utf8'));
     const result = await runConversationTest(flow, flow.tests![0], { model: createOfflineModel(), runner: mockToolRunner, revision: 0, now: () => 0 });
     expect(result.expectations.filter((e) => !e.passed)).toEqual([]);
     expect(result.passed).toBe(true);

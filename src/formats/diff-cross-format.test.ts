@@ -8,7 +8,7 @@ import { diffAgents, type AgentDifference } from '../model/diff';
 import { frozenSample } from '../model/ops/testing';
 import { exportAs } from './export-as';
 import { importAny } from './import-any';
-import { exportPipecatFlow, HANDLERS_FILE } from './pipecat';
+import { exportPipecatFlow, HANDLERS_FILE } from '../runtimes/pipecat/format';
 import { sourceFilesOf } from './pinecall/source-files';
 
 /** Pipecat's own restaurant flow as the New agent dialog opens it: a flow the other two runtimes are asked to hold. */

@@ -93,7 +93,7 @@ export async function importAny(text: string, options: ImportOptions = {}): Prom
     }
     case 'flow': {
       // Light (the `yaml` package the Block Agent importer loads too), but only a flow needs it.
-      const { importPipecatFlow, HANDLERS_FILE } = await import('./pipecat');
+      const { importPipecatFlow, HANDLERS_FILE } = await import('../runtimes/pipecat/format');
       const handlers = handlersBeside(options.folder, HANDLERS_FILE);
       if (handlers && typeof handlers !== 'string') return { kind: 'error', format, errors: [{ message: `${handlers.path} ${handlers.refused}` }] };
       const name = options.name ?? (options.fileName ? nameFromFileName(options.fileName) : undefined);

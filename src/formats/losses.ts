@@ -2,7 +2,7 @@ import type { Loss } from '../model/loss';
 import { lossesOfBlockAgent } from './block-agent/losses';
 import { lossesOfPinecall } from './pinecall/losses';
 import { lossesOfPinecallPython } from './pinecall/python/losses';
-import { lossesOfPipecat } from './pipecat';
+import { lossesOfPipecat } from '../runtimes/pipecat/format';
 import type { AgentDocument, Target } from '../model/types';
 
 /**

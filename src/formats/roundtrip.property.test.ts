@@ -18,8 +18,8 @@ import { exportPinecallTs } from './pinecall/export';
 import { importPinecallTs } from './pinecall/import';
 import { normalizeForComparison as normalizePinecall } from './pinecall/project';
 import { diffDocuments, project } from './project';
-import { exportPipecatFlow, importPipecatFlow } from './pipecat';
-import { normalizeForComparison as normalizePipecat } from './pipecat/compare';
+import { exportPipecatFlow, importPipecatFlow } from '../runtimes/pipecat/format';
+import { normalizeForComparison as normalizePipecat } from '../runtimes/pipecat/format/compare';
 import { documentArbitrary } from './testing/arbitraries';
 import { expectedFeatures, featuresOf } from './testing/features';
 

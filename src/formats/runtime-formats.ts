@@ -10,7 +10,7 @@ import type { FileFormat } from './file-format';
 import { lossesFor } from './losses';
 import { exportPinecallTs } from './pinecall/export';
 import { projectPinecall } from './pinecall/project';
-import { exportPipecatFlow, HANDLERS_FILE, projectPipecat } from './pipecat';
+import { exportPipecatFlow, HANDLERS_FILE, projectPipecat } from '../runtimes/pipecat/format';
 
 export interface RuntimeFile {
   text: string;

@@ -4,7 +4,7 @@ import type { Target } from '../model';
 import type { RuntimeFacts } from './runtime-facts';
 import { BLOCK_AGENT_FACTS } from './block-agent';
 import { PINECALL_FACTS } from './pinecall';
-import { PIPECAT_FACTS } from './pipecat';
+import { PIPECAT_FACTS } from './pipecat/facts';
 
 /** Every runtime's facts, in the order the runtime switch lists them. */
 export const RUNTIME_FACTS: readonly RuntimeFacts[] = [PINECALL_FACTS, BLOCK_AGENT_FACTS, PIPECAT_FACTS];

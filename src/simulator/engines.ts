@@ -4,7 +4,7 @@ import type { Target } from '../model';
 import { blockAgentEngine } from './block-agent/engine';
 import type { Engine } from './engine';
 import { pinecallEngine } from './pinecall/engine';
-import { pipecatEngine } from './pipecat/engine';
+import { pipecatEngine } from '../runtimes/pipecat/engine/engine';
 
 export const ENGINES: Record<Target, Engine> = {
   pinecall: pinecallEngine,

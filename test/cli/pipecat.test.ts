@@ -11,7 +11,7 @@ import { goldenText } from '../../src/formats/bundle';
 import { cli } from './in-process';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const FLOW = readFileSync(join(root, 'src/formats/pipecat/fixtures/examples/pipecat__restaurant_reservation.flow.yaml'), 'utf8');
+const FLOW = readFileSync(join(root, 'src/runtimes/pipecat/format/fixtures/examples/pipecat__restaurant_reservation.flow.yaml'), 'utf8');
 const SLOW = 120_000;
 
 let dir: string;

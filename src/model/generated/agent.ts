@@ -283,7 +283,7 @@ export interface Preserved {
    */
   pinecallPython?: Record<string, unknown>;
   /**
-   * What a Pipecat Flows file holds beyond the document, by stage and tool id (formats/pipecat/document.ts).
+   * What a Pipecat Flows file holds beyond the document, by stage and tool id (runtimes/pipecat/format/document.ts).
    */
   pipecat?: Record<string, unknown>;
   /**

@@ -12,8 +12,8 @@
 // A parameter without a default is required; defaults are not in the schema. Descriptions come from
 // the Google-style docstring (docstring.ts). Python is never run: the reader reads `def` and
 // `async def` signatures, TypedDict classes and docstrings, and refuses what it cannot read.
-import { formatBytes, formatCount } from '../../model/limits';
-import { positionAt } from '../../model/text-position';
+import { formatBytes, formatCount } from '../../../model/limits';
+import { positionAt } from '../../../model/text-position';
 import { parseDocstring } from './docstring';
 import type { HandlerNames } from './graph';
 import type { Position } from './model';

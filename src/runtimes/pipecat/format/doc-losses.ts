@@ -2,18 +2,18 @@
 // lossesFor(doc, 'pipecat'). Read from how the export writes (from-document.ts), so the list and the
 // files agree: an edge is written only as a function's transition, a tool only as a function a
 // node lists (or a global one), a state field only as a prompt's {{ placeholder }}.
-import { byId, type AgentDocument, type Edge, type JsonSchema, type JsonType, type Stage, type Tool } from '../../model';
-import { refFromName } from '../../model/ids';
-import { pointer } from '../../model/lint/pointer';
-import { collectLosses, hasKeys, type AddLoss, type Loss } from '../../model/loss';
-import { pipecatKeptOf, type PipecatKept, type PipecatStateWrite } from '../../model/pipecat';
+import { byId, type AgentDocument, type Edge, type JsonSchema, type JsonType, type Stage, type Tool } from '../../../model';
+import { refFromName } from '../../../model/ids';
+import { pointer } from '../../../model/lint/pointer';
+import { collectLosses, hasKeys, type AddLoss, type Loss } from '../../../model/loss';
+import { pipecatKeptOf, type PipecatKept, type PipecatStateWrite } from '../kept';
 import { flowStages, globalTools, isTransitionOnly, nodeTools, transitionOf } from './from-document';
 import { annotationFor, writeHandlers } from './handlers-write';
 import { handlerSpec, isPythonName, writableSpec } from './handler-spec';
 import { derivedSchema, readHandlers } from './handlers';
 import { placeholdersIn } from './model';
 import { stateWritesOf, typeOfSchema, writtenStateTypes } from './state-writes';
-import { keepsMoreThanLayout } from '../kept-layout';
+import { keepsMoreThanLayout } from '../../../formats/kept-layout';
 
 const KEPT_KEYS = 'keys the document kept from another runtime\'s file are not written in a flow';
 

@@ -2,13 +2,13 @@
 // handlers.py of the tools it references. From a kept source, the flow's text changes only where
 // the document changed (write.ts merges key for key and reads its output back); otherwise it is
 // written whole.
-import type { AgentDocument, Loss } from '../../model';
-import { slugOf } from '../../model/names';
+import type { AgentDocument, Loss } from '../../../model';
+import { slugOf } from '../../../model/names';
 import { readFlow } from './flow';
 import { flowData, globalTools, flowStages, isTransitionOnly, nodeTools } from './from-document';
 import { writeHandlers, type HandlerSpec } from './handlers-write';
 import { handlerSpec, isPythonName, writableSpec } from './handler-spec';
-import { pipecatKeptOf } from '../../model/pipecat';
+import { pipecatKeptOf } from '../kept';
 import { lossesOfPipecat } from './doc-losses';
 import type { KeptFlowSource } from './document';
 import { dataToYaml, FlowWriteError, writeFlowJson, writeFlowYaml } from './write';

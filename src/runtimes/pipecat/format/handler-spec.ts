@@ -1,7 +1,7 @@
 // A document's tool as the direct function handlers.py declares for it (name, docstring, signature),
 // in the form the writer can write: shared by the export (export.ts) and the losses, which read the
 // same function back to say what comes back (doc-losses.ts).
-import type { Tool } from '../../model';
+import type { Tool } from '../../../model';
 import { annotationFor, HandlersWriteError, writeHandlers, type HandlerParamSpec, type HandlerSpec } from './handlers-write';
 
 /**

@@ -2,7 +2,7 @@
 // statements (where each starts), string literals (to skip them and to read docstrings), brackets.
 // It does not run Python and does not read expressions beyond what it is asked for; what it cannot
 // read it refuses with the line and column.
-import { positionAt } from '../../model/text-position';
+import { positionAt } from '../../../model/text-position';
 import type { Position } from './model';
 
 export class PythonReadError extends Error {

@@ -3,8 +3,8 @@
 // their transitions. What the flow cannot say is the losses' (doc-losses.ts), and dropped here in
 // the same way: an edge no tool fires, a condition on a parameter's value, a wait stage. The file
 // written from a kept source changes only what the document changed (write.ts).
-import { byId, toolVisibleIn, type AgentDocument, type Edge, type Stage, type Tool } from '../../model';
-import { inWrittenOrder, pipecatCaseKey, pipecatKeptOf, taskMessagesOf, type PipecatKept } from '../../model/pipecat';
+import { byId, toolVisibleIn, type AgentDocument, type Edge, type Stage, type Tool } from '../../../model';
+import { inWrittenOrder, pipecatCaseKey, pipecatKeptOf, taskMessagesOf, type PipecatKept } from '../kept';
 import type { FlowConfigData, FlowFunctionData, FlowNodeData } from './model';
 
 /** The tools a node lists: those offered in its stage and not everywhere (those are global functions). */

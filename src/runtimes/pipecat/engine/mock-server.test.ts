@@ -4,8 +4,8 @@
 // messages where they stand, the functions offered) walks the same nodes and calls the same
 // functions. What the server received is checked against Pipecat's shape of a request.
 import { describe, expect, it } from 'vitest';
-import { settingsFor, startMockLlmPerFile } from '../../../test/mock-llm/fixtures';
-import { createModel } from '../providers';
+import { settingsFor, startMockLlmPerFile } from '../../../../test/mock-llm/fixtures';
+import { createModel } from '../../../simulator/providers';
 import { calledFunctions, HAPPY_PATHS, nodePath, runHappyPath } from './testing';
 
 const mockLlm = startMockLlmPerFile();

@@ -4,7 +4,7 @@
 // engine and the canvas can use it without reading the file again; the file's text is kept beside
 // it (FlowFile) so writing back changes only what was changed.
 
-import { PIPECAT_PLACEHOLDER } from '../../model/pipecat';
+import { PIPECAT_PLACEHOLDER } from '../kept';
 
 /** 1-based line and column (UTF-16 code units), as editors count them. */
 export interface Position {

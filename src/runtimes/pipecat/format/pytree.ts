@@ -8,11 +8,11 @@
 // value). The walk is bounded: size, depth, values (aliases written out count each time) and time,
 // each named at the place it is exceeded.
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Document, type Node } from 'yaml';
-import { mayNestDeeperThan, yamlDepthError } from '../yaml-bounds';
-import { explainYamlError } from '../yaml-errors';
-import { jsonDepthError } from '../json-depth';
-import { formatBytes, formatCount } from '../../model/limits';
-import { positionAt } from '../../model/text-position';
+import { mayNestDeeperThan, yamlDepthError } from '../../../formats/yaml-bounds';
+import { explainYamlError } from '../../../formats/yaml-errors';
+import { jsonDepthError } from '../../../formats/json-depth';
+import { formatBytes, formatCount } from '../../../model/limits';
+import { positionAt } from '../../../model/text-position';
 import { jsonBreak } from './json-error';
 import type { Position } from './model';
 

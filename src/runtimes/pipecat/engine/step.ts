@@ -13,14 +13,14 @@
 // - A branch table reads result[field] (a missing field is an error result and no move); no case and
 //   no default: the call stays. A placeholder the state lacks stops the move, in Pipecat's words.
 // Handlers are Python, which no sandbox here runs: a mock answers, or the arguments.
-import { byId, type AgentDocument, type Edge, type Stage, type Tool } from '../../model';
+import { byId, type AgentDocument, type Edge, type Stage, type Tool } from '../../../model';
 import { PIPECAT_SKIPS } from './skips';
-import { pipecatCaseKey, pipecatKeptOf } from '../../model/pipecat';
-import { stepDepsWithBudget } from '../budget';
-import { historyMessages } from '../messages';
-import { StepBase } from '../step-base';
-import { parseArguments } from '../tool-arguments';
-import { MAX_MODEL_CALLS_PER_STEP, type Line, type Session, type StepDeps, type ToolCallRequest, type ToolRun, type ToolSpec } from '../types';
+import { pipecatCaseKey, pipecatKeptOf } from '../kept';
+import { stepDepsWithBudget } from '../../../simulator/budget';
+import { historyMessages } from '../../../simulator/messages';
+import { StepBase } from '../../../simulator/step-base';
+import { parseArguments } from '../../../simulator/tool-arguments';
+import { MAX_MODEL_CALLS_PER_STEP, type Line, type Session, type StepDeps, type ToolCallRequest, type ToolRun, type ToolSpec } from '../../../simulator/types';
 import { MissingStateKey, nodeOf, renderPlaceholders, resultForModel, stageNamed, type NodeConfig } from './node';
 
 /** Pipecat's guidance composed into the system instruction when an asynchronous tool is registered (processors/aggregators/async_tool_messages.py). */

@@ -2,18 +2,18 @@
 // nodes that list it (a global function everywhere), each transition an edge fired by its tool
 // (a branch table: one edge per case on the tool's result, then its default). What the document
 // does not model — actions, context strategy, a later node's own role message, the task messages'
-// roles, a global function's transition — is kept in `preserved.pipecat` (model/pipecat.ts), and
+// roles, a global function's transition — is kept in `preserved.pipecat` (runtimes/pipecat/kept.ts), and
 // the flow's own text in `preserved.sources.pipecat`, so the export writes the file back key for
 // key (from-document.ts). Tool descriptions and parameters come from the handlers.py beside the
 // flow, when there is one (its functions' docstrings and signatures, as Pipecat derives them).
-import { CURRENT_VERSION, DOCUMENT_FORMAT, type AgentDocument, type Block, type Edge, type Stage, type StateField, type Tool } from '../../model';
-import { newId, refFromName } from '../../model/ids';
-import { DEFAULT_TASK_ROLE, pipecatCaseKey, type PipecatKept, type PipecatNodeKept, type PipecatStateWrite, type PipecatTransition } from '../../model/pipecat';
+import { CURRENT_VERSION, DOCUMENT_FORMAT, type AgentDocument, type Block, type Edge, type Stage, type StateField, type Tool } from '../../../model';
+import { newId, refFromName } from '../../../model/ids';
+import { DEFAULT_TASK_ROLE, pipecatCaseKey, type PipecatKept, type PipecatNodeKept, type PipecatStateWrite, type PipecatTransition } from '../kept';
 import { formatFinding } from './findings';
 import { readFlow } from './flow';
 import { derivedSchema, handlerNames, readHandlers, type HandlersModule } from './handlers';
 import { handlerLosses } from './losses';
-import { orderAsListed } from '../listed-order';
+import { orderAsListed } from '../../../formats/listed-order';
 import { stateWritesOf, typeOfSchema, writtenStateTypes } from './state-writes';
 import { STUB_BODY } from './handlers-write';
 import { placeholdersIn, type FlowConfigData, type FlowFunction, type FlowFunctionData, type FlowNode, type FlowNodeData } from './model';

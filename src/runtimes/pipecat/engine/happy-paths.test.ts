@@ -1,6 +1,6 @@
 // Pipecat's seven example flows, each walked down a happy path on the offline model (no key, no
 // network), as a newcomer would run them: the caller's lines, the mocks and the state were written
-// by someone who had not read the simulator (src/formats/pipecat/fixtures/happy-paths). Each run
+// by someone who had not read the simulator (src/runtimes/pipecat/format/fixtures/happy-paths). Each run
 // must pass through the script's nodes in order, call its functions in order, and end where it ends.
 import { describe, expect, it } from 'vitest';
 import { calledFunctions, HAPPY_PATHS, nodePath, runHappyPath } from './testing';

@@ -8,7 +8,7 @@ import type { FlowFinding } from './findings';
 import type { Position } from './model';
 import { caseKey } from './model';
 import { effectiveEntries, pythonStr, type Budget, type PyMap, type PyScalar, type PyValue } from './pytree';
-import { editDistance } from '../../model/edit-distance';
+import { editDistance } from '../../../model/edit-distance';
 
 type Loc = (string | number)[];
 

@@ -1,6 +1,6 @@
 // What a Pipecat Flows file (pipecat-ai 1.14.0 `FlowConfig`) holds beyond the document, kept in
-// `preserved.pipecat` by the import (formats/pipecat/document.ts) and read by the export and by the
-// engine (simulator/pipecat): a node's actions, its context strategy, its own role message, the
+// `preserved.pipecat` by the import (format/document.ts) and read by the export and by the
+// engine (engine/): a node's actions, its context strategy, its own role message, the
 // task messages' roles, and global functions' transitions. Here, on the ground floor, because both
 // the format and the engine read it and neither may import the other.
 
@@ -79,7 +79,7 @@ export type PipecatStateWrite = { key: string; param: string } | { key: string; 
 /**
  * A node's task messages for a stage: the kept ones while they still join into the stage's
  * instructions, else the instructions as one message (with the kept first role, or the file's).
- * One rule for the export (formats/pipecat/from-document.ts) and the engine (simulator/pipecat/node.ts).
+ * One rule for the export (format/from-document.ts) and the engine (engine/node.ts).
  */
 export function taskMessagesOf(instructions: string, own: PipecatNodeKept, kept: PipecatKept): { role: string; content: string }[] {
   const messages = own.task_messages;

@@ -1,5 +1,5 @@
 // Pipecat Flows' facts (runtime-facts.ts): a FlowConfig file of nodes, its tools in Python.
-import type { RuntimeFacts } from './runtime-facts';
+import type { RuntimeFacts } from '../runtime-facts';
 
 export const PIPECAT_FACTS: RuntimeFacts = {
   target: 'pipecat',

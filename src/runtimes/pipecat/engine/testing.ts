@@ -1,15 +1,15 @@
 // Test support (tests and conformance/node only): Pipecat's example flows walked down the happy paths
-// written for them without reading the simulator (src/formats/pipecat/fixtures/happy-paths).
+// written for them without reading the simulator (src/runtimes/pipecat/format/fixtures/happy-paths).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { importPipecatFlow } from '../../formats/pipecat';
-import { exampleFlow } from '../../formats/pipecat/testing';
-import { lossesFor } from '../../formats/losses';
-import type { AgentDocument } from '../../model';
-import { mockToolRunner } from '../mock-runner';
-import { createOfflineModel } from '../offline';
-import { runScript } from '../simulation';
-import type { Session, StepDeps } from '../types';
+import { importPipecatFlow } from '../format';
+import { exampleFlow } from '../format/testing';
+import { lossesFor } from '../../../formats/losses';
+import type { AgentDocument } from '../../../model';
+import { mockToolRunner } from '../../../simulator/mock-runner';
+import { createOfflineModel } from '../../../simulator/offline';
+import { runScript } from '../../../simulator/simulation';
+import type { Session, StepDeps } from '../../../simulator/types';
 
 export interface HappyPath {
   flow: string;
@@ -23,7 +23,7 @@ export interface HappyPath {
   ends: boolean;
 }
 
-const DIR = join(import.meta.dirname, '../../formats/pipecat/fixtures/happy-paths');
+const DIR = join(import.meta.dirname, '../format/fixtures/happy-paths');
 export const HAPPY_PATHS: HappyPath[] = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(readFileSync(join(DIR, f), 'utf8')) as HappyPath);
 
 export function happyDoc(path: HappyPath): AgentDocument {

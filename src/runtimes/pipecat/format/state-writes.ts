@@ -2,8 +2,8 @@
 // assignments `flow_manager.state["key"] = <a parameter>` or `= <a literal>` at the body's top
 // level, in order. The simulator does these writes (a placeholder like {{ party_size }} then fills
 // as it would in Pipecat); anything else the body does is Python, answered by the tool's mock.
-import type { JsonSchema, JsonType } from '../../model';
-import type { PipecatStateWrite } from '../../model/pipecat';
+import type { JsonSchema, JsonType } from '../../../model';
+import type { PipecatStateWrite } from '../kept';
 
 const ASSIGN = /^\s{4}flow_manager\.state\[\s*(["'])([^"'\\]+)\1\s*\]\s*=\s*(.+?)\s*(?:#.*)?$/;
 const LITERALS: Record<string, unknown> = { True: true, False: false, None: null };

@@ -2,13 +2,13 @@
 // offered and reads at each node, and where the flow goes, as pipecat-ai 1.14.0's FlowManager does
 // (observed by conformance/pipecat_run on the same flows).
 import { describe, expect, it } from 'vitest';
-import { importPipecatFlow } from '../../formats/pipecat';
-import { exampleFlow } from '../../formats/pipecat/testing';
-import type { AgentDocument } from '../../model';
-import { mockToolRunner } from '../mock-runner';
-import { openSession } from '../session';
-import { answer, say, scriptedModel, type Scripted } from '../testing';
-import type { Session, StepDeps } from '../types';
+import { importPipecatFlow } from '../format';
+import { exampleFlow } from '../format/testing';
+import type { AgentDocument } from '../../../model';
+import { mockToolRunner } from '../../../simulator/mock-runner';
+import { openSession } from '../../../simulator/session';
+import { answer, say, scriptedModel, type Scripted } from '../../../simulator/testing';
+import type { Session, StepDeps } from '../../../simulator/types';
 import { ASYNC_TOOL_INSTRUCTIONS, pipecatStep } from './step';
 
 function flow(prefix: string, mocks: Record<string, unknown> = {}): AgentDocument {
@@ -173,7 +173,7 @@ describe('what a flow does not run', () => {
     const doc = flow('pipecat__restaurant', { check_availability: { status: 'available' } });
     const tool = doc.tools.find((t) => t.name === 'collect_party_size')!;
     tool.confirm = 'Party of {{size}}, right?';
-    const { lossesFor } = await import('../../formats/losses');
+    const { lossesFor } = await import('../../../formats/losses');
     const opening = deps([say('How many are you?')]);
     const opened = await pipecatStep(doc, openSession(doc, { initialState: { restaurant_name: 'Le Petit' } }), null, { ...opening.deps, losses: lossesFor });
     const { deps: d } = deps([say('Lovely.')]);

@@ -8,7 +8,7 @@
 //   nodes with no way on, branch tables that decide nothing.
 import type { FlowFinding } from './findings';
 import { transitionTargets, type FlowConfigModel, type FlowFunction, type FlowNode, type Position } from './model';
-import { editDistance } from '../../model/edit-distance';
+import { editDistance } from '../../../model/edit-distance';
 
 const finding = (severity: FlowFinding['severity'], stage: FlowFinding['stage'], code: string, at: Position, loc: (string | number)[], message: string, fix?: string): FlowFinding => ({
   severity, stage, code, loc, message, line: at.line, column: at.column, ...(fix ? { fix } : {}),

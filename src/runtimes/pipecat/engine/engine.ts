@@ -1,6 +1,6 @@
 // Pipecat Flows' step engine as the entry points see it (engine.ts).
-import type { Engine } from '../engine';
-import { waitAnswerNotUsed } from '../wait-answer';
+import type { Engine } from '../../../simulator/engine';
+import { waitAnswerNotUsed } from '../../../simulator/wait-answer';
 import { pipecatRetry, pipecatStep } from './step';
 
 export const pipecatEngine: Engine = {

@@ -2,9 +2,9 @@
 // flow keys things by (node names, function names, the order of transitions), entities sorted,
 // layout and the kept file left out. For the round-trip tests, which compare an import with the
 // oracle's projection (project.ts).
-import type { AgentDocument } from '../../model';
-import type { PipecatKept } from '../../model/pipecat';
-import { withoutKeptSources } from '../kept-source';
+import type { AgentDocument } from '../../../model';
+import type { PipecatKept } from '../kept';
+import { withoutKeptSources } from '../../../formats/kept-source';
 
 const byKey = <T extends { id: string }>(items: T[]) => [...items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 

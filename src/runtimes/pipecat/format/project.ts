@@ -3,15 +3,15 @@
 // import reads it (document.ts), with the handlers.py the export writes — so what it checks in the
 // property test is the text layer (YAML and JSON written and read back, handlers.py written and
 // read back) and, above all, that lossesFor(doc, 'pipecat') names exactly the paths that change.
-import type { AgentDocument, Edge, Tool } from '../../model';
-import { inWrittenOrder, pipecatKeptOf, type PipecatKept } from '../../model/pipecat';
+import type { AgentDocument, Edge, Tool } from '../../../model';
+import { inWrittenOrder, pipecatKeptOf, type PipecatKept } from '../kept';
 import { flowDocument } from './document';
 import { handlersText } from './export';
 import { readFlow } from './flow';
 import { flowData, flowStages, globalTools, isTransitionOnly, nodeTools, transitionOf } from './from-document';
 import { readHandlers } from './handlers';
 import type { FlowConfigData } from './model';
-import { withoutKeptSources } from '../kept-source';
+import { withoutKeptSources } from '../../../formats/kept-source';
 
 export function projectPipecat(input: AgentDocument): AgentDocument {
   const doc = withoutKeptSources(input);

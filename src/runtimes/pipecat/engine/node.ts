@@ -3,8 +3,8 @@
 // global ones first), actions, context strategy and whether it responds at once. Placeholders are
 // filled from the state as `_render_node` fills them, refusing a key the state lacks in Pipecat's
 // words. Pure.
-import type { AgentDocument, Stage, Tool } from '../../model';
-import { inWrittenOrder, PIPECAT_PLACEHOLDER, pipecatKeptOf, taskMessagesOf, type PipecatAction, type PipecatKept } from '../../model/pipecat';
+import type { AgentDocument, Stage, Tool } from '../../../model';
+import { inWrittenOrder, PIPECAT_PLACEHOLDER, pipecatKeptOf, taskMessagesOf, type PipecatAction, type PipecatKept } from '../kept';
 
 export interface NodeConfig {
   stage: Stage;

@@ -1,6 +1,6 @@
 // What a Pipecat flow skips of a document (skipped.ts): a flow moves only by its functions'
 // transitions and runs no TypeScript, so what else the document says is not run.
-import type { SkipRules } from '../skipped';
+import type { SkipRules } from '../../../simulator/skipped';
 
 export const PIPECAT_SKIPS: SkipRules = {
   target: 'pipecat',

@@ -1,13 +1,13 @@
 // A flow as a Callboard document and back: the seven example flows import, export byte for byte
 // (and as JSON with the same data), and an edit in the document changes only its keys.
 import { describe, expect, it } from 'vitest';
-import { lossesFor } from '../losses';
-import { validateDocument } from '../../model/validate';
-import { pipecatKeptOf } from '../../model/pipecat';
+import { lossesFor } from '../../../formats/losses';
+import { validateDocument } from '../../../model/validate';
+import { pipecatKeptOf } from '../kept';
 import { importPipecatFlow, exportPipecatFlow, readFlow, sameData, projectPipecat } from '.';
 import { EXAMPLE_FLOWS, exampleFlow } from './testing';
-import type { AgentDocument } from '../../model';
-import { changedPaths } from '../project';
+import type { AgentDocument } from '../../../model';
+import { changedPaths } from '../../../formats/project';
 
 const imported = (text: string, fileName = 'flow.yaml', handlers?: string): AgentDocument => {
   const read = importPipecatFlow(text, { fileName, ...(handlers !== undefined ? { handlers } : {}) });
