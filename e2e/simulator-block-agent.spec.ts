@@ -9,7 +9,7 @@ import { mockRequests, openSimulator, say, scriptMock, startAt, useMockLlm, wait
 
 const SHOTS = process.env.SIM_SHOTS ?? '/tmp';
 
-/** The nlu condition's yes/no call (src/simulator/block-agent/prompt.ts, nluSystemPrompt). */
+/** The nlu condition's yes/no call (src/runtimes/block-agent/engine/prompt.ts, nluSystemPrompt). */
 const NLU = 'Answer with one word';
 /** Every reply-only call (the opening, the reply half of a step, entering a wait or end stage). */
 const REPLY: MockTurn = { match: { toolChoice: 'none' }, reply: { text: 'Of course.' }, times: 0 };
@@ -94,7 +94,7 @@ test('one tools call fires two tools at once: both are called, both capture into
   await expect(page.getByTestId('edge-decision')).toHaveAttribute('data-edge', 'e_greet_identify');
 });
 
-// Block Agent tool calls are not in the transcript (src/simulator/block-agent/step.ts pushes no
+// Block Agent tool calls are not in the transcript (src/runtimes/block-agent/engine/step.ts pushes no
 // tool-call/tool-result lines), and the chat builds its tool rows only from those lines
 // (src/run/chat-items.ts): a Block Agent run shows no tool rows in the chat yet.
 test('Block Agent tool calls show as tool rows in the chat', async ({ page, request }) => {
@@ -211,7 +211,7 @@ test('a loop edge that holds three times reaches the looping threshold: the runt
   await expect(page.getByTestId('edge-decision').last()).toContainText('greet → goodbye');
 });
 
-// The looping message is pushed as an ordinary agent line (src/simulator/block-agent/step.ts,
+// The looping message is pushed as an ordinary agent line (src/runtimes/block-agent/engine/step.ts,
 // tryEdges: `{ kind: 'agent', text }`), so the chat shows it as the model's words; a runtime line
 // (kind 'runtime', as announce and confirm are) has no source for looping yet (src/simulator/types.ts).
 test('the reply call and the tools call run at the same time: the step takes about one call, not two', async ({ page, request }) => {

@@ -4,7 +4,7 @@
 // stable ones (b_<block>, s_<turn>, t_<tool>, f_<field>, e_<from>_<n>), so every run writes the
 // same file. Run: npx tsx scripts/make-spec-example.ts
 import { readFileSync, writeFileSync } from 'node:fs';
-import { importBlockAgentYaml } from '../src/formats/block-agent';
+import { importBlockAgentYaml } from '../src/runtimes/block-agent/format';
 import { exportJson } from '../src/formats/json';
 import { loadDocument, type AgentDocument } from '../src/model';
 

@@ -80,10 +80,10 @@ describe('the floors (dependency-cruiser)', () => {
 
   it("fail when one runtime's engine reaches into another's, and pass within a runtime's folder", () => {
     expect(rulesBroken({
-      'src/simulator/block-agent/step.ts': "import { history } from '../pinecall/prompt';\nimport { spec } from './offered';\nexport const step = [history, spec];\n",
-      'src/simulator/block-agent/offered.ts': 'export const spec = 1;\n',
-      'src/simulator/pinecall/prompt.ts': 'export const history = 1;\n',
-    })).toEqual(['a-runtime-is-its-own-folder']);
+      'src/runtimes/block-agent/engine/step.ts': "import { history } from '../../../simulator/pinecall/prompt';\nimport { spec } from './offered';\nexport const step = [history, spec];\n",
+      'src/runtimes/block-agent/engine/offered.ts': 'export const spec = 1;\n',
+      'src/simulator/pinecall/prompt.ts': "import { spec } from '../../runtimes/block-agent/engine/offered';\nexport const history = spec;\n",
+    })).toEqual(['a-runtime-home-is-its-own', 'a-runtime-is-its-own-folder']);
   }, TIMEOUT);
 
   it("fail when code outside Pipecat's folder reaches past its front door, or the folder imports a UI library", () => {

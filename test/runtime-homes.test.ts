@@ -22,7 +22,7 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 /** Everything that is a runtime's own: its format, its engine, its facts (and Pipecat's kept data on the ground floor). */
 const HOMES: Record<Target, string[]> = {
   pinecall: ['src/formats/pinecall/', 'src/simulator/pinecall/', 'src/simulator/class-code/', 'src/runtimes/pinecall.ts'],
-  'block-agent': ['src/formats/block-agent/', 'src/simulator/block-agent/', 'src/runtimes/block-agent.ts'],
+  'block-agent': ['src/runtimes/block-agent/'],
   pipecat: ['src/runtimes/pipecat/'],
 };
 

@@ -1,8 +1,8 @@
 // Formats (issue 5): export and import times of the 300-tool agent in each format, against a plain
 // JSON.stringify / JSON.parse of the same document in the same run (the floor any format pays).
 import { exportJson, importJson } from '../../src/formats/json';
-import { exportBlockAgentYaml, importBlockAgentTools, importBlockAgentYaml } from '../../src/formats/block-agent';
-import { toolShape } from '../../src/formats/block-agent/write';
+import { exportBlockAgentYaml, importBlockAgentTools, importBlockAgentYaml } from '../../src/runtimes/block-agent/format';
+import { toolShape } from '../../src/runtimes/block-agent/format/write';
 import { exportPinecallTs, importPinecallTs } from '../../src/formats/pinecall';
 import { generateAgent } from '../generate-agent';
 import type { Figure, Part, Target } from '../lib/results';

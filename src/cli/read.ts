@@ -1,6 +1,6 @@
 // Reading an agent file of any format through the pure importers. Every message comes back
 // located: a line:column in the file where the importer knows one, else a document path.
-import { reindentTabs, REINDENT_FIX } from '../formats/block-agent';
+import { reindentTabs, REINDENT_FIX } from '../runtimes/block-agent/format';
 import { formatOfFileName, type FileFormat } from '../formats/file-format';
 import { importAny } from '../formats/import-any';
 import type { AgentDocument, Tool } from '../model';

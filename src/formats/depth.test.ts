@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DepthLimitError, MAX_DEPTH, MAX_FILE_DEPTH, type AgentDocument } from '../model';
-import { exportBlockAgentYaml } from './block-agent';
+import { exportBlockAgentYaml } from '../runtimes/block-agent/format';
 import { exportBundle, readGolden } from './bundle';
 import { exportJson, importJson } from './json';
 import { jsonTooDeep } from './json-depth';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { emptyDocument, updateEntity } from '../model';
-import { exportBlockAgentYaml, reindentTabs } from './block-agent';
+import { exportBlockAgentYaml, reindentTabs } from '../runtimes/block-agent/format';
 import { importAny } from './import-any';
 import { exportJson } from './json';
 

@@ -3,7 +3,7 @@
 // of a Block Agent agent, taken from its file name, once drifted: "clinic-booking" in the CLI,
 // "Clinic Booking" in the app).
 import type { AgentDocument, Tool } from '../model';
-import { importBlockAgentTools, importBlockAgentYaml, type ImportFix } from './block-agent';
+import { importBlockAgentTools, importBlockAgentYaml, type ImportFix } from '../runtimes/block-agent/format';
 import { detectFormat, nameFromFileName, type FileFormat } from './file-format';
 import { refsFollowNames } from '../model/ops/refs';
 import { importJson } from './json';

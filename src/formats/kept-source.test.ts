@@ -1,7 +1,7 @@
 // The three-way merge that brings an imported file back as written plus the edits (kept-source.ts),
 // and the notes it hands the Export panel and `callboard convert` where it cannot.
 import { describe, expect, it } from 'vitest';
-import { importBlockAgentYaml } from './block-agent/import';
+import { importBlockAgentYaml } from '../runtimes/block-agent/format/import';
 import { exportAs } from './export-as';
 import { EDITED_HERE, mergeIntoSource } from './kept-source';
 

@@ -1,5 +1,5 @@
 import type { Loss } from '../model/loss';
-import { lossesOfBlockAgent } from './block-agent/losses';
+import { lossesOfBlockAgent } from '../runtimes/block-agent/format/losses';
 import { lossesOfPinecall } from './pinecall/losses';
 import { lossesOfPinecallPython } from './pinecall/python/losses';
 import { lossesOfPipecat } from '../runtimes/pipecat/format';

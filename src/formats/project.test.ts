@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { AgentDocument } from '../model/types';
 import { changedPaths, project } from './project';
-import { projectBlockAgent } from './block-agent/project';
+import { projectBlockAgent } from '../runtimes/block-agent/format/project';
 import { projectPinecall } from './pinecall/project';
 
 const sample: AgentDocument = JSON.parse(readFileSync(new URL('../../public/examples/clinic-booking.json', import.meta.url), 'utf8'));

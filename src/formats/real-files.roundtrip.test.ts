@@ -15,9 +15,9 @@ import { changedLines, freeParameters, inside, insertedInside } from './testing/
 import { describe, expect, it } from 'vitest';
 import type { AgentDocument, JsonSchema, Target } from '../model';
 import { updateEntity } from '../model/ops/update';
-import { exportBlockAgentYaml } from './block-agent/export';
-import { importBlockAgentYaml } from './block-agent/import';
-import { normalizeForComparison as normalizeBlockAgent } from './block-agent/compare';
+import { exportBlockAgentYaml } from '../runtimes/block-agent/format/export';
+import { importBlockAgentYaml } from '../runtimes/block-agent/format/import';
+import { normalizeForComparison as normalizeBlockAgent } from '../runtimes/block-agent/format/compare';
 import { importJson } from './json';
 import type { RewrittenLines } from './kept-source';
 import { withoutKeptSources } from './kept-source';

@@ -4,8 +4,8 @@
 // import-any.ts's (one reads a Pinecall class in a worker, so it is handed in there).
 import type { AgentDocument, Loss, Target } from '../model';
 import { slugOf } from '../model/names';
-import { exportBlockAgentYaml } from './block-agent/export';
-import { projectBlockAgent } from './block-agent/project';
+import { exportBlockAgentYaml } from '../runtimes/block-agent/format/export';
+import { projectBlockAgent } from '../runtimes/block-agent/format/project';
 import type { FileFormat } from './file-format';
 import { lossesFor } from './losses';
 import { exportPinecallTs } from './pinecall/export';

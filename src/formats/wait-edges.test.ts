@@ -3,7 +3,7 @@
 // export says so, and the edge that comes back with no condition is a lint finding, not silence.
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../test/fixtures/block-agent/fixtures';
-import { exportBlockAgentYaml, importBlockAgentYaml } from './block-agent';
+import { exportBlockAgentYaml, importBlockAgentYaml } from '../runtimes/block-agent/format';
 import { exportPinecallTs, importPinecallTs } from './pinecall';
 import { problemsOf } from './problems';
 import type { AgentDocument } from '../model';

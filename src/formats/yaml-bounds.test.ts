@@ -2,7 +2,7 @@
 // column with the limit named. Fixtures are generated; timeouts make a missing bound fail, not hang.
 import { describe, expect, it } from 'vitest';
 import { MAX_ALIAS_EXPANSION, MAX_FILE_DEPTH } from '../model/limits';
-import { importBlockAgentTools, importBlockAgentYaml } from './block-agent/import';
+import { importBlockAgentTools, importBlockAgentYaml } from '../runtimes/block-agent/format/import';
 import { mayNestDeeperThan, nestingBound, yamlDepthError } from './yaml-bounds';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { checkValue, errorsText, SchemaNotUsable, type PatternTest } from './schema-check';
 
 // The host's own RegExp, for these tests' own harmless patterns only: production code tests a
-// document's patterns in a sandbox with a deadline (simulator/block-agent/check.ts).
+// document's patterns in a sandbox with a deadline (runtimes/block-agent/engine/check.ts).
 const hostPatternTest: PatternTest = (pattern, value) => new RegExp(pattern, 'u').test(value);
 import type { JsonSchema } from './json-schema';
 

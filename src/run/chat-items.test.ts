@@ -116,7 +116,7 @@ describe('chatItems with marked trace entries', () => {
 
 describe('Block Agent tool rows', () => {
   it('shows each call of the tools answer as a row after the reply: captured, run, or refused by its check', async () => {
-    const { blockAgentStep } = await import('../simulator/block-agent/step');
+    const { blockAgentStep } = await import('../runtimes/block-agent/engine/step');
     const { answer, say, scriptedModel } = await import('../simulator/testing');
     const { scriptedToolRunner } = await import('../simulator/mock-runner');
     const ba = { ...doc, target: 'block-agent' as const };

@@ -2,7 +2,7 @@
 // and the CLI read of a runtime without loading its format or engine.
 import type { Target } from '../model';
 import type { RuntimeFacts } from './runtime-facts';
-import { BLOCK_AGENT_FACTS } from './block-agent';
+import { BLOCK_AGENT_FACTS } from './block-agent/facts';
 import { PINECALL_FACTS } from './pinecall';
 import { PIPECAT_FACTS } from './pipecat/facts';
 

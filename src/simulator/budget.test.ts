@@ -2,7 +2,7 @@
 // step in all, however many pieces each stay under their own deadline; what ran out is named.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AgentDocument, Tool } from '../model';
-import { blockAgentStep } from './block-agent/step';
+import { blockAgentStep } from '../runtimes/block-agent/engine/step';
 import { pinecallStep } from './pinecall/step';
 import { prepareSandboxEvaluate } from './sandbox-evaluate';
 import { sandboxToolRunner } from './sandbox-runner';

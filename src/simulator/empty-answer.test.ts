@@ -2,7 +2,7 @@
 // must say so all the same, or the user waits for an agent line that never comes.
 import { describe, expect, it } from 'vitest';
 import type { AgentDocument } from '../model';
-import { EMPTY_REPLY } from './block-agent/step';
+import { EMPTY_REPLY } from '../runtimes/block-agent/engine/step';
 import { scriptedToolRunner } from './mock-runner';
 import { EMPTY_ANSWER } from './pinecall/step';
 import { newSession } from './session';

@@ -1,7 +1,7 @@
 // The step engine of each runtime. A Record over Target, so a new runtime in the schema does not
 // compile until it has an engine here (README, "Architecture": adding a runtime).
 import type { Target } from '../model';
-import { blockAgentEngine } from './block-agent/engine';
+import { blockAgentEngine } from '../runtimes/block-agent/engine/engine';
 import type { Engine } from './engine';
 import { pinecallEngine } from './pinecall/engine';
 import { pipecatEngine } from '../runtimes/pipecat/engine/engine';

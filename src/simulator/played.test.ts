@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { importBlockAgentYaml } from '../formats/block-agent';
+import { importBlockAgentYaml } from '../runtimes/block-agent/format';
 import type { AgentDocument, PlayedTurn } from '../model';
 import { offlineDeps, stageName, step, toolRuns } from './offline/conversation-testing';
 import { newSession } from './session';

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentDocument, Tool } from '../model';
 import { PROTOTYPE_NAMES } from '../model/own';
-import { importBlockAgentYaml } from '../formats/block-agent';
+import { importBlockAgentYaml } from '../runtimes/block-agent/format';
 import { checkExpectations } from './conversation-tests/expectations';
 import { mockToolRunner, scriptedToolRunner } from './mock-runner';
 import { fillArguments, picksOffered } from './offline/fill';

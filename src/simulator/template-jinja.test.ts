@@ -1,6 +1,6 @@
 // Jinja as Block Agent writes it, rendered by the interpreter in the sandbox: what a prompt author can rely on.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { blockAgentSystemPrompt } from './block-agent/prompt';
+import { blockAgentSystemPrompt } from '../runtimes/block-agent/engine/prompt';
 import { newSession } from './session';
 import { fillTemplate } from './template';
 import { prepareTemplateSandbox, type RenderTemplate } from './template-jinja';

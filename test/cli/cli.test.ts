@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportBlockAgentYaml, importBlockAgentTools, importBlockAgentYaml, reindentTabs } from '../../src/formats/block-agent';
+import { exportBlockAgentYaml, importBlockAgentTools, importBlockAgentYaml, reindentTabs } from '../../src/runtimes/block-agent/format';
 import { exportJson, importJson } from '../../src/formats/json';
 import { openAiToolsForStage } from '../../src/formats/openai-tools';
 import { exportPinecallTs } from '../../src/formats/pinecall';

@@ -11,7 +11,7 @@ import type {
   CheckJson, CommandHelpJson, ConvertJson, DiffJson, HelpJson, LintJson, SimulateJson, TestCompareJson, TestJson, UsageErrorJson, VersionJson,
 } from '../../src/cli/main';
 import { EXIT_CODES } from '../../src/cli/main';
-import { exportBlockAgentYaml } from '../../src/formats/block-agent';
+import { exportBlockAgentYaml } from '../../src/runtimes/block-agent/format';
 import { importJson } from '../../src/formats/json';
 import type { AgentDocument } from '../../src/model';
 import { cli, parsedJson } from './in-process';

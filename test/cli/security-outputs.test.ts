@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { COMMON_TOKENS, JSON_TOKENS, TS_TOKENS, YAML_TOKENS } from '../../src/formats/fuzz/mutations';
 import { jsonErrorFaults, textErrorFaults } from '../../src/formats/fuzz/outcomes';
-import { importBlockAgentYaml } from '../../src/formats/block-agent/import';
+import { importBlockAgentYaml } from '../../src/runtimes/block-agent/format/import';
 import { importJson } from '../../src/formats/json';
 import { importPinecallTs } from '../../src/formats/pinecall/import';
 

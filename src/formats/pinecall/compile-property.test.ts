@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileAgent } from '../../../test/pinecall-agents/compile-agent';
 import type { AgentDocument, StateField, Tool } from '../../model';
-import { importBlockAgentYaml } from '../block-agent';
+import { importBlockAgentYaml } from '../../runtimes/block-agent/format';
 import { problemsOf } from '../problems';
 import { collidingDocument, lintClean, withDeclaredReads } from '../testing/member-collisions';
 import { documentArbitrary } from '../testing/arbitraries';

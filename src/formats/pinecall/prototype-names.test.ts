@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { compileAgent } from '../../../test/pinecall-agents/compile-agent';
 import type { AgentDocument, JsonSchema } from '../../model';
 import { PROTOTYPE_NAMES } from '../../model/own';
-import { importBlockAgentYaml } from '../block-agent';
+import { importBlockAgentYaml } from '../../runtimes/block-agent/format';
 import { exportPinecallTs } from './export';
 import { importPinecallTs } from './import';
 import { normalizeForComparison } from './project';

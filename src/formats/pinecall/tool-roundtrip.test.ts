@@ -16,7 +16,7 @@ import { sandboxToolRunner } from '../../simulator/sandbox-runner';
 import { newSession } from '../../simulator/session';
 import { answer, say, scriptedModel } from '../../simulator/testing';
 import type { Evaluate } from '../../simulator/types';
-import { importBlockAgentYaml } from '../block-agent';
+import { importBlockAgentYaml } from '../../runtimes/block-agent/format';
 import { collidingDocument } from '../testing/member-collisions';
 import { exportPinecallTs } from './export';
 import { importPinecallTs } from './import';

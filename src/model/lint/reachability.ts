@@ -9,7 +9,7 @@ import type { Finding, LintContext } from './types';
  * Where a call can go from each stage: edges, block looping's jump, and stage writes in the bodies
  * of the tools offered there (`this.stage = "name"`, Pinecall's own way to move; design.md shows it
  * as a "set in code" edge). Only under Pinecall: a Block Agent tool runs no code in the runtime,
- * and its engine ignores a stage write (simulator/block-agent/step.ts), so there it moves along
+ * and its engine ignores a stage write (runtimes/block-agent/engine/step.ts), so there it moves along
  * its edges and looping alone.
  */
 function successors(doc: AgentDocument, target: Target, flow: StageFlow | undefined): Map<string, Set<string>> {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import type { ImportFix } from '../../formats/block-agent';
+import type { ImportFix } from '../../runtimes/block-agent/format';
 import { TARGET_LABEL } from '../../model';
 import type { AgentDocument, Tool } from '../../model';
 import type { AppStore } from '../../store';

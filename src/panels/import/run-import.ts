@@ -10,7 +10,7 @@ import { importTextInWorker } from '../../run/workers/text-import-client';
 import { readBundleZipInWorker } from '../../run/workers/zip-client';
 import type { RefusedEntry, UnzippedBundle } from '../../formats/zip-bundle';
 import type { FileFormat } from '../../formats/file-format';
-import { addImportedTools } from '../../formats/block-agent';
+import { addImportedTools } from '../../runtimes/block-agent/format';
 import { problemsOf } from '../../formats/problems';
 import { locatorFor } from '../../formats/locate';
 import { describeEntity, type AgentDocument, type Problem } from '../../model';

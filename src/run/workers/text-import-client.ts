@@ -4,7 +4,7 @@
 // (the next import starts another) and answers with an error, as a failed worker does. Without
 // Web Workers (Node: unit tests) the importer runs in place, loaded only then.
 import * as Comlink from 'comlink';
-import { REINDENT_FIX } from '../../formats/block-agent';
+import { REINDENT_FIX } from '../../runtimes/block-agent/format';
 import type { ImportOutcome } from '../../formats/import-any';
 import type { TextFormat, TextImportApi, TextImportOptions, TextImportWire } from './text-import-api';
 import TextImportWorker from './text-import.worker?worker';

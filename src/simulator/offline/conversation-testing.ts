@@ -3,10 +3,10 @@
 // shares no word with the agent's tools (so a booking shows general rules, not echoed words).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { importBlockAgentYaml } from '../../formats/block-agent';
+import { importBlockAgentYaml } from '../../runtimes/block-agent/format';
 import { lossesFor } from '../../formats/losses';
 import { loadDocument, type AgentDocument } from '../../model';
-import { blockAgentStep } from '../block-agent/step';
+import { blockAgentStep } from '../../runtimes/block-agent/engine/step';
 import { pinecallStep } from '../pinecall/step';
 import { prepareSandboxEvaluate } from '../sandbox-evaluate';
 import { sandboxToolRunner } from '../sandbox-runner';

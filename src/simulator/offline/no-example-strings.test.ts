@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { importBlockAgentYaml } from '../../formats/block-agent';
+import { importBlockAgentYaml } from '../../runtimes/block-agent/format';
 import { importPinecallTs } from '../../formats/pinecall';
 
 const root = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));

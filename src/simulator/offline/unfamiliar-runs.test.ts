@@ -3,7 +3,7 @@
 // caller's lines alone: a free-text answer to the agent's question, a code read out in groups, a
 // day, and a yes that answers the flag's own question.
 import { describe, expect, it } from 'vitest';
-import { importBlockAgentYaml } from '../../formats/block-agent';
+import { importBlockAgentYaml } from '../../runtimes/block-agent/format';
 import { importPinecallTs } from '../../formats/pinecall';
 import type { AgentDocument } from '../../model';
 import { newSession } from '../session';

@@ -2,7 +2,7 @@
 // the product's runner as in escape.test.ts (the network, the page and Node out of reach).
 import { describe, expect, it, vi } from 'vitest';
 import type { Session } from '../types';
-import { blockAgentStep } from '../block-agent/step';
+import { blockAgentStep } from '../../runtimes/block-agent/engine/step';
 import { sandboxToolRunner } from '../sandbox-runner';
 import { newSession } from '../session';
 import { answer, say, scriptedModel } from '../testing';
