@@ -9,7 +9,7 @@ import { appState, openApp, select, typeDocstring } from './helpers';
 
 const SHOTS = process.env.DOCSTRING_SHOTS ?? '/tmp/shots-h13d';
 
-async function switchTarget(page: Page, label: 'Pinecall' | 'Block Agent') {
+async function switchTarget(page: Page, label: 'Pinecall' | 'Block Agent' | 'Pipecat Flows') {
   await page.getByTestId('target-switch').getByRole('button', { name: label }).click();
 }
 
@@ -72,6 +72,10 @@ test('the docstring is edited in Monaco, with the line the model reads under it'
   // Block Agent sends the description as written.
   await switchTarget(page, 'Block Agent');
   await expect(page.getByTestId('docstring-oneline')).toHaveText('Book one of the slots you offered.\nAsk the caller first.\n@remarks internal');
+  await expect(page.getByTestId('docstring-rule')).toContainText('Block Agent sends the description as written');
+  // Pipecat reads a function's description from its handler's docstring: its own words, not Block Agent's.
+  await switchTarget(page, 'Pipecat Flows');
+  await expect(page.getByTestId('docstring-rule')).toContainText('Pipecat sends the handler');
 });
 
 test('keys typed while Monaco takes the textarea\'s place are all kept, and the caret moves with them', async ({ page }) => {

@@ -43,7 +43,8 @@ test('a Pipecat flow imports as nodes and transitions, exports back as written, 
   // Exported as a flow, unchanged: the file as its team wrote it, comments and folded blocks kept.
   await tallerDock(page);
   await page.getByTestId('open-export').click();
-  await page.getByTestId('export-format-flow').click();
+  // A flow's Export tab opens on the flow (the file it is written as), not on YAML.
+  await expect(page.getByTestId('export-format-flow')).toHaveAttribute('aria-selected', 'true');
   await expect.poll(() => previewText(page), { timeout: 20_000 }).toBe(FLOW);
   await page.screenshot({ path: `${SHOTS}/pipecat-export.png` });
 

@@ -42,10 +42,10 @@ export interface FillResult {
 type Kind = 'date' | 'time' | 'datetime' | 'email' | 'phone' | 'name' | 'title' | 'words' | 'number' | 'identifier' | 'postcode' | 'house' | 'none';
 
 const PHONE_WORDS = ['phone', 'telephone', 'mobile', 'cell', 'tel', 'callback'];
-/** Literal stems only: the synonym table makes "number" a phone, which a policy number is not. */
 /** Whether the words just before `index` name a phone: "my mobile's", "the number is", "call me on". */
 const saidAsPhone = (line: string, index: number) =>
   /\b(?:(?:mobile|phone|cell|landline|telephone)(?:\s+number)?(?:['’]s|\s+is|\s+number['’]s)?|(?:call|ring|reach|text)\s+(?:me|us)\s+on|(?:my|our|the|a)\s+number(?:['’]s|\s+is))\s*:?\s*$/i.test(line.slice(Math.max(0, index - 40), index));
+/** Literal stems only: the synonym table makes "number" a phone, which a policy number is not. */
 const hasWord = (stems: Set<string>, list: string[]) => list.some((w) => stems.has(stem(w)));
 
 const has = (hints: Set<string>, ...wanted: string[]) => wanted.some((w) => hints.has(stem(w)) || hints.has(conceptOfWord(w)));
