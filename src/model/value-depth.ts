@@ -101,8 +101,9 @@ export function freeFormValues(doc: AgentDocument): FreeValue[] {
     add(['tests', i, 'mocks'], `the mocks of test ${test.name}`, test.mocks);
     add(['tests', i, 'expect', 'state'], `the expected state of test ${test.name}`, test.expect?.state);
   });
-  for (const key of ['pinecall', 'blockAgent'] as const) {
-    add(['preserved', key], `what the ${key === 'pinecall' ? 'Pinecall' : 'Block Agent'} import kept`, doc.preserved?.[key], FLATTER_FILE, MAX_DEPTH + KEPT_FRAME);
+  // Every import's kept part, whichever runtime's file it came from (a Python or Ruby class, a flow).
+  for (const [key, kept] of Object.entries(doc.preserved ?? {})) {
+    add(['preserved', key], `what the import kept in preserved.${key}`, kept, FLATTER_FILE, MAX_DEPTH + KEPT_FRAME);
   }
   return out;
 }

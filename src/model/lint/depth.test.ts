@@ -60,6 +60,14 @@ describe('value depth', () => {
     expect(problems.map((p) => [p.path, p.entity.kind])).toEqual([['/stages/0/extra', 'stage'], ['/tests/0/expect/state', 'agent'], ['/preserved/pinecall', 'agent']]);
   });
 
+  it('checks what every import kept, not only Pinecall\'s and Block Agent\'s: a Python or Ruby class, a Pipecat flow', () => {
+    const problems = lintAs('pipecat', (d) => {
+      d.preserved = { pinecallPython: { deep: nested(MAX_DEPTH + 8) }, pinecallRuby: { deep: nested(MAX_DEPTH + 8) }, pipecat: { nodes: { deep: nested(MAX_DEPTH + 8) } } };
+    }).filter((p) => p.rule === 'value-too-deep');
+    expect(problems.map((p) => p.path).sort()).toEqual(['/preserved/pinecallPython', '/preserved/pinecallRuby', '/preserved/pipecat']);
+    expect(problems.find((p) => p.path === '/preserved/pipecat')?.message).toMatch(/what the import kept in preserved\.pipecat/);
+  });
+
   it('makes an export refuse what lint reports, with the same message', () => {
     const doc = structuredClone(sample);
     expect(() => assertWithinDepth(doc)).not.toThrow();
