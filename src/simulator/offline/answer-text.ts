@@ -29,7 +29,13 @@ export function namedBy(name: string, line: string): { value: string; said: stri
   const after = new RegExp(`\\b[${word[0]}${word[0].toUpperCase()}]${word.slice(1)}\\s+(?:is|would be|['’]s)\\s+(?:the\\s+)?(${title})`).exec(line);
   const m = before ?? after;
   const value = m?.[1].split(/\s+/).filter((w) => !notAName(w)).join(' ');
-  return m && value ? { value, said: m[0], word } : undefined;
+  if (m && value) return { value, said: m[0], word };
+  // "It's at St Luke's, the eye clinic, on Wednesday": a phrase set apart that ends in the
+  // parameter's word names which one by the words before it ("eye clinic"); "the clinic" alone names none.
+  const phrase = new RegExp(`(?:^|[,;:]\\s*|\\b(?:at|in|to|from)\\s+)the\\s+((?:[a-z]+\\s+){1,2}${word}s?)(?=\\s*(?:[,;.!?]|$|\\s+(?:on|at|in)\\b))`).exec(line);
+  const modifiers = phrase?.[1].split(/\s+/).slice(0, -1) ?? [];
+  if (phrase && modifiers.every((w) => !isStopWord(w) && !/^(?:same|usual|other|main|local|nearest|right|wrong)$/.test(w))) return { value: phrase[1], said: phrase[0].replace(/^[,;:]\s*/, ''), word };
+  return undefined;
 }
 
 /** A clause with the caller as its subject: "I'll get them…", "we can come…", "I'm not sure". */

@@ -92,7 +92,7 @@ export function findDates(text: string, todayIso?: string): DateMatch[] {
     for (const m of text.matchAll(new RegExp(re.source, 'gi'))) fn(m as RegExpExecArray);
   };
   each(/\b(\d{4})-(\d{2})-(\d{2})\b/, (m) => add(m, calendarDay(+m[1], +m[2] - 1, +m[3]), 'date-iso'));
-  each(new RegExp(`\\b${MONTH}\\s+(?:the\\s+)?${ORDINAL_DAY}(?:,?\\s+${YEAR})?\\b`), (m) =>
+  each(new RegExp(`\\b${MONTH}(?:,\\s+the\\s+|\\s+(?:the\\s+)?)${ORDINAL_DAY}(?:,?\\s+${YEAR})?\\b`), (m) =>
     add(m, upcoming(today, monthIndex(m[1]), dayOf(m[2]), m[3] ? yearOf(m[3]) : undefined), 'date-month-day'));
   each(new RegExp(`\\b(?:the\\s+)?${ORDINAL_DAY}\\s+(?:of\\s+)?${MONTH}(?:,?\\s+${YEAR})?\\b`), (m) =>
     add(m, upcoming(today, monthIndex(m[2]), dayOf(m[1]), m[3] ? yearOf(m[3]) : undefined), 'date-day-month'));

@@ -209,15 +209,20 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
     const partOnly = !whole && ownHits.length > 0 && glossHits.length === 0 && gloss.length > 0;
     const score = (whole ? 4 : ownHits.length && !partOnly ? 1 : 0) + glossHits.length * 1.5;
     const evidence = whole ? `names "${value}"` : [...ownHits.map((w) => `"${w}" of its name`), ...glossHits.map((w) => `"${w}", a meaning its description gives`)].join(' and ');
-    return { value, score, evidence, said: whole ? value : (ownHits[0] ?? glossHits[0] ?? value) };
+    return { value, score, evidence, said: whole ? value : (ownHits[0] ?? glossHits[0] ?? value), ownHits, partOnly };
   });
   // A value named whole that another value's definition includes ("full is a wash and a polish",
-  // caller: "a wash and a polish") is as much evidence for one as for the other: the rest of the
-  // line tells them apart, or the agent asks which.
+  // caller: "a wash and a polish") is evidence for that other value too, a little less than for the
+  // one named: the rest of the line tells them apart ("… and the seats vacuumed"), and said alone
+  // the value named is the value meant ("a studio" is no "twin_studio", a studio for two).
   for (const named of scored.filter((s) => s.evidence.startsWith('names '))) {
+    const namedWords = new Set(content(nameWords(named.value)).map(concept));
     for (const other of includedIn(named.value, texts, descriptions)) {
       const s = scored.find((x) => x.value === other)!;
-      s.score += 4;
+      // The other value's name shares the word just named ("studio" of "twin_studio"): that word
+      // counts once, as the inclusion.
+      const ownFromNamed = s.ownHits.length > 0 && !s.partOnly && s.ownHits.every((w) => namedWords.has(concept(w)));
+      s.score += 3.5 - (ownFromNamed ? 1 : 0);
       s.evidence = [`"${named.value}", which its definition includes`, s.evidence].filter(Boolean).join(' and ');
       if (s.said === s.value) s.said = named.said;
     }

@@ -19,7 +19,9 @@ describe('findPhones', () => {
 
 describe('findEmails', () => {
   it('reads an address', () => expect(values(findEmails('it is dana.w@example.org, thanks'))).toEqual(['dana.w@example.org']));
-  it('does not read one spelled out', () => expect(values(findEmails('dana at example dot org'))).toEqual([]));
+  // A phone line hears an address read out; it is read only when it ends as addresses do ("dot org").
+  it('reads one read out', () => expect(values(findEmails('dana at example dot org'))).toEqual(['dana@example.org']));
+  it('does not read "at" before a place', () => expect(values(findEmails('I am at the office, dot on nine'))).toEqual([]));
 });
 
 describe('findNumbers', () => {

@@ -1,5 +1,6 @@
 // The values a caller's line carries besides dates and times: phone numbers, emails, numbers,
 // person names and yes/no. Each finder is a small general rule with a name the notes can cite.
+import { DIGIT_TOKEN, findSpokenEmails, spokenDigits } from './spoken';
 import { isStopWord } from './words';
 
 export interface Found<T = string> {
@@ -12,15 +13,14 @@ export interface Found<T = string> {
 /** 7 to 15 digits, maybe grouped by spaces, dots, dashes or brackets, maybe with a leading +. */
 const PHONE = /(?<![\w/:])\+?\(?\d[\d\s().-]{5,22}\d(?![\w/:])/g;
 
-const DIGIT_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
-const DIGIT_WORD = `(?:${DIGIT_WORDS.join('|')}|oh)`;
-/** Seven or more digits said as words ("five five five, one two three…"). */
-const SPOKEN = new RegExp(`\\b${DIGIT_WORD}(?:[\\s,.-]+${DIGIT_WORD}){6,14}\\b`, 'gi');
+/** Seven or more digits said as words ("five five five, one two three…", "oh seven four double-oh…"). */
+const SPOKEN = new RegExp(`\\b${DIGIT_TOKEN}(?:[\\s,.-]+${DIGIT_TOKEN}){4,14}\\b`, 'gi');
 
 export function findPhones(text: string): Found[] {
   const out: Found[] = [];
   for (const m of text.matchAll(SPOKEN)) {
-    const digits = m[0].toLowerCase().match(/[a-z]+/g)!.map((w) => (w === 'oh' ? 0 : DIGIT_WORDS.indexOf(w))).join('');
+    const digits = spokenDigits(m[0]);
+    if (digits.length < 7) continue;
     out.push({ value: digits, said: m[0], index: m.index ?? 0, rule: 'phone-spoken-digits' });
   }
   for (const m of text.matchAll(PHONE)) {
@@ -48,8 +48,10 @@ export function phoneForms(found: Found): string[] {
   return [...new Set([found.value, digits, found.said, ...national, ...grouped])];
 }
 
+/** Emails as written ("jo@example.com") and as read out ("jo at example dot com"). */
 export function findEmails(text: string): Found[] {
-  return [...text.matchAll(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g)].map((m) => ({ value: m[0], said: m[0], index: m.index ?? 0, rule: 'email-address' }));
+  const written = [...text.matchAll(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g)].map((m) => ({ value: m[0], said: m[0], index: m.index ?? 0, rule: 'email-address' }));
+  return [...written, ...findSpokenEmails(text)].sort((a, b) => a.index - b.index);
 }
 
 const SMALL_NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];

@@ -58,6 +58,11 @@ export function kindOf(name: string, prop: JsonSchema): Kind {
   if (format === 'time') return 'time';
   if (format === 'email') return 'email';
   if (prop.type === 'number' || prop.type === 'integer') return 'number';
+  // A description that spells the written form ("YYYY-MM-DD", "HH:MM") says what the value is.
+  const description = prop.description ?? '';
+  if (/\bYYYY-MM-DD[T ]HH:MM/i.test(description)) return 'datetime';
+  if (/\bYYYY-MM-DD\b/i.test(description)) return 'date';
+  if (/\bHH:MM\b/i.test(description)) return 'time';
   const nameHints = new Set(nameWords(name).map(stem));
   const all = new Set([...nameHints, ...words(prop.description ?? '').map(stem)]);
   const hints = new Set([...all, ...[...all].map(conceptOfWord)]);
@@ -246,7 +251,11 @@ const line0Said = (line: string) => (line.length > 60 ? `${line.slice(0, 57)}…
 function wordsAfterName(name: string, toolDescription: string): string {
   const ws = nameWords(name);
   if (!ws.length || !toolDescription) return '';
-  const m = new RegExp(`\\b${ws.join('[\\s_-]+')}\\b((?:[\\s(]+[\\w'’-]+\\)?){0,3})`, 'i').exec(toolDescription);
+  const spelled = ws.join('[\\s_-]+');
+  // "move_in: YYYY-MM-DD." — a docstring's "name: what it is" describes the parameter, to the clause's end.
+  const colon = new RegExp(`\\b${spelled}\\s*:\\s*([^;]+?)(?:[.;](?:\\s|$)|$)`, 'i').exec(toolDescription);
+  if (colon) return `${ws.join(' ')}: ${colon[1]}`;
+  const m = new RegExp(`\\b${spelled}\\b((?:[\\s(]+[\\w'’-]+\\)?){0,3})`, 'i').exec(toolDescription);
   return m ? `${ws.join(' ')}${m[1]}` : '';
 }
 

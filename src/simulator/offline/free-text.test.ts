@@ -38,6 +38,12 @@ describe('a line that names the parameter', () => {
     expect(out.args).toEqual({ office: 'Carlisle' });
     expect(out.filled.office).toMatchObject({ rule: 'words-named', said: "Carlisle's the nearest office" });
   });
+  const clinic = { type: 'object', properties: { clinic: { type: 'string' } }, required: ['clinic'] } satisfies JsonSchema;
+  const clinicFrom = (line: string) => fillArguments(clinic, { callerLines: [line], asked: [[{ tool: 'record', param: 'clinic', why: 'asked' }]], today: '2026-12-01', offered: [], patterns: patterns() });
+  it('"It\'s at St Luke\'s, the eye clinic, on Wednesday" is the eye clinic: the phrase set apart that ends in its word', () => {
+    expect(clinicFrom("It's at St Luke's, the eye clinic, on Wednesday the ninth.").args).toEqual({ clinic: 'eye clinic' });
+  });
+  it('near miss: "the same clinic" names no clinic', () => expect(clinicFrom('Same as before, at the same clinic.').filled.clinic?.rule).not.toBe('words-named'));
 });
 
 describe('an optional text the caller says nothing of stays empty', () => {

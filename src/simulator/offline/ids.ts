@@ -2,6 +2,7 @@
 // and digits, "AB-1234567"), postcodes ("M1 1AE", "90210"), durations with a unit ("two weeks")
 // and numbers said in words past twelve ("twenty-five"). Each finder is a small general rule.
 import type { Found } from './extract';
+import { DIGIT_TOKEN, findSpelledCodes, spokenDigits } from './spoken';
 
 /**
  * A run of letters and digits with at least one digit and four characters, maybe joined by dashes,
@@ -13,8 +14,18 @@ const IDENTIFIER = /(?<![\w$€£:@.-])(?=[A-Za-z0-9./-]*\d)[A-Za-z0-9]+(?:[-/.]
 /** UK postcodes ("M1 1AE", "SW1A 1AA") and US ZIP codes ("90210", "90210-1234"). */
 const POSTCODE = /\b(?:[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}|\d{5}(?:-\d{4})?)\b/gi;
 
+const WHOLE_POSTCODE = new RegExp(`^(?:${POSTCODE.source})$`, 'i');
+
+/** Postcodes as written, and spelled out ("C F fourteen, three R W" → "CF14 3RW"). */
 export function findPostcodes(text: string): Found[] {
-  return [...text.matchAll(POSTCODE)].map((m) => ({ value: m[0].toUpperCase().replace(/\s+/g, ' '), said: m[0], index: m.index ?? 0, rule: 'postcode-shape' }));
+  const written = [...text.matchAll(POSTCODE)].map((m) => ({ value: m[0].toUpperCase().replace(/\s+/g, ' '), said: m[0], index: m.index ?? 0, rule: 'postcode-shape' }));
+  const spelled = findSpelledCodes(text).flatMap((f) => {
+    const compact = f.value.replace(/\s/g, '');
+    if (!WHOLE_POSTCODE.test(compact)) return [];
+    // The inward code is always a digit and two letters: the space goes before it however it was said.
+    return [{ ...f, value: `${compact.slice(0, -3)} ${compact.slice(-3)}`, rule: 'postcode-spelled' }];
+  });
+  return [...written, ...spelled].sort((a, b) => a.index - b.index);
 }
 
 /**
@@ -26,6 +37,13 @@ export function findHouseNumbers(text: string): Found[] {
   const outside = (at: number) => !postcodes.some(([a, b]) => at >= a && at < b);
   const out: Found[] = [];
   for (const m of text.matchAll(/\b(?:number|no\.?)\s+(\d{1,4}[a-z]?)\b/gi)) if (outside(m.index)) out.push({ value: m[1], said: m[0], index: m.index, rule: 'house-number-said' });
+  // "number twenty-seven": a number said as words after "number", not the start of a longer run of
+  // digits (a phone or a reference said aloud).
+  const said = new RegExp(`\\bnumber\\s+(${NUMBER_WORD})(?![\\w-])(?![\\s,.-]+${DIGIT_TOKEN}\\b)`, 'gi');
+  for (const m of text.matchAll(said)) {
+    const value = numberWordValue(m[1]);
+    if (value !== undefined && value >= 1 && Number.isInteger(value) && outside(m.index) && !/^(?:a|an|a few|a couple of|half an?)$/i.test(m[1])) out.push({ value: String(value), said: m[0], index: m.index, rule: 'house-number-said' });
+  }
   for (const m of text.matchAll(/(?<![\w.,:-])(\d{1,4}[a-z]?),?\s+[A-Z][a-z]+/g)) if (outside(m.index) && !out.some((f) => f.value === m[1])) out.push({ value: m[1], said: m[1], index: m.index, rule: 'house-number-before-street' });
   return out;
 }
@@ -36,13 +54,11 @@ export function findHouseNumbers(text: string): Found[] {
  */
 const GROUPED = /(?<![\w-])(?:[A-Z]{1,5}|\d{1,8}|[A-Z]{1,3}\d{1,4}[A-Z]{0,3})(?:[ -](?:[A-Z]{1,5}|\d{1,8}|[A-Z]{1,3}\d{1,4}[A-Z]{0,3}))+(?![\w-])/g;
 
-const DIGIT_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
-const DIGIT_WORD = `(?:${DIGIT_WORDS.join('|')}|oh)`;
 /**
  * A code said as words: capital letters said one by one, then four or more digits as words
  * ("P X four one two two, zero nine eight seven"), the groups maybe parted by commas.
  */
-const SPOKEN_CODE = new RegExp(`(?<![\\w])((?:[A-Z][\\s.]+){0,3})(${DIGIT_WORD}(?:[\\s,.-]+${DIGIT_WORD}){3,15})\\b`, 'gi');
+const SPOKEN_CODE = new RegExp(`(?<![\\w])((?:[A-Z][\\s.]+){0,3})(${DIGIT_TOKEN}(?:[\\s,.-]+${DIGIT_TOKEN}){3,15})\\b`, 'gi');
 
 /** The capitals said one by one right before a code's digits (case-sensitive, unlike SPOKEN_CODE). */
 const SPELLED_LETTERS = /(?:(?<![\w'’])[A-Z][\s.]+)*$/;
@@ -56,7 +72,7 @@ export function findSpokenCodes(text: string): Found[] {
     const spelled = SPELLED_LETTERS.exec(m[1])?.[0] ?? '';
     const letters = spelled.replace(/[\s.]/g, '');
     const said = letters ? m[0].slice(m[0].length - m[2].length - spelled.length) : m[2];
-    const digits = m[2].toLowerCase().match(/[a-z]+/g)!.map((w) => (w === 'oh' ? 0 : DIGIT_WORDS.indexOf(w))).join('');
+    const digits = spokenDigits(m[2]);
     out.push({ value: letters + digits, said, index: (m.index ?? 0) + m[0].length - said.length, rule: 'identifier-spoken' });
   }
   return out;
@@ -65,6 +81,9 @@ export function findSpokenCodes(text: string): Found[] {
 /** Identifiers, longest first: the one a caller reads out is usually the longest code in the line. */
 export function findIdentifiers(text: string): Found[] {
   const out: Found[] = findSpokenCodes(text);
+  // A code spelled with letters among its numbers ("K L sixty-eight, F W D"), unless it is one read above.
+  const overlaps = (f: Found) => out.some((o) => f.index < o.index + o.said.length && o.index < f.index + f.said.length);
+  out.push(...findSpelledCodes(text).filter((f) => !overlaps(f)));
   for (const m of text.matchAll(GROUPED)) {
     // Trim leading words of capitals that are no part of the code ("I", "A"): a code starts at a digit or a pair.
     const said = m[0].replace(/^(?:(?:I|A)\s+)+/, '').replace(/(?:\s+(?:I|A))+$/, '');

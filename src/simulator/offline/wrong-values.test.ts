@@ -47,9 +47,16 @@ describe('an enum value means what its description defines, and nothing else', (
   it('a value the caller names that another value\'s definition includes counts for both: the rest of the line decides', () => {
     expect(readEnum(washes, 'An outside wash and the seats vacuumed.', [washMeanings])).toMatchObject({ value: 'full_valet' });
     // Near misses: the value named with a word of its own meaning is that value; named alone, it
-    // is as much the one that includes it, and the agent asks which.
+    // is that value too (the one that includes it asks for more than was said).
     expect(readEnum(washes, 'Just an outside wash of the bodywork.', [washMeanings])).toMatchObject({ value: 'outside_wash' });
-    expect(readEnum(washes, 'Just an outside wash.', [washMeanings])).toMatchObject({ tie: ['full_valet', 'outside_wash'] });
+    expect(readEnum(washes, 'Just an outside wash.', [washMeanings])).toMatchObject({ value: 'outside_wash' });
+  });
+  it('a value named alone is not one whose name adds a word to it and whose definition includes it ("a studio" is no twin studio)', () => {
+    const rooms = ['ensuite', 'studio', 'twin_studio'];
+    const roomMeanings = 'room_type: "ensuite" (own bedroom and shower room, shared kitchen), "studio" (their own kitchenette too), or "twin_studio" (a studio for two people).';
+    expect(readEnum(rooms, "Probably a studio, I'd like my own kitchen.", [roomMeanings])).toMatchObject({ value: 'studio' });
+    // Near miss: the words of the larger value's own meaning make it that one.
+    expect(readEnum(rooms, 'A twin studio, please.', [roomMeanings])).toMatchObject({ value: 'twin_studio' });
   });
 });
 

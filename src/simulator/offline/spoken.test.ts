@@ -1,0 +1,81 @@
+// Issue 32, "read what is asked": on a phone line values come as words. Digits with "double",
+// an email read out, a postcode or a plate spelled with numbers as words, a house number as words,
+// a date whose month is named before a comma. Each with a near miss that must read nothing.
+import { describe, expect, it } from 'vitest';
+import type { JsonSchema } from '../../model';
+import { findDates } from './dates';
+import { findEmails, findPhones } from './extract';
+import { fillArguments, type FillContext } from './fill';
+import { findHouseNumbers, findIdentifiers, findPostcodes } from './ids';
+import { findSpelledCodes, spokenDigits } from './spoken';
+import { patterns } from './testing';
+
+const values = (found: { value: unknown }[]) => found.map((f) => f.value);
+
+describe('digits said with "double" and "triple"', () => {
+  it('"oh seven four double-oh, nine double-oh, two six one" is 07400900261', () => {
+    expect(spokenDigits('oh seven four double-oh, nine double-oh, two six one')).toBe('07400900261');
+    expect(values(findPhones("the number's oh seven four double-oh, nine double-oh, two six one."))).toEqual(['07400900261']);
+  });
+  it('"triple five" is three fives; near miss: "double" before no digit adds none', () => {
+    expect(spokenDigits('triple five, one two')).toBe('55512');
+    expect(values(findPhones('a double room for five nights'))).toEqual([]);
+  });
+});
+
+describe('an email read out', () => {
+  it('"jess dot okoro at gmail dot com" is jess.okoro@gmail.com, from the words that gave it', () => {
+    expect(findEmails("Email's jess dot okoro at gmail dot com.")).toEqual([{ value: 'jess.okoro@gmail.com', said: 'jess dot okoro at gmail dot com', index: 8, rule: 'email-spoken' }]);
+    expect(values(findEmails('it is sam underscore lee at work dot co dot uk'))).toEqual(['sam_lee@work.co.uk']);
+  });
+  it('near misses: "at" a place, or a "dot" that ends in no address ending, is no email', () => {
+    expect(findEmails("I'm at City, in my first year.")).toEqual([]);
+    expect(findEmails('meet me at the station dot matrix')).toEqual([]);
+  });
+});
+
+describe('a code spelled out with numbers as words', () => {
+  it('a postcode: "C F fourteen, three R W" is CF14 3RW; "D N four, six R B" is DN4 6RB', () => {
+    expect(values(findPostcodes('the postcode is C F fourteen, three R W.'))).toEqual(['CF14 3RW']);
+    expect(values(findPostcodes('Pick her up from 3 Orchard Close, D N four, six R B.'))).toEqual(['DN4 6RB']);
+  });
+  it('a plate: "K L sixty-eight, F W D" is one code, its groups as parted', () => {
+    expect(values(findSpelledCodes('The reg is K L sixty-eight, F W D.'))).toEqual(['KL68 FWD']);
+    expect(values(findIdentifiers('The reg is K L sixty-eight, F W D.'))).toContain('KL68 FWD');
+  });
+  it('near misses: a road number, counts, "I" and "a" as words, letters alone, digits alone', () => {
+    expect(findSpelledCodes("I'm on the A590 heading towards Kendal")).toEqual([]);
+    expect(findSpelledCodes('Twelve kids, and three of us grown-ups')).toEqual([]);
+    expect(findSpelledCodes('I think a four or five would do')).toEqual([]);
+    expect(findSpelledCodes('It was the B B C, I think')).toEqual([]);
+    expect(findSpelledCodes('one two three four five')).toEqual([]);
+  });
+});
+
+describe('a house number said as words', () => {
+  it('"number twenty-seven" is 27', () => expect(values(findHouseNumbers("It's Gareth Pryce, number twenty-seven, and the postcode is C F fourteen, three R W."))).toEqual(['27']));
+  it('near miss: "number" before digits said one by one is a phone or a reference, no house', () =>
+    expect(findHouseNumbers('my number, oh seven seven double-oh, nine')).toEqual([]));
+});
+
+describe('a month named before a comma, then its day', () => {
+  it('"the start of January, the fourth" is the 4th of January', () =>
+    expect(findDates('From the start of January, the fourth would be ideal', '2026-12-05').map((d) => d.iso)).toEqual(['2027-01-04']));
+  it('near miss: "in March, 2 of us" is no date', () => expect(findDates('in March, 2 of us', '2026-12-05')).toEqual([]));
+});
+
+describe("a docstring's \"name: format\" says what a parameter is", () => {
+  const fill = (line: string) =>
+    fillArguments({ type: 'object', properties: { move_in: { type: 'string' } }, required: ['move_in'] } satisfies JsonSchema, {
+      callerLines: [line],
+      agentLines: ['When would you move in?'],
+      asked: [[{ tool: 'checkRooms', param: 'move_in', why: 'asked' }]],
+      tool: { name: 'checkRooms', description: 'The room they want and when. move_in: YYYY-MM-DD. tenancy_weeks: how many weeks.' },
+      today: '2026-12-05',
+      offered: [],
+      patterns: patterns(),
+    } satisfies FillContext);
+  it('"move_in: YYYY-MM-DD" makes move_in a date: the date said is written as one', () => expect(fill('The fourth of January would be ideal.').args).toEqual({ move_in: '2027-01-04' }));
+  it('near miss: a line with no date is no move-in, however it answers the question', () =>
+    expect(fill("Saturday afternoon works best for me. I'll come down in person.").args.move_in).not.toMatch(/come down/));
+});

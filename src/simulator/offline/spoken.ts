@@ -1,0 +1,94 @@
+// What a caller says aloud that is written otherwise: digits as words with "double" and "triple"
+// ("oh seven four double-oh"), an email read out ("jess dot okoro at gmail dot com"), and a code
+// spelled letter by letter with numbers said as words ("C F fourteen, three R W"). A phone line
+// hears only words; a text channel's finders read the written forms. Each reader is general: it
+// knows how English speakers read such things aloud, not any agent's codes.
+import type { Found } from './extract';
+
+export const DIGIT_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+const DIGIT = `(?:${DIGIT_WORDS.join('|')}|oh|nought)`;
+/** One digit said, or a digit said twice or three times over ("double-oh", "triple five"). */
+export const DIGIT_TOKEN = `(?:(?:double|triple)[\\s-]+)?${DIGIT}`;
+
+/** The digits a run of digit words says: "oh seven four double-oh" → "07400". */
+export function spokenDigits(said: string): string {
+  let out = '';
+  let times = 1;
+  for (const word of said.toLowerCase().match(/[a-z]+/g) ?? []) {
+    if (word === 'double' || word === 'triple') {
+      times = word === 'double' ? 2 : 3;
+      continue;
+    }
+    const digit = word === 'oh' || word === 'nought' ? 0 : DIGIT_WORDS.indexOf(word);
+    if (digit < 0) continue;
+    out += String(digit).repeat(times);
+    times = 1;
+  }
+  return out;
+}
+
+/** The endings an address read aloud ends in: "dot com", "dot co dot uk". */
+const TOP_LEVEL = 'com|org|net|uk|io|edu|gov|ac|co|info|me|us|ca|au|ie|de|fr|nz|biz';
+const SPOKEN_EMAIL = new RegExp(
+  `\\b([a-z0-9]+(?:\\s+(?:dot|underscore|dash|hyphen)\\s+[a-z0-9]+)*)\\s+at\\s+([a-z0-9]+(?:\\s+dot\\s+[a-z0-9]+)*\\s+dot\\s+(?:${TOP_LEVEL}))\\b`,
+  'gi',
+);
+const SEPARATOR: Record<string, string> = { dot: '.', underscore: '_', dash: '-', hyphen: '-' };
+
+/** An email read out: "jess dot okoro at gmail dot com" → jess.okoro@gmail.com (lower case, as addresses are). */
+export function findSpokenEmails(text: string): Found[] {
+  const write = (said: string) => said.toLowerCase().replace(/\s+(dot|underscore|dash|hyphen)\s+/g, (_, w: string) => SEPARATOR[w]);
+  return [...text.matchAll(SPOKEN_EMAIL)].map((m) => ({ value: `${write(m[1])}@${write(m[2])}`, said: m[0], index: m.index ?? 0, rule: 'email-spoken' }));
+}
+
+const TEENS = ['ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const TENS = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+/** A two-digit number said as words, as in a plate's "sixty-eight" or a postcode's "fourteen". */
+const TWO_DIGITS = `(?:(?:${TENS.join('|')})(?:[\\s-](?:${DIGIT_WORDS.slice(1).join('|')}))?|${TEENS.join('|')})`;
+
+/** "sixty-eight" → 68, "fourteen" → 14. */
+export function twoDigitValue(said: string): number | undefined {
+  const [tens, unit] = said.toLowerCase().split(/[\s-]+/);
+  if (TEENS.includes(tens)) return 10 + TEENS.indexOf(tens);
+  if (!TENS.includes(tens)) return undefined;
+  return (TENS.indexOf(tens) + 2) * 10 + (unit ? DIGIT_WORDS.indexOf(unit) : 0);
+}
+
+/** One piece of a spelled code: a capital said alone ("I" is a word first), a number said as words or digits. */
+const PIECE = `(?:[A-HJ-Z](?![\\w'’])|${TWO_DIGITS}|${DIGIT_TOKEN}|\\d{1,4})`;
+const SPELLED = new RegExp(`(?<![\\w'’-])${PIECE}(?:[\\s,.-]+${PIECE}){2,14}(?![\\w'’])`, 'g');
+const NUMBER_WORD = new RegExp(`^(?:${TWO_DIGITS}|${DIGIT_TOKEN})$`, 'i');
+
+/**
+ * A code spelled out: capitals said one by one and numbers said as words or digits, in groups
+ * parted by commas or pauses ("C F fourteen, three R W" → "CF14 3RW", "K L sixty-eight, F W D" →
+ * "KL68 FWD"). It needs a letter and a number both (digits alone are a phone or a count, letters
+ * alone an initialism); the groups the caller parted by a comma stay parted by a space.
+ */
+export function findSpelledCodes(text: string): Found[] {
+  // Number words are read whatever their case ("Fourteen"), letters only as capitals (the "a" of
+  // "a car" is a word): the words are lower-cased in a copy of the same length, and searched there.
+  const folded = text.replace(/[A-Za-z]+(?:-[A-Za-z]+)?/g, (w) => (NUMBER_WORD.test(w) ? w.toLowerCase() : w));
+  const out: Found[] = [];
+  for (const m of folded.matchAll(SPELLED)) {
+    const pieces = [...m[0].matchAll(new RegExp(`${PIECE}|,`, 'g'))].map((p) => p[0]);
+    const groups: string[] = [''];
+    let letters = 0;
+    let numbers = 0;
+    for (const piece of pieces) {
+      if (piece === ',') {
+        if (groups[groups.length - 1]) groups.push('');
+        continue;
+      }
+      const written = /^[A-Z]$/.test(piece) ? piece : /^\d+$/.test(piece) ? piece : (twoDigitValue(piece)?.toString() ?? spokenDigits(piece));
+      if (/^[A-Z]$/.test(written)) letters += 1;
+      else numbers += 1;
+      groups[groups.length - 1] += written;
+    }
+    const value = groups.filter(Boolean).join(' ');
+    if (!letters || !numbers || value.replace(/\s/g, '').length < 5) continue;
+    const index = m.index ?? 0;
+    out.push({ value, said: text.slice(index, index + m[0].length), index, rule: 'code-spelled' });
+  }
+  return out;
+}
