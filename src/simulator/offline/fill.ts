@@ -12,7 +12,7 @@ import { LATE_DAY_PART } from './history-fold';
 import type { PatternReader } from './patterns';
 import { nextEnumLine, readEnum } from './history-memo'; // read once per line (a long call's steps stay flat)
 import { findEmails, findNumbers, findPhones, findTitles, findYesNo, phoneForms } from './extract';
-import { findDurations, findHouseNumbers, findIdentifiers, findLargeNumberWords, findPostcodes, unitOf } from './ids';
+import { findDurations, findHouseNumbers, findIdentifiers, findLargeNumberWords, findPostcodes, findStreetAddresses, unitOf } from './ids';
 import { clauseWith } from './intent';
 import { fillBoolean, flagMeaningInTool } from './flags';
 import type { Candidate, FillContext, Filled, Made } from './fill-types';
@@ -241,6 +241,16 @@ export function picksOffered(name: string, prop: JsonSchema, offered: Item[]): b
   return hints.includes('id') || tellsApart || hints.some((h) => stem(h) === stem('offered'));
 }
 
+/**
+ * A row's text for an enum parameter: itself when the enum holds it, else the one value the text
+ * names as a word ("afternoon (12 to 5)" is "afternoon"); none when it names none or several.
+ */
+function enumValueOfText(prop: JsonSchema, value: unknown): unknown {
+  if (!Array.isArray(prop.enum) || prop.enum.includes(value) || typeof value !== 'string') return value;
+  const named = prop.enum.filter((v) => typeof v === 'string' && new RegExp(`(?<![\\w])${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`, 'i').test(value));
+  return named.length === 1 ? named[0] : value;
+}
+
 /** The caller's line as a pick's source, cut short for notes. */
 const line0Said = (line: string) => (line.length > 60 ? `${line.slice(0, 57)}…` : line);
 
@@ -326,7 +336,7 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     // A bare "yes" agrees to the one row the agent's last line named ("Shall I go ahead with …?").
     const agreed = findYesNo(latest)?.value === true ? pickAgreed(ctx.agentLines?.at(-1) ?? '', ctx.offered) : undefined;
     const picked = pickOffered(latest, ctx.offered, ctx.today) ?? agreed;
-    const value = picked && valueOfRow(picked.row, name);
+    const value = picked && enumValueOfText(prop, valueOfRow(picked.row, name));
     const filled = picked && value !== undefined ? made(value, picked.rule, line0Said(latest), true) : undefined;
     if (filled) return { ...filled, why: picked!.why };
   }
@@ -449,6 +459,14 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
       const saysWhatTheyDo = /\bnames?\b/i.test(prop.description ?? '') && FIRST_PERSON_CLAUSE.test(content);
       const f = content && !saysWhatTheyDo ? made(content, 'answer-to-question', content, i === 0) : undefined;
       if (f) return { ...f, why: `the caller's line answers the agent's question for ${name} (${asked.why})` };
+    }
+    // An address line not asked for is the street address the line gives ("Pick her up from 3
+    // Orchard Close, D N four…"): the number and the street, not the postcode or what follows. (One
+    // asked for is the answer, whole, above: "19 Orchard Row, flat three".)
+    const street = freeText && hasWord(new Set(nameWords(name).map(stem)), ['addresses', 'streets']) ? findStreetAddresses(line)[0] : undefined;
+    if (street) {
+      const f = made(street.value, street.rule, street.said, i === 0);
+      if (f) return { ...f, why: `"${street.said}" is a street address: a number, a street's name and its kind` };
     }
     // A description of a thing ("what it looks like") is read from the answer to a question for it:
     // the line that opens a call ("I left my bag on the tram") names the thing, it does not describe it.

@@ -160,30 +160,46 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
   const soleParameter = Object.keys(ctx.parameters?.properties ?? {}).length <= 1;
   const setting = soleParameter ? new Set<string>() : settingWords(prop.description ?? '');
   const about = [...words(prop.description ?? '').filter((w) => !setting.has(w)), ...nameWords(name)];
-  const all = overlap(callerWords(withoutTimes(latest)), about).pairs.filter((p) => !MANNER_CONCEPTS.has(conceptOfWord(p.mine)));
-  // A word another flag of the tool is about too ("equipment" of medical_equipment and of a flag
-  // for damaged "cables or equipment") tells neither apart: the words only this flag has decide,
-  // and where there are none, a word of another flag's own name is that flag's, not this one's.
-  const others = otherFlagConcepts(name, ctx.parameters);
-  const unique = all.filter((p) => !others.described.has(conceptOfWord(p.mine)));
-  const shared = unique.length ? unique : all.filter((p) => !others.named.has(conceptOfWord(p.mine)));
-  if (shared.length) {
-    const description = `${prop.description ?? ''}. ${nameWords(name).join(' ')}`;
-    const other = qualifiedOtherwise(latest, shared[0].mine, description, shared[0].theirs);
-    if (other !== undefined) {
-      // "the normal delivery" against a flag for "express delivery": the plain kind, said, is not
-      // the special one. Any other word before the noun ("the blue delivery") is a guess either way.
-      if (!PLAIN.has(other.toLowerCase())) return undefined;
-      const f = made(false, 'boolean-plain-against-qualifier', `${other} ${shared[0].mine}`, true, false);
-      return f && { ...f, why: `the caller's "${other} ${shared[0].mine}" is the plain kind, not what ${name} asks for` };
+  // (A word of yes or no that is the flag's own word, "wrong" of "something is wrong", is its meaning.)
+  const aboutStems = new Set(about.map(stem));
+  // The flag's meaning is read in the latest line first; then in the lines the caller said while
+  // this tool's questions were being asked (a step later, "I'll be going with her" still holds,
+  // while the call waited for another of its values). A line from before that is about other things.
+  const byMeaning = (line: string, fromLatest: boolean, lastAgentLine: string): Filled | undefined => {
+    const madeHere: Made = (value, rule, said, _latest, specific) => made(value, rule, said, fromLatest, specific);
+    const meaningful = callerWords(withoutTimes(line)).filter((w) => !MANNER_CONCEPTS.has(conceptOfWord(w)) || aboutStems.has(stem(w)));
+    const all = overlap(meaningful, about).pairs;
+    // A word another flag of the tool is about too ("equipment" of medical_equipment and of a flag
+    // for damaged "cables or equipment") tells neither apart: the words only this flag has decide,
+    // and where there are none, a word of another flag's own name is that flag's, not this one's.
+    const others = otherFlagConcepts(name, ctx.parameters);
+    const unique = all.filter((p) => !others.described.has(conceptOfWord(p.mine)));
+    const shared = unique.length ? unique : all.filter((p) => !others.named.has(conceptOfWord(p.mine)));
+    if (shared.length) {
+      const description = `${prop.description ?? ''}. ${nameWords(name).join(' ')}`;
+      const other = qualifiedOtherwise(line, shared[0].mine, description, shared[0].theirs);
+      if (other !== undefined) {
+        // "the normal delivery" against a flag for "express delivery": the plain kind, said, is not
+        // the special one. Any other word before the noun ("the blue delivery") is a guess either way.
+        if (!PLAIN.has(other.toLowerCase())) return undefined;
+        const f = madeHere(false, 'boolean-plain-against-qualifier', `${other} ${shared[0].mine}`, true, false);
+        return f && { ...f, why: `the caller's "${other} ${shared[0].mine}" is the plain kind, not what ${name} asks for` };
+      }
+      return flagByWords(name, line, shared[0].mine, lastAgentLine, madeHere);
     }
-    return flagByWords(name, latest, shared[0].mine, ctx.agentLines?.at(-1) ?? '', made);
-  }
-  // "I'm not on any medication at all" denies antibiotics: a class the caller denies holds none of its kinds.
-  const deniedClass = classDenied(about, latest);
-  if (deniedClass) {
-    const f = made(false, 'boolean-class-denied', deniedClass.said, true, false);
-    return f && { ...f, why: `the caller denies "${deniedClass.said}", and ${deniedClass.kind} is a kind of it` };
+    // "I'm not on any medication at all" denies antibiotics: a class the caller denies holds none of its kinds.
+    const deniedClass = classDenied(about, line);
+    if (deniedClass) {
+      const f = madeHere(false, 'boolean-class-denied', deniedClass.said, true, false);
+      return f && { ...f, why: `the caller denies "${deniedClass.said}", and ${deniedClass.kind} is a kind of it` };
+    }
+    return undefined;
+  };
+  const now = byMeaning(latest, true, ctx.agentLines?.at(-1) ?? '');
+  if (now) return now;
+  for (let i = 1; i < ctx.callerLines.length && ctx.asked?.[i]?.some((q) => q.tool === ctx.tool?.name); i++) {
+    const earlier = byMeaning(ctx.callerLines[i], false, '');
+    if (earlier) return earlier;
   }
   // A flag that restates its tool's purpose ("schedule_appointment" of a scheduling tool) holds
   // when the caller means the tool, and is false when they deny it.
@@ -228,7 +244,8 @@ function flagByWords(name: string, line: string, word: string, lastAgentLine: st
   // Only a yes or no of the word's own sentence: "No, nobody needs a ladder. But there's glass…"
   // answers the ladder, not the glass.
   const sentences = line.trim().split(/(?<=[.!?])\s+/);
-  const own = sentences.find((x) => new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(x)) ?? line;
+  // (A word that stands for a phrase, "accompany" for "going with her", is in the phrase's sentence.)
+  const own = sentences.find((x) => new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(x)) ?? sentences.find((x) => callerWords(x).includes(word)) ?? line;
   const yn = findYesNo(own.replace(/^(?:and|but|so|also)\s+/i, '')) ?? findYesNoInClause(own);
   if (yn && YES_NO_QUESTION.test(lastAgentLine.trim())) {
     const f = made(yn.value, 'boolean-yes-no-beside-words', yn.said, true, false);

@@ -48,6 +48,14 @@ export function findHouseNumbers(text: string): Found[] {
   return out;
 }
 
+const STREET_KINDS = 'Road|Rd|Street|St|Avenue|Ave|Lane|Ln|Close|Drive|Dr|Way|Crescent|Gardens|Place|Court|Grove|Terrace|Row|Square|Mews|View|Rise|Walk|Green|Boulevard|Blvd|Parade|Hill|Park';
+const STREET_ADDRESS = new RegExp(`(?<![\\w.,:-])(?:(?:flat|apartment|unit)\\s+\\d{1,4}[a-z]?,?\\s+)?\\d{1,4}[a-z]?,?\\s+(?:[A-Z][a-z'’]+\\s+){1,3}(?:${STREET_KINDS})\\b`, 'g');
+
+/** A street address as written or said: a number, a name in capitals, a kind of street ("3 Orchard Close", "14b Fenwick Road"). */
+export function findStreetAddresses(text: string): Found[] {
+  return [...text.matchAll(STREET_ADDRESS)].map((m) => ({ value: m[0].replace(/\s+/g, ' '), said: m[0], index: m.index ?? 0, rule: 'street-address' }));
+}
+
 /**
  * A code read out in groups ("FP 0048213", "7730 1184 2291", "QQ 12 34 56 C", "AB12 CDE"): capital
  * letters and digits, a group of letters and digits together included.

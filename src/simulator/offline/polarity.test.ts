@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../../model';
 import { fillArguments, type FillContext } from './fill';
 import { negationOf } from './polarity';
+import { askFor } from './speech';
 import { agent, ask, calls, model, patterns, tool, user } from './testing';
 
 const TODAY = '2026-12-01';
@@ -119,5 +120,43 @@ describe('a Block Agent turn whose instructions ask one yes/no question of the o
       messages: [user('Two tickets for Saturday.'), agent('Saturday at ten is booked.'), user('No thanks.')], tools: [donation], toolChoice: 'required',
     });
     expect(JSON.parse(out.toolCalls[0]?.arguments ?? '{}')).toEqual({});
+  });
+});
+
+describe('a flag whose meaning is a word of "no" ("something is wrong")', () => {
+  const boiler = { has_fault: { type: 'boolean' } } satisfies Record<string, JsonSchema>;
+  const describeBoiler = { name: 'describeBoiler', description: 'Record the boiler. has_fault: true only when something is wrong with it now; then describe the fault.' };
+  const fillBoiler = (line: string) =>
+    fillArguments(schema(boiler), { callerLines: [line], agentLines: ['Which make is it?'], tool: describeBoiler, today: TODAY, offered: [], patterns: patterns() } satisfies FillContext);
+  it('"No, it\'s working fine, nothing wrong with it at all" denies it: false', () => {
+    const out = fillBoiler("It's a Worcester. No, it's working fine, touch wood, nothing wrong with it at all.");
+    expect(out.args).toEqual({ has_fault: false });
+    expect(out.filled.has_fault).toMatchObject({ rule: 'boolean-negated', said: 'nothing … wrong' });
+  });
+  it('near miss: "something\'s gone wrong with it" is true; a bare "no" to another question decides nothing', () => {
+    expect(fillBoiler("It's a Worcester, and something's gone wrong with it, it keeps cutting out.").args).toEqual({ has_fault: true });
+    expect(fillBoiler("No, it's a Worcester.").args.has_fault).toBeUndefined();
+  });
+  it('its question is the condition asked: "Is something wrong with it now?"', () => expect(askFor('has_fault', { type: 'boolean' }, describeBoiler.description)).toBe('Is something wrong with it now?'));
+});
+
+describe('a flag said a line before, while its tool waited for another value', () => {
+  const transport = { oxygen: { type: 'boolean' }, escort: { type: 'boolean' }, pickup_postcode: { type: 'string' } } satisfies Record<string, JsonSchema>;
+  const bookTransport = { name: 'bookTransport', description: 'Book the journey. oxygen: they travel with oxygen. escort: a relative or carer travels with them.' };
+  const lines = ['No oxygen, nothing like that. I\'ll be going with her.', 'Pick her up from D N four, six R B.'];
+  const at = (asked: { tool: string; param: string; why: string }[][]) =>
+    fillArguments(schema(transport), { callerLines: [...lines].reverse(), agentLines: ['What is the pickup postcode?'], asked, tool: bookTransport, today: TODAY, offered: [], patterns: patterns() } satisfies FillContext);
+  it('"I\'ll be going with her", said while the tool\'s questions were asked, still holds a line later; "No oxygen" still denies', () => {
+    const out = at([[{ tool: 'bookTransport', param: 'pickup_postcode', why: 'asked' }], [{ tool: 'bookTransport', param: 'oxygen', why: 'asked' }]]);
+    expect(out.args).toEqual({ oxygen: false, escort: true, pickup_postcode: 'DN4 6RB' });
+    expect(out.filled.escort.fromLatest).toBe(false);
+  });
+  it('near miss: a line said before the tool was asked about is about other things, and is not read', () => {
+    const out = at([[{ tool: 'bookTransport', param: 'pickup_postcode', why: 'asked' }], [{ tool: 'findPatient', param: 'nhs_number', why: 'asked' }]]);
+    expect(out.args.escort).toBeUndefined();
+  });
+  it('a "no" in another sentence is no answer about the phrase: "No oxygen. I\'ll be going with her." is an escort', () => {
+    const out = fillArguments(schema(transport), { callerLines: [lines[0]], agentLines: ['Do you use oxygen, and will someone travel with you?'], tool: bookTransport, today: TODAY, offered: [], patterns: patterns() } satisfies FillContext);
+    expect(out.args).toMatchObject({ oxygen: false, escort: true });
   });
 });

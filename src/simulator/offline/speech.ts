@@ -218,6 +218,8 @@ function flagClause(name: string, toolDescription: string): string {
       .replace(new RegExp(`^(is|are|was|were|has|have|can|will)\\s+${person}\\s+`, 'i'), (_, aux: string) => `the caller ${aux} `)
       .replace(new RegExp(`^${person}\\s+`, 'i'), 'the caller ');
     if (/^the caller\s/.test(said)) return `whether ${toSecondPerson(said)}`;
+    // "has_fault: true only when something is wrong with it now": the condition is the question.
+    if (/^(?:true|yes)\s+(?:only\s+)?(?:when|if)\s/i.test(said)) return toSecondPerson(said);
   }
   return m ? toSecondPerson(m[1].replace(/\b(?:when|if)\s+the\s+(?!caller\b)[a-z]+\s+(?=[a-z]+s\b)/i, (x) => x.replace(/the\s+[a-z]+\s+$/i, 'the caller '))) : '';
 }
@@ -245,6 +247,9 @@ function yesNoQuestion(statement: string): string {
   const m = /^you\s+(are|were|have been|can|will|would|should)\s+(.+)$/i.exec(statement);
   if (m) return `${capital(m[1].split(' ')[0])} you ${m[1].split(' ').slice(1).concat(m[2]).join(' ').trim()}?`;
   if (/^you\s+\w+/i.test(statement)) return `Do ${statement}?`;
+  // "something is wrong with it now" → "Is something wrong with it now?": a short subject, then its verb.
+  const plain = /^((?:the\s+|a\s+|an\s+|this\s+|that\s+)?[a-z]+)\s+(is|are|was|were|can|will)\s+(.+)$/i.exec(statement);
+  if (plain) return `${capital(plain[2])} ${plain[1]} ${plain[3]}?`;
   return `Is it true that ${statement}?`;
 }
 

@@ -6,7 +6,7 @@ import type { JsonSchema } from '../../model';
 import { findDates } from './dates';
 import { findEmails, findPhones } from './extract';
 import { fillArguments, type FillContext } from './fill';
-import { findHouseNumbers, findIdentifiers, findPostcodes } from './ids';
+import { findHouseNumbers, findIdentifiers, findPostcodes, findStreetAddresses } from './ids';
 import { findSpelledCodes, spokenDigits } from './spoken';
 import { patterns } from './testing';
 
@@ -78,4 +78,22 @@ describe("a docstring's \"name: format\" says what a parameter is", () => {
   it('"move_in: YYYY-MM-DD" makes move_in a date: the date said is written as one', () => expect(fill('The fourth of January would be ideal.').args).toEqual({ move_in: '2027-01-04' }));
   it('near miss: a line with no date is no move-in, however it answers the question', () =>
     expect(fill("Saturday afternoon works best for me. I'll come down in person.").args.move_in).not.toMatch(/come down/));
+});
+
+describe('a street address', () => {
+  const address = { type: 'object', properties: { address_line: { type: 'string' }, postcode: { type: 'string' } }, required: ['address_line', 'postcode'] } satisfies JsonSchema;
+  const fillAddress = (line: string) => fillArguments(address, { callerLines: [line], agentLines: ['What is the pickup postcode?'], asked: [[{ tool: 'book', param: 'postcode', why: 'asked' }]], today: '2026-12-05', offered: [], patterns: patterns() } satisfies FillContext);
+  it('"Pick her up from 3 Orchard Close, D N four, six R B" is 3 Orchard Close, DN4 6RB', () =>
+    expect(fillAddress("Pick her up from 3 Orchard Close, D N four, six R B. It's a bungalow, so no steps.").args).toEqual({ address_line: '3 Orchard Close', postcode: 'DN4 6RB' }));
+  it('near miss: a number before a name that is no street ("3 Orchard kids") is no address', () =>
+    expect(findStreetAddresses('We have 3 Orchard kids coming')).toEqual([]));
+});
+
+describe('an offered row whose text holds an enum value', () => {
+  const visit = { type: 'object', properties: { date: { type: 'string' }, window: { type: 'string', enum: ['morning', 'afternoon'] } }, required: ['date', 'window'] } satisfies JsonSchema;
+  const rows = [{ day: 'Tuesday 8 December', date: '2026-12-08', window: 'morning (8 to 12)' }, { day: 'Thursday 10 December', date: '2026-12-10', window: 'afternoon (12 to 5)' }];
+  const pick = (line: string) => fillArguments(visit, { callerLines: [line], agentLines: ['Which one would you like?'], today: '2026-12-05', offered: rows, patterns: patterns() } satisfies FillContext);
+  it('"The Thursday one" picks the row; its "afternoon (12 to 5)" is the value afternoon', () =>
+    expect(pick("The Thursday one'd be better, I'm home from lunchtime.").args).toEqual({ date: '2026-12-10', window: 'afternoon' }));
+  it('near miss: a line that picks no row writes no window', () => expect(pick('Either is fine, really.').args.window).toBeUndefined());
 });

@@ -74,10 +74,10 @@ describe('a boolean is set only by a line that answers it or states its meaning'
   it('a yes to another question sets no flag; the agent asks for the flag in a grammatical question', async () => {
     const out = await ask([claim], [agent('Could you tell me which insurer you are with?'), user("Yes, I'm with Harbour Mutual")]);
     expect(out.toolCalls).toEqual([]);
-    expect(out.text).toBe('Is it true that someone was hurt?');
+    expect(out.text).toBe('Was someone hurt?');
   });
   it('the answer to its own question sets it', async () => {
-    const out = await ask([claim], [agent('Could you tell me which insurer you are with?'), user("I'm with Harbour Mutual"), agent('Is it true that someone was hurt?'), user('No, thankfully')]);
+    const out = await ask([claim], [agent('Could you tell me which insurer you are with?'), user("I'm with Harbour Mutual"), agent('Was someone hurt?'), user('No, thankfully')]);
     expect(calls(out)).toEqual([['register_claim', { insurer: 'Harbour Mutual', injured: false }]]);
   });
   it('a line that states its meaning sets it', async () => {
