@@ -83,3 +83,33 @@ export function sentenceAbout(name: string, prop: JsonSchema, line: string): { s
   });
   return hits.length === 1 ? hits[0] : undefined;
 }
+
+/**
+ * "The Tuesday afternoon one suits me", "that one", "the second one": a choice among options the
+ * agent offered or will offer, which answers no question for a free text (a reason, a note).
+ */
+export const CHOICE_OF_OPTIONS = /^(?:(?:and|so|well|oh|yes|yeah|ok|okay)[,\s]+)*(?:the|that|this)\s+(?:[\w'’-]+\s+){0,3}one\b|\b(?:first|second|third|last|earlier|later|other)\s+one\b/i;
+
+/** Verbs whose "to" is their object, not a purpose: "I'd like to book", "asked me to book". */
+const TO_AFTER = /\b(?:want|wants|wanted|like|need|needs|needed|asked\s+(?:me|us)|told\s+(?:me|us)|have|has|had|going|able|trying|try|tried|hoping|hope|love|meant|supposed|used|got)\s+$/i;
+
+/**
+ * The purpose a line gives ("book a follow-up in a couple of weeks to go over my blood test
+ * results", "…because the tap won't stop dripping"): the clause from its "to", "so that" or
+ * "because" to the sentence's end. A "to" that is a verb's object ("I'd like to book") is none.
+ */
+export function purposeOf(line: string): { said: string } | undefined {
+  for (const sentence of line.split(/(?<=[.!?])\s+/)) {
+    for (const m of sentence.matchAll(/\b(?:to|so that|because|as)\s+(?=[a-z])/gi)) {
+      const before = sentence.slice(0, m.index);
+      if (!/\S/.test(before) || TO_AFTER.test(before)) continue;
+      // "as" gives a reason only as "as I…"/"as we…"/"as my…"; "to" only before a verb-like word (not "to the", "to me").
+      const rest = sentence.slice(m.index).replace(/[.!?]+$/, '').trim();
+      if (/^as\s+(?!(?:i|we|my|our|the)\b)/i.test(rest) || /^to\s+(?:the|a|an|my|me|us|you|him|her|them|it|this|that|be|his|our|your|their)\b/i.test(rest)) continue;
+      if (/^to\s+\w+/i.test(rest) && words(rest).length < 3) continue;
+      return { said: rest };
+    }
+  }
+  return undefined;
+}
+

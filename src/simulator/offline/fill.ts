@@ -16,7 +16,7 @@ import { findDurations, findHouseNumbers, findIdentifiers, findLargeNumberWords,
 import { clauseWith } from './intent';
 import { fillBoolean, flagMeaningInTool } from './flags';
 import type { Candidate, FillContext, Filled, Made } from './fill-types';
-import { askedByInstructions, beforeOtherAnswers, FIRST_PERSON_CLAUSE, namedBy, sentenceAbout, withoutFillers } from './answer-text';
+import { askedByInstructions, beforeOtherAnswers, CHOICE_OF_OPTIONS, FIRST_PERSON_CLAUSE, namedBy, purposeOf, sentenceAbout, withoutFillers } from './answer-text';
 import { namePart, namesFor } from './name-parts';
 import { ID_WORDS, scopeCodes } from './scope-codes';
 import { scopeCounts } from './scope-counts';
@@ -280,6 +280,9 @@ function describesAThing(name: string, prop: JsonSchema, toolDescription = ''): 
   return /\b(?:looks? like|appearance|colour|color|what it is like)\b/i.test(`${prop.description ?? ''} ${clause}`);
 }
 
+/** A parameter that holds why: its name or description says reason, why or purpose. */
+const REASON = /\b(?:reasons?|why|purpose|what (?:it|the \w+) is for)\b/i;
+
 /** Words that add to what was said before ("as well", "too", "also"). */
 const ADDING = /\b(?:as well|too|also|both|on top)\b/i;
 
@@ -457,7 +460,9 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
       // A question for a name ("the medicine name and strength") is answered by a name: "I'll get
       // them on Friday" says what the caller will do, not what the thing is called.
       const saysWhatTheyDo = /\bnames?\b/i.test(prop.description ?? '') && FIRST_PERSON_CLAUSE.test(content);
-      const f = content && !saysWhatTheyDo ? made(content, 'answer-to-question', content, i === 0) : undefined;
+      // "The Tuesday afternoon one suits me better" picks an option: it is no reason or note.
+      const picksAnOption = CHOICE_OF_OPTIONS.test(about.trim());
+      const f = content && !saysWhatTheyDo && !picksAnOption ? made(content, 'answer-to-question', content, i === 0) : undefined;
       if (f) return { ...f, why: `the caller's line answers the agent's question for ${name} (${asked.why})` };
     }
     // An address line not asked for is the street address the line gives ("Pick her up from 3
@@ -472,7 +477,19 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     // the line that opens a call ("I left my bag on the tram") names the thing, it does not describe it.
     if (kind === 'words' && describesAThing(name, prop, ctx.tool?.description) && !asked) break;
     if (kind === 'words') {
-      if (i !== 0) return undefined;
+      // A reason the caller gave as a purpose ("…a follow-up to go over my blood test results"),
+      // in this line or, when the latest gives none, an earlier one.
+      const purpose = REASON.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`) ? purposeOf(line) : undefined;
+      if (purpose) {
+        const f = made(purpose.said, 'words-purpose', purpose.said, i === 0, false);
+        if (f) return { ...f, why: `"${purpose.said}" says why, which ${name} holds` };
+      }
+      if (i !== 0) {
+        if (REASON.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`)) continue;
+        return undefined;
+      }
+      // A line that picks an option says no reason or note of its own.
+      if (CHOICE_OF_OPTIONS.test(line.trim())) continue;
       // The sentence that speaks of this parameter's own thing, when one does.
       const own = sentenceAbout(name, prop, line);
       if (own) {

@@ -3,6 +3,7 @@
 // line that opens the call; a line that names the parameter says its value ("X's the nearest office").
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../../model';
+import { purposeOf } from './answer-text';
 import { fillArguments } from './fill';
 import { patterns } from './testing';
 
@@ -105,4 +106,25 @@ describe('a Block Agent turn: the caller answers what the instructions ask, befo
   it('near miss: in a turn whose question was heard before (not in parallel), the same line is not taken as the item', () => {
     expect(fillArguments(request, ctx(false)).args.item).toBeUndefined();
   });
+});
+
+describe('a reason', () => {
+  const appointment = { type: 'object', properties: { reason: { type: 'string', description: 'A few words on why, as the patient puts it.' } }, required: ['reason'] } satisfies JsonSchema;
+  const opening = 'Morning. Dr Ahmed asked me to book a follow-up in a couple of weeks to go over my blood test results.';
+  const reasonOf = (lines: string[], asked = true) =>
+    fillArguments(appointment, { callerLines: [...lines].reverse(), agentLines: ['What is the reason?'], asked: lines.map((_, i) => (i === 0 && asked ? [{ tool: 'findAppointments', param: 'reason', why: 'asked' }] : [])), today: '2026-12-01', offered: [], patterns: patterns() });
+  it('is no line that picks an option ("The Tuesday afternoon one suits me better"): the purpose said earlier is', () => {
+    const out = reasonOf([opening, 'The Tuesday afternoon one suits me better. And yeah, text me a reminder.']);
+    expect(out.args).toEqual({ reason: 'to go over my blood test results' });
+    expect(out.filled.reason).toMatchObject({ rule: 'words-purpose', fromLatest: false });
+  });
+  it('near miss: the answer to the question asked is the reason, whole', () =>
+    expect(reasonOf([opening, "It's my asthma, it's been worse since the cold weather."]).args.reason).toMatch(/asthma/));
+  it('a "to" that is a verb\'s object is no purpose ("asked me to book", "I\'d like to book")', () => {
+    expect(purposeOf("I'd like to book a check-up.")).toBeUndefined();
+    expect(purposeOf('She asked me to book one.')).toBeUndefined();
+    expect(purposeOf('I need a plumber because the tap will not stop dripping.')).toEqual({ said: 'because the tap will not stop dripping' });
+  });
+  it('with nothing but a pick, the reason stays unwritten and is asked again', () =>
+    expect(reasonOf(['Hello.', 'The second one, please.']).missing).toEqual(['reason']));
 });
