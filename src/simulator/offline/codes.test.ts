@@ -49,3 +49,20 @@ describe('a count said of another parameter\'s thing is not this one\'s', () => 
     expect(out.filled.kids).toMatchObject({ rule: 'number-of-its-thing' });
   });
 });
+
+describe('a count of one said as "one of the …" and no count in "the … one"', () => {
+  const seats = {
+    adults: { type: 'integer', description: 'People aged 16 and over.' },
+    under_16s: { type: 'integer', description: 'Children under 16.' },
+    wheelchair_spaces: { type: 'integer', description: 'How many wheelchair users are in the group; 0 when none.' },
+  } satisfies Record<string, JsonSchema>;
+  it('"Twelve kids, and three of us grown-ups. Oh, and one of the boys uses a wheelchair": 3, 12 and 1', () => {
+    const out = fill(seats, ["Twelve kids, and three of us grown-ups. Oh, and one of the boys uses a wheelchair, so we'll need a space for him."]);
+    expect(out.args).toEqual({ adults: 3, under_16s: 12, wheelchair_spaces: 1 });
+    expect(out.filled.wheelchair_spaces).toMatchObject({ rule: 'number-of-its-thing', said: 'one of the boys uses a wheelchair' });
+  });
+  it('near miss: "the early afternoon one" counts nothing; "one of the boys" with no word of the count counts nothing', () => {
+    const out = fill(seats, ['The early afternoon one would be best, and one of the boys is coming late.']);
+    expect(out.args).toEqual({});
+  });
+});

@@ -67,7 +67,8 @@ export function findNumbers(text: string, exclude: [number, number][] = []): Fou
     const index = m.index ?? 0;
     if (exclude.some(([a, b]) => index >= a && index < b)) continue;
     // "the gas one", "this one", "a new one": "one" stands for a thing named before, not a count.
-    if (m[2]?.toLowerCase() === 'one' && /\b(?:the|this|that|which|each|every|another|other|a|an)(?:\s+[\w-]+)?\s+$/i.test(text.slice(0, index))) continue;
+    // ("the early afternoon one": up to three words may stand between, none of them a verb.)
+    if (m[2]?.toLowerCase() === 'one' && /\b(?:the|this|that|which|each|every|another|other|a|an)(?:\s+(?!(?:is|are|was|were|be|has|have|had|aged|of|and|for|with|to|in|on|at|by)\b)[\w-]+){0,3}\s+$/i.test(text.slice(0, index))) continue;
     // "got one to practise on", "need one for the car", "one of the boys": after a verb of having
     // or before "of", "one" is a thing or a person, not a count.
     if (m[2]?.toLowerCase() === 'one' && (/^\s+of\b/i.test(text.slice(index + 3)) ||

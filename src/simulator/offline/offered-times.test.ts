@@ -33,3 +33,14 @@ describe('an enum of clock times is the times on offer', () => {
     expect(fill(entry, 'Eleven fifteen?', 'Which would you like?').missing).toEqual(['entry_time']);
   });
 });
+
+describe('a part of the day picks among the times offered', () => {
+  const showings = ['11:15', '13:45', '16:30'];
+  it('"the early afternoon one" is the first afternoon time; "the morning one" the only morning time', () => {
+    expect(pickTime('The early afternoon one would be best, the little ones flag by teatime.', showings)).toMatchObject({ hhmm: '13:45' });
+    expect(pickTime('The morning one, please.', showings)).toMatchObject({ hhmm: '11:15' });
+    expect(pickTime('Late afternoon suits us.', showings)).toMatchObject({ hhmm: '16:30' });
+  });
+  it('near miss: "the afternoon one" when two are in the afternoon picks none (the agent asks)', () =>
+    expect(pickTime('The afternoon one.', showings)).toBeUndefined());
+});

@@ -118,6 +118,15 @@ export function pickTime(line: string, offered: string[]): { hhmm: string; said:
     const picked = m ? times[index(times.length)] : undefined;
     if (m && picked) return { hhmm: picked, said: m[0], why: `"${m[0]}" is ${picked}, time ${index(times.length) + 1} of the ${times.length} offered (${times.join(', ')})` };
   }
+  // "The afternoon one": the one time offered in that part of the day; "the early afternoon one"
+  // the first of several there, "late morning" the last.
+  const part = findDayPart(line);
+  if (part) {
+    const inPart = times.filter((t) => partOf(t) === part.part).sort();
+    const edge = new RegExp(`\\b(early|late)\\s+(?:in\\s+the\\s+)?${part.part}`, 'i').exec(line)?.[1]?.toLowerCase();
+    const picked = inPart.length === 1 ? inPart[0] : inPart.length > 1 && edge ? (edge === 'early' ? inPart[0] : inPart[inPart.length - 1]) : undefined;
+    if (picked) return { hhmm: picked, said: edge ? `${edge} ${part.part}` : part.part, why: `${picked} is ${inPart.length === 1 ? 'the only time' : `the ${edge === 'early' ? 'earliest' : 'latest'} of the times`} offered in the ${part.part} (${times.join(', ')})` };
+  }
   return undefined;
 }
 

@@ -32,7 +32,8 @@ export function scopeCounts(name: string, line: string, found: Candidate[], coun
   const read = found.filter((c) => !durations.includes(c)).map((c) => {
     const at = line.indexOf(c.said, cursor);
     if (at >= 0) cursor = at + c.said.length;
-    const noun = at >= 0 ? nounAfter(line, at, c.said).map(conceptOfWord) : [];
+    // "one of the boys uses a wheelchair" counts what its clause says of the one, not the boys.
+    const noun = c.rule === 'number-one-of' ? words(c.said.replace(/^one of (?:the|us|them|my|our|your)\s+[\w'’-]+\s*/i, '')).filter((w) => !isStopWord(w)).map(conceptOfWord) : at >= 0 ? nounAfter(line, at, c.said).map(conceptOfWord) : [];
     const owner = counts.find((p) => noun.some((w) => nameConcepts(p).has(w))) ?? counts.find((p) => noun.some((w) => described.get(p)!.has(w)));
     return { c, owner, noun };
   });

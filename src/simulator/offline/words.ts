@@ -46,6 +46,7 @@ const SYNONYMS = [
   'login log logon signin',
   'power electric',
   'escort accompany',
+  'adult grown grownup',
 ].map((line) => line.split(' '));
 
 /**
