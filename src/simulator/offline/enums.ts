@@ -4,7 +4,7 @@
 // stronger evidence when two values are named. A true tie is reported, so the agent asks which.
 import { withoutTimes } from './dates';
 import { negationAt } from './polarity';
-import { callerWords, conceptOfWord, isStopWord, nameWords, stem, words } from './words';
+import { callerWords, classesOf, conceptOfWord, isStopWord, nameWords, stem, words } from './words';
 
 export type EnumReading =
   | { value: unknown; said: string; why: string }
@@ -195,7 +195,9 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
     // others ("bath, haircut, nails, the lot").
     const restricts = nameWords(value).some((w) => RESTRICTING.has(w.toLowerCase()));
     const restrictedToo = restricts && said.some((w) => RESTRICTING.has(w.toLowerCase()));
-    const ownHits = own.filter((w) => saidConcepts.has(concept(w)));
+    // A kind said names the value its class is ("a telly" names "electricals"), unless denied.
+    const kindOf = own.filter((w) => said.some((x) => !denied.has(concept(x)) && classesOf(x).some((c) => stem(c) === stem(w))));
+    const ownHits = [...new Set([...own.filter((w) => saidConcepts.has(concept(w))), ...kindOf])];
     const whole = said.includes(value.toLowerCase()) || joined.includes(stem(value.replace(/[^a-z0-9]/gi, ''))) || (own.length > 0 && ownHits.length === own.length && (!restricts || restrictedToo));
     const gloss = glosses[i].filter((w) => !own.includes(w) && telling(w));
     // A meaning the definition itself denies ("no_power means it does not light") is met by the

@@ -24,7 +24,8 @@ function qualifiedOtherwise(line: string, mine: string, description: string, the
   const sentence = description.trim().split(/(?<=[.!?])\s+/).find((x) => new RegExp(`\\b${theirs}\\b`, 'i').test(x)) ?? '';
   if (words(sentence).filter((w) => !isStopWord(w)).at(-1) !== theirs.toLowerCase()) return undefined;
   const said = before(line, mine);
-  const described = before(sentence, theirs);
+  // The word before the noun the sentence ends on ("… is asbestos": "is"), not an earlier use of it ("includes asbestos").
+  const described = [...sentence.matchAll(new RegExp(`\\b([a-z]+)[\\s-]+${theirs.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'gi'))].at(-1)?.[1];
   if (!described || isStopWord(described)) return undefined;
   // "the delivery is fine" against "express delivery": the noun alone, without the word that makes
   // it this flag's, is no evidence either.

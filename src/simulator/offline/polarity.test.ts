@@ -160,3 +160,24 @@ describe('a flag said a line before, while its tool waited for another value', (
     expect(out.args).toMatchObject({ oxygen: false, escort: true });
   });
 });
+
+describe('a list and a flag in one line about a load', () => {
+  const load = {
+    type: 'object',
+    properties: {
+      waste: { type: 'array', description: 'Every kind of waste they mention.', items: { type: 'string', enum: ['garden_waste', 'wood', 'electricals', 'paint', 'rubble'] } },
+      asbestos: { type: 'boolean', description: 'True when the load includes asbestos or anything they suspect is asbestos.' },
+    },
+    required: ['waste', 'asbestos'],
+  } satisfies JsonSchema;
+  const read = (line: string) => fillArguments(load, { callerLines: [line], agentLines: ["What are you bringing?"], today: TODAY, offered: [], patterns: patterns(), tool: { name: 'waste_types', description: "What they're bringing." } });
+  it('"a telly that\'s packed in" is electricals, a kind of its class; "nothing like asbestos" denies asbestos', () => {
+    const out = read("Mostly garden stuff, some old wood, a telly that's packed in, and a couple of tins of paint. And no, nothing like asbestos, no.");
+    expect(out.args).toEqual({ waste: ['garden_waste', 'wood', 'electricals', 'paint'], asbestos: false });
+    expect(out.filled.asbestos).toMatchObject({ rule: 'boolean-negated' });
+  });
+  it('near miss: "some asbestos sheeting" is asbestos; "no telly" names no electricals', () => {
+    expect(read('Some rubble and a bit of asbestos sheeting from the shed roof.').args).toEqual({ waste: ['rubble'], asbestos: true });
+    expect(read('Just wood, no telly or anything.').args.waste).toEqual(['wood']);
+  });
+});

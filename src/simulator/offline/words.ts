@@ -58,6 +58,8 @@ const CLASSES: Record<string, string[]> = {
   medication: ['antibiotic', 'painkiller', 'inhaler', 'insulin', 'steroid', 'antidepressant', 'tablet', 'pill'],
   medicine: ['antibiotic', 'painkiller', 'inhaler', 'insulin', 'steroid', 'antidepressant', 'tablet', 'pill'],
   drug: ['antibiotic', 'painkiller', 'steroid', 'antidepressant'],
+  // Things that plug in, as a tip, a shop or a repairer sorts them.
+  electrical: ['tv', 'telly', 'television', 'fridge', 'freezer', 'microwave', 'kettle', 'toaster', 'computer', 'laptop', 'printer', 'dishwasher', 'hoover', 'lamp'],
 };
 
 /** The class words that hold a kind ("antibiotics" → medication, medicine, drug). */
