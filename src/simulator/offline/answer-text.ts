@@ -6,6 +6,7 @@ import type { JsonSchema } from '../../model';
 import type { Asked } from './asked';
 import type { FillContext } from './fill-types';
 import { findYesNo, notAName } from './extract';
+import { findDates, findTimes } from './dates';
 import { isStopWord, nameWords, stem, words } from './words';
 
 /** Manners around free text kept in the caller's words: "Um, it's a green one, thanks" → "a green one". */
@@ -111,5 +112,22 @@ export function purposeOf(line: string): { said: string } | undefined {
     }
   }
   return undefined;
+}
+
+/** Words that judge a choice rather than say anything ("better", "ideally", "suits"). */
+const JUDGING = new Set('better best fine good great ideal ideally suits suit works work prefer preferably rather possible easier easiest'.split(' '));
+
+/**
+ * "Thursday if you can, the afternoon's better for me": a line that says only when (a day, a time,
+ * a part of the day) and how the caller feels about it, which answers no question for a place, a
+ * reason or a note.
+ */
+export function saysOnlyWhen(text: string, today?: string): boolean {
+  const spans = [...findDates(text, today), ...findTimes(text)].map((f) => [f.index, f.index + f.said.length] as const);
+  let rest = text;
+  for (const [a, b] of [...spans].sort((x, y) => y[0] - x[0])) rest = rest.slice(0, a) + ' ' + rest.slice(b);
+  rest = rest.replace(/\b(?:morning|afternoon|evening|lunchtime|teatime|night|weekend|weekday)(?:s|['’]s)?\b|\b(?:this|next|any)\s+week\b/gi, ' ');
+  const said = words(rest).filter((w) => !isStopWord(w.replace(/['’].*$/, '')) && !JUDGING.has(w));
+  return spans.length + (rest === text ? 0 : 1) > 0 && said.length === 0;
 }
 

@@ -59,6 +59,17 @@ export function narrowedCopy(name: string, own: Filled, filled: Readonly<Record<
     .filter(([other, f]) => other !== name && f.fromLatest && f.said && tookItsClause(f) && holds(wordsOf(text), wordsOf(f.said)))
     .map(([, f]) => f.said);
   if (!others.length) return 'keep';
+  // Sentences first: those that gave no other value are the text's own ("Just the kitchen, under
+  // the sink. And we heard scratching in the ceiling. It's been going on a fortnight": the first two).
+  // Within one sentence, the one clause none came from.
+  const sentences = text.split(/(?<=[.!?])\s+/).filter(Boolean);
+  const free = sentences.filter((x) => !others.some((o) => holds(wordsOf(x), wordsOf(o))) && !onlyDenies(x));
+  if (sentences.length > 1 && free.length > 0 && free.length < sentences.length) {
+    const joined = free.join(' ');
+    const one = ownClause(joined, []);
+    // A sentence of one clause and hedges ("Medium-ish, I'd say") is that clause; more are kept whole.
+    return { value: one ?? withoutFillers(joined).replace(/^(?:and|but|so|also)\s+/i, '') };
+  }
   const clause = ownClause(text, others);
   return clause === undefined ? undefined : { value: clause };
 }

@@ -16,7 +16,7 @@ import { findDurations, findHouseNumbers, findIdentifiers, findLargeNumberWords,
 import { clauseWith } from './intent';
 import { fillBoolean, flagMeaningInTool } from './flags';
 import type { Candidate, FillContext, Filled, Made } from './fill-types';
-import { askedByInstructions, beforeOtherAnswers, CHOICE_OF_OPTIONS, FIRST_PERSON_CLAUSE, namedBy, purposeOf, sentenceAbout, withoutFillers } from './answer-text';
+import { askedByInstructions, beforeOtherAnswers, CHOICE_OF_OPTIONS, FIRST_PERSON_CLAUSE, namedBy, purposeOf, saysOnlyWhen, sentenceAbout, withoutFillers } from './answer-text';
 import { namePart, namesFor } from './name-parts';
 import { ID_WORDS, scopeCodes } from './scope-codes';
 import { scopeCounts } from './scope-counts';
@@ -465,7 +465,8 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
       // them on Friday" says what the caller will do, not what the thing is called.
       const saysWhatTheyDo = /\bnames?\b/i.test(prop.description ?? '') && FIRST_PERSON_CLAUSE.test(content);
       // "The Tuesday afternoon one suits me better" picks an option: it is no reason or note.
-      const picksAnOption = CHOICE_OF_OPTIONS.test(about.trim());
+      // "Thursday if you can, the afternoon's better" says when: no place, reason or note.
+      const picksAnOption = CHOICE_OF_OPTIONS.test(about.trim()) || saysOnlyWhen(about, ctx.today);
       const f = content && !saysWhatTheyDo && !picksAnOption ? made(content, 'answer-to-question', content, i === 0) : undefined;
       if (f) return { ...f, why: `the caller's line answers the agent's question for ${name} (${asked.why})` };
     }
@@ -493,7 +494,7 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
         return undefined;
       }
       // A line that picks an option says no reason or note of its own.
-      if (CHOICE_OF_OPTIONS.test(line.trim())) continue;
+      if (CHOICE_OF_OPTIONS.test(line.trim()) || saysOnlyWhen(line, ctx.today)) continue;
       // The sentence that speaks of this parameter's own thing, when one does.
       const own = sentenceAbout(name, prop, line);
       if (own) {

@@ -3,7 +3,7 @@
 // line that opens the call; a line that names the parameter says its value ("X's the nearest office").
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../../model';
-import { purposeOf } from './answer-text';
+import { purposeOf, saysOnlyWhen } from './answer-text';
 import { fillArguments } from './fill';
 import { patterns } from './testing';
 
@@ -127,4 +127,28 @@ describe('a reason', () => {
   });
   it('with nothing but a pick, the reason stays unwritten and is asked again', () =>
     expect(reasonOf(['Hello.', 'The second one, please.']).missing).toEqual(['reason']));
+});
+
+describe('a free text among other values of one line, and a line that only says when', () => {
+  const pest = {
+    type: 'object',
+    properties: {
+      where_seen: { type: 'string', description: "The rooms or places, in the caller's words." },
+      weeks_noticed: { type: 'integer', description: 'Roughly how many weeks since they first noticed; 0 for under a week.' },
+    },
+    required: ['where_seen', 'weeks_noticed'],
+  } satisfies JsonSchema;
+  const read = (line: string) => fillArguments(pest, { callerLines: [line], agentLines: ['Where have you seen them?'], asked: [[{ tool: 'pest_details', param: 'where_seen', why: 'asked' }]], today: '2026-12-05', offered: [], patterns: patterns() });
+  it('keeps the sentences that gave no other value, whole', () => {
+    const out = read("Just the kitchen as far as I can tell, under the sink and in the cupboard. And we heard scratching in the ceiling last night. It's been going on about a fortnight, I'd say.");
+    expect(out.args).toEqual({ where_seen: 'Just the kitchen as far as I can tell, under the sink and in the cupboard. And we heard scratching in the ceiling last night', weeks_noticed: 2 });
+  });
+  it('"Thursday if you can, the afternoon\'s better for me" is no place', () => {
+    expect(saysOnlyWhen("Thursday if you can, the afternoon's better for me.", '2026-12-05')).toBe(true);
+    expect(read("Thursday if you can, the afternoon's better for me.").args.where_seen).toBeUndefined();
+  });
+  it('near miss: a place said with a day is a place', () => {
+    expect(saysOnlyWhen('In the loft on Thursday night', '2026-12-05')).toBe(false);
+    expect(read('In the loft, on Thursday night.').args.where_seen).toMatch(/loft/);
+  });
 });

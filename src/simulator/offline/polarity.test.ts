@@ -181,3 +181,16 @@ describe('a list and a flag in one line about a load', () => {
     expect(read('Just wood, no telly or anything.').args.waste).toEqual(['wood']);
   });
 });
+
+describe('a kind said meets its class in a flag\'s meaning', () => {
+  const household = { children_or_pets: { type: 'boolean', description: 'True when children or pets live there or visit often.' } } satisfies Record<string, JsonSchema>;
+  const pests = { has_pest_problem: { type: 'boolean', description: "True when they're calling about a pest problem." } } satisfies Record<string, JsonSchema>;
+  it('"We\'ve got a cat and a toddler" is children or pets; "we\'ve got mice" is a pest problem', () => {
+    expect(fill(household, ["It's a house. We've got a cat and a toddler, so we'd want whatever you use to be safe."]).args).toEqual({ children_or_pets: true });
+    expect(fill(pests, ["Hi, erm, we've got mice. I keep finding droppings in the kitchen cupboards."]).args).toEqual({ has_pest_problem: true });
+  });
+  it('near misses: "no cats or dogs" denies; a class said is no kind ("a pet" names no cat)', () => {
+    expect(fill(household, ["It's just me, no cats or dogs, no kids."]).args).toEqual({ children_or_pets: false });
+    expect(negationOf("It's just me, no cats or dogs", 'cats')).toBe('no');
+  });
+});

@@ -58,6 +58,11 @@ const CLASSES: Record<string, string[]> = {
   medication: ['antibiotic', 'painkiller', 'inhaler', 'insulin', 'steroid', 'antidepressant', 'tablet', 'pill'],
   medicine: ['antibiotic', 'painkiller', 'inhaler', 'insulin', 'steroid', 'antidepressant', 'tablet', 'pill'],
   drug: ['antibiotic', 'painkiller', 'steroid', 'antidepressant'],
+  // Animals kept at home, and the youngest children by their own words.
+  pet: ['cat', 'kitten', 'dog', 'puppy', 'hamster', 'guinea', 'budgie', 'parrot', 'tortoise', 'ferret', 'gerbil'],
+  child: ['toddler', 'baby', 'infant', 'teenager', 'newborn'],
+  // Creatures a household calls pests.
+  pest: ['mouse', 'mice', 'rat', 'wasp', 'hornet', 'bedbug', 'flea', 'cockroach', 'moth', 'squirrel', 'pigeon', 'silverfish', 'woodworm', 'termite'],
   // Things that plug in, as a tip, a shop or a repairer sorts them.
   electrical: ['tv', 'telly', 'television', 'fridge', 'freezer', 'microwave', 'kettle', 'toaster', 'computer', 'laptop', 'printer', 'dishwasher', 'hoover', 'lamp'],
 };
@@ -164,9 +169,11 @@ export function overlap(mine: string[], theirs: string[]): Overlap {
     // A stop-word counts only when it is in the synonym table ("yes" → agree, "hello" → greeting).
     if (STOP.has(w) && conceptOfWord(w) === stem(w)) continue;
     const c = conceptOfWord(w);
-    const match = theirConcepts.get(c);
-    if (match !== undefined && !concepts.includes(c)) {
-      concepts.push(c);
+    // A kind meets its class ("mice" a "pest problem"); a class never meets a kind (classesOf).
+    const cls = theirConcepts.has(c) ? c : classesOf(w).map(conceptOfWord).find((k) => theirConcepts.has(k));
+    const match = cls === undefined ? undefined : theirConcepts.get(cls);
+    if (match !== undefined && cls !== undefined && !concepts.includes(cls)) {
+      concepts.push(cls);
       pairs.push({ mine: w, theirs: match });
     }
   }
