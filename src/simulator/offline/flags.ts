@@ -186,6 +186,10 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
         const f = madeHere(false, 'boolean-plain-against-qualifier', `${other} ${shared[0].mine}`, true, false);
         return f && { ...f, why: `the caller's "${other} ${shared[0].mine}" is the plain kind, not what ${name} asks for` };
       }
+      // Where the flag's words are said in several clauses ("Gas and electric … No electric car"),
+      // the clause that says most of them is the one about it, and its polarity decides.
+      const clause = clauseSayingMost(line, shared.map((p) => conceptOfWord(p.mine)));
+      if (clause) return flagByWords(name, clause.text, clause.word, lastAgentLine, madeHere);
       return flagByWords(name, line, shared[0].mine, lastAgentLine, madeHere);
     }
     // "I'm not on any medication at all" denies antibiotics: a class the caller denies holds none of its kinds.
@@ -210,6 +214,23 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
     return f && { ...f, why: `the caller means ${ctx.tool!.name} ("${meant.said}"${meant.negated ? ', denied' : ''}) and ${name} restates its purpose` };
   }
   return undefined;
+}
+
+/**
+ * Of the clauses of a line that say a flag's concepts, the one that says more of them than any
+ * other (with the word that said its first); undefined when one clause alone says any, or two tie.
+ */
+function clauseSayingMost(line: string, concepts: string[]): { text: string; word: string } | undefined {
+  const wanted = new Set(concepts);
+  const clauses = line.split(/[.;!?,]+|\s+(?:and|but)\s+/i).map((c) => c.trim()).filter(Boolean);
+  const scored = clauses.map((text) => {
+    const hits = callerWords(text).filter((w) => wanted.has(conceptOfWord(w)) || classesOf(w).some((c) => wanted.has(conceptOfWord(c))));
+    return { text, word: hits[0], score: new Set(hits.map(conceptOfWord)).size };
+  }).filter((c) => c.score > 0);
+  if (scored.length < 2) return undefined;
+  const best = Math.max(...scored.map((c) => c.score));
+  const top = scored.filter((c) => c.score === best);
+  return top.length === 1 && top[0].word ? { text: top[0].text, word: top[0].word } : undefined;
 }
 
 /** The concepts the tool's other yes/no parameters are about: by their names, and by names and descriptions. */

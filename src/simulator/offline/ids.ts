@@ -90,8 +90,10 @@ export function findSpokenCodes(text: string): Found[] {
 export function findIdentifiers(text: string): Found[] {
   const out: Found[] = findSpokenCodes(text);
   // A code spelled with letters among its numbers ("K L sixty-eight, F W D"), unless it is one read above.
-  const overlaps = (f: Found) => out.some((o) => f.index < o.index + o.said.length && o.index < f.index + f.said.length);
-  out.push(...findSpelledCodes(text).filter((f) => !overlaps(f)));
+  // (A spelled code that only repeats a spoken one adds nothing; one with letters before it, "B W,
+  // six one oh four…", is longer, and comes first.)
+  const covered = (f: Found) => out.some((o) => o.index <= f.index && f.index + f.said.length <= o.index + o.said.length);
+  out.push(...findSpelledCodes(text).filter((f) => !covered(f)));
   for (const m of text.matchAll(GROUPED)) {
     // Trim leading words of capitals that are no part of the code ("I", "A"): a code starts at a digit or a pair.
     const said = m[0].replace(/^(?:(?:I|A)\s+)+/, '').replace(/(?:\s+(?:I|A))+$/, '');

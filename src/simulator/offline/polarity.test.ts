@@ -194,3 +194,16 @@ describe('a kind said meets its class in a flag\'s meaning', () => {
     expect(negationOf("It's just me, no cats or dogs", 'cats')).toBe('no');
   });
 });
+
+describe('a flag\'s words said in two clauses: the clause that says most of them decides', () => {
+  const home = {
+    smart_meter: { type: 'boolean', description: 'True when they have a smart meter.' },
+    electric_vehicle: { type: 'boolean', description: 'True when they charge an electric car at home.' },
+  } satisfies Record<string, JsonSchema>;
+  it('"Gas and electric, both with you … No electric car or anything like that": no electric vehicle', () => {
+    const out = fill(home, ["Gas and electric, both with you. We've got a smart meter, yeah. No electric car or anything like that."]);
+    expect(out.args).toEqual({ smart_meter: true, electric_vehicle: false });
+  });
+  it('near miss: "Gas and electric, and we charge the electric car on the drive" is one', () =>
+    expect(fill(home, ['Gas and electric, and we charge the electric car on the drive. A smart meter too.']).args).toEqual({ smart_meter: true, electric_vehicle: true }));
+});

@@ -97,3 +97,10 @@ describe('an offered row whose text holds an enum value', () => {
     expect(pick("The Thursday one'd be better, I'm home from lunchtime.").args).toEqual({ date: '2026-12-10', window: 'afternoon' }));
   it('near miss: a line that picks no row writes no window', () => expect(pick('Either is fine, really.').args.window).toBeUndefined());
 });
+
+describe('letters said before a code read out in groups', () => {
+  it('"B W, six one oh four, two two eight seven" is BW61042287 (the letters too, not only the digits)', () => {
+    const found = findIdentifiers("Account number's B W, six one oh four, two two eight seven. Postcode is L S six, one A Z.");
+    expect(found[0]).toMatchObject({ value: 'BW 6104 2287', rule: 'code-spelled' });
+  });
+});
