@@ -5,6 +5,7 @@
 // here: every blind agent imports lint-clean, its script's path exists (a model passing the
 // script's arguments walks it to its end stage with no wrong value), and the checker finds what it
 // must and flags nothing it must not.
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemsOf } from '../../formats/problems';
@@ -17,7 +18,13 @@ const batch = (dir: string, label: string) => [
   ...corpusFiles(dir).map((f) => [`${label}${f}`, dir] as const),
   ...corpusFiles(`${dir}held-out/`).map((f) => [`${label}held-out/${f}`, `${dir}held-out/`] as const),
 ];
-const blind = [...batch(BLIND, ''), ...batch(BLIND_2, 'batch-2/')];
+/**
+ * The third batch, written blind the same way after batches 1 and 2 had been tuned on and their
+ * held-out parts had been looked at (a change had made them wrong): its held-out part is the
+ * measure now. Absent until it is written.
+ */
+const BLIND_3 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-3/', import.meta.url));
+const blind = [...batch(BLIND, ''), ...batch(BLIND_2, 'batch-2/'), ...(existsSync(BLIND_3) ? batch(BLIND_3, 'batch-3/') : [])];
 
 const realFetch = globalThis.fetch;
 beforeAll(() => {
@@ -38,13 +45,13 @@ describe('the blind corpus', () => {
 
   describe.each(blind)('%s', (file, dir) => {
     it('imports with no lint error', async () => {
-      const agent = await loadCorpusAgent(file.replace(/^(batch-2\/)?(held-out\/)?/, ''), dir);
+      const agent = await loadCorpusAgent(file.replace(/^(batch-[23]\/)?(held-out\/)?/, ''), dir);
       const problems = problemsOf(agent.doc).filter((p) => p.severity === 'error');
       expect(problems.map((p) => `${p.path}: ${p.message}`)).toEqual([]);
     });
 
     it("has a path: a model passing the script's arguments ends on the end stage with the expected state and no wrong value", async () => {
-      const agent = await loadCorpusAgent(file.replace(/^(batch-2\/)?(held-out\/)?/, ''), dir);
+      const agent = await loadCorpusAgent(file.replace(/^(batch-[23]\/)?(held-out\/)?/, ''), dir);
       const result = await playCorpusAgent(agent, agent.script.lines, { ...(await corpusDeps(agent.doc)), model: pathModel(agent.script) });
       expect(result.divergence).toBeUndefined();
       expect(result.wrongValues).toEqual([]);
