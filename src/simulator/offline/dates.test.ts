@@ -59,3 +59,16 @@ describe('a time written with a dot and am/pm', () => {
   it('"9.15am" is 09:15, not "15am"', () => expect(findTimes('Friday at 9.15am').map((t) => t.hhmm)).toEqual(['09:15']));
   it('near miss: "at 3pm" is 15:00', () => expect(findTimes('at 3pm').map((t) => t.hhmm)).toEqual(['15:00']));
 });
+
+describe('a weekday gone by', () => {
+  // Today is Tuesday 2026-12-01.
+  const iso = (text: string) => findDates(text, '2026-12-01').map((d) => d.iso);
+  it('"Saturday just gone", "last Saturday", "this past Monday" are the days before today', () => {
+    expect(iso('It started on Saturday just gone.')).toEqual(['2026-11-28']);
+    expect(iso('last Saturday')).toEqual(['2026-11-28']);
+    expect(iso('this past Monday')).toEqual(['2026-11-30']);
+    expect(iso('last Tuesday')).toEqual(['2026-11-24']);
+  });
+  it('"Friday last week" is the Friday of the calendar week before', () => expect(iso('the Friday last week')).toEqual(['2026-11-27']));
+  it('near miss: a weekday alone is the next one', () => expect(iso('Saturday')).toEqual(['2026-12-05']));
+});

@@ -107,6 +107,17 @@ export function findDates(text: string, todayIso?: string): DateMatch[] {
   each(/\byesterday\b/, (m) => add(m, addDays(today, -1), 'date-relative'));
   // "Last night" is the evening of the day before.
   each(/\blast\s+night\b/, (m) => add(m, addDays(today, -1), 'date-relative'));
+  // "Friday last week", "last week on Friday": that weekday in the calendar week before this one.
+  each(new RegExp(`\\b(?:last\\s+week\\s+(?:on\\s+)?(${WEEKDAYS.join('|')})|(${WEEKDAYS.join('|')})\\s+(?:of\\s+)?last\\s+week)\\b`), (m) => {
+    const wanted = WEEKDAYS.indexOf((m[1] ?? m[2]).toLowerCase());
+    const thisMonday = addDays(today, -((today.getUTCDay() + 6) % 7));
+    add(m, addDays(thisMonday, -7 + ((wanted + 6) % 7)), 'date-last-week');
+  });
+  // "last Saturday", "Saturday just gone", "this past Saturday": the weekday before today.
+  each(new RegExp(`\\b(?:(?:last|this\\s+past|on)\\s+)?(${WEEKDAYS.join('|')})\\s+(?:just\\s+gone|gone|last(?!\\s+week)|that\\s+(?:has\\s+)?just\\s+gone)\\b|\\b(?:last|this\\s+past)\\s+(${WEEKDAYS.join('|')})\\b`), (m) => {
+    const wanted = WEEKDAYS.indexOf((m[1] ?? m[2]).toLowerCase());
+    add(m, addDays(today, -((today.getUTCDay() - wanted + 7) % 7 || 7)), 'date-weekday-past');
+  });
   // "next week Thursday", "Thursday next week": that weekday in the calendar week after this one.
   each(new RegExp(`\\b(?:next\\s+week\\s+(?:on\\s+)?(${WEEKDAYS.join('|')})|(${WEEKDAYS.join('|')})\\s+(?:of\\s+)?next\\s+week)\\b`), (m) => {
     const wanted = WEEKDAYS.indexOf((m[1] ?? m[2]).toLowerCase());

@@ -24,7 +24,7 @@ import { pickAgreed, pickEnumByTime, pickListed, pickOffered, pickTime, valueOfR
 import { legMarkedAt, legOf, placeForLeg } from './route';
 import { countByAges } from './ages';
 import type { Item } from './reading';
-import { conceptOfWord, nameWords, stem, words } from './words';
+import { conceptOfWord, isStopWord, nameWords, stem, words } from './words';
 
 export type { FillContext, Filled } from './fill-types';
 
@@ -44,7 +44,7 @@ type Kind = 'date' | 'time' | 'datetime' | 'email' | 'phone' | 'name' | 'title' 
 const PHONE_WORDS = ['phone', 'telephone', 'mobile', 'cell', 'tel', 'callback'];
 /** Whether the words just before `index` name a phone: "my mobile's", "the number is", "call me on". */
 const saidAsPhone = (line: string, index: number) =>
-  /\b(?:(?:mobile|phone|cell|landline|telephone)(?:\s+number)?(?:['’]s|\s+is|\s+number['’]s)?|(?:call|ring|reach|text)\s+(?:me|us)\s+on|(?:my|our|the|a)\s+number(?:['’]s|\s+is))\s*:?\s*$/i.test(line.slice(Math.max(0, index - 40), index));
+  /\b(?:(?:mobile|phone|cell|landline|telephone)(?:\s+number)?(?:['’]s|\s+is|\s+number['’]s)?|(?:call|ring|reach|text)\s+(?:me|us)\s+on|(?:my|our|the|a|best|contact|home|work|daytime)\s+number(?:['’]s|\s+is))\s*:?\s*$/i.test(line.slice(Math.max(0, index - 40), index));
 /** Literal stems only: the synonym table makes "number" a phone, which a policy number is not. */
 const hasWord = (stems: Set<string>, list: string[]) => list.some((w) => stems.has(stem(w)));
 
@@ -86,7 +86,8 @@ export function kindOf(name: string, prop: JsonSchema): Kind {
   if (has(hints, 'email')) return 'email';
   if (hasWord(all, PHONE_WORDS)) return 'phone';
   if (hasWord(all, ['postcode', 'zip'])) return 'postcode';
-  if (has(hints, 'date', 'birth')) return 'date';
+  // ("a birthday or anniversary" is an occasion, not a date: a birth date says "date", "born" or "dob".)
+  if (has(hints, 'date') || /\b(?:date of birth|born|dob)\b/i.test(prop.description ?? '')) return 'date';
   if (has(hints, 'time')) return 'time';
   if (has(hints, 'utterance', 'words', 'said', 'quote', 'verbatim', 'reason')) return 'words';
   // "The room number", "the booking reference": a code, by the description's words.
@@ -134,6 +135,12 @@ function inDayPart(hhmm: string, said: string, context: string): { hhmm: string;
 }
 
 const isBirth = (name: string, prop: JsonSchema) => /\b(?:birth|born|dob|birthday)\b/i.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`);
+/**
+ * A day gone by by its meaning: a birth, or when something started, happened or was bought
+ * ("started_on", "the day it started"). A day to come ("Thursday's fine") answers something else.
+ */
+const isPastDay = (name: string, prop: JsonSchema, toolDescription = '') =>
+  isBirth(name, prop) || /\b(?:started|start(?:ed)? on|began|begun|happened|occurred|noticed|bought|purchased|broke|broken|went wrong|first (?:saw|noticed))\b/i.test(`${nameWords(name).join(' ')} ${prop.description ?? ''} ${wordsAfterName(name, toolDescription)}`);
 const isoToday = () => new Date().toISOString().slice(0, 10);
 
 /** Values found in one line for a kind of parameter, best first; `context` is the rest of the conversation, nearest first. */
@@ -143,7 +150,7 @@ function candidates(kind: Kind, name: string, line: string, prop: JsonSchema, to
     case 'date':
       // "No thanks, not today": a day the caller denies is no day they gave.
       // A birth date is a day gone by: a day to come ("Wednesday next week") is an answer to something else.
-      return findDates(line, today).filter((d) => !negationAt(line, d.index) && !(isBirth(name, prop) && d.iso >= (today ?? isoToday()))).map((d) => ({ value: asSaid ? d.said : d.iso, said: d.said, rule: d.rule }));
+      return findDates(line, today).filter((d) => !negationAt(line, d.index) && !(isPastDay(name, prop, toolDescription) && d.iso > (today ?? isoToday())) && !(isBirth(name, prop) && d.iso >= (today ?? isoToday()))).map((d) => ({ value: asSaid ? d.said : d.iso, said: d.said, rule: d.rule }));
     case 'time': {
       const times: Candidate[] = findTimes(line).filter((t) => !negationAt(line, t.index)).map((t) => {
         const fitted = inDayPart(t.hhmm, t.said, `${line} ${context}`);
@@ -475,7 +482,9 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     // asked for is the answer, whole, above: "19 Orchard Row, flat three".)
     const street = freeText && hasWord(new Set(nameWords(name).map(stem)), ['addresses', 'streets']) ? findStreetAddresses(line)[0] : undefined;
     if (street) {
-      const f = made(street.value, street.rule, street.said, i === 0);
+      // A parameter for the street alone ("street") holds its name; the number is the door's.
+      const nameOnly = hasWord(new Set(nameWords(name).map(stem)), ['streets']) && !nameWords(name).some((w) => /^(?:address(?:es)?|line)$/i.test(w));
+      const f = made(nameOnly ? street.value.replace(/^(?:(?:flat|apartment|unit)\s+\d+[a-z]?,?\s+)?\d+[a-z]?,?\s+/i, '') : street.value, street.rule, street.said, i === 0);
       if (f) return { ...f, why: `"${street.said}" is a street address: a number, a street's name and its kind` };
     }
     // A description of a thing ("what it looks like") is read from the answer to a question for it:
@@ -532,7 +541,13 @@ export function fillArguments(parameters: JsonSchema, ctx: FillContext): FillRes
   for (const [name, prop] of entries) {
     const f = getOwn(filled, name);
     if (!f) continue;
-    const narrowed = narrowedCopy(name, f, filled, (parameters.required ?? []).includes(name));
+    let narrowed = narrowedCopy(name, f, filled, (parameters.required ?? []).includes(name));
+    // The sentence that meant the tool ("It's leaking.") was another value whole: the rest of the
+    // line ("Every time it gets to the spin there's a puddle…") is the text, if any sentence is free.
+    const line = ctx.callerLines[0] ?? '';
+    const othersSaid = new Set(Object.entries(filled).filter(([other]) => other !== name).flatMap(([, o]) => words(String(o.said ?? '')).map(stem)));
+    const onlyOthers = words(String(f.value)).filter((w) => !isStopWord(w)).every((w) => othersSaid.has(stem(w)));
+    if (narrowed === undefined && f.rule === 'words-clause' && onlyOthers && line.trim() !== f.value) narrowed = narrowedCopy(name, { ...f, value: withoutFillers(line), said: line, rule: 'words-as-said' }, filled, (parameters.required ?? []).includes(name));
     if (narrowed === 'keep') continue;
     if (narrowed && accepts(prop ?? {}, narrowed.value, ctx.patterns, `${ctx.tool?.name ?? 'the tool'}.${name}`)) {
       setOwn(args, name, narrowed.value);

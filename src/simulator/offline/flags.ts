@@ -110,6 +110,13 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
     const notAnAnswer = i === 0 && (ctx.yesNoSpent || offerReplyToFact(line, ctx.agentLines?.at(-1) ?? ''));
     const yn = askedAt(i) && !notAnAnswer ? (findYesNo(line) ?? findYesNoInClause(line)) : undefined;
     if (!yn) continue;
+    // "And no, we've just used it normally": the words after the "no" say the flag's own name, and
+    // say it is so. The statement is the answer; the "no" denied something else (damage, moving it).
+    const stated = statedInSentenceOf(name, line, yn.index);
+    if (stated) {
+      const f = made(stated.value, 'boolean-stated-beside-yes-no', stated.said, i === 0);
+      if (f) return { ...f, why: `the caller's "${stated.said}" says ${name} ${stated.value ? 'holds' : 'does not hold'}, whatever the "${yn.said}" beside it answered` };
+    }
     // "Have you donated before?" — "No" for a flag "true when the caller has never given blood":
     // a question asked the other way round from the flag is answered the other way round. An older
     // line's question is not at hand, so its answer is read only when nothing turns round.
@@ -212,6 +219,31 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
   if (meant && restatesTool(name, prop, ctx.tool!)) {
     const f = made(!meant.negated, 'boolean-by-tool-meaning', meant.said, true, false);
     return f && { ...f, why: `the caller means ${ctx.tool!.name} ("${meant.said}"${meant.negated ? ', denied' : ''}) and ${name} restates its purpose` };
+  }
+  return undefined;
+}
+
+/**
+ * The flag's own name said in the sentence of a yes or no ("we've just used it normally" for
+ * used_normally): true, or false when a negator in its clause denies it. Only when every word of
+ * the name is said, in one clause that is not the yes or no itself.
+ */
+function statedInSentenceOf(name: string, line: string, at: number): { value: boolean; said: string } | undefined {
+  const nameStems = nameWords(name).filter((w) => !isStopWord(w)).map(stem);
+  if (nameStems.length < 2) return undefined;
+  const sentences = line.split(/(?<=[.!?])\s+/);
+  let start = 0;
+  for (const sentence of sentences) {
+    const end = start + sentence.length;
+    if (at >= start && at <= end) {
+      for (const clause of sentence.split(/[,;]\s*/)) {
+        const said = words(clause).map(stem);
+        if (!nameStems.every((w) => said.includes(w))) continue;
+        const first = words(clause).find((w) => stem(w) === nameStems[0])!;
+        return { value: !negationOf(clause, first), said: clause.trim() };
+      }
+    }
+    start = end + 1;
   }
   return undefined;
 }

@@ -7,7 +7,7 @@ import { findPostcodes } from './ids';
 import { nameWords, stem, words } from './words';
 
 /** Words that make a parameter a code to read out, not a count or a phone ("policy number", "order ref"). */
-export const ID_WORDS = 'number id code reference ref tracking policy account order serial membership member claim ticket invoice confirmation registration plate vin prescription case'.split(' ');
+export const ID_WORDS = 'number id code reference ref tracking policy account order serial membership member claim ticket invoice confirmation registration plate vin prescription case pin passcode'.split(' ');
 
 /** Name words too general to label a code on their own ("number" is said of a phone too). */
 const GENERIC_LABELS = new Set(['number', 'id', 'code', 'no', 'num']);

@@ -289,3 +289,58 @@ describe('of two values named as strongly, the one said of the parameter\'s thin
   it('near miss: both said in the clause of the lid is a tie', () =>
     expect(readEnum(colours, 'The lid is blue or white.', ['The colour of the lid.'])).toMatchObject({ tie: ['white', 'blue'] }));
 });
+
+// Caught on the first two batches' held-out agents after this session's rules (they are no longer
+// held out: the third batch is; see test/fixtures/offline-corpus-blind-3/README.md).
+describe('values the held-out agents caught the reading rules writing', () => {
+  const fillWith = (properties: Record<string, JsonSchema>, lines: string[], tool: { name: string; description: string }, required = Object.keys(properties)) =>
+    fillArguments({ type: 'object', properties, required }, { callerLines: [...lines].reverse(), agentLines: ['Anything else?'], tool, today: TODAY, offered: [], patterns: patterns() } satisfies FillContext);
+  const logFault = { name: 'logFault', description: 'Log the fault. started_on: YYYY-MM-DD, the day it started. error_code: only if the display shows one.' };
+  it('a day to come is no day something started ("Thursday\'s fine" for started_on); a day gone by is', () => {
+    expect(fillWith({ started_on: { type: 'string' } }, ["Thursday's fine."], logFault).args).toEqual({});
+    expect(fillWith({ started_on: { type: 'string' } }, ['It started on Saturday just gone.'], logFault).args).toEqual({ started_on: '2026-11-28' });
+  });
+  it('digits after "best number is" are a phone, no error code', () => {
+    expect(fillWith({ error_code: { type: 'string' } }, ['Best number is oh one one seven, four nine six, oh two eight one.'], logFault, []).args).toEqual({});
+    expect(fillWith({ error_code: { type: 'string' } }, ['The display shows error code E21.'], logFault, []).args.error_code).toBeDefined();
+  });
+  it('"occasion: a birthday or anniversary" is no date: a day said is not written to it', () => {
+    const booking = { name: 'confirmBooking', description: 'Confirm the table. occasion: a birthday or anniversary, only when they mention one.' };
+    expect(fillWith({ occasion: { type: 'string' } }, ['This Saturday at eight, please.'], booking, []).args).toEqual({});
+  });
+  it('a PIN is a code: a sentence is no PIN, four digits are', () => {
+    const verify = { name: 'verifyAccount', description: 'Check the account.' };
+    const asked = (line: string) => fillArguments({ type: 'object', properties: { pin: { type: 'string' } }, required: ['pin'] }, { callerLines: [line], agentLines: ['What is the pin?'], asked: [[{ tool: 'verifyAccount', param: 'pin', why: 'asked' }]], tool: verify, today: TODAY, offered: [], patterns: patterns() });
+    expect(asked("I've always had Samsung, so I'll stick with them.").args).toEqual({});
+    expect(asked("It's 4419.").args).toEqual({ pin: '4419' });
+  });
+  it('a street parameter holds the street\'s name; an address line keeps the number', () => {
+    const collect = { name: 'collect_address', description: 'Where to collect from.' };
+    expect(fillWith({ street: { type: 'string' } }, ["It's 27 Alder Crescent, GF4 8NB."], collect).args).toEqual({ street: 'Alder Crescent' });
+    expect(fillWith({ address_line: { type: 'string' } }, ["It's 27 Alder Crescent, GF4 8NB."], collect).args).toEqual({ address_line: '27 Alder Crescent' });
+  });
+});
+
+describe('a fault said in a line of several values', () => {
+  const logFault = { name: 'logFault', description: 'Log the fault. fault: "wont_power_on", "leaking" or "other". started_on: YYYY-MM-DD, the day it started. used_normally: false if it was dropped, moved or misused. description: what happens, in the caller\'s words.' };
+  const fault = {
+    type: 'object',
+    properties: { fault: { type: 'string', enum: ['wont_power_on', 'leaking', 'other'] }, started_on: { type: 'string' }, used_normally: { type: 'boolean' }, description: { type: 'string' } },
+    required: ['fault', 'started_on', 'used_normally', 'description'],
+  } satisfies JsonSchema;
+  const line = "It's leaking. Every time it gets to the spin there's a great puddle underneath it. Started on Saturday just gone. And no, we've just used it normally, no one's moved it or anything.";
+  const read = (question: string) =>
+    fillArguments(fault, { callerLines: [line], agentLines: [question], asked: [[{ tool: 'logFault', param: 'used_normally', why: 'asked' }]], tool: { ...logFault, meant: { said: 'leaking', negated: false } }, today: TODAY, offered: [], patterns: patterns() } as FillContext);
+  it('"And no, we\'ve just used it normally" to "has it been used normally?" is used normally: the words after the no say so', () => {
+    const out = read("Has it been used normally?");
+    expect(out.args.used_normally).toBe(true);
+    expect(out.filled.used_normally).toMatchObject({ rule: 'boolean-stated-beside-yes-no', said: "we've just used it normally" });
+  });
+  it('the description is the sentences no other value came from, not the one that named the fault', () => {
+    expect(read('Has it been used normally?').args.description).toMatch(/^Every time it gets to the spin/);
+  });
+  it('near miss: "No, it got knocked over when we moved it" says nothing of being used normally in its words: the "no" answers', () => {
+    const out = fillArguments(fault, { callerLines: ['No, it got knocked over when we moved house.'], agentLines: ['Has it been used normally?'], asked: [[{ tool: 'logFault', param: 'used_normally', why: 'asked' }]], tool: logFault, today: TODAY, offered: [], patterns: patterns() });
+    expect(out.args.used_normally).toBe(false);
+  });
+});
