@@ -118,6 +118,11 @@ export function findDates(text: string, todayIso?: string): DateMatch[] {
     const wanted = WEEKDAYS.indexOf((m[1] ?? m[2]).toLowerCase());
     add(m, addDays(today, -((today.getUTCDay() - wanted + 7) % 7 || 7)), 'date-weekday-past');
   });
+  // "the Friday after next": a week on from the next Friday.
+  each(new RegExp(`\\b(?:the\\s+)?(${WEEKDAYS.join('|')})\\s+after\\s+next\\b`), (m) => {
+    const wanted = WEEKDAYS.indexOf(m[1].toLowerCase());
+    add(m, addDays(today, ((wanted - today.getUTCDay() + 7) % 7 || 7) + 7), 'date-weekday-after-next');
+  });
   // "next week Thursday", "Thursday next week": that weekday in the calendar week after this one.
   each(new RegExp(`\\b(?:next\\s+week\\s+(?:on\\s+)?(${WEEKDAYS.join('|')})|(${WEEKDAYS.join('|')})\\s+(?:of\\s+)?next\\s+week)\\b`), (m) => {
     const wanted = WEEKDAYS.indexOf((m[1] ?? m[2]).toLowerCase());

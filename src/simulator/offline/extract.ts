@@ -66,6 +66,10 @@ export function findNumbers(text: string, exclude: [number, number][] = []): Fou
   for (const m of text.matchAll(re)) {
     const index = m.index ?? 0;
     if (exclude.some(([a, b]) => index >= a && index < b)) continue;
+    // "four four one nine": digits said one by one are a code or a phone, not a count.
+    if (m[2] && (/\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|double|triple)[\s,-]+$/i.test(text.slice(0, index)) || /^[\s,-]+(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|double|triple)\b/i.test(text.slice(index + m[0].length)))) continue;
+    // The "four" of "twenty-four" is part of a larger number (findLargeNumberWords reads it).
+    if (m[2] && /\b(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[\s-]$/i.test(text.slice(0, index))) continue;
     // "the gas one", "this one", "a new one": "one" stands for a thing named before, not a count.
     // ("the early afternoon one": up to three words may stand between, none of them a verb.)
     if (m[2]?.toLowerCase() === 'one' && /\b(?:the|this|that|which|each|every|another|other|a|an)(?:\s+(?!(?:is|are|was|were|be|has|have|had|aged|of|and|for|with|to|in|on|at|by)\b)[\w-]+){0,3}\s+$/i.test(text.slice(0, index))) continue;

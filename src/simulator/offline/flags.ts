@@ -176,7 +176,11 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
   const byMeaning = (line: string, fromLatest: boolean, lastAgentLine: string): Filled | undefined => {
     const madeHere: Made = (value, rule, said, _latest, specific) => made(value, rule, said, fromLatest, specific);
     const meaningful = callerWords(withoutTimes(line)).filter((w) => !MANNER_CONCEPTS.has(conceptOfWord(w)) || aboutStems.has(stem(w)));
-    const all = overlap(meaningful, about).pairs;
+    // A word met through a synonym ("mobile" for "contact") means that word's sense only when the
+    // description uses it alone: "contact lenses" is no phone contact unless the caller says lenses.
+    const description = `${prop.description ?? ''} ${nameWords(name).join(' ')}`;
+    const said = new Set(words(line).map(stem));
+    const all = overlap(meaningful, about).pairs.filter((p) => stem(p.mine) === stem(p.theirs) || conceptOfWord(p.mine) !== conceptOfWord(p.theirs) || !compoundHeadUnsaid(description, p.theirs, said));
     // A word another flag of the tool is about too ("equipment" of medical_equipment and of a flag
     // for damaged "cables or equipment") tells neither apart: the words only this flag has decide,
     // and where there are none, a word of another flag's own name is that flag's, not this one's.
@@ -221,6 +225,12 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
     return f && { ...f, why: `the caller means ${ctx.tool!.name} ("${meant.said}"${meant.negated ? ', denied' : ''}) and ${name} restates its purpose` };
   }
   return undefined;
+}
+
+/** Whether `word` stands before a noun in `description` ("contact lenses") that the caller did not say. */
+function compoundHeadUnsaid(description: string, word: string, said: Set<string>): boolean {
+  const m = new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+([a-z]+)`, 'i').exec(description);
+  return m !== null && !isStopWord(m[1]) && !said.has(stem(m[1]));
 }
 
 /**

@@ -19,6 +19,9 @@ const ORDINALS: [RegExp, (n: number) => number][] = [
   [/\b(?:last|latest|later)\b/i, (n) => n - 1],
 ];
 
+/** A choice by position said outright: "I'll take the later one", "go for the first". */
+const CHOSEN_BY_POSITION = /\b(?:take|have|go for|book|want|prefer|do|choose|pick)\s+the\s+(first|second|third|last|earliest|earlier|latest|later)(?:\s+one)?\b/i;
+
 const textValues = (row: Item): string[] => Object.values(row).filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String);
 
 const rowTimes = (row: Item): string[] => textValues(row).flatMap((v) => findTimes(v).map((t) => t.hhmm));
@@ -103,6 +106,14 @@ export function pickOffered(line: string, rows: Item[], todayIso?: string): Pick
 export function pickTime(line: string, offered: string[]): { hhmm: string; said: string; why: string } | undefined {
   const times = [...new Set(offered.filter((t) => /^\d{2}:\d{2}$/.test(t)))];
   if (times.length < 2) return undefined;
+  // "Quarter past five's a bit tight for me. I'll take the later one": the choice said outright wins
+  // over a time named in passing.
+  const chosen = CHOSEN_BY_POSITION.exec(line);
+  if (chosen) {
+    const at = ORDINALS.find(([re]) => re.test(chosen[1]));
+    const picked = at ? times[at[1](times.length)] : undefined;
+    if (picked) return { hhmm: picked, said: chosen[0], why: `"${chosen[0]}" is ${picked} of the times offered (${times.join(', ')})` };
+  }
   for (const time of findTimes(line)) {
     const hits = times.filter((t) => sameTime(time.hhmm, time.said, t));
     if (hits.length === 1) return { hhmm: hits[0], said: time.said, why: `"${time.said}" matches only ${hits[0]} of the times offered (${times.join(', ')})` };

@@ -13,6 +13,18 @@ function nounAfter(line: string, index: number, said: string): string[] {
   return m ? words(m[1]).filter((w) => !isStopWord(w)) : [];
 }
 
+/**
+ * A count said with a noun that is not the parameter's thing ("as one word" for adults): for a
+ * lone count parameter whose name or description says what it counts.
+ */
+function saidOfOtherThing(c: Candidate, line: string, name: string | undefined, described: Set<string> | undefined): boolean {
+  if (!name || c.rule.startsWith('duration')) return false;
+  const at = line.indexOf(c.said);
+  const noun = at >= 0 ? nounAfter(line, at, c.said).map(conceptOfWord) : [];
+  const own = new Set([...nameConcepts(name), ...(described ?? [])]);
+  return noun.length > 0 && own.size > 0 && !noun.some((w) => own.has(w)) && /^\s+(?!of\b)[a-z]/i.test(line.slice(at + c.said.length));
+}
+
 const nameConcepts = (name: string) => new Set(nameWords(name).filter((w) => !isStopWord(w)).map(conceptOfWord));
 
 /**
@@ -25,7 +37,7 @@ export function scopeCounts(name: string, line: string, found: Candidate[], coun
   const counts = counted.map(([p]) => p);
   // What each count counts: its name's words, else its description's ("Number of people travelling").
   const described = new Map(counted.map(([p, prop]) => [p, new Set(words(prop?.description ?? '').filter((w) => !isStopWord(w)).map(conceptOfWord))]));
-  if (counts.length < 2) return found;
+  if (counts.length < 2) return found.filter((c) => !saidOfOtherThing(c, line, counts[0], described.get(counts[0])));
   // A duration is said with its unit ("two weeks"): the unit already says what it counts.
   const durations = found.filter((c) => c.rule.startsWith('duration'));
   let cursor = 0;
@@ -37,8 +49,14 @@ export function scopeCounts(name: string, line: string, found: Candidate[], coun
     const owner = counts.find((p) => noun.some((w) => nameConcepts(p).has(w))) ?? counts.find((p) => noun.some((w) => described.get(p)!.has(w)));
     return { c, owner, noun };
   });
-  const mine = read.filter((r) => r.owner === name);
+  // "fair weather as one word", "three nights": a count said of a thing no count parameter counts
+  // is that thing's, not this one's (a count said of nothing, "four", may still be).
+  const ownedOrBare = read.filter((r) => r.owner !== undefined || r.noun.length === 0 || c0(r.c));
+  const mine = ownedOrBare.filter((r) => r.owner === name);
   if (mine.length) return [...durations, ...mine.map((r) => ({ ...r.c, rule: 'number-of-its-thing', why: `"${r.c.said}" counts what ${name} counts` }))];
   if (read.some((r) => r.owner !== undefined)) return durations;
-  return found;
+  return [...durations, ...ownedOrBare.map((r) => r.c)];
 }
+
+/** A count read by its own rule (one of…): its clause, not the word after it, says what it counts. */
+const c0 = (c: Candidate) => c.rule === 'number-one-of';

@@ -47,6 +47,8 @@ const SYNONYMS = [
   'power electric',
   'escort accompany',
   'adult grown grownup',
+  'pound quid sterling',
+  'dollar buck',
 ].map((line) => line.split(' '));
 
 /**

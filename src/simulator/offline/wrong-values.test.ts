@@ -7,6 +7,7 @@ import type { ChatMessage } from '../types';
 import { decideCondition } from './condition';
 import { glossOf, readEnum } from './enums';
 import { fillArguments, type FillContext } from './fill';
+import { pickTime } from './pick';
 import { agent, ask, calls, patterns, tool, user } from './testing';
 
 const TODAY = '2026-12-01';
@@ -342,5 +343,30 @@ describe('a fault said in a line of several values', () => {
   it('near miss: "No, it got knocked over when we moved it" says nothing of being used normally in its words: the "no" answers', () => {
     const out = fillArguments(fault, { callerLines: ['No, it got knocked over when we moved house.'], agentLines: ['Has it been used normally?'], asked: [[{ tool: 'logFault', param: 'used_normally', why: 'asked' }]], tool: logFault, today: TODAY, offered: [], patterns: patterns() });
     expect(out.args.used_normally).toBe(false);
+  });
+});
+
+// Caught on the third batch's tuned part and the first two batches' former held-out parts.
+describe('counts, choices and senses the wider corpus caught', () => {
+  const holiday = { name: 'checkAvailability', description: 'Check cottages. arrival: YYYY-MM-DD. nights: how many nights. adults: people 18 and over. children: under 18.' };
+  const stay = { arrival: { type: 'string' }, nights: { type: 'integer' }, adults: { type: 'integer' }, children: { type: 'integer' } } satisfies Record<string, JsonSchema>;
+  const read = (properties: Record<string, JsonSchema>, line: string, tool: { name: string; description: string }, required = Object.keys(properties)) =>
+    fillArguments({ type: 'object', properties, required }, { callerLines: [line], agentLines: ['Anything else?'], tool, today: TODAY, offered: [], patterns: patterns() } satisfies FillContext);
+  it('"that\'s fair weather as one word" counts no adults, nights or children', () =>
+    expect(read(stay, "The email's kerry dot fairweather, that's fair weather as one word, at outlook dot com.", holiday).args).toEqual({}));
+  it('"the Friday after next … head home on the Monday": arrival is the Friday a week on from this one', () =>
+    expect(read(stay, "Any cottages free the Friday after next? Just for three nights, we'd head home on the Monday.", holiday).args).toMatchObject({ arrival: '2026-12-11', nights: 3 }));
+  it('"my PIN is four four one nine" is no count; "twenty-four months" is 24, not 4; "forty quid a month" is 40 pounds', () => {
+    const handsets = { name: 'listHandsets', description: 'Phones for a make. max_monthly: the most they want to pay a month in pounds, only if they say.' };
+    expect(read({ max_monthly: { type: 'number' } }, 'The number is oh seven, and my PIN is four four one nine.', handsets, []).args).toEqual({});
+    expect(read({ max_monthly: { type: 'number' } }, 'Twenty-four months is okay.', handsets, []).args).toEqual({});
+    expect(read({ max_monthly: { type: 'number' } }, "Don't want to go mad though, under forty quid a month ideally.", handsets, []).args).toEqual({ max_monthly: 40 });
+  });
+  it('"Quarter past five\'s a bit tight for me. I\'ll take the later one": the later time offered', () =>
+    expect(pickTime("Quarter past five's a bit tight for me, I'd never make it across town. I'll take the later one.", ['17:15', '18:00'])).toMatchObject({ hhmm: '18:00' }));
+  it('a mobile number is no "contact lenses"; near miss: "I wear contacts" is', () => {
+    const patient = { name: 'patientDetails', description: 'The patient. wears_contacts: only if they say whether they wear contact lenses.' };
+    expect(read({ wears_contacts: { type: 'boolean' } }, "Mobile's oh seven four four seven, two oh two, nine one six.", patient, []).args).toEqual({});
+    expect(read({ wears_contacts: { type: 'boolean' } }, 'I wear contact lenses most days.', patient, []).args).toEqual({ wears_contacts: true });
   });
 });
