@@ -3,6 +3,8 @@
 // value means ("no_connection: nothing works at all" is named by "nothing loads"), and by the
 // stronger evidence when two values are named. A true tie is reported, so the agent asks which.
 import { withoutTimes } from './dates';
+import { findNumbers } from './extract';
+import { findLargeNumberWords } from './ids';
 import { negationAt } from './polarity';
 import { callerWords, classesOf, conceptOfWord, isStopWord, nameWords, stem, words } from './words';
 
@@ -178,8 +180,10 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
   // no evidence for a value that means it.
   const denied = deniedConcepts(line);
   const saidConcepts = new Set(content(said).map(concept).filter((c) => !denied.has(c)));
-  const joined = said.slice(1).map((w, i) => stem(said[i] + w));
+  // Two words said together as one name ("conservatory roof" for conservatory_roof), unless denied.
+  const joined = said.slice(1).flatMap((w, i) => (denied.has(concept(said[i])) || denied.has(concept(w)) ? [] : [stem(said[i] + w)]));
   const texts = values.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String);
+  const saidNumbers = new Set([...findNumbers(line), ...findLargeNumberWords(line)].map((f) => f.value));
   // A word the descriptions also use outside the values' meanings ("the kind of bike … kids for a
   // child's bike") is about the parameter as a whole: it tells no value apart.
   const glosses = texts.map((value) => glossOf(value, texts, descriptions));
@@ -198,7 +202,12 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
     // A kind said names the value its class is ("a telly" names "electricals"), unless denied.
     const kindOf = own.filter((w) => said.some((x) => !denied.has(concept(x)) && classesOf(x).some((c) => stem(c) === stem(w))));
     const ownHits = [...new Set([...own.filter((w) => saidConcepts.has(concept(w))), ...kindOf])];
-    const whole = said.includes(value.toLowerCase()) || joined.includes(stem(value.replace(/[^a-z0-9]/gi, ''))) || (own.length > 0 && ownHits.length === own.length && (!restricts || restrictedToo));
+    // A number in a value's name ("every_4_weeks") is met only by that number said ("every four weeks").
+    const digits = nameWords(value).filter((w) => /^\d+$/.test(w));
+    // (Only where another value has the same words and another number: "fixed_12" alone is "the fixed one".)
+    const toldApartByNumber = digits.length > 0 && texts.some((o) => o !== value && content(nameWords(o)).join(' ') === own.join(' '));
+    const numbersMet = !toldApartByNumber || digits.every((d) => saidNumbers.has(Number(d)));
+    const whole = (said.includes(value.toLowerCase()) || joined.includes(stem(value.replace(/[^a-z0-9]/gi, ''))) || (own.length > 0 && ownHits.length === own.length && (!restricts || restrictedToo))) && numbersMet;
     const gloss = glosses[i].filter((w) => !own.includes(w) && telling(w));
     // A meaning the definition itself denies ("no_power means it does not light") is met by the
     // caller denying it ("it won't light"), and only so.

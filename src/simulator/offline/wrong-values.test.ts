@@ -370,3 +370,23 @@ describe('counts, choices and senses the wider corpus caught', () => {
     expect(read({ wears_contacts: { type: 'boolean' } }, 'I wear contact lenses most days.', patient, []).args).toEqual({ wears_contacts: true });
   });
 });
+
+describe('enum values with numbers, and a list with a denied item', () => {
+  it('"every four weeks" is every_4_weeks, not every_8_weeks; "the fixed one" is fixed_12 (no other fixed)', () => {
+    expect(readEnum(['every_4_weeks', 'every_8_weeks', 'one_off'], 'Well, every four weeks, however you do it.', [])).toMatchObject({ value: 'every_4_weeks' });
+    expect(readEnum(['fixed_12', 'flex_tracker'], "I think I'd rather have the fixed one.", [])).toMatchObject({ value: 'fixed_12' });
+  });
+  it('"Not the conservatory roof, mind" names no conservatory_roof; "the gutters" names gutter_clearing', () => {
+    const line = "Could you clear the gutters while you're up there? Not the conservatory roof, mind, my son-in-law does that.";
+    expect(readEnum(['conservatory_roof'], line, [])).toBeUndefined();
+    expect(readEnum(['gutter_clearing'], line, [])).toMatchObject({ value: 'gutter_clearing' });
+  });
+});
+
+describe('a tool\'s one flag that says the caller wants what the tool is for', () => {
+  const newCustomer = tool('new_customer', "The caller wants their windows cleaned and isn't a customer yet.", { wants_service: { type: 'boolean', description: 'True when they want to sign up or get a price.' } });
+  it('"are you taking on any new customers?" means the tool, and its flag holds', async () => {
+    const out = await ask([newCustomer], [user('Hello, are you taking on any new customers round here? Our old window cleaner has retired.')]);
+    expect(calls(out)).toEqual([['new_customer', { wants_service: true }]]);
+  });
+});
