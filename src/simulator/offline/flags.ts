@@ -220,9 +220,10 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
   // A flag that restates its tool's purpose ("schedule_appointment" of a scheduling tool) holds
   // when the caller means the tool, and is false when they deny it.
   const meant = ctx.tool?.meant;
-  // A tool's one parameter that says the caller wants what the tool is for ("wants_service: true when
-  // they want to sign up or get a price") restates it too.
-  const wantsTheTool = soleParameter && /^\s*true\s+(?:only\s+)?(?:when|if)\s+(?:they|the\s+(?:caller|customer|user|person))\s+(?:want|wants|would like|wish|wishes|need|needs|are calling|is calling|ask|asks)\b/i.test(prop.description ?? '');
+  // A tool's one parameter named as a want ("wants_service: true when they want to sign up") is the
+  // want of what the tool is for: it restates it too. (A want of an option, "gift_wrap: true when
+  // the customer wants the paid gift wrapping", is not named so.)
+  const wantsTheTool = soleParameter && /^(?:wants?|wish(?:es)?|needs?|interested)$/i.test(nameWords(name)[0] ?? '');
   if (meant && (restatesTool(name, prop, ctx.tool!) || wantsTheTool)) {
     const f = made(!meant.negated, 'boolean-by-tool-meaning', meant.said, true, false);
     return f && { ...f, why: `the caller means ${ctx.tool!.name} ("${meant.said}"${meant.negated ? ', denied' : ''}) and ${name} restates its purpose` };
