@@ -20,7 +20,7 @@ describe('the answer to the question just asked', () => {
   const colour = { colour: { type: 'string' } } satisfies Record<string, JsonSchema>;
   it('a line that opens with "No," is no answer to a question for a value; a plain answer is', () => {
     expect(fill(colour, ['No, it was in my pocket the whole time.'], ['What colour is it?']).missing).toEqual(['colour']);
-    expect(fill(colour, ["It's a dark green one, thanks."], ['What colour is it?']).args).toEqual({ colour: 'a dark green one' });
+    expect(fill(colour, ["It's a dark green one, thanks."], ['What colour is it?']).args).toEqual({ colour: 'dark green' });
   });
 });
 

@@ -17,7 +17,7 @@ describe('kindOf', () => {
     expect(kindOf('x', { type: 'string', description: 'Where we can mail the receipt (email).' })).toBe('email');
     expect(kindOf('guests', { type: 'integer' })).toBe('number');
   });
-  it('gives no kind when nothing hints at one', () => expect(kindOf('colour', { type: 'string' })).toBe('none'));
+  it('gives no kind when nothing hints at one', () => expect(kindOf('flavour', { type: 'string' })).toBe('none'));
 });
 
 describe('enum', () => {
@@ -69,7 +69,9 @@ describe('other hints', () => {
   });
   it('copies the caller\'s words for a parameter that wants them', () =>
     expect(fill({ utterance: { type: 'string' } }, ['I want to move my visit']).filled.utterance).toMatchObject({ value: 'I want to move my visit', specific: false }));
-  it('invents nothing for a parameter no rule reads', () => expect(fill({ colour: { type: 'string' } }, ['red please']).missing).toEqual(['colour']));
+  it('invents nothing for a parameter no rule reads', () => expect(fill({ flavour: { type: 'string' } }, ['mint please']).missing).toEqual(['flavour']));
+  // A colour is read by its words ("a dark green one" is dark green), and only those.
+  it('reads a colour by its words', () => expect(fill({ colour: { type: 'string' } }, ['a dark green one, not the black']).args).toEqual({ colour: 'dark green' }));
 });
 
 describe('booleans', () => {

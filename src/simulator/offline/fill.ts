@@ -12,6 +12,7 @@ import { LATE_DAY_PART } from './history-fold';
 import type { PatternReader } from './patterns';
 import { nextEnumLine, readEnum } from './history-memo'; // read once per line (a long call's steps stay flat)
 import { findEmails, findNumbers, findPhones, findTitles, findYesNo, phoneForms } from './extract';
+import { findSpelledCodes } from './spoken';
 import { findDurations, findHouseNumbers, findIdentifiers, findLargeNumberWords, findPostcodes, findStreetAddresses, unitOf } from './ids';
 import { clauseWith } from './intent';
 import { fillBoolean, flagMeaningInTool } from './flags';
@@ -39,7 +40,11 @@ export interface FillResult {
   partial: Record<string, string[]>;
 }
 
-type Kind = 'date' | 'time' | 'datetime' | 'email' | 'phone' | 'name' | 'title' | 'words' | 'number' | 'identifier' | 'postcode' | 'house' | 'none';
+type Kind = 'date' | 'time' | 'datetime' | 'email' | 'phone' | 'name' | 'title' | 'words' | 'number' | 'identifier' | 'postcode' | 'house' | 'colour' | 'maker' | 'none';
+
+/** Colours as people name them (a car's, a bag's, a door's). */
+const COLOURS = 'black white grey gray silver red blue navy green yellow orange purple pink brown beige cream gold maroon burgundy turquoise teal'.split(' ');
+const COLOUR = new RegExp(`\\b(?:(?:dark|light|pale|bright|metallic)\\s+)?(?:${COLOURS.join('|')})\\b`, 'gi');
 
 const PHONE_WORDS = ['phone', 'telephone', 'mobile', 'cell', 'tel', 'callback'];
 /** Whether the words just before `index` name a phone: "my mobile's", "the number is", "call me on". */
@@ -72,6 +77,9 @@ export function kindOf(name: string, prop: JsonSchema): Kind {
   // "house_number", "flat_no": the number on a door, not a code.
   if (hasWord(nameHints, ['houses', 'flats', 'apartments', 'doors', 'buildings']) && hasWord(nameHints, ['numbers', 'no'])) return 'house';
   if (hasWord(nameHints, ID_WORDS) && !hasWord(all, PHONE_WORDS)) return 'identifier';
+  if (hasWord(nameHints, ['colours', 'colors']) && !prop.enum) return 'colour';
+  // "make", "brand", "manufacturer": a maker's name, said in capitals ("a grey Ford Focus").
+  if (hasWord(nameHints, ['makes', 'brands', 'manufacturers']) && !prop.enum && prop.type !== 'boolean') return 'maker';
   if (has(nameHints, 'surname', 'forename')) return 'name';
   if (has(nameHints, 'date', 'day', 'birth', 'dob', 'birthday')) return 'date';
   if (has(nameHints, 'time', 'hour')) return 'time';
@@ -175,6 +183,12 @@ function candidates(kind: Kind, name: string, line: string, prop: JsonSchema, to
       return namesFor(name, prop, line, split);
     case 'title':
       return findTitles(line).map((f) => ({ value: f.value, said: f.said, rule: f.rule }));
+    case 'colour':
+      // A colour the caller denies ("not the black one") is none they gave.
+      return [...line.matchAll(COLOUR)].filter((m) => !negationAt(line, m.index ?? 0)).map((m) => ({ value: m[0].toLowerCase(), said: m[0], rule: 'colour-word' }));
+    case 'maker':
+      // The first word of a name in capitals that does not open the sentence ("a grey Ford Focus": Ford).
+      return findTitles(line).filter((f) => f.index > 0 && !/[.!?]\s*$/.test(line.slice(0, f.index))).map((f) => ({ value: f.value.split(/\s+/)[0], said: f.said, rule: 'maker-name' }));
     case 'postcode': {
       // A postcode the line marks as the journey's other end ("to EH3 9AB" for from_postcode) is not this one.
       const leg = legOf(name);
@@ -197,7 +211,8 @@ function candidates(kind: Kind, name: string, line: string, prop: JsonSchema, to
       const durations = unit ? findDurations(line, unit).map((f) => ({ value: round(f.value), said: f.said, rule: f.rule, why: f.rule === 'duration-converted' ? `"${f.said}" counted in ${unit}s` : undefined })) : [];
       // A count said with a unit ("two weeks") is a duration, not a count of something else.
       const spans = unit ? [] : findDurations(line, 'day');
-      const busy = [...findPhones(line), ...findDates(line, today), ...findTimes(line), ...spans].map((f) => [f.index, f.index + f.said.length] as [number, number]);
+      // Numbers inside a phone, a date, a time, a postcode or a code said letter by letter count nothing.
+      const busy = [...findPhones(line), ...findDates(line, today), ...findTimes(line), ...spans, ...findPostcodes(line).filter((p) => /[A-Z]/i.test(p.value)), ...findSpelledCodes(line)].map((f) => [f.index, f.index + f.said.length] as [number, number]);
       // A number before a name in capitals is a house number ("8 Larch Close"), not a count.
       const houseNumber = (f: { index: number; said: string }) => /^\d+[a-z]?$/i.test(f.said) && /^\s+[A-Z][a-z]/.test(line.slice(f.index + f.said.length));
       const plain = [...findNumbers(line, busy), ...findLargeNumberWords(line).filter((f) => !busy.some(([a, b]) => f.index >= a && f.index < b))].filter((f) => !houseNumber(f)).sort((a, b) => a.index - b.index);

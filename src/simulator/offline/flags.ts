@@ -71,7 +71,7 @@ function instructionsQuestion(instructions: string, flagWords: Set<string>): str
 const NEGATED = /\b(?:never|not|no|none|nobody|nothing|without)\b|n['’]t\b/i;
 
 /** Words for the ordinary kind of a thing, against a special kind a flag asks for ("express", "paid"). */
-const PLAIN = new Set(['normal', 'standard', 'regular', 'usual', 'ordinary', 'basic', 'free', 'plain']);
+const PLAIN = new Set(['normal', 'standard', 'regular', 'usual', 'ordinary', 'basic', 'free', 'plain', 'own', 'personal', 'private']);
 
 /** Whom a flag's description speaks of: "when a passenger…", "whether the guest…" (not "when there is…"). */
 const SUBJECT = /\b(?:when|whether|if)\s+(?!there\b)(?:(?:a|an|the|any|their|his|her|my|your|our)\s+)?([a-z'’-]+)/gi;
@@ -187,6 +187,19 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
     const others = otherFlagConcepts(name, ctx.parameters);
     const unique = all.filter((p) => !others.described.has(conceptOfWord(p.mine)));
     const shared = unique.length ? unique : all.filter((p) => !others.named.has(conceptOfWord(p.mine)));
+    // "company_car" met only by "car", said as "my own car": the plain kind, false. (Said bare, the
+    // noun is read as below: "glass all over the path" is broken glass.)
+    const nameParts = nameWords(name).filter((w) => !isStopWord(w));
+    // (Only a name that qualifies its noun: "wants_trial", "has_fault" say a want or a having, no kind.)
+    const qualifies = nameParts.length >= 2 && !/^(?:wants?|wish(?:es)?|needs?|has|have|had|is|are|uses?|got|gets?|requires?|own|owns|any)$/i.test(nameParts[0]);
+    const head = qualifies ? conceptOfWord(nameParts[nameParts.length - 1]) : undefined;
+    if (head && shared.length && shared.every((p) => conceptOfWord(p.mine) === head)) {
+      const before = new RegExp(`\\b([a-z]+)\\s+${shared[0].mine.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').exec(line)?.[1];
+      if (before && PLAIN.has(before.toLowerCase())) {
+        const f = madeHere(false, 'boolean-plain-against-qualifier', `${before} ${shared[0].mine}`, true, false);
+        return f && { ...f, why: `the caller's "${before} ${shared[0].mine}" is the plain kind, not the ${nameParts.slice(0, -1).join(' ')} one ${name} asks about` };
+      }
+    }
     if (shared.length) {
       const description = `${prop.description ?? ''}. ${nameWords(name).join(' ')}`;
       const other = qualifiedOtherwise(line, shared[0].mine, description, shared[0].theirs);

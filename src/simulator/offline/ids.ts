@@ -45,15 +45,32 @@ export function findHouseNumbers(text: string): Found[] {
     if (value !== undefined && value >= 1 && Number.isInteger(value) && outside(m.index) && !/^(?:a|an|a few|a couple of|half an?)$/i.test(m[1])) out.push({ value: String(value), said: m[0], index: m.index, rule: 'house-number-said' });
   }
   for (const m of text.matchAll(/(?<![\w.,:-])(\d{1,4}[a-z]?),?\s+[A-Z][a-z]+/g)) if (outside(m.index) && !out.some((f) => f.value === m[1])) out.push({ value: m[1], said: m[1], index: m.index, rule: 'house-number-before-street' });
+  // "forty-two Cranmer Street": a number said as words before a street.
+  for (const f of findStreetAddresses(text)) {
+    const door = /^(\d{1,4}[a-z]?)\s/.exec(f.value)?.[1];
+    if (door && !/^\d/.test(f.said) && outside(f.index) && !out.some((o) => o.value === door)) out.push({ value: door, said: f.said.split(/,?\s+[A-Z]/)[0], index: f.index, rule: 'house-number-before-street' });
+  }
   return out;
 }
 
 const STREET_KINDS = 'Road|Rd|Street|St|Avenue|Ave|Lane|Ln|Close|Drive|Dr|Way|Crescent|Gardens|Place|Court|Grove|Terrace|Row|Square|Mews|View|Rise|Walk|Green|Boulevard|Blvd|Parade|Hill|Park';
-const STREET_ADDRESS = new RegExp(`(?<![\\w.,:-])(?:(?:flat|apartment|unit)\\s+\\d{1,4}[a-z]?,?\\s+)?\\d{1,4}[a-z]?,?\\s+(?:[A-Z][a-z'’]+\\s+){1,3}(?:${STREET_KINDS})\\b`, 'g');
+/** A door's number as digits or said as words up to ninety-nine ("forty-two"). */
+const DOOR = `(?:\\d{1,4}[a-z]?|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\\s-](?:one|two|three|four|five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)`;
+const STREET_ADDRESS = new RegExp(`(?<![\\w.,:-])(?:(?:flat|apartment|unit)\\s+${DOOR},?\\s+)?(${DOOR}),?\\s+((?:[A-Z][a-z'’]+\\s+){1,3}(?:${STREET_KINDS}))\\b`, 'gi');
 
-/** A street address as written or said: a number, a name in capitals, a kind of street ("3 Orchard Close", "14b Fenwick Road"). */
+/**
+ * A street address as written or said: a number, a name in capitals, a kind of street ("3 Orchard
+ * Close", "14b Fenwick Road", "forty-two Cranmer Street" → "42 Cranmer Street").
+ */
 export function findStreetAddresses(text: string): Found[] {
-  return [...text.matchAll(STREET_ADDRESS)].map((m) => ({ value: m[0].replace(/\s+/g, ' '), said: m[0], index: m.index ?? 0, rule: 'street-address' }));
+  const out: Found[] = [];
+  for (const m of text.matchAll(STREET_ADDRESS)) {
+    // The street's name keeps its capitals (the search is case-blind only for the number words).
+    if (!/^[A-Z]/.test(m[2])) continue;
+    const door = /^\d/.test(m[1]) ? m[1] : String(numberWordValue(m[1]) ?? m[1]);
+    out.push({ value: m[0].replace(m[1], door).replace(/\s+/g, ' '), said: m[0], index: m.index ?? 0, rule: 'street-address' });
+  }
+  return out;
 }
 
 /**
@@ -158,7 +175,8 @@ export function unitOf(text: string): Unit | undefined {
 /** Durations with a unit ("two weeks", "10 days", "a fortnight"), converted to `unit`. */
 export function findDurations(text: string, unit: Unit): Found<number>[] {
   const units = (Object.keys(UNIT_WORDS) as Unit[]).map((u) => UNIT_WORDS[u]).join('|');
-  const re = new RegExp(`\\b(\\d+(?:\\.\\d+)?|${NUMBER_WORD})[\\s-]+(${units})\\b|\\b(a\\s+)?(fortnight)\\b`, 'gi');
+  // ("a full year", "a whole week": the unit whole.)
+  const re = new RegExp(`\\b(\\d+(?:\\.\\d+)?|${NUMBER_WORD})[\\s-]+(?:(?:full|whole)\\s+)?(${units})\\b|\\b(a\\s+)?(fortnight)\\b`, 'gi');
   const out: Found<number>[] = [];
   for (const m of text.matchAll(re)) {
     const word = (m[2] ?? m[4]).toLowerCase();
@@ -166,7 +184,9 @@ export function findDurations(text: string, unit: Unit): Found<number>[] {
     const count = m[4] ? 1 : numberWordValue(m[1]);
     if (count === undefined) continue;
     const minutes = count * IN_MINUTES[said] * (/^fortnight/.test(word) ? 2 : 1);
-    const value = Math.round((minutes / IN_MINUTES[unit]) * 100) / 100;
+    // A year is twelve months exactly (a month as 30 days is for days and weeks).
+    const exact = said === 'year' && unit === 'month' ? count * 12 : said === 'month' && unit === 'year' ? count / 12 : undefined;
+    const value = exact ?? Math.round((minutes / IN_MINUTES[unit]) * 100) / 100;
     out.push({ value, said: m[0], index: m.index ?? 0, rule: said === unit && !/^fortnight/.test(word) ? 'duration' : 'duration-converted' });
   }
   return out;

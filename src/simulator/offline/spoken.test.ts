@@ -104,3 +104,12 @@ describe('letters said before a code read out in groups', () => {
     expect(found[0]).toMatchObject({ value: 'BW 6104 2287', rule: 'code-spelled' });
   });
 });
+
+describe('a door number said as words before its street', () => {
+  it('"forty-two Cranmer Street" is 42, at 42 Cranmer Street', () => {
+    expect(values(findHouseNumbers("It's forty-two Cranmer Street, L E sixty-five, two Q T."))).toEqual(['42']);
+    expect(values(findStreetAddresses("It's forty-two Cranmer Street, L E sixty-five, two Q T."))).toEqual(['42 Cranmer Street']);
+  });
+  it('near miss: "twenty minutes down the Road" is no address (no name in capitals before the street)', () =>
+    expect(findStreetAddresses('about twenty minutes down the road')).toEqual([]));
+});

@@ -390,3 +390,21 @@ describe('a tool\'s one flag that says the caller wants what the tool is for', (
     expect(calls(out)).toEqual([['new_customer', { wants_service: true }]]);
   });
 });
+
+describe('a car described in one line', () => {
+  const addVehicle = { name: 'addVehicle', description: 'The car the permit is for. registration: as on the number plate. make: the manufacturer. company_car: true when it\'s a company or lease car provided by an employer.' };
+  const car = { registration: { type: 'string' }, make: { type: 'string' }, colour: { type: 'string' }, company_car: { type: 'boolean' } } satisfies Record<string, JsonSchema>;
+  const read = (line: string) => fillArguments({ type: 'object', properties: car, required: Object.keys(car) }, { callerLines: [line], agentLines: ['What is the registration?'], tool: addVehicle, today: TODAY, offered: [], patterns: patterns() } satisfies FillContext);
+  it('"a grey Ford Focus, registration Y R seven one, N X B. It\'s my own car, not a work one": each value, and own is no company car', () =>
+    expect(read("It's a grey Ford Focus, registration Y R seven one, N X B. It's my own car, not a work one.").args).toEqual({ registration: 'YR71 NXB', make: 'Ford', colour: 'grey', company_car: false }));
+  it('near miss: "a company car from work" is one; a colour denied is none', () => {
+    expect(read("It's a company car, a silver Vauxhall.").args).toMatchObject({ company_car: true, colour: 'silver', make: 'Vauxhall' });
+    expect(read('Not the black one.').args.colour).toBeUndefined();
+  });
+  it('"a full year" is twelve months exactly; the "sixty-five" of a spelled postcode counts nothing', () => {
+    const permit = { name: 'issuePermit', description: 'Issue the permit. months: 3, 6 or 12.' };
+    const months = (lines: string[]) => fillArguments({ type: 'object', properties: { months: { type: 'integer' } }, required: ['months'] }, { callerLines: [...lines].reverse(), agentLines: ['How long?'], tool: permit, today: TODAY, offered: [], patterns: patterns() });
+    expect(months(["It's forty-two Cranmer Street, L E sixty-five, two Q T.", 'And a full year, it works out cheaper.']).args).toEqual({ months: 12 });
+    expect(months(["It's forty-two Cranmer Street, L E sixty-five, two Q T."]).args).toEqual({});
+  });
+});
