@@ -83,18 +83,11 @@ module.exports = {
     },
     floorRule('cli-uses-the-core-only', 'cli', ['model', 'formats', 'runtimes', 'simulator'], 'The CLI runs in Node: no browser floor.'),
     {
-      name: 'a-runtime-is-its-own-folder',
-      severity: 'error',
-      comment: "One runtime's format or engine does not reach into another's: what both need goes one folder up (e.g. simulator/messages.ts).",
-      from: { path: '^src/(formats|simulator)/(pinecall)/', pathNot: TEST_SUPPORT },
-      to: { path: '^src/((formats|simulator)/pinecall/|runtimes/[^/]+/)', pathNot: '^src/$1/$2/' },
-    },
-    {
       name: 'a-runtime-home-is-its-own',
       severity: 'error',
       comment: "A runtime in a home of its own (src/runtimes/<runtime>/) imports no other runtime's code: what both need goes down to the kit of its floor.",
       from: { path: '^src/runtimes/([^/]+)/', pathNot: TEST_SUPPORT },
-      to: { path: '^src/((formats|simulator)/pinecall/|runtimes/[^/]+/)', pathNot: '^src/runtimes/$1/' },
+      to: { path: '^src/runtimes/[^/]+/', pathNot: '^src/runtimes/$1/' },
     },
     {
       name: 'pipecat-has-one-front-door',

@@ -1,4 +1,4 @@
-import { classWords } from '../src/simulator/pinecall/prompt-blocks';
+import { classWords } from '../src/runtimes/pinecall/engine/prompt-blocks';
 import { expect, test, type Page } from '@playwright/test';
 import { appState, openApp, select } from './helpers';
 import { openSimulator, say } from './sim-helpers';

@@ -4,11 +4,11 @@
 // back byte for byte. The held-out part is measured here only, never tuned on.
 //   npx tsx scripts/python-corpus.ts [-v]
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { folderFiles } from '../src/formats/pinecall/python/testing';
-import { sourceFilesOf } from '../src/formats/pinecall/source-files';
-import { importPinecallPython } from '../src/formats/pinecall/python/import';
-import { exportPinecallPython } from '../src/formats/pinecall/python/export';
-import { differencesFromSdk, type SdkTruth } from '../src/formats/pinecall/python/sdk-truth';
+import { folderFiles } from '../src/runtimes/pinecall/format/python/testing';
+import { sourceFilesOf } from '../src/runtimes/pinecall/format/source-files';
+import { importPinecallPython } from '../src/runtimes/pinecall/format/python/import';
+import { exportPinecallPython } from '../src/runtimes/pinecall/format/python/export';
+import { differencesFromSdk, type SdkTruth } from '../src/runtimes/pinecall/format/python/sdk-truth';
 
 const ROOT = new URL('../test/fixtures/pinecall/python-corpus/', import.meta.url).pathname;
 const verbose = process.argv.includes('-v');

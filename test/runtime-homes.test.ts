@@ -19,9 +19,10 @@ import { ENGINES } from '../src/simulator/engines';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
-/** Everything that is a runtime's own: its format, its engine, its facts (and Pipecat's kept data on the ground floor). */
+/** Everything that is a runtime's own: its home (format, engine, facts, kept data). */
 const HOMES: Record<Target, string[]> = {
-  pinecall: ['src/formats/pinecall/', 'src/simulator/pinecall/', 'src/simulator/class-code/', 'src/runtimes/pinecall.ts'],
+  // (A class's code, read and run in the sandbox, is the engine kit of a runtime whose agent is a class.)
+  pinecall: ['src/runtimes/pinecall/', 'src/simulator/class-code/'],
   'block-agent': ['src/runtimes/block-agent/'],
   pipecat: ['src/runtimes/pipecat/'],
 };

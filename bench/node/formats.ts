@@ -3,7 +3,7 @@
 import { exportJson, importJson } from '../../src/formats/json';
 import { exportBlockAgentYaml, importBlockAgentTools, importBlockAgentYaml } from '../../src/runtimes/block-agent/format';
 import { toolShape } from '../../src/runtimes/block-agent/format/write';
-import { exportPinecallTs, importPinecallTs } from '../../src/formats/pinecall';
+import { exportPinecallTs, importPinecallTs } from '../../src/runtimes/pinecall/format';
 import { generateAgent } from '../generate-agent';
 import type { Figure, Part, Target } from '../lib/results';
 import { timePaired } from '../lib/timing';

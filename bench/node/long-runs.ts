@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportBlockAgentYaml } from '../../src/runtimes/block-agent/format';
-import { exportPinecallTs } from '../../src/formats/pinecall';
+import { exportPinecallTs } from '../../src/runtimes/pinecall/format';
 import type { AgentDocument } from '../../src/model';
 import { runCli, type CliIo } from '../../src/cli/main';
 import type { Figure, Part } from '../lib/results';

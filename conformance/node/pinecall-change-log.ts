@@ -9,10 +9,10 @@
 // and the Python export's loss list says so).
 // Usage: npx tsx conformance/node/pinecall-change-log.ts
 import type { AgentDocument, JsonSchema } from '../../src/model';
-import { exportPinecallPython } from '../../src/formats/pinecall/python/export';
-import { pyMembers } from '../../src/formats/pinecall/python/members';
-import { pinecallPythonToolSpecs, pyRefusal } from '../../src/formats/pinecall/python/spec';
-import { writableParameter } from '../../src/formats/pinecall/python/signature';
+import { exportPinecallPython } from '../../src/runtimes/pinecall/format/python/export';
+import { pyMembers } from '../../src/runtimes/pinecall/format/python/members';
+import { pinecallPythonToolSpecs, pyRefusal } from '../../src/runtimes/pinecall/format/python/spec';
+import { writableParameter } from '../../src/runtimes/pinecall/format/python/signature';
 import { lossesFor } from '../../src/formats/losses';
 import { sandboxToolRunner } from '../../src/simulator/sandbox-runner';
 import { prepareSandboxEvaluate } from '../../src/simulator/sandbox-evaluate';

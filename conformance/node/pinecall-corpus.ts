@@ -4,9 +4,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { importAny } from '../../src/formats/import-any';
 import type { AgentDocument } from '../../src/model';
-import { sourceFilesOf } from '../../src/formats/pinecall/source-files';
-import { importPinecallPython } from '../../src/formats/pinecall/python/import';
-import { folderFiles } from '../../src/formats/pinecall/python/testing';
+import { sourceFilesOf } from '../../src/runtimes/pinecall/format/source-files';
+import { importPinecallPython } from '../../src/runtimes/pinecall/format/python/import';
+import { folderFiles } from '../../src/runtimes/pinecall/format/python/testing';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const read = (path: string) => readFileSync(ROOT + path, 'utf8');

@@ -9,13 +9,13 @@
 //                         argument check of each: the message, or the converted arguments
 // Usage: npx tsx conformance/node/pinecall-python-import.ts
 import { readdirSync } from 'node:fs';
-import { folderFiles } from '../../src/formats/pinecall/python/testing';
+import { folderFiles } from '../../src/runtimes/pinecall/format/python/testing';
 import { fileURLToPath } from 'node:url';
 import type { JsonSchema, Tool } from '../../src/model';
-import { importPinecallPython } from '../../src/formats/pinecall/python/import';
-import { pyToolSpecs } from '../../src/formats/pinecall/python/spec';
-import { sourceFilesOf } from '../../src/formats/pinecall/source-files';
-import { checkPythonArguments } from '../../src/simulator/pinecall/check-args-python';
+import { importPinecallPython } from '../../src/runtimes/pinecall/format/python/import';
+import { pyToolSpecs } from '../../src/runtimes/pinecall/format/python/spec';
+import { sourceFilesOf } from '../../src/runtimes/pinecall/format/source-files';
+import { checkPythonArguments } from '../../src/runtimes/pinecall/engine/check-args-python';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FOLDERS = [

@@ -19,16 +19,16 @@ import { documentArbitrary } from '../../src/formats/testing/arbitraries';
 import type { AgentDocument, Tool } from '../../src/model';
 import { exportedTools } from '../../src/model/tool-chains';
 import { toolSpec } from '../../src/simulator/messages';
-import { checkArguments } from '../../src/simulator/pinecall/check-args';
-import { declaredTools, identityOf, systemPrompt, visibleTools } from '../../src/simulator/pinecall/prompt';
-import { classWords, toolsBlock } from '../../src/simulator/pinecall/prompt-blocks';
+import { checkArguments } from '../../src/runtimes/pinecall/engine/check-args';
+import { declaredTools, identityOf, systemPrompt, visibleTools } from '../../src/runtimes/pinecall/engine/prompt';
+import { classWords, toolsBlock } from '../../src/runtimes/pinecall/engine/prompt-blocks';
 import { prepareSandboxEvaluate } from '../../src/simulator/sandbox-evaluate';
 import { stateWithStage } from '../../src/simulator/derived';
 import { startSession } from '../../src/simulator/simulation';
-import { exportPinecallPython } from '../../src/formats/pinecall/python/export';
-import { pinecallPythonToolSpecs, pyRefusal, pyToolSpecs, pyTools } from '../../src/formats/pinecall/python/spec';
-import { pyMembers } from '../../src/formats/pinecall/python/members';
-import { pyDroppedParameters, pyParameterChanges } from '../../src/formats/pinecall/python/losses';
+import { exportPinecallPython } from '../../src/runtimes/pinecall/format/python/export';
+import { pinecallPythonToolSpecs, pyRefusal, pyToolSpecs, pyTools } from '../../src/runtimes/pinecall/format/python/spec';
+import { pyMembers } from '../../src/runtimes/pinecall/format/python/members';
+import { pyDroppedParameters, pyParameterChanges } from '../../src/runtimes/pinecall/format/python/losses';
 import { corpusFiles, load } from './pinecall-corpus';
 
 /**

@@ -27,7 +27,7 @@ export interface FlowInput {
   selected: ReadonlySet<string>;
   problems?: readonly ProblemLike[];
   /**
-   * Where the code moves the call, as the problems worker read it (formats/pinecall/stage-flow.ts);
+   * Where the code moves the call, as the problems worker read it (runtimes/pinecall/format/stage-flow.ts);
    * until it answers, the literal `this.stage = "x"` writes the lexer sees are drawn instead.
    */
   stageFlow?: StageFlow;

@@ -7,7 +7,7 @@
 // and nothing outside is even read; and an ordinary path inside the folder is accepted with its text.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { resolveRelative } from '../formats/pinecall/source-files';
+import { resolveRelative } from '../runtimes/pinecall/format/source-files';
 import { isInsideFolder, isSamePlace } from '../model/folder-paths';
 import type { CliIo } from './io';
 import { folderOnDisk } from './read';

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { AgentDocument, JsonSchema, StateField, Tool } from '../model';
 import { className } from '../model/names';
-import { exportPinecallTs } from '../formats/pinecall/export';
-import { memberRenames } from '../formats/pinecall/member-names';
+import { exportPinecallTs } from '../runtimes/pinecall/format/export';
+import { memberRenames } from '../runtimes/pinecall/format/member-names';
 import { compileAgent } from '../../test/pinecall-agents/compile-agent';
 import { parameterList, stateDeclaration, STATE_INTERFACE, toolWrapper } from './implementation-types';
 

@@ -1,7 +1,7 @@
 import type { AgentDocument, Tool } from '../model';
 import { isBindable } from '../model/names';
-import { signatureShapes, stageUnion, stateMember } from '../formats/pinecall/class-types';
-import { paramText } from '../formats/pinecall/type-shapes';
+import { signatureShapes, stageUnion, stateMember } from '../runtimes/pinecall/format/class-types';
+import { paramText } from '../runtimes/pinecall/format/type-shapes';
 
 /**
  * The TypeScript a tool body is checked against. The Code tab shows only the body; the
@@ -14,7 +14,7 @@ import { paramText } from '../formats/pinecall/type-shapes';
  *
  * A `this`-typed function rather than a class method: `this.` then offers exactly the state
  * (no `run`, no inherited members), and nothing else needs declaring. The state members and the
- * parameters are the exported class's (formats/pinecall/class-types.ts): same names, same types,
+ * parameters are the exported class's (runtimes/pinecall/format/class-types.ts): same names, same types,
  * so a body the Code tab accepts is one Pinecall's compiler accepts in the class.
  */
 export interface BodyWrapper {

@@ -9,7 +9,7 @@ import { exportBundle, readGolden } from './bundle';
 import { exportJson, importJson } from './json';
 import { jsonTooDeep } from './json-depth';
 import { openAiToolsForStage } from './openai-tools';
-import { exportPinecallTs } from './pinecall/export';
+import { exportPinecallTs } from '../runtimes/pinecall/format/export';
 
 const sampleText = readFileSync(new URL('../../public/examples/clinic-booking.json', import.meta.url), 'utf8');
 const sample = (): AgentDocument => {

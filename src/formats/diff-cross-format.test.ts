@@ -9,7 +9,7 @@ import { frozenSample } from '../model/ops/testing';
 import { exportAs } from './export-as';
 import { importAny } from './import-any';
 import { exportPipecatFlow, HANDLERS_FILE } from '../runtimes/pipecat/format';
-import { sourceFilesOf } from './pinecall/source-files';
+import { sourceFilesOf } from '../runtimes/pinecall/format/source-files';
 
 /** Pipecat's own restaurant flow as the New agent dialog opens it: a flow the other two runtimes are asked to hold. */
 const pipecatTemplate = (): AgentDocument => JSON.parse(readFileSync(new URL('../../public/examples/template-pipecat-restaurant.json', import.meta.url), 'utf8')) as AgentDocument;

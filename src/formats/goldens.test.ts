@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { AgentDocument } from '../model';
 import { DOCUMENT_FIXTURES, fixtureDocument } from '../../test/fixtures/block-agent/fixtures';
-import { FIXTURE_NAMES, fixtureDoc } from './pinecall/testing';
+import { FIXTURE_NAMES, fixtureDoc } from '../runtimes/pinecall/format/testing';
 import { exportJson, importJson } from './json';
 import { openAiToolsForStage } from './openai-tools';
 

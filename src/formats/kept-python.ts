@@ -1,4 +1,4 @@
-// What a class read from Python keeps as Python (formats/pinecall/python/preserved.ts): the team's
+// What a class read from Python keeps as Python (runtimes/pinecall/format/python/preserved.ts): the team's
 // tool bodies, helpers, environment and view. Only the Python export writes them back; every other
 // format (Pinecall TypeScript, Block Agent YAML) loses them, and says so here, path by path.
 import type { AgentDocument } from '../model';

@@ -170,6 +170,6 @@ export function yamlLocator(text: string, doc: AgentDocument): Locator {
 export async function locatorFor(format: FileFormat, text: string, doc: AgentDocument): Promise<Locator> {
   if (format === 'json') return jsonLocator(text);
   if (format === 'yaml') return yamlLocator(text, doc);
-  const { tsLocator } = await import('./pinecall/locate');
+  const { tsLocator } = await import('../runtimes/pinecall/format/locate');
   return tsLocator(text, doc);
 }

@@ -1,7 +1,7 @@
 import type { Loss } from '../model/loss';
 import { lossesOfBlockAgent } from '../runtimes/block-agent/format/losses';
-import { lossesOfPinecall } from './pinecall/losses';
-import { lossesOfPinecallPython } from './pinecall/python/losses';
+import { lossesOfPinecall } from '../runtimes/pinecall/format/losses';
+import { lossesOfPinecallPython } from '../runtimes/pinecall/format/python/losses';
 import { lossesOfPipecat } from '../runtimes/pipecat/format';
 import type { AgentDocument, Target } from '../model/types';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentDocument } from '../model/types';
 import { changedPaths, project } from './project';
 import { projectBlockAgent } from '../runtimes/block-agent/format/project';
-import { projectPinecall } from './pinecall/project';
+import { projectPinecall } from '../runtimes/pinecall/format/project';
 
 const sample: AgentDocument = JSON.parse(readFileSync(new URL('../../public/examples/clinic-booking.json', import.meta.url), 'utf8'));
 const edited = (edit: (doc: AgentDocument) => void) => {

@@ -21,9 +21,9 @@ import { normalizeForComparison as normalizeBlockAgent } from '../runtimes/block
 import { importJson } from './json';
 import type { RewrittenLines } from './kept-source';
 import { withoutKeptSources } from './kept-source';
-import { exportPinecallTs } from './pinecall/export';
-import { importPinecallTs } from './pinecall/import';
-import { normalizeForComparison as normalizePinecall } from './pinecall/project';
+import { exportPinecallTs } from '../runtimes/pinecall/format/export';
+import { importPinecallTs } from '../runtimes/pinecall/format/import';
+import { normalizeForComparison as normalizePinecall } from '../runtimes/pinecall/format/project';
 import { documentArbitrary } from './testing/arbitraries';
 import { blockAgentToolRanges, blockAgentTurnRanges, pinecallStageRanges, pinecallToolRanges, type LineRange } from './testing/member-ranges';
 

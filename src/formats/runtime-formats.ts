@@ -8,8 +8,8 @@ import { exportBlockAgentYaml } from '../runtimes/block-agent/format/export';
 import { projectBlockAgent } from '../runtimes/block-agent/format/project';
 import type { FileFormat } from './file-format';
 import { lossesFor } from './losses';
-import { exportPinecallTs } from './pinecall/export';
-import { projectPinecall } from './pinecall/project';
+import { exportPinecallTs } from '../runtimes/pinecall/format/export';
+import { projectPinecall } from '../runtimes/pinecall/format/project';
 import { exportPipecatFlow, HANDLERS_FILE, projectPipecat } from '../runtimes/pipecat/format';
 
 export interface RuntimeFile {

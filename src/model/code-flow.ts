@@ -1,5 +1,5 @@
 // Where a Pinecall agent's code moves the call: every `this.stage = …` a tool (or a helper it
-// calls, or a hook such as onCall) makes, as read by formats/pinecall/stage-flow.ts. The types
+// calls, or a hook such as onCall) makes, as read by runtimes/pinecall/format/stage-flow.ts. The types
 // live here, on the ground floor, because lint (reachability) and the canvas both read them; the
 // reader itself needs the TypeScript parser, which only the formats floor and the workers load.
 import { toolVisibleIn } from './document';

@@ -1,7 +1,7 @@
 // A docstring as the Pinecall SDK for Python reads it (pinecall 0.11.24 `_doc.one_line` over
 // `inspect.cleandoc`, Python's own `str.splitlines` and `str.strip`): the class's identity line and
-// each tool's description. The Python export writes by these rules (formats/pinecall/python) and
-// the simulator reads a class in Python by them (simulator/pinecall/prompt.ts).
+// each tool's description. The Python export writes by these rules (runtimes/pinecall/format/python) and
+// the simulator reads a class in Python by them (runtimes/pinecall/engine/prompt.ts).
 
 /** Where Python's `str.splitlines` breaks a line, beyond \n and \r: the controls are Python's line breaks. */
 // eslint-disable-next-line no-control-regex

@@ -140,7 +140,7 @@ describe('Block Agent tool rows', () => {
 
 describe('the announce row (Pinecall)', () => {
   it('comes before the row of the tool it announced, as Pinecall says it: as the tool starts, before its result', async () => {
-    const { pinecallStep } = await import('../simulator/pinecall/step');
+    const { pinecallStep } = await import('../runtimes/pinecall/engine/step');
     const { answer, say, scriptedModel } = await import('../simulator/testing');
     const { scriptedToolRunner } = await import('../simulator/mock-runner');
     const start = { ...newSession(doc), stageId: 's_choose' };

@@ -2,7 +2,7 @@
 // workers in Node): a tool's needs, the getters, and their values for the state a run starts from.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { importPinecallTs } from '../formats/pinecall/import';
+import { importPinecallTs } from '../runtimes/pinecall/format/import';
 import type { AgentDocument } from '../model';
 import { classInsightOf, initialDerivedOf } from './class-insight';
 

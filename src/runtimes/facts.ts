@@ -3,7 +3,7 @@
 import type { Target } from '../model';
 import type { RuntimeFacts } from './runtime-facts';
 import { BLOCK_AGENT_FACTS } from './block-agent/facts';
-import { PINECALL_FACTS } from './pinecall';
+import { PINECALL_FACTS } from './pinecall/facts';
 import { PIPECAT_FACTS } from './pipecat/facts';
 
 /** Every runtime's facts, in the order the runtime switch lists them. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authorName } from './author-name';
-import { ON_CALL_AUTHOR } from './pinecall/hooks';
+import { ON_CALL_AUTHOR } from '../runtimes/pinecall/engine/hooks';
 import { sampleAgent } from './testing';
 
 const doc = sampleAgent();

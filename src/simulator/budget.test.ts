@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AgentDocument, Tool } from '../model';
 import { blockAgentStep } from '../runtimes/block-agent/engine/step';
-import { pinecallStep } from './pinecall/step';
+import { pinecallStep } from '../runtimes/pinecall/engine/step';
 import { prepareSandboxEvaluate } from './sandbox-evaluate';
 import { sandboxToolRunner } from './sandbox-runner';
 import { answer, sampleAgent, say, scriptedModel, sessionAt } from './testing';

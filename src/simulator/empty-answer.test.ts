@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentDocument } from '../model';
 import { EMPTY_REPLY } from '../runtimes/block-agent/engine/step';
 import { scriptedToolRunner } from './mock-runner';
-import { EMPTY_ANSWER } from './pinecall/step';
+import { EMPTY_ANSWER } from '../runtimes/pinecall/engine/step';
 import { newSession } from './session';
 import { runStep } from './simulation';
 import { answer, sampleAgent, say, scriptedModel, type Scripted } from './testing';

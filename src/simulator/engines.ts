@@ -3,7 +3,7 @@
 import type { Target } from '../model';
 import { blockAgentEngine } from '../runtimes/block-agent/engine/engine';
 import type { Engine } from './engine';
-import { pinecallEngine } from './pinecall/engine';
+import { pinecallEngine } from '../runtimes/pinecall/engine/engine';
 import { pipecatEngine } from '../runtimes/pipecat/engine/engine';
 
 export const ENGINES: Record<Target, Engine> = {

@@ -9,7 +9,7 @@ import { checkExpectations } from './conversation-tests/expectations';
 import { mockToolRunner, scriptedToolRunner } from './mock-runner';
 import { fillArguments, picksOffered } from './offline/fill';
 import { valueOfRow } from './offline/pick';
-import { checkArguments } from './pinecall/check-args';
+import { checkArguments } from '../runtimes/pinecall/engine/check-args';
 import { displayArguments, newSession } from './session';
 import { runStep, startSession } from './simulation';
 import { runToolCode } from './sandbox/run-tool';

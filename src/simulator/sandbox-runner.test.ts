@@ -1,6 +1,6 @@
 // The real implementations of the sample agent, run in the sandbox by a Pinecall step.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pinecallStep } from './pinecall/step';
+import { pinecallStep } from '../runtimes/pinecall/engine/step';
 import { prepareSandboxEvaluate } from './sandbox-evaluate';
 import { helperSource, sandboxToolRunner, toolTimeoutMs } from './sandbox-runner';
 import { answer, sampleAgent, say, scriptedModel, type Scripted, sessionAt } from './testing';

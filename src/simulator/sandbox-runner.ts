@@ -14,7 +14,7 @@ export { toolTimeoutMs } from './budget';
 
 /**
  * The class's helper methods and getters, from what the Pinecall importer keeps
- * (`doc.preserved.pinecall.members`, see formats/pinecall/preserved.ts), as one class body. Only
+ * (`doc.preserved.pinecall.members`, see runtimes/pinecall/format/preserved.ts), as one class body. Only
  * instance methods and accessors are passed on: a kept JSX `render()` or a field must not turn
  * every tool into a syntax error.
  */

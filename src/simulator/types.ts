@@ -331,7 +331,7 @@ export interface StepDeps {
   render?: RenderTemplate;
   /**
    * The tool specs the runtime's own code builds for these tools, where they are not the tools' own
-   * (a Pinecall class in Python: pydantic's schemas from the hints; formats/pinecall/python/spec.ts).
+   * (a Pinecall class in Python: pydantic's schemas from the hints; runtimes/pinecall/format/python/spec.ts).
    * Undefined, or absent: each tool's own name, docstring line and schema.
    */
   toolSpecs?: ToolSpecsOf;

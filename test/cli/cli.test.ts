@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportBlockAgentYaml, importBlockAgentTools, importBlockAgentYaml, reindentTabs } from '../../src/runtimes/block-agent/format';
 import { exportJson, importJson } from '../../src/formats/json';
 import { openAiToolsForStage } from '../../src/formats/openai-tools';
-import { exportPinecallTs } from '../../src/formats/pinecall';
+import { exportPinecallTs } from '../../src/runtimes/pinecall/format';
 import type { AgentDocument } from '../../src/model';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importJson } from '../../src/formats/json';
-import { exportPinecallPython } from '../../src/formats/pinecall/python/export';
+import { exportPinecallPython } from '../../src/runtimes/pinecall/format/python/export';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(root, 'bin/callboard.mjs');

@@ -11,7 +11,7 @@ import { COMMON_TOKENS, JSON_TOKENS, TS_TOKENS, YAML_TOKENS } from '../../src/fo
 import { jsonErrorFaults, textErrorFaults } from '../../src/formats/fuzz/outcomes';
 import { importBlockAgentYaml } from '../../src/runtimes/block-agent/format/import';
 import { importJson } from '../../src/formats/json';
-import { importPinecallTs } from '../../src/formats/pinecall/import';
+import { importPinecallTs } from '../../src/runtimes/pinecall/format/import';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 /** The e2e sentinel key, read from its one definition (the module itself imports Playwright). */

@@ -3,7 +3,7 @@
 // of one member changes the file only inside it. Test-only; read with each format's own parser.
 import ts from 'typescript';
 import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
-import { GENERATED_INTERFACE } from '../pinecall/export';
+import { GENERATED_INTERFACE } from '../../runtimes/pinecall/format/export';
 
 export interface LineRange {
   line: number;

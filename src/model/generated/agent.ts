@@ -279,7 +279,7 @@ export interface Preserved {
   pinecall?: Record<string, unknown>;
   blockAgent?: Record<string, unknown>;
   /**
-   * What a Pinecall class in Python holds beyond the document (formats/pinecall/python/preserved.ts).
+   * What a Pinecall class in Python holds beyond the document (runtimes/pinecall/format/python/preserved.ts).
    */
   pinecallPython?: Record<string, unknown>;
   /**
@@ -287,7 +287,7 @@ export interface Preserved {
    */
   pipecat?: Record<string, unknown>;
   /**
-   * What a Pinecall class in Ruby holds beyond the document (formats/pinecall/ruby/import.ts).
+   * What a Pinecall class in Ruby holds beyond the document (runtimes/pinecall/format/ruby/import.ts).
    */
   pinecallRuby?: Record<string, unknown>;
   /**

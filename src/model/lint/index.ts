@@ -48,7 +48,7 @@ export function lintReport(doc: AgentDocument, derived: LintDerived = {}): { pro
 
 /** What the caller derived from the document with what the model does not load (the TypeScript parser). */
 export interface LintDerived {
-  /** The code's stage writes (formats/pinecall/stage-flow.ts): reachability follows them. */
+  /** The code's stage writes (runtimes/pinecall/format/stage-flow.ts): reachability follows them. */
   stageFlow?: StageFlow;
 }
 

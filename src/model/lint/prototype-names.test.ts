@@ -1,6 +1,6 @@
 // Names that are JavaScript's own (Object.prototype's, `__proto__` among them) as tool names, state
 // field names and tool parameter names: where lint refuses them, with what to write instead, and
-// where they are kept (formats/pinecall/prototype-names.test.ts shows those export and compile).
+// where they are kept (runtimes/pinecall/format/prototype-names.test.ts shows those export and compile).
 import { describe, expect, it } from 'vitest';
 import { PROTOTYPE_NAMES } from '../own';
 import type { AgentDocument } from '../types';

@@ -38,7 +38,7 @@ export interface LintContext {
   toolById: Map<string, Tool>;
   stateNames: Set<string>;
   /**
-   * Where the code moves the call (formats/pinecall/stage-flow.ts), when the caller read it: the
+   * Where the code moves the call (runtimes/pinecall/format/stage-flow.ts), when the caller read it: the
    * reader needs the TypeScript parser, which the model does not load. Without it, reachability
    * falls back to the literal `this.stage = "x"` writes its lexer sees (stage-writes.ts).
    */

@@ -124,7 +124,7 @@ function AgentView({ outcome, problems, source, busy, onReveal, onOpenNew, onRep
   const counts: [string, number, string][] = [
     ['blocks', doc.blocks.length, 'block'],
     ['stages', doc.stages.length, 'stage'],
-    // A Pinecall class's code sets the stage along edges of its own (formats/pinecall/stage-flow.ts): counted, so a class whose tools move the call never reads as "0 edges".
+    // A Pinecall class's code sets the stage along edges of its own (runtimes/pinecall/format/stage-flow.ts): counted, so a class whose tools move the call never reads as "0 edges".
     ['edges', doc.edges.length + (outcome.codeEdges ?? 0), 'edge'],
     ['tools', doc.tools.length, 'tool'],
     ['state', doc.state.length, 'state field'],

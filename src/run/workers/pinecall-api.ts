@@ -2,9 +2,9 @@
 // engine worker does (../engine-api.ts). The same object serves in place where there are no
 // workers (Node: unit tests). An importer that throws rejects the call; the client
 // (./pinecall-client.ts) turns that into an error the dialog shows.
-import { importPinecallTs, type PinecallImport } from '../../formats/pinecall/import';
-import { sourceFilesOf } from '../../formats/pinecall/source-files';
-import { withCodeEdgeCount } from '../../formats/pinecall/stage-flow';
+import { importPinecallTs, type PinecallImport } from '../../runtimes/pinecall/format/import';
+import { sourceFilesOf } from '../../runtimes/pinecall/format/source-files';
+import { withCodeEdgeCount } from '../../runtimes/pinecall/format/stage-flow';
 
 /** The other files of the agent's folder, as texts by path (a dropped folder, a .zip): what crosses into the worker. */
 export interface FolderTexts {

@@ -1,5 +1,5 @@
 // The agent's folder as the sandbox runs it (issue 12): the plain TypeScript helper files the
-// importer read (`doc.preserved.pinecall.folder`, formats/pinecall/import-files.ts) bundled as
+// importer read (`doc.preserved.pinecall.folder`, runtimes/pinecall/format/import-files.ts) bundled as
 // CommonJS modules into one top-level declaration, `__callboardModules(path)`, and each imported
 // name bound to its module's export. Everything is source evaluated inside QuickJS beside the
 // tool, as the file's own declarations are (sandbox/agent-code.ts): nothing runs in the host.

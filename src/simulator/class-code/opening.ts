@@ -11,7 +11,7 @@ const cache = new WeakMap<object, ClassOpening | null>();
 
 /** The class's own greeting, if its kept members declare one with a value read without running code. */
 export function classOpening(doc: AgentDocument): ClassOpening | undefined {
-  // A class in Python: its import read the greeting (formats/pinecall/python/import.ts).
+  // A class in Python: its import read the greeting (runtimes/pinecall/format/python/import.ts).
   if (doc.target === 'pinecall' && doc.language === 'python') {
     const greeting = (doc.preserved?.pinecallPython as { greeting?: ClassOpening } | undefined)?.greeting;
     return greeting && (greeting.kind === 'words' ? typeof greeting.text === 'string' : typeof greeting.instruction === 'string') ? greeting : undefined;

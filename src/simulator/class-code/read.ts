@@ -1,7 +1,7 @@
 // What the simulator runs of an imported Pinecall class beside its tools: the class's helper
 // methods and getters, the file's own top-level declarations, and the names it imports (which
 // cannot run in a browser and become stubs). Read from what the Pinecall importer keeps in
-// `doc.preserved.pinecall` (formats/pinecall/preserved.ts); read here as unknown, since the engine
+// `doc.preserved.pinecall` (runtimes/pinecall/format/preserved.ts); read here as unknown, since the engine
 // imports only the model, and parsed with the TypeScript parser alone (no type checker).
 import ts from 'typescript';
 import type { AgentDocument } from '../../model';
@@ -59,7 +59,7 @@ export const WORLD_CALLS: readonly { helper: string; what: string }[] = [
   { helper: 'remembers', what: "the world's memory of the caller" },
 ];
 
-/** The module Pinecall's own names come from (formats/pinecall/export.ts PINECALL_MODULE; the engine may not import it). */
+/** The module Pinecall's own names come from (runtimes/pinecall/format/export.ts PINECALL_MODULE; the engine may not import it). */
 const PINECALL_MODULE = '@pinecall/agents';
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);

@@ -7,7 +7,7 @@ import { importBlockAgentYaml } from '../../runtimes/block-agent/format';
 import { lossesFor } from '../../formats/losses';
 import { loadDocument, type AgentDocument } from '../../model';
 import { blockAgentStep } from '../../runtimes/block-agent/engine/step';
-import { pinecallStep } from '../pinecall/step';
+import { pinecallStep } from '../../runtimes/pinecall/engine/step';
 import { prepareSandboxEvaluate } from '../sandbox-evaluate';
 import { sandboxToolRunner } from '../sandbox-runner';
 import type { Session, StepDeps, TraceEntry } from '../types';

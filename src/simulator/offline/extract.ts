@@ -3,12 +3,9 @@
 import { DIGIT_TOKEN, findSpokenEmails, spokenDigits } from './spoken';
 import { isStopWord } from './words';
 
-export interface Found<T = string> {
-  value: T;
-  said: string;
-  index: number;
-  rule: string;
-}
+import type { Found } from './found';
+
+export type { Found } from './found';
 
 /** 7 to 15 digits, maybe grouped by spaces, dots, dashes or brackets, maybe with a leading +. */
 const PHONE = /(?<![\w/:])\+?\(?\d[\d\s().-]{5,22}\d(?![\w/:])/g;

@@ -1,7 +1,7 @@
 // Values that are read by their shape rather than by a word before them: identifiers (letters
 // and digits, "AB-1234567"), postcodes ("M1 1AE", "90210"), durations with a unit ("two weeks")
 // and numbers said in words past twelve ("twenty-five"). Each finder is a small general rule.
-import type { Found } from './extract';
+import type { Found } from './found';
 import { DIGIT_TOKEN, findSpelledCodes, spokenDigits } from './spoken';
 
 /**

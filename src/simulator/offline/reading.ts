@@ -1,7 +1,7 @@
 // What the offline model reads off a request: the caller's lines, what happened since the last
 // one (tool calls and their results), and the items the agent has offered (rows of a tool result,
 // or a JSON list the system prompt shows) that a caller may pick by "the second one".
-import { isFrameworkBlock } from '../pinecall/prompt-blocks';
+import { isFrameworkBlock } from '../../runtimes/pinecall/engine/prompt-blocks';
 import type { ChatMessage, ModelRequest } from '../types';
 import { callerLinesOf, nearestOlderOf, olderLatePartOf, readHistory, type HistoryRead, type NearestOlder } from './history-fold';
 

@@ -3,7 +3,7 @@
 // spelled letter by letter with numbers said as words ("C F fourteen, three R W"). A phone line
 // hears only words; a text channel's finders read the written forms. Each reader is general: it
 // knows how English speakers read such things aloud, not any agent's codes.
-import type { Found } from './extract';
+import type { Found } from './found';
 
 export const DIGIT_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 const DIGIT = `(?:${DIGIT_WORDS.join('|')}|oh|nought)`;

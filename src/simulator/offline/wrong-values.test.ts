@@ -331,7 +331,7 @@ describe('a fault said in a line of several values', () => {
   } satisfies JsonSchema;
   const line = "It's leaking. Every time it gets to the spin there's a great puddle underneath it. Started on Saturday just gone. And no, we've just used it normally, no one's moved it or anything.";
   const read = (question: string) =>
-    fillArguments(fault, { callerLines: [line], agentLines: [question], asked: [[{ tool: 'logFault', param: 'used_normally', why: 'asked' }]], tool: { ...logFault, meant: { said: 'leaking', negated: false } }, today: TODAY, offered: [], patterns: patterns() } as FillContext);
+    fillArguments(fault, { callerLines: [line], agentLines: [question], asked: [[{ tool: 'logFault', param: 'used_normally', why: 'asked' }]], tool: { ...logFault, meant: { said: 'leaking', rule: 'tool-by-words', negated: false } }, today: TODAY, offered: [], patterns: patterns() } satisfies FillContext);
   it('"And no, we\'ve just used it normally" to "has it been used normally?" is used normally: the words after the no say so', () => {
     const out = read("Has it been used normally?");
     expect(out.args.used_normally).toBe(true);

@@ -9,8 +9,8 @@ import type { AgentDocument } from '../../model';
 import type { StageFlow } from '../../model/code-flow';
 import type { Problem } from '../../model/lint';
 import { problemsOf } from '../../formats/problems';
-import { preservedOf } from '../../formats/pinecall/preserved';
-import { codeMaySetStage } from '../../formats/pinecall/code-sets-stage';
+import { preservedOf } from '../../runtimes/pinecall/format/preserved';
+import { codeMaySetStage } from '../../runtimes/pinecall/format/code-sets-stage';
 import { expressionParserLoaded, loadExpressionParser, parserWanted } from '../../model/lint/js-syntax';
 import { samplePatternsWanted, setSamplePatterns } from '../../model/lint/pattern-samples';
 import { docReceiver, type DocWire } from './doc-wire';
@@ -18,7 +18,7 @@ import { docReceiver, type DocWire } from './doc-wire';
 /** `same`: equal to the answer numbered `answer` that the page said it holds. */
 export type ProblemsAnswer = { kind: 'same'; answer: number } | { kind: 'new'; answer: number; problems: Problem[]; stageFlow?: StageFlow };
 
-type StageFlowReader = typeof import('../../formats/pinecall/code-sets-stage');
+type StageFlowReader = typeof import('../../runtimes/pinecall/format/code-sets-stage');
 let reader: Promise<StageFlowReader> | undefined;
 
 /** What the reader reads of a document: while none of it changes, the last flow stands. */
@@ -55,13 +55,13 @@ export function problemsApi(): ProblemsApi {
   let last: { answer: number; json: string } | undefined;
   let nextAnswer = 1;
   let lastFlow: { key: string; flow: StageFlow } | undefined;
-  // The code's stage flow (formats/pinecall/stage-flow.ts), read here so the page never loads the
+  // The code's stage flow (runtimes/pinecall/format/stage-flow.ts), read here so the page never loads the
   // TypeScript compiler for it; lint's reachability follows it, and the canvas draws it.
   const stageFlowOf = async (doc: AgentDocument): Promise<StageFlow | undefined> => {
     if (!codeMaySetStage(doc)) return undefined;
     const key = flowKey(doc);
     if (lastFlow?.key === key) return lastFlow.flow;
-    const { stageFlowIfAny } = await (reader ??= import('../../formats/pinecall/code-sets-stage'));
+    const { stageFlowIfAny } = await (reader ??= import('../../runtimes/pinecall/format/code-sets-stage'));
     lastFlow = { key, flow: (await stageFlowIfAny(doc)) ?? { writes: [], unresolved: [], unknownStages: [] } };
     return lastFlow.flow;
   };

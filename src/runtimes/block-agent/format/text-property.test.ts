@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { AgentDocument } from '../../../model';
-import { minimalDoc } from '../../../formats/pinecall/testing';
+import { minimalDoc } from '../../pinecall/format/testing';
 import { normalizeForComparison } from './compare';
 import { exportBlockAgentYaml } from './export';
 import { importBlockAgentYaml } from './import';

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { importPinecallTs } from '../format/import';
+import { mockToolRunner } from '../../../simulator/mock-runner';
+import { newSession } from '../../../simulator/session';
+import { say, scriptedModel } from '../../../simulator/testing';
+import { pinecallStep } from './step';
+
+// Pinecall 0.11's environment (pinecall/_opening.py): a class that declares `static greeting = "…"`
+// opens the call with those words, with no model call; `improvise` leaves the words to the model.
+
+const classWith = (greeting: string) => [
+  'import { Agent, improvise, tool } from "@pinecall/agents";', '',
+  '/** The front desk of Clínica Norte. */',
+  'export default class Recepcion extends Agent {',
+  `  static greeting = ${greeting};`, '',
+  '  /** Say goodbye. */', '  @tool()', '  async bye() {', '    return "ok";', '  }', '}', '',
+].join('\n');
+
+function imported(text: string) {
+  const read = importPinecallTs(text);
+  if (!read.ok) throw new Error(read.errors.map((e) => e.message).join('\n'));
+  return read.doc;
+}
+
+describe('a class that declares its greeting', () => {
+  it('is read as the agent opening the call, and the words open it with no model call', async () => {
+    const doc = imported(classWith('"Clínica Norte, buenos días. ¿En qué puedo ayudarle?"'));
+    expect(doc.opening).toBe('agent');
+    const model = scriptedModel([say('(the model should not be asked)')]);
+    const out = await pinecallStep(doc, newSession(doc), null, { model, runner: mockToolRunner, revision: 1, now: () => 5 });
+    expect(model.requests).toHaveLength(0);
+    expect(out.transcript).toEqual([{ kind: 'agent', text: 'Clínica Norte, buenos días. ¿En qué puedo ayudarle?' }]);
+    expect(out.trace.some((t) => t.kind === 'note' && t.message.includes('no model call'))).toBe(true);
+  });
+
+  it('leaves the opening to the model with improvise', async () => {
+    const doc = imported(classWith('improvise("Greet them warmly")'));
+    expect(doc.opening).toBe('agent');
+    const model = scriptedModel([say('Hello there, welcome!')]);
+    const out = await pinecallStep(doc, newSession(doc), null, { model, runner: mockToolRunner, revision: 1, now: () => 5 });
+    expect(model.requests).toHaveLength(1);
+    expect(out.transcript).toEqual([{ kind: 'agent', text: 'Hello there, welcome!' }]);
+  });
+
+  it('a caller line first is answered by the model as always', async () => {
+    const doc = imported(classWith('"Clínica Norte."'));
+    const model = scriptedModel([say('Of course.')]);
+    const out = await pinecallStep(doc, newSession(doc), 'Hi, I need a cleaning', { model, runner: mockToolRunner, revision: 1, now: () => 5 });
+    expect(model.requests).toHaveLength(1);
+    expect(out.transcript.at(-1)).toEqual({ kind: 'agent', text: 'Of course.' });
+  });
+});
