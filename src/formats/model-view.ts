@@ -7,6 +7,7 @@ import type { AgentDifference } from '../model/diff';
 import { personaAsPinecallReads } from '../model/docstring';
 import type { AgentDocument } from '../model';
 import { openAiToolsForStage } from './openai-tools';
+import { RUNTIME_TRAITS } from '../model/runtime-traits';
 
 export interface StageModelView {
   stage: string;
@@ -16,7 +17,7 @@ export interface StageModelView {
 }
 
 export function modelView(doc: AgentDocument): StageModelView[] {
-  const persona = doc.target === 'pinecall' ? personaAsPinecallReads(doc.persona) : doc.persona.trim();
+  const persona = RUNTIME_TRAITS[doc.target].personaIsDocstring ? personaAsPinecallReads(doc.persona) : doc.persona.trim();
   return doc.stages.map((stage) => ({
     stage: stage.name,
     prompt: [persona, stage.instructions.trim()].filter(Boolean).join('\n\n'),

@@ -25,6 +25,7 @@ import { pointer } from '../model/lint/pointer';
 import type { AgentDocument, Condition, Target, Tool } from '../model/types';
 import { withoutKeptSources } from './kept-source';
 import { withoutInterfaceNames } from './kept-layout';
+import { RUNTIME_TRAITS } from '../model/runtime-traits';
 
 /** The document as `target`'s import will give it back: exactly lossesFor(doc, target) applied. */
 export function project(doc: AgentDocument, target: Target): AgentDocument {
@@ -80,9 +81,15 @@ function normalConditions(conditions: Condition[], tools: Map<string, Tool>): Js
  * and there a tool is offered always (`all`) or never; Block Agent runs nothing without turns.
  */
 function offeredIn(doc: AgentDocument, tool: Tool, target: Target): string[] {
-  if (target === 'pinecall' && doc.stages.length === 0) return tool.scope.kind === 'all' ? ['(always)'] : [];
+  if (RUNTIME_TRAITS[target].runsWithoutStages && doc.stages.length === 0) return tool.scope.kind === 'all' ? ['(always)'] : [];
   return doc.stages.filter((s) => toolVisibleIn(tool, s)).map((s) => s.id).sort();
 }
+
+/**
+ * What a kept map is compared as, by its key: a Pinecall class's kept part without the names of
+ * its interfaces (kept-layout.ts; a type's name is no content a round trip must keep).
+ */
+const KEPT_NORMALISED: Record<string, (kept: JsonMap) => JsonMap> = { pinecall: withoutInterfaceNames };
 
 /** The normalisations listed at the top of this file; the result is for comparing, not a valid document. */
 export function normalizeForDiff(doc: AgentDocument, target: Target): JsonMap {
@@ -124,7 +131,7 @@ export function normalizeForDiff(doc: AgentDocument, target: Target): JsonMap {
       return copy;
     }),
   };
-  const preserved = Object.entries(doc.preserved ?? {}).map(([k, v]) => [k, k === 'pinecall' && isMap(v) ? withoutInterfaceNames(v) : v] as const).filter(([, v]) => isMap(v) && Object.keys(v).length > 0);
+  const preserved = Object.entries(doc.preserved ?? {}).map(([k, v]) => [k, isMap(v) && Object.hasOwn(KEPT_NORMALISED, k) ? KEPT_NORMALISED[k](v) : v] as const).filter(([, v]) => isMap(v) && Object.keys(v).length > 0);
   if (preserved.length > 0) out.preserved = Object.fromEntries(preserved);
   return out;
 }

@@ -1,4 +1,5 @@
 // The shape of a loss, shared by lossesFor (losses.ts) and its two per-runtime lists.
+import { RUNTIME_TRAITS } from './runtime-traits';
 import type { EntityKind, Target } from './types';
 
 /** One path of the document the target runtime cannot express: the export drops or rewrites it. */
@@ -22,10 +23,10 @@ export interface Loss {
  */
 export const LOSS_RULE = 'loss';
 
-export const TARGET_LABEL: Record<Target, string> = { pinecall: 'Pinecall', 'block-agent': 'Block Agent', pipecat: 'Pipecat Flows' };
+export const TARGET_LABEL = Object.fromEntries(Object.entries(RUNTIME_TRAITS).map(([target, traits]) => [target, traits.label])) as Record<Target, string>;
 
 /** Every runtime a document can target, in the order the app lists them (src/runtimes builds on it). */
-export const TARGETS = Object.keys(TARGET_LABEL) as readonly Target[];
+export const TARGETS = Object.keys(RUNTIME_TRAITS) as readonly Target[];
 
 /** A kept map with something in it: an empty one says nothing, and a round trip may drop it. */
 export const hasKeys = (value: Record<string, unknown> | undefined): boolean => value !== undefined && Object.keys(value).length > 0;

@@ -4,6 +4,7 @@ import type { AgentDocument, Target } from '../types';
 import { pointer } from './pointer';
 import { stagesWrittenIn } from './stage-writes';
 import type { Finding, LintContext } from './types';
+import { RUNTIME_TRAITS } from '../runtime-traits';
 
 /**
  * Where a call can go from each stage: edges, block looping's jump, and stage writes in the bodies
@@ -20,7 +21,7 @@ function successors(doc: AgentDocument, target: Target, flow: StageFlow | undefi
     for (const stage of doc.stages) if (stage.blockId === block.id) link(stage.id, block.looping?.connectTo);
   }
   const idByName = new Map(doc.stages.map((s) => [s.name, s.id]));
-  if (target !== 'pinecall') return next;
+  if (!RUNTIME_TRAITS[target].codeMovesTheCall) return next;
   // The code-flow reader's edges (helpers, constants, switches…) when the caller read them.
   if (flow) {
     for (const edge of codeEdgesOf(doc, flow)) link(edge.from, edge.to);
@@ -62,7 +63,7 @@ export function checkReachability(ctx: LintContext): Finding[] {
   const reached = new Set([doc.entryStageId]);
   const queue = [doc.entryStageId];
   // A hook other than onCall (onEvent…) may run on any turn: the stages it sets are reached.
-  if (ctx.target === 'pinecall' && ctx.stageFlow) {
+  if (RUNTIME_TRAITS[ctx.target].codeMovesTheCall && ctx.stageFlow) {
     for (const name of stagesSetByHooksAnytime(ctx.stageFlow)) {
       const id = doc.stages.find((s) => s.name === name)?.id;
       if (id && !reached.has(id)) { reached.add(id); queue.push(id); }
@@ -78,11 +79,12 @@ export function checkReachability(ctx: LintContext): Finding[] {
   const entryName = ctx.stageById.get(doc.entryStageId)?.name;
   // Under Block Agent a stage only code moves to is still unreachable; say why, or the reader sees
   // the "set in code" edge on the canvas and takes the warning for a mistake.
-  const writer = (name: string) => ctx.target === 'pinecall' ? undefined : doc.tools.find((t) => stagesWrittenIn(t.implementation ?? '').includes(name));
+  const writer = (name: string) => (RUNTIME_TRAITS[ctx.target].codeMovesTheCall ? undefined : doc.tools.find((t) => stagesWrittenIn(t.implementation ?? '').includes(name)));
   return doc.stages.flatMap((stage, i): Finding[] => {
     if (reached.has(stage.id)) return [];
     const byCode = writer(stage.name);
-    const why = byCode ? `; tool ${byCode.name}'s code moves here, but a Block Agent tool runs no code` : '';
+    const traits = RUNTIME_TRAITS[ctx.target];
+    const why = byCode ? `; tool ${byCode.name}'s code moves here, but a ${traits.label} tool ${traits.toolsRunCode ? "moves the call by its transitions, not its code" : 'runs no code'}` : '';
     return [{
       rule: 'stage-unreachable', path: pointer('stages', i), entity: { kind: 'stage', id: stage.id },
       message: `stage ${stage.name} cannot be reached from the entry stage ${entryName}${why}; connect an edge into it, or delete it`,

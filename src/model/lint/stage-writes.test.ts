@@ -38,6 +38,12 @@ describe('reachability through code', () => {
     expect(found[0].message).toContain("tool free_slots's code moves here, but a Block Agent tool runs no code");
   });
 
+  it('does not under Pipecat Flows either, whose handlers run but move the call by transitions, and says so', () => {
+    const found = lintAs('pipecat', onlyCode).filter((p) => p.rule === 'stage-unreachable');
+    expect(found.map((p) => p.path)).toEqual(['/stages/4']);
+    expect(found[0].message).toContain("tool free_slots's code moves here, but a Pipecat Flows tool moves the call by its transitions, not its code");
+  });
+
   it('still reports the stage when the code is gone', () => {
     const found = lintAs('pinecall', (d) => { onlyCode(d); d.tools[4].implementation = 'return [];'; });
     expect(found.filter((p) => p.rule === 'stage-unreachable').map((p) => p.path)).toEqual(['/stages/4']);

@@ -8,6 +8,7 @@ import { quoteList, suggestToolName, toolLabel } from './context';
 import { pinecallRefusal } from './pinecall-refusals';
 import { pointer } from './pointer';
 import type { Finding, LintContext } from './types';
+import { RUNTIME_TRAITS } from '../runtime-traits';
 
 const PINECALL_NAME = PINECALL_TOOL_NAME;
 const OPENAI_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -37,11 +38,13 @@ export function checkToolNaming(ctx: LintContext): Finding[] {
     // server's label and allowed tools, and Pinecall drops the tool (a loss).
     if (tool.kind === 'mcp') return;
     const entity = { kind: 'tool' as const, id: tool.id };
-    const described = ctx.target === 'pinecall' ? docstringOneLine(tool.description) : tool.description.trim();
+    const traits = RUNTIME_TRAITS[ctx.target];
+    const docstring = traits.description === 'class-docstring';
+    const described = docstring ? docstringOneLine(tool.description) : tool.description.trim();
     if (!described) {
       out.push({
         rule: 'tool-docstring', path: pointer('tools', i, 'description'), entity,
-        message: ctx.target === 'pinecall'
+        message: docstring
           ? pinecallRefusal.docstringMissing(tool.name)
           : `tool ${tool.name}: without a description no model can choose it; write one line saying when to call it`,
       });
@@ -51,13 +54,13 @@ export function checkToolNaming(ctx: LintContext): Finding[] {
     const write = suggestToolName(tool.name);
     // When both rules refuse a name, the target's own rule says it once.
     // A Pipecat function is a Python function too: one word, as a Pinecall method.
-    if (!pinecallOk && (ctx.target !== 'block-agent' || openaiOk)) {
+    if (!pinecallOk && (traits.toolName === 'one-word' || openaiOk)) {
       out.push({
         rule: 'tool-name-pinecall', path: pointer('tools', i, 'name'), entity,
         message: `${pinecallRefusal.toolNameNotOneWord(tool.name || '""')}; write ${write}`,
       });
     }
-    if (!openaiOk && (ctx.target === 'block-agent' || pinecallOk)) {
+    if (!openaiOk && (traits.toolName === 'openai' || pinecallOk)) {
       out.push({
         rule: 'tool-name-openai', path: pointer('tools', i, 'name'), entity,
         message: `OpenAI refuses the function name ${tool.name || '""'}: 1 to 64 letters, digits, _ or -; write ${write}`,
