@@ -167,7 +167,21 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
   // The words of a time said ("quarter to six") say when, not what the flag means.
   const soleParameter = Object.keys(ctx.parameters?.properties ?? {}).length <= 1;
   const setting = soleParameter ? new Set<string>() : settingWords(prop.description ?? '');
-  const about = [...words(prop.description ?? '').filter((w) => !setting.has(w)), ...nameWords(name)];
+  // "True when they're happy to get news…; false when they'd rather not": the false clause is no
+  // part of what the flag means; its own words, said, make it false.
+  const FALSE_CLAUSE = /[;,.]?\s*\bfalse\s+(?:only\s+)?(?:when|if)\s+([^;.]+)/i;
+  const falseClause = FALSE_CLAUSE.exec(prop.description ?? '')?.[1];
+  const about = [...words((prop.description ?? '').replace(FALSE_CLAUSE, ' ')).filter((w) => !setting.has(w)), ...nameWords(name)];
+  if (falseClause) {
+    // (A bare yes or no is no word of the clause's: "decline" is not met by "no" to another question.)
+    const clauseWords = words(falseClause).filter((w) => !isStopWord(w) && !/^(?:they|not|no)$/.test(w));
+    const said = callerWords(withoutTimes(latest)).filter((w) => !MANNER_CONCEPTS.has(conceptOfWord(w)) || clauseWords.some((c) => stem(c) === stem(w)));
+    const saysFalse = overlap(said, clauseWords).pairs[0];
+    if (saysFalse) {
+      const f = made(false, 'boolean-false-clause', saysFalse.mine, true, false);
+      if (f) return { ...f, why: `the caller's "${saysFalse.mine}" meets the clause that makes ${name} false ("false when ${falseClause.trim()}")` };
+    }
+  }
   // (A word of yes or no that is the flag's own word, "wrong" of "something is wrong", is its meaning.)
   const aboutStems = new Set(about.map(stem));
   // The flag's meaning is read in the latest line first; then in the lines the caller said while

@@ -207,3 +207,17 @@ describe('a flag\'s words said in two clauses: the clause that says most of them
   it('near miss: "Gas and electric, and we charge the electric car on the drive" is one', () =>
     expect(fill(home, ['Gas and electric, and we charge the electric car on the drive. A smart meter too.']).args).toEqual({ smart_meter: true, electric_vehicle: true }));
 });
+
+describe('a flag whose description says what makes it false', () => {
+  const contact = { keep_in_touch: { type: 'boolean', description: "True when they're happy to get news and appeals by post or email; false when they'd rather not." } } satisfies Record<string, JsonSchema>;
+  const consent = { agrees: { type: 'boolean', description: "True when they're happy to do the survey now; false when they decline or are busy." } } satisfies Record<string, JsonSchema>;
+  it('"I\'d rather you didn\'t send me newsletters" meets the false clause: false (its "rather" was read as the meaning)', () => {
+    const out = fill(contact, ["Yes, I pay tax. But I'd rather you didn't send me newsletters, if it's all the same to you."]);
+    expect(out.args).toEqual({ keep_in_touch: false });
+    expect(out.filled.keep_in_touch.rule).toBe('boolean-false-clause');
+  });
+  it('near misses: "happy to get the news" is true; a "no" to another question is no "decline"', () => {
+    expect(fill(contact, ["Yes, I'm happy to get the news by email."]).args).toEqual({ keep_in_touch: true });
+    expect(fill(consent, ["So at the moment, no, I don't think I'd recommend it."]).args.agrees).toBeUndefined();
+  });
+});

@@ -48,6 +48,13 @@ const SYNONYMS = [
   'escort accompany',
   'adult grown grownup',
   'pound quid sterling',
+  // A period and its adjective: "every month" is monthly.
+  'month monthly',
+  'week weekly',
+  'year yearly annual annually',
+  'daily everyday',
+  // "a three-bed semi": a bed counts bedrooms.
+  'bedroom bed',
   'dollar buck',
 ].map((line) => line.split(' '));
 

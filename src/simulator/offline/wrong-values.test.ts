@@ -408,3 +408,12 @@ describe('a car described in one line', () => {
     expect(months(["It's forty-two Cranmer Street, L E sixty-five, two Q T."]).args).toEqual({});
   });
 });
+
+describe('a period and its adjective, a bed and a bedroom', () => {
+  it('"twenty-five pounds every month, rather than just the once" is monthly', () =>
+    expect(readEnum(['one_off', 'monthly'], 'I was thinking twenty-five pounds every month, rather than just the once.', [])).toMatchObject({ value: 'monthly' }));
+  it('"a three bed semi" is three bedrooms', () => {
+    const size = { bedrooms: { type: 'integer', description: 'Number of bedrooms at the current property (a studio is 0).' }, floors: { type: 'integer', description: 'How many floors.' } } satisfies Record<string, JsonSchema>;
+    expect(fillArguments({ type: 'object', properties: size, required: ['bedrooms'] }, { callerLines: ["It's a three bed semi."], today: TODAY, offered: [], patterns: patterns() }).args).toEqual({ bedrooms: 3 });
+  });
+});
