@@ -85,6 +85,15 @@ describe('the wrong-value checker', () => {
     expect((await run('the pole opposite the post box on Station Road')).length).toBe(1);
   });
 
+  it('holds a one-token value (an email, a code) to what was said exactly, spaces aside', async () => {
+    const agent = await loadCorpusAgent('bike-repair.json');
+    const [tool, args] = Object.entries(agent.script.calls).find(([, a]) => Object.values(a).some((v) => typeof v === 'string' && /^\S+$/.test(v) && v.length > 4))!;
+    const [key, value] = Object.entries(args).find(([, v]) => typeof v === 'string' && /^\S+$/.test(v) && v.length > 4)! as [string, string];
+    const truncated = withCalls(agent.script, { [tool]: { ...args, [key]: value.slice(1) } });
+    const result = await playCorpusAgent(agent, agent.script.lines, { ...(await corpusDeps(agent.doc)), model: pathModel(truncated) });
+    expect(result.wrongValues.some((w) => w.includes(`${tool}.${key}`))).toBe(true);
+  });
+
   it('counts a phone number with or without its spaces as the same value', async () => {
     const agent = await loadCorpusAgent('bike-repair.json');
     const spaced = withCalls(agent.script, { customer: { ...agent.script.calls.customer, mobile: '07700900123' } });

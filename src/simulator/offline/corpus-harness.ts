@@ -291,6 +291,12 @@ const asValue = (w: string) => {
 };
 
 function sameValue(actual: unknown, expected: unknown, callerWords: Set<string>): boolean {
+  // One token (an email, a code, a date, an id) is the same only as written, whatever its case:
+  // "one@btinternet.com" shares two of "alan.pickering61@btinternet.com"'s words and is still wrong.
+  if (typeof expected === 'string' && typeof actual === 'string' && !/\s/.test(expected.trim())) {
+    // (Spaces inside a code are how it was read out: "ORB 447 291" is ORB447291.)
+    return actual.replace(/\s+/g, '').toLowerCase() === expected.replace(/\s+/g, '').toLowerCase();
+  }
   if (typeof expected === 'string' && typeof actual === 'string') {
     const want = words(expected).map(asValue);
     const got = words(actual).map(asValue);

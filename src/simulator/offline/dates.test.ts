@@ -72,3 +72,14 @@ describe('a weekday gone by', () => {
   it('"Friday last week" is the Friday of the calendar week before', () => expect(iso('the Friday last week')).toEqual(['2026-11-27']));
   it('near miss: a weekday alone is the next one', () => expect(iso('Saturday')).toEqual(['2026-12-05']));
 });
+
+describe('"next" before a weekday still in this week', () => {
+  // Today is Tuesday 2026-12-01.
+  const iso = (text: string, today = '2026-12-01') => findDates(text, today).map((d) => d.iso);
+  it('"next Wednesday" said on a Tuesday is the Wednesday of next week; "this Wednesday" and "Wednesday" are tomorrow', () => {
+    expect(iso('Next Wednesday if you can, after work.')).toEqual(['2026-12-09']);
+    expect(iso('this Wednesday')).toEqual(['2026-12-02']);
+    expect(iso('Wednesday')).toEqual(['2026-12-02']);
+  });
+  it('near miss: "next Monday" said on a Saturday is the coming Monday (already next week)', () => expect(iso('next Monday', '2026-12-05')).toEqual(['2026-12-07']));
+});

@@ -146,13 +146,17 @@ export function findDates(text: string, todayIso?: string): DateMatch[] {
     const wanted = WEEKDAYS.indexOf(m[2].toLowerCase());
     // A weekday is the next one after today ("Tuesday" said on a Tuesday is a week on).
     const ahead = (wanted - today.getUTCDay() + 7) % 7 || 7;
-    add(m, addDays(today, ahead), 'date-weekday');
+    // "Next Wednesday" said on a Tuesday is the Wednesday of next week, as British English says it:
+    // "next" skips a day still in this calendar week (Monday to Sunday); "this Wednesday" is tomorrow.
+    const daysLeftThisWeek = (7 - today.getUTCDay()) % 7;
+    const skip = /^next$/i.test(m[1] ?? '') && ahead <= daysLeftThisWeek ? 7 : 0;
+    add(m, addDays(today, ahead + skip), skip ? 'date-weekday-next-week' : 'date-weekday');
   });
   return agreeWeekdayAndDay(found.sort((a, b) => a.index - b.index), today);
 }
 
 const DAY_OF_MONTH_RULES = new Set(['date-day-of-month']);
-const WEEKDAY_RULES = new Set(['date-weekday', 'date-next-week']);
+const WEEKDAY_RULES = new Set(['date-weekday', 'date-next-week', 'date-weekday-next-week']);
 /** How far ahead a weekday and a day of the month are matched: further off, the caller more likely misspoke. */
 const AGREE_MONTHS = 3;
 

@@ -113,3 +113,8 @@ describe('a door number said as words before its street', () => {
   it('near miss: "twenty minutes down the Road" is no address (no name in capitals before the street)', () =>
     expect(findStreetAddresses('about twenty minutes down the road')).toEqual([]));
 });
+
+describe('an email read out with a number in it', () => {
+  it('"alan dot pickering sixty-one at btinternet dot com" is alan.pickering61@btinternet.com, not one@…', () =>
+    expect(values(findEmails("Postcode H U five, three S B, and email's alan dot pickering sixty-one at btinternet dot com."))).toEqual(['alan.pickering61@btinternet.com']));
+});

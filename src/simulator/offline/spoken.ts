@@ -29,22 +29,29 @@ export function spokenDigits(said: string): string {
 
 /** The endings an address read aloud ends in: "dot com", "dot co dot uk". */
 const TOP_LEVEL = 'com|org|net|uk|io|edu|gov|ac|co|info|me|us|ca|au|ie|de|fr|nz|biz';
-const SPOKEN_EMAIL = new RegExp(
-  `\\b([a-z0-9]+(?:\\s+(?:dot|underscore|dash|hyphen)\\s+[a-z0-9]+)*)\\s+at\\s+([a-z0-9]+(?:\\s+dot\\s+[a-z0-9]+)*\\s+dot\\s+(?:${TOP_LEVEL}))\\b`,
-  'gi',
-);
 const SEPARATOR: Record<string, string> = { dot: '.', underscore: '_', dash: '-', hyphen: '-' };
 
 /** An email read out: "jess dot okoro at gmail dot com" → jess.okoro@gmail.com (lower case, as addresses are). */
 export function findSpokenEmails(text: string): Found[] {
-  const write = (said: string) => said.toLowerCase().replace(/\s+(dot|underscore|dash|hyphen)\s+/g, (_, w: string) => SEPARATOR[w]);
-  return [...text.matchAll(SPOKEN_EMAIL)].map((m) => ({ value: `${write(m[1])}@${write(m[2])}`, said: m[0], index: m.index ?? 0, rule: 'email-spoken' }));
+  // A part of an address read out: a word, maybe with a number said after it ("pickering sixty-one").
+  const part = `[a-z0-9]+(?:[\\s-]+(?:${NUMBER_SAID}))*`;
+  const spoken = new RegExp(
+    `\\b(${part}(?:\\s+(?:dot|underscore|dash|hyphen)\\s+${part})*)\\s+at\\s+([a-z0-9]+(?:\\s+dot\\s+[a-z0-9]+)*\\s+dot\\s+(?:${TOP_LEVEL}))\\b`,
+    'gi',
+  );
+  // "pickering sixty-one" is pickering61: a number said after a word is written as digits.
+  const numbers = (said: string) => said.replace(new RegExp(`([a-z0-9])[\\s-]+(${NUMBER_SAID})\\b`, 'gi'), (_, before: string, n: string) => `${before}${twoDigitValue(n) ?? spokenDigits(n)}`);
+  const write = (said: string) => numbers(said.toLowerCase()).replace(/\s+(dot|underscore|dash|hyphen)\s+/g, (_, w: string) => SEPARATOR[w]);
+  return [...text.matchAll(spoken)].map((m) => ({ value: `${write(m[1])}@${write(m[2])}`, said: m[0], index: m.index ?? 0, rule: 'email-spoken' }));
 }
 
 const TEENS = ['ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
 const TENS = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 /** A two-digit number said as words, as in a plate's "sixty-eight" or a postcode's "fourteen". */
 const TWO_DIGITS = `(?:(?:${TENS.join('|')})(?:[\\s-](?:${DIGIT_WORDS.slice(1).join('|')}))?|${TEENS.join('|')})`;
+
+/** A number said after a word of an address: two digits as words, or digits said one by one. */
+const NUMBER_SAID = `(?:${TWO_DIGITS}|${DIGIT_TOKEN}(?:[\\s-]+${DIGIT_TOKEN})*)`;
 
 /** "sixty-eight" → 68, "fourteen" → 14. */
 export function twoDigitValue(said: string): number | undefined {
