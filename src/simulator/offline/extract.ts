@@ -127,6 +127,8 @@ export function findNames(text: string): Found[] {
     [new RegExp(`\\b(?:I'm|I’m|I am|[Tt]his is|[Cc]all me|[Ii]t's|[Ii]t is)\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`, 'g'), 'name-introduction'],
     [new RegExp(`(?:^|[.,!?]\\s*)(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})\\s+(?:speaking|here)\\b`, 'g'), 'name-speaking'],
     [new RegExp(`\\b(?:[Cc]alled|[Nn]amed|goes by)\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`, 'g'), 'name-called'],
+    // "Her name was Joan Pickering": someone else's name, for a parameter about another person only (name-parts.ts).
+    [new RegExp(`\\b(?:[Hh]is|[Hh]er|[Tt]heir)\\s+(?:full\\s+)?name\\s+(?:was|is|['’]s)\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`, 'g'), 'name-of-another'],
     // "put it under Hannah Kowalski", "booked under the name of Li": who a booking is for.
     [new RegExp(`\\b(?:under(?:\\s+the\\s+name(?:\\s+of)?)?|in\\s+the\\s+name\\s+of)\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`, 'g'), 'name-under'],
   ];

@@ -84,6 +84,8 @@ export function kindOf(name: string, prop: JsonSchema): Kind {
   if (has(nameHints, 'date', 'day', 'birth', 'dob', 'birthday')) return 'date';
   if (has(nameHints, 'time', 'hour')) return 'time';
   if (has(nameHints, 'name')) return 'name';
+  // "The full name of the person remembered": a name, by the description's opening.
+  if (/^\s*(?:the\s+)?(?:full\s+)?name\s+of\b/i.test(prop.description ?? '')) return 'name';
   // A title is written in Title Case ("The Remains of the Day"): read as the caller wrote it.
   if (hasWord(nameHints, ['title'])) return 'title';
   if (has(nameHints, 'utterance', 'words', 'quote', 'text', 'message', 'request', 'reason', 'note', 'comment', 'summary', 'details', 'description')) return 'words';

@@ -18,7 +18,12 @@ export function namesFor(name: string, prop: JsonSchema, line: string, split: bo
   const part = namePart(name, prop);
   // A part the caller names ("the surname is …") goes before a name read by another phrasing.
   const own = part === 'family' ? 'name-surname' : part === 'given' ? 'name-first' : '';
-  const found = findNames(line).sort((a, b) => Number(b.rule === own) - Number(a.rule === own));
+  // Another person's name ("her name was …") is for a parameter about another person, and only there
+  // is it read first: the caller's own name is never taken from it.
+  const ofAnother = aboutAnotherPerson(name, prop);
+  const found = findNames(line)
+    .filter((f) => (ofAnother ? !CALLERS_OWN.has(f.rule) : f.rule !== 'name-of-another'))
+    .sort((a, b) => Number(b.rule === own) - Number(a.rule === own) || Number(b.rule === 'name-of-another') - Number(a.rule === 'name-of-another'));
   return found.flatMap((f) => {
     const ws = f.value.split(' ');
     if (part === 'whole') return f.rule === 'name-surname' || f.rule === 'name-first' ? [] : [{ value: f.value, said: f.said, rule: f.rule }];
@@ -30,3 +35,17 @@ export function namesFor(name: string, prop: JsonSchema, line: string, split: bo
     return split ? [] : [{ value: f.value, said: f.said, rule: 'name-as-surname', why: `the schema has no first name: "${f.value}" is the surname` }];
   });
 }
+
+/** The ways a caller gives their own name: no name of another person's. */
+const CALLERS_OWN = new Set(['name-introduction', 'name-my-name-is', 'name-speaking']);
+
+/**
+ * A name parameter about someone other than the caller: the person remembered, a child, a pet, a
+ * passenger — by its name and description, when they name no role of the caller's own.
+ */
+function aboutAnotherPerson(name: string, prop: JsonSchema): boolean {
+  const said = `${nameWords(name).join(' ')} ${prop.description ?? ''}`.toLowerCase();
+  if (/\b(?:caller|customer|donor|contact|booker|lead|member|applicant|account|holder|policyholder|your)\b/.test(said)) return false;
+  return /\b(?:of|remembered|memory|child|children|pupil|student|patient|pet|dog|cat|baby|partner|guest|passenger|deceased|person)\b/.test(said);
+}
+

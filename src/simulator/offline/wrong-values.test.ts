@@ -417,3 +417,15 @@ describe('a period and its adjective, a bed and a bedroom', () => {
     expect(fillArguments({ type: 'object', properties: size, required: ['bedrooms'] }, { callerLines: ["It's a three bed semi."], today: TODAY, offered: [], patterns: patterns() }).args).toEqual({ bedrooms: 3 });
   });
 });
+
+describe('another person\'s name, and the caller\'s own', () => {
+  const gift = {
+    donor_name: { type: 'string', description: "The donor's full name." },
+    in_memory_of: { type: 'string', description: 'The full name of the person remembered, when they give it.' },
+  } satisfies Record<string, JsonSchema>;
+  const read = (line: string) => fillArguments({ type: 'object', properties: gift, required: [] }, { callerLines: [line], today: TODAY, offered: [], patterns: patterns() });
+  it('"could it be in her memory? Her name was Joan Pickering" is the person remembered, never the donor', () =>
+    expect(read('And could it be in her memory? Her name was Joan Pickering.').args).toEqual({ in_memory_of: 'Joan Pickering' }));
+  it('near miss: "I\'m Alan Pickering" is the donor, never the person remembered', () =>
+    expect(read("It's Alan Pickering, P I C K E R I N G.").args).toEqual({ donor_name: 'Alan Pickering' }));
+});
