@@ -25,7 +25,7 @@ import { pickAgreed, pickEnumByTime, pickListed, pickOffered, pickTime, valueOfR
 import { legMarkedAt, legOf, placeForLeg } from './route';
 import { countByAges } from './ages';
 import type { Item } from './reading';
-import { conceptOfWord, isStopWord, nameWords, stem, words } from './words';
+import { callerWords, conceptOfWord, isStopWord, nameWords, stem, words } from './words';
 
 export type { FillContext, Filled } from './fill-types';
 
@@ -40,7 +40,7 @@ export interface FillResult {
   partial: Record<string, string[]>;
 }
 
-type Kind = 'date' | 'time' | 'datetime' | 'email' | 'phone' | 'name' | 'title' | 'words' | 'number' | 'identifier' | 'postcode' | 'house' | 'colour' | 'maker' | 'none';
+type Kind = 'date' | 'time' | 'datetime' | 'email' | 'phone' | 'name' | 'title' | 'words' | 'number' | 'identifier' | 'postcode' | 'house' | 'colour' | 'maker' | 'sort' | 'none';
 
 /** Colours as people name them (a car's, a bag's, a door's). */
 const COLOURS = 'black white grey gray silver red blue navy green yellow orange purple pink brown beige cream gold maroon burgundy turquoise teal'.split(' ');
@@ -78,6 +78,8 @@ export function kindOf(name: string, prop: JsonSchema): Kind {
   if (hasWord(nameHints, ['houses', 'flats', 'apartments', 'doors', 'buildings']) && hasWord(nameHints, ['numbers', 'no'])) return 'house';
   if (hasWord(nameHints, ID_WORDS) && !hasWord(all, PHONE_WORDS)) return 'identifier';
   if (hasWord(nameHints, ['colours', 'colors']) && !prop.enum) return 'colour';
+  // A breed, a species, a variety: what the thing is, said as "she's a border collie".
+  if (nameWords(name).some((w) => /^(?:breeds?|species|variet(?:y|ies))$/i.test(w)) && !prop.enum && prop.type !== 'boolean') return 'sort';
   // "make", "brand", "manufacturer": a maker's name, said in capitals ("a grey Ford Focus").
   if (hasWord(nameHints, ['makes', 'brands', 'manufacturers']) && !prop.enum && prop.type !== 'boolean') return 'maker';
   if (has(nameHints, 'surname', 'forename')) return 'name';
@@ -188,6 +190,13 @@ function candidates(kind: Kind, name: string, line: string, prop: JsonSchema, to
     case 'colour':
       // A colour the caller denies ("not the black one") is none they gave.
       return [...line.matchAll(COLOUR)].filter((m) => !negationAt(line, m.index ?? 0)).map((m) => ({ value: m[0].toLowerCase(), said: m[0], rule: 'colour-word' }));
+    case 'sort': {
+      // "she's a border collie, six years old": the words after "she's a", up to the clause's end,
+      // and no count or age among them.
+      const m = /\b(?:she|he|it|they)(?:['’]s|\s+is|['’]re|\s+are)\s+an?\s+((?:[a-z][a-z'’-]*\s+){0,2}[a-z][a-z'’-]*)(?=\s*(?:[,.;!?]|$|\s+(?:and|but|who|that|aged|about)\b))/i.exec(line);
+      if (!m || findNumbers(m[1]).length || /\b(?:years?|months?|old|bit|lot|little)\b/i.test(m[1])) return [];
+      return [{ value: m[1], said: m[0], rule: 'sort-named' }];
+    }
     case 'maker':
       // The first word of a name in capitals that does not open the sentence ("a grey Ford Focus": Ford).
       return findTitles(line).filter((f) => f.index > 0 && !/[.!?]\s*$/.test(line.slice(0, f.index))).map((f) => ({ value: f.value.split(/\s+/)[0], said: f.said, rule: 'maker-name' }));
@@ -208,7 +217,7 @@ function candidates(kind: Kind, name: string, line: string, prop: JsonSchema, to
       // Digits the caller gives as their phone ("my mobile's oh seven seven…") are no reference or code.
       return findIdentifiers(line).filter((f) => !saidAsPhone(line, f.index)).flatMap((f) => [...new Set([f.value, f.value.replace(/[\s./-]/g, '')])].map((value, i) => ({ value, said: f.said, rule: i === 0 ? f.rule : 'identifier-to-pattern' })));
     case 'number': {
-      const unit = unitOf(`${name} ${prop.description ?? ''}`);
+      const unit = unitOf(`${nameWords(name).join(' ')} ${prop.description ?? ''}`);
       const round = (v: number) => (prop.type === 'integer' ? Math.round(v) : v);
       const durations = unit ? findDurations(line, unit).map((f) => ({ value: round(f.value), said: f.said, rule: f.rule, why: f.rule === 'duration-converted' ? `"${f.said}" counted in ${unit}s` : undefined })) : [];
       // A count said with a unit ("two weeks") is a duration, not a count of something else.
@@ -293,6 +302,9 @@ function wordsAfterName(name: string, toolDescription: string): string {
   // "move_in: YYYY-MM-DD." — a docstring's "name: what it is" describes the parameter, to the clause's end.
   const colon = new RegExp(`\\b${spelled}\\s*:\\s*([^;]+?)(?:[.;](?:\\s|$)|$)`, 'i').exec(toolDescription);
   if (colon) return `${ws.join(' ')}: ${colon[1]}`;
+  // "drop_off and pick_up are dates, YYYY-MM-DD": what a list of parameters together are.
+  const together = new RegExp(`\\b(?:\\w+\\s*,\\s*)*(?:\\w+\\s+and\\s+)?${spelled}(?:\\s*,\\s*\\w+)*(?:\\s+and\\s+\\w+)?\\s+are\\s+([^;]+?)(?:[.;](?:\\s|$)|$)`, 'i').exec(toolDescription);
+  if (together) return `${ws.join(' ')}: ${together[1]}`;
   const m = new RegExp(`\\b${spelled}\\b((?:[\\s(]+[\\w'’-]+\\)?){0,3})`, 'i').exec(toolDescription);
   return m ? `${ws.join(' ')}${m[1]}` : '';
 }
@@ -306,6 +318,28 @@ function describesAThing(name: string, prop: JsonSchema, toolDescription = ''): 
   const spelled = [name, nameWords(name).join(' ')].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const clause = new RegExp(`\\b(?:${spelled.join('|')})\\b\\s*(?::|is|means)\\s*([^;.]*)`, 'i').exec(toolDescription)?.[1] ?? '';
   return /\b(?:looks? like|appearance|colour|color|what it is like)\b/i.test(`${prop.description ?? ''} ${clause}`);
+}
+
+/** The concepts a parameter's name says, its phrases too ("pick up" is collecting). */
+const nameConcepts = (name: string) => new Set(callerWords(nameWords(name).join(' ')).filter((w) => !isStopWord(w)).map(conceptOfWord));
+
+/**
+ * Days of one line sorted to the parameter whose name their clause says: the clause before each
+ * day, back to the day before it. A day said in another day parameter's clause is dropped.
+ */
+function daysByClause(name: string, others: string[], line: string, found: Candidate[]): Candidate[] {
+  const mine = nameConcepts(name);
+  const theirs = others.map(nameConcepts);
+  let from = 0;
+  const scored = found.map((c) => {
+    const at = line.indexOf(c.said, from);
+    const clause = at >= 0 ? line.slice(from, at) : '';
+    if (at >= 0) from = at + c.said.length;
+    const said = callerWords(clause).map(conceptOfWord);
+    return { c, own: said.some((w) => mine.has(w)), other: theirs.some((t) => said.some((w) => t.has(w))) };
+  });
+  if (!scored.some((x) => x.own || x.other)) return found;
+  return [...scored.filter((x) => x.own), ...scored.filter((x) => !x.own && !x.other)].map((x) => (x.own ? { ...x.c, rule: 'date-of-its-clause', why: `"${x.c.said}" is said in the clause that names ${name}` } : x.c));
 }
 
 /** A parameter that holds why: its name or description says reason, why or purpose. */
@@ -346,7 +380,14 @@ function fillObject(name: string, prop: JsonSchema, ctx: FillContext, made: Made
   const fields = Object.keys(prop.properties ?? {});
   const question = words(ctx.agentLines?.at(-1) ?? '');
   const asked = ctx.asked?.map((qs, i) => qs.flatMap((q) => (q.param !== name || (ctx.tool && q.tool !== ctx.tool.name) ? [q] : i > 0 ? [] : fields.filter((f) => nameWords(f).every((w) => question.includes(w))).map((f) => ({ ...q, param: f })))));
-  const inner = fillArguments(prop, { ...ctx, ...(asked ? { asked } : {}) });
+  // A name field with nothing of its own, in an object that is an animal or a child ("pet.name"), is
+  // that one's name, not the caller's (name-parts.ts reads "she's called Nala" for it, never "I'm Ruth").
+  const ofAnother = nameWords(name).some((w) => /^(?:pets?|animals?|dogs?|cats?|child(?:ren)?|baby|pupil|student|patient)$/i.test(w));
+  const fieldsSaid: JsonSchema = !ofAnother ? prop : {
+    ...prop,
+    properties: Object.fromEntries(Object.entries(prop.properties ?? {}).map(([f, p]) => [f, p && !p.description && nameWords(f).includes('name') ? { ...p, description: `The ${nameWords(name).join(' ')}'s ${nameWords(f).join(' ')}.` } : p])),
+  };
+  const inner = fillArguments(fieldsSaid, { ...ctx, ...(asked ? { asked } : {}) });
   const got = Object.keys(inner.args);
   if (!got.length) return undefined;
   if (inner.missing.length) {
@@ -451,7 +492,11 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
       const f = made(byAges.count, 'number-by-ages', byAges.said, true);
       if (f) return { ...f, why: byAges.why };
     }
-    const read = candidates(kind, name, line, prop, ctx.today, context, ctx.tool?.description, ctx.givenAndFamily ?? true);
+    const readHere = candidates(kind, name, line, prop, ctx.today, context, ctx.tool?.description, ctx.givenAndFamily ?? true);
+    // Two days in one line ("drop her off on the 23rd and collect her on the 27th"): each to the
+    // parameter its clause names; a day whose clause names another day parameter is that one's.
+    const dayParams = Object.entries(ctx.parameters?.properties ?? {}).filter(([p, pp]) => p !== name && pp && kindOf(p, pp.description ? pp : { ...pp, description: wordsAfterName(p, ctx.tool?.description ?? '') }) === 'date').map(([p]) => p);
+    const read = kind === 'date' && readHere.length > 1 ? daysByClause(name, dayParams, line, readHere) : readHere;
     const params = Object.entries(ctx.parameters?.properties ?? {});
     const scoped = kind === 'identifier' ? scopeCodes(name, prop.description ?? '', line, read, params.map(([p]) => p)) : kind === 'number' ? scopeCounts(name, line, read, params.filter(([, p]) => p?.type === 'integer' || p?.type === 'number').map(([p, pp]) => [p, pp?.description ? pp : { ...pp, description: wordsAfterName(p, ctx.tool?.description ?? '') }] as [string, JsonSchema])) : read;
     for (const c of scoped) {
@@ -466,7 +511,7 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     // A line that opens with "no" answers a yes/no question, not one for a value: it is no answer to
     // this one. ("Yes, I'm with …" still is: a yes often opens the value asked for.)
     const answersYesNo = findYesNo(line)?.value === false && !YES_NO_QUESTION.test(askedLine(ctx, i));
-    const freeText = (prop.type === 'string' || prop.type === undefined) && ['none', 'words'].includes(kind) && !prop.enum;
+    const freeText = (prop.type === 'string' || prop.type === undefined) && ['none', 'words', 'sort'].includes(kind) && !prop.enum;
     // "Hendon's the closest centre": the line names the parameter and says what it is.
     const named = freeText ? namedBy(name, line) : undefined;
     if (named) {

@@ -46,6 +46,6 @@ const CALLERS_OWN = new Set(['name-introduction', 'name-my-name-is', 'name-speak
 function aboutAnotherPerson(name: string, prop: JsonSchema): boolean {
   const said = `${nameWords(name).join(' ')} ${prop.description ?? ''}`.toLowerCase();
   if (/\b(?:caller|customer|donor|contact|booker|lead|member|applicant|account|holder|policyholder|your)\b/.test(said)) return false;
-  return /\b(?:of|remembered|memory|child|children|pupil|student|patient|pet|dog|cat|baby|partner|guest|passenger|deceased|person)\b/.test(said);
+  return /\b(?:of|remembered|memory|child|children|pupil|student|patient|pet|dog|cat|baby|partner|passenger|deceased|person)\b/.test(said);
 }
 

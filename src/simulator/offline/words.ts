@@ -46,6 +46,7 @@ const SYNONYMS = [
   'login log logon signin',
   'power electric',
   'escort accompany',
+  'collect fetch',
   'adult grown grownup',
   'pound quid sterling',
   // A period and its adjective: "every month" is monthly.
@@ -93,6 +94,8 @@ const PHRASES: [RegExp, string][] = [
   [/\blocked out\b|\b(?:can['’]?t|cannot|can not|couldn['’]t)\s+(?:log|sign|get)\s*(?:in|on|into)\b/i, 'sign'],
   // Coming through fast is pouring, whatever it is that comes.
   [/\b(?:coming|running|gushing|flowing|pouring)\s+(?:(?:in|out|through|down|everywhere)\s+)?(?:fast|quickly|heavily|a lot)\b/i, 'pouring'],
+  // Picking someone or something up is collecting: "pick her up", "picking them up".
+  [/\bpick(?:ing|ed)?\s+(?:(?:her|him|them|it|us|me|the\s+\w+)\s+)?up\b/i, 'collect'],
   // Going along with someone is accompanying them: "I'll be going with her", "my son's coming with me".
   [/\b(?:going|coming|travell?ing|go|come|travel|ride|riding)\s+(?:along\s+)?with\s+(?:her|him|them|me|us)\b/i, 'accompany'],
   [/\bthat['’]?s (?:all|it|everything)\b|\bnothing else\b|\ball (?:set|done)\b|\bhave a (?:nice|good|great|lovely) (?:day|one|evening|weekend)\b|\btake care\b|\bsee you\b|\bcheers\b|\bthat (?:will|would) be all\b/i, 'bye'],
