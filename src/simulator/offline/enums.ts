@@ -213,7 +213,8 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
     // caller denying it ("it won't light"), and only so.
     const deniedInGloss = new Set(definitionsOf(value, descriptions).flatMap((d) => [...deniedConcepts(d)]));
     const meets = (w: string) => (deniedInGloss.has(concept(w)) ? denied.has(concept(w)) : saidConcepts.has(concept(w)) || joined.includes(stem(w)));
-    const glossHits = [...new Set(gloss.filter(meets))];
+    // (One word said counts once: "dripping" meets "leaking" and its meaning "drips" by one concept.)
+    const glossHits = [...new Set(gloss.filter(meets))].filter((w) => !ownHits.some((o) => concept(o) === concept(w)));
     // Naming the whole value is the strongest evidence, then a word of its meaning, then part of its name.
     // Part of a name is evidence only when the value has no definition or the caller meets it too:
     // "the pole opposite the post box" names where, not a "damaged_pole" ("a leaning or broken pole").

@@ -430,7 +430,11 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
   const bare = named === 'none' && !prop.description && only ? kindOf(name, { ...prop, description: ctx.tool?.description ?? '' }) : named;
   // A free string with nothing of its own, when the tool says it takes "the caller's words".
   const kind = bare === 'none' && !prop.description && !prop.enum && (prop.type === 'string' || prop.type === undefined) && IN_WORDS.test(ctx.tool?.description ?? '') ? 'words' : bare;
-  const descriptions = [prop.description ?? '', ctx.tool?.description ?? ''];
+  // Of a tool's description, the clause that describes this parameter ("category: "plumbing" (leaks,
+  // taps)…") when it has one: the other parameters' clauses ("priority: … a leak that's being
+  // contained") use words that would tell this one's values apart no longer.
+  const ownClause = prop.description ? '' : wordsAfterName(name, ctx.tool?.description ?? '');
+  const descriptions = [prop.description ?? '', /^[^:]*:/.test(ownClause) ? ownClause : (ctx.tool?.description ?? '')];
   const next = Array.isArray(prop.enum) ? nextEnumLine(prop.enum, descriptions, ctx.nearestOlder) : (i: number) => i + 1;
   for (let i = 0; i >= 0 && i < ctx.callerLines.length; i = next(i)) {
     const line = ctx.callerLines[i];

@@ -125,7 +125,8 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
       if (flagDenies) continue;
       return made(yn.value, 'boolean-from-yes-no', yn.said, false);
     }
-    if (NEGATED.test(question) !== flagDenies) {
+    // ("…, yes or no?" and "…or not?" offer both answers: they ask nothing the other way round.)
+    if (NEGATED.test(question.replace(/\b(?:yes\s+or\s+no|or\s+not)\b/gi, ' ')) !== flagDenies) {
       const f = made(!yn.value, 'boolean-from-yes-no-turned', yn.said, true);
       return f && { ...f, why: `"${yn.said}" answers "${question.trim()}", which asks the opposite of what ${name} says ("${(prop.description || name).trim()}")` };
     }

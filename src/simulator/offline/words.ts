@@ -47,6 +47,7 @@ const SYNONYMS = [
   'power electric',
   'escort accompany',
   'collect fetch',
+  'unwell ill sick poorly',
   'adult grown grownup',
   'pound quid sterling',
   // A period and its adjective: "every month" is monthly.
@@ -96,6 +97,8 @@ const PHRASES: [RegExp, string][] = [
   [/\b(?:coming|running|gushing|flowing|pouring)\s+(?:(?:in|out|through|down|everywhere)\s+)?(?:fast|quickly|heavily|a lot)\b/i, 'pouring'],
   // Picking someone or something up is collecting: "pick her up", "picking them up".
   [/\bpick(?:ing|ed)?\s+(?:(?:her|him|them|it|us|me|the\s+\w+)\s+)?up\b/i, 'collect'],
+  // "We're all out in the garden", "everyone's outside": they have left the building.
+  [/\b(?:we['’]re|we are|everyone['’]s|everyone is|everybody['’]s|everybody is|they['’]re|they are)\s+(?:all\s+)?(?:out(?:side)?\b|out of the (?:house|building|flat|property))/i, 'left'],
   // Going along with someone is accompanying them: "I'll be going with her", "my son's coming with me".
   [/\b(?:going|coming|travell?ing|go|come|travel|ride|riding)\s+(?:along\s+)?with\s+(?:her|him|them|me|us)\b/i, 'accompany'],
   [/\bthat['’]?s (?:all|it|everything)\b|\bnothing else\b|\ball (?:set|done)\b|\bhave a (?:nice|good|great|lovely) (?:day|one|evening|weekend)\b|\btake care\b|\bsee you\b|\bcheers\b|\bthat (?:will|would) be all\b/i, 'bye'],

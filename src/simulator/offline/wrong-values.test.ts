@@ -429,3 +429,21 @@ describe('another person\'s name, and the caller\'s own', () => {
   it('near miss: "I\'m Alan Pickering" is the donor, never the person remembered', () =>
     expect(read("It's Alan Pickering, P I C K E R I N G.").args).toEqual({ donor_name: 'Alan Pickering' }));
 });
+
+describe('a question that offers both answers, and a tool description of several parameters', () => {
+  it('"Should it be someone inside, yes or no?" — "No, there\'s no one in" is false, not turned round by the "no" of "yes or no"', () => {
+    const assess = { name: 'assessJob', description: 'Assess the job. someone_inside: a person or a pet is shut inside.' };
+    const out = fillArguments({ type: 'object', properties: { someone_inside: { type: 'boolean' } }, required: ['someone_inside'] }, {
+      callerLines: ["No, there's no one in, the house is empty."], agentLines: ['Should it be someone inside, yes or no?'],
+      asked: [[{ tool: 'assessJob', param: 'someone_inside', why: 'asked' }]], tool: assess, today: TODAY, offered: [], patterns: patterns(),
+    });
+    expect(out.args).toEqual({ someone_inside: false });
+  });
+  it('an enum is read against its own clause of the tool description, not the words of another parameter\'s clause', () => {
+    const logRepair = { name: 'logRepair', description: 'Record the repair. category: "plumbing" (leaks, taps, toilets, drains), "heating" (boiler, radiators, hot water), "other". priority: "urgent" within three days (a leak that\'s being contained).' };
+    const out = fillArguments({ type: 'object', properties: { category: { type: 'string', enum: ['plumbing', 'heating', 'other'] } }, required: ['category'] }, {
+      callerLines: ['The toilet leaks every time we flush.'], tool: logRepair, today: TODAY, offered: [], patterns: patterns(),
+    });
+    expect(out.args).toEqual({ category: 'plumbing' });
+  });
+});
