@@ -5,29 +5,28 @@ import type { JsonSchema } from '../../model';
 import { getOwn, setOwn } from '../../model/own';
 import { answerContent, YES_NO_QUESTION } from './asked';
 import { narrowedCopy } from './copied-text';
-import { negationAt } from './polarity';
-import { whenName } from './speech';
-import { findDates, findDayPart, findTimes, looksLikeClock } from './dates';
-import { LATE_DAY_PART } from './history-fold';
+import { findDayPart, findTimes, looksLikeClock } from './dates';
 import type { PatternReader } from './patterns';
 import { nextEnumLine, readEnum } from './history-memo'; // read once per line (a long call's steps stay flat)
-import { findEmails, findNumbers, findPhones, findTitles, findYesNo, phoneForms } from './extract';
-import { findSpelledCodes } from './spoken';
-import { findDurations, findHouseNumbers, findIdentifiers, findLargeNumberWords, findPostcodes, findStreetAddresses, unitOf } from './ids';
+import { findYesNo } from './extract';
+import { findStreetAddresses } from './ids';
 import { clauseWith } from './intent';
 import { fillBoolean, flagMeaningInTool } from './flags';
-import type { Candidate, FillContext, Filled, Made } from './fill-types';
+import type { FillContext, Filled, Made } from './fill-types';
 import { askedByInstructions, beforeOtherAnswers, CHOICE_OF_OPTIONS, FIRST_PERSON_CLAUSE, namedBy, purposeOf, saysOnlyWhen, sentenceAbout, withoutFillers } from './answer-text';
-import { namePart, namesFor } from './name-parts';
-import { ID_WORDS, scopeCodes } from './scope-codes';
+import { namePart } from './name-parts';
+import { scopeCodes } from './scope-codes';
 import { scopeCounts } from './scope-counts';
 import { pickAgreed, pickEnumByTime, pickListed, pickOffered, pickTime, valueOfRow } from './pick';
-import { legMarkedAt, legOf, placeForLeg } from './route';
+import { legOf, placeForLeg } from './route';
 import { countByAges } from './ages';
 import type { Item } from './reading';
-import { callerWords, conceptOfWord, isStopWord, nameWords, stem, words } from './words';
+import { hasWord, IN_WORDS, type Kind, kindOf, wantsWordsAsSaid, wordsAfterName } from './kinds';
+import { candidates, daysByClause } from './readers';
+import { isStopWord, nameWords, stem, words } from './words';
 
 export type { FillContext, Filled } from './fill-types';
+export { kindOf } from './kinds';
 
 export interface FillResult {
   args: Record<string, unknown>;
@@ -38,79 +37,6 @@ export interface FillResult {
   ties: Record<string, unknown[]>;
   /** Object parameters some of whose required fields were read: the fields still missing, asked one by one. */
   partial: Record<string, string[]>;
-}
-
-type Kind = 'date' | 'time' | 'datetime' | 'email' | 'phone' | 'name' | 'title' | 'words' | 'number' | 'identifier' | 'postcode' | 'house' | 'colour' | 'maker' | 'sort' | 'none';
-
-/** Colours as people name them (a car's, a bag's, a door's). */
-const COLOURS = 'black white grey gray silver red blue navy green yellow orange purple pink brown beige cream gold maroon burgundy turquoise teal'.split(' ');
-const COLOUR = new RegExp(`\\b(?:(?:dark|light|pale|bright|metallic)\\s+)?(?:${COLOURS.join('|')})\\b`, 'gi');
-
-const PHONE_WORDS = ['phone', 'telephone', 'mobile', 'cell', 'tel', 'callback'];
-/** Whether the words just before `index` name a phone: "my mobile's", "the number is", "call me on". */
-const saidAsPhone = (line: string, index: number) =>
-  /\b(?:(?:mobile|phone|cell|landline|telephone)(?:\s+number)?(?:['’]s|\s+is|\s+number['’]s)?|(?:call|ring|reach|text)\s+(?:me|us)\s+on|(?:my|our|the|a|best|contact|home|work|daytime)\s+number(?:['’]s|\s+is))\s*:?\s*$/i.test(line.slice(Math.max(0, index - 40), index));
-/** Literal stems only: the synonym table makes "number" a phone, which a policy number is not. */
-const hasWord = (stems: Set<string>, list: string[]) => list.some((w) => stems.has(stem(w)));
-
-const has = (hints: Set<string>, ...wanted: string[]) => wanted.some((w) => hints.has(stem(w)) || hints.has(conceptOfWord(w)));
-
-/** What a parameter asks for, from its format first, then its name and description words. */
-export function kindOf(name: string, prop: JsonSchema): Kind {
-  const format = typeof prop.format === 'string' ? prop.format : '';
-  if (format === 'date-time') return 'datetime';
-  if (format === 'date') return 'date';
-  if (format === 'time') return 'time';
-  if (format === 'email') return 'email';
-  if (prop.type === 'number' || prop.type === 'integer') return 'number';
-  // A description that spells the written form ("YYYY-MM-DD", "HH:MM") says what the value is.
-  const description = prop.description ?? '';
-  if (/\bYYYY-MM-DD[T ]HH:MM/i.test(description)) return 'datetime';
-  if (/\bYYYY-MM-DD\b/i.test(description)) return 'date';
-  if (/\bHH:MM\b/i.test(description)) return 'time';
-  const nameHints = new Set(nameWords(name).map(stem));
-  const all = new Set([...nameHints, ...words(prop.description ?? '').map(stem)]);
-  const hints = new Set([...all, ...[...all].map(conceptOfWord)]);
-  if (has(nameHints, 'email', 'mail')) return 'email';
-  if (hasWord(nameHints, PHONE_WORDS)) return 'phone';
-  if (hasWord(nameHints, ['postcode', 'zip', 'postal', 'zipcode'])) return 'postcode';
-  // "house_number", "flat_no": the number on a door, not a code.
-  if (hasWord(nameHints, ['houses', 'flats', 'apartments', 'doors', 'buildings']) && hasWord(nameHints, ['numbers', 'no'])) return 'house';
-  if (hasWord(nameHints, ID_WORDS) && !hasWord(all, PHONE_WORDS)) return 'identifier';
-  if (hasWord(nameHints, ['colours', 'colors']) && !prop.enum) return 'colour';
-  // A breed, a species, a variety: what the thing is, said as "she's a border collie".
-  if (nameWords(name).some((w) => /^(?:breeds?|species|variet(?:y|ies))$/i.test(w)) && !prop.enum && prop.type !== 'boolean') return 'sort';
-  // "make", "brand", "manufacturer": a maker's name, said in capitals ("a grey Ford Focus").
-  if (hasWord(nameHints, ['makes', 'brands', 'manufacturers']) && !prop.enum && prop.type !== 'boolean') return 'maker';
-  if (has(nameHints, 'surname', 'forename')) return 'name';
-  if (has(nameHints, 'date', 'day', 'birth', 'dob', 'birthday')) return 'date';
-  if (has(nameHints, 'time', 'hour')) return 'time';
-  if (has(nameHints, 'name')) return 'name';
-  // "The full name of the person remembered": a name, by the description's opening.
-  if (/^\s*(?:the\s+)?(?:full\s+)?name\s+of\b/i.test(prop.description ?? '')) return 'name';
-  // A title is written in Title Case ("The Remains of the Day"): read as the caller wrote it.
-  if (hasWord(nameHints, ['title'])) return 'title';
-  if (has(nameHints, 'utterance', 'words', 'quote', 'text', 'message', 'request', 'reason', 'note', 'comment', 'summary', 'details', 'description')) return 'words';
-  // An address is the caller's words, whatever numbers it holds ("including the room number").
-  // (Plurals: hasWord compares stems, and a bare parameter name as a literal would look borrowed
-  // from the examples to no-example-strings.test.ts.)
-  if (hasWord(nameHints, ['addresses', 'locations', 'whereabouts'])) return 'words';
-  if (has(hints, 'email')) return 'email';
-  if (hasWord(all, PHONE_WORDS)) return 'phone';
-  if (hasWord(all, ['postcode', 'zip'])) return 'postcode';
-  // ("a birthday or anniversary" is an occasion, not a date: a birth date says "date", "born" or "dob".)
-  if (has(hints, 'date') || /\b(?:date of birth|born|dob)\b/i.test(prop.description ?? '')) return 'date';
-  if (has(hints, 'time')) return 'time';
-  if (has(hints, 'utterance', 'words', 'said', 'quote', 'verbatim', 'reason')) return 'words';
-  // "The room number", "the booking reference": a code, by the description's words.
-  if (/\b(?:number|code|reference|ref|id|digits)\b/i.test(prop.description ?? '') && !/\bnumber of\b|\bhow many\b/i.test(prop.description ?? '')) return 'identifier';
-  if (typeof prop.pattern === 'string' && /\\d|\[0-9|\[A-Z/.test(prop.pattern)) return 'identifier';
-  // A name that ends in "at" or "on" says when, by the English naming habit (starts_at, paid_on),
-  // when no description says otherwise.
-  // "The problem as the caller put it": the caller's words, kept as said.
-  if (AS_SAID.test(prop.description ?? '') && !prop.enum && prop.type !== 'boolean') return 'words';
-  const when = prop.description ? undefined : whenName(name);
-  return when === 'time' ? 'time' : when === 'day' ? 'date' : 'none';
 }
 
 /**
@@ -127,115 +53,6 @@ function accepts(prop: JsonSchema, value: unknown, patterns: PatternReader, plac
     if (answer.matched === null) return false;
   }
   return true;
-}
-
-/** A date the parameter wants as the caller said it ("as they said it"), or as YYYY-MM-DD. */
-const AS_SAID = /\bas (?:they|you|the \w+) (?:said|say|named|gave|put) it\b|\bas (?:they|the caller|you) (?:said|say|named|gave)|\bas said\b|\bin their (?:own )?words\b/i;
-/** "in the customer's words", "in their own words": free text kept as said. */
-const IN_WORDS = /\bin (?:their|his|her|your|the \w+['’]s?) (?:own )?words\b/i;
-/** Said of the parameter itself, or by a clause of its tool's description that names it ("the day the caller chose, as they said it"). */
-const wantsWordsAsSaid = (prop: JsonSchema, name = '', toolDescription = '') =>
-  !prop.pattern && !prop.format && (AS_SAID.test(prop.description ?? '') || toolDescription.split(/[;:.]\s*/).some((clause) => AS_SAID.test(clause) && nameWords(name).some((w) => words(clause).includes(w))));
-
-/** "seven" said after "evening" is 19:00: an hour under twelve without am/pm, in a part of day after noon. */
-function inDayPart(hhmm: string, said: string, context: string): { hhmm: string; why?: string } {
-  const h = +hhmm.slice(0, 2);
-  if (h < 1 || h > 11 || /[ap]\.?m\b|noon|midnight|o['’]?clock in the morning/i.test(said)) return { hhmm };
-  const part = LATE_DAY_PART.exec(context);
-  if (!part || (part[1].toLowerCase() === 'afternoon' && h > 7)) return { hhmm };
-  return { hhmm: `${String(h + 12).padStart(2, '0')}${hhmm.slice(2)}`, why: `"${said}" read as after noon: the caller said "${part[1]}"` };
-}
-
-const isBirth = (name: string, prop: JsonSchema) => /\b(?:birth|born|dob|birthday)\b/i.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`);
-/**
- * A day gone by by its meaning: a birth, or when something started, happened or was bought
- * ("started_on", "the day it started"). A day to come ("Thursday's fine") answers something else.
- */
-const isPastDay = (name: string, prop: JsonSchema, toolDescription = '') =>
-  isBirth(name, prop) || /\b(?:started|start(?:ed)? on|began|begun|happened|occurred|noticed|bought|purchased|broke|broken|went wrong|first (?:saw|noticed))\b/i.test(`${nameWords(name).join(' ')} ${prop.description ?? ''} ${wordsAfterName(name, toolDescription)}`);
-const isoToday = () => new Date().toISOString().slice(0, 10);
-
-/** Values found in one line for a kind of parameter, best first; `context` is the rest of the conversation, nearest first. */
-function candidates(kind: Kind, name: string, line: string, prop: JsonSchema, today: string | undefined, context = '', toolDescription = '', split = true): Candidate[] {
-  const asSaid = wantsWordsAsSaid(prop, name, toolDescription);
-  switch (kind) {
-    case 'date':
-      // "No thanks, not today": a day the caller denies is no day they gave.
-      // A birth date is a day gone by: a day to come ("Wednesday next week") is an answer to something else.
-      return findDates(line, today).filter((d) => !negationAt(line, d.index) && !(isPastDay(name, prop, toolDescription) && d.iso > (today ?? isoToday())) && !(isBirth(name, prop) && d.iso >= (today ?? isoToday()))).map((d) => ({ value: asSaid ? d.said : d.iso, said: d.said, rule: d.rule }));
-    case 'time': {
-      const times: Candidate[] = findTimes(line).filter((t) => !negationAt(line, t.index)).map((t) => {
-        const fitted = inDayPart(t.hhmm, t.said, `${line} ${context}`);
-        return { value: asSaid ? t.said : fitted.hhmm, said: t.said, rule: fitted.why ? 'time-in-day-part' : t.rule, why: fitted.why };
-      });
-      const part = findDayPart(line);
-      // "in the morning" stands for a time only when the schema needs a clock time.
-      if (part && (prop.pattern || prop.format)) times.push({ value: part.hhmm, said: part.part, rule: 'time-day-part' });
-      return times;
-    }
-    case 'datetime': {
-      const date = findDates(line, today)[0];
-      const time = findTimes(line)[0] ?? (findDayPart(line) && { hhmm: findDayPart(line)!.hhmm, said: findDayPart(line)!.part });
-      return date && time ? [{ value: `${date.iso}T${inDayPart(time.hhmm, time.said, `${line} ${context}`).hhmm}:00`, said: `${date.said} ${time.said}`, rule: 'date-time' }] : [];
-    }
-    case 'email':
-      return findEmails(line).map((f) => ({ value: f.value, said: f.said, rule: f.rule }));
-    case 'phone':
-      // Each number in the forms its digits can be written in; the first the schema accepts wins.
-      return findPhones(line).flatMap((f) => phoneForms(f).map((value, i) => ({ value, said: f.said, rule: i === 0 ? f.rule : 'phone-to-pattern' })));
-    case 'name':
-      return namesFor(name, prop, line, split);
-    case 'title':
-      return findTitles(line).map((f) => ({ value: f.value, said: f.said, rule: f.rule }));
-    case 'colour':
-      // A colour the caller denies ("not the black one") is none they gave.
-      return [...line.matchAll(COLOUR)].filter((m) => !negationAt(line, m.index ?? 0)).map((m) => ({ value: m[0].toLowerCase(), said: m[0], rule: 'colour-word' }));
-    case 'sort': {
-      // "she's a border collie, six years old": the words after "she's a", up to the clause's end,
-      // and no count or age among them.
-      const m = /\b(?:she|he|it|they)(?:['’]s|\s+is|['’]re|\s+are)\s+an?\s+((?:[a-z][a-z'’-]*\s+){0,2}[a-z][a-z'’-]*)(?=\s*(?:[,.;!?]|$|\s+(?:and|but|who|that|aged|about)\b))/i.exec(line);
-      if (!m || findNumbers(m[1]).length || /\b(?:years?|months?|old|bit|lot|little)\b/i.test(m[1])) return [];
-      return [{ value: m[1], said: m[0], rule: 'sort-named' }];
-    }
-    case 'maker':
-      // The first word of a name in capitals that does not open the sentence ("a grey Ford Focus": Ford).
-      return findTitles(line).filter((f) => f.index > 0 && !/[.!?]\s*$/.test(line.slice(0, f.index))).map((f) => ({ value: f.value.split(/\s+/)[0], said: f.said, rule: 'maker-name' }));
-    case 'postcode': {
-      // A postcode the line marks as the journey's other end ("to EH3 9AB" for from_postcode) is not this one.
-      const leg = legOf(name);
-      const found = findPostcodes(line);
-      return found
-        .map((f, i) => ({ f, marked: legMarkedAt(line, f.index, i ? found[i - 1].index + found[i - 1].said.length : 0) }))
-        .filter(({ marked }) => !leg || !marked || marked === leg)
-        .sort((a, b) => Number(b.marked === leg) - Number(a.marked === leg))
-        .map(({ f, marked }) => ({ value: f.value, said: f.said, rule: leg && marked === leg ? 'postcode-journey-end' : f.rule }));
-    }
-    case 'house':
-      return findHouseNumbers(line).map((f) => ({ value: prop.type === 'integer' || prop.type === 'number' ? parseInt(f.value, 10) : f.value, said: f.said, rule: f.rule }));
-    case 'identifier':
-      // The code as said, then without its separators (a pattern may want "HX5530921" or "HX-5530921").
-      // Digits the caller gives as their phone ("my mobile's oh seven seven…") are no reference or code.
-      return findIdentifiers(line).filter((f) => !saidAsPhone(line, f.index)).flatMap((f) => [...new Set([f.value, f.value.replace(/[\s./-]/g, '')])].map((value, i) => ({ value, said: f.said, rule: i === 0 ? f.rule : 'identifier-to-pattern' })));
-    case 'number': {
-      const unit = unitOf(`${nameWords(name).join(' ')} ${prop.description ?? ''}`);
-      const round = (v: number) => (prop.type === 'integer' ? Math.round(v) : v);
-      const durations = unit ? findDurations(line, unit).map((f) => ({ value: round(f.value), said: f.said, rule: f.rule, why: f.rule === 'duration-converted' ? `"${f.said}" counted in ${unit}s` : undefined })) : [];
-      // A count said with a unit ("two weeks") is a duration, not a count of something else.
-      const spans = unit ? [] : findDurations(line, 'day');
-      // Numbers inside a phone, a date, a time, a postcode or a code said letter by letter count nothing.
-      const busy = [...findPhones(line), ...findDates(line, today), ...findTimes(line), ...spans, ...findPostcodes(line).filter((p) => /[A-Z]/i.test(p.value)), ...findSpelledCodes(line)].map((f) => [f.index, f.index + f.said.length] as [number, number]);
-      // A number before a name in capitals is a house number ("8 Larch Close"), not a count.
-      const houseNumber = (f: { index: number; said: string }) => /^\d+[a-z]?$/i.test(f.said) && /^\s+[A-Z][a-z]/.test(line.slice(f.index + f.said.length));
-      const plain = [...findNumbers(line, busy), ...findLargeNumberWords(line).filter((f) => !busy.some(([a, b]) => f.index >= a && f.index < b))].filter((f) => !houseNumber(f)).sort((a, b) => a.index - b.index);
-      // "one of the boys uses a wheelchair": one, counted by what the clause says of it (scope-counts.ts);
-      // only for a count whose thing the clause names, never alone.
-      const thing = new Set(words(`${nameWords(name).join(' ')} ${prop.description ?? ''}`).filter((w) => w.length > 3).map(stem));
-      const oneOf = [...line.matchAll(/\bone of (?:the|us|them|my|our|your)\b[^,.;!?]*/gi)].filter((m) => words(m[0]).slice(3).some((w) => thing.has(stem(w)))).map((m) => ({ value: 1, said: m[0].trim(), rule: 'number-one-of' }));
-      return [...durations, ...plain.map((f) => ({ value: round(f.value), said: f.said, rule: f.rule })), ...oneOf];
-    }
-    default:
-      return [];
-  }
 }
 
 /** An enum value the line names (directly, stemmed, or through a synonym); only when exactly one is named. */
@@ -292,24 +109,6 @@ function enumValueOfText(prop: JsonSchema, value: unknown): unknown {
 const line0Said = (line: string) => (line.length > 60 ? `${line.slice(0, 57)}…` : line);
 
 /**
- * For a parameter without a description of its own, what its tool's description says right after
- * its name ("by the room number (digits only)" says room is a number to read, not free words).
- */
-function wordsAfterName(name: string, toolDescription: string): string {
-  const ws = nameWords(name);
-  if (!ws.length || !toolDescription) return '';
-  const spelled = ws.join('[\\s_-]+');
-  // "move_in: YYYY-MM-DD." — a docstring's "name: what it is" describes the parameter, to the clause's end.
-  const colon = new RegExp(`\\b${spelled}\\s*:\\s*([^;]+?)(?:[.;](?:\\s|$)|$)`, 'i').exec(toolDescription);
-  if (colon) return `${ws.join(' ')}: ${colon[1]}`;
-  // "drop_off and pick_up are dates, YYYY-MM-DD": what a list of parameters together are.
-  const together = new RegExp(`\\b(?:\\w+\\s*,\\s*)*(?:\\w+\\s+and\\s+)?${spelled}(?:\\s*,\\s*\\w+)*(?:\\s+and\\s+\\w+)?\\s+are\\s+([^;]+?)(?:[.;](?:\\s|$)|$)`, 'i').exec(toolDescription);
-  if (together) return `${ws.join(' ')}: ${together[1]}`;
-  const m = new RegExp(`\\b${spelled}\\b((?:[\\s(]+[\\w'’-]+\\)?){0,3})`, 'i').exec(toolDescription);
-  return m ? `${ws.join(' ')}${m[1]}` : '';
-}
-
-/**
  * Free text that describes a thing (what it looks like), not the caller's problem or request: by
  * the parameter's description, or by what its tool's description says of it ("description: what
  * it looks like…").
@@ -318,28 +117,6 @@ function describesAThing(name: string, prop: JsonSchema, toolDescription = ''): 
   const spelled = [name, nameWords(name).join(' ')].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const clause = new RegExp(`\\b(?:${spelled.join('|')})\\b\\s*(?::|is|means)\\s*([^;.]*)`, 'i').exec(toolDescription)?.[1] ?? '';
   return /\b(?:looks? like|appearance|colour|color|what it is like)\b/i.test(`${prop.description ?? ''} ${clause}`);
-}
-
-/** The concepts a parameter's name says, its phrases too ("pick up" is collecting). */
-const nameConcepts = (name: string) => new Set(callerWords(nameWords(name).join(' ')).filter((w) => !isStopWord(w)).map(conceptOfWord));
-
-/**
- * Days of one line sorted to the parameter whose name their clause says: the clause before each
- * day, back to the day before it. A day said in another day parameter's clause is dropped.
- */
-function daysByClause(name: string, others: string[], line: string, found: Candidate[]): Candidate[] {
-  const mine = nameConcepts(name);
-  const theirs = others.map(nameConcepts);
-  let from = 0;
-  const scored = found.map((c) => {
-    const at = line.indexOf(c.said, from);
-    const clause = at >= 0 ? line.slice(from, at) : '';
-    if (at >= 0) from = at + c.said.length;
-    const said = callerWords(clause).map(conceptOfWord);
-    return { c, own: said.some((w) => mine.has(w)), other: theirs.some((t) => said.some((w) => t.has(w))) };
-  });
-  if (!scored.some((x) => x.own || x.other)) return found;
-  return [...scored.filter((x) => x.own), ...scored.filter((x) => !x.own && !x.other)].map((x) => (x.own ? { ...x.c, rule: 'date-of-its-clause', why: `"${x.c.said}" is said in the clause that names ${name}` } : x.c));
 }
 
 /** A parameter that holds why: its name or description says reason, why or purpose. */

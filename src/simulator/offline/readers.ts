@@ -1,0 +1,146 @@
+// The values one caller line holds for a kind of parameter, best first, each with the words that
+// gave it and the rule's name (the trace shows both): dates, times, emails, phones, names, codes,
+// counts, colours, makers, breeds. fill.ts decides which line and which candidate a parameter takes.
+import type { JsonSchema } from '../../model';
+import { findDates, findDayPart, findTimes } from './dates';
+import { findEmails, findNumbers, findPhones, findTitles, phoneForms } from './extract';
+import type { Candidate } from './fill-types';
+import { LATE_DAY_PART } from './history-fold';
+import { findDurations, findHouseNumbers, findIdentifiers, findLargeNumberWords, findPostcodes, unitOf } from './ids';
+import { type Kind, wantsWordsAsSaid, wordsAfterName } from './kinds';
+import { namesFor } from './name-parts';
+import { negationAt } from './polarity';
+import { legMarkedAt, legOf } from './route';
+import { findSpelledCodes } from './spoken';
+import { callerWords, conceptOfWord, isStopWord, nameWords, stem, words } from './words';
+
+/** Colours as people name them (a car's, a bag's, a door's). */
+const COLOURS = 'black white grey gray silver red blue navy green yellow orange purple pink brown beige cream gold maroon burgundy turquoise teal'.split(' ');
+const COLOUR = new RegExp(`\\b(?:(?:dark|light|pale|bright|metallic)\\s+)?(?:${COLOURS.join('|')})\\b`, 'gi');
+
+/** Whether the words just before `index` name a phone: "my mobile's", "the number is", "call me on". */
+const saidAsPhone = (line: string, index: number) =>
+  /\b(?:(?:mobile|phone|cell|landline|telephone)(?:\s+number)?(?:['’]s|\s+is|\s+number['’]s)?|(?:call|ring|reach|text)\s+(?:me|us)\s+on|(?:my|our|the|a|best|contact|home|work|daytime)\s+number(?:['’]s|\s+is))\s*:?\s*$/i.test(line.slice(Math.max(0, index - 40), index));
+
+/** "seven" said after "evening" is 19:00: an hour under twelve without am/pm, in a part of day after noon. */
+function inDayPart(hhmm: string, said: string, context: string): { hhmm: string; why?: string } {
+  const h = +hhmm.slice(0, 2);
+  if (h < 1 || h > 11 || /[ap]\.?m\b|noon|midnight|o['’]?clock in the morning/i.test(said)) return { hhmm };
+  const part = LATE_DAY_PART.exec(context);
+  if (!part || (part[1].toLowerCase() === 'afternoon' && h > 7)) return { hhmm };
+  return { hhmm: `${String(h + 12).padStart(2, '0')}${hhmm.slice(2)}`, why: `"${said}" read as after noon: the caller said "${part[1]}"` };
+}
+
+const isBirth = (name: string, prop: JsonSchema) => /\b(?:birth|born|dob|birthday)\b/i.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`);
+/**
+ * A day gone by by its meaning: a birth, or when something started, happened or was bought
+ * ("started_on", "the day it started"). A day to come ("Thursday's fine") answers something else.
+ */
+const isPastDay = (name: string, prop: JsonSchema, toolDescription = '') =>
+  isBirth(name, prop) || /\b(?:started|start(?:ed)? on|began|begun|happened|occurred|noticed|bought|purchased|broke|broken|went wrong|first (?:saw|noticed))\b/i.test(`${nameWords(name).join(' ')} ${prop.description ?? ''} ${wordsAfterName(name, toolDescription)}`);
+const isoToday = () => new Date().toISOString().slice(0, 10);
+
+/** Values found in one line for a kind of parameter, best first; `context` is the rest of the conversation, nearest first. */
+export function candidates(kind: Kind, name: string, line: string, prop: JsonSchema, today: string | undefined, context = '', toolDescription = '', split = true): Candidate[] {
+  const asSaid = wantsWordsAsSaid(prop, name, toolDescription);
+  switch (kind) {
+    case 'date':
+      // "No thanks, not today": a day the caller denies is no day they gave.
+      // A birth date is a day gone by: a day to come ("Wednesday next week") is an answer to something else.
+      return findDates(line, today).filter((d) => !negationAt(line, d.index) && !(isPastDay(name, prop, toolDescription) && d.iso > (today ?? isoToday())) && !(isBirth(name, prop) && d.iso >= (today ?? isoToday()))).map((d) => ({ value: asSaid ? d.said : d.iso, said: d.said, rule: d.rule }));
+    case 'time': {
+      const times: Candidate[] = findTimes(line).filter((t) => !negationAt(line, t.index)).map((t) => {
+        const fitted = inDayPart(t.hhmm, t.said, `${line} ${context}`);
+        return { value: asSaid ? t.said : fitted.hhmm, said: t.said, rule: fitted.why ? 'time-in-day-part' : t.rule, why: fitted.why };
+      });
+      const part = findDayPart(line);
+      // "in the morning" stands for a time only when the schema needs a clock time.
+      if (part && (prop.pattern || prop.format)) times.push({ value: part.hhmm, said: part.part, rule: 'time-day-part' });
+      return times;
+    }
+    case 'datetime': {
+      const date = findDates(line, today)[0];
+      const time = findTimes(line)[0] ?? (findDayPart(line) && { hhmm: findDayPart(line)!.hhmm, said: findDayPart(line)!.part });
+      return date && time ? [{ value: `${date.iso}T${inDayPart(time.hhmm, time.said, `${line} ${context}`).hhmm}:00`, said: `${date.said} ${time.said}`, rule: 'date-time' }] : [];
+    }
+    case 'email':
+      return findEmails(line).map((f) => ({ value: f.value, said: f.said, rule: f.rule }));
+    case 'phone':
+      // Each number in the forms its digits can be written in; the first the schema accepts wins.
+      return findPhones(line).flatMap((f) => phoneForms(f).map((value, i) => ({ value, said: f.said, rule: i === 0 ? f.rule : 'phone-to-pattern' })));
+    case 'name':
+      return namesFor(name, prop, line, split);
+    case 'title':
+      return findTitles(line).map((f) => ({ value: f.value, said: f.said, rule: f.rule }));
+    case 'colour':
+      // A colour the caller denies ("not the black one") is none they gave.
+      return [...line.matchAll(COLOUR)].filter((m) => !negationAt(line, m.index ?? 0)).map((m) => ({ value: m[0].toLowerCase(), said: m[0], rule: 'colour-word' }));
+    case 'sort': {
+      // "she's a border collie, six years old": the words after "she's a", up to the clause's end,
+      // and no count or age among them.
+      const m = /\b(?:she|he|it|they)(?:['’]s|\s+is|['’]re|\s+are)\s+an?\s+((?:[a-z][a-z'’-]*\s+){0,2}[a-z][a-z'’-]*)(?=\s*(?:[,.;!?]|$|\s+(?:and|but|who|that|aged|about)\b))/i.exec(line);
+      if (!m || findNumbers(m[1]).length || /\b(?:years?|months?|old|bit|lot|little)\b/i.test(m[1])) return [];
+      return [{ value: m[1], said: m[0], rule: 'sort-named' }];
+    }
+    case 'maker':
+      // The first word of a name in capitals that does not open the sentence ("a grey Ford Focus": Ford).
+      return findTitles(line).filter((f) => f.index > 0 && !/[.!?]\s*$/.test(line.slice(0, f.index))).map((f) => ({ value: f.value.split(/\s+/)[0], said: f.said, rule: 'maker-name' }));
+    case 'postcode': {
+      // A postcode the line marks as the journey's other end ("to EH3 9AB" for from_postcode) is not this one.
+      const leg = legOf(name);
+      const found = findPostcodes(line);
+      return found
+        .map((f, i) => ({ f, marked: legMarkedAt(line, f.index, i ? found[i - 1].index + found[i - 1].said.length : 0) }))
+        .filter(({ marked }) => !leg || !marked || marked === leg)
+        .sort((a, b) => Number(b.marked === leg) - Number(a.marked === leg))
+        .map(({ f, marked }) => ({ value: f.value, said: f.said, rule: leg && marked === leg ? 'postcode-journey-end' : f.rule }));
+    }
+    case 'house':
+      return findHouseNumbers(line).map((f) => ({ value: prop.type === 'integer' || prop.type === 'number' ? parseInt(f.value, 10) : f.value, said: f.said, rule: f.rule }));
+    case 'identifier':
+      // The code as said, then without its separators (a pattern may want "HX5530921" or "HX-5530921").
+      // Digits the caller gives as their phone ("my mobile's oh seven seven…") are no reference or code.
+      return findIdentifiers(line).filter((f) => !saidAsPhone(line, f.index)).flatMap((f) => [...new Set([f.value, f.value.replace(/[\s./-]/g, '')])].map((value, i) => ({ value, said: f.said, rule: i === 0 ? f.rule : 'identifier-to-pattern' })));
+    case 'number': {
+      const unit = unitOf(`${nameWords(name).join(' ')} ${prop.description ?? ''}`);
+      const round = (v: number) => (prop.type === 'integer' ? Math.round(v) : v);
+      const durations = unit ? findDurations(line, unit).map((f) => ({ value: round(f.value), said: f.said, rule: f.rule, why: f.rule === 'duration-converted' ? `"${f.said}" counted in ${unit}s` : undefined })) : [];
+      // A count said with a unit ("two weeks") is a duration, not a count of something else.
+      const spans = unit ? [] : findDurations(line, 'day');
+      // Numbers inside a phone, a date, a time, a postcode or a code said letter by letter count nothing.
+      const busy = [...findPhones(line), ...findDates(line, today), ...findTimes(line), ...spans, ...findPostcodes(line).filter((p) => /[A-Z]/i.test(p.value)), ...findSpelledCodes(line)].map((f) => [f.index, f.index + f.said.length] as [number, number]);
+      // A number before a name in capitals is a house number ("8 Larch Close"), not a count.
+      const houseNumber = (f: { index: number; said: string }) => /^\d+[a-z]?$/i.test(f.said) && /^\s+[A-Z][a-z]/.test(line.slice(f.index + f.said.length));
+      const plain = [...findNumbers(line, busy), ...findLargeNumberWords(line).filter((f) => !busy.some(([a, b]) => f.index >= a && f.index < b))].filter((f) => !houseNumber(f)).sort((a, b) => a.index - b.index);
+      // "one of the boys uses a wheelchair": one, counted by what the clause says of it (scope-counts.ts);
+      // only for a count whose thing the clause names, never alone.
+      const thing = new Set(words(`${nameWords(name).join(' ')} ${prop.description ?? ''}`).filter((w) => w.length > 3).map(stem));
+      const oneOf = [...line.matchAll(/\bone of (?:the|us|them|my|our|your)\b[^,.;!?]*/gi)].filter((m) => words(m[0]).slice(3).some((w) => thing.has(stem(w)))).map((m) => ({ value: 1, said: m[0].trim(), rule: 'number-one-of' }));
+      return [...durations, ...plain.map((f) => ({ value: round(f.value), said: f.said, rule: f.rule })), ...oneOf];
+    }
+    default:
+      return [];
+  }
+}
+
+/** The concepts a parameter's name says, its phrases too ("pick up" is collecting). */
+const nameConcepts = (name: string) => new Set(callerWords(nameWords(name).join(' ')).filter((w) => !isStopWord(w)).map(conceptOfWord));
+
+/**
+ * Days of one line sorted to the parameter whose name their clause says: the clause before each
+ * day, back to the day before it. A day said in another day parameter's clause is dropped.
+ */
+export function daysByClause(name: string, others: string[], line: string, found: Candidate[]): Candidate[] {
+  const mine = nameConcepts(name);
+  const theirs = others.map(nameConcepts);
+  let from = 0;
+  const scored = found.map((c) => {
+    const at = line.indexOf(c.said, from);
+    const clause = at >= 0 ? line.slice(from, at) : '';
+    if (at >= 0) from = at + c.said.length;
+    const said = callerWords(clause).map(conceptOfWord);
+    return { c, own: said.some((w) => mine.has(w)), other: theirs.some((t) => said.some((w) => t.has(w))) };
+  });
+  if (!scored.some((x) => x.own || x.other)) return found;
+  return [...scored.filter((x) => x.own), ...scored.filter((x) => !x.own && !x.other)].map((x) => (x.own ? { ...x.c, rule: 'date-of-its-clause', why: `"${x.c.said}" is said in the clause that names ${name}` } : x.c));
+}
