@@ -193,9 +193,9 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
     const meaningful = callerWords(withoutTimes(line)).filter((w) => !MANNER_CONCEPTS.has(conceptOfWord(w)) || aboutStems.has(stem(w)));
     // A word met through a synonym ("mobile" for "contact") means that word's sense only when the
     // description uses it alone: "contact lenses" is no phone contact unless the caller says lenses.
-    const description = `${prop.description ?? ''} ${nameWords(name).join(' ')}`;
-    const said = new Set(words(line).map(stem));
-    const all = overlap(meaningful, about).pairs.filter((p) => stem(p.mine) === stem(p.theirs) || conceptOfWord(p.mine) !== conceptOfWord(p.theirs) || !compoundHeadUnsaid(description, p.theirs, said));
+    const flagText = `${prop.description ?? ''} ${nameWords(name).join(' ')}`;
+    const lineStems = new Set(words(line).map(stem));
+    const all = overlap(meaningful, about).pairs.filter((p) => stem(p.mine) === stem(p.theirs) || conceptOfWord(p.mine) !== conceptOfWord(p.theirs) || !compoundHeadUnsaid(flagText, p.theirs, lineStems));
     // A word another flag of the tool is about too ("equipment" of medical_equipment and of a flag
     // for damaged "cables or equipment") tells neither apart: the words only this flag has decide,
     // and where there are none, a word of another flag's own name is that flag's, not this one's.

@@ -51,7 +51,7 @@ export function scopeCounts(name: string, line: string, found: Candidate[], coun
   });
   // "fair weather as one word", "three nights": a count said of a thing no count parameter counts
   // is that thing's, not this one's (a count said of nothing, "four", may still be).
-  const ownedOrBare = read.filter((r) => r.owner !== undefined || r.noun.length === 0 || c0(r.c));
+  const ownedOrBare = read.filter((r) => r.owner !== undefined || r.noun.length === 0 || readByItsClause(r.c));
   const mine = ownedOrBare.filter((r) => r.owner === name);
   if (mine.length) return [...durations, ...mine.map((r) => ({ ...r.c, rule: 'number-of-its-thing', why: `"${r.c.said}" counts what ${name} counts` }))];
   if (read.some((r) => r.owner !== undefined)) return durations;
@@ -59,4 +59,4 @@ export function scopeCounts(name: string, line: string, found: Candidate[], coun
 }
 
 /** A count read by its own rule (one of…): its clause, not the word after it, says what it counts. */
-const c0 = (c: Candidate) => c.rule === 'number-one-of';
+const readByItsClause = (c: Candidate) => c.rule === 'number-one-of';
