@@ -3,9 +3,9 @@
 // how many completed and every value written that the caller did not give (issue 32).
 //   tuned:    test/fixtures/offline-corpus/ (written with the rules) and test/fixtures/offline-corpus-blind/
 //             (written blind, before any rule changed; the rules may now be tuned on it) and
-//             test/fixtures/offline-corpus-blind-2/ and -3/ (more blind batches, the same way)
-//             and the held-out/ folders of the first two batches (seen: see PARTS)
-//   held-out: test/fixtures/offline-corpus-blind-3/held-out/ (never tuned on: the honest measure)
+//             test/fixtures/offline-corpus-blind-2/, -3/ and -4/ (more blind batches, the same way)
+//             and the held-out/ folders of the first three batches (seen: see PARTS)
+//   held-out: test/fixtures/offline-corpus-blind-4/held-out/ (never tuned on: the honest measure)
 //   npx tsx scripts/offline-corpus.ts --tuned       the tuned part only: what someone changing the
 //                                                   rules may look at (the held-out rows would
 //                                                   tell them what to tune)
@@ -13,20 +13,33 @@
 //   npx tsx scripts/offline-corpus.ts vet -v          agents whose name holds "vet", with each step
 //   npx tsx scripts/offline-corpus.ts vet -v --notes  … and the model's notes on each call
 //   npx tsx scripts/offline-corpus.ts --json          one JSON result per line (for other tools)
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CORPUS_DIR, loadCorpus, playCorpusAgent, type CorpusAgent, type CorpusResult } from '../src/simulator/offline/corpus-harness';
 
 const fixture = (path: string) => fileURLToPath(new URL(`../test/fixtures/${path}`, import.meta.url));
-// The first two batches' held-out parts were looked at once a change made them wrong (this
-// session's rules wrote 14 wrong values there): they are tuned on now, and the third batch's
-// held-out part is the measure.
-const PARTS: { part: string; dirs: string[] }[] = [
-  {
-    part: 'tuned',
-    dirs: [CORPUS_DIR, fixture('offline-corpus-blind/'), fixture('offline-corpus-blind/held-out/'), fixture('offline-corpus-blind-2/'), fixture('offline-corpus-blind-2/held-out/'), fixture('offline-corpus-blind-3/')],
-  },
-  { part: 'held-out', dirs: [fixture('offline-corpus-blind-3/held-out/')] },
-];
+/** A blind batch's two folders: the agents at its top and its held-out part. */
+const batchDirs = (n: number) => {
+  const name = n === 1 ? 'offline-corpus-blind/' : `offline-corpus-blind-${n}/`;
+  return [fixture(name), fixture(`${name}held-out/`)];
+};
+// The first two batches' held-out parts were looked at once a change made them wrong (a session's
+// rules wrote 14 wrong values there), and the third batch's were seen at the start of the session
+// after it (1 of 10 completed, 21 wrong values): all three are tuned on now, and the fourth batch's
+// held-out part is the measure (until it is written, the third's stays the held-out row).
+const BATCH_4 = fixture('offline-corpus-blind-4/');
+const PARTS: { part: string; dirs: string[] }[] = existsSync(BATCH_4)
+  ? [
+      {
+        part: 'tuned',
+        dirs: [CORPUS_DIR, ...[1, 2, 3].flatMap((n) => batchDirs(n)), BATCH_4],
+      },
+      { part: 'held-out', dirs: [fixture('offline-corpus-blind-4/held-out/')] },
+    ]
+  : [
+      { part: 'tuned', dirs: [CORPUS_DIR, ...[1, 2].flatMap((n) => batchDirs(n)), fixture('offline-corpus-blind-3/')] },
+      { part: 'held-out', dirs: [fixture('offline-corpus-blind-3/held-out/')] },
+    ];
 
 const args = process.argv.slice(2);
 const verbose = args.includes('-v') || args.includes('--verbose');
