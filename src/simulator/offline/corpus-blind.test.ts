@@ -16,7 +16,8 @@ const BLIND = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind
 const BLIND_2 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-2/', import.meta.url));
 const batch = (dir: string, label: string) => [
   ...corpusFiles(dir).map((f) => [`${label}${f}`, dir] as const),
-  ...corpusFiles(`${dir}held-out/`).map((f) => [`${label}held-out/${f}`, `${dir}held-out/`] as const),
+  // A batch being written has no held-out part until its agents are checked and split.
+  ...(existsSync(`${dir}held-out/`) ? corpusFiles(`${dir}held-out/`).map((f) => [`${label}held-out/${f}`, `${dir}held-out/`] as const) : []),
 ];
 /**
  * The third batch, written blind the same way after batches 1 and 2 had been tuned on and their
@@ -25,16 +26,18 @@ const batch = (dir: string, label: string) => [
  */
 const BLIND_3 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-3/', import.meta.url));
 /**
- * The fourth batch, written blind the same way after the third's held-out part had been spent (its
- * rows were seen at the start of the session that wrote this one): its held-out part is the
- * measure now. Absent until it is written.
+ * The fourth batch, written blind the same way after the third's held-out part had been spent; its
+ * own held-out rows were printed by the corpus script while it was being split, so it is tuned on
+ * too, and the fifth batch's held-out part is the measure. Absent until written.
  */
 const BLIND_4 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-4/', import.meta.url));
+const BLIND_5 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-5/', import.meta.url));
 const blind = [
   ...batch(BLIND, ''),
   ...batch(BLIND_2, 'batch-2/'),
   ...batch(BLIND_3, 'batch-3/'),
   ...(existsSync(BLIND_4) ? batch(BLIND_4, 'batch-4/') : []),
+  ...(existsSync(BLIND_5) ? batch(BLIND_5, 'batch-5/') : []),
 ];
 
 const realFetch = globalThis.fetch;

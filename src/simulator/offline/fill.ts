@@ -16,13 +16,14 @@ import type { FillContext, Filled, Made } from './fill-types';
 import { askedByInstructions, beforeOtherAnswers, CHOICE_OF_OPTIONS, FIRST_PERSON_CLAUSE, namedBy, purposeOf, saysOnlyWhen, sentenceAbout, withoutFillers } from './answer-text';
 import { namePart } from './name-parts';
 import { scopeCodes } from './scope-codes';
-import { scopeCounts } from './scope-counts';
+import { noneSaid, scopeCounts } from './scope-counts';
 import { pickAgreed, pickEnumByTime, pickListed, pickOffered, pickTime, valueOfRow } from './pick';
 import { legOf, placeForLeg } from './route';
 import { countByAges } from './ages';
 import type { Item } from './reading';
 import { hasWord, IN_WORDS, type Kind, kindOf, wantsWordsAsSaid, wordsAfterName } from './kinds';
 import { candidates, daysByClause } from './readers';
+import { readEnumList } from './enum-lists';
 import { isStopWord, nameWords, stem, words } from './words';
 
 export type { FillContext, Filled } from './fill-types';
@@ -197,8 +198,10 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
   if (prop.type === 'array') {
     const items = (Array.isArray(prop.items) ? prop.items[0] : prop.items) ?? {};
     if (!Array.isArray(items.enum)) return undefined;
-    const hits = items.enum.filter((v) => enumFromLine([v], latest));
-    return hits.length ? made(hits, 'enum-values', hits.join(', '), true) : undefined;
+    const list = readEnumList(items.enum, latest);
+    if (!list || 'unsure' in list) return undefined;
+    const f = made(list.values, 'enum-values', list.said, true);
+    return f && { ...f, why: list.why };
   }
   // A parameter with no description is read by what its tool's description says of it; a tool
   // with one parameter describes that parameter whole ("Send someone for the time asked, HH:MM").
@@ -280,9 +283,18 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     const read = kind === 'date' && readHere.length > 1 ? daysByClause(name, dayParams, line, readHere) : readHere;
     const params = Object.entries(ctx.parameters?.properties ?? {});
     const scoped = kind === 'identifier' ? scopeCodes(name, prop.description ?? '', line, read, params.map(([p]) => p)) : kind === 'number' ? scopeCounts(name, line, read, params.filter(([, p]) => p?.type === 'integer' || p?.type === 'number').map(([p, pp]) => [p, pp?.description ? pp : { ...pp, description: wordsAfterName(p, ctx.tool?.description ?? '') }] as [string, JsonSchema])) : read;
-    for (const c of scoped) {
+    // An older line's number counts for this parameter only when said of its thing ("two adults")
+    // or asked for it: "He's in year ten", two answers back, is no number of lessons.
+    const evidenced = kind === 'number' && i > 0 && !askedAt(i) ? scoped.filter((c) => c.rule === 'number-of-its-thing' || c.rule.startsWith('duration')) : scoped;
+    for (const c of evidenced) {
       const filled = made(c.value, c.rule, c.said, i === 0);
       if (filled) return c.why ? { ...filled, why: c.why } : filled;
+    }
+    // "We've never claimed" is no claims: 0, when no number was said for it.
+    const none = kind === 'number' && i === 0 && !scoped.length && prop.type === 'integer' ? noneSaid(name, line) : undefined;
+    if (none) {
+      const f = made(none.value, none.rule, none.said, true);
+      if (f) return { ...f, why: none.why };
     }
     const found = prop.type === 'string' || prop.type === undefined ? byPattern(prop, line, ctx.patterns, place) : undefined;
     if (found) return made(found.value, 'pattern-search', found.said, i === 0);
@@ -385,12 +397,13 @@ export function fillArguments(parameters: JsonSchema, ctx: FillContext): FillRes
     const f = getOwn(filled, name);
     if (!f) continue;
     let narrowed = narrowedCopy(name, f, filled, (parameters.required ?? []).includes(name));
-    // The sentence that meant the tool ("It's leaking.") was another value whole: the rest of the
-    // line ("Every time it gets to the spin there's a puddle…") is the text, if any sentence is free.
+    // The sentence that meant the tool ("It's leaking.") gave another value: the rest of the line
+    // ("Every time it gets to the spin there's a puddle…") is the text, if any sentence is free.
     const line = ctx.callerLines[0] ?? '';
     const othersSaid = new Set(Object.entries(filled).filter(([other]) => other !== name).flatMap(([, o]) => words(String(o.said ?? '')).map(stem)));
-    const onlyOthers = words(String(f.value)).filter((w) => !isStopWord(w)).every((w) => othersSaid.has(stem(w)));
-    if (narrowed === undefined && f.rule === 'words-clause' && onlyOthers && line.trim() !== f.value) narrowed = narrowedCopy(name, { ...f, value: withoutFillers(line), said: line, rule: 'words-as-said' }, filled, (parameters.required ?? []).includes(name));
+    // ("His GCSEs, yeah, next summer." gave the exam: the text is in the line's other sentences.)
+    const givesOthers = words(String(f.value)).filter((w) => !isStopWord(w)).some((w) => othersSaid.has(stem(w)));
+    if (narrowed === undefined && f.rule === 'words-clause' && givesOthers && line.trim() !== f.value) narrowed = narrowedCopy(name, { ...f, value: withoutFillers(line), said: line, rule: 'words-as-said' }, filled, (parameters.required ?? []).includes(name));
     if (narrowed === 'keep') continue;
     if (narrowed && accepts(prop ?? {}, narrowed.value, ctx.patterns, `${ctx.tool?.name ?? 'the tool'}.${name}`)) {
       setOwn(args, name, narrowed.value);

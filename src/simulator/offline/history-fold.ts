@@ -12,7 +12,8 @@ import { sharedPrefixFrom, type Compared } from '../append-only';
 import type { ChatMessage } from '../types';
 
 /** Words for a part of day after noon: "seven" said after "evening" is 19:00 (fill.ts, inDayPart). */
-export const LATE_DAY_PART = /\b(tonight|evening|afternoon|night)s?\b/i;
+// ("after school", "after work", "teatime": afternoon by what people do then.)
+export const LATE_DAY_PART = /\b(tonight|evening|afternoon|night|after\s+(?:school|work|lunch)|tea\s?time)s?\b/i;
 
 /** Where the reading stood after a message: the lengths of its lists and its last facts. */
 interface Mark {

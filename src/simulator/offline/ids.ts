@@ -167,7 +167,12 @@ const IN_MINUTES: Record<Unit, number> = { minute: 1, hour: 60, day: 1440, week:
 /** The unit a parameter counts in, from its name and description ("duration_days", "How many weeks…"). */
 export function unitOf(text: string): Unit | undefined {
   // "what they pay a month", "per night": a rate's period is no unit of the value itself.
-  const lower = text.toLowerCase().replace(/[_-]/g, ' ').replace(/\b(?:a|an|per|each|every)\s+(?:minute|hour|day|night|week|month|year)\b/g, ' ');
+  const lower = text
+    .toLowerCase()
+    .replace(/[_-]/g, ' ')
+    .replace(/\b(?:a|an|per|each|every)\s+(?:minute|hour|day|night|week|month|year)\b/g, ' ')
+    // "claims_last_5_years", "in the past 12 months": a window the value is counted in, not its unit.
+    .replace(/\b(?:last|past|previous|within|in|over|under)\s+(?:the\s+)?(?:\d+|[a-z]+)\s+(?:minutes?|hours?|days?|nights?|weeks?|months?|years?)\b/g, ' ');
   for (const unit of Object.keys(UNIT_WORDS) as Unit[]) if (new RegExp(`\\b(?:${UNIT_WORDS[unit]})\\b`).test(lower) && unit !== 'minute') return unit;
   return /\bminutes?\b|\bmins?\b/.test(lower) ? 'minute' : undefined;
 }

@@ -2,6 +2,7 @@
 // second one", "the last"), by a time or date it holds ("the 10:30 one"), or by a word it holds.
 import { findDates, findDayPart, findTimes } from './dates';
 import type { Item } from './reading';
+import { withoutDenied } from './polarity';
 import { contentStems, stem } from './words';
 
 export interface Picked {
@@ -63,8 +64,10 @@ export function pickAgreed(agentLine: string, rows: Item[]): Picked | undefined 
 }
 
 /** The one row the caller's line points at, or undefined when it points at none or at several. */
-export function pickOffered(line: string, rows: Item[], todayIso?: string): Picked | undefined {
+export function pickOffered(heard: string, rows: Item[], todayIso?: string): Picked | undefined {
   if (rows.length === 0) return undefined;
+  // An option the caller turns down ("Not the Thursday") is no pick.
+  const line = withoutDenied(heard);
   for (const [re, index] of ORDINALS) {
     const m = re.exec(line);
     const i = m ? index(rows.length) : -1;
@@ -103,9 +106,10 @@ export function pickOffered(line: string, rows: Item[], todayIso?: string): Pick
  * and 01:00 was not), by an hour alone ("the three one"), or by position ("the later one", "the
  * second"). Undefined when the line points at none of them, or at several.
  */
-export function pickTime(line: string, offered: string[]): { hhmm: string; said: string; why: string } | undefined {
+export function pickTime(heard: string, offered: string[]): { hhmm: string; said: string; why: string } | undefined {
   const times = [...new Set(offered.filter((t) => /^\d{2}:\d{2}$/.test(t)))];
   if (times.length < 2) return undefined;
+  const line = withoutDenied(heard);
   // "Quarter past five's a bit tight for me. I'll take the later one": the choice said outright wins
   // over a time named in passing.
   const chosen = CHOSEN_BY_POSITION.exec(line);
@@ -158,8 +162,9 @@ const weekday = (iso: string) => new Date(`${iso}T12:00:00Z`).getUTCDay();
  * it holds ("Tuesday at two o'clock" is the one Tuesday 14:00 listed; a weekday is met by any date
  * on that weekday), or by position ("the first one"). Undefined when the line fits none or several.
  */
-export function pickListed(line: string, values: string[], todayIso?: string): { value: string; said: string; why: string } | undefined {
+export function pickListed(heard: string, values: string[], todayIso?: string): { value: string; said: string; why: string } | undefined {
   if (values.length < 2) return undefined;
+  const line = withoutDenied(heard);
   const days = findDates(line, todayIso);
   const times = findTimes(line);
   const hour = times.length ? undefined : bareHour(line);

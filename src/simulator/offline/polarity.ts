@@ -26,13 +26,24 @@ function clauseStart(line: string, index: number): number {
  */
 export function negationAt(line: string, index: number, withinWords = Infinity): string | undefined {
   if (index <= 0) return undefined;
-  const before = line.slice(clauseStart(line, index), index);
+  const start = clauseStart(line, index);
+  const before = line.slice(start, index);
   const negators = [...before.matchAll(NEGATOR)].filter((m) => {
     const after = before.slice((m.index ?? 0) + m[0].length);
     return !LIMIT_AFTER.test(after) && (after.match(/\S+/g)?.length ?? 0) <= withinWords;
   });
-  return negators.at(-1)?.[0];
+  if (negators.length) return negators.at(-1)?.[0];
+  // "Don't need the legal stuff, or the garden": a short item joined on by "or"/"nor" is denied
+  // with the list it ends ("…, and the garden" is not: "and" adds what is wanted as often).
+  const joiner = OR_ITEM.exec(line.slice(0, start));
+  if (joiner && (before.match(/\S+/g)?.length ?? 0) <= OR_ITEM_WORDS && withinWords === Infinity) return negationAt(line, joiner.index);
+  return undefined;
 }
+
+/** An "or"/"nor" that opens a list's next item, with the comma before it. */
+const OR_ITEM = /,?\s*\b(?:or|nor)\s*$/i;
+/** How long an item joined on by "or" may be and still be the list's ("the garden cover"). */
+const OR_ITEM_WORDS = 3;
 
 /** The index of `word` as a whole word in `line` (case-insensitive), or -1. */
 export function wordIndex(line: string, word: string): number {
@@ -45,3 +56,15 @@ export function wordIndex(line: string, word: string): number {
  * is denied by "don't want to book", not by "don't have one of those booking numbers").
  */
 export const negationOf = (line: string, word: string, withinWords = Infinity): string | undefined => negationAt(line, wordIndex(line, word), withinWords);
+
+/**
+ * The line with every word a negator denies blanked out (same length, so places still match): what
+ * the caller picks from offered options ("Not the Thursday, I'm at work. The Saturday one" picks
+ * only among "The Saturday one").
+ */
+export function withoutDenied(line: string): string {
+  return line.replace(/[\p{L}\p{N}'’]+/gu, (word, at: number) => (!NEGATOR_WORD.test(word) && negationAt(line, at) !== undefined ? ' '.repeat(word.length) : word));
+}
+
+/** A word that is itself a negator (kept: it denies, it is not denied). */
+const NEGATOR_WORD = /^(?:not|no|never|nobody|none|nothing|neither|nor|without|cannot|[a-z]+n['’]t)$/i;

@@ -27,7 +27,7 @@ function inDayPart(hhmm: string, said: string, context: string): { hhmm: string;
   const h = +hhmm.slice(0, 2);
   if (h < 1 || h > 11 || /[ap]\.?m\b|noon|midnight|o['’]?clock in the morning/i.test(said)) return { hhmm };
   const part = LATE_DAY_PART.exec(context);
-  if (!part || (part[1].toLowerCase() === 'afternoon' && h > 7)) return { hhmm };
+  if (!part || (/^(?:afternoon|after\s|tea)/i.test(part[1]) && h > 7)) return { hhmm };
   return { hhmm: `${String(h + 12).padStart(2, '0')}${hhmm.slice(2)}`, why: `"${said}" read as after noon: the caller said "${part[1]}"` };
 }
 
@@ -116,12 +116,20 @@ export function candidates(kind: Kind, name: string, line: string, prop: JsonSch
       // only for a count whose thing the clause names, never alone.
       const thing = new Set(words(`${nameWords(name).join(' ')} ${prop.description ?? ''}`).filter((w) => w.length > 3).map(stem));
       const oneOf = [...line.matchAll(/\bone of (?:the|us|them|my|our|your)\b[^,.;!?]*/gi)].filter((m) => words(m[0]).slice(3).some((w) => thing.has(stem(w)))).map((m) => ({ value: 1, said: m[0].trim(), rule: 'number-one-of' }));
-      return [...durations, ...plain.map((f) => ({ value: round(f.value), said: f.said, rule: f.rule })), ...oneOf];
+      // "twice a week", "once a month": how often, for a count per period.
+      const often = [...line.matchAll(/\b(once|twice|thrice)\s+(?:a|an|per|every|each)\s+(?:day|week|fortnight|month|year|term)\b/gi)].map((m) => ({ value: { once: 1, twice: 2, thrice: 3 }[m[1].toLowerCase() as 'once'], said: m[0], rule: 'number-how-often' }));
+      const counts = [...durations, ...plain.map((f) => ({ value: round(f.value), said: f.said, rule: f.rule })), ...oneOf, ...often];
+      // A year (year_built, "the year it was made") is a year said, never a count ("a three-bed").
+      return holdsAYear(name, prop) ? counts.filter((c) => typeof c.value === 'number' && c.value >= 1000 && c.value <= 2200) : counts;
     }
     default:
       return [];
   }
 }
+
+/** A parameter that holds a calendar year: "year_built", "Year the car was first registered". */
+const holdsAYear = (name: string, prop: JsonSchema) =>
+  /\byear\b(?!\s*(?:group|level|s\b))/i.test(nameWords(name).join(' ')) && /\b(?:built|made|manufactured|registered|bought|purchased|installed|born|birth|established|opened|founded|started|of)\b/i.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`);
 
 /** The concepts a parameter's name says, its phrases too ("pick up" is collecting). */
 const nameConcepts = (name: string) => new Set(callerWords(nameWords(name).join(' ')).filter((w) => !isStopWord(w)).map(conceptOfWord));

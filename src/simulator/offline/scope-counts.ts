@@ -2,6 +2,7 @@
 // the count said of its own thing ("three kids" for children), never one said of another's.
 import type { JsonSchema } from '../../model';
 import type { Candidate } from './fill-types';
+import { negationAt } from './polarity';
 import { conceptOfWord, isStopWord, nameWords, words } from './words';
 
 /** The words a count is said of ("two of us adults" → "adults", "three kids" → "kids"). */
@@ -9,7 +10,8 @@ function nounAfter(line: string, index: number, said: string): string[] {
   const after = line.slice(index + said.length);
   // "four of us", said alone, counts people.
   if (/^\s+of\s+(?:us|them|you)\b(?!\s+[a-z])/i.test(after)) return ['people'];
-  const m = /^\s+(?:of\s+(?:us|them|you)\s+)?((?:[a-z'’-]+\s+){0,2}[a-z'’-]+)/i.exec(after);
+  // ("a three-bed semi", "one of those three-seaters": the thing joined on by a hyphen.)
+  const m = /^(?:\s+|-)(?:of\s+(?:us|them|you)\s+)?((?:[a-z'’-]+\s+){0,2}[a-z'’-]+)/i.exec(after);
   return m ? words(m[1]).filter((w) => !isStopWord(w)) : [];
 }
 
@@ -18,11 +20,43 @@ function nounAfter(line: string, index: number, said: string): string[] {
  * lone count parameter whose name or description says what it counts.
  */
 function saidOfOtherThing(c: Candidate, line: string, name: string | undefined, described: Set<string> | undefined): boolean {
-  if (!name || c.rule.startsWith('duration')) return false;
+  if (!name || c.rule.startsWith('duration') || c.rule === HOW_OFTEN) return false;
   const at = line.indexOf(c.said);
   const noun = at >= 0 ? nounAfter(line, at, c.said).map(conceptOfWord) : [];
   const own = new Set([...nameConcepts(name), ...(described ?? [])]);
-  return noun.length > 0 && own.size > 0 && !noun.some((w) => own.has(w)) && /^\s+(?!of\b)[a-z]/i.test(line.slice(at + c.said.length));
+  return noun.length > 0 && own.size > 0 && !noun.some((w) => own.has(w)) && /^(?:\s+|-)(?!of\b)[a-z]/i.test(line.slice(at + c.said.length));
+}
+
+/**
+ * Nouns a number labels rather than counts when it follows them ("year ten", "room 5", "flat
+ * two"): the number names which one, so it counts nothing, unless the parameter is that label's
+ * (year_group takes "year ten").
+ */
+const LABELS = new Set('year room flat apartment unit number no platform gate level page bus route table seat row bay plot ward class form door size stage step group zone junction exit terminal house version series chapter part track'.split(' '));
+
+/** The label noun just before a number, when one is ("year" of "year ten"). */
+function labelBefore(line: string, c: Candidate): string | undefined {
+  const at = line.indexOf(c.said);
+  const m = at > 0 ? /([a-z]+)\s+$/i.exec(line.slice(Math.max(0, at - 20), at)) : null;
+  return m && LABELS.has(m[1].toLowerCase()) ? m[1].toLowerCase() : undefined;
+}
+
+/** A number that labels a thing this parameter is not about. */
+const labelsAnother = (c: Candidate, line: string, name: string, described: Set<string> | undefined) => {
+  const label = c.rule.startsWith('duration') ? undefined : labelBefore(line, c);
+  return label !== undefined && !nameConcepts(name).has(conceptOfWord(label)) && !(described ?? new Set()).has(conceptOfWord(label));
+};
+
+/** The rule of "twice a week" (readers.ts). */
+const HOW_OFTEN = 'number-how-often';
+
+/** A count said with this parameter's own thing after it ("two bedrooms" for bedrooms). */
+function saidOfItsThing(c: Candidate, line: string, name: string, described: Set<string> | undefined): boolean {
+  if (c.rule.startsWith('duration')) return false;
+  const at = line.indexOf(c.said);
+  const own = new Set([...nameConcepts(name), ...(described ?? [])]);
+  const noun = c.rule === HOW_OFTEN ? words(c.said).map(conceptOfWord) : at >= 0 ? nounAfter(line, at, c.said).map(conceptOfWord) : [];
+  return noun.some((w) => own.has(w));
 }
 
 const nameConcepts = (name: string) => new Set(nameWords(name).filter((w) => !isStopWord(w)).map(conceptOfWord));
@@ -37,15 +71,17 @@ export function scopeCounts(name: string, line: string, found: Candidate[], coun
   const counts = counted.map(([p]) => p);
   // What each count counts: its name's words, else its description's ("Number of people travelling").
   const described = new Map(counted.map(([p, prop]) => [p, new Set(words(prop?.description ?? '').filter((w) => !isStopWord(w)).map(conceptOfWord))]));
-  if (counts.length < 2) return found.filter((c) => !saidOfOtherThing(c, line, counts[0], described.get(counts[0])));
+  const unlabelled = found.filter((c) => !labelsAnother(c, line, name, described.get(name)));
+  if (counts.length < 2) return unlabelled.filter((c) => !saidOfOtherThing(c, line, counts[0], described.get(counts[0]))).map((c) => (saidOfItsThing(c, line, name, described.get(name)) ? { ...c, rule: 'number-of-its-thing', why: `"${c.said}" counts what ${name} counts` } : c));
   // A duration is said with its unit ("two weeks"): the unit already says what it counts.
-  const durations = found.filter((c) => c.rule.startsWith('duration'));
+  const durations = unlabelled.filter((c) => c.rule.startsWith('duration'));
   let cursor = 0;
-  const read = found.filter((c) => !durations.includes(c)).map((c) => {
+  const read = unlabelled.filter((c) => !durations.includes(c)).map((c) => {
     const at = line.indexOf(c.said, cursor);
     if (at >= 0) cursor = at + c.said.length;
     // "one of the boys uses a wheelchair" counts what its clause says of the one, not the boys.
-    const noun = c.rule === 'number-one-of' ? words(c.said.replace(/^one of (?:the|us|them|my|our|your)\s+[\w'’-]+\s*/i, '')).filter((w) => !isStopWord(w)).map(conceptOfWord) : at >= 0 ? nounAfter(line, at, c.said).map(conceptOfWord) : [];
+    // "twice a week" counts what is done in the week: its period says what it counts.
+    const noun = c.rule === HOW_OFTEN ? words(c.said).filter((w) => !isStopWord(w)).map(conceptOfWord) : c.rule === 'number-one-of' ? words(c.said.replace(/^one of (?:the|us|them|my|our|your)\s+[\w'’-]+\s*/i, '')).filter((w) => !isStopWord(w)).map(conceptOfWord) : at >= 0 ? nounAfter(line, at, c.said).map(conceptOfWord) : [];
     const owner = counts.find((p) => noun.some((w) => nameConcepts(p).has(w))) ?? counts.find((p) => noun.some((w) => described.get(p)!.has(w)));
     return { c, owner, noun };
   });
@@ -60,3 +96,25 @@ export function scopeCounts(name: string, line: string, found: Candidate[], coun
 
 /** A count read by its own rule (one of…): its clause, not the word after it, says what it counts. */
 const readByItsClause = (c: Candidate) => c.rule === 'number-one-of';
+
+/** Words of a count's name that say how it is counted, not what: "number_of_claims", "claims_last_5_years". */
+const COUNTING = /^(?:number|num|count|total|how|many|much|of|last|past|previous|in|within|over|under|\d+|minutes?|hours?|days?|nights?|weeks?|months?|years?)$/i;
+
+/**
+ * None, when the caller denies the very thing a count counts and gives no number for it: "we've
+ * never claimed" is 0 claims, "no pets" is 0 pets. The negator must stand close before the word
+ * ("not sure how many claims" denies the knowing, not the claims).
+ */
+export function noneSaid(name: string, line: string): Candidate | undefined {
+  const thing = new Set(nameWords(name).filter((w) => !isStopWord(w) && !COUNTING.test(w)).map(conceptOfWord));
+  if (!thing.size) return undefined;
+  for (const m of line.matchAll(/[\p{L}'’]+/gu)) {
+    if (!thing.has(conceptOfWord(m[0].toLowerCase()))) continue;
+    const negator = negationAt(line, m.index ?? 0, NONE_WITHIN);
+    if (negator) return { value: 0, said: `${negator} … ${m[0]}`, rule: 'number-none', why: `"${negator} … ${m[0]}" denies any ${m[0]}: none` };
+  }
+  return undefined;
+}
+
+/** How near before the counted word a negator must come for "none". */
+const NONE_WITHIN = 2;

@@ -27,12 +27,21 @@ export function spokenDigits(said: string): string {
   return out;
 }
 
+/** An aside that spells what was just said: ", just the letter T,", ", that's T for Tom,". */
+const SPELLING_ASIDE = /,\s*(?:(?:that['’]s|just|as in)\s+)*(?:the\s+)?(?:letter\s+[a-z]|[a-z]\s+for\s+[a-z]+)\s*,/gi;
+
+/** "F for Freddie", "X as in x-ray": a letter said with a word that starts with it, to be clear. */
+const LETTER_FOR_WORD = /\b([A-Z])\s+(?:for|as\s+in)\s+([A-Za-z][a-z-]*)/g;
+
 /** The endings an address read aloud ends in: "dot com", "dot co dot uk". */
 const TOP_LEVEL = 'com|org|net|uk|io|edu|gov|ac|co|info|me|us|ca|au|ie|de|fr|nz|biz';
 const SEPARATOR: Record<string, string> = { dot: '.', underscore: '_', dash: '-', hyphen: '-' };
 
 /** An email read out: "jess dot okoro at gmail dot com" → jess.okoro@gmail.com (lower case, as addresses are). */
-export function findSpokenEmails(text: string): Found[] {
+export function findSpokenEmails(heard: string): Found[] {
+  // ", just the letter T,", ", T for Tom,": an aside that says how a part is spelled, blanked (same
+  // length, so places still match) so that the address reads on across it.
+  const text = heard.replace(SPELLING_ASIDE, (aside) => ' '.repeat(aside.length));
   // A part of an address read out: a word, maybe with a number said after it ("pickering sixty-one").
   const part = `[a-z0-9]+(?:[\\s-]+(?:${NUMBER_SAID}))*`;
   const spoken = new RegExp(
@@ -42,7 +51,7 @@ export function findSpokenEmails(text: string): Found[] {
   // "pickering sixty-one" is pickering61: a number said after a word is written as digits.
   const numbers = (said: string) => said.replace(new RegExp(`([a-z0-9])[\\s-]+(${NUMBER_SAID})\\b`, 'gi'), (_, before: string, n: string) => `${before}${twoDigitValue(n) ?? spokenDigits(n)}`);
   const write = (said: string) => numbers(said.toLowerCase()).replace(/\s+(dot|underscore|dash|hyphen)\s+/g, (_, w: string) => SEPARATOR[w]);
-  return [...text.matchAll(spoken)].map((m) => ({ value: `${write(m[1])}@${write(m[2])}`, said: m[0], index: m.index ?? 0, rule: 'email-spoken' }));
+  return [...text.matchAll(spoken)].map((m) => ({ value: `${write(m[1])}@${write(m[2])}`, said: heard.slice(m.index ?? 0, (m.index ?? 0) + m[0].length), index: m.index ?? 0, rule: 'email-spoken' }));
 }
 
 const TEENS = ['ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
@@ -63,7 +72,8 @@ export function twoDigitValue(said: string): number | undefined {
 
 /** One piece of a spelled code: a capital said alone ("I" is a word first), a number said as words or digits. */
 const PIECE = `(?:[A-HJ-Z](?![\\w'’])|${TWO_DIGITS}|${DIGIT_TOKEN}|\\d{1,4})`;
-const SPELLED = new RegExp(`(?<![\\w'’-])${PIECE}(?:[\\s,.-]+${PIECE}){2,14}(?![\\w'’])`, 'g');
+// (Up to 20 pieces: a UK driving licence number is 16 characters, read one by one.)
+const SPELLED = new RegExp(`(?<![\\w'’-])${PIECE}(?:[\\s,.-]+${PIECE}){2,19}(?![\\w'’])`, 'g');
 const NUMBER_WORD = new RegExp(`^(?:${TWO_DIGITS}|${DIGIT_TOKEN})$`, 'i');
 
 /**
@@ -75,11 +85,15 @@ const NUMBER_WORD = new RegExp(`^(?:${TWO_DIGITS}|${DIGIT_TOKEN})$`, 'i');
 export function findSpelledCodes(text: string): Found[] {
   // Number words are read whatever their case ("Fourteen"), letters only as capitals (the "a" of
   // "a car" is a word): the words are lower-cased in a copy of the same length, and searched there.
-  const folded = text.replace(/[A-Za-z]+(?:-[A-Za-z]+)?/g, (w) => (NUMBER_WORD.test(w) ? w.toLowerCase() : w));
+  const folded = text
+    // "F for Freddie" is F: the word after it only says which letter (same length, places kept).
+    .replace(LETTER_FOR_WORD, (whole, letter: string, word: string) => (word[0].toUpperCase() === letter ? letter + ' '.repeat(whole.length - 1) : whole))
+    .replace(/[A-Za-z]+(?:-[A-Za-z]+)?/g, (w) => (NUMBER_WORD.test(w) ? w.toLowerCase() : w));
   const out: Found[] = [];
   for (const m of folded.matchAll(SPELLED)) {
     const pieces = [...m[0].matchAll(new RegExp(`${PIECE}|,`, 'g'))].map((p) => p[0]);
     const groups: string[] = [''];
+    const lettersRun = new Set<number>();
     let letters = 0;
     let numbers = 0;
     for (const piece of pieces) {
@@ -92,7 +106,16 @@ export function findSpelledCodes(text: string): Found[] {
       else numbers += 1;
       groups[groups.length - 1] += written;
     }
-    const value = groups.filter(Boolean).join(' ');
+    // "F, D, J" said with pauses is one group of letters: single letters run together.
+    const joined = groups.filter(Boolean).reduce<string[]>((out, g) => {
+      const last = out.at(-1);
+      if (last !== undefined && /^[A-Z]$/.test(g) && /^[A-Z]+$/.test(last) && (last.length === 1 || lettersRun.has(out.length - 1))) {
+        out[out.length - 1] = last + g;
+        lettersRun.add(out.length - 1);
+      } else out.push(g);
+      return out;
+    }, []);
+    const value = joined.join(' ');
     if (!letters || !numbers || value.replace(/\s/g, '').length < 5) continue;
     const index = m.index ?? 0;
     out.push({ value, said: text.slice(index, index + m[0].length), index, rule: 'code-spelled' });

@@ -1,0 +1,72 @@
+// A list of enum values (an array parameter whose items are an enum) read from one caller line:
+// each value the line names, less those it denies or excludes, and never a list it cannot be sure
+// of (issue 32: "Don't need the legal stuff, or the garden" is no garden; "all the sciences except
+// biology" is no biology and names no computer science; "Both" of two values is both).
+import { readEnum } from './history-memo';
+import { negationAt } from './polarity';
+import { conceptOfWord, words } from './words';
+
+export type ListReading = { values: unknown[]; said: string; why: string } | { unsure: string };
+
+/** "except", "apart from": what follows is left out of what the caller wants. */
+const EXCLUDING = /\b(?:except(?:\s+for)?|apart\s+from|other\s+than|but\s+not|excluding|bar|not\s+including)\s+(?:(?:the|a|an|any|my|his|her|their)\s+)?$/i;
+/** "all the sciences", "any of the extras": a class named, not one of its values. */
+const CLASS_OF = /\b(?:all|any|every|each)\s+(?:of\s+)?(?:the\s+|those\s+|these\s+)?$/i;
+/** "Both.", "Both, the building and…", "both of them, please": every value of a two-value list. */
+const BOTH = /^(?:\s*(?:oh|erm|um|er|well|yes|yeah|ok|okay|right)[\s,.!]+)*both\b|\bboth\s+of\s+them\b|\b(?:we(?:['’]d| would)|i(?:['’]d| would))\s+(?:like|want|need|take)\s+both\b/i;
+/** How near before a word "except" or a class word must come to govern it. */
+const GOVERNS_WITHIN = 40;
+
+/** Where in `line` the words `said` (a value's words or one of them) are said: each place, by concept. */
+function placesSaid(line: string, said: string): number[] {
+  const wanted = words(said.replace(/[_-]/g, ' ')).map(conceptOfWord);
+  if (!wanted.length) return [];
+  const tokens = [...line.matchAll(/[\p{L}\p{N}'’]+/gu)];
+  const out: number[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (wanted.every((w, j) => tokens[i + j] && conceptOfWord(tokens[i + j][0].toLowerCase()) === w)) out.push(tokens[i].index ?? 0);
+  }
+  return out;
+}
+
+/**
+ * The enum values a caller's line names for a list parameter. A value is kept when some place it is
+ * said is neither denied ("don't need …, or the garden") nor excluded ("except biology") nor a class
+ * ("all the sciences"); a value excluded anywhere is dropped ("except biology, he's fine with
+ * biology"); a value both denied and affirmed leaves the list unsure, and an unsure list is asked
+ * for, not written. `descriptions` are the parameter's and its tool's words (glosses of values).
+ */
+export function readEnumList(values: unknown[], line: string, descriptions: string[] = []): ListReading | undefined {
+  const kept: { value: unknown; said: string }[] = [];
+  const dropped: string[] = [];
+  for (const value of values) {
+    const read = readEnum([value], line, descriptions);
+    if (!read || !('value' in read)) continue;
+    const places = placesSaid(line, read.said);
+    // A value read by its meaning, not its words, is where the line says it; its places are unknown.
+    if (!places.length) {
+      kept.push({ value, said: read.said });
+      continue;
+    }
+    const excluded = places.some((at) => EXCLUDING.test(line.slice(Math.max(0, at - GOVERNS_WITHIN), at)));
+    const classOnly = places.every((at) => CLASS_OF.test(line.slice(Math.max(0, at - GOVERNS_WITHIN), at)));
+    const denied = places.filter((at) => negationAt(line, at) !== undefined);
+    if (excluded || classOnly) {
+      dropped.push(`${String(value)} (${excluded ? 'excluded' : `"${read.said}" names a class, not the value`})`);
+      continue;
+    }
+    if (denied.length === places.length) {
+      dropped.push(`${String(value)} (denied)`);
+      continue;
+    }
+    if (denied.length) return { unsure: `the caller both denies and names ${String(value)}` };
+    kept.push({ value, said: read.said });
+  }
+  if (values.length === 2 && BOTH.test(line) && dropped.length === 0) {
+    return { values: [...values], said: 'both', why: `"both" of the two values (${values.map(String).join(', ')})` };
+  }
+  if (!kept.length) return undefined;
+  const why = [`named: ${kept.map((k) => `${String(k.value)} ("${k.said}")`).join(', ')}`, ...(dropped.length ? [`not taken: ${dropped.join(', ')}`] : [])].join('; ');
+  return { values: kept.map((k) => k.value), said: kept.map((k) => k.said).join(', '), why };
+}
+

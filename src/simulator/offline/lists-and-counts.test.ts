@@ -1,0 +1,113 @@
+// Issue 32, "never a wrong value", as the third and fourth blind batches caught it: lists of enum
+// values (a value declined in a list joined by "or", one excluded by "except", a class named for a
+// value, "both"), counts (a number that labels something, a number joined by a hyphen to another
+// thing, a window in a count's name, "never" as none, "twice a week", a year that is a year),
+// picking an offered option the caller turned down, a time said "after school", codes and emails
+// spelled with asides. Each rule has a near miss the same rule still reads.
+import { describe, expect, it } from 'vitest';
+import { readEnumList } from './enum-lists';
+import { unitOf } from './ids';
+import { pickOffered } from './pick';
+import { negationOf, withoutDenied } from './polarity';
+import { findSpelledCodes, findSpokenEmails } from './spoken';
+import { agent, ask, calls, tool, user } from './testing';
+
+describe('a list of enum values', () => {
+  const toppings = ['olives', 'peppers', 'onions', 'anchovies'];
+  it('a value joined by "or" to a declined one is declined too', () => {
+    expect(readEnumList(toppings, "Olives please. I don't want onions, or the anchovies.")).toMatchObject({ values: ['olives'] });
+    expect(negationOf('We have no dog or cat', 'cat')).toBe('no');
+  });
+  it('near miss: "or" in a wish declines nothing, and "and" after a denial adds what is wanted', () => {
+    expect(readEnumList(toppings, "I'd like olives or peppers, whichever.")).toMatchObject({ values: ['olives', 'peppers'] });
+    expect(negationOf("No thanks, but olives or peppers", 'peppers')).toBeUndefined();
+  });
+  it('"except" leaves a value out even where it is named again', () => {
+    const subjects = ['history', 'geography', 'art', 'music'];
+    expect(readEnumList(subjects, 'History and geography, everything except art, she loves art.')).toMatchObject({ values: ['history', 'geography'] });
+  });
+  it('a class named ("all the sports") is no value whose name holds its word', () => {
+    const courses = ['pottery', 'sports_massage', 'yoga'];
+    expect(readEnumList(courses, 'Pottery, and she likes all the sports really.')).toMatchObject({ values: ['pottery'] });
+    expect(readEnumList(courses, 'Pottery, and a sports massage.')).toMatchObject({ values: ['pottery', 'sports_massage'] });
+  });
+  it('"Both" of a two-value list is both; a value both denied and named leaves the list unsure', () => {
+    expect(readEnumList(['front', 'back'], 'Both, front and the bit round the back.')).toMatchObject({ values: ['front', 'back'] });
+    expect(readEnumList(['front', 'back', 'sides'], 'Both, the front and the back.')).toMatchObject({ values: ['front', 'back'] });
+    expect(readEnumList(toppings, "Not onions. Well, actually, onions are fine.")).toEqual({ unsure: expect.stringContaining('onions') });
+  });
+});
+
+describe('an offered option the caller turns down is never the pick', () => {
+  const rows = [{ day: 'Wednesday 9 December' }, { day: 'Friday 11 December' }];
+  it('"Not the Wednesday, … The Friday one" picks Friday', () => {
+    expect(pickOffered("Not the Wednesday, I've got the dentist. The Friday one, please.", rows, '2026-12-01')?.row).toEqual(rows[1]);
+    expect(withoutDenied('Not the Wednesday, the Friday')).toBe('Not              , the Friday');
+  });
+  it('near miss: the day named without a denial is picked', () => {
+    expect(pickOffered('The Wednesday works for me.', rows, '2026-12-01')?.row).toEqual(rows[0]);
+  });
+});
+
+describe('a count is said of its own thing', () => {
+  const quote = tool('quote_flat', 'Quote for the flat.', { bedrooms: { type: 'integer' }, year_built: { type: 'integer', description: 'Year the building was built.' } }, ['bedrooms']);
+  it('"a four-bed terrace": four bedrooms, and no year built', async () => {
+    const out = await ask([quote], [user('I need a quote for my flat.'), agent('Tell me about the property.'), user("It's a four-bed terrace.")]);
+    expect(calls(out)).toEqual([['quote_flat', { bedrooms: 4 }]]);
+  });
+  it('near miss: a year said is the year built', async () => {
+    const out = await ask([quote], [user('I need a quote for my flat.'), agent('Tell me about the property.'), user("It's a four-bed terrace, built in 1932.")]);
+    expect(calls(out)).toEqual([['quote_flat', { bedrooms: 4, year_built: 1932 }]]);
+  });
+  const lessons = tool('lesson_plan', 'How often lessons happen, at which level.', { level: { type: 'string', enum: ['beginner', 'improver'] }, lessons_per_week: { type: 'integer', description: 'Lessons a week.' } });
+  it('"year nine" labels a school year: it is no number of lessons, in the line or two lines back', async () => {
+    const sameLine = await ask([lessons], [user('I want to book lessons.'), agent('Which level, and how many lessons a week?'), user("Beginner. She's in year nine.")]);
+    expect(calls(sameLine)).toEqual([]);
+    const older = await ask([lessons], [user("She's in year nine and wants lessons."), agent('Which level, and how many lessons a week?'), user('Beginner, please.')]);
+    expect(calls(older)).toEqual([]);
+  });
+  it('near miss: "twice a week" is two lessons a week', async () => {
+    const out = await ask([lessons], [user("She's in year nine and wants lessons."), agent('Which level, and how many lessons a week?'), user('Beginner, twice a week if she can.')]);
+    expect(calls(out)).toEqual([['lesson_plan', { level: 'beginner', lessons_per_week: 2 }]]);
+  });
+  it('a window in a count\'s name ("last 3 years") is no unit of the count', () => {
+    expect(unitOf('accidents last 3 years')).toBeUndefined();
+    expect(unitOf('length of stay in weeks')).toBe('week');
+  });
+  const claims = tool('record_claims', 'Claims history.', { claims_last_3_years: { type: 'integer' } });
+  it('"never claimed" is none, and a number of years said beside it counts nothing', async () => {
+    const out = await ask([claims], [user('Can I get a quote?'), agent('How many claims have you made in the last three years?'), user("We've never claimed, not in the nine years we've had the car.")]);
+    expect(calls(out)).toEqual([['record_claims', { claims_last_3_years: 0 }]]);
+  });
+  it('near miss: a number of claims said is that number, and doubt about them is no "none"', async () => {
+    const two = await ask([claims], [user('Can I get a quote?'), agent('How many claims have you made in the last three years?'), user('Two claims, both small.')]);
+    expect(calls(two)).toEqual([['record_claims', { claims_last_3_years: 2 }]]);
+    const unsure = await ask([claims], [user('Can I get a quote?'), agent('How many claims have you made in the last three years?'), user("I'm not sure how many claims, to be honest.")]);
+    expect(calls(unsure)).toEqual([]);
+  });
+});
+
+describe('a time said with what people do in the afternoon', () => {
+  const book = tool('book_swim', 'Book a swim.', { start_time: { type: 'string', description: 'Start time, HH:MM, 24-hour.', pattern: '^[0-2][0-9]:[0-5][0-9]$' } });
+  it('"after work, about half five" is 17:30', async () => {
+    const out = await ask([book], [user('I want to book a swim.'), agent('What time?'), user('After work, about half five.')]);
+    expect(calls(out)).toEqual([['book_swim', { start_time: '17:30' }]]);
+  });
+  it('near miss: "half nine" with nothing of the afternoon is 09:30', async () => {
+    const out = await ask([book], [user('I want to book a swim.'), agent('What time?'), user('About half nine.')]);
+    expect(calls(out)).toEqual([['book_swim', { start_time: '09:30' }]]);
+  });
+});
+
+describe('codes and emails spelled with asides', () => {
+  it('"B for Bravo" is B, and letters said apart run together', () => {
+    expect(findSpelledCodes('It is W N five two, B for Bravo, T, Z.').map((f) => f.value)).toEqual(['WN52 BTZ']);
+    expect(findSpelledCodes('W N five two, B T Z').map((f) => f.value)).toEqual(['WN52 BTZ']);
+  });
+  it('near miss: groups of letters and numbers the caller parted stay parted', () => {
+    expect(findSpelledCodes('P O seven, two L L').map((f) => f.value)).toEqual(['PO7 2LL']);
+  });
+  it('", just the letter K," inside an email read out is an aside', () => {
+    expect(findSpokenEmails('It is marta dot k, just the letter K, forty-two at outlook dot com').map((f) => f.value)).toEqual(['marta.k42@outlook.com']);
+  });
+});
