@@ -4,16 +4,19 @@
 // biology" is no biology and names no computer science; "Both" of two values is both).
 import { readEnum } from './history-memo';
 import { negationAt } from './polarity';
-import { conceptOfWord, words } from './words';
+import { conceptOfWord, nameWords, words } from './words';
 
 export type ListReading = { values: unknown[]; said: string; why: string } | { unsure: string };
 
 /** "except", "apart from": what follows is left out of what the caller wants. */
 const EXCLUDING = /\b(?:except(?:\s+for)?|apart\s+from|other\s+than|but\s+not|excluding|bar|not\s+including)\s+(?:(?:the|a|an|any|my|his|her|their)\s+)?$/i;
 /** "all the sciences", "any of the extras": a class named, not one of its values. */
-const CLASS_OF = /\b(?:all|any|every|each)\s+(?:of\s+)?(?:the\s+|those\s+|these\s+)?$/i;
+// ("gone all crackly": "all" without "the" is how much, not which.)
+const CLASS_OF = /\b(?:(?:all|any)\s+(?:of\s+)?(?:the|those|these)|every|each)\s+$/i;
 /** "Both.", "Both, the building and…", "both of them, please": every value of a two-value list. */
 const BOTH = /^(?:\s*(?:oh|erm|um|er|well|yes|yeah|ok|okay|right)[\s,.!]+)*both\b|\bboth\s+of\s+them\b|\b(?:we(?:['’]d| would)|i(?:['’]d| would))\s+(?:like|want|need|take)\s+both\b/i;
+/** A word of a value's name that makes it an absence ("no_sound", "not_working"). */
+const ABSENCE = /^(?:no|not|none|non|without|never)$/i;
 /** How near before a word "except" or a class word must come to govern it. */
 const GOVERNS_WITHIN = 40;
 
@@ -29,6 +32,15 @@ function placesSaid(line: string, said: string): number[] {
   return out;
 }
 
+/** The said word is one word of a longer value name, and another value's name holds it too. */
+function sharedPart(value: unknown, said: string, values: unknown[]): boolean {
+  const own = nameWords(String(value));
+  const saidWords = words(said.replace(/[_-]/g, ' '));
+  if (own.length < 2 || saidWords.length !== 1) return false;
+  const concept = conceptOfWord(saidWords[0]);
+  return values.some((other) => other !== value && nameWords(String(other)).some((w) => conceptOfWord(w) === concept));
+}
+
 /**
  * The enum values a caller's line names for a list parameter. A value is kept when some place it is
  * said is neither denied ("don't need …, or the garden") nor excluded ("except biology") nor a class
@@ -42,6 +54,18 @@ export function readEnumList(values: unknown[], line: string, descriptions: stri
   for (const value of values) {
     const read = readEnum([value], line, descriptions);
     if (!read || !('value' in read)) continue;
+    // "no_sound", "not_working": a value that names an absence is met only where the caller denies
+    // its thing ("there's no sound at all"); "the sound's gone all crackly" names sound, not its absence.
+    const absence = nameWords(String(value)).filter((w) => !ABSENCE.test(w));
+    if (absence.length < nameWords(String(value)).length) {
+      const denials = placesSaid(line, absence.join(' ')).filter((at) => negationAt(line, at) !== undefined || ABSENCE.test(line.slice(Math.max(0, at - 12), at).trim().split(/\s+/).at(-1) ?? ''));
+      if (!denials.length) {
+        dropped.push(`${String(value)} (names an absence the caller does not state)`);
+        continue;
+      }
+      kept.push({ value, said: read.said });
+      continue;
+    }
     const places = placesSaid(line, read.said);
     // A value read by its meaning, not its words, is where the line says it; its places are unknown.
     if (!places.length) {
@@ -60,6 +84,12 @@ export function readEnumList(values: unknown[], line: string, descriptions: stri
       continue;
     }
     if (denied.length) return { unsure: `the caller both denies and names ${String(value)}` };
+    // "the sound's gone all crackly" names no "no_sound" or "weak_sound": a word the value's name
+    // shares with another value's tells neither apart.
+    if (sharedPart(value, read.said, values)) {
+      dropped.push(`${String(value)} ("${read.said}" is part of another value's name too)`);
+      continue;
+    }
     kept.push({ value, said: read.said });
   }
   if (values.length === 2 && BOTH.test(line) && dropped.length === 0) {

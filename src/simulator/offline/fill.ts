@@ -187,7 +187,7 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     const agreed = findYesNo(latest)?.value === true ? pickAgreed(ctx.agentLines?.at(-1) ?? '', ctx.offered) : undefined;
     const picked = pickOffered(latest, ctx.offered, ctx.today) ?? agreed;
     const value = picked && enumValueOfText(prop, valueOfRow(picked.row, name));
-    const filled = picked && value !== undefined ? made(value, picked.rule, line0Said(latest), true) : undefined;
+    const filled = picked && value !== undefined ? made(value, picked.rule, picked.said ?? line0Said(latest), true) : undefined;
     if (filled) return { ...filled, why: picked!.why };
   }
   if (prop.type === 'object' && prop.properties && Object.keys(prop.properties).length) return fillObject(name, prop, ctx, made, partial);
@@ -256,10 +256,11 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     // Only a late part of day is read off the rest (inDayPart): the nearest line naming one stands for them all.
     const older = ctx.olderLatePart ? [ctx.olderLatePart(i)] : ctx.callerLines.slice(i + 1);
     const context = [...older, ctx.agentLines?.at(-1) ?? ''].join(' ');
-    // A time picked from the times the agent's last line offered ("12:30, 13:00 or 14:15"), else
-    // those the last tool result listed: the offered one it matches, not the same hour before noon.
+    // A time picked from the times the last tool result listed, else those the agent's last line
+    // offered ("12:30, 13:00 or 14:15"): the offered one it matches, not the same hour before noon.
+    // (The result's times are the data; a reply reads "quarter past two" for 14:15.)
     const saidTimes = findTimes(ctx.agentLines?.at(-1) ?? '').map((t) => t.hhmm);
-    const offeredTimes = i === 0 && kind === 'time' && !wantsWordsAsSaid(prop, name, ctx.tool?.description) ? pickTime(line, saidTimes.length > 1 ? saidTimes : (ctx.offeredTimes ?? [])) : undefined;
+    const offeredTimes = i === 0 && kind === 'time' && !wantsWordsAsSaid(prop, name, ctx.tool?.description) ? pickTime(line, (ctx.offeredTimes?.length ?? 0) > 1 ? ctx.offeredTimes! : saidTimes) : undefined;
     if (offeredTimes) {
       const f = made(offeredTimes.hhmm, 'pick-offered-time', offeredTimes.said, true);
       if (f) return { ...f, why: offeredTimes.why };

@@ -102,10 +102,30 @@ export function flagMeaningInTool(name: string, toolDescription: string): string
   return m ? (m[1] ?? m[2]).trim() : '';
 }
 
+/** What a flag adds to: "as well as the MOT", "in addition to the clean", "on top of the service". */
+const ADDS_TO = /\b(?:as well as|in addition to|on top of|besides|along with)\s+(?:the\s+|a\s+|an\s+|their\s+)?([\p{L}\p{N}'’-]+)/iu;
+
+/** "Just the MOT", "only the clean", "the MOT only": the caller keeps to the thing the flag adds to. */
+function onlyTheBase(description: string, line: string): { said: string; base: string; phrase: string } | undefined {
+  const adds = ADDS_TO.exec(description);
+  if (!adds) return undefined;
+  const base = adds[1].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const said = new RegExp(`\\b(?:just|only)\\s+(?:the\\s+|a\\s+|an\\s+|my\\s+)?${base}\\b|\\b${base}\\s+only\\b`, 'i').exec(line);
+  return said ? { said: said[0], base: adds[1], phrase: adds[0] } : undefined;
+}
+
 export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, askedAt: (i: number) => Asked | undefined, made: Made): Filled | undefined {
   const [latest = ''] = ctx.callerLines;
   // A yes or no answers only the question the agent asked: it sets the flag that question was for.
   const flagDenies = NEGATED.test(prop.description || nameWords(name).join(' '));
+  // "Just the MOT, mind" for a flag "true when they want a service as well as the MOT": the caller
+  // keeps to the thing the flag adds to, so the flag's extra is not wanted — whatever a "yeah" that
+  // opened the line agreed to.
+  const keptTo = onlyTheBase(prop.description ?? '', latest);
+  if (keptTo) {
+    const f = made(false, 'boolean-only-the-base', keptTo.said, true);
+    if (f) return { ...f, why: `"${keptTo.said}" keeps to the ${keptTo.base} that ${name} adds to ("${keptTo.phrase}"): not wanted` };
+  }
   for (const [i, line] of ctx.callerLines.entries()) {
     const notAnAnswer = i === 0 && (ctx.yesNoSpent || offerReplyToFact(line, ctx.agentLines?.at(-1) ?? ''));
     const yn = askedAt(i) && !notAnAnswer ? (findYesNo(line) ?? findYesNoInClause(line)) : undefined;

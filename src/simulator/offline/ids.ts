@@ -184,6 +184,8 @@ export function findDurations(text: string, unit: Unit): Found<number>[] {
   const re = new RegExp(`\\b(\\d+(?:\\.\\d+)?|${NUMBER_WORD})[\\s-]+(?:(?:full|whole)\\s+)?(${units})\\b|\\b(a\\s+)?(fortnight)\\b`, 'gi');
   const out: Found<number>[] = [];
   for (const m of text.matchAll(re)) {
+    // "a couple of weeks ago" says when, not how long.
+    if (/^\s+ago\b/i.test(text.slice((m.index ?? 0) + m[0].length))) continue;
     const word = (m[2] ?? m[4]).toLowerCase();
     const said = (Object.keys(UNIT_WORDS) as Unit[]).find((u) => new RegExp(`^(?:${UNIT_WORDS[u]})$`).test(word))!;
     const count = m[4] ? 1 : numberWordValue(m[1]);

@@ -39,7 +39,7 @@ describe('a flag that is a window of time from today', () => {
 describe('the reply after a result', () => {
   const call = (result: string) => ({ name: 'free_slots', arguments: '{}', result, failed: false });
   it('reads out what a result lists when the stage says to read it out', () =>
-    expect(reportResults([call(JSON.stringify({ office: 'north', slots: LISTED }))], 'Read out its free appointments and book one.').text).toBe('I can offer 2026-12-08 09:30 or 2026-12-08 14:00. Which one suits you?'));
+    expect(reportResults([call(JSON.stringify({ office: 'north', slots: LISTED }))], 'Read out its free appointments and book one.').text).toBe('I can offer 2026-12-08 09:30, 2026-12-08 14:00 or 2026-12-10 11:15. Which one suits you?'));
   it('near miss: a list inside a result is data when the stage says nothing of offering it', () =>
     expect(reportResults([call(JSON.stringify({ cards: [{ last4: '1234' }] }))], 'Ask why the card must be stopped.').text).toBe('All right.'));
   it('a wh-word with a noun of two words is asked in question order', () =>

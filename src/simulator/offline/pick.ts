@@ -9,15 +9,23 @@ export interface Picked {
   row: Item;
   rule: string;
   why: string;
+  /** The caller's words that picked it ("the Saturday one", "right"), for the trace and for the text rules. */
+  said?: string;
 }
 
+/**
+ * A position said as a choice: "the second one", "that last slot", "the earlier". The article makes
+ * it a pick ("when was it last done", "I'll ring later" pick nothing), and what follows must not
+ * make it another thing ("the first of March" is a date, "the last time I came" a time gone by).
+ */
+const ordinal = (words: string) => new RegExp(`\\b(?:the|that|your)\\s+(?:very\\s+)?(?:${words})\\b(?!\\s+(?:of|time|times|week|weekend|month|year|night|thing|bit|person|place|few|couple)\\b)`, 'i');
 const ORDINALS: [RegExp, (n: number) => number][] = [
-  [/\b(?:first|1st|earliest|earlier)\b/i, () => 0],
-  [/\b(?:second|2nd)\b/i, () => 1],
-  [/\b(?:third|3rd)\b/i, () => 2],
-  [/\b(?:fourth|4th)\b/i, () => 3],
-  [/\b(?:fifth|5th)\b/i, () => 4],
-  [/\b(?:last|latest|later)\b/i, (n) => n - 1],
+  [ordinal('first|1st|earliest|earlier'), () => 0],
+  [ordinal('second|2nd'), () => 1],
+  [ordinal('third|3rd'), () => 2],
+  [ordinal('fourth|4th'), () => 3],
+  [ordinal('fifth|5th'), () => 4],
+  [ordinal('last|latest|later'), (n) => n - 1],
 ];
 
 /** A choice by position said outright: "I'll take the later one", "go for the first". */
@@ -71,31 +79,31 @@ export function pickOffered(heard: string, rows: Item[], todayIso?: string): Pic
   for (const [re, index] of ORDINALS) {
     const m = re.exec(line);
     const i = m ? index(rows.length) : -1;
-    if (m && rows[i]) return { row: rows[i], rule: 'pick-by-position', why: `"${m[0]}" is row ${i + 1} of the ${rows.length} offered` };
+    if (m && rows[i]) return { row: rows[i], rule: 'pick-by-position', said: m[0], why: `"${m[0]}" is row ${i + 1} of the ${rows.length} offered` };
   }
   for (const time of findTimes(line)) {
     const hits = rows.filter((row) => rowTimes(row).some((t) => sameTime(time.hhmm, time.said, t)));
-    if (hits.length === 1) return { row: hits[0], rule: 'pick-by-time', why: `"${time.said}" is the time of only one offered row` };
+    if (hits.length === 1) return { row: hits[0], rule: 'pick-by-time', said: time.said, why: `"${time.said}" is the time of only one offered row` };
   }
   const hour = bareHour(line);
   if (hour) {
     const hits = rows.filter((row) => rowTimes(row).some((t) => t.endsWith(':00') && (+t.slice(0, 2) === hour.value || +t.slice(0, 2) === hour.value + 12)));
-    if (hits.length === 1) return { row: hits[0], rule: 'pick-by-hour', why: `"${hour.said}" is the hour of only one offered row` };
+    if (hits.length === 1) return { row: hits[0], rule: 'pick-by-hour', said: hour.said, why: `"${hour.said}" is the hour of only one offered row` };
   }
   const part = findDayPart(line);
   if (part) {
     const hits = rows.filter((row) => rowTimes(row).some((t) => partOf(t) === part.part));
-    if (hits.length === 1) return { row: hits[0], rule: 'pick-by-day-part', why: `only one offered row is in the ${part.part}` };
+    if (hits.length === 1) return { row: hits[0], rule: 'pick-by-day-part', said: part.part, why: `only one offered row is in the ${part.part}` };
   }
   for (const date of findDates(line, todayIso)) {
     const hits = rows.filter((row) => textValues(row).some((v) => v.toLowerCase().includes(date.said.toLowerCase()) || findDates(v, todayIso).some((d) => d.iso === date.iso)));
-    if (hits.length === 1) return { row: hits[0], rule: 'pick-by-date', why: `"${date.said}" is the day of only one offered row` };
+    if (hits.length === 1) return { row: hits[0], rule: 'pick-by-date', said: date.said, why: `"${date.said}" is the day of only one offered row` };
   }
   const said = new Set(contentStems(line));
   const scored = rows.map((row) => ({ row, hits: textValues(row).flatMap((v) => contentStems(v)).filter((w) => said.has(w)) }));
   const best = Math.max(...scored.map((s) => new Set(s.hits).size));
   const top = scored.filter((s) => new Set(s.hits).size === best);
-  if (best > 0 && top.length === 1) return { row: top[0].row, rule: 'pick-by-words', why: `"${top[0].hits[0]}" is said and only one offered row holds it` };
+  if (best > 0 && top.length === 1) return { row: top[0].row, rule: 'pick-by-words', said: top[0].hits[0], why: `"${top[0].hits[0]}" is said and only one offered row holds it` };
   if (rows.length === 1 && /\b(?:yes|yeah|sure|ok|okay|that one|it)\b/i.test(line)) return { row: rows[0], rule: 'pick-only-row', why: 'only one row was offered and the caller said yes to it' };
   return undefined;
 }
@@ -114,7 +122,7 @@ export function pickTime(heard: string, offered: string[]): { hhmm: string; said
   // over a time named in passing.
   const chosen = CHOSEN_BY_POSITION.exec(line);
   if (chosen) {
-    const at = ORDINALS.find(([re]) => re.test(chosen[1]));
+    const at = ORDINALS.find(([re]) => re.test(`the ${chosen[1]}`));
     const picked = at ? times[at[1](times.length)] : undefined;
     if (picked) return { hhmm: picked, said: chosen[0], why: `"${chosen[0]}" is ${picked} of the times offered (${times.join(', ')})` };
   }

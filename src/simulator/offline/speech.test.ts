@@ -55,8 +55,10 @@ describe('reportResults', () => {
   const call = (result: string, failed = false) => ({ name: 't', arguments: '{}', result, failed });
   it('apologises and says what failed', () =>
     expect(reportResults([call('No table is free then', true)])).toEqual({ text: 'Sorry, that did not work: No table is free then.', rule: 'report-error' }));
-  it('offers the first two rows', () =>
-    expect(reportResults([call(JSON.stringify([{ id: 'a', at: '9:00', who: 'Jo' }, { id: 'b', at: '10:00' }, { id: 'c', at: '11:00' }]))]).text).toBe('I can offer 9:00 (Jo) or 10:00. Which one suits you?'));
+  it('offers every row, as a person reads them out (a caller picks the third of three)', () =>
+    expect(reportResults([call(JSON.stringify([{ id: 'a', at: '9:00', who: 'Jo' }, { id: 'b', at: '10:00' }, { id: 'c', at: '11:00' }]))]).text).toBe('I can offer 9:00 (Jo), 10:00 or 11:00. Which one suits you?'));
+  it('reads out five rows and says how many more there are', () =>
+    expect(reportResults([call(JSON.stringify(['1', '2', '3', '4', '5', '6', '7']))]).text).toBe('I can offer 1, 2, 3, 4 or 5, and 2 more. Which one suits you?'));
   it('says when nothing was found', () => expect(reportResults([call('[]')]).text).toBe('I found nothing for that.'));
   it('confirms a plain result', () => expect(reportResults([call('{"ok":true}')])).toEqual({ text: 'All right.', rule: 'report-result' }));
 });

@@ -262,6 +262,9 @@ export function describeRow(row: Item): string {
   return texts.length > 1 ? `${texts[0]} (${texts.slice(1).join(', ')})` : texts[0];
 }
 
+/** How many offered rows a reply reads out (a phone caller remembers no more). */
+const ROWS_READ_OUT = 5;
+
 /** A short report of the step's tool results: an apology naming what failed, the rows offered, or a confirmation. */
 export function reportResults(calls: StepCall[], instructions = ''): { text: string; rule: string } {
   const failed = calls.filter((c) => c.failed && c.result !== undefined);
@@ -282,8 +285,11 @@ export function reportResults(calls: StepCall[], instructions = ''): { text: str
   if (list) value = list;
   if (Array.isArray(value)) {
     if (value.length === 0) return { text: 'I found nothing for that.', rule: 'report-rows' };
-    const rows = value.slice(0, 2).map((row) => (typeof row === 'object' && row !== null ? describeRow(row as Item) : String(row)));
-    return { text: `I can offer ${rows.join(' or ')}. Which one suits you?`, rule: 'report-rows' };
+    // Every option up to a handful, as a person reads them out: the caller picks from what they heard.
+    const rows = value.slice(0, ROWS_READ_OUT).map((row) => (typeof row === 'object' && row !== null ? describeRow(row as Item) : String(row)));
+    const more = value.length - rows.length;
+    const listed = rows.length > 1 ? `${rows.slice(0, -1).join(', ')} or ${rows.at(-1)}` : rows[0];
+    return { text: `I can offer ${listed}${more > 0 ? `, and ${more} more` : ''}. Which one suits you?`, rule: 'report-rows' };
   }
   return { text: 'All right.', rule: 'report-result' };
 }

@@ -129,6 +129,8 @@ export function stem(word: string): string {
       break;
     }
   }
+  // "crackly" and "crackling", "wobbly" and "wobbling": an adjective in -ly after a consonant and l.
+  if (w.length >= 6 && /[bcdgkptz]ly$/.test(w)) w = w.slice(0, -1);
   if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
   // "cancelled" and "cancel", "running" and "run" end alike once a doubled last letter is one.
   if (w.length > 3 && /([b-df-hj-np-tv-z])\1$/.test(w)) w = w.slice(0, -1);
