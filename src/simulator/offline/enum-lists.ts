@@ -52,20 +52,17 @@ export function readEnumList(values: unknown[], line: string, descriptions: stri
   const kept: { value: unknown; said: string }[] = [];
   const dropped: string[] = [];
   for (const value of values) {
-    const read = readEnum([value], line, descriptions);
-    if (!read || !('value' in read)) continue;
     // "no_sound", "not_working": a value that names an absence is met only where the caller denies
     // its thing ("there's no sound at all"); "the sound's gone all crackly" names sound, not its absence.
     const absence = nameWords(String(value)).filter((w) => !ABSENCE.test(w));
-    if (absence.length < nameWords(String(value)).length) {
-      const denials = placesSaid(line, absence.join(' ')).filter((at) => negationAt(line, at) !== undefined || ABSENCE.test(line.slice(Math.max(0, at - 12), at).trim().split(/\s+/).at(-1) ?? ''));
-      if (!denials.length) {
-        dropped.push(`${String(value)} (names an absence the caller does not state)`);
-        continue;
-      }
-      kept.push({ value, said: read.said });
+    if (absence.length > 0 && absence.length < nameWords(String(value)).length) {
+      const denials = placesSaid(line, absence.join(' ')).filter((at) => negationAt(line, at) !== undefined);
+      if (denials.length) kept.push({ value, said: `${nameWords(String(value)).join(' ')}` });
+      else if (readEnum([value], line, descriptions)) dropped.push(`${String(value)} (names an absence the caller does not state)`);
       continue;
     }
+    const read = readEnum([value], line, descriptions);
+    if (!read || !('value' in read)) continue;
     const places = placesSaid(line, read.said);
     // A value read by its meaning, not its words, is where the line says it; its places are unknown.
     if (!places.length) {

@@ -15,6 +15,8 @@ import { fillBoolean, flagMeaningInTool } from './flags';
 import type { FillContext, Filled, Made } from './fill-types';
 import { askedByInstructions, beforeOtherAnswers, CHOICE_OF_OPTIONS, FIRST_PERSON_CLAUSE, namedBy, purposeOf, saysOnlyWhen, sentenceAbout, withoutFillers } from './answer-text';
 import { namePart } from './name-parts';
+import { placePartOf, readPlacePart } from './places';
+import { asDateWanted, offeredDates, onOfferedWeekday } from './offered-days';
 import { scopeCodes } from './scope-codes';
 import { noneSaid, scopeCounts } from './scope-counts';
 import { pickAgreed, pickEnumByTime, pickListed, pickOffered, pickTime, valueOfRow } from './pick';
@@ -186,7 +188,7 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     // A bare "yes" agrees to the one row the agent's last line named ("Shall I go ahead with …?").
     const agreed = findYesNo(latest)?.value === true ? pickAgreed(ctx.agentLines?.at(-1) ?? '', ctx.offered) : undefined;
     const picked = pickOffered(latest, ctx.offered, ctx.today) ?? agreed;
-    const value = picked && enumValueOfText(prop, valueOfRow(picked.row, name));
+    const value = picked && asDateWanted(prop, ctx.tool?.description ?? '', name, enumValueOfText(prop, valueOfRow(picked.row, name)), picked.row);
     const filled = picked && value !== undefined ? made(value, picked.rule, picked.said ?? line0Said(latest), true) : undefined;
     if (filled) return { ...filled, why: picked!.why };
   }
@@ -281,7 +283,8 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     // Two days in one line ("drop her off on the 23rd and collect her on the 27th"): each to the
     // parameter its clause names; a day whose clause names another day parameter is that one's.
     const dayParams = Object.entries(ctx.parameters?.properties ?? {}).filter(([p, pp]) => p !== name && pp && kindOf(p, pp.description ? pp : { ...pp, description: wordsAfterName(p, ctx.tool?.description ?? '') }) === 'date').map(([p]) => p);
-    const read = kind === 'date' && readHere.length > 1 ? daysByClause(name, dayParams, line, readHere) : readHere;
+    const byClause = kind === 'date' && readHere.length > 1 ? daysByClause(name, dayParams, line, readHere) : readHere;
+    const read = kind === 'date' ? byClause.map((c) => onOfferedWeekday(c, offeredDates(ctx))) : byClause;
     const params = Object.entries(ctx.parameters?.properties ?? {});
     const scoped = kind === 'identifier' ? scopeCodes(name, prop.description ?? '', line, read, params.map(([p]) => p)) : kind === 'number' ? scopeCounts(name, line, read, params.filter(([, p]) => p?.type === 'integer' || p?.type === 'number').map(([p, pp]) => [p, pp?.description ? pp : { ...pp, description: wordsAfterName(p, ctx.tool?.description ?? '') }] as [string, JsonSchema])) : read;
     // An older line's number counts for this parameter only when said of its thing ("two adults")
@@ -306,6 +309,15 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     // this one. ("Yes, I'm with …" still is: a yes often opens the value asked for.)
     const answersYesNo = findYesNo(line)?.value === false && !YES_NO_QUESTION.test(askedLine(ctx, i));
     const freeText = (prop.type === 'string' || prop.type === undefined) && ['none', 'words', 'sort'].includes(kind) && !prop.enum;
+    // A street, a town, what is near: only what has that shape in the line ("on Priestpopple in
+    // Hexham"), never the answer whole (places.ts).
+    const placePart = freeText ? placePartOf(name) : undefined;
+    if (placePart) {
+      const place = readPlacePart(placePart, line);
+      const f = place && made(place.value, `place-${placePart}`, place.said, i === 0);
+      if (f) return { ...f, why: `"${place!.said}" names the ${placePart.replace(/-/g, ' ')}` };
+      continue;
+    }
     // "Hendon's the closest centre": the line names the parameter and says what it is.
     const named = freeText ? namedBy(name, line) : undefined;
     if (named) {

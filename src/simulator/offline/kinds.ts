@@ -87,7 +87,8 @@ export const wantsWordsAsSaid = (prop: JsonSchema, name = '', toolDescription = 
 export function wordsAfterName(name: string, toolDescription: string): string {
   const ws = nameWords(name);
   if (!ws.length || !toolDescription) return '';
-  const spelled = ws.join('[\\s_-]+');
+  // (A camelCase name is written whole in a docstring: "arriveAfter: …" is the words "arrive after".)
+  const spelled = ws.join('[\\s_-]*');
   // "move_in: YYYY-MM-DD." — a docstring's "name: what it is" describes the parameter, to the clause's end.
   const colon = new RegExp(`\\b${spelled}\\s*:\\s*([^;]+?)(?:[.;](?:\\s|$)|$)`, 'i').exec(toolDescription);
   if (colon) return `${ws.join(' ')}: ${colon[1]}`;

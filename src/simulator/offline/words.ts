@@ -2,7 +2,7 @@
 // word widened to the general-English concept it belongs to, so that a caller's "reserve" meets a
 // tool's "booking". The synonym table holds everyday words only; none comes from an example agent.
 
-/** Words that carry no intent of their own. */
+/** Words that carry no intent of their own ("say" and "tell" are how a thing is said, not what). */
 const STOP = new Set(
   `a an the and or but if then so to of in on at for from by with about as into over under up down out off
    i me my mine myself we us our you your yours he him his she her it its they them their this that these those
@@ -11,7 +11,8 @@ const STOP = new Set(
    only own same than such each few more most other again once get got let like want wanted need needed would
    hi hello hey yes yeah ok okay thanks thank one two three four five six seven eight nine ten
    i'm i've i'll i'd you're you've you'll you'd we're we've we'll it's that's there's let's they're he's she's
-   what's don't doesn't didn't can't won't isn't aren't wasn't`
+   what's don't doesn't didn't can't won't isn't aren't wasn't
+   say says said saying tell tells told telling`
     .split(/\s+/)
     // A contraction is a stop-word however its apostrophe is typed ("I’m" as well as "I'm").
     .flatMap((w) => [w, w.replace("'", '’')]),

@@ -1,0 +1,92 @@
+// Issue 32, "never a wrong value", as the fourth blind batch caught it: the parts of a place
+// (street, town, what is near) read by their shape, never the answer whole; a pick among offered
+// days by weekday and as the date the parameter wants; a position picked only as a choice; a flag
+// that adds to a thing the caller keeps to; a list value that names an absence or shares its word.
+// Each with a near miss the same rule still reads.
+import { describe, expect, it } from 'vitest';
+import { readEnumList } from './enum-lists';
+import { wordsAfterName } from './kinds';
+import { pickOffered } from './pick';
+import { placePartOf, readPlacePart } from './places';
+import type { ChatMessage } from '../types';
+import { agent, ask, calls, tool, user } from './testing';
+import { stem } from './words';
+
+describe('the parts of a place', () => {
+  it('"on Marlpit in Stokeley, just up from the church" gives a street, a town and what is near', () => {
+    const line = "It's on Marlpit in Stokeley, just up from the church, opposite the garage.";
+    expect(readPlacePart('street-name', line)?.value).toBe('Marlpit');
+    expect(readPlacePart('town-name', line)?.value).toBe('Stokeley');
+    expect(readPlacePart('what-is-near', line)?.value).toBe('just up from the church, opposite the garage');
+  });
+  it('a street by its kind drops the door number; a day or month is no place', () => {
+    expect(readPlacePart('street-name', 'It is forty-one Kestrel Avenue.')?.value).toBe('Kestrel Avenue');
+    expect(readPlacePart('street-name', 'Can you come on Monday?')).toBeUndefined();
+    expect(readPlacePart('town-name', 'We moved in March.')).toBeUndefined();
+  });
+  const where = tool('log_spot', 'Where it is.', { street: { type: 'string', description: 'Street name.' }, town: { type: 'string' } });
+  it('an answer that names no street or town gives neither, however directly it follows the question', async () => {
+    const out = await ask([where], [user('I want to report a broken bench.'), agent('Which street and town is it on?'), user("It's been broken for ages, the slats are snapped.")]);
+    expect(calls(out)).toEqual([]);
+  });
+  it('near miss: the same question answered with the place', async () => {
+    const out = await ask([where], [user('I want to report a broken bench.'), agent('Which street and town is it on?'), user("It's on Dunmore Road in Kelby.")]);
+    expect(calls(out)).toEqual([['log_spot', { street: 'Dunmore Road', town: 'Kelby' }]]);
+  });
+  it('which parameters are parts of a place', () => {
+    expect([placePartOf('street'), placePartOf('town'), placePartOf('nearby_landmark'), placePartOf('street_address'), placePartOf('postcode')]).toEqual(['street-name', 'town-name', 'what-is-near', undefined, undefined]);
+  });
+});
+
+describe('a pick among offered days', () => {
+  const rows = [
+    { date: '2026-12-09', day: 'Wednesday 9 December' },
+    { date: '2026-12-15', day: 'Tuesday 15 December' },
+  ];
+  const book = tool('book_day', 'Book it. day: one of the offered dates (YYYY-MM-DD).', { day: { type: 'string' } });
+  const offer = (rowsOffered: unknown): ChatMessage[] => [
+    user('Can you fit me in?'),
+    { role: 'assistant', content: '', toolCalls: [{ id: 'c1', name: 'find_days', arguments: '{}' }] },
+    { role: 'tool', toolCallId: 'c1', name: 'find_days', content: JSON.stringify({ days: rowsOffered }) },
+  ];
+  it('a row whose "day" is its label gives the date the parameter wants', async () => {
+    const out = await ask([book], [...offer(rows), agent('I can offer Wednesday 9 December or Tuesday 15 December.'), user('The Wednesday, please.')], 'Offer the days and book one.');
+    expect(calls(out)).toEqual([['book_day', { day: '2026-12-09' }]]);
+  });
+  it('"not when was it last done": a position is a pick only as a choice', () => {
+    expect(pickOffered('When was it last done? Years ago.', rows)).toBeUndefined();
+    expect(pickOffered("I'll take the last one.", rows)?.row).toEqual(rows[1]);
+  });
+});
+
+describe('reading more of what a tool says of itself', () => {
+  it('a camelCase parameter is found in its docstring as written ("arriveBy: …")', () => {
+    expect(wordsAfterName('arriveBy', 'Book it. arriveBy: latest time, HH:MM.')).toBe('arrive by: latest time, HH:MM');
+  });
+  it('"crackly" meets "crackling"; "simply" stays itself', () => {
+    expect(stem('crackly')).toBe(stem('crackling'));
+    expect(stem('only')).toBe('only');
+  });
+});
+
+describe('a flag that adds to a thing the caller keeps to', () => {
+  const wash = tool('book_wash', 'Book a wash. polish: true only when they want a polish as well as the wash.', { polish: { type: 'boolean' } });
+  it('"Yes, … just the wash" is no polish', async () => {
+    const out = await ask([wash], [user('I want to book a car wash.'), agent('Would you like a polish too?'), user("Yes, that's the car. Just the wash, mind, it was polished last month.")]);
+    expect(calls(out)).toEqual([['book_wash', { polish: false }]]);
+  });
+  it('near miss: a plain yes to the question is a polish', async () => {
+    const out = await ask([wash], [user('I want to book a car wash.'), agent('Would you like a polish too?'), user('Yes please, go on then.')]);
+    expect(calls(out)).toEqual([['book_wash', { polish: true }]]);
+  });
+});
+
+describe('a list value by its own words', () => {
+  const faults = ['no_signal', 'weak_signal', 'buzzing', 'static'];
+  it('a word two values share tells neither apart; a value that names an absence needs a denial', () => {
+    expect(readEnumList(faults, "The signal's gone all fuzzy and it keeps buzzing.")).toMatchObject({ values: ['buzzing'] });
+  });
+  it('near miss: the absence said, and a value named whole', () => {
+    expect(readEnumList(faults, "There's no signal at all, and a lot of static.")).toMatchObject({ values: ['no_signal', 'static'] });
+  });
+});

@@ -1,0 +1,51 @@
+// Parts of a place said in a sentence (issue 32): "It's on Priestpopple in Hexham, just down from
+// the bus station" gives a street, a town and what is near. A parameter that holds one of these
+// takes only what has that shape — a street is a name with capitals or a street's kind, a town a
+// name after "in" — never the whole answer (a line about a pothole's size is no street).
+import { nameWords } from './words';
+
+/** A street's name, a town's, and what is near (names of the parts, not of any agent's parameters). */
+export type PlacePart = 'street-name' | 'town-name' | 'what-is-near';
+
+/** Which part of a place a parameter holds, by its name ("street", "town", "landmark"). */
+export function placePartOf(name: string): PlacePart | undefined {
+  const ws = nameWords(name).map((w) => w.toLowerCase());
+  // "street_address", "house_number", "postcode" are whole addresses or other parts.
+  if (ws.some((w) => /^(?:address|number|postcode|zip)$/.test(w))) return undefined;
+  if (ws.some((w) => /^(?:street|road)s?$/.test(w))) return 'street-name';
+  if (ws.some((w) => /^(?:town|city|village|locality|suburb)$/.test(w))) return 'town-name';
+  if (ws.some((w) => /^(?:landmark|landmarks|nearby)$/.test(w))) return 'what-is-near';
+  return undefined;
+}
+
+const STREET_KINDS = 'Road|Street|Lane|Avenue|Close|Drive|Way|Crescent|Grove|Place|Terrace|Gardens|Court|Row|Hill|Square|Mews|Walk|Parade|Rise|View|Green|Boulevard|Highway|St|Rd|Ave';
+const PROPER = "[A-Z][\\p{L}'’-]+";
+/** Capitalised words that name no place: days, months, the caller. */
+const NOT_A_PLACE = /^(?:I|I'm|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter|Mr|Mrs|Ms|Dr)$/;
+/** What is near: "down from the bus station", "outside the Co-op", "near the zebra crossing". */
+const NEAR = /\b(?:(?:just\s+)?(?:down|up|along|round|across)\s+from|outside|opposite|near|next\s+to|by\s+the|behind|in\s+front\s+of|at\s+the\s+(?:corner|junction|end|top|bottom)|on\s+the\s+corner|just\s+(?:past|before|after))\b/i;
+
+const names = (said: string) => said.split(/\s+/).every((w) => !NOT_A_PLACE.test(w));
+
+/** The part of a place the line says, with the words it was read from; undefined when it says none. */
+export function readPlacePart(part: PlacePart, line: string): { value: string; said: string } | undefined {
+  if (part === 'street-name') {
+    // "Barton Road", "twenty-three Barton Road" (the number is the door's), else "on Priestpopple".
+    const kind = new RegExp(`(${PROPER}(?:\\s+${PROPER})*)\\s+(?:${STREET_KINDS})\\b`, 'u').exec(line);
+    if (kind && names(kind[1])) return { value: kind[0], said: kind[0] };
+    const on = new RegExp(`\\bon\\s+(${PROPER}(?:\\s+${PROPER})*)`, 'u').exec(line);
+    if (on && names(on[1])) return { value: on[1], said: on[0] };
+    return undefined;
+  }
+  if (part === 'town-name') {
+    const inTown = new RegExp(`\\bin\\s+(${PROPER}(?:\\s+${PROPER})?)`, 'u').exec(line);
+    return inTown && names(inTown[1]) ? { value: inTown[1], said: inTown[0] } : undefined;
+  }
+  const near = line
+    .split(/\s*[,;]\s*|(?<=[.!?])\s+/)
+    .map((c) => c.trim())
+    .filter((c) => NEAR.test(c))
+    // From where what is near starts in its clause ("It's just down from …" is "just down from …").
+    .map((c) => c.slice(NEAR.exec(c)!.index).replace(/[.!?]+$/, ''));
+  return near.length ? { value: near.join(', '), said: near.join(', ') } : undefined;
+}
