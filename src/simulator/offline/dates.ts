@@ -99,6 +99,12 @@ export function findDates(text: string, todayIso?: string): DateMatch[] {
   // 12/03 is read month first, as US English writes it; a phone number's digits never have a slash.
   each(/(?<![\d/])(\d{1,2})\/(\d{1,2})(?:\/(\d{2}|\d{4}))?(?![\d/])/, (m) =>
     add(m, upcoming(today, +m[1] - 1, +m[2], m[3] ? +m[3] : undefined), 'date-slash'));
+  // "a week on Saturday", "Saturday week" (British): a week after the coming Saturday; "a week today".
+  each(new RegExp(`\\b(?:in\\s+)?a\\s+week\\s+(?:on\\s+)?(${WEEKDAYS.join('|')}|today|tomorrow)\\b|\\b(${WEEKDAYS.join('|')})\\s+week\\b`), (m) => {
+    const word = (m[1] ?? m[2]).toLowerCase();
+    const from = /^tod/.test(word) ? 0 : /^tom/.test(word) ? 1 : (WEEKDAYS.indexOf(word) - today.getUTCDay() + 7) % 7 || 7;
+    add(m, addDays(today, from + 7), 'date-week-on');
+  });
   each(/\b(?:the\s+)?day\s+after\s+tomorrow\b/, (m) => add(m, addDays(today, 2), 'date-relative'));
   each(/\btomorrow\b/, (m) => add(m, addDays(today, 1), 'date-relative'));
   each(/\b(?:today|tonight)\b/, (m) => add(m, today, 'date-relative'));

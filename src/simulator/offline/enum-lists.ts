@@ -15,6 +15,24 @@ const EXCLUDING = /\b(?:except(?:\s+for)?|apart\s+from|other\s+than|but\s+not|ex
 const CLASS_OF = /\b(?:(?:all|any)\s+(?:of\s+)?(?:the|those|these)|every|each)\s+$/i;
 /** "Both.", "Both, the building and…", "both of them, please": every value of a two-value list. */
 const BOTH = /^(?:\s*(?:oh|erm|um|er|well|yes|yeah|ok|okay|right)[\s,.!]+)*both\b|\bboth\s+of\s+them\b|\b(?:we(?:['’]d| would)|i(?:['’]d| would))\s+(?:like|want|need|take)\s+both\b/i;
+/**
+ * "the straps as they are", "happy with the sleeves": a thing to leave as it is. ("The onions are
+ * fine" could be either: it decides nothing.)
+ */
+const KEPT_AS_IS_AFTER = /^[\p{L}'’-]+\s+as\s+(?:it\s+is|they\s+are)\b/iu;
+const KEPT_AS_IS_BEFORE = /\b(?:happy\s+with|leave|keep)\s+(?:the\s+|my\s+|her\s+|his\s+)?$/i;
+/** The particles of phrasal verbs ("take in", "let out", "put up"). */
+const PARTICLE = /^(?:in|up|out|off|down|on|over|back|away)$/i;
+
+/** A value named by a verb and its particle ("take_in") needs the particle after the verb (within two words). */
+function particleSaid(value: unknown, line: string): boolean {
+  const ws = nameWords(String(value));
+  if (ws.length !== 2 || !PARTICLE.test(ws[1])) return true;
+  const verb = conceptOfWord(ws[0]);
+  const tokens = [...line.toLowerCase().matchAll(/[\p{L}'’]+/gu)].map((m) => m[0]);
+  return tokens.some((t, i) => conceptOfWord(t) === verb && tokens.slice(i + 1, i + 4).includes(ws[1].toLowerCase()));
+}
+
 /** A word of a value's name that makes it an absence ("no_sound", "not_working"). */
 const ABSENCE = /^(?:no|not|none|non|without|never)$/i;
 /** How near before a word "except" or a class word must come to govern it. */
@@ -63,10 +81,21 @@ export function readEnumList(values: unknown[], line: string, descriptions: stri
     }
     const read = readEnum([value], line, descriptions);
     if (!read || !('value' in read)) continue;
+    // "take_in" is met by "take … in", not by "taking up": a particle of the value's name is said too.
+    if (!particleSaid(value, line)) {
+      dropped.push(`${String(value)} (its "${nameWords(String(value)).at(-1)}" is not said)`);
+      continue;
+    }
     const places = placesSaid(line, read.said);
     // A value read by its meaning, not its words, is where the line says it; its places are unknown.
     if (!places.length) {
       kept.push({ value, said: read.said });
+      continue;
+    }
+    // "I'm happy with the straps as they are": left as it is, not wanted changed.
+    const keptAsIs = places.some((at) => KEPT_AS_IS_AFTER.test(line.slice(at)) || KEPT_AS_IS_BEFORE.test(line.slice(Math.max(0, at - GOVERNS_WITHIN), at)));
+    if (keptAsIs) {
+      dropped.push(`${String(value)} (kept as it is)`);
       continue;
     }
     const excluded = places.some((at) => EXCLUDING.test(line.slice(Math.max(0, at - GOVERNS_WITHIN), at)));

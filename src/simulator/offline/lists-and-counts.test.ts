@@ -6,6 +6,7 @@
 // spelled with asides. Each rule has a near miss the same rule still reads.
 import { describe, expect, it } from 'vitest';
 import { readEnumList } from './enum-lists';
+import { findDates } from './dates';
 import { unitOf } from './ids';
 import { pickOffered } from './pick';
 import { negationOf, withoutDenied } from './polarity';
@@ -109,5 +110,44 @@ describe('codes and emails spelled with asides', () => {
   });
   it('", just the letter K," inside an email read out is an aside', () => {
     expect(findSpokenEmails('It is marta dot k, just the letter K, forty-two at outlook dot com').map((f) => f.value)).toEqual(['marta.k42@outlook.com']);
+  });
+});
+
+describe('days and hours as people say them', () => {
+  it('"a week on Saturday" and "Saturday week" are the Saturday after the coming one; "a week today" is seven days on', () => {
+    expect(findDates('Could we do a week on Saturday?', '2026-12-01').map((d) => d.iso)).toEqual(['2026-12-12']);
+    expect(findDates('Saturday week, then.', '2026-12-01').map((d) => d.iso)).toEqual(['2026-12-12']);
+    expect(findDates('A week today suits.', '2026-12-01').map((d) => d.iso)).toEqual(['2026-12-08']);
+  });
+  it('near miss: "in a week" is seven days on, and "Saturday" the coming one', () => {
+    expect(findDates('In a week, maybe.', '2026-12-01').map((d) => d.iso)).toEqual(['2026-12-08']);
+    expect(findDates('Saturday, then.', '2026-12-01').map((d) => d.iso)).toEqual(['2026-12-05']);
+  });
+  const visit = tool('book_visit', 'Book a visit.', { visit_time: { type: 'string', description: 'HH:MM, 24-hour.', pattern: '^[0-2][0-9]:[0-5][0-9]$' }, visitors: { type: 'integer', description: 'People coming.' } });
+  it('"around eleven" is 11:00 and no count of people; "at two" is 14:00', async () => {
+    const eleven = await ask([visit], [user('I want to book a visit.'), agent('What time, and how many of you?'), user('Around eleven, and two of us.')]);
+    expect(calls(eleven)).toEqual([['book_visit', { visit_time: '11:00', visitors: 2 }]]);
+    const two = await ask([visit], [user('I want to book a visit.'), agent('What time, and how many of you?'), user('At two, and three of us.')]);
+    expect(calls(two)).toEqual([['book_visit', { visit_time: '14:00', visitors: 3 }]]);
+  });
+  it('near miss: "at seven" could be morning or evening, and "from 8 Elm Road" is a door: no time', async () => {
+    const seven = await ask([visit], [user('I want to book a visit.'), agent('What time, and how many of you?'), user('At seven, and two of us.')]);
+    expect(calls(seven)).toEqual([]);
+    const door = await ask([visit], [user('I want to book a visit.'), agent('What time, and how many of you?'), user("We're coming from 8 Elm Road, two of us.")]);
+    expect(calls(door)).toEqual([]);
+  });
+  it('digits of a code read out tell no time', async () => {
+    const out = await ask([visit], [user('My booking is K T two oh five one.'), agent('What time, and how many of you?'), user('Two of us.')]);
+    expect(calls(out)).toEqual([]);
+  });
+});
+
+describe('a list value by its verb and particle, and one left as it is', () => {
+  const jobs = ['hem', 'take_in', 'let_out', 'zip'];
+  it('"taking up" is the hem, and no "take_in"; "happy with the zip as it is" is no zip', () => {
+    expect(readEnumList(jobs, "It needs taking up a bit, and I'm happy with the zip as it is.")).toMatchObject({ values: ['hem'] });
+  });
+  it('near miss: "take it in at the waist" is take_in, and the zip named plainly is the zip', () => {
+    expect(readEnumList(jobs, 'Could you take it in at the waist and fix the zip?')).toMatchObject({ values: ['take_in', 'zip'] });
   });
 });

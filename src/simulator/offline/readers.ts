@@ -22,6 +22,24 @@ const COLOUR = new RegExp(`\\b(?:(?:dark|light|pale|bright|metallic)\\s+)?(?:${C
 const saidAsPhone = (line: string, index: number) =>
   /\b(?:(?:mobile|phone|cell|landline|telephone)(?:\s+number)?(?:['’]s|\s+is|\s+number['’]s)?|(?:call|ring|reach|text)\s+(?:me|us)\s+on|(?:my|our|the|a|best|contact|home|work|daytime)\s+number(?:['’]s|\s+is))\s*:?\s*$/i.test(line.slice(Math.max(0, index - 40), index));
 
+const HOURS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+/**
+ * "around eleven", "at two", "eleven-ish": an hour said alone as a time of day. Only hours a
+ * person books without saying morning or afternoon: eight to twelve are before noon and one to
+ * five after it; six and seven could be either, so they are not read. ("from 8 Larch Close" is
+ * a door number: a capital after the number is a street.)
+ */
+function bareHours(line: string): { hhmm: string; said: string; index: number; rule: string }[] {
+  const hour = `(\\d{1,2}|${HOURS.join('|')})`;
+  const re = new RegExp(`\\b(?:at|around|round|from|after|before|by)\\s+(?:about\\s+)?${hour}(?:[\\s-]*ish)?\\b(?!\\s+[A-Z])(?![\\s-]*(?:o['’]?clock\\s+)?(?:people|of|guests|persons|adults|children|kids|days|weeks|months|years|minutes|hours|pounds|quid|percent|miles|times|[:.]\\d))|\\b${hour}[\\s-]*ish\\b`, 'gi');
+  return [...line.matchAll(re)].flatMap((m) => {
+    const word = (m[1] ?? m[2]).toLowerCase();
+    const h = /^\d+$/.test(word) ? +word : HOURS.indexOf(word) + 1;
+    const at = h >= 8 && h <= 12 ? h : h >= 1 && h <= 5 ? h + 12 : undefined;
+    return at === undefined ? [] : [{ hhmm: `${String(at).padStart(2, '0')}:00`, said: m[0], index: m.index ?? 0, rule: 'time-bare-hour' }];
+  });
+}
+
 /** "seven" said after "evening" is 19:00: an hour under twelve without am/pm, in a part of day after noon. */
 function inDayPart(hhmm: string, said: string, context: string): { hhmm: string; why?: string } {
   const h = +hhmm.slice(0, 2);
@@ -49,7 +67,11 @@ export function candidates(kind: Kind, name: string, line: string, prop: JsonSch
       // A birth date is a day gone by: a day to come ("Wednesday next week") is an answer to something else.
       return findDates(line, today).filter((d) => !negationAt(line, d.index) && !(isPastDay(name, prop, toolDescription) && d.iso > (today ?? isoToday())) && !(isBirth(name, prop) && d.iso >= (today ?? isoToday()))).map((d) => ({ value: asSaid ? d.said : d.iso, said: d.said, rule: d.rule }));
     case 'time': {
-      const times: Candidate[] = findTimes(line).filter((t) => !negationAt(line, t.index)).map((t) => {
+      // Digits of a code or a phone read out ("B R two oh five one") tell no time.
+      const codes = [...findSpelledCodes(line), ...findPhones(line)].map((f) => [f.index, f.index + f.said.length] as const);
+      const clock = findTimes(line).filter((t) => !codes.some(([a, b]) => t.index >= a && t.index < b));
+      const said = clock.length ? clock : bareHours(line);
+      const times: Candidate[] = said.filter((t) => !negationAt(line, t.index)).map((t) => {
         const fitted = inDayPart(t.hhmm, t.said, `${line} ${context}`);
         return { value: asSaid ? t.said : fitted.hhmm, said: t.said, rule: fitted.why ? 'time-in-day-part' : t.rule, why: fitted.why };
       });
@@ -108,7 +130,7 @@ export function candidates(kind: Kind, name: string, line: string, prop: JsonSch
       // A count said with a unit ("two weeks") is a duration, not a count of something else.
       const spans = unit ? [] : findDurations(line, 'day');
       // Numbers inside a phone, a date, a time, a postcode or a code said letter by letter count nothing.
-      const busy = [...findPhones(line), ...findDates(line, today), ...findTimes(line), ...spans, ...findPostcodes(line).filter((p) => /[A-Z]/i.test(p.value)), ...findSpelledCodes(line)].map((f) => [f.index, f.index + f.said.length] as [number, number]);
+      const busy = [...findPhones(line), ...findDates(line, today), ...findTimes(line), ...bareHours(line), ...spans, ...findPostcodes(line).filter((p) => /[A-Z]/i.test(p.value)), ...findSpelledCodes(line)].map((f) => [f.index, f.index + f.said.length] as [number, number]);
       // A number before a name in capitals is a house number ("8 Larch Close"), not a count.
       const houseNumber = (f: { index: number; said: string }) => /^\d+[a-z]?$/i.test(f.said) && /^\s+[A-Z][a-z]/.test(line.slice(f.index + f.said.length));
       const plain = [...findNumbers(line, busy), ...findLargeNumberWords(line).filter((f) => !busy.some(([a, b]) => f.index >= a && f.index < b))].filter((f) => !houseNumber(f)).sort((a, b) => a.index - b.index);

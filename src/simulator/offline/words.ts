@@ -102,6 +102,8 @@ const PHRASES: [RegExp, string][] = [
   [/\b(?:we['’]re|we are|everyone['’]s|everyone is|everybody['’]s|everybody is|they['’]re|they are)\s+(?:all\s+)?(?:out(?:side)?\b|out of the (?:house|building|flat|property))/i, 'left'],
   // Going along with someone is accompanying them: "I'll be going with her", "my son's coming with me".
   [/\b(?:going|coming|travell?ing|go|come|travel|ride|riding)\s+(?:along\s+)?with\s+(?:her|him|them|me|us)\b/i, 'accompany'],
+  // Taking a garment up is shortening it, its hem: "it'll need taking up", "take the trousers up".
+  [/\b(?:tak(?:e|es|ing|en)|took)\s+(?:(?:it|them|the\s+\w+)\s+)?up\b(?!\s+(?:with|on|to|tennis|golf|running|swimming|space|room|time))/i, 'hem'],
   [/\bthat['’]?s (?:all|it|everything)\b|\bnothing else\b|\ball (?:set|done)\b|\bhave a (?:nice|good|great|lovely) (?:day|one|evening|weekend)\b|\btake care\b|\bsee you\b|\bcheers\b|\bthat (?:will|would) be all\b/i, 'bye'],
 ];
 
