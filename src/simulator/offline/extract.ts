@@ -1,7 +1,7 @@
 // The values a caller's line carries besides dates and times: phone numbers, emails, numbers,
 // person names and yes/no. Each finder is a small general rule with a name the notes can cite.
 import { DIGIT_TOKEN, findSpokenEmails, spokenDigits } from './spoken';
-import { isStopWord } from './words';
+import { isSayingWord, isStopWord } from './words';
 
 import type { Found } from './found';
 
@@ -88,7 +88,7 @@ const NOT_NAMES = new Set(
     'Today Tomorrow Tonight Thanks Please Perfect Cool Awesome Lovely Brilliant Wonderful Alright Actually Well Oh Um Uh Hmm Maybe Morning Afternoon Evening Bye Goodbye Cheers Sorry Nope Yep Yeah Dr Mr Mrs Ms Next Half Quarter Noon Correct Exactly Absolutely Definitely Certainly Agreed Whatever Nothing Everything Anytime Excellent Fantastic').split(' '),
 );
 /** A capitalised word that opens a sentence without being a name: a stop-word ("It's", "Can", "That"). */
-export const notAName = (word: string) => NOT_NAMES.has(word) || isStopWord(word.replace(/['’].*$/, ''));
+export const notAName = (word: string) => NOT_NAMES.has(word) || (isStopWord(word.replace(/['’].*$/, '')) && !isSayingWord(word));
 
 function nameFrom(words: string): string | undefined {
   const parts = words.split(/\s+/).filter(Boolean).slice(0, 3);
@@ -118,6 +118,9 @@ function leadingName(text: string): Found | undefined {
   return { value, said: m[0].trim(), index: m.index, rule: alone ? 'name-alone' : 'name-before-value' };
 }
 
+/** Someone of the caller's own, by how the caller speaks of them (also a relation, relations.ts). */
+export const RELATIVE = '(?:mum|mother|mam|dad|father|son|daughter|wife|husband|partner|gran|granny|grandma|nan|nana|grandad|grandpa|grandfather|grandmother|aunt|auntie|uncle|brother|sister|friend|neighbour|neighbor|fianc[eé]e?)';
+
 /** "my name is X", "I'm X", "this is X", "call me X", "X speaking" (X capitalised, up to three words). */
 export function findNames(text: string): Found[] {
   const out: Found[] = [];
@@ -129,6 +132,9 @@ export function findNames(text: string): Found[] {
     [new RegExp(`\\b(?:[Cc]alled|[Nn]amed|goes by)\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`, 'g'), 'name-called'],
     // "Her name was Joan Pickering": someone else's name, for a parameter about another person only (name-parts.ts).
     [new RegExp(`\\b(?:[Hh]is|[Hh]er|[Tt]heir)\\s+(?:full\\s+)?name\\s+(?:was|is|['’]s)\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`, 'g'), 'name-of-another'],
+    // "…to see my mum, please. Margaret Ellison.": a full name said on its own right after the caller
+    // speaks of someone of theirs is that person's name.
+    [new RegExp(`\\b[Mm]y\\s+${RELATIVE}\\b[^.!?]*[.!?]\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){1,2})(?=\\s*(?:[.!?,;]|$))`, 'g'), 'name-of-another'],
     // "put it under Hannah Kowalski", "booked under the name of Li": who a booking is for.
     [new RegExp(`\\b(?:under(?:\\s+the\\s+name(?:\\s+of)?)?|in\\s+the\\s+name\\s+of)\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`, 'g'), 'name-under'],
   ];

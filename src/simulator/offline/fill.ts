@@ -16,6 +16,7 @@ import type { FillContext, Filled, Made } from './fill-types';
 import { askedByInstructions, beforeOtherAnswers, CHOICE_OF_OPTIONS, FIRST_PERSON_CLAUSE, namedBy, purposeOf, saysOnlyWhen, sentenceAbout, withoutFillers } from './answer-text';
 import { namePart } from './name-parts';
 import { placePartOf, readPlacePart } from './places';
+import { holdsARelation, readOwnRelation } from './relations';
 import { asDateWanted, offeredDates, onOfferedWeekday } from './offered-days';
 import { scopeCodes } from './scope-codes';
 import { noneSaid, scopeCounts } from './scope-counts';
@@ -86,8 +87,13 @@ function byPattern(prop: JsonSchema, line: string, patterns: PatternReader, plac
 function takesListed(name: string, prop: JsonSchema, kind: Kind, toolDescription: string, required: boolean): boolean {
   if (prop.enum || !(prop.type === 'string' || prop.type === undefined)) return false;
   const said = `${prop.description ?? ''} ${wordsAfterName(name, toolDescription)}`;
-  return (kind === 'none' && required) || /\b(?:offered|gave|given|listed|read out|one of|chose|chosen|exactly as)\b/i.test(said);
+  // (A required string with nothing said of it takes a listed text only when its name is a choice:
+  // "lead_visitor" and "relationship" are no slot, whatever a tool listed before them.)
+  return (kind === 'none' && required && CHOICE_NAME.test(nameWords(name).join(' '))) || /\b(?:offered|gave|given|listed|read out|one of|chose|chosen|exactly as)\b/i.test(said);
 }
+
+/** A parameter named as a choice among options: "slot", "time_slot", "option", "session". */
+const CHOICE_NAME = /\b(?:slot|slots|option|choice|selection|session|appointment|time|day|date|offer|pick)\b/i;
 
 /** A parameter that takes one of the offered rows: an id, a key of the rows, or "offered" in its words. */
 export function picksOffered(name: string, prop: JsonSchema, offered: Item[]): boolean {
@@ -95,7 +101,9 @@ export function picksOffered(name: string, prop: JsonSchema, offered: Item[]): b
   const hints = [...nameWords(name), ...words(prop.description ?? '')];
   // A key of the rows counts only when its values tell the rows apart (not one value all rows share).
   const tellsApart = new Set(offered.map((r) => JSON.stringify(getOwn(r, name)))).size > 1 && offered.some((r) => Object.hasOwn(r, name));
-  return hints.includes('id') || tellsApart || hints.some((h) => stem(h) === stem('offered'));
+  // A choice by its name ("slot", "option") takes the row's id when the rows have one.
+  const namedAsChoice = /^(?:slot|option|choice|selection)$/i.test(nameWords(name).at(-1) ?? '') && offered.some((r) => Object.keys(r).some((k) => /(^|_)id$|Id$/.test(k)));
+  return hints.includes('id') || tellsApart || namedAsChoice || hints.some((h) => stem(h) === stem('offered'));
 }
 
 /**
@@ -317,6 +325,12 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
       const f = place && made(place.value, `place-${placePart}`, place.said, i === 0);
       if (f) return { ...f, why: `"${place!.said}" names the ${placePart.replace(/-/g, ' ')}` };
       continue;
+    }
+    // "I'm her daughter" for a relationship: that word (relations.ts).
+    const relation = freeText && holdsARelation(name) ? readOwnRelation(line) : undefined;
+    if (relation) {
+      const f = made(relation.value, 'words-relation', relation.said, i === 0);
+      if (f) return { ...f, why: `"${relation.said}" gives the caller's own relation` };
     }
     // "Hendon's the closest centre": the line names the parameter and says what it is.
     const named = freeText ? namedBy(name, line) : undefined;

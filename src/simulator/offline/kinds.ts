@@ -14,6 +14,9 @@ export const hasWord = (stems: Set<string>, list: string[]) => list.some((w) => 
 
 const has = (hints: Set<string>, ...wanted: string[]) => wanted.some((w) => hints.has(stem(w)) || hints.has(conceptOfWord(w)));
 
+/** A person by their part: the last word of "lead_visitor", "main_passenger", "named_driver". */
+const PERSON_ROLE = /^(?:visitors?|guests?|passengers?|attendees?|drivers?|owners?|holders?|bookers?|patients?|applicants?|tenants?|landlords?|donors?|clients?)$/i;
+
 /** What a parameter asks for, from its format first, then its name and description words. */
 export function kindOf(name: string, prop: JsonSchema): Kind {
   const format = typeof prop.format === 'string' ? prop.format : '';
@@ -45,6 +48,8 @@ export function kindOf(name: string, prop: JsonSchema): Kind {
   if (has(nameHints, 'date', 'day', 'birth', 'dob', 'birthday')) return 'date';
   if (has(nameHints, 'time', 'hour')) return 'time';
   if (has(nameHints, 'name')) return 'name';
+  // "lead_visitor", "main_guest": a person by their part in the booking is that person's name.
+  if (PERSON_ROLE.test(nameWords(name).at(-1) ?? '') && !prop.enum && (prop.type === 'string' || prop.type === undefined)) return 'name';
   // "The full name of the person remembered": a name, by the description's opening.
   if (/^\s*(?:the\s+)?(?:full\s+)?name\s+of\b/i.test(prop.description ?? '')) return 'name';
   // A title is written in Title Case ("The Remains of the Day"): read as the caller wrote it.

@@ -37,7 +37,8 @@ export function namesFor(name: string, prop: JsonSchema, line: string, split: bo
 }
 
 /** The ways a caller gives their own name: no name of another person's. */
-const CALLERS_OWN = new Set(['name-introduction', 'name-my-name-is', 'name-speaking']);
+// ("It's under Alison Whitlock, I'm her daughter": a booking is under the caller's name.)
+const CALLERS_OWN = new Set(['name-introduction', 'name-my-name-is', 'name-speaking', 'name-under']);
 
 /**
  * A name parameter about someone other than the caller: the person remembered, a child, a pet, a
@@ -46,6 +47,6 @@ const CALLERS_OWN = new Set(['name-introduction', 'name-my-name-is', 'name-speak
 function aboutAnotherPerson(name: string, prop: JsonSchema): boolean {
   const said = `${nameWords(name).join(' ')} ${prop.description ?? ''}`.toLowerCase();
   if (/\b(?:caller|customer|donor|contact|booker|lead|member|applicant|account|holder|policyholder|your)\b/.test(said)) return false;
-  return /\b(?:of|remembered|memory|child|children|pupil|student|patient|pet|dog|cat|baby|partner|passenger|deceased|person)\b/.test(said);
+  return /\b(?:of|remembered|memory|child|children|pupil|student|patient|pet|dog|cat|baby|partner|passenger|deceased|person|resident|relative)\b/.test(said);
 }
 

@@ -90,3 +90,35 @@ describe('a list value by its own words', () => {
     expect(readEnumList(faults, "There's no signal at all, and a lot of static.")).toMatchObject({ values: ['no_signal', 'static'] });
   });
 });
+
+describe('people in a booking', () => {
+  const find = tool('find_patient', 'Find the patient.', { patient_name: { type: 'string' } });
+  it('"to see my dad, please. Walter Price." is the dad\'s name, for a parameter about another person', async () => {
+    const out = await ask([find], [user("I'd like to visit my dad, please. Walter Price. He's on ward nine.")]);
+    expect(calls(out)).toEqual([['find_patient', { patient_name: 'Walter Price' }]]);
+  });
+  it('near miss: a booking "under" a name is the caller\'s, never the patient\'s', async () => {
+    const out = await ask([find], [user("I'd like to visit, it's under Gina Lowe.")]);
+    expect(calls(out)).toEqual([]);
+  });
+  const party = tool('book_table', 'Book a table.', { diners: { type: 'integer', description: 'How many people, children included.' } });
+  it('"me, my sister and her three boys, so five of us" is five: the total beats a part', async () => {
+    const out = await ask([party], [user('A table please.'), agent('How many of you?'), user("Me, my sister and her three boys, so five of us.")]);
+    expect(calls(out)).toEqual([['book_table', { diners: 5 }]]);
+  });
+  const visit = tool('book_visit', 'Book one of the times read out.', { slot: { type: 'string' }, lead_visitor: { type: 'string' }, relationship: { type: 'string' } });
+  const offered: ChatMessage[] = [
+    user('Can I visit on Sunday?'),
+    { role: 'assistant', content: '', toolCalls: [{ id: 'c1', name: 'times', arguments: '{}' }] },
+    { role: 'tool', toolCallId: 'c1', name: 'times', content: JSON.stringify([{ id: 'sun_1000', when: '10:00' }, { id: 'sun_1500', when: '15:00' }]) },
+    agent('I can offer 10:00 or 15:00. Which one suits you?'),
+  ];
+  it('a "slot" takes the picked row\'s id; a person by their part is a name; "I\'m his nephew" is the relation', async () => {
+    const out = await ask([visit], [...offered, user("Three o'clock. It's under Omar Said, I'm his nephew.")], 'Read out the times and book one.');
+    expect(calls(out)).toEqual([['book_visit', { slot: 'sun_1500', lead_visitor: 'Omar Said', relationship: 'nephew' }]]);
+  });
+  it('near miss: a time picked is no visitor or relation: without them the agent asks', async () => {
+    const out = await ask([visit], [...offered, user("Three o'clock, please.")], 'Read out the times and book one.');
+    expect(calls(out)).toEqual([]);
+  });
+});

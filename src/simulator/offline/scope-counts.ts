@@ -47,6 +47,9 @@ const labelsAnother = (c: Candidate, line: string, name: string, described: Set<
   return label !== undefined && !nameConcepts(name).has(conceptOfWord(label)) && !(described ?? new Set()).has(conceptOfWord(label));
 };
 
+/** What follows a number said as the total: "four of us", "six in total", "five altogether". */
+const TOTAL_AFTER = /^\s+(?:of\s+us\b|in\s+total\b|altogether\b|all\s+together\b|all\s+in\b|in\s+all\b)/i;
+
 /** The rule of "twice a week" (readers.ts). */
 const HOW_OFTEN = 'number-how-often';
 
@@ -72,7 +75,13 @@ export function scopeCounts(name: string, line: string, found: Candidate[], coun
   // What each count counts: its name's words, else its description's ("Number of people travelling").
   const described = new Map(counted.map(([p, prop]) => [p, new Set(words(prop?.description ?? '').filter((w) => !isStopWord(w)).map(conceptOfWord))]));
   const unlabelled = found.filter((c) => !labelsAnother(c, line, name, described.get(name)));
-  if (counts.length < 2) return unlabelled.filter((c) => !saidOfOtherThing(c, line, counts[0], described.get(counts[0]))).map((c) => (saidOfItsThing(c, line, name, described.get(name)) ? { ...c, rule: 'number-of-its-thing', why: `"${c.said}" counts what ${name} counts` } : c));
+  if (counts.length < 2) {
+    const kept = unlabelled.filter((c) => !saidOfOtherThing(c, line, counts[0], described.get(counts[0]))).map((c) => (saidOfItsThing(c, line, name, described.get(name)) ? { ...c, rule: 'number-of-its-thing', why: `"${c.said}" counts what ${name} counts` } : c));
+    // "me, my brother and his two girls, so four of us": the total said of the whole party counts
+    // all of them; the two girls are part of it.
+    const total = kept.find((c) => TOTAL_AFTER.test(line.slice(line.indexOf(c.said) + c.said.length)));
+    return total ? [{ ...total, rule: 'number-total', why: `"${total.said}" is said as the whole party's number` }, ...kept.filter((c) => c !== total)] : kept;
+  }
   // A duration is said with its unit ("two weeks"): the unit already says what it counts.
   const durations = unlabelled.filter((c) => c.rule.startsWith('duration'));
   let cursor = 0;

@@ -2,6 +2,10 @@
 // word widened to the general-English concept it belongs to, so that a caller's "reserve" meets a
 // tool's "booking". The synonym table holds everyday words only; none comes from an example agent.
 
+/** Verbs of saying: no intent of their own, but a capitalised one may be a surname ("Omar Said"). */
+const SAYING_WORDS = 'say says said saying tell tells told telling';
+export const isSayingWord = (word: string): boolean => SAYING_WORDS.split(' ').includes(word.toLowerCase());
+
 /** Words that carry no intent of their own ("say" and "tell" are how a thing is said, not what). */
 const STOP = new Set(
   `a an the and or but if then so to of in on at for from by with about as into over under up down out off
@@ -12,7 +16,7 @@ const STOP = new Set(
    hi hello hey yes yeah ok okay thanks thank one two three four five six seven eight nine ten
    i'm i've i'll i'd you're you've you'll you'd we're we've we'll it's that's there's let's they're he's she's
    what's don't doesn't didn't can't won't isn't aren't wasn't
-   say says said saying tell tells told telling`
+   ${SAYING_WORDS}`
     .split(/\s+/)
     // A contraction is a stop-word however its apostrophe is typed ("I’m" as well as "I'm").
     .flatMap((w) => [w, w.replace("'", '’')]),
