@@ -17,6 +17,16 @@ const GLUE = new Set('mean means meaning when for'.split(' '));
 const content = (ws: string[]) => ws.filter((w) => !isStopWord(w) && !/^\d+$/.test(w));
 /** Words that narrow a value to its thing alone. */
 const RESTRICTING = new Set(['only', 'just', 'solely', 'alone']);
+/** Words of quantity in a value's name ("some_lessons"): the caller must say a quantity too. */
+const QUANTITY = /^(?:some|few|several|many|multiple)$/i;
+const QUANTITY_SAID = /^(?:some|few|several|many|couple|\d+|one|two|three|four|five|six|seven|eight|nine|ten)$/i;
+
+/** A quantity said just before (three words at most) a word of the value's thing: "a few lessons". */
+function quantitySaidOf(things: string[], line: string): boolean {
+  const tokens = [...line.toLowerCase().matchAll(/[\p{L}\p{N}'’]+/gu)].map((m) => m[0]);
+  const wanted = new Set(things.map(concept));
+  return tokens.some((t, i) => wanted.has(concept(t)) && tokens.slice(Math.max(0, i - 3), i).some((b) => QUANTITY_SAID.test(b)));
+}
 const concept = (w: string) => conceptOfWord(w);
 
 /** Each way a value is written in a description: as written (no_connection), as words (no connection). */
@@ -207,12 +217,17 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
     // (Only where another value has the same words and another number: "fixed_12" alone is "the fixed one".)
     const toldApartByNumber = digits.length > 0 && texts.some((o) => o !== value && content(nameWords(o)).join(' ') === own.join(' '));
     const numbersMet = !toldApartByNumber || digits.every((d) => saidNumbers.has(Number(d)));
-    const whole = (said.includes(value.toLowerCase()) || joined.includes(stem(value.replace(/[^a-z0-9]/gi, ''))) || (own.length > 0 && ownHits.length === own.length && (!restricts || restrictedToo))) && numbersMet;
+    // "some_lessons", "few_times": a quantity in a value's name is met only by a quantity said
+    // ("a few lessons", "two lessons"), not by the thing alone ("I want to start lessons").
+    const quantityMet = !nameWords(value).some((w) => QUANTITY.test(w)) || quantitySaidOf(content(nameWords(value)), line);
+    const whole = quantityMet && (said.includes(value.toLowerCase()) || joined.includes(stem(value.replace(/[^a-z0-9]/gi, ''))) || (own.length > 0 && ownHits.length === own.length && (!restricts || restrictedToo))) && numbersMet;
     const gloss = glosses[i].filter((w) => !own.includes(w) && telling(w));
     // A meaning the definition itself denies ("no_power means it does not light") is met by the
     // caller denying it ("it won't light"), and only so.
     const deniedInGloss = new Set(definitionsOf(value, descriptions).flatMap((d) => [...deniedConcepts(d)]));
-    const meets = (w: string) => (deniedInGloss.has(concept(w)) ? denied.has(concept(w)) : saidConcepts.has(concept(w)) || joined.includes(stem(w)));
+    // ("driven with family or friends" is met by "with my dad": a kind of what the meaning names.)
+    const kindSaid = (w: string) => said.some((x) => !denied.has(concept(x)) && classesOf(x).some((c) => stem(c) === stem(w)));
+    const meets = (w: string) => (deniedInGloss.has(concept(w)) ? denied.has(concept(w)) : saidConcepts.has(concept(w)) || joined.includes(stem(w)) || kindSaid(w));
     // (One word said counts once: "dripping" meets "leaking" and its meaning "drips" by one concept.)
     const glossHits = [...new Set(gloss.filter(meets))].filter((w) => !ownHits.some((o) => concept(o) === concept(w)));
     // Naming the whole value is the strongest evidence, then a word of its meaning, then part of its name.

@@ -96,9 +96,10 @@ function takesListed(name: string, prop: JsonSchema, kind: Kind, toolDescription
 const CHOICE_NAME = /\b(?:slot|slots|option|choice|selection|session|appointment|time|day|date|offer|pick)\b/i;
 
 /** A parameter that takes one of the offered rows: an id, a key of the rows, or "offered" in its words. */
-export function picksOffered(name: string, prop: JsonSchema, offered: Item[]): boolean {
+export function picksOffered(name: string, prop: JsonSchema, offered: Item[], toolDescription = ''): boolean {
   if (!offered.length || !(prop.type === 'string' || prop.type === 'number' || prop.type === 'integer' || prop.type === undefined)) return false;
-  const hints = [...nameWords(name), ...words(prop.description ?? '')];
+  // ("Book the first lesson by its id": what the tool says of the parameter counts as its own words.)
+  const hints = [...nameWords(name), ...words(prop.description ?? ''), ...(prop.description ? [] : words(wordsAfterName(name, toolDescription)))];
   // A key of the rows counts only when its values tell the rows apart (not one value all rows share).
   const tellsApart = new Set(offered.map((r) => JSON.stringify(getOwn(r, name)))).size > 1 && offered.some((r) => Object.hasOwn(r, name));
   // A choice by its name ("slot", "option") takes the row's id when the rows have one.
@@ -129,6 +130,9 @@ function describesAThing(name: string, prop: JsonSchema, toolDescription = ''): 
   const clause = new RegExp(`\\b(?:${spelled.join('|')})\\b\\s*(?::|is|means)\\s*([^;.]*)`, 'i').exec(toolDescription)?.[1] ?? '';
   return /\b(?:looks? like|appearance|colour|color|what it is like)\b/i.test(`${prop.description ?? ''} ${clause}`);
 }
+
+/** A word of place right before a code: "on I-70", "off the M25", "along the A1". */
+const PLACE_BEFORE = /\b(?:on|off|along|near|down|up|from|via|onto|past|towards?)\s+(?:the\s+)?$/i;
 
 /** A parameter that holds why: its name or description says reason, why or purpose. */
 const REASON = /\b(?:reasons?|why|purpose|what (?:it|the \w+) is for)\b/i;
@@ -192,7 +196,8 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
   const place = `${ctx.tool?.name ?? 'the tool'}.${name}`;
   const made: Made = (value, rule, said, fromLatest, specific = true) => (accepts(prop, value, ctx.patterns, place) ? { value, rule, said, fromLatest, specific } : undefined);
   const askedAt = (i: number) => ctx.asked?.[i]?.find((q) => q.param === name && (!ctx.tool || q.tool === ctx.tool.name));
-  if (picksOffered(name, prop, ctx.offered)) {
+  const fromOffered = picksOffered(name, prop, ctx.offered, ctx.tool?.description);
+  if (fromOffered) {
     // A bare "yes" agrees to the one row the agent's last line named ("Shall I go ahead with …?").
     const agreed = findYesNo(latest)?.value === true ? pickAgreed(ctx.agentLines?.at(-1) ?? '', ctx.offered) : undefined;
     const picked = pickOffered(latest, ctx.offered, ctx.today) ?? agreed;
@@ -297,9 +302,15 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     const scoped = kind === 'identifier' ? scopeCodes(name, prop.description ?? '', line, read, params.map(([p]) => p)) : kind === 'number' ? scopeCounts(name, line, read, params.filter(([, p]) => p?.type === 'integer' || p?.type === 'number').map(([p, pp]) => [p, pp?.description ? pp : { ...pp, description: wordsAfterName(p, ctx.tool?.description ?? '') }] as [string, JsonSchema])) : read;
     // An older line's number counts for this parameter only when said of its thing ("two adults")
     // or asked for it: "He's in year ten", two answers back, is no number of lessons.
-    const evidenced = kind === 'number' && i > 0 && !askedAt(i) ? scoped.filter((c) => c.rule === 'number-of-its-thing' || c.rule.startsWith('duration')) : scoped;
+    const countsOnly = kind === 'number' && i > 0 && !askedAt(i) ? scoped.filter((c) => c.rule === 'number-of-its-thing' || c.rule.startsWith('duration')) : scoped;
+    // A parameter that takes one of the offered rows takes nothing the rows do not hold (a licence
+    // number read out is no lesson's id).
+    const evidenced = fromOffered ? countsOnly.filter((c) => ctx.offered.some((row) => Object.values(row).some((v) => String(v) === String(c.value)))) : countsOnly;
     for (const c of evidenced) {
-      const filled = made(c.value, c.rule, c.said, i === 0);
+      // A code by its shape alone after a word of place ("a rock flew up on I-70") names a road, not
+      // a reference: no evidence for a tool unless it was asked for.
+      const onAPlace = c.rule === 'identifier-shape' && PLACE_BEFORE.test(line.slice(0, Math.max(0, line.indexOf(c.said))));
+      const filled = made(c.value, c.rule, c.said, i === 0, !onAPlace || askedAt(i) !== undefined);
       if (filled) return c.why ? { ...filled, why: c.why } : filled;
     }
     // "We've never claimed" is no claims: 0, when no number was said for it.
@@ -397,6 +408,10 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
       if (!(ctx.parameters?.required ?? []).includes(name)) return undefined;
       // The sentence that means the tool, when the line has several; else the whole line.
       const said = ctx.tool?.meant ? clauseWith(line, ctx.tool.meant.said) : line.trim();
+      // A reason the caller gave earlier as a purpose ("…to go over my blood test results") beats a
+      // clause of this line that answers another parameter ("a phone call's fine" is the type).
+      const answersAnother = Object.entries(ctx.parameters?.properties ?? {}).some(([p, pp]) => p !== name && Array.isArray(pp?.enum) && enumFromLine(pp.enum, said));
+      if (answersAnother && REASON.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`) && ctx.callerLines.slice(1).some((l) => purposeOf(l))) continue;
       return said ? made(said, said === line.trim() ? 'words-as-said' : 'words-clause', said, true, false) : undefined;
     }
   }

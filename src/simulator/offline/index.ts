@@ -174,7 +174,7 @@ function agentCall(a: Answer, r: Reading, ctx: FillContext): void {
   if (best) {
     const missing = best.fill.missing[0];
     const prop: JsonSchema | undefined = getOwn(best.tool.parameters.properties, missing);
-    if (prop && picksOffered(missing, prop, r.offered)) {
+    if (prop && picksOffered(missing, prop, r.offered, best.tool.description)) {
       a.note('ask-which-offered', `${best.tool.name} fits (${reasonFor(best).why}) but the caller's line picks none of the offered rows for ${missing}: asked which`);
       a.text = whichOne(r.offered);
       return;

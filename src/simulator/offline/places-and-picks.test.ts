@@ -122,3 +122,36 @@ describe('people in a booking', () => {
     expect(calls(out)).toEqual([]);
   });
 });
+
+describe('evidence that names the right thing', () => {
+  const learner = tool('learner', 'What they have done. experience: none, with_family (driven with family or friends), some_lessons (had lessons elsewhere).', { experience: { type: 'string', enum: ['none', 'with_family', 'some_lessons'] } });
+  it('"start lessons … out with my dad" is with_family: "some_lessons" needs a quantity said of lessons, and dad is family', async () => {
+    const out = await ask([learner], [user("I want to start lessons. I've been out a few times with my dad.")]);
+    expect(calls(out)).toEqual([['learner', { experience: 'with_family' }]]);
+  });
+  it('near miss: "I had a few lessons elsewhere" is some_lessons', async () => {
+    const out = await ask([learner], [user("I want lessons. I had a few lessons elsewhere last year.")]);
+    expect(calls(out)).toEqual([['learner', { experience: 'some_lessons' }]]);
+  });
+  const book = tool('book_lesson', 'Book the lesson by its id.', { lesson: { type: 'string' } });
+  const offered: ChatMessage[] = [
+    user('Can I book a lesson?'),
+    { role: 'assistant', content: '', toolCalls: [{ id: 'c1', name: 'lessons', arguments: '{}' }] },
+    { role: 'tool', toolCallId: 'c1', name: 'lessons', content: JSON.stringify([{ id: 'tue_0900', when: 'Tuesday 8 December, 9 till 11' }, { id: 'thu_1400', when: 'Thursday 10 December, 2 till 4' }]) },
+    agent('I can offer Tuesday 8 December or Thursday 10 December. Which one suits you?'),
+  ];
+  it('a parameter that takes an offered row\'s id takes no code the caller reads out', async () => {
+    const out = await ask([book], [...offered, user('My licence is W E B B seven one two oh nine.')], 'Offer the lessons and book one.');
+    expect(calls(out)).toEqual([]);
+  });
+  it('near miss: the row picked by its day gives its id', async () => {
+    const out = await ask([book], [...offered, user('The Thursday, please.')], 'Offer the lessons and book one.');
+    expect(calls(out)).toEqual([['book_lesson', { lesson: 'thu_1400' }]]);
+  });
+  const order = tool('order_status', 'Look up an order.', { order_ref: { type: 'string' } });
+  const chip = tool('report_chip', 'Report a chip in the glass.', { size: { type: 'string', enum: ['small', 'large'] } });
+  it('a road said by its code ("on I-80") is no order reference to look up', async () => {
+    const out = await ask([chip, order], [user('A stone hit my windscreen on I-80 and left a small chip.')]);
+    expect(calls(out)).toEqual([['report_chip', { size: 'small' }]]);
+  });
+});

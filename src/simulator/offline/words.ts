@@ -77,6 +77,8 @@ const CLASSES: Record<string, string[]> = {
   // Animals kept at home, and the youngest children by their own words.
   pet: ['cat', 'kitten', 'dog', 'puppy', 'hamster', 'guinea', 'budgie', 'parrot', 'tortoise', 'ferret', 'gerbil'],
   child: ['toddler', 'baby', 'infant', 'teenager', 'newborn'],
+  // The people of a family, as a caller names them ("out with my dad" is out with family).
+  family: ['mum', 'mother', 'mam', 'dad', 'father', 'parent', 'brother', 'sister', 'son', 'daughter', 'aunt', 'uncle', 'cousin', 'gran', 'granny', 'grandma', 'grandad', 'grandpa', 'nan', 'wife', 'husband'],
   // Creatures a household calls pests.
   pest: ['mouse', 'mice', 'rat', 'wasp', 'hornet', 'bedbug', 'flea', 'cockroach', 'moth', 'squirrel', 'pigeon', 'silverfish', 'woodworm', 'termite'],
   // Things that plug in, as a tip, a shop or a repairer sorts them.
