@@ -314,7 +314,7 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
       if (filled) return c.why ? { ...filled, why: c.why } : filled;
     }
     // "We've never claimed" is no claims: 0, when no number was said for it.
-    const none = kind === 'number' && i === 0 && !scoped.length && prop.type === 'integer' ? noneSaid(name, line) : undefined;
+    const none = kind === 'number' && i === 0 && !scoped.length && (prop.type === 'integer' || prop.type === 'number') ? noneSaid(name, line) : undefined;
     if (none) {
       const f = made(none.value, none.rule, none.said, true);
       if (f) return { ...f, why: none.why };

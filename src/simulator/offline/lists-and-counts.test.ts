@@ -151,3 +151,16 @@ describe('a list value by its verb and particle, and one left as it is', () => {
     expect(readEnumList(jobs, 'Could you take it in at the waist and fix the zip?')).toMatchObject({ values: ['take_in', 'zip'] });
   });
 });
+
+describe('emails spelled as people spell them', () => {
+  it('"rosa, R O S A, underscore king, at …": the word spelled again is an aside', () => {
+    expect(findSpokenEmails('Send it to rosa, R O S A, underscore king, at outlook dot com.').map((f) => f.value)).toEqual(['rosa_king@outlook.com']);
+  });
+  it('"t morley, T M O R L E Y, at …": two words spelled as one are one word', () => {
+    expect(findSpokenEmails("It's t morley, T M O R L E Y, at gmail dot com.").map((f) => f.value)).toEqual(['tmorley@gmail.com']);
+  });
+  it('capitals said one by one before the "at" are the word they spell, aside or not', () => {
+    expect(findSpokenEmails('rosa, K I N G, at outlook dot com').map((f) => f.value)).toEqual(['king@outlook.com']);
+    expect(findSpokenEmails('It is K I N G at outlook dot com').map((f) => f.value)).toEqual(['king@outlook.com']);
+  });
+});

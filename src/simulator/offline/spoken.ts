@@ -30,6 +30,11 @@ export function spokenDigits(said: string): string {
 /** An aside that spells what was just said: ", just the letter T,", ", that's T for Tom,". */
 const SPELLING_ASIDE = /,\s*(?:(?:that['’]s|just|as in)\s+)*(?:the\s+)?(?:letter\s+[a-z]|[a-z]\s+for\s+[a-z]+)\s*,/gi;
 
+/** ", P R I Y A,": capitals said one by one between commas (an aside when they spell the word before). */
+const LETTERS_ASIDE = /,\s*((?:[A-Z][\s,]+)+[A-Z])\s*(?:,|(?=\s+(?:dot|underscore|dash|hyphen|at)\b))/g;
+
+const TWO_WORDS_SPELLED = /\b([a-z]+)\s+([a-z]+),\s*((?:[A-Z][\s,]+)+[A-Z])\s*(?:,|(?=\s+(?:dot|underscore|dash|hyphen|at)\b))/g;
+
 /** "F for Freddie", "X as in x-ray": a letter said with a word that starts with it, to be clear. */
 const LETTER_FOR_WORD = /\b([A-Z])\s+(?:for|as\s+in)\s+([A-Za-z][a-z-]*)/g;
 
@@ -41,11 +46,23 @@ const SEPARATOR: Record<string, string> = { dot: '.', underscore: '_', dash: '-'
 export function findSpokenEmails(heard: string): Found[] {
   // ", just the letter T,", ", T for Tom,": an aside that says how a part is spelled, blanked (same
   // length, so places still match) so that the address reads on across it.
-  const text = heard.replace(SPELLING_ASIDE, (aside) => ' '.repeat(aside.length));
+  const text = heard
+    .replace(SPELLING_ASIDE, (aside) => ' '.repeat(aside.length))
+    // "priya, P R I Y A, underscore lal": the word just said, spelled again letter by letter.
+    .replace(LETTERS_ASIDE, (aside, letters: string, at: number, whole: string) => {
+      const before = /([a-z]+)\s*$/i.exec(whole.slice(0, at))?.[1] ?? '';
+      return letters.replace(/[^A-Z]/g, '') === before.toUpperCase() ? ' '.repeat(aside.length) : aside;
+    })
+    // "g liddell, G L I D D E L L": two words said, spelled as one: the spelling is the word.
+    .replace(TWO_WORDS_SPELLED, (all, first: string, second: string, letters: string) =>
+      letters.replace(/[^A-Z]/g, '') === `${first}${second}`.toUpperCase() ? `${first}${second}`.toLowerCase().padEnd(all.length, ' ') : all,
+    )
+    // "K I N G at outlook dot com": capitals said one by one before the "at" are one word.
+    .replace(/\b((?:[A-Z][\s,]+){2,}[A-Z])(?=,?\s+at\s)/g, (letters: string) => letters.replace(/[^A-Z]/g, '').toLowerCase().padStart(letters.length, ' '));
   // A part of an address read out: a word, maybe with a number said after it ("pickering sixty-one").
   const part = `[a-z0-9]+(?:[\\s-]+(?:${NUMBER_SAID}))*`;
   const spoken = new RegExp(
-    `\\b(${part}(?:\\s+(?:dot|underscore|dash|hyphen)\\s+${part})*)\\s+at\\s+([a-z0-9]+(?:\\s+dot\\s+[a-z0-9]+)*\\s+dot\\s+(?:${TOP_LEVEL}))\\b`,
+    `\\b(${part}(?:\\s+(?:dot|underscore|dash|hyphen)\\s+${part})*),?\\s+at\\s+([a-z0-9]+(?:\\s+dot\\s+[a-z0-9]+)*\\s+dot\\s+(?:${TOP_LEVEL}))\\b`,
     'gi',
   );
   // "pickering sixty-one" is pickering61: a number said after a word is written as digits.
