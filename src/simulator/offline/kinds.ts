@@ -6,7 +6,7 @@ import { ID_WORDS } from './scope-codes';
 import { whenName } from './speech';
 import { conceptOfWord, nameWords, stem, words } from './words';
 
-export type Kind = 'date' | 'time' | 'datetime' | 'email' | 'phone' | 'name' | 'title' | 'words' | 'number' | 'identifier' | 'postcode' | 'house' | 'colour' | 'maker' | 'sort' | 'none';
+export type Kind = 'date' | 'time' | 'datetime' | 'email' | 'phone' | 'name' | 'title' | 'words' | 'number' | 'identifier' | 'postcode' | 'house' | 'colour' | 'maker' | 'model' | 'sort' | 'none';
 
 const PHONE_WORDS = ['phone', 'telephone', 'mobile', 'cell', 'tel', 'callback'];
 /** Literal stems only: the synonym table makes "number" a phone, which a policy number is not. */
@@ -44,6 +44,8 @@ export function kindOf(name: string, prop: JsonSchema): Kind {
   if (nameWords(name).some((w) => /^(?:breeds?|species|variet(?:y|ies))$/i.test(w)) && !prop.enum && prop.type !== 'boolean') return 'sort';
   // "make", "brand", "manufacturer": a maker's name, said in capitals ("a grey Ford Focus").
   if (hasWord(nameHints, ['makes', 'brands', 'manufacturers']) && !prop.enum && prop.type !== 'boolean') return 'maker';
+  // "model" beside a make: the words after the maker's name ("a Honda CR-V": CR-V).
+  if (nameWords(name).some((w) => /^models?$/i.test(w)) && !prop.enum && (prop.type === 'string' || prop.type === undefined)) return 'model';
   if (has(nameHints, 'surname', 'forename')) return 'name';
   if (has(nameHints, 'date', 'day', 'birth', 'dob', 'birthday')) return 'date';
   if (has(nameHints, 'time', 'hour')) return 'time';

@@ -155,3 +155,15 @@ describe('evidence that names the right thing', () => {
     expect(calls(out)).toEqual([['report_chip', { size: 'small' }]]);
   });
 });
+
+describe('a vehicle as people say it', () => {
+  const car = tool('vehicle', 'The car.', { vehicle_year: { type: 'integer', description: 'Model year.' }, vehicle_make: { type: 'string' }, vehicle_model: { type: 'string' } });
+  it('"a twenty eighteen Kia Sportage": the year in two pairs, the maker, the model after it', async () => {
+    const out = await ask([car], [user('It needs a new windscreen.'), agent('What year, make and model?'), user("It's a twenty eighteen Kia Sportage.")]);
+    expect(calls(out)).toEqual([['vehicle', { vehicle_year: 2018, vehicle_make: 'Kia', vehicle_model: 'Sportage' }]]);
+  });
+  it('near miss: a maker said alone gives no model: the agent asks', async () => {
+    const out = await ask([car], [user('It needs a new windscreen.'), agent('What year, make and model?'), user("It's a twenty oh six Kia, I think.")]);
+    expect(calls(out)).toEqual([]);
+  });
+});

@@ -107,6 +107,11 @@ export function candidates(kind: Kind, name: string, line: string, prop: JsonSch
     case 'maker':
       // The first word of a name in capitals that does not open the sentence ("a grey Ford Focus": Ford).
       return findTitles(line).filter((f) => f.index > 0 && !/[.!?]\s*$/.test(line.slice(0, f.index))).map((f) => ({ value: f.value.split(/\s+/)[0], said: f.said, rule: 'maker-name' }));
+    case 'model':
+      // The rest of a name in capitals after its maker's word ("a Honda CR-V": CR-V).
+      return findTitles(line)
+        .filter((f) => f.index > 0 && !/[.!?]\s*$/.test(line.slice(0, f.index)) && /\s/.test(f.value))
+        .map((f) => ({ value: f.value.split(/\s+/).slice(1).join(' '), said: f.said, rule: 'model-name' }));
     case 'postcode': {
       // A postcode the line marks as the journey's other end ("to EH3 9AB" for from_postcode) is not this one.
       const leg = legOf(name);
@@ -140,7 +145,9 @@ export function candidates(kind: Kind, name: string, line: string, prop: JsonSch
       const oneOf = [...line.matchAll(/\bone of (?:the|us|them|my|our|your)\b[^,.;!?]*/gi)].filter((m) => words(m[0]).slice(3).some((w) => thing.has(stem(w)))).map((m) => ({ value: 1, said: m[0].trim(), rule: 'number-one-of' }));
       // "twice a week", "once a month": how often, for a count per period.
       const often = [...line.matchAll(/\b(once|twice|thrice)\s+(?:a|an|per|every|each)\s+(?:day|week|fortnight|month|year|term)\b/gi)].map((m) => ({ value: { once: 1, twice: 2, thrice: 3 }[m[1].toLowerCase() as 'once'], said: m[0], rule: 'number-how-often' }));
-      const counts = [...durations, ...plain.map((f) => ({ value: round(f.value), said: f.said, rule: f.rule })), ...oneOf, ...often];
+      // "twenty nineteen", "nineteen eighty-eight", "twenty oh five": a year said in two pairs.
+      const years = holdsAYear(name, prop) ? findSpokenYears(line) : [];
+      const counts = [...years, ...durations, ...plain.map((f) => ({ value: round(f.value), said: f.said, rule: f.rule })), ...oneOf, ...often];
       // A year (year_built, "the year it was made") is a year said, never a count ("a three-bed").
       return holdsAYear(name, prop) ? counts.filter((c) => typeof c.value === 'number' && c.value >= 1000 && c.value <= 2200) : counts;
     }
@@ -151,7 +158,21 @@ export function candidates(kind: Kind, name: string, line: string, prop: JsonSch
 
 /** A parameter that holds a calendar year: "year_built", "Year the car was first registered". */
 const holdsAYear = (name: string, prop: JsonSchema) =>
-  /\byear\b(?!\s*(?:group|level|s\b))/i.test(nameWords(name).join(' ')) && /\b(?:built|made|manufactured|registered|bought|purchased|installed|born|birth|established|opened|founded|started|of)\b/i.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`);
+  /\byear\b(?!\s*(?:group|level|s\b))/i.test(nameWords(name).join(' ')) && /\b(?:built|made|manufactured|registered|bought|purchased|installed|born|birth|established|opened|founded|started|of|model|vehicle|car)\b/i.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`);
+
+const PAIR_TEENS = 'ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen';
+const PAIR_TENS = 'twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety';
+const PAIR_UNITS = 'one|two|three|four|five|six|seven|eight|nine';
+/** A year said as two pairs of digits: "twenty nineteen" 2019, "nineteen eighty-eight" 1988, "twenty oh five" 2005. */
+function findSpokenYears(line: string): Candidate[] {
+  const re = new RegExp(`\\b(nineteen|twenty)[\\s-]+(?:(${PAIR_TEENS})|(${PAIR_TENS})(?:[\\s-]+(${PAIR_UNITS}))?|oh[\\s-]+(${PAIR_UNITS}))\\b`, 'gi');
+  const units = PAIR_UNITS.split('|');
+  return [...line.matchAll(re)].map((m) => {
+    const century = m[1].toLowerCase() === 'nineteen' ? 1900 : 2000;
+    const rest = m[2] ? PAIR_TEENS.split('|').indexOf(m[2].toLowerCase()) + 10 : m[3] ? (PAIR_TENS.split('|').indexOf(m[3].toLowerCase()) + 2) * 10 + (m[4] ? units.indexOf(m[4].toLowerCase()) + 1 : 0) : units.indexOf(m[5].toLowerCase()) + 1;
+    return { value: century + rest, said: m[0], rule: 'year-spoken' };
+  });
+}
 
 /** The concepts a parameter's name says, its phrases too ("pick up" is collecting). */
 const nameConcepts = (name: string) => new Set(callerWords(nameWords(name).join(' ')).filter((w) => !isStopWord(w)).map(conceptOfWord));
