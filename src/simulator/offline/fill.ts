@@ -17,20 +17,20 @@ import { askedByInstructions, beforeOtherAnswers, CHOICE_OF_OPTIONS, FIRST_PERSO
 import { namePart } from './name-parts';
 import { placePartOf, readPlacePart } from './places';
 import { holdsARelation, readOwnRelation } from './relations';
-import { asDateWanted, offeredDates, onOfferedWeekday } from './offered-days';
+import { asDateWanted, enumValueOfText, offeredDates, onOfferedWeekday, picksOffered, takesListed } from './offered';
 import { scopeCodes } from './scope-codes';
 import { noneSaid, scopeCounts } from './scope-counts';
 import { pickAgreed, pickEnumByTime, pickListed, pickOffered, pickTime, valueOfRow } from './pick';
 import { legOf, placeForLeg } from './route';
 import { countByAges } from './ages';
-import type { Item } from './reading';
-import { hasWord, IN_WORDS, type Kind, kindOf, wantsWordsAsSaid, wordsAfterName } from './kinds';
+import { hasWord, IN_WORDS, kindOf, wantsWordsAsSaid, wordsAfterName } from './kinds';
 import { candidates, daysByClause } from './readers';
 import { readEnumList } from './enum-lists';
 import { isStopWord, nameWords, stem, words } from './words';
 
 export type { FillContext, Filled } from './fill-types';
 export { kindOf } from './kinds';
+export { picksOffered } from './offered';
 
 export interface FillResult {
   args: Record<string, unknown>;
@@ -78,43 +78,6 @@ function byPattern(prop: JsonSchema, line: string, patterns: PatternReader, plac
     if ('matched' in found && found.matched && accepts(prop, found.matched, patterns, place)) return { value: found.matched, said: found.matched };
   }
   return undefined;
-}
-
-/**
- * A free string that takes one of the texts a tool listed: by what it says of itself ("exactly as
- * the search gave it", "one of the times you read out"), or a required one no other rule reads.
- */
-function takesListed(name: string, prop: JsonSchema, kind: Kind, toolDescription: string, required: boolean): boolean {
-  if (prop.enum || !(prop.type === 'string' || prop.type === undefined)) return false;
-  const said = `${prop.description ?? ''} ${wordsAfterName(name, toolDescription)}`;
-  // (A required string with nothing said of it takes a listed text only when its name is a choice:
-  // "lead_visitor" and "relationship" are no slot, whatever a tool listed before them.)
-  return (kind === 'none' && required && CHOICE_NAME.test(nameWords(name).join(' '))) || /\b(?:offered|gave|given|listed|read out|one of|chose|chosen|exactly as)\b/i.test(said);
-}
-
-/** A parameter named as a choice among options: "slot", "time_slot", "option", "session". */
-const CHOICE_NAME = /\b(?:slot|slots|option|choice|selection|session|appointment|time|day|date|offer|pick)\b/i;
-
-/** A parameter that takes one of the offered rows: an id, a key of the rows, or "offered" in its words. */
-export function picksOffered(name: string, prop: JsonSchema, offered: Item[], toolDescription = ''): boolean {
-  if (!offered.length || !(prop.type === 'string' || prop.type === 'number' || prop.type === 'integer' || prop.type === undefined)) return false;
-  // ("Book the first lesson by its id": what the tool says of the parameter counts as its own words.)
-  const hints = [...nameWords(name), ...words(prop.description ?? ''), ...(prop.description ? [] : words(wordsAfterName(name, toolDescription)))];
-  // A key of the rows counts only when its values tell the rows apart (not one value all rows share).
-  const tellsApart = new Set(offered.map((r) => JSON.stringify(getOwn(r, name)))).size > 1 && offered.some((r) => Object.hasOwn(r, name));
-  // A choice by its name ("slot", "option") takes the row's id when the rows have one.
-  const namedAsChoice = /^(?:slot|option|choice|selection)$/i.test(nameWords(name).at(-1) ?? '') && offered.some((r) => Object.keys(r).some((k) => /(^|_)id$|Id$/.test(k)));
-  return hints.includes('id') || tellsApart || namedAsChoice || hints.some((h) => stem(h) === stem('offered'));
-}
-
-/**
- * A row's text for an enum parameter: itself when the enum holds it, else the one value the text
- * names as a word ("afternoon (12 to 5)" is "afternoon"); none when it names none or several.
- */
-function enumValueOfText(prop: JsonSchema, value: unknown): unknown {
-  if (!Array.isArray(prop.enum) || prop.enum.includes(value) || typeof value !== 'string') return value;
-  const named = prop.enum.filter((v) => typeof v === 'string' && new RegExp(`(?<![\\w])${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`, 'i').test(value));
-  return named.length === 1 ? named[0] : value;
 }
 
 /** The caller's line as a pick's source, cut short for notes. */
