@@ -113,7 +113,9 @@ function leadingName(text: string): Found | undefined {
   const value = nameFrom(m[1]);
   if (!value) return undefined;
   const rest = text.slice(m.index + m[0].length);
-  const alone = /^[\s.!]*$/.test(rest);
+  // "Lindqvist. L I N D Q V I S T.": a name followed by its spelling is said alone.
+  const spelledAfter = /^[\s.,!]*((?:[A-Z][\s,.-]+)+[A-Z])[\s.!]*$/.exec(rest)?.[1].replace(/[^A-Z]/g, '') === value.replace(/[^A-Za-z]/g, '').toUpperCase();
+  const alone = /^[\s.!]*$/.test(rest) || spelledAfter;
   if (!value.includes(' ') && !alone && !/\d/.test(rest)) return undefined;
   return { value, said: m[0].trim(), index: m.index, rule: alone ? 'name-alone' : 'name-before-value' };
 }

@@ -94,6 +94,15 @@ function describesAThing(name: string, prop: JsonSchema, toolDescription = ''): 
   return /\b(?:looks? like|appearance|colour|color|what it is like)\b/i.test(`${prop.description ?? ''} ${clause}`);
 }
 
+/** Words of a code's name that say it is a code, not what it is of ("booking_ref": booking). */
+const CODE_WORDS = /^(?:ref|reference|number|no|id|code|num)$/i;
+/** The line names the thing a code parameter is of: "my booking number" for booking_ref. */
+const namesItsThing = (name: string, line: string) => {
+  const own = nameWords(name).filter((w) => !CODE_WORDS.test(w) && !isStopWord(w)).map(stem);
+  const said = new Set(words(line).map(stem));
+  return own.length > 0 && own.every((w) => said.has(w));
+};
+
 /** A word of place right before a code: "on I-70", "off the M25", "along the A1". */
 const PLACE_BEFORE = /\b(?:on|off|along|near|down|up|from|via|onto|past|towards?)\s+(?:the\s+)?$/i;
 
@@ -229,8 +238,10 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
       if (part && prop.enum.includes(part.part)) return made(part.part, 'enum-day-part', part.part, i === 0);
       continue;
     }
-    // A code is read from the line that gives it: an older line's digits are a phone or a date.
-    if (i > 0 && (kind === 'identifier' || kind === 'postcode') && typeof prop.pattern !== 'string') break;
+    // A code is read from the line that gives it: an older line's digits are a phone or a date —
+    // unless that line named the code's own thing ("Do you need my booking number? It's G H, four
+    // seven two, K." read when the agent asks for the booking reference later).
+    if (i > 0 && (kind === 'identifier' || kind === 'postcode') && typeof prop.pattern !== 'string' && !namesItsThing(name, line)) break;
     // Only a late part of day is read off the rest (inDayPart): the nearest line naming one stands for them all.
     const older = ctx.olderLatePart ? [ctx.olderLatePart(i)] : ctx.callerLines.slice(i + 1);
     const context = [...older, ctx.agentLines?.at(-1) ?? ''].join(' ');

@@ -167,3 +167,15 @@ describe('a vehicle as people say it', () => {
     expect(calls(out)).toEqual([]);
   });
 });
+
+describe('a code and a name given before they were asked for', () => {
+  const find = tool('find_booking', 'Find the booking. booking_ref: two letters and four digits.', { booking_ref: { type: 'string' }, surname: { type: 'string' } });
+  it('"my booking number? It\'s K P, one two three four." is read when the surname comes later, spelled', async () => {
+    const out = await ask([find], [user("Do you need my booking number? It's K P, one two three four."), agent('What is your surname?'), user('Okafor. O K A F O R.')]);
+    expect(calls(out)).toEqual([['find_booking', { booking_ref: 'KP 1234', surname: 'Okafor' }]]);
+  });
+  it('near miss: digits in an older line that names no booking are no booking reference', async () => {
+    const out = await ask([find], [user("My mobile's oh seven seven oh oh, nine double four, one two three."), agent('What is your surname?'), user('Okafor. O K A F O R.')]);
+    expect(calls(out)).toEqual([]);
+  });
+});
