@@ -66,3 +66,13 @@ describe('reportResults', () => {
 describe('describeRow', () => {
   it('leaves ids out', () => expect(describeRow({ room_id: 7, name: 'Blue' })).toBe('Blue'));
 });
+
+describe('asking for what no rule could read, in the words the tool gives it', () => {
+  it('a docstring clause that asks ("claims: how many claims in the last three years, 0 for none")', () =>
+    expect(askFor('claims', { type: 'integer' }, 'History. claims: how many claims in the last three years, 0 for none.')).toBe('Could you tell me how many claims in the last three years?'));
+  it('"arriveBy: latest time they can get there" is asked of the caller', () =>
+    expect(askFor('arriveBy', { type: 'string' }, 'Book. arriveBy: latest time they can get there, HH:MM.')).toBe('Could you tell me the latest time you can get there?'));
+  it('a count named by what it counts: "How many adults?"', () => expect(askFor('adults', { type: 'integer' }, 'Check the dates.')).toBe('How many adults?'));
+  it('near miss: a clause that only gives a format is no question: the name is asked', () =>
+    expect(askFor('booking_ref', { type: 'string' }, 'Find it. booking_ref: two letters, three digits.')).toBe('What is the booking ref?'));
+});

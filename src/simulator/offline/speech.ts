@@ -224,9 +224,24 @@ function flagClause(name: string, toolDescription: string): string {
   return m ? toSecondPerson(m[1].replace(/\b(?:when|if)\s+the\s+(?!caller\b)[a-z]+\s+(?=[a-z]+s\b)/i, (x) => x.replace(/the\s+[a-z]+\s+$/i, 'the caller '))) : '';
 }
 
+/**
+ * For a parameter with no description of its own, what a docstring says of it ("claims: how many
+ * claims in the last five years, 0 for none"): a question-like clause only (how many, what, which,
+ * when, where, who, whether), cut at its first comma.
+ */
+function docstringClause(name: string, prop: JsonSchema | undefined, toolDescription: string): string {
+  if (prop?.type === 'boolean') return '';
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const spelled = [escape(name), nameWords(name).map(escape).join('[\\s_-]*')];
+  const m = new RegExp(`\\b(?:${spelled.join('|')})\\s*:\\s*((?:how many|how much|what|which|when|where|who|whether|the|earliest|latest|preferred|best)\\b[^;.,]*)`, 'i').exec(toolDescription);
+  if (!m) return '';
+  // ("earliest time they can be in" is asked as "the earliest time you can be in".)
+  return /^(?:earliest|latest|preferred|best)\b/i.test(m[1]) ? `the ${m[1].trim()}` : m[1].trim();
+}
+
 /** The question for a required argument no rule could fill, from its description. */
 export function askFor(name: string, prop: JsonSchema | undefined, toolDescription = ''): string {
-  const description = (prop?.description || flagClause(name, toolDescription)).trim().split(/(?<=[.!?])\s+/)[0].replace(/\s*\([^)]*\)/g, '').replace(/[.!?]+$/, '');
+  const description = (prop?.description || flagClause(name, toolDescription) || docstringClause(name, prop, toolDescription)).trim().split(/(?<=[.!?])\s+/)[0].replace(/\s*\([^)]*\)/g, '').replace(/[.!?]+$/, '');
   const when = whenName(name);
   if (!description && when && prop?.type !== 'boolean') return when === 'time' ? 'What time would that be?' : 'Which day would that be?';
   const what = description ? swapPersons(description.charAt(0).toLowerCase() + description.slice(1)) : `${/name|phone|email|address|birth|postcode/i.test(name) ? 'your' : 'the'} ${spokenName(name)}`;
@@ -237,6 +252,8 @@ export function askFor(name: string, prop: JsonSchema | undefined, toolDescripti
   if (prop?.type === 'boolean' && flag) return yesNoQuestion(flag[1] ?? flag[2]);
   // A yes/no with nothing to say what it asks is still asked as one, by its name.
   if (prop?.type === 'boolean' && !description) return `Should it be ${spokenName(name)}, yes or no?`;
+  // A count with nothing said of it, named by what it counts ("adults"): "How many adults?".
+  if ((prop?.type === 'integer' || prop?.type === 'number') && !description && /s$/i.test(spokenName(name))) return `How many ${spokenName(name)}?`;
   // A noun phrase ("your prescription number", "the reason for the visit") is asked with "What is".
   if (/^(?:your|the)\s+[a-z]/i.test(what) && !/\b(?:you|I)\s+\w+/.test(what.replace(/^your\s+/i, ''))) return `What is ${what}${options}?`;
   return `Could you tell me ${what}${options}?`;
