@@ -11,7 +11,7 @@ import { findYesNo, findYesNoInClause } from './extract';
 import type { FillContext, Filled, Made } from './fill-types';
 import { restatesTool } from './intent';
 import { negationOf } from './polarity';
-import { callerWords, classesOf, conceptOfWord, isStopWord, nameWords, overlap, stem, words } from './words';
+import { callerWords, classesOf, conceptOf, conceptOfWord, contentStems, isStopWord, nameWords, overlap, stem, words } from './words';
 
 /**
  * The word the caller puts before a word the flag's description shares, when the description puts
@@ -114,6 +114,18 @@ function onlyTheBase(description: string, line: string): { said: string; base: s
   return said ? { said: said[0], base: adds[1], phrase: adds[0] } : undefined;
 }
 
+/** "yes to the certificate (thing)", "no to the paper bill": the answer and the thing it is said to. */
+const YES_NO_TO = /\b(yes|yeah|no)(?:\s+please)?\s+to\s+(?:the\s+|a\s+|an\s+)?((?:[a-z'’-]+\s+){0,2}[a-z'’-]+)/gi;
+
+function yesNoToThing(name: string, description: string, line: string): { value: boolean; said: string } | undefined {
+  const own = new Set(contentStems(`${nameWords(name).join(' ')} ${description}`).map(conceptOf));
+  for (const m of line.matchAll(YES_NO_TO)) {
+    const thing = contentStems(m[2]).filter((w) => !/^(?:thing|one|bit|option|idea)$/.test(w)).map(conceptOf);
+    if (thing.length && thing.every((w) => own.has(w))) return { value: !/^no$/i.test(m[1]), said: m[0] };
+  }
+  return undefined;
+}
+
 export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, askedAt: (i: number) => Asked | undefined, made: Made): Filled | undefined {
   const [latest = ''] = ctx.callerLines;
   // A yes or no answers only the question the agent asked: it sets the flag that question was for.
@@ -125,6 +137,12 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
   if (keptTo) {
     const f = made(false, 'boolean-only-the-base', keptTo.said, true);
     if (f) return { ...f, why: `"${keptTo.said}" keeps to the ${keptTo.base} that ${name} adds to ("${keptTo.phrase}"): not wanted` };
+  }
+  // "And yes to the certificate thing", "no to the newsletter": a yes or no said of the flag's thing.
+  const toThing = yesNoToThing(name, prop.description ?? '', latest);
+  if (toThing) {
+    const f = made(toThing.value, 'boolean-yes-no-to-thing', toThing.said, true);
+    if (f) return { ...f, why: `"${toThing.said}" says ${toThing.value ? 'yes' : 'no'} to ${name}'s own thing` };
   }
   for (const [i, line] of ctx.callerLines.entries()) {
     const notAnAnswer = i === 0 && (ctx.yesNoSpent || offerReplyToFact(line, ctx.agentLines?.at(-1) ?? ''));

@@ -179,3 +179,17 @@ describe('a code and a name given before they were asked for', () => {
     expect(calls(out)).toEqual([]);
   });
 });
+
+describe('a yes or no said to the flag\'s own thing', () => {
+  const slot = tool('choose_slot', 'Choose a slot. receipt: true if they want a printed receipt.', { receipt: { type: 'boolean' } });
+  it('"and yes to the receipt thing" is true; "no to the receipt" is false', async () => {
+    const yes = await ask([slot], [user('I need to book.'), agent('Which day?'), user('The Monday. And yes to the receipt thing, my boss wants one.')]);
+    expect(calls(yes)).toEqual([['choose_slot', { receipt: true }]]);
+    const no = await ask([slot], [user('I need to book.'), agent('Which day?'), user('The Monday. And no to the receipt, thanks.')]);
+    expect(calls(no)).toEqual([['choose_slot', { receipt: false }]]);
+  });
+  it('near miss: a yes said to another thing decides nothing about the flag', async () => {
+    const out = await ask([slot], [user('I need to book.'), agent('Which day?'), user('Yes to the Monday, please.')]);
+    expect(calls(out)).toEqual([]);
+  });
+});
