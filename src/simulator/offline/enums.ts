@@ -225,9 +225,16 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
     // A meaning the definition itself denies ("no_power means it does not light") is met by the
     // caller denying it ("it won't light"), and only so.
     const deniedInGloss = new Set(definitionsOf(value, descriptions).flatMap((d) => [...deniedConcepts(d)]));
+    // ("weekdays" is met by "during the day in the week": a compound whose two words are both said.)
+    const saidStems = new Set(said.filter((w) => !denied.has(concept(w))).map(stem));
+    const partsSaid = (w: string) => {
+      const whole = stem(w);
+      for (let cut = 3; cut <= whole.length - 3; cut++) if (saidStems.has(whole.slice(0, cut)) && saidStems.has(stem(whole.slice(cut)))) return true;
+      return false;
+    };
     // ("driven with family or friends" is met by "with my dad": a kind of what the meaning names.)
     const kindSaid = (w: string) => said.some((x) => !denied.has(concept(x)) && classesOf(x).some((c) => stem(c) === stem(w)));
-    const meets = (w: string) => (deniedInGloss.has(concept(w)) ? denied.has(concept(w)) : saidConcepts.has(concept(w)) || joined.includes(stem(w)) || kindSaid(w));
+    const meets = (w: string) => (deniedInGloss.has(concept(w)) ? denied.has(concept(w)) : saidConcepts.has(concept(w)) || joined.includes(stem(w)) || kindSaid(w) || partsSaid(w));
     // (One word said counts once: "dripping" meets "leaking" and its meaning "drips" by one concept.)
     const glossHits = [...new Set(gloss.filter(meets))].filter((w) => !ownHits.some((o) => concept(o) === concept(w)));
     // Naming the whole value is the strongest evidence, then a word of its meaning, then part of its name.

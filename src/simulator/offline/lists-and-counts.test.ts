@@ -6,6 +6,7 @@
 // spelled with asides. Each rule has a near miss the same rule still reads.
 import { describe, expect, it } from 'vitest';
 import { readEnumList } from './enum-lists';
+import { readEnum } from './enums';
 import { findDates } from './dates';
 import { unitOf } from './ids';
 import { pickOffered } from './pick';
@@ -162,5 +163,21 @@ describe('emails spelled as people spell them', () => {
   it('capitals said one by one before the "at" are the word they spell, aside or not', () => {
     expect(findSpokenEmails('rosa, K I N G, at outlook dot com').map((f) => f.value)).toEqual(['king@outlook.com']);
     expect(findSpokenEmails('It is K I N G at outlook dot com').map((f) => f.value)).toEqual(['king@outlook.com']);
+  });
+});
+
+describe('a wish said with a negator, and a compound met by its parts', () => {
+  it('"I wouldn\'t mind giving peppers a go" names peppers; "I don\'t want onions" still declines', () => {
+    expect(readEnumList(['olives', 'peppers', 'onions'], "Olives, and I wouldn't mind giving peppers a go. I don't want onions.")).toMatchObject({ values: ['olives', 'peppers'] });
+  });
+  it('"during the day in the week" meets a meaning that says "weekdays"', () => {
+    const plans = ['standard', 'off_peak'];
+    const meaning = 'off_peak is for one adult who only comes in on weekdays; standard is any time.';
+    expect(readEnum(plans, "I'd only be coming in during the day in the week.", [meaning])).toMatchObject({ value: 'off_peak' });
+  });
+  it('near miss: "the weekend" alone meets no "weekdays"', () => {
+    const plans = ['standard', 'off_peak'];
+    const meaning = 'off_peak is for one adult who only comes in on weekdays; standard is any time.';
+    expect(readEnum(plans, 'Mostly at the weekend.', [meaning])).toBeUndefined();
   });
 });

@@ -7,8 +7,11 @@
 const NEGATOR = /\b(?:not|no|never|nobody|no[\s-]one|none|nothing|neither|nor|without|no longer|cannot|[a-z]+n['’]t)\b/gi;
 /** What ends a clause: punctuation, or a word that joins another clause on. */
 const CLAUSE_END = /[,;.!?]|\b(?:but|and|although|though|because|while|whereas|so|or)\b/gi;
-/** "not until Friday", "not before ten": a limit, not a denial of the day. */
-const LIMIT_AFTER = /^\s*(?:until|till|before|after|later|earlier|sooner|more|less|fewer|only|just)\b/i;
+/**
+ * "not until Friday", "not before ten": a limit, not a denial of the day; "I wouldn't mind giving
+ * padel a go", "don't mind which": a wish, not a denial.
+ */
+const LIMIT_AFTER = /^\s*(?:until|till|before|after|later|earlier|sooner|more|less|fewer|only|just|mind)\b/i;
 
 /** The start of the clause that holds `index`. */
 function clauseStart(line: string, index: number): number {
