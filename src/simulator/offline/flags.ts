@@ -7,7 +7,7 @@ import type { JsonSchema } from '../../model';
 import { offerReplyToFact, YES_NO_QUESTION, type Asked } from './asked';
 import { findDates, withoutTimes } from './dates';
 import { findDurations } from './ids';
-import { findYesNo, findYesNoInClause } from './extract';
+import { findYesNo, findYesNoInClause, RELATIVE } from './extract';
 import type { FillContext, Filled, Made } from './fill-types';
 import { restatesTool } from './intent';
 import { negationOf } from './polarity';
@@ -126,6 +126,24 @@ function yesNoToThing(name: string, description: string, line: string): { value:
   return undefined;
 }
 
+/** A flag for whether the caller is the one served: "caller_is_patient", "true when booking for themselves". */
+const SELF_FLAG = /\b(?:for\s+(?:themselves|himself|herself|yourself)|caller\s+is\s+(?:the\s+)?(?:student|patient|pupil|member|learner|guest|traveller|customer|person))\b|\bcaller[\s_]+is[\s_]+(?:the[\s_]+)?(?:student|patient|pupil|member|learner|guest|traveller)\b|\bis[\s_]+self\b|\bfor[\s_]+self\b/i;
+/** "for my daughter", "she's called …", "he's eleven": someone other than the caller. */
+const FOR_ANOTHER = new RegExp(`\\bfor\\s+(?:my|our)\\s+${RELATIVE}\\b|\\b(?:she|he)['’]s\\s+(?:called|named|\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen)\\b|\\b(?:her|his)\\s+name['’]?s?\\b`, 'i');
+/** "it's for me", "for myself", "I'm the one". */
+const FOR_ME = /\bfor\s+(?:me|myself)\b(?!\s+and)|\bI['’]m\s+the\s+one\b/i;
+
+function forSelf(name: string, description: string, lines: string[]): { value: boolean; said: string; latest: boolean } | undefined {
+  if (!SELF_FLAG.test(`${nameWords(name).join(' ')} ${name} ${description}`)) return undefined;
+  for (const [i, line] of lines.entries()) {
+    const me = FOR_ME.exec(line);
+    const other = FOR_ANOTHER.exec(line);
+    if (me && !other) return { value: true, said: me[0], latest: i === 0 };
+    if (other && !me) return { value: false, said: other[0], latest: i === 0 };
+  }
+  return undefined;
+}
+
 export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, askedAt: (i: number) => Asked | undefined, made: Made): Filled | undefined {
   const [latest = ''] = ctx.callerLines;
   // A yes or no answers only the question the agent asked: it sets the flag that question was for.
@@ -137,6 +155,12 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
   if (keptTo) {
     const f = made(false, 'boolean-only-the-base', keptTo.said, true);
     if (f) return { ...f, why: `"${keptTo.said}" keeps to the ${keptTo.base} that ${name} adds to ("${keptTo.phrase}"): not wanted` };
+  }
+  // "for themselves" flags: "She's called Maisie", "for my daughter" is someone else; "it's for me" the caller.
+  const self = forSelf(name, prop.description ?? '', ctx.callerLines);
+  if (self) {
+    const f = made(self.value, 'boolean-for-self', self.said, self.latest);
+    if (f) return { ...f, why: `"${self.said}" says the caller is ${self.value ? '' : 'not '}the one it is for` };
   }
   // "And yes to the certificate thing", "no to the newsletter": a yes or no said of the flag's thing.
   const toThing = yesNoToThing(name, prop.description ?? '', latest);

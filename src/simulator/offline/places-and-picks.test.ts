@@ -193,3 +193,15 @@ describe('a yes or no said to the flag\'s own thing', () => {
     expect(calls(out)).toEqual([]);
   });
 });
+
+describe('whether the caller is the one a booking is for', () => {
+  const who = tool('patient_details', 'The patient.', { patient_age: { type: 'integer', description: "The patient's age in years." }, caller_is_patient: { type: 'boolean', description: 'True when the caller is booking for themselves.' } });
+  it('"He\'s called Leo, he\'s seven" is someone else: false', async () => {
+    const out = await ask([who], [user('I need an appointment.'), agent('Who is it for, and how old?'), user("He's called Leo, he's seven.")]);
+    expect(calls(out)).toEqual([['patient_details', { patient_age: 7, caller_is_patient: false }]]);
+  });
+  it('near miss: "It\'s for me, I\'m forty" is the caller: true', async () => {
+    const out = await ask([who], [user('I need an appointment.'), agent('Who is it for, and how old?'), user("It's for me, I'm forty.")]);
+    expect(calls(out)).toEqual([['patient_details', { patient_age: 40, caller_is_patient: true }]]);
+  });
+});
