@@ -31,6 +31,11 @@ export function namedBy(name: string, line: string): { value: string; said: stri
   const m = before ?? after;
   const value = m?.[1].split(/\s+/).filter((w) => !notAName(w)).join(' ');
   if (m && value) return { value, said: m[0], word };
+  // "I'm with Locking Hill surgery", "we use Parkside garage": a name in capitals right before the
+  // parameter's own word is that one's name, the word kept ("Locking Hill surgery").
+  const titled = new RegExp(`\\b(?:with|at|to|from|use|using|called|named)\\s+(${title})\\s+(${word}s?)\\b`).exec(line);
+  const titledName = titled?.[1].split(/\s+/).filter((w) => !notAName(w)).join(' ');
+  if (titled && titledName) return { value: `${titledName} ${titled[2]}`, said: titled[0], word };
   // "It's at St Luke's, the eye clinic, on Wednesday": a phrase set apart that ends in the
   // parameter's word names which one by the words before it ("eye clinic"); "the clinic" alone names none.
   const phrase = new RegExp(`(?:^|[,;:]\\s*|\\b(?:at|in|to|from)\\s+)the\\s+((?:[a-z]+\\s+){1,2}${word}s?)(?=\\s*(?:[,;.!?]|$|\\s+(?:on|at|in)\\b))`).exec(line);

@@ -9,7 +9,7 @@ import { findDayPart, findTimes, looksLikeClock } from './dates';
 import type { PatternReader } from './patterns';
 import { nextEnumLine, readEnum } from './history-memo'; // read once per line (a long call's steps stay flat)
 import { findYesNo } from './extract';
-import { findStreetAddresses } from './ids';
+import { findPostcodes, findStreetAddresses } from './ids';
 import { clauseWith } from './intent';
 import { fillBoolean, flagMeaningInTool } from './flags';
 import type { FillContext, Filled, Made } from './fill-types';
@@ -241,7 +241,9 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     // A code is read from the line that gives it: an older line's digits are a phone or a date —
     // unless that line named the code's own thing ("Do you need my booking number? It's G H, four
     // seven two, K." read when the agent asks for the booking reference later).
-    if (i > 0 && (kind === 'identifier' || kind === 'postcode') && typeof prop.pattern !== 'string' && !namesItsThing(name, line)) break;
+    // (A postcode spelled with its letters, "G L five, one H T", is one whatever line said it.)
+    const spelledPostcode = kind === 'postcode' && findPostcodes(line).some((p) => /[A-Z]/.test(p.value) && /\d/.test(p.value));
+    if (i > 0 && (kind === 'identifier' || kind === 'postcode') && typeof prop.pattern !== 'string' && !namesItsThing(name, line) && !spelledPostcode) break;
     // Only a late part of day is read off the rest (inDayPart): the nearest line naming one stands for them all.
     const older = ctx.olderLatePart ? [ctx.olderLatePart(i)] : ctx.callerLines.slice(i + 1);
     const context = [...older, ctx.agentLines?.at(-1) ?? ''].join(' ');

@@ -205,3 +205,15 @@ describe('whether the caller is the one a booking is for', () => {
     expect(calls(out)).toEqual([['patient_details', { patient_age: 40, caller_is_patient: true }]]);
   });
 });
+
+describe('a name in capitals before the parameter\'s word, and a postcode said before it was asked', () => {
+  const check = tool('check_area', 'Check the caller can use the service.', { postcode: { type: 'string' }, surgery: { type: 'string' } });
+  it('"I\'m with Brook Lane surgery" is the surgery, and the postcode spelled a line before is read', async () => {
+    const out = await ask([check], [user("I'm in Didcot, O X eleven, seven H J."), agent('Which GP surgery are you with?'), user("I'm with Brook Lane surgery.")]);
+    expect(calls(out)).toEqual([['check_area', { postcode: 'OX11 7HJ', surgery: 'Brook Lane surgery' }]]);
+  });
+  it('near miss: digits alone a line before are no postcode: the agent asks for it', async () => {
+    const out = await ask([check], [user("I'm in Didcot, my number's oh one two three five, four four four nine nine nine."), agent('Which GP surgery are you with?'), user("I'm with Brook Lane surgery.")]);
+    expect(calls(out)).toEqual([]);
+  });
+});
