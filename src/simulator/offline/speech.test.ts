@@ -76,3 +76,12 @@ describe('asking for what no rule could read, in the words the tool gives it', (
   it('near miss: a clause that only gives a format is no question: the name is asked', () =>
     expect(askFor('booking_ref', { type: 'string' }, 'Find it. booking_ref: two letters, three digits.')).toBe('What is the booking ref?'));
 });
+
+describe('a yes/no asked from a contracted description', () => {
+  it('"true if they\'d like a loan car" asks "Would you like a loan car?"; "they\'re" asks "Are you"', () => {
+    expect(askFor('loan', { type: 'boolean', description: "True if they'd like a loan car meanwhile." })).toBe('Would you like a loan car meanwhile?');
+    expect(askFor('wait', { type: 'boolean', description: "True if they're happy to wait." })).toBe('Are you happy to wait?');
+  });
+  it('near miss: an uncontracted "they would like" is asked the same way', () =>
+    expect(askFor('loan', { type: 'boolean', description: 'True if they would like a loan car meanwhile.' })).toBe('Would you like a loan car meanwhile?'));
+});

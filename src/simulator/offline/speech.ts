@@ -260,8 +260,11 @@ export function askFor(name: string, prop: JsonSchema | undefined, toolDescripti
 }
 
 /** "you need urgent care" → "Do you need urgent care?", "you are insured" → "Are you insured?". */
-function yesNoQuestion(statement: string): string {
-  const m = /^you\s+(are|were|have been|can|will|would|should)\s+(.+)$/i.exec(statement);
+function yesNoQuestion(said: string): string {
+  // "you'd like a loan aid" is "you would like …": asked "Would you like a loan aid?".
+  const statement = said.replace(/^you['’](d|re|ll|ve)\b/i, (_, c: string) => `you ${{ d: 'would', re: 'are', ll: 'will', ve: 'have' }[c.toLowerCase() as 'd']}`);
+  // ("you have had one" asks "Have you had one?"; "you have a flight" asks "Do you have a flight?".)
+  const m = /^you\s+(are|were|have been|have(?=\s+(?:had|been|got|seen|done|taken|[a-z]+ed)\b)|can|will|would|should)\s+(.+)$/i.exec(statement);
   if (m) return `${capital(m[1].split(' ')[0])} you ${m[1].split(' ').slice(1).concat(m[2]).join(' ').trim()}?`;
   if (/^you\s+\w+/i.test(statement)) return `Do ${statement}?`;
   // "something is wrong with it now" → "Is something wrong with it now?": a short subject, then its verb.
