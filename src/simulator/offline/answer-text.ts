@@ -136,3 +136,16 @@ export function saysOnlyWhen(text: string, today?: string): boolean {
   return spans.length + (rest === text ? 0 : 1) > 0 && said.length === 0;
 }
 
+/**
+ * Free text that describes a thing (what it looks like), not the caller's problem or request: by
+ * the parameter's description, or by what its tool's description says of it ("description: what
+ * it looks like…").
+ */
+export function describesAThing(name: string, prop: JsonSchema, toolDescription = ''): boolean {
+  const spelled = [name, nameWords(name).join(' ')].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const clause = new RegExp(`\\b(?:${spelled.join('|')})\\b\\s*(?::|is|means)\\s*([^;.]*)`, 'i').exec(toolDescription)?.[1] ?? '';
+  return /\b(?:looks? like|appearance|colour|color|what it is like)\b/i.test(`${prop.description ?? ''} ${clause}`);
+}
+
+/** A parameter that holds why: its name or description says reason, why or purpose. */
+export const REASON = /\b(?:reasons?|why|purpose|what (?:it|the \w+) is for)\b/i;

@@ -13,12 +13,12 @@ import { findPostcodes, findStreetAddresses } from './ids';
 import { clauseWith } from './intent';
 import { fillBoolean, flagMeaningInTool } from './flags';
 import type { FillContext, Filled, Made } from './fill-types';
-import { askedByInstructions, beforeOtherAnswers, CHOICE_OF_OPTIONS, FIRST_PERSON_CLAUSE, namedBy, purposeOf, saysOnlyWhen, sentenceAbout, withoutFillers } from './answer-text';
+import { askedByInstructions, beforeOtherAnswers, CHOICE_OF_OPTIONS, describesAThing, REASON, FIRST_PERSON_CLAUSE, namedBy, purposeOf, saysOnlyWhen, sentenceAbout, withoutFillers } from './answer-text';
 import { namePart } from './name-parts';
 import { placePartOf, readPlacePart } from './places';
 import { holdsARelation, readOwnRelation } from './relations';
 import { asDateWanted, enumValueOfText, offeredDates, onOfferedWeekday, picksOffered, takesListed } from './offered';
-import { scopeCodes } from './scope-codes';
+import { namesItsThing, PLACE_BEFORE, scopeCodes } from './scope-codes';
 import { noneSaid, scopeCounts } from './scope-counts';
 import { pickAgreed, pickEnumByTime, pickListed, pickOffered, pickTime, valueOfRow } from './pick';
 import { legOf, placeForLeg } from './route';
@@ -82,32 +82,6 @@ function byPattern(prop: JsonSchema, line: string, patterns: PatternReader, plac
 
 /** The caller's line as a pick's source, cut short for notes. */
 const line0Said = (line: string) => (line.length > 60 ? `${line.slice(0, 57)}…` : line);
-
-/**
- * Free text that describes a thing (what it looks like), not the caller's problem or request: by
- * the parameter's description, or by what its tool's description says of it ("description: what
- * it looks like…").
- */
-function describesAThing(name: string, prop: JsonSchema, toolDescription = ''): boolean {
-  const spelled = [name, nameWords(name).join(' ')].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  const clause = new RegExp(`\\b(?:${spelled.join('|')})\\b\\s*(?::|is|means)\\s*([^;.]*)`, 'i').exec(toolDescription)?.[1] ?? '';
-  return /\b(?:looks? like|appearance|colour|color|what it is like)\b/i.test(`${prop.description ?? ''} ${clause}`);
-}
-
-/** Words of a code's name that say it is a code, not what it is of ("booking_ref": booking). */
-const CODE_WORDS = /^(?:ref|reference|number|no|id|code|num)$/i;
-/** The line names the thing a code parameter is of: "my booking number" for booking_ref. */
-const namesItsThing = (name: string, line: string) => {
-  const own = nameWords(name).filter((w) => !CODE_WORDS.test(w) && !isStopWord(w)).map(stem);
-  const said = new Set(words(line).map(stem));
-  return own.length > 0 && own.every((w) => said.has(w));
-};
-
-/** A word of place right before a code: "on I-70", "off the M25", "along the A1". */
-const PLACE_BEFORE = /\b(?:on|off|along|near|down|up|from|via|onto|past|towards?)\s+(?:the\s+)?$/i;
-
-/** A parameter that holds why: its name or description says reason, why or purpose. */
-const REASON = /\b(?:reasons?|why|purpose|what (?:it|the \w+) is for)\b/i;
 
 /** Words that add to what was said before ("as well", "too", "also"). */
 const ADDING = /\b(?:as well|too|also|both|on top)\b/i;

@@ -7,11 +7,12 @@ import type { JsonSchema } from '../../model';
 import { offerReplyToFact, YES_NO_QUESTION, type Asked } from './asked';
 import { findDates, withoutTimes } from './dates';
 import { findDurations } from './ids';
-import { findYesNo, findYesNoInClause, RELATIVE } from './extract';
+import { findYesNo, findYesNoInClause } from './extract';
+import { forSelf, onlyTheBase, yesNoToThing } from './flag-phrases';
 import type { FillContext, Filled, Made } from './fill-types';
 import { restatesTool } from './intent';
 import { negationOf } from './polarity';
-import { callerWords, classesOf, conceptOf, conceptOfWord, contentStems, isStopWord, nameWords, overlap, stem, words } from './words';
+import { callerWords, classesOf, conceptOfWord, isStopWord, nameWords, overlap, stem, words } from './words';
 
 /**
  * The word the caller puts before a word the flag's description shares, when the description puts
@@ -100,48 +101,6 @@ export function flagMeaningInTool(name: string, toolDescription: string): string
   const spelled = [name, nameWords(name).join(' ')].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const m = new RegExp(`\\b(?:${spelled.join('|')})(?:\\s+is\\s+(true\\s+(?:only\\s+)?(?:when|if)\\s+[^;.]+)|\\s*:\\s*([^;.]+))`, 'i').exec(toolDescription);
   return m ? (m[1] ?? m[2]).trim() : '';
-}
-
-/** What a flag adds to: "as well as the MOT", "in addition to the clean", "on top of the service". */
-const ADDS_TO = /\b(?:as well as|in addition to|on top of|besides|along with)\s+(?:the\s+|a\s+|an\s+|their\s+)?([\p{L}\p{N}'’-]+)/iu;
-
-/** "Just the MOT", "only the clean", "the MOT only": the caller keeps to the thing the flag adds to. */
-function onlyTheBase(description: string, line: string): { said: string; base: string; phrase: string } | undefined {
-  const adds = ADDS_TO.exec(description);
-  if (!adds) return undefined;
-  const base = adds[1].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const said = new RegExp(`\\b(?:just|only)\\s+(?:the\\s+|a\\s+|an\\s+|my\\s+)?${base}\\b|\\b${base}\\s+only\\b`, 'i').exec(line);
-  return said ? { said: said[0], base: adds[1], phrase: adds[0] } : undefined;
-}
-
-/** "yes to the certificate (thing)", "no to the paper bill": the answer and the thing it is said to. */
-const YES_NO_TO = /\b(yes|yeah|no)(?:\s+please)?\s+to\s+(?:the\s+|a\s+|an\s+)?((?:[a-z'’-]+\s+){0,2}[a-z'’-]+)/gi;
-
-function yesNoToThing(name: string, description: string, line: string): { value: boolean; said: string } | undefined {
-  const own = new Set(contentStems(`${nameWords(name).join(' ')} ${description}`).map(conceptOf));
-  for (const m of line.matchAll(YES_NO_TO)) {
-    const thing = contentStems(m[2]).filter((w) => !/^(?:thing|one|bit|option|idea)$/.test(w)).map(conceptOf);
-    if (thing.length && thing.every((w) => own.has(w))) return { value: !/^no$/i.test(m[1]), said: m[0] };
-  }
-  return undefined;
-}
-
-/** A flag for whether the caller is the one served: "caller_is_patient", "true when booking for themselves". */
-const SELF_FLAG = /\b(?:for\s+(?:themselves|himself|herself|yourself)|caller\s+is\s+(?:the\s+)?(?:student|patient|pupil|member|learner|guest|traveller|customer|person))\b|\bcaller[\s_]+is[\s_]+(?:the[\s_]+)?(?:student|patient|pupil|member|learner|guest|traveller)\b|\bis[\s_]+self\b|\bfor[\s_]+self\b/i;
-/** "for my daughter", "she's called …", "he's eleven": someone other than the caller. */
-const FOR_ANOTHER = new RegExp(`\\bfor\\s+(?:my|our)\\s+${RELATIVE}\\b|\\b(?:she|he)['’]s\\s+(?:called|named|\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen)\\b|\\b(?:her|his)\\s+name['’]?s?\\b`, 'i');
-/** "it's for me", "for myself", "I'm the one". */
-const FOR_ME = /\bfor\s+(?:me|myself)\b(?!\s+and)|\bI['’]m\s+the\s+one\b/i;
-
-function forSelf(name: string, description: string, lines: string[]): { value: boolean; said: string; latest: boolean } | undefined {
-  if (!SELF_FLAG.test(`${nameWords(name).join(' ')} ${name} ${description}`)) return undefined;
-  for (const [i, line] of lines.entries()) {
-    const me = FOR_ME.exec(line);
-    const other = FOR_ANOTHER.exec(line);
-    if (me && !other) return { value: true, said: me[0], latest: i === 0 };
-    if (other && !me) return { value: false, said: other[0], latest: i === 0 };
-  }
-  return undefined;
 }
 
 export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, askedAt: (i: number) => Asked | undefined, made: Made): Filled | undefined {

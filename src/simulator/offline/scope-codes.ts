@@ -1,10 +1,11 @@
 // Which codes of a caller's line a code parameter may take: the one the line labels with the
 // parameter's own name first; none the line labels as another parameter's or another kind of code
-// ("registration KL71 XYZ" is no policy number); never a phone number, a postcode or a date.
+// ("registration KL71 XYZ" is no policy number); never a phone number, a postcode or a date; an
+// older line's code only when it named the code's thing; a code after a word of place is a road.
 import { findDates } from './dates';
 import type { Candidate } from './fill-types';
 import { findPostcodes } from './ids';
-import { nameWords, stem, words } from './words';
+import { isStopWord, nameWords, stem, words } from './words';
 
 /** Words that make a parameter a code to read out, not a count or a phone ("policy number", "order ref"). */
 export const ID_WORDS = 'number id code reference ref tracking policy account order serial membership member claim ticket invoice confirmation registration plate vin prescription case pin passcode'.split(' ');
@@ -62,3 +63,15 @@ export function scopeCodes(name: string, description: string, line: string, foun
   const dates = findDates(line).map((d) => [d.index, d.index + d.said.length]);
   return found.filter((c) => !others.some((o) => at(c) >= o.from && at(c) < o.to) && !labelledOtherwise(name, description, line, at(c)) && !phoneShaped(c.said) && !findPostcodes(c.said).some((p) => p.said === c.said) && !dates.some(([a, b]) => at(c) >= a && at(c) < b));
 }
+
+/** Words of a code's name that say it is a code, not what it is of ("booking_ref": booking). */
+const CODE_WORDS = /^(?:ref|reference|number|no|id|code|num)$/i;
+/** The line names the thing a code parameter is of: "my booking number" for booking_ref. */
+export const namesItsThing = (name: string, line: string) => {
+  const own = nameWords(name).filter((w) => !CODE_WORDS.test(w) && !isStopWord(w)).map(stem);
+  const said = new Set(words(line).map(stem));
+  return own.length > 0 && own.every((w) => said.has(w));
+};
+
+/** A word of place right before a code: "on I-70", "off the M25", "along the A1". */
+export const PLACE_BEFORE = /\b(?:on|off|along|near|down|up|from|via|onto|past|towards?)\s+(?:the\s+)?$/i;
