@@ -5,6 +5,7 @@
 import type { JsonSchema } from '../../model';
 import type { Candidate, FillContext } from './fill-types';
 import { type Kind, wordsAfterName } from './kinds';
+import { weekday } from './pick';
 import type { Item } from './reading';
 import { getOwn } from '../../model/own';
 import { nameWords, stem, words } from './words';
@@ -33,7 +34,6 @@ export const offeredDates = (ctx: FillContext): string[] => [
  */
 export function onOfferedWeekday(c: Candidate, offered: string[]): Candidate {
   if (c.rule !== 'date-weekday' || typeof c.value !== 'string' || !ISO_DAY.test(c.value) || offered.includes(c.value)) return c;
-  const weekday = (iso: string) => new Date(`${iso}T12:00:00Z`).getUTCDay();
   const same = offered.filter((d) => weekday(d) === weekday(c.value as string));
   return same.length === 1 ? { ...c, value: same[0], rule: 'date-offered-weekday', why: `"${c.said}" is the one ${c.said.replace(/['’]s$/, '')} among the days offered (${offered.join(', ')})` } : c;
 }

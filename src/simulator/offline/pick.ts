@@ -42,7 +42,7 @@ function sameTime(hhmm: string, said: string, rowTime: string): boolean {
   return h >= 1 && h < 12 && !/[ap]\.?m\b|noon|midnight/i.test(said) && `${String(h + 12).padStart(2, '0')}${hhmm.slice(2)}` === rowTime;
 }
 
-const HOUR_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+export const HOUR_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
 /** An hour said alone as a choice: "at 9", "the nine one", "9ish", "around ten". */
 function bareHour(line: string): { value: number; said: string } | undefined {
   const n = `(\\d{1,2}|${HOUR_WORDS.join('|')})`;
@@ -163,7 +163,7 @@ export function valueOfRow(row: Item, param: string): unknown {
   return near ? row[near] : undefined;
 }
 
-const weekday = (iso: string) => new Date(`${iso}T12:00:00Z`).getUTCDay();
+export const weekday = (iso: string) => new Date(`${iso}T12:00:00Z`).getUTCDay();
 
 /**
  * One of the texts a tool listed ("2026-12-08 14:00"), as the caller picks it: by the day and time

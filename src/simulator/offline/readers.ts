@@ -11,7 +11,8 @@ import { type Kind, wantsWordsAsSaid, wordsAfterName } from './kinds';
 import { namesFor } from './name-parts';
 import { negationAt } from './polarity';
 import { legMarkedAt, legOf } from './route';
-import { findSpelledCodes } from './spoken';
+import { findSpelledCodes, TEENS, TENS } from './spoken';
+import { HOUR_WORDS } from './pick';
 import { callerWords, conceptOfWord, isStopWord, nameWords, stem, words } from './words';
 
 /** Colours as people name them (a car's, a bag's, a door's). */
@@ -22,7 +23,6 @@ const COLOUR = new RegExp(`\\b(?:(?:dark|light|pale|bright|metallic)\\s+)?(?:${C
 const saidAsPhone = (line: string, index: number) =>
   /\b(?:(?:mobile|phone|cell|landline|telephone)(?:\s+number)?(?:['’]s|\s+is|\s+number['’]s)?|(?:call|ring|reach|text)\s+(?:me|us)\s+on|(?:my|our|the|a|best|contact|home|work|daytime)\s+number(?:['’]s|\s+is))\s*:?\s*$/i.test(line.slice(Math.max(0, index - 40), index));
 
-const HOURS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
 /**
  * "around eleven", "at two", "eleven-ish": an hour said alone as a time of day. Only hours a
  * person books without saying morning or afternoon: eight to twelve are before noon and one to
@@ -30,11 +30,11 @@ const HOURS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', '
  * a door number: a capital after the number is a street.)
  */
 function bareHours(line: string): { hhmm: string; said: string; index: number; rule: string }[] {
-  const hour = `(\\d{1,2}|${HOURS.join('|')})`;
+  const hour = `(\\d{1,2}|${HOUR_WORDS.join('|')})`;
   const re = new RegExp(`\\b(?:at|around|round|from|after|before|by)\\s+(?:about\\s+)?${hour}(?:[\\s-]*ish)?\\b(?!\\s+[A-Z])(?![\\s-]*(?:o['’]?clock\\s+)?(?:people|of|guests|persons|adults|children|kids|days|weeks|months|years|minutes|hours|pounds|quid|percent|miles|times|[:.]\\d))|\\b${hour}[\\s-]*ish\\b`, 'gi');
   return [...line.matchAll(re)].flatMap((m) => {
     const word = (m[1] ?? m[2]).toLowerCase();
-    const h = /^\d+$/.test(word) ? +word : HOURS.indexOf(word) + 1;
+    const h = /^\d+$/.test(word) ? +word : HOUR_WORDS.indexOf(word) + 1;
     const at = h >= 8 && h <= 12 ? h : h >= 1 && h <= 5 ? h + 12 : undefined;
     return at === undefined ? [] : [{ hhmm: `${String(at).padStart(2, '0')}:00`, said: m[0], index: m.index ?? 0, rule: 'time-bare-hour' }];
   });
@@ -160,8 +160,8 @@ export function candidates(kind: Kind, name: string, line: string, prop: JsonSch
 const holdsAYear = (name: string, prop: JsonSchema) =>
   /\byear\b(?!\s*(?:group|level|s\b))/i.test(nameWords(name).join(' ')) && /\b(?:built|made|manufactured|registered|bought|purchased|installed|born|birth|established|opened|founded|started|of|model|vehicle|car)\b/i.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`);
 
-const PAIR_TEENS = 'ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen';
-const PAIR_TENS = 'twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety';
+const PAIR_TEENS = TEENS.join('|');
+const PAIR_TENS = TENS.join('|');
 const PAIR_UNITS = 'one|two|three|four|five|six|seven|eight|nine';
 /** A year said as two pairs of digits: "twenty nineteen" 2019, "nineteen eighty-eight" 1988, "twenty oh five" 2005. */
 function findSpokenYears(line: string): Candidate[] {

@@ -71,8 +71,8 @@ export function findSpokenEmails(heard: string): Found[] {
   return [...text.matchAll(spoken)].map((m) => ({ value: `${write(m[1])}@${write(m[2])}`, said: heard.slice(m.index ?? 0, (m.index ?? 0) + m[0].length), index: m.index ?? 0, rule: 'email-spoken' }));
 }
 
-const TEENS = ['ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
-const TENS = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+export const TEENS = ['ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+export const TENS = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 /** A two-digit number said as words, as in a plate's "sixty-eight" or a postcode's "fourteen". */
 const TWO_DIGITS = `(?:(?:${TENS.join('|')})(?:[\\s-](?:${DIGIT_WORDS.slice(1).join('|')}))?|${TEENS.join('|')})`;
 
