@@ -1,6 +1,6 @@
 // Dates and times read from a caller's words, against a fixed today (Tuesday 2026-12-01).
 import { describe, expect, it } from 'vitest';
-import { findDates, findDayPart, findTimes } from './dates';
+import { findDates, findDayPart, findMonths, findTimes } from './dates';
 
 const TODAY = '2026-12-01';
 const iso = (text: string) => findDates(text, TODAY).map((d) => d.iso);
@@ -8,6 +8,13 @@ const hhmm = (text: string) => findTimes(text).map((t) => t.hhmm);
 
 describe('findDates', () => {
   it('reads ISO dates', () => expect(iso('on 2027-01-15 please')).toEqual(['2027-01-15']));
+  it('a day and month in "last year", "this year" or "next year" (a birthday said so)', () => {
+    expect(iso('she was born on the twenty-third of March last year')).toEqual(['2025-03-23']);
+    expect(iso('March the 3rd next year')).toEqual(['2027-03-03']);
+    expect(iso('the fifth of May this year')).toEqual(['2026-05-05']);
+    // Near miss: "last year" that is not said of the day ("in March, the 3rd. Last year we…") stays out.
+    expect(iso('the 3rd of March. Last year we came too')).toEqual(['2027-03-03']);
+  });
   it('reads today, tomorrow and the day after tomorrow', () => {
     expect(iso('today')).toEqual(['2026-12-01']);
     expect(iso('tomorrow')).toEqual(['2026-12-02']);
@@ -82,4 +89,17 @@ describe('"next" before a weekday still in this week', () => {
     expect(iso('Wednesday')).toEqual(['2026-12-02']);
   });
   it('near miss: "next Monday" said on a Saturday is the coming Monday (already next week)', () => expect(iso('next Monday', '2026-12-05')).toEqual(['2026-12-07']));
+});
+
+describe('findMonths', () => {
+  const months = (text: string) => findMonths(text, TODAY).map((m) => m.yyyymm);
+  it('a month said alone is the next of that name (this month counts); a year said wins', () => {
+    expect(months("from February when I go back to work")).toEqual(['2027-02']);
+    expect(months('starting in December')).toEqual(['2026-12']);
+    expect(months('March next year, or April 2028')).toEqual(['2027-03', '2028-04']);
+  });
+  it('near miss: "may" the verb is no month; "in May" is', () => {
+    expect(months('I may be late')).toEqual([]);
+    expect(months('from May')).toEqual(['2027-05']);
+  });
 });

@@ -92,10 +92,14 @@ export function findDates(text: string, todayIso?: string): DateMatch[] {
     for (const m of text.matchAll(new RegExp(re.source, 'gi'))) fn(m as RegExpExecArray);
   };
   each(/\b(\d{4})-(\d{2})-(\d{2})\b/, (m) => add(m, calendarDay(+m[1], +m[2] - 1, +m[3]), 'date-iso'));
-  each(new RegExp(`\\b${MONTH}(?:,\\s+the\\s+|\\s+(?:the\\s+)?)${ORDINAL_DAY}(?:,?\\s+${YEAR})?\\b`), (m) =>
-    add(m, upcoming(today, monthIndex(m[1]), dayOf(m[2]), m[3] ? yearOf(m[3]) : undefined), 'date-month-day'));
-  each(new RegExp(`\\b(?:the\\s+)?${ORDINAL_DAY}\\s+(?:of\\s+)?${MONTH}(?:,?\\s+${YEAR})?\\b`), (m) =>
-    add(m, upcoming(today, monthIndex(m[2]), dayOf(m[1]), m[3] ? yearOf(m[3]) : undefined), 'date-day-month'));
+  // The year said outright ("1988", "twenty nineteen") or from this one ("last year": a birthday).
+  const yearSaid = (said: string | undefined, relative: string | undefined) =>
+    said ? yearOf(said) : relative ? today.getUTCFullYear() + ({ last: -1, this: 0, next: 1 } as Record<string, number>)[relative.toLowerCase()] : undefined;
+  const YEAR_SAID = `(?:,?\\s+${YEAR}|(?<![.!?]),?\\s+(last|this|next)\\s+year)?`;
+  each(new RegExp(`\\b${MONTH}(?:,\\s+the\\s+|\\s+(?:the\\s+)?)${ORDINAL_DAY}${YEAR_SAID}\\b`), (m) =>
+    add(m, upcoming(today, monthIndex(m[1]), dayOf(m[2]), yearSaid(m[3], m[4])), 'date-month-day'));
+  each(new RegExp(`\\b(?:the\\s+)?${ORDINAL_DAY}\\s+(?:of\\s+)?${MONTH}${YEAR_SAID}\\b`), (m) =>
+    add(m, upcoming(today, monthIndex(m[2]), dayOf(m[1]), yearSaid(m[3], m[4])), 'date-day-month'));
   // 12/03 is read month first, as US English writes it; a phone number's digits never have a slash.
   each(/(?<![\d/])(\d{1,2})\/(\d{1,2})(?:\/(\d{2}|\d{4}))?(?![\d/])/, (m) =>
     add(m, upcoming(today, +m[1] - 1, +m[2], m[3] ? +m[3] : undefined), 'date-slash'));
@@ -209,6 +213,30 @@ const HOUR = `(\\d{1,2}|${NUMBER_WORDS.slice(1).join('|')})`;
 const MERIDIEM = '\\s*(a\\.?m\\.?|p\\.?m\\.?)';
 
 /** Every clock time the text names ("10am", "10:30", "half past ten", "noon"). */
+export interface MonthMatch {
+  /** YYYY-MM. */
+  yyyymm: string;
+  said: string;
+  index: number;
+  rule: string;
+}
+
+/**
+ * A month said for a month ("from February", "March next year", "in May 2027"): the next one of
+ * that name from today (this month counts), unless a year is said. A bare "may" is the verb unless
+ * a word of time comes before it ("in May", "from May").
+ */
+export function findMonths(text: string, todayIso?: string): MonthMatch[] {
+  const today = parseToday(todayIso);
+  const re = new RegExp(`\\b(${MONTHS.join('|')})\\b(?:,?\\s+${YEAR}|(?<![.!?]),?\\s+(last|this|next)\\s+year)?`, 'gi');
+  return [...text.matchAll(re)].flatMap((m) => {
+    const month = MONTHS.indexOf(m[1].toLowerCase());
+    if (month === 4 && !/\b(?:in|from|by|until|till|since|of|start|end|early|late|mid|before|after)\s+$/i.test(text.slice(0, m.index))) return [];
+    const year = m[2] ? yearOf(m[2]) : m[3] ? today.getUTCFullYear() + ({ last: -1, this: 0, next: 1 } as Record<string, number>)[m[3].toLowerCase()] : today.getUTCFullYear() + (month < today.getUTCMonth() ? 1 : 0);
+    return [{ yyyymm: `${year}-${pad(month + 1)}`, said: m[0], index: m.index ?? 0, rule: m[2] || m[3] ? 'month-and-year' : 'month-next' }];
+  });
+}
+
 export function findTimes(text: string): TimeMatch[] {
   const found: TimeMatch[] = [];
   const taken: [number, number][] = [];

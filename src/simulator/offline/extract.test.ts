@@ -1,6 +1,6 @@
 // Phone numbers, emails, numbers, names and yes/no read from a caller's line.
 import { describe, expect, it } from 'vitest';
-import { findEmails, findNames, findNumbers, findPhones, findYesNo } from './extract';
+import { findEmails, findNames, findNumbers, findPhones, findYesNo, findYesNoInClause } from './extract';
 
 const values = <T>(found: { value: T }[]) => found.map((f) => f.value);
 
@@ -65,6 +65,15 @@ describe('findYesNo', () => {
   });
   it('near misses: words that only start like yes or no', () => {
     for (const line of ['I know', 'Yesterday was fine', 'Notice this', 'Maybe yes']) expect(findYesNo(line)).toBeUndefined();
+  });
+  it('a "no" that determines a noun answers nothing; one followed by a pronoun or a pause does', () => {
+    for (const line of ['No piano, thankfully.', 'no allergies or anything', 'No problem at all', 'No worries']) expect(findYesNo(line)).toBeUndefined();
+    for (const line of ["No I don't", 'No, piano only', 'no thanks', 'No. Never.', "No it's fine", 'No way']) expect(findYesNo(line)?.value).toBe(false);
+    expect(findYesNoInClause('It is upstairs. No piano, thankfully.')).toBeUndefined();
+  });
+  it('"go on then" agrees; "go on the website" is no answer', () => {
+    for (const line of ['Oh, go on then, as long as it is quick.', 'Go on.', 'go on']) expect(findYesNo(line)?.value).toBe(true);
+    expect(findYesNo('Go on the website and look')).toBeUndefined();
   });
 });
 

@@ -133,7 +133,7 @@ export function findNames(text: string): Found[] {
     [new RegExp(`(?:^|[.,!?]\\s*)(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})\\s+(?:speaking|here)\\b`, 'g'), 'name-speaking'],
     [new RegExp(`\\b(?:[Cc]alled|[Nn]amed|goes by)\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`, 'g'), 'name-called'],
     // "Her name was Joan Pickering": someone else's name, for a parameter about another person only (name-parts.ts).
-    [new RegExp(`\\b(?:[Hh]is|[Hh]er|[Tt]heir)\\s+(?:full\\s+)?name\\s+(?:was|is|['’]s)\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`, 'g'), 'name-of-another'],
+    [new RegExp(`\\b(?:[Hh]is|[Hh]er|[Tt]heir)\\s+(?:full\\s+)?name(?:\\s+(?:was|is)|['’]s)\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`, 'g'), 'name-of-another'],
     // "…to see my mum, please. Margaret Ellison.": a full name said on its own right after the caller
     // speaks of someone of theirs is that person's name.
     [new RegExp(`\\b[Mm]y\\s+${RELATIVE}\\b[^.!?]*[.!?]\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){1,2})(?=\\s*(?:[.!?,;]|$))`, 'g'), 'name-of-another'],
@@ -165,7 +165,7 @@ export function findNames(text: string): Found[] {
   return out.sort((a, b) => a.index - b.index);
 }
 
-const YES = /^(?:yes|yeah|yep|yup|yes please|sure|ok|okay|correct|right|absolutely|definitely|certainly|perfect|great|fine|lovely|please do|go ahead|go for it|do it|book it|that works|works for me|sounds (?:good|great|perfect)|that(?:['’]s| is) (?:right|correct|perfect|great|fine|good|lovely)|that would be (?:great|perfect|lovely)|let['’]?s do (?:it|that)|of course|exactly|agreed|alright|all right)\b/i;
+const YES = /^(?:yes|yeah|yep|yup|yes please|sure|ok|okay|correct|right|absolutely|definitely|certainly|perfect|great|fine|lovely|please do|go ahead|go for it|do it|book it|that works|works for me|sounds (?:good|great|perfect)|that(?:['’]s| is) (?:right|correct|perfect|great|fine|good|lovely)|that would be (?:great|perfect|lovely)|let['’]?s do (?:it|that)|go on(?:,? then)?(?=[,.!?]|\s*$)|of course|exactly|agreed|alright|all right)\b/i;
 const NO = /^(?:no|nope|nah|not really|not now|never|don't|do not|negative|wrong|that's wrong|cancel that)\b/i;
 
 /** Small words a title keeps inside it ("The Remains of the Day", "War and Peace"). */
@@ -224,6 +224,20 @@ export function findYesNo(text: string): Found<boolean> | undefined {
   const yes = YES.exec(line);
   if (yes) return { value: true, said: yes[0], index: 0, rule: 'yes-no' };
   const no = NO.exec(line);
-  if (no) return { value: false, said: no[0], index: 0, rule: 'yes-no' };
+  if (no && !(/^no$/i.test(no[0]) && noDeterminesANoun(line.slice(no[0].length)))) return { value: false, said: no[0], index: 0, rule: 'yes-no' };
   return undefined;
+}
+
+/**
+ * Words that may follow an answering "no" without a comma ("no I don't", "no thanks", "no not
+ * really"). Any other word makes the "no" a determiner of what follows: "No piano, thankfully",
+ * "no allergies" deny a thing, and "no problem", "no worries" agree; none answers the question.
+ */
+const AFTER_ANSWERING_NO = new Set(
+  'i im i\'m i\'ve i\'d we we\'re we\'ve it it\'s its that that\'s thats thanks thank not sorry never there there\'s they he she you just nothing none nobody nowhere no one mate love dear sir madam way chance ta cheers actually really honestly definitely sadly unfortunately afraid'.split(' '),
+);
+
+function noDeterminesANoun(rest: string): boolean {
+  const next = /^\s+([a-z][a-z'’]*)/i.exec(rest);
+  return !!next && !AFTER_ANSWERING_NO.has(next[1].toLowerCase().replace('’', "'"));
 }

@@ -6,7 +6,7 @@ import { ID_WORDS } from './scope-codes';
 import { whenName } from './speech';
 import { conceptOfWord, nameWords, stem, words } from './words';
 
-export type Kind = 'date' | 'time' | 'datetime' | 'email' | 'phone' | 'name' | 'title' | 'words' | 'number' | 'identifier' | 'postcode' | 'house' | 'colour' | 'maker' | 'model' | 'sort' | 'none';
+export type Kind = 'date' | 'month' | 'time' | 'datetime' | 'email' | 'phone' | 'name' | 'title' | 'words' | 'number' | 'identifier' | 'postcode' | 'house' | 'colour' | 'maker' | 'model' | 'sort' | 'none';
 
 const PHONE_WORDS = ['phone', 'telephone', 'mobile', 'cell', 'tel', 'callback'];
 /** Literal stems only: the synonym table makes "number" a phone, which a policy number is not. */
@@ -30,6 +30,8 @@ export function kindOf(name: string, prop: JsonSchema): Kind {
   if (/\bYYYY-MM-DD[T ]HH:MM/i.test(description)) return 'datetime';
   if (/\bYYYY-MM-DD\b/i.test(description)) return 'date';
   if (/\bHH:MM\b/i.test(description)) return 'time';
+  // "start_month: YYYY-MM": a month, not a day.
+  if (/\bYYYY-MM\b(?!-DD)/i.test(description)) return 'month';
   const nameHints = new Set(nameWords(name).map(stem));
   const all = new Set([...nameHints, ...words(prop.description ?? '').map(stem)]);
   const hints = new Set([...all, ...[...all].map(conceptOfWord)]);
@@ -47,6 +49,8 @@ export function kindOf(name: string, prop: JsonSchema): Kind {
   // "model" beside a make: the words after the maker's name ("a Honda CR-V": CR-V).
   if (nameWords(name).some((w) => /^models?$/i.test(w)) && !prop.enum && (prop.type === 'string' || prop.type === undefined)) return 'model';
   if (has(nameHints, 'surname', 'forename')) return 'name';
+  // "start_month" as a string: the month said ("from February"), never a clause of free words.
+  if (nameWords(name).some((w) => /^months?$/i.test(w)) && (prop.type === 'string' || prop.type === undefined) && !prop.enum && !prop.pattern) return 'month';
   if (has(nameHints, 'date', 'day', 'birth', 'dob', 'birthday')) return 'date';
   if (has(nameHints, 'time', 'hour')) return 'time';
   if (has(nameHints, 'name')) return 'name';

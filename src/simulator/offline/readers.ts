@@ -2,7 +2,7 @@
 // gave it and the rule's name (the trace shows both): dates, times, emails, phones, names, codes,
 // counts, colours, makers, breeds. fill.ts decides which line and which candidate a parameter takes.
 import type { JsonSchema } from '../../model';
-import { findDates, findDayPart, findTimes } from './dates';
+import { findDates, findDayPart, findMonths, findTimes } from './dates';
 import { findEmails, findNumbers, findPhones, findTitles, phoneForms } from './extract';
 import type { Candidate } from './fill-types';
 import { LATE_DAY_PART } from './history-fold';
@@ -66,6 +66,11 @@ export function candidates(kind: Kind, name: string, line: string, prop: JsonSch
       // "No thanks, not today": a day the caller denies is no day they gave.
       // A birth date is a day gone by: a day to come ("Wednesday next week") is an answer to something else.
       return findDates(line, today).filter((d) => !negationAt(line, d.index) && !(isPastDay(name, prop, toolDescription) && d.iso > (today ?? isoToday())) && !(isBirth(name, prop) && d.iso >= (today ?? isoToday()))).map((d) => ({ value: asSaid ? d.said : d.iso, said: d.said, rule: d.rule }));
+    case 'month': {
+      // Written as YYYY-MM when the parameter spells that form; else the month as said ("February").
+      const written = /\bYYYY-MM\b/i.test(`${prop.description ?? ''} ${wordsAfterName(name, toolDescription)}`);
+      return findMonths(line, today).filter((m) => !negationAt(line, m.index)).map((m) => ({ value: written || asSaid ? (asSaid ? m.said : m.yyyymm) : m.said.replace(/^\w/, (c) => c.toUpperCase()), said: m.said, rule: m.rule }));
+    }
     case 'time': {
       // Digits of a code or a phone read out ("B R two oh five one") tell no time.
       const codes = [...findSpelledCodes(line), ...findPhones(line)].map((f) => [f.index, f.index + f.said.length] as const);

@@ -18,6 +18,8 @@ function hintFor(name: string, prop: JsonSchema | undefined): string {
     case 'date':
     case 'datetime':
       return 'a day, such as "next Tuesday" or "December 4"';
+    case 'month':
+      return 'a month, such as "February" or "March next year"';
     case 'time':
       return 'a time, such as "10:30" or "half past two"';
     case 'phone':

@@ -426,6 +426,8 @@ describe('another person\'s name, and the caller\'s own', () => {
   const read = (line: string) => fillArguments({ type: 'object', properties: gift, required: [] }, { callerLines: [line], today: TODAY, offered: [], patterns: patterns() });
   it('"could it be in her memory? Her name was Joan Pickering" is the person remembered, never the donor', () =>
     expect(read('And could it be in her memory? Her name was Joan Pickering.').args).toEqual({ in_memory_of: 'Joan Pickering' }));
+  it('"Her name\'s Isla" (contracted) is another person\'s name as "Her name was" is', () =>
+    expect(read("And could it be in her memory? Her name's Joan Pickering.").args).toEqual({ in_memory_of: 'Joan Pickering' }));
   it('near miss: "I\'m Alan Pickering" is the donor, never the person remembered', () =>
     expect(read("It's Alan Pickering, P I C K E R I N G.").args).toEqual({ donor_name: 'Alan Pickering' }));
 });
@@ -446,4 +448,16 @@ describe('a question that offers both answers, and a tool description of several
     });
     expect(out.args).toEqual({ category: 'plumbing' });
   });
+});
+
+describe('a month parameter takes a month, never a clause', () => {
+  const nursery = { name: 'registerChild', description: 'Record the child. start_month: YYYY-MM.' };
+  const read = (line: string, properties: Record<string, JsonSchema> = { start_month: { type: 'string' } }) =>
+    fillArguments({ type: 'object', properties, required: Object.keys(properties) }, { callerLines: [line], agentLines: ['What is the start month?'], tool: nursery, today: TODAY, offered: [], patterns: patterns() }).args;
+  it('"from February" is 2027-02 when the docstring spells YYYY-MM, and "February" when it spells nothing', () => {
+    expect(read("We'd be looking at Mondays, from February when I go back to work.")).toEqual({ start_month: '2027-02' });
+    expect(read('From February, please.', { first_month: { type: 'string', description: 'The first month of the plan.' } })).toEqual({ first_month: 'February' });
+  });
+  it('near miss: an answer with no month in it gives none (it was taken whole as free words)', () =>
+    expect(read('Erm, the Thursday afternoon would be best, I finish work at three.')).toEqual({}));
 });
