@@ -45,6 +45,14 @@ describe('askFor', () => {
   it('asks with the description and the choices', () =>
     expect(askFor('size', { type: 'string', description: 'The size the caller wants.', enum: ['small', 'large'] })).toBe('Could you tell me the size you want (small or large)?'));
   it('falls back on the name\'s words, as a question of its own', () => expect(askFor('postal_code', { type: 'string' })).toBe('What is the postal code?'));
+  it('a plural noun is asked with "are"; "address", "status", "number of adults" with "is"', () => {
+    expect(askFor('days_wanted', { type: 'array' }, 'Record the child. days_wanted: the weekdays, from "monday" to "friday".')).toBe('What are the weekdays?');
+    expect(askFor('home_address', { type: 'string' })).toBe('What is your home address?');
+    expect(askFor('status', { type: 'string', description: 'The status of the order.' })).toBe('What is the status of the order?');
+    expect(askFor('party', { type: 'string', description: 'The number of adults.' })).toBe('What is the number of adults?');
+  });
+  it('"say to bring the little one along" asks the caller to do it', () =>
+    expect(speakInstructions('Confirm the visit day and time, say to bring the little one along, and say goodbye.', true)).toBe('Please bring the little one along. Goodbye!'));
   it('asks a yes/no as a yes/no question, from what the tool\'s description says of it ("is true only when…")', () => {
     expect(askFor('gift_wrap', { type: 'boolean' }, 'Send the order. gift_wrap is true only when the customer wants the paid gift wrapping.')).toBe('Do you want the paid gift wrapping?');
     expect(askFor('gift_wrap', { type: 'boolean' })).toBe('Should it be gift wrap, yes or no?');

@@ -135,6 +135,8 @@ function speakClause(clause: string, greeted: boolean): { text?: string; stateme
   if (/^say\s+(?:good-?bye|bye)\b/i.test(c)) return { text: 'Goodbye!', statement: true };
   // "Wish them a good trip" is said as "Have a good trip!".
   if ((m = new RegExp(`^wish\\s+${PERSON}\\s*((?:a|an)\\s+.+)$`, 'i').exec(c))) return { text: `Have ${m[1].trim().replace(/[.!?]+$/, '')}!`, statement: true };
+  // "Say to bring the little one along": the caller is asked to do it ("Please bring …").
+  if ((m = /^(?:say|tell\s+(?:them|the\s+\w+))\s+to\s+(?!(?:them|him|her|the\s+\w+)\b)([a-z].+)$/i.exec(c))) return { text: `Please ${swapPersons(m[1]).replace(/[.!?]+$/, '')}.`, statement: true };
   // "Say X and that Y": what is said is "X and Y".
   if ((m = /^say\s+(?:that\s+)?(.+)$/i.exec(c))) return { text: sentence(swapPersons(m[1].replace(/^["'“]|["'”]$/g, '').replace(/\s+and\s+that\s+/gi, ' and '))), statement: true };
   return { statement: false };
@@ -239,6 +241,9 @@ function docstringClause(name: string, prop: JsonSchema | undefined, toolDescrip
   return /^(?:earliest|latest|preferred|best)\b/i.test(m[1]) ? `the ${m[1].trim()}` : m[1].trim();
 }
 
+/** A noun phrase whose head (its last word before a comma, "of", "for" or the end) is plural. */
+const PLURAL_HEAD = /^(?:your|the)\s+(?:(?!(?:of|for|from|to|in|on|at|with)\b)[a-z'’-]+\s+)*?[a-z'’-]*[^suia'’]s(?=\s*(?:$|,|\b(?:of|for|from|to|in|on|at|with)\b))/i;
+
 /** The question for a required argument no rule could fill, from its description. */
 export function askFor(name: string, prop: JsonSchema | undefined, toolDescription = ''): string {
   const description = (prop?.description || flagClause(name, toolDescription) || docstringClause(name, prop, toolDescription)).trim().split(/(?<=[.!?])\s+/)[0].replace(/\s*\([^)]*\)/g, '').replace(/[.!?]+$/, '');
@@ -255,7 +260,8 @@ export function askFor(name: string, prop: JsonSchema | undefined, toolDescripti
   // A count with nothing said of it, named by what it counts ("adults"): "How many adults?".
   if ((prop?.type === 'integer' || prop?.type === 'number') && !description && /s$/i.test(spokenName(name))) return `How many ${spokenName(name)}?`;
   // A noun phrase ("your prescription number", "the reason for the visit") is asked with "What is".
-  if (/^(?:your|the)\s+[a-z]/i.test(what) && !/\b(?:you|I)\s+\w+/.test(what.replace(/^your\s+/i, ''))) return `What is ${what}${options}?`;
+  // ("the weekdays" are asked with "What are": a plural head noun, not "address" or "status".)
+  if (/^(?:your|the)\s+[a-z]/i.test(what) && !/\b(?:you|I)\s+\w+/.test(what.replace(/^your\s+/i, ''))) return `What ${PLURAL_HEAD.test(what) ? 'are' : 'is'} ${what}${options}?`;
   return `Could you tell me ${what}${options}?`;
 }
 
