@@ -169,7 +169,12 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
   }
   // A Block Agent turn whose instructions ask one yes/no question, of the one flag its tools take:
   // the caller's bare yes or no answers it, though its question is said beside this call.
-  const byInstructions = ynNow && ctx.askedInParallel && ctx.soleFlag === `${ctx.tool?.name}.${name}` ? instructionsQuestion(ctx.instructions ?? '', flagWords) : undefined;
+  // (A flag that is its tool's only parameter means what the tool does: "Whether the customer is
+  // happy to answer a few quick questions now" is met by "ask if they have two minutes for three
+  // quick questions".)
+  const onlyParameter = Object.keys(ctx.parameters?.properties ?? {}).length === 1;
+  const meaningWords = onlyParameter ? new Set([...flagWords, ...words(ctx.tool?.description ?? '').filter((w) => !isStopWord(w)).map(stem)]) : flagWords;
+  const byInstructions = ynNow && ctx.askedInParallel && ctx.soleFlag === `${ctx.tool?.name}.${name}` ? instructionsQuestion(ctx.instructions ?? '', meaningWords) : undefined;
   if (ynNow && byInstructions !== undefined) {
     const value = NEGATED.test(byInstructions) !== flagDenies ? !ynNow.value : ynNow.value;
     const f = made(value, 'boolean-asked-by-instructions', ynNow.said, true);

@@ -64,7 +64,7 @@ describe('the sample in Pinecall', () => {
     ]);
     expect(notesOf(s)).toContain('offline rule tool-by-instructions: picked check_record — the stage\'s instructions say "checking" and "record", the words of its name');
     expect(stageName(sample, s)).toBe('choose');
-    expect(s.transcript.at(-1)).toMatchObject({ kind: 'agent', text: 'All right. Which day suits you and what the visit is for?' });
+    expect(s.transcript.at(-1)).toMatchObject({ kind: 'agent', text: 'All right. Which day suits you, and what is the visit for?' });
 
     s = await step(sample, s, DAY, deps);
     expect(toolRuns(s, 'free_slots')[0]).toMatchObject({ args: { day: 'Thursday', visit: 'cleaning' }, error: undefined });

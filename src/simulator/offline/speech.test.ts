@@ -37,7 +37,7 @@ describe('speakInstructions', () => {
   });
   it('"ask until what time" keeps its preposition; a lower-case word is no name of whom to ask', () => {
     expect(speakInstructions('Ask until what time they would like the hall.', true)).toBe('Until what time would you like the hall?');
-    expect(speakInstructions('Ask what went wrong and when it started.', true)).toMatch(/^What went wrong/);
+    expect(speakInstructions('Ask what went wrong and when it started.', true)).toBe('Could you tell me what went wrong and when it started?');
   });
 });
 
@@ -92,4 +92,11 @@ describe('a yes/no asked from a contracted description', () => {
   });
   it('near miss: an uncontracted "they would like" is asked the same way', () =>
     expect(askFor('loan', { type: 'boolean', description: 'True if they would like a loan car meanwhile.' })).toBe('Would you like a loan car meanwhile?'));
+});
+
+describe('wh-questions with a contraction or a past tense', () => {
+  it('"how they\'d score … and how they found the driver" is asked in question order', () =>
+    expect(speakInstructions('Ask how they\'d score the delivery out of ten, and how they found the driver.', true)).toBe('How would you score the delivery out of ten, and how did you find the driver?'));
+  it('near miss: a regular past tense is asked indirectly, never "how do you rated"', () =>
+    expect(speakInstructions('Ask what time they arrived, and how they rated the room.', true)).toBe('Could you tell me what time you arrived, and how you rated the room?'));
 });

@@ -59,13 +59,33 @@ const AUX = '(can|could|will|would|should|may|might|shall|do|does|am|are|is)';
 function invert(part: string): string | undefined {
   // "what brought you here", "who told you": the wh-word is the subject, already in question order.
   if (/^(?:what|who)\s+(?:[a-z]+ed|brought|made|got|took|gave|sent|led|drove|kept|left|told|put|set|came|went|caught|found|brings|makes|gets|takes|gives|sends|leads|keeps|tells)\s+(?:you|them|him|her|us|me)\b/.test(part)) return part;
+  // "which day suits you", "what went wrong": the wh-phrase is the subject of a verb said in the
+  // third person or the past, so the clause is in question order already.
+  const subjectVerb = /^(?:what|which|who)(?:\s+(?!(?:I|we|it|he|she|you|they)\b)[a-z]+(?<!s))?\s+([a-z]+)\b/.exec(part);
+  if (subjectVerb && (/(?:[^su]s|ed)$/.test(subjectVerb[1]) || Object.hasOwn(PAST_TENSE, subjectVerb[1]) || subjectVerb[1] === 'went') && !/^(?:is|was|has|does|this|thus|his|its|us|yes|as|plus)$/.test(subjectVerb[1])) return part;
   // The wh-word's noun may be two words ("which passport office you can get to").
   const noun = '(?:\\s+(?!I\\b|we\\b|it\\b|he\\b|she\\b|you\\b|they\\b)[a-z]+){0,2}';
   const m = new RegExp(`^(${WH}${noun})\\s+${SUBJECT}\\s+${AUX}\\s+(.+)$`).exec(part);
   if (m) return `${m[1]} ${m[3]} ${m[2]} ${m[4]}`;
   const plain = new RegExp(`^(${WH}${noun})\\s+(I|we|you|they)\\s+(?!(?:can|could|will|would|should|may|might|shall|do|did|am|are|were|have|had)\\b)([a-z]+)\\b(.*)$`).exec(part);
-  return plain ? `${plain[1]} do ${plain[2]} ${plain[3]}${plain[4]}` : undefined;
+  if (!plain) return undefined;
+  // "how you found the driver" asks "how did you find the driver"; a past tense we cannot take back
+  // to its plain form ("how you rated it") is left to be asked indirectly.
+  const past = PAST_TENSE[plain[3]];
+  if (past) return `${plain[1]} did ${plain[2]} ${past}${plain[4]}`;
+  if (/ed$/.test(plain[3])) return undefined;
+  return `${plain[1]} do ${plain[2]} ${plain[3]}${plain[4]}`;
 }
+
+/** Irregular past tenses said in instructions ("how they found the driver"), with their plain forms. */
+const PAST_TENSE: Record<string, string> = Object.fromEntries(
+  'found:find thought:think felt:feel got:get had:have made:make took:take came:come went:go saw:see heard:hear paid:pay left:leave bought:buy told:tell said:say knew:know gave:give spent:spend kept:keep lost:lose met:meet sent:send'
+    .split(' ').map((pair) => pair.split(':')),
+);
+
+/** "you'd score" is "you would score": a contraction is opened so its verb can go first. */
+const openContractions = (text: string) =>
+  text.replace(/\b(I|we|you|they|he|she|it)['’](d|re|ll|ve)\b/gi, (_, who: string, c: string) => `${who} ${{ d: 'would', re: 'are', ll: 'will', ve: 'have' }[c.toLowerCase() as 'd']}`);
 
 /**
  * A "whether" clause as a question: "the driver may leave it" → "May the driver leave it?", "you
@@ -85,9 +105,11 @@ function question(clause: string): string {
   const whether = /^(.+?),?\s+and\s+whether\s+(.+)$/i.exec(clause.trim().replace(/[.!?]+$/, ''));
   if (whether) return `${question(whether[1])} ${whetherQuestion(whether[2])}`;
   // "why Oliver is off and when they will be back": each wh-part is asked in question order.
-  const parts = clause.trim().replace(/[.!?]+$/, '').replace(/^./, (c) => c.toLowerCase()).split(/,?\s+and\s+(?=(?:how|what|when|where|which|who|why)\b)/);
+  const parts = openContractions(clause.trim().replace(/[.!?]+$/, '').replace(/^./, (c) => c.toLowerCase())).split(/,?\s+and\s+(?=(?:how|what|when|where|which|who|why)\b)/);
   const inverted = parts.map(invert);
   if (inverted.every((p) => p !== undefined)) return sentence(inverted.join(', and '), '?');
+  // Wh-parts not all put in question order are asked indirectly, whole: "Could you tell me how …?".
+  if (parts.length > 1) return `Could you tell me ${clause.trim().replace(/[.!?]+$/, '').replace(/^./, (c) => c.toLowerCase())}?`;
   // A wh-clause with no verb to put first ("how long the break should be") is asked indirectly.
   const firstPart = clause.trim().split(/\s+and\s+/)[0];
   if (/^(?:how|what|when|where|which|who|why)\s+(?:\w+\s+)+(?:is|are|was|were|can|could|will|would|should|shall|may|might)(?:\s+\w+)?\s*[.!?]*$/i.test(firstPart) && !/^(?:how|what|when|where|which|who|why)(?:\s+\w+)?\s+(?:is|are|was|were|do|does|did|can|could|will|would|should|shall|may|might)\b/i.test(clause)) return `Could you tell me ${clause.trim().replace(/[.!?]+$/, '')}?`;
