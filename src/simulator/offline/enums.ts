@@ -4,7 +4,7 @@
 // stronger evidence when two values are named. A true tie is reported, so the agent asks which.
 import { withoutTimes } from './dates';
 import { findNumbers } from './extract';
-import { findLargeNumberWords } from './ids';
+import { findLargeNumberWords, numberWordValue } from './ids';
 import { negationAt } from './polarity';
 import { callerWords, classesOf, conceptOfWord, isStopWord, nameWords, stem, words } from './words';
 
@@ -15,6 +15,13 @@ export type EnumReading =
 /** Words that join a value to its meaning ("x means …", "x when …"), not part of the meaning. */
 const GLUE = new Set('mean means meaning when for'.split(' '));
 const content = (ws: string[]) => ws.filter((w) => !isStopWord(w) && !/^\d+$/.test(w));
+/** The numbers a value's name holds, in digits or words ("every_4_weeks", "two_bedroom"). */
+const numbersIn = (value: string) => nameWords(value).flatMap((w) => {
+  const n = /^\d+$/.test(w) ? Number(w) : numberWordValue(w);
+  return n === undefined ? [] : [n];
+});
+/** After a number in a value's name, "or more" ("four_bedroom_plus", "5_or_more"). */
+const OR_MORE = /^(?:plus|more|over|upwards)$/i;
 /** Words that narrow a value to its thing alone. */
 const RESTRICTING = new Set(['only', 'just', 'solely', 'alone']);
 /** Words of quantity in a value's name ("some_lessons"): the caller must say a quantity too. */
@@ -212,11 +219,17 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
     // A kind said names the value its class is ("a telly" names "electricals"), unless denied.
     const kindOf = own.filter((w) => said.some((x) => !denied.has(concept(x)) && classesOf(x).some((c) => stem(c) === stem(w))));
     const ownHits = [...new Set([...own.filter((w) => saidConcepts.has(concept(w))), ...kindOf])];
-    // A number in a value's name ("every_4_weeks") is met only by that number said ("every four weeks").
-    const digits = nameWords(value).filter((w) => /^\d+$/.test(w));
+    // A number in a value's name ("every_4_weeks", "two_bedroom") is met only by that number said
+    // ("every four weeks", "a two-bed flat"); with "plus" after it ("four_bedroom_plus"), by that
+    // number or more.
+    const numbers = numbersIn(value);
+    const orMore = numbers.length > 0 && nameWords(value).some((w) => OR_MORE.test(w));
+    const core = (ws: string[]) => content(ws).filter((w) => !OR_MORE.test(w)).join(' ');
     // (Only where another value has the same words and another number: "fixed_12" alone is "the fixed one".)
-    const toldApartByNumber = digits.length > 0 && texts.some((o) => o !== value && content(nameWords(o)).join(' ') === own.join(' '));
-    const numbersMet = !toldApartByNumber || digits.every((d) => saidNumbers.has(Number(d)));
+    const toldApartByNumber = numbers.length > 0 && texts.some((o) => o !== value && numbersIn(o).length > 0 && core(nameWords(o)) === core(nameWords(value)));
+    const numbersMet = !toldApartByNumber || numbers.every((n) => (orMore ? [...saidNumbers].some((said) => said >= n) : saidNumbers.has(n)));
+    // ("plus" is met by the number said being more, not by the word.)
+    if (orMore && toldApartByNumber) own.splice(0, own.length, ...own.filter((w) => !OR_MORE.test(w)));
     // "some_lessons", "few_times": a quantity in a value's name is met only by a quantity said
     // ("a few lessons", "two lessons"), not by the thing alone ("I want to start lessons").
     const quantityMet = !nameWords(value).some((w) => QUANTITY.test(w)) || quantitySaidOf(content(nameWords(value)), line);

@@ -412,6 +412,14 @@ describe('a car described in one line', () => {
 describe('a period and its adjective, a bed and a bedroom', () => {
   it('"twenty-five pounds every month, rather than just the once" is monthly', () =>
     expect(readEnum(['one_off', 'monthly'], 'I was thinking twenty-five pounds every month, rather than just the once.', [])).toMatchObject({ value: 'monthly' }));
+  it('values told apart by a number word are met by that number: "a two-bed flat" is two_bedroom, "five bedrooms" four_bedroom_plus', () => {
+    const sizes = ['a_few_items', 'one_bedroom', 'two_bedroom', 'three_bedroom', 'four_bedroom_plus'];
+    expect(readEnum(sizes, "It's the whole contents of a two-bed flat, pretty much.", [])).toMatchObject({ value: 'two_bedroom' });
+    expect(readEnum(sizes, 'a five bedroom house', [])).toMatchObject({ value: 'four_bedroom_plus' });
+    expect(readEnum(sizes, 'a four bed house', [])).toMatchObject({ value: 'four_bedroom_plus' });
+    // Near miss: the thing without its number names no one size.
+    expect(readEnum(sizes, 'the bedroom furniture mostly', [])).not.toMatchObject({ value: expect.any(String) });
+  });
   it('"a three bed semi" is three bedrooms', () => {
     const size = { bedrooms: { type: 'integer', description: 'Number of bedrooms at the current property (a studio is 0).' }, floors: { type: 'integer', description: 'How many floors.' } } satisfies Record<string, JsonSchema>;
     expect(fillArguments({ type: 'object', properties: size, required: ['bedrooms'] }, { callerLines: ["It's a three bed semi."], today: TODAY, offered: [], patterns: patterns() }).args).toEqual({ bedrooms: 3 });
