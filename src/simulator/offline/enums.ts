@@ -200,7 +200,18 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
   // Two words said together as one name ("conservatory roof" for conservatory_roof), unless denied.
   const joined = said.slice(1).flatMap((w, i) => (denied.has(concept(said[i])) || denied.has(concept(w)) ? [] : [stem(said[i] + w)]));
   const texts = values.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String);
-  const saidNumbers = new Set([...findNumbers(line), ...findLargeNumberWords(line)].map((f) => f.value));
+  const numbersSaid = [...findNumbers(line), ...findLargeNumberWords(line)];
+  const saidNumbers = new Set(numbersSaid.map((f) => f.value));
+  // The numbers said right before a word of `things` ("a two-bed flat" for bedroom): "three months"
+  // in the same line counts no bedrooms. Where none is said so, any number said counts.
+  const numbersSaidOf = (things: string[]) => {
+    const concepts = new Set(things.map(concept));
+    const of = numbersSaid.filter((f) => {
+      const next = /^[\s-]+([a-z][a-z'’]*)/i.exec(line.slice(f.index + f.said.length))?.[1];
+      return next !== undefined && concepts.has(concept(next));
+    });
+    return of.length ? new Set(of.map((f) => f.value)) : saidNumbers;
+  };
   // A word the descriptions also use outside the values' meanings ("the kind of bike … kids for a
   // child's bike") is about the parameter as a whole: it tells no value apart.
   const glosses = texts.map((value) => glossOf(value, texts, descriptions));
@@ -227,7 +238,8 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
     const core = (ws: string[]) => content(ws).filter((w) => !OR_MORE.test(w)).join(' ');
     // (Only where another value has the same words and another number: "fixed_12" alone is "the fixed one".)
     const toldApartByNumber = numbers.length > 0 && texts.some((o) => o !== value && numbersIn(o).length > 0 && core(nameWords(o)) === core(nameWords(value)));
-    const numbersMet = !toldApartByNumber || numbers.every((n) => (orMore ? [...saidNumbers].some((said) => said >= n) : saidNumbers.has(n)));
+    const ofIt = toldApartByNumber ? numbersSaidOf(own) : saidNumbers;
+    const numbersMet = !toldApartByNumber || numbers.every((n) => (orMore ? [...ofIt].some((said) => said >= n) : ofIt.has(n)));
     // ("plus" is met by the number said being more, not by the word.)
     if (orMore && toldApartByNumber) own.splice(0, own.length, ...own.filter((w) => !OR_MORE.test(w)));
     // "some_lessons", "few_times": a quantity in a value's name is met only by a quantity said

@@ -153,6 +153,26 @@ export function numberWordValue(said: string): number | undefined {
   return i >= 0 ? i : undefined;
 }
 
+/** A number under a hundred in words ("fifteen", "forty-two"). */
+const UNDER_A_HUNDRED = `(?:${TENS.slice(2).join('|')})(?:[\\s-](?:${UNITS.slice(1, 10).join('|')}))?|${UNITS.slice(1).join('|')}`;
+const SCALES: Record<string, number> = { hundred: 100, thousand: 1000, million: 1_000_000, grand: 1000, k: 1000 };
+
+/**
+ * Numbers said with a scale ("fifteen thousand", "two hundred and fifty", "15k", "ten grand"): the
+ * whole amount, never the word before the scale alone ("fifteen" of "fifteen thousand pounds").
+ */
+export function findScaledNumbers(text: string): Found<number>[] {
+  const re = new RegExp(`\\b(\\d+(?:\\.\\d+)?|${UNDER_A_HUNDRED}|an?)(?:\\s+(hundred|thousand|million|grand)|(k))\\b(?:(?:\\s+and)?\\s+(${UNDER_A_HUNDRED}|\\d{1,2})\\b(?![\\s-]*(?:hundred|thousand|million|grand)))?`, 'gi');
+  return [...text.matchAll(re)].flatMap((m) => {
+    const n = numberWordValue(m[1]);
+    const scale = SCALES[(m[2] ?? m[3]).toLowerCase()];
+    // ("k" only right after digits: "15k".)
+    if (n === undefined || (m[3] && !/^\d/.test(m[1]))) return [];
+    const rest = m[4] !== undefined ? (numberWordValue(m[4]) ?? 0) : 0;
+    return [{ value: Math.round(n * scale + rest), said: m[0], index: m.index ?? 0, rule: 'number-scaled' }];
+  });
+}
+
 /** Numbers past twelve said in words ("twenty-five", "thirteen"): the ones findNumbers does not read. */
 export function findLargeNumberWords(text: string): Found<number>[] {
   const re = new RegExp(`\\b((?:${TENS.slice(2).join('|')})(?:[\\s-](?:${UNITS.slice(1, 10).join('|')}))?|${UNITS.slice(13).join('|')})\\b`, 'gi');

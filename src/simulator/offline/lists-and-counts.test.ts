@@ -5,6 +5,8 @@
 // picking an offered option the caller turned down, a time said "after school", codes and emails
 // spelled with asides. Each rule has a near miss the same rule still reads.
 import { describe, expect, it } from 'vitest';
+import type { JsonSchema } from '../../model';
+import { fillArguments } from './fill';
 import { readEnumList } from './enum-lists';
 import { readEnum } from './enums';
 import { findDates } from './dates';
@@ -12,7 +14,7 @@ import { unitOf } from './ids';
 import { pickOffered } from './pick';
 import { negationOf, withoutDenied } from './polarity';
 import { findSpelledCodes, findSpokenEmails } from './spoken';
-import { agent, ask, calls, tool, user } from './testing';
+import { agent, ask, calls, patterns, tool, user } from './testing';
 
 describe('a list of enum values', () => {
   const toppings = ['olives', 'peppers', 'onions', 'anchovies'];
@@ -180,4 +182,24 @@ describe('a wish said with a negator, and a compound met by its parts', () => {
     const meaning = 'off_peak is for one adult who only comes in on weekdays; standard is any time.';
     expect(readEnum(plans, 'Mostly at the weekend.', [meaning])).toBeUndefined();
   });
+});
+
+describe('amounts with a scale, a count joined by a hyphen, a kind of equipment', () => {
+  const TODAY = '2026-12-01';
+  const fill = (properties: Record<string, JsonSchema>, lines: string[]) =>
+    fillArguments({ type: 'object', properties, required: [] }, { callerLines: lines, today: TODAY, offered: [], patterns: patterns() }).args;
+  it('"fifteen thousand pounds" is 15000, never 15; "two hundred and fifty" 250; "15k" 15000', () => {
+    const value = { declared_value_pounds: { type: 'integer', description: 'Replacement value of everything going into storage, in pounds.' } } satisfies Record<string, JsonSchema>;
+    expect(fill(value, ["All in, I suppose it's worth about fifteen thousand pounds."])).toEqual({ declared_value_pounds: 15000 });
+    expect(fill(value, ['Two hundred and fifty quid, tops.'])).toEqual({ declared_value_pounds: 250 });
+    expect(fill(value, ['About 15k.'])).toEqual({ declared_value_pounds: 15000 });
+  });
+  it('"a two-bed flat" counts beds, not the floor the flat is on', () => {
+    const floor = { floor_level: { type: 'integer', description: 'Floor the flat is on, 0 for ground, if they say.' } } satisfies Record<string, JsonSchema>;
+    expect(fill(floor, ["It's the whole contents of a two-bed flat, pretty much."])).toEqual({});
+    // Near miss: a number said of the flat's floor is read.
+    expect(fill(floor, ["The flat's on floor two."])).toEqual({ floor_level: 2 });
+  });
+  it('a rowing machine is gym equipment in a list of bulky items; a piano denied is left out', () =>
+    expect(readEnumList(['piano', 'american_fridge_freezer', 'gym_equipment', 'antiques'], "There's a great big American fridge freezer, and my husband's rowing machine. No piano, thankfully.")).toMatchObject({ values: ['american_fridge_freezer', 'gym_equipment'] }));
 });

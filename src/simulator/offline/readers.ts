@@ -6,7 +6,7 @@ import { findDates, findDayPart, findMonths, findTimes } from './dates';
 import { findEmails, findNumbers, findPhones, findTitles, phoneForms } from './extract';
 import type { Candidate } from './fill-types';
 import { LATE_DAY_PART } from './history-fold';
-import { findDurations, findHouseNumbers, findIdentifiers, findLargeNumberWords, findPostcodes, unitOf } from './ids';
+import { findDurations, findHouseNumbers, findIdentifiers, findLargeNumberWords, findPostcodes, findScaledNumbers, unitOf } from './ids';
 import { type Kind, wantsWordsAsSaid, wordsAfterName } from './kinds';
 import { namesFor } from './name-parts';
 import { negationAt } from './polarity';
@@ -140,10 +140,13 @@ export function candidates(kind: Kind, name: string, line: string, prop: JsonSch
       // A count said with a unit ("two weeks") is a duration, not a count of something else.
       const spans = unit ? [] : findDurations(line, 'day');
       // Numbers inside a phone, a date, a time, a postcode or a code said letter by letter count nothing.
-      const busy = [...findPhones(line), ...findDates(line, today), ...findTimes(line), ...bareHours(line), ...spans, ...findPostcodes(line).filter((p) => /[A-Z]/i.test(p.value)), ...findSpelledCodes(line)].map((f) => [f.index, f.index + f.said.length] as [number, number]);
+      const taken = [...findPhones(line), ...findDates(line, today), ...findTimes(line), ...bareHours(line), ...spans, ...findPostcodes(line).filter((p) => /[A-Z]/i.test(p.value)), ...findSpelledCodes(line)].map((f) => [f.index, f.index + f.said.length] as [number, number]);
+      // "fifteen thousand pounds" is 15000: a scaled amount is read whole, and its words count nothing else.
+      const scaled = findScaledNumbers(line).filter((f) => !taken.some(([a, b]) => f.index >= a && f.index < b));
+      const busy = [...taken, ...scaled.map((f) => [f.index, f.index + f.said.length] as [number, number])];
       // A number before a name in capitals is a house number ("8 Larch Close"), not a count.
       const houseNumber = (f: { index: number; said: string }) => /^\d+[a-z]?$/i.test(f.said) && /^\s+[A-Z][a-z]/.test(line.slice(f.index + f.said.length));
-      const plain = [...findNumbers(line, busy), ...findLargeNumberWords(line).filter((f) => !busy.some(([a, b]) => f.index >= a && f.index < b))].filter((f) => !houseNumber(f)).sort((a, b) => a.index - b.index);
+      const plain = [...scaled, ...findNumbers(line, busy), ...findLargeNumberWords(line).filter((f) => !busy.some(([a, b]) => f.index >= a && f.index < b))].filter((f) => !houseNumber(f)).sort((a, b) => a.index - b.index);
       // "one of the boys uses a wheelchair": one, counted by what the clause says of it (scope-counts.ts);
       // only for a count whose thing the clause names, never alone.
       const thing = new Set(words(`${nameWords(name).join(' ')} ${prop.description ?? ''}`).filter((w) => w.length > 3).map(stem));

@@ -10,8 +10,11 @@ function nounAfter(line: string, index: number, said: string): string[] {
   const after = line.slice(index + said.length);
   // "four of us", said alone, counts people.
   if (/^\s+of\s+(?:us|them|you)\b(?!\s+[a-z])/i.test(after)) return ['people'];
-  // ("a three-bed semi", "one of those three-seaters": the thing joined on by a hyphen.)
-  const m = /^(?:\s+|-)(?:of\s+(?:us|them|you)\s+)?((?:[a-z'’-]+\s+){0,2}[a-z'’-]+)/i.exec(after);
+  // ("a three-bed semi", "one of those three-seaters": the thing joined on by a hyphen, and only it:
+  // "a two-bed flat" counts beds, not flats.)
+  const joined = /^-([a-z'’]+)/i.exec(after);
+  if (joined) return words(joined[1]).filter((w) => !isStopWord(w));
+  const m = /^\s+(?:of\s+(?:us|them|you)\s+)?((?:[a-z'’-]+\s+){0,2}[a-z'’-]+)/i.exec(after);
   return m ? words(m[1]).filter((w) => !isStopWord(w)) : [];
 }
 

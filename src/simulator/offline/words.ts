@@ -81,6 +81,8 @@ const CLASSES: Record<string, string[]> = {
   family: ['mum', 'mother', 'mam', 'dad', 'father', 'parent', 'brother', 'sister', 'son', 'daughter', 'aunt', 'uncle', 'cousin', 'gran', 'granny', 'grandma', 'grandad', 'grandpa', 'nan', 'wife', 'husband'],
   // Creatures a household calls pests.
   pest: ['mouse', 'mice', 'rat', 'wasp', 'hornet', 'bedbug', 'flea', 'cockroach', 'moth', 'squirrel', 'pigeon', 'silverfish', 'woodworm', 'termite'],
+  // Machines and weights for exercise at home ("my husband's rowing machine").
+  gym: ['treadmill', 'rowing', 'rower', 'dumbbell', 'kettlebell', 'barbell', 'crosstrainer', 'exercise'],
   // Things that plug in, as a tip, a shop or a repairer sorts them.
   electrical: ['tv', 'telly', 'television', 'fridge', 'freezer', 'microwave', 'kettle', 'toaster', 'computer', 'laptop', 'printer', 'dishwasher', 'hoover', 'lamp'],
 };

@@ -415,6 +415,8 @@ describe('a period and its adjective, a bed and a bedroom', () => {
   it('values told apart by a number word are met by that number: "a two-bed flat" is two_bedroom, "five bedrooms" four_bedroom_plus', () => {
     const sizes = ['a_few_items', 'one_bedroom', 'two_bedroom', 'three_bedroom', 'four_bedroom_plus'];
     expect(readEnum(sizes, "It's the whole contents of a two-bed flat, pretty much.", [])).toMatchObject({ value: 'two_bedroom' });
+    // (The "three" of "three months" in the same line counts no bedrooms.)
+    expect(readEnum(sizes, "It's the whole contents of a two-bed flat. We think about three months.", [])).toMatchObject({ value: 'two_bedroom' });
     expect(readEnum(sizes, 'a five bedroom house', [])).toMatchObject({ value: 'four_bedroom_plus' });
     expect(readEnum(sizes, 'a four bed house', [])).toMatchObject({ value: 'four_bedroom_plus' });
     // Near miss: the thing without its number names no one size.
