@@ -45,3 +45,21 @@ export function forSelf(name: string, description: string, lines: string[]): { v
   }
   return undefined;
 }
+
+/** A flag for whether a day or time may move: "date_flexible", "true when they could move a day or two either side". */
+const FLEXIBILITY_FLAG = /\bflexib(?:le|ility)\b|\beither\s+side\b|\bcould\s+(?:move|change)\b/i;
+/** "it has to be that day", "no flexibility", "that's the only day we can do": the day may not move. */
+const FIXED_DAY = /\b(?:has|have|needs?|got)\s+to\s+be\s+(?:that|this|the\s+same|on\s+that)\s+(?:day|date|one|time)\b|\bno\s+flexibility\b|\b(?:can['’]?t|cannot|couldn['’]t)\s+(?:move|change|shift)\s+(?:it|the\s+(?:day|date))\b|\b(?:the\s+)?only\s+(?:day|date)\s+(?:we|I)\s+can\b|\b(?:it['’]s|that['’]s|the\s+date['’]s)\s+fixed\b/i;
+/** "we're flexible", "a day or two either way is fine", "any day that week". */
+const FLEXIBLE_DAY = /\b(?:we['’]re|I['’]m|we\s+are|I\s+am)\s+(?:pretty\s+|quite\s+|fairly\s+|very\s+)?flexible\b|\beither\s+(?:side|way)\s+(?:is|would\s+be)\s+(?:fine|ok|okay|all\s+right)\b|\bany\s+day\s+(?:that|this|next)\s+week\b/i;
+
+/** Whether the caller says their day may move, for a flag about that: false for "it has to be that day". */
+export function dayFlexibility(name: string, description: string, line: string): { value: boolean; said: string } | undefined {
+  if (!FLEXIBILITY_FLAG.test(`${nameWords(name).join(' ')} ${description}`)) return undefined;
+  const fixed = FIXED_DAY.exec(line);
+  const flexible = FLEXIBLE_DAY.exec(line);
+  if (fixed && !flexible) return { value: false, said: fixed[0] };
+  if (flexible && !fixed) return { value: true, said: flexible[0] };
+  return undefined;
+}
+

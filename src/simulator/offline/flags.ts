@@ -8,7 +8,7 @@ import { offerReplyToFact, YES_NO_QUESTION, type Asked } from './asked';
 import { findDates, withoutTimes } from './dates';
 import { findDurations } from './ids';
 import { findYesNo, findYesNoInClause } from './extract';
-import { forSelf, onlyTheBase, yesNoToThing } from './flag-phrases';
+import { dayFlexibility, forSelf, onlyTheBase, yesNoToThing } from './flag-phrases';
 import type { FillContext, Filled, Made } from './fill-types';
 import { restatesTool } from './intent';
 import { negationOf } from './polarity';
@@ -61,6 +61,15 @@ function classDenied(about: string[], line: string): { said: string; kind: strin
   return undefined;
 }
 
+/**
+ * Of the "whether …" questions the instructions ask, the one that speaks of the flag's words, when
+ * exactly one does ("whether there's a piano, and whether a big van can park right outside").
+ */
+function turnQuestionOf(instructions: string, flagWords: Set<string>): string | undefined {
+  const asked = [...instructions.matchAll(/\b(?:whether|if)\s+([^.;,?]+)/gi)].map((m) => m[0]).filter((q) => words(q).some((w) => !isStopWord(w) && flagWords.has(stem(w))));
+  return asked.length === 1 ? asked[0] : undefined;
+}
+
 /** The one "whether …" the instructions ask, when it speaks of the flag's words; undefined otherwise. */
 function instructionsQuestion(instructions: string, flagWords: Set<string>): string | undefined {
   const asked = [...instructions.matchAll(/\b(?:whether|if)\s+([^.;,?]+)/gi)].map((m) => m[0]);
@@ -91,6 +100,12 @@ function settingWords(description: string): Set<string> {
 
 /** Yes/no words and greetings say nothing of what a flag means ("Yes, I'm covered" is no "urgent"). */
 const MANNER_CONCEPTS = new Set(['agree', 'refuse', 'greeting'].map(conceptOfWord));
+/**
+ * Words of the calendar say when, not what: "it has to be that day" meets no "move a day or two
+ * either side" (date_flexible), unless the flag is itself about a day ("weekend", "same_day" says
+ * "same" too).
+ */
+const CALENDAR_CONCEPTS = new Set(['day', 'date', 'week', 'month', 'year', 'time'].map(conceptOfWord));
 
 /**
  * What a tool's description says a flag of its means, when the flag has no description of its own
@@ -120,6 +135,12 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
   if (self) {
     const f = made(self.value, 'boolean-for-self', self.said, self.latest);
     if (f) return { ...f, why: `"${self.said}" says the caller is ${self.value ? '' : 'not '}the one it is for` };
+  }
+  // "It has to be that day" for a flag about moving the day: not flexible.
+  const flexibility = dayFlexibility(name, prop.description ?? '', latest);
+  if (flexibility) {
+    const f = made(flexibility.value, 'boolean-day-flexibility', flexibility.said, true);
+    if (f) return { ...f, why: `"${flexibility.said}" says the day ${flexibility.value ? 'may' : 'may not'} move` };
   }
   // "And yes to the certificate thing", "no to the newsletter": a yes or no said of the flag's thing.
   const toThing = yesNoToThing(name, prop.description ?? '', latest);
@@ -214,9 +235,12 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
   // The flag's meaning is read in the latest line first; then in the lines the caller said while
   // this tool's questions were being asked (a step later, "I'll be going with her" still holds,
   // while the call waited for another of its values). A line from before that is about other things.
+  const aboutTheCalendar = nameWords(name).filter((w) => !isStopWord(w)).every((w) => CALENDAR_CONCEPTS.has(conceptOfWord(w)));
   const byMeaning = (line: string, fromLatest: boolean, lastAgentLine: string): Filled | undefined => {
     const madeHere: Made = (value, rule, said, _latest, specific) => made(value, rule, said, fromLatest, specific);
-    const meaningful = callerWords(withoutTimes(line)).filter((w) => !MANNER_CONCEPTS.has(conceptOfWord(w)) || aboutStems.has(stem(w)));
+    // ("up to date", "out of date" say how current a thing is: no day.)
+    const saysCurrent = /\b(?:up|out)[\s-]+(?:to|of)[\s-]+date\b/i.test(line);
+    const meaningful = callerWords(withoutTimes(line)).filter((w) => (!MANNER_CONCEPTS.has(conceptOfWord(w)) || aboutStems.has(stem(w))) && (!CALENDAR_CONCEPTS.has(conceptOfWord(w)) || aboutTheCalendar || (saysCurrent && /^date$/i.test(w))));
     // A word met through a synonym ("mobile" for "contact") means that word's sense only when the
     // description uses it alone: "contact lenses" is no phone contact unless the caller says lenses.
     const flagText = `${prop.description ?? ''} ${nameWords(name).join(' ')}`;
@@ -265,7 +289,12 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
     }
     return undefined;
   };
-  const now = byMeaning(latest, true, ctx.agentLines?.at(-1) ?? '');
+  // A Block Agent turn's questions are spoken beside the tools call that reads the answers, so the
+  // caller may answer them before they are heard: a yes or no beside the flag's words answers the
+  // turn's own "whether …" of that flag, asked the same way round.
+  const turnQuestion = ctx.askedInParallel ? turnQuestionOf(ctx.instructions ?? '', flagWords) : undefined;
+  const askedByTurn = turnQuestion !== undefined && NEGATED.test(turnQuestion) === flagDenies;
+  const now = byMeaning(latest, true, askedByTurn ? `${turnQuestion}?` : (ctx.agentLines?.at(-1) ?? ''));
   if (now) return now;
   for (let i = 1; i < ctx.callerLines.length && ctx.asked?.[i]?.some((q) => q.tool === ctx.tool?.name); i++) {
     const earlier = byMeaning(ctx.callerLines[i], false, '');

@@ -152,3 +152,39 @@ describe('a free text among other values of one line, and a line that only says 
     expect(read('In the loft, on Thursday night.').args.where_seen).toMatch(/loft/);
   });
 });
+
+describe('a Block Agent turn: a yes or no beside a flag\'s words answers the turn\'s own "whether" of it', () => {
+  const size = {
+    type: 'object',
+    properties: {
+      bedrooms: { type: 'integer', description: 'Number of bedrooms at the current property (a studio is 0).' },
+      piano: { type: 'boolean', description: "True when there's a piano to move." },
+      parking_outside: { type: 'boolean', description: 'True when a large van can park directly outside the current property.' },
+    },
+    required: ['bedrooms', 'piano', 'parking_outside'],
+  } satisfies JsonSchema;
+  const line = "It's a three bed semi. There's an upright piano, I'm afraid. And no, parking's a nightmare on our street.";
+  const ctx = (askedInParallel: boolean) => ({
+    callerLines: [line], agentLines: ['Where are you moving from and to?'],
+    instructions: "Ask how many bedrooms the current place has, whether there's a piano, and whether a big van can park right outside.",
+    askedInParallel, today: '2026-12-01', offered: [], patterns: patterns(), tool: { name: 'property_size', description: 'How big the move is.' },
+  });
+  it('"And no, parking\'s a nightmare" is parking_outside false when the turn asks it', () =>
+    expect(fillArguments(size, ctx(true)).args).toEqual({ bedrooms: 3, piano: true, parking_outside: false }));
+  it('near miss: with no question of it asked, the "no" beside "parking" decides nothing', () =>
+    expect(fillArguments(size, ctx(false)).args.parking_outside).toBeUndefined());
+});
+
+describe('a flag about a day that may move', () => {
+  const day = {
+    type: 'object',
+    properties: { move_date: { type: 'string', description: 'The moving day, YYYY-MM-DD.' }, date_flexible: { type: 'boolean', description: 'True when they could move a day or two either side.' } },
+    required: ['move_date', 'date_flexible'],
+  } satisfies JsonSchema;
+  const read = (line: string) => fillArguments(day, { callerLines: [line], agentLines: ['What date are you moving? Is there any flexibility on it?'], today: '2026-12-01', offered: [], patterns: patterns() }).args.date_flexible;
+  it('"it has to be that day" is false — never true because the line says "day"', () =>
+    expect(read("Friday the eighteenth, and it has to be that day, that's when we get the keys.")).toBe(false));
+  it('"we\'re pretty flexible" is true', () => expect(read("The eighteenth, but we're pretty flexible.")).toBe(true));
+  it('near miss: a day said and nothing of its flexibility leaves the flag unread', () =>
+    expect(read('Friday the eighteenth, that is the day we get the keys.')).toBeUndefined());
+});

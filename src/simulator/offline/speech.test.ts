@@ -100,3 +100,11 @@ describe('wh-questions with a contraction or a past tense', () => {
   it('near miss: a regular past tense is asked indirectly, never "how do you rated"', () =>
     expect(speakInstructions('Ask what time they arrived, and how they rated the room.', true)).toBe('Could you tell me what time you arrived, and how you rated the room?'));
 });
+
+describe('several questions in one instruction', () => {
+  it('wh-parts, then each "whether" asked on its own, in question order', () =>
+    expect(speakInstructions("Ask how many bedrooms the current place has, whether there's a piano, and whether a big van can park right outside.", true))
+      .toBe('Could you tell me how many bedrooms the current place has? Is there a piano? Could you tell me if a big van can park right outside?'));
+  it('"whether there\'s any flexibility on it" is "Is there any flexibility on it?"', () =>
+    expect(speakInstructions("Ask what date they're moving and whether there's any flexibility on it.", true)).toBe('What date are you moving? Is there any flexibility on it?'));
+});

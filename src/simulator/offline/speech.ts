@@ -91,7 +91,11 @@ const openContractions = (text: string) =>
  * A "whether" clause as a question: "the driver may leave it" → "May the driver leave it?", "you
  * want a taxi" → "Do you want a taxi?", and "morning or afternoon" (no verb) as it is.
  */
-function whetherQuestion(part: string): string {
+function whetherQuestion(said: string): string {
+  const part = openContractions(said.trim());
+  // "there's any flexibility on it" → "Is there any flexibility on it?"; "it's still leaking" → "Is it still leaking?".
+  const there = /^(there|it|that|this)\s+(is|are|was|were)\s+(.+)$/i.exec(part.replace(/^(there|it|that|this)['’]s\b/i, '$1 is'));
+  if (there) return sentence(`${there[2]} ${there[1].toLowerCase()} ${there[3]}`, '?');
   const modal = new RegExp(`^${SUBJECT}\\s+(can|could|may|might|will|would|should|shall|is|are|am|was|were|has|have)\\s+(.+)$`).exec(part);
   if (modal) return sentence(`${modal[2]} ${modal[1]} ${modal[3]}`, '?');
   const plain = /^(I|we|you|they)\s+([a-z]+)\b(.*)$/.exec(part);
@@ -101,19 +105,27 @@ function whetherQuestion(part: string): string {
 
 /** "how I can help" → "How can I help?": a wh-question put in the order it is asked in. */
 function question(clause: string): string {
-  // "which date suits and whether morning or afternoon": the whether-part is a question of its own.
-  const whether = /^(.+?),?\s+and\s+whether\s+(.+)$/i.exec(clause.trim().replace(/[.!?]+$/, ''));
-  if (whether) return `${question(whether[1])} ${whetherQuestion(whether[2])}`;
+  const text = clause.trim().replace(/[.!?]+$/, '');
+  // "how many bedrooms the place has, whether there's a piano, and whether a van can park": each
+  // whether-part is a question of its own; the wh-parts before it are asked together.
+  const segments = text.split(/(?:,\s*(?:and\s+)?|\s+and\s+)(?=whether\b)/i);
+  if (segments.length > 1) {
+    const [first, ...rest] = segments;
+    const whParts = /^whether\b/i.test(first) ? [] : [question(first)];
+    return [...whParts, ...[...(/^whether\b/i.test(first) ? [first] : []), ...rest].map((w) => whetherQuestion(w.replace(/^whether\s+/i, '')))].join(' ');
+  }
   // "why Oliver is off and when they will be back": each wh-part is asked in question order.
-  const parts = openContractions(clause.trim().replace(/[.!?]+$/, '').replace(/^./, (c) => c.toLowerCase())).split(/,?\s+and\s+(?=(?:how|what|when|where|which|who|why)\b)/);
+  const parts = openContractions(text.replace(/^./, (c) => c.toLowerCase())).split(/(?:,?\s+and\s+|,\s*)(?=(?:how|what|when|where|which|who|why)\b)/);
   const inverted = parts.map(invert);
   if (inverted.every((p) => p !== undefined)) return sentence(inverted.join(', and '), '?');
   // Wh-parts not all put in question order are asked indirectly, whole: "Could you tell me how …?".
-  if (parts.length > 1) return `Could you tell me ${clause.trim().replace(/[.!?]+$/, '').replace(/^./, (c) => c.toLowerCase())}?`;
+  if (parts.length > 1) return `Could you tell me ${text.replace(/^./, (c) => c.toLowerCase())}?`;
   // A wh-clause with no verb to put first ("how long the break should be") is asked indirectly.
-  const firstPart = clause.trim().split(/\s+and\s+/)[0];
-  if (/^(?:how|what|when|where|which|who|why)\s+(?:\w+\s+)+(?:is|are|was|were|can|could|will|would|should|shall|may|might)(?:\s+\w+)?\s*[.!?]*$/i.test(firstPart) && !/^(?:how|what|when|where|which|who|why)(?:\s+\w+)?\s+(?:is|are|was|were|do|does|did|can|could|will|would|should|shall|may|might)\b/i.test(clause)) return `Could you tell me ${clause.trim().replace(/[.!?]+$/, '')}?`;
-  return sentence(clause, '?');
+  const firstPart = text.split(/\s+and\s+/)[0];
+  if (/^(?:how|what|when|where|which|who|why)\s+(?:\w+\s+)+(?:is|are|was|were|can|could|will|would|should|shall|may|might)(?:\s+\w+)?\s*[.!?]*$/i.test(firstPart) && !/^(?:how|what|when|where|which|who|why)(?:\s+\w+)?\s+(?:is|are|was|were|do|does|did|can|could|will|would|should|shall|may|might)\b/i.test(text)) return `Could you tell me ${text}?`;
+  // "how many bedrooms the current place has": a wh-clause we cannot put in question order.
+  if (/^(?:how|what|when|where|which|who|why)\b/i.test(text) && /\s(?:has|have|had|is|are|was|were|[a-z]+s|[a-z]+ed)$/i.test(text)) return `Could you tell me ${text.replace(/^./, (c) => c.toLowerCase())}?`;
+  return sentence(text, '?');
 }
 
 /** A verb of being, having or a modal: a told text with one is a statement, not a bare noun phrase. */
