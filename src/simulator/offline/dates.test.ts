@@ -8,6 +8,13 @@ const hhmm = (text: string) => findTimes(text).map((t) => t.hhmm);
 
 describe('findDates', () => {
   it('reads ISO dates', () => expect(iso('on 2027-01-15 please')).toEqual(['2027-01-15']));
+  it('"the week after next, on the Tuesday" is that Tuesday two calendar weeks on; "next week, on the Thursday" one week on', () => {
+    expect(iso("it's due the week after next, on the Tuesday")).toEqual(['2026-12-15']);
+    expect(iso('Tuesday the week after next')).toEqual(['2026-12-15']);
+    expect(iso('next week, on the Thursday')).toEqual(['2026-12-10']);
+    // Near miss: the bare weekday is the coming one.
+    expect(iso('on the Tuesday')).toEqual(['2026-12-08']);
+  });
   it('a day and month in "last year", "this year" or "next year" (a birthday said so)', () => {
     expect(iso('she was born on the twenty-third of March last year')).toEqual(['2025-03-23']);
     expect(iso('March the 3rd next year')).toEqual(['2027-03-03']);

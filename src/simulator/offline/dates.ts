@@ -133,8 +133,14 @@ export function findDates(text: string, todayIso?: string): DateMatch[] {
     const wanted = WEEKDAYS.indexOf(m[1].toLowerCase());
     add(m, addDays(today, ((wanted - today.getUTCDay() + 7) % 7 || 7) + 7), 'date-weekday-after-next');
   });
-  // "next week Thursday", "Thursday next week": that weekday in the calendar week after this one.
-  each(new RegExp(`\\b(?:next\\s+week\\s+(?:on\\s+)?(${WEEKDAYS.join('|')})|(${WEEKDAYS.join('|')})\\s+(?:of\\s+)?next\\s+week)\\b`), (m) => {
+  // "the week after next, on the Tuesday", "Tuesday the week after next": that weekday two calendar weeks on.
+  each(new RegExp(`\\b(?:the\\s+)?week\\s+after\\s+next,?\\s+(?:on\\s+)?(?:the\\s+)?(${WEEKDAYS.join('|')})\\b|\\b(${WEEKDAYS.join('|')})\\s+(?:of\\s+)?the\\s+week\\s+after\\s+next\\b`), (m) => {
+    const wanted = WEEKDAYS.indexOf((m[1] ?? m[2]).toLowerCase());
+    const nextMonday = addDays(today, (8 - today.getUTCDay()) % 7 || 7);
+    add(m, addDays(nextMonday, 7 + ((wanted + 6) % 7)), 'date-week-after-next');
+  });
+  // "next week Thursday", "next week, on the Thursday", "Thursday next week": that weekday in the calendar week after this one.
+  each(new RegExp(`\\b(?:next\\s+week,?\\s+(?:on\\s+)?(?:the\\s+)?(${WEEKDAYS.join('|')})|(${WEEKDAYS.join('|')})\\s+(?:of\\s+)?next\\s+week)\\b`), (m) => {
     const wanted = WEEKDAYS.indexOf((m[1] ?? m[2]).toLowerCase());
     const nextMonday = addDays(today, (8 - today.getUTCDay()) % 7 || 7);
     add(m, addDays(nextMonday, (wanted + 6) % 7), 'date-next-week');

@@ -26,6 +26,7 @@ import { countByAges } from './ages';
 import { hasWord, IN_WORDS, kindOf, wantsWordsAsSaid, wordsAfterName } from './kinds';
 import { candidates, daysByClause } from './readers';
 import { readEnumList } from './enum-lists';
+import { enumOutsideOthersSentences } from './enum-clauses';
 import { isStopWord, nameWords, stem, words } from './words';
 
 export type { FillContext, Filled } from './fill-types';
@@ -194,6 +195,12 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
       }
       const read = readEnum(prop.enum, line, descriptions);
       if (read && 'tie' in read) {
+        // "We've got a drive … The fuse box is in the garage": a value said of another parameter's thing is not this one's.
+        const bySentence = i === 0 ? enumOutsideOthersSentences(name, prop, line, descriptions, ctx.parameters?.properties ?? {}) : undefined;
+        if (bySentence) {
+          const f = made(bySentence.value, 'enum-outside-others-sentences', bySentence.said, true);
+          if (f) return { ...f, why: bySentence.why };
+        }
         // Two values named as strongly: only the latest line's tie is worth a question.
         if (i === 0) setOwn(ties, name, read.tie);
         if (i === 0) return undefined;

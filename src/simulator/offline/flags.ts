@@ -71,9 +71,13 @@ function turnQuestionOf(instructions: string, flagWords: Set<string>): string | 
 }
 
 /** The one "whether …" the instructions ask, when it speaks of the flag's words; undefined otherwise. */
-function instructionsQuestion(instructions: string, flagWords: Set<string>): string | undefined {
+function instructionsQuestion(instructions: string, flagWords: Set<string>, soleFlag = false): string | undefined {
   const asked = [...instructions.matchAll(/\b(?:whether|if)\s+([^.;,?]+)/gi)].map((m) => m[0]);
   if (asked.length !== 1) return undefined;
+  // The one yes/no question of the turn, and the one flag its tools take: the question is that
+  // flag's, whatever words each uses ("whether they own the property" for homeowner). A choice
+  // ("whether morning or afternoon") is no yes/no.
+  if (soleFlag && !/\bor\b/i.test(asked[0])) return asked[0];
   return words(asked[0]).some((w) => !isStopWord(w) && flagWords.has(stem(w))) ? asked[0] : undefined;
 }
 
@@ -195,11 +199,14 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
   // quick questions".)
   const onlyParameter = Object.keys(ctx.parameters?.properties ?? {}).length === 1;
   const meaningWords = onlyParameter ? new Set([...flagWords, ...words(ctx.tool?.description ?? '').filter((w) => !isStopWord(w)).map(stem)]) : flagWords;
-  const byInstructions = ynNow && ctx.askedInParallel && ctx.soleFlag === `${ctx.tool?.name}.${name}` ? instructionsQuestion(ctx.instructions ?? '', meaningWords) : undefined;
-  if (ynNow && byInstructions !== undefined) {
-    const value = NEGATED.test(byInstructions) !== flagDenies ? !ynNow.value : ynNow.value;
-    const f = made(value, 'boolean-asked-by-instructions', ynNow.said, true);
-    return f && { ...f, why: `"${ynNow.said}" answers the one yes/no question the turn's instructions ask ("${byInstructions}"), of ${name}` };
+  // (Said before the question is heard, the yes may open a later sentence: "… And yes, it's ours".)
+  const ynInTurn = ctx.yesNoSpent || !ctx.askedInParallel ? undefined : (ynNow ?? latest.split(/(?<=[.!?])\s+/).slice(1).map((x) => findYesNo(x.replace(/^(?:and|but|so|oh|also)[,\s]+/i, ''))).find((x) => x !== undefined));
+  const sole = ctx.soleFlag === `${ctx.tool?.name}.${name}`;
+  const byInstructions = ynInTurn && sole ? instructionsQuestion(ctx.instructions ?? '', meaningWords, true) : undefined;
+  if (ynInTurn && byInstructions !== undefined) {
+    const value = NEGATED.test(byInstructions) !== flagDenies ? !ynInTurn.value : ynInTurn.value;
+    const f = made(value, 'boolean-asked-by-instructions', ynInTurn.said, true);
+    return f && { ...f, why: `"${ynInTurn.said}" answers the one yes/no question the turn's instructions ask ("${byInstructions}"), of ${name}, the one yes/no its tools take` };
   }
   // "travel booked in the next four weeks": a day the caller gives is in that window or not.
   const inWindow = dateInWindow(prop.description ?? '', latest, ctx.today);

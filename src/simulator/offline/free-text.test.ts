@@ -188,3 +188,25 @@ describe('a flag about a day that may move', () => {
   it('near miss: a day said and nothing of its flexibility leaves the flag unread', () =>
     expect(read('Friday the eighteenth, that is the day we get the keys.')).toBeUndefined());
 });
+
+describe('a Block Agent turn with one yes/no and one flag; an enum value said of another thing', () => {
+  const property = {
+    type: 'object',
+    properties: {
+      parking: { type: 'string', enum: ['driveway', 'garage', 'allocated_bay', 'on_street'] },
+      cable_run_metres: { type: 'integer', description: 'Rough distance from the consumer unit (fuse box) to where the charger would go.' },
+      homeowner: { type: 'boolean', description: 'False if they rent.' },
+    },
+    required: ['parking', 'cable_run_metres', 'homeowner'],
+  } satisfies JsonSchema;
+  const line = "We've got a drive down the side of the house. The fuse box is in the garage at the back, so I'd guess it's about eight metres from there to where the car sits. And yes, it's ours, well, ours and the building society's.";
+  const ctx = (instructions: string) => ({
+    callerLines: [line], agentLines: ['How can I help?'], instructions, askedInParallel: true, soleFlag: 'property_details.homeowner',
+    today: '2026-12-01', offered: [], patterns: patterns(), tool: { name: 'property_details', description: 'Where the car is parked and how far the cable has to run.' },
+  });
+  it('the garage where the fuse box is does not say where the car parks: the drive does; the "yes" answers the one yes/no', () =>
+    expect(fillArguments(property, ctx('Ask where they park, roughly how far that is from the fuse box, and whether they own the property.')).args)
+      .toEqual({ parking: 'driveway', cable_run_metres: 8, homeowner: true }));
+  it('near miss: a turn asking a choice ("whether morning or afternoon") has no yes/no the "yes" could answer', () =>
+    expect(fillArguments(property, ctx('Ask where they park, and whether a morning or afternoon visit suits.')).args.homeowner).toBeUndefined());
+});

@@ -62,6 +62,9 @@ const SYNONYMS = [
   'daily everyday',
   // "a three-bed semi": a bed counts bedrooms.
   'bedroom bed',
+  // Where a car stands, and how tall a house is, as people say them.
+  'driveway drive',
+  'storey storeys floor floors',
   'dollar buck',
 ].map((line) => line.split(' '));
 
