@@ -108,3 +108,12 @@ describe('several questions in one instruction', () => {
   it('"whether there\'s any flexibility on it" is "Is there any flexibility on it?"', () =>
     expect(speakInstructions("Ask what date they're moving and whether there's any flexibility on it.", true)).toBe('What date are you moving? Is there any flexibility on it?'));
 });
+
+describe('a whether-part between other questions', () => {
+  it('a wh-part after it is asked on its own', () =>
+    expect(speakInstructions("Ask which bin was missed, whether it was out by 7 in the morning, and where exactly it's standing now.", true))
+      .toBe('Which bin was missed? Was it out by 7 in the morning? Where exactly is it standing now?'));
+  it('a thing named after it is asked for', () =>
+    expect(speakInstructions("Ask where the smell is strongest, whether it's outside too, and a mobile number the engineer can ring.", true))
+      .toBe('Where is the smell strongest? Is it outside too? Could you tell me a mobile number the engineer can ring?'));
+});

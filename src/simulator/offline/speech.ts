@@ -62,7 +62,7 @@ function invert(part: string): string | undefined {
   // "which day suits you", "what went wrong": the wh-phrase is the subject of a verb said in the
   // third person or the past, so the clause is in question order already.
   const subjectVerb = /^(?:what|which|who)(?:\s+(?!(?:I|we|it|he|she|you|they)\b)[a-z]+(?<!s))?\s+([a-z]+)\b/.exec(part);
-  if (subjectVerb && (/(?:[^su]s|ed)$/.test(subjectVerb[1]) || Object.hasOwn(PAST_TENSE, subjectVerb[1]) || subjectVerb[1] === 'went') && !/^(?:is|was|has|does|this|thus|his|its|us|yes|as|plus)$/.test(subjectVerb[1])) return part;
+  if (subjectVerb && (/(?:[^su]s|ed)$/.test(subjectVerb[1]) || Object.hasOwn(PAST_TENSE, subjectVerb[1]) || subjectVerb[1] === 'went') && !/^(?:this|thus|his|its|us|yes|as|plus)$/.test(subjectVerb[1])) return part;
   // The wh-word's noun may be two words ("which passport office you can get to").
   const noun = '(?:\\s+(?!I\\b|we\\b|it\\b|he\\b|she\\b|you\\b|they\\b)[a-z]+){0,2}';
   const m = new RegExp(`^(${WH}${noun})\\s+${SUBJECT}\\s+${AUX}\\s+(.+)$`).exec(part);
@@ -85,7 +85,7 @@ const PAST_TENSE: Record<string, string> = Object.fromEntries(
 
 /** "you'd score" is "you would score": a contraction is opened so its verb can go first. */
 const openContractions = (text: string) =>
-  text.replace(/\b(I|we|you|they|he|she|it)['’](d|re|ll|ve)\b/gi, (_, who: string, c: string) => `${who} ${{ d: 'would', re: 'are', ll: 'will', ve: 'have' }[c.toLowerCase() as 'd']}`);
+  text.replace(/\b(it|that|there|he|she)['’]s\s+(?=[a-z]+ing\b)/gi, '$1 is ').replace(/\b(I|we|you|they|he|she|it)['’](d|re|ll|ve)\b/gi, (_, who: string, c: string) => `${who} ${{ d: 'would', re: 'are', ll: 'will', ve: 'have' }[c.toLowerCase() as 'd']}`);
 
 /**
  * A "whether" clause as a question: "the driver may leave it" → "May the driver leave it?", "you
@@ -106,20 +106,38 @@ function whetherQuestion(said: string): string {
 /** "how I can help" → "How can I help?": a wh-question put in the order it is asked in. */
 function question(clause: string): string {
   const text = clause.trim().replace(/[.!?]+$/, '');
-  // "how many bedrooms the place has, whether there's a piano, and whether a van can park": each
-  // whether-part is a question of its own; the wh-parts before it are asked together.
-  const segments = text.split(/(?:,\s*(?:and\s+)?|\s+and\s+)(?=whether\b)/i);
-  if (segments.length > 1) {
-    const [first, ...rest] = segments;
-    const whParts = /^whether\b/i.test(first) ? [] : [question(first)];
-    return [...whParts, ...[...(/^whether\b/i.test(first) ? [first] : []), ...rest].map((w) => whetherQuestion(w.replace(/^whether\s+/i, '')))].join(' ');
+  // "which bin was missed, whether it was out by 7, and where it is standing now", "where the smell
+  // is strongest, whether it's outside too, and a mobile number": each whether-part is a question
+  // of its own, wh-parts said together are asked together, and a thing named is asked for.
+  const items = text.split(/(?:,\s*(?:and\s+)?|\s+and\s+)(?=(?:whether|how|what|when|where|which|who|why)\b)|,\s*(?:and\s+)?(?=(?:a|an|the|your|their|any)\s)/i);
+  if (items.every((item) => /^(?:how|what|when|where|which|who|why)\b/i.test(item))) return whQuestion([text]);
+  const out: string[] = [];
+  let wh: string[] = [];
+  const flush = () => {
+    if (wh.length) out.push(whQuestion(wh));
+    wh = [];
+  };
+  for (const item of items) {
+    if (/^whether\b/i.test(item)) {
+      flush();
+      out.push(whetherQuestion(item.replace(/^whether\s+/i, '')));
+    } else if (/^(?:how|what|when|where|which|who|why)\b/i.test(item)) wh.push(item);
+    else {
+      flush();
+      out.push(`Could you tell me ${item.replace(/^./, (c) => c.toLowerCase())}?`);
+    }
   }
-  // "why Oliver is off and when they will be back": each wh-part is asked in question order.
-  const parts = openContractions(text.replace(/^./, (c) => c.toLowerCase())).split(/(?:,?\s+and\s+|,\s*)(?=(?:how|what|when|where|which|who|why)\b)/);
-  const inverted = parts.map(invert);
+  flush();
+  return out.join(' ');
+}
+
+/** Wh-parts asked together: in question order when each can be put so, else indirectly, whole. */
+function whQuestion(parts: string[]): string {
+  const text = parts.join(', and ');
+  const opened = parts.flatMap((p) => openContractions(p.replace(/^./, (c) => c.toLowerCase())).split(/,?\s+and\s+(?=(?:how|what|when|where|which|who|why)\b)/));
+  const inverted = opened.map(invert);
   if (inverted.every((p) => p !== undefined)) return sentence(inverted.join(', and '), '?');
-  // Wh-parts not all put in question order are asked indirectly, whole: "Could you tell me how …?".
-  if (parts.length > 1) return `Could you tell me ${text.replace(/^./, (c) => c.toLowerCase())}?`;
+  if (opened.length > 1) return `Could you tell me ${text.replace(/^./, (c) => c.toLowerCase())}?`;
   // A wh-clause with no verb to put first ("how long the break should be") is asked indirectly.
   const firstPart = text.split(/\s+and\s+/)[0];
   if (/^(?:how|what|when|where|which|who|why)\s+(?:\w+\s+)+(?:is|are|was|were|can|could|will|would|should|shall|may|might)(?:\s+\w+)?\s*[.!?]*$/i.test(firstPart) && !/^(?:how|what|when|where|which|who|why)(?:\s+\w+)?\s+(?:is|are|was|were|do|does|did|can|could|will|would|should|shall|may|might)\b/i.test(text)) return `Could you tell me ${text}?`;
