@@ -91,10 +91,36 @@ describe('the floors (dependency-cruiser)', () => {
       'src/runtimes/pipecat/format/index.ts': "export { readFlow } from './flow';\n",
       'src/runtimes/pipecat/format/flow.ts': "export const readFlow = (text: string) => text;\n",
       'src/formats/export-as.ts': "import { readFlow } from '../runtimes/pipecat/format/flow';\nimport { readFlow as viaDoor } from '../runtimes/pipecat/format';\nexport const both = [readFlow, viaDoor];\n",
-    })).toEqual(['pipecat-has-one-front-door']);
+    })).toEqual(['a-runtime-part-has-one-front-door']);
     expect(rulesBroken({
       'src/runtimes/pipecat/format/flow.ts': "import { useState } from 'react';\nexport const hook = useState;\n",
     })).toEqual(['pipecat-format-is-pure']);
+  }, TIMEOUT);
+
+  it("fail when code outside a runtime's home reaches past the front door of its format or its engine, an import() on demand included", () => {
+    const homes = {
+      'src/runtimes/block-agent/format/index.ts': "export { losses } from './losses';\nexport const loadImporter = () => import('./import');\n",
+      'src/runtimes/block-agent/format/losses.ts': 'export const losses = 1;\n',
+      'src/runtimes/block-agent/format/import.ts': 'export const importer = 1;\n',
+      'src/runtimes/pipecat/engine/index.ts': "export { engine } from './engine';\n",
+      'src/runtimes/pipecat/engine/engine.ts': 'export const engine = 1;\n',
+    };
+    // Each kind alone: a static import of a format's file, an import() of one on demand, a static import of an engine's file.
+    expect(rulesBroken({ ...homes, 'src/formats/losses.ts': "import { losses } from '../runtimes/block-agent/format/losses';\nexport const all = [losses];\n" }))
+      .toEqual(['a-runtime-part-has-one-front-door']);
+    expect(rulesBroken({ ...homes, 'src/formats/import-any.ts': "export const read = async () => (await import('../runtimes/block-agent/format/import')).importer;\n" }))
+      .toEqual(['a-runtime-part-has-one-front-door']);
+    expect(rulesBroken({ ...homes, 'src/simulator/engines.ts': "import { engine } from '../runtimes/pipecat/engine/engine';\nexport const ENGINES = [engine];\n" }))
+      .toEqual(['a-runtime-part-has-one-front-door']);
+    // Through the doors (a part on demand by its loader), within a home, from test support and from a test, all pass.
+    expect(rulesBroken({
+      ...homes,
+      'src/formats/losses.ts': "import { losses, loadImporter } from '../runtimes/block-agent/format';\nexport const all = [losses, loadImporter];\n",
+      'src/simulator/engines.ts': "import { engine } from '../runtimes/pipecat/engine';\nexport const ENGINES = [engine];\n",
+      'src/runtimes/block-agent/format/export.ts': "import { losses } from './losses';\nexport const exported = losses;\n",
+      'src/simulator/testing.ts': "import { engine } from '../runtimes/pipecat/engine/engine';\nexport const helper = engine;\n",
+      'src/formats/losses.test.ts': "import { importer } from '../runtimes/block-agent/format/import';\nexport const t = importer;\n",
+    })).toEqual([]);
   }, TIMEOUT);
 
   it("keep each part of a runtime's home on its floor: kept data with the model, the format with the formats, the engine with the engine", () => {

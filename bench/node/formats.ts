@@ -1,8 +1,7 @@
 // Formats (issue 5): export and import times of the 300-tool agent in each format, against a plain
 // JSON.stringify / JSON.parse of the same document in the same run (the floor any format pays).
 import { exportJson, importJson } from '../../src/formats/json';
-import { exportBlockAgentYaml, importBlockAgentTools, importBlockAgentYaml } from '../../src/runtimes/block-agent/format';
-import { toolShape } from '../../src/runtimes/block-agent/format/write';
+import { exportBlockAgentYaml, importBlockAgentTools, importBlockAgentYaml, toolShape } from '../../src/runtimes/block-agent/format';
 import { exportPinecallTs, importPinecallTs } from '../../src/runtimes/pinecall/format';
 import { generateAgent } from '../generate-agent';
 import type { Figure, Part, Target } from '../lib/results';

@@ -2,7 +2,7 @@
 // scoped to the stage, against sending every tool, on the sample agent and the 300-tool agent.
 import type { AgentDocument } from '../../src/model';
 import { openAiToolsForStage } from '../../src/formats/openai-tools';
-import { toolShape } from '../../src/runtimes/block-agent/format/write';
+import { toolShape } from '../../src/runtimes/block-agent/format';
 import { sampleAgent } from '../../src/simulator/testing';
 import { generateAgent } from '../generate-agent';
 import type { Figure, Part } from '../lib/results';

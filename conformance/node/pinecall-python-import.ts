@@ -15,7 +15,7 @@ import type { JsonSchema, Tool } from '../../src/model';
 import { importPinecallPython } from '../../src/runtimes/pinecall/format/python/import';
 import { pyToolSpecs } from '../../src/runtimes/pinecall/format/python/spec';
 import { sourceFilesOf } from '../../src/runtimes/pinecall/format/source-files';
-import { checkPythonArguments } from '../../src/runtimes/pinecall/engine/check-args-python';
+import { checkPythonArguments } from '../../src/runtimes/pinecall/engine';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FOLDERS = [

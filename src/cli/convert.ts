@@ -2,8 +2,7 @@
 // error as "warning: <path>: <message>" (the exporters' own lossesFor list); the result alone
 // goes to standard output or -o, so it can be piped.
 import { exportAs } from '../formats/export-as';
-import { renderYaml } from '../runtimes/block-agent/format/render';
-import { toolShape, writeTool } from '../runtimes/block-agent/format/write';
+import { renderYaml, toolShape, writeTool } from '../runtimes/block-agent/format';
 import { DepthLimitError, type AgentDocument, type Loss, type Stage, type Tool } from '../model';
 import type { ConvertArgs } from './args';
 import { oneLineText } from '../model/visible-text';

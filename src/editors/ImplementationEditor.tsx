@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AgentDocument, Tool } from '../model';
 import { bodyUri, encodeWrapper, STATE_LIB_URI, wrapperLibUri } from './body-wrapper';
-import { identifierPart, RUNTIME_DECLARATIONS, signatureCaption, stateDeclaration, toolWrapper } from './implementation-types';
+import { identifierPart, RUNTIME_DECLARATIONS, signatureCaption, stateDeclaration, toolWrapper } from '../runtimes/pinecall/format/editor-declarations';
 import { LazyEditor } from './LazyEditor';
 import { MarkerList } from './MarkerList';
 import type { CodeEditor, Marker, Monaco } from './types';
@@ -18,7 +18,7 @@ export interface ImplementationEditorProps {
 
 /**
  * A tool's implementation: only the body is shown and edited; TypeScript checks it as the body
- * of `async function (this: state, …parameters)` (implementation-types.ts, ts-body.worker.ts).
+ * of `async function (this: state, …parameters)` (runtimes/pinecall/format/editor-declarations.ts, ts-body.worker.ts).
  */
 export function ImplementationEditor({ doc, tool, onChange, onBlur, height = 'clamp(240px, 45vh, 640px)', revealAt }: ImplementationEditorProps) {
   const path = bodyUri(identifierPart(tool.id));

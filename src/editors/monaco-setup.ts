@@ -80,7 +80,7 @@ json.jsonDefaults.setDiagnosticsOptions({
 
 registerTsx(monaco);
 
-// ---- TypeScript: tool bodies (see implementation-types.ts and ts-body.worker.ts)
+// ---- TypeScript: tool bodies (see runtimes/pinecall/format/editor-declarations.ts and ts-body.worker.ts)
 
 typescript.typescriptDefaults.setCompilerOptions({
   target: typescript.ScriptTarget.ESNext,

@@ -1,5 +1,5 @@
 import type { Loss } from '../model/loss';
-import { lossesOfBlockAgent } from '../runtimes/block-agent/format/losses';
+import { lossesOfBlockAgent } from '../runtimes/block-agent/format';
 import { lossesOfPinecall } from '../runtimes/pinecall/format/losses';
 import { lossesOfPinecallPython } from '../runtimes/pinecall/format/python/losses';
 import { lossesOfPipecat } from '../runtimes/pipecat/format';

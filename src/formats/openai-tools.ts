@@ -2,7 +2,7 @@
 // OpenAI's MCP tool shape). Visibility is the tool's scope; a Pinecall `when` predicate reads the
 // live state, so it is left to the simulator.
 import { assertWithinDepth, toolsVisibleIn, type AgentDocument } from '../model';
-import { toolShape } from '../runtimes/block-agent/format/write';
+import { toolShape } from '../runtimes/block-agent/format';
 
 export interface OpenAiFunctionTool {
   type: 'function';

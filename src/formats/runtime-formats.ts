@@ -4,8 +4,7 @@
 // import-any.ts's (one reads a Pinecall class in a worker, so it is handed in there).
 import type { AgentDocument, Loss, Target } from '../model';
 import { slugOf } from '../model/names';
-import { exportBlockAgentYaml } from '../runtimes/block-agent/format/export';
-import { projectBlockAgent } from '../runtimes/block-agent/format/project';
+import { exportBlockAgentYaml, projectBlockAgent } from '../runtimes/block-agent/format';
 import type { FileFormat } from './file-format';
 import { lossesFor } from './losses';
 import { exportPinecallTs } from '../runtimes/pinecall/format/export';

@@ -5,7 +5,7 @@
 import { byId } from '../model/document';
 import { describeEntity } from '../model/describe';
 import type { AgentDocument } from '../model';
-import { VIA_LOOP, VIA_LOOPING } from '../runtimes/block-agent/engine/conditions';
+import { VIA_LOOP, VIA_LOOPING } from '../runtimes/block-agent/engine';
 
 const RUNTIME_AUTHORS: Record<string, string> = {
   [VIA_LOOP]: 'a loop edge',

@@ -6,10 +6,9 @@ export { newSession, openSession, startedAtMessage, displayValue, displayArgumen
 export { mockToolRunner } from './mock-runner';
 export { fillTemplate, fillConfirm } from './template';
 export { prepareTemplateSandbox, type JinjaResult, type RenderTemplate } from './template-jinja';
-export { pinecallStep, pinecallRetry } from '../runtimes/pinecall/engine/step';
-export { checkArguments } from '../runtimes/pinecall/engine/check-args';
+export { pinecallStep, pinecallRetry, checkArguments } from '../runtimes/pinecall/engine';
 export { parseArguments } from './tool-arguments';
-export { systemPrompt, visibleTools } from '../runtimes/pinecall/engine/prompt';
+export { systemPrompt, visibleTools } from '../runtimes/pinecall/engine';
 export { historyMessages, toolSpec } from './messages';
 export { sandboxToolRunner } from './sandbox-runner';
 // Issue 12: getters (derived state), and what a tool needs that cannot run here (mock answers).
@@ -17,12 +16,10 @@ export { derivedState, prepareDerive, sandboxDerive, derivedNames, getterNames, 
 export { helperNeeds, getterNeeds, viewNeeds, stubbedNames, type HelperNeed, type ToolNeeds } from './class-code/needs';
 // A render() or @render(Component) kept as code is run for the prompt; onCall runs when the call opens.
 export { renderedView, prepareRenderView, sandboxRenderView, keptViewOf, viewFromCode, type KeptView } from './view';
-export { hasOnCall, ON_CALL_AUTHOR } from '../runtimes/pinecall/engine/hooks';
+export { hasOnCall, ON_CALL_AUTHOR } from '../runtimes/pinecall/engine';
 export { helperMocksOf } from './class-code/mocks';
 export { sandboxEvaluate, prepareSandboxEvaluate } from './sandbox-evaluate';
 export { preparePatternSandbox } from './sandbox/patterns';
-export { blockAgentStep, blockAgentRetry, type BlockAgentInput } from '../runtimes/block-agent/engine/step';
-export { blockAgentSystemPrompt } from '../runtimes/block-agent/engine/prompt';
-export { offeredTools, mcpMockKey, mcpStubDescription } from '../runtimes/block-agent/engine/offered';
+export { blockAgentStep, blockAgentRetry, blockAgentSystemPrompt, offeredTools, mcpMockKey, mcpStubDescription, type BlockAgentInput } from '../runtimes/block-agent/engine';
 export { callModel, STOPPED_MESSAGE } from './model-call';
 export { runStep, retryStep, startSession, runScript, sessionEvents, type Script, type SimEvent, type StartOptions } from './simulation';

@@ -1,4 +1,10 @@
-// Block Agent YAML (formats/block-agent.md): export, import, the tab fix, and the round-trip oracle.
+// Block Agent YAML (formats/block-agent.md): the front door. Nothing outside this folder but tests
+// and test support imports the files inside it (dependency-cruiser, `a-runtime-part-has-one-front-door`).
+// Every part is light (the YAML parser is the heaviest) and no caller loads one on demand, so all
+// are re-exported statically; a part that some caller loads on demand would come as a `load…()`
+// function, as in Pinecall's door (../../pinecall/format/index.ts says why).
+//
+// Export, import, the tab fix, the tools as written, losses, and the round-trip oracle.
 export { exportBlockAgentYaml, type BlockAgentExport } from './export';
 export {
   importBlockAgentYaml, importBlockAgentTools, parseBlockAgentText, REINDENT_FIX,
@@ -7,6 +13,9 @@ export {
 } from './import';
 export { addImportedTools } from './add-tools';
 export { reindentTabs, firstIndentTab } from './tabs';
+export { toolShape, writeTool } from './write';
+export { renderYaml } from './render';
+export { lossesOfBlockAgent } from './losses';
 export { projectBlockAgent, applyBlockAgentLosses } from './project';
 export { normalizeForComparison } from './compare';
 export { IMPORTED_AGENT_NAME } from './conventions';

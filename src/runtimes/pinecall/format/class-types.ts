@@ -3,7 +3,7 @@ import { propertyKey } from '../../../model/names';
 import { paramShapes, pinecallParameters, type ParamShape } from './type-shapes';
 
 // The TypeScript types of the class the exporter writes: its state fields and its tools'
-// parameters. The Code tab (editors/implementation-types.ts) declares a body's `this` and
+// parameters. The Code tab's declarations (./editor-declarations.ts) declare a body's `this` and
 // arguments from these same functions, so Monaco checks a body against the class that is exported.
 
 /**

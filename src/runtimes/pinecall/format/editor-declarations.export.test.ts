@@ -1,18 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { AgentDocument, JsonSchema, StateField, Tool } from '../model';
-import { className } from '../model/names';
-import { exportPinecallTs } from '../runtimes/pinecall/format/export';
-import { memberRenames } from '../runtimes/pinecall/format/member-names';
-import { compileAgent } from '../../test/pinecall-agents/compile-agent';
-import { parameterList, stateDeclaration, STATE_INTERFACE, toolWrapper } from './implementation-types';
+import type { AgentDocument, JsonSchema, StateField, Tool } from '../../../model';
+import { className } from '../../../model/names';
+import { exportPinecallTs } from './export';
+import { memberRenames } from './member-names';
+import { compileAgent } from '../../../../test/pinecall-agents/compile-agent';
+import { parameterList, stateDeclaration, STATE_INTERFACE, toolWrapper } from './editor-declarations';
 
 // The Code tab checks a body against `this: AgentState` and the wrapper's parameters; Pinecall
 // compiles it inside the exported class. This test puts both in one file and has tsc --strict say
 // the types are the same, for names where the two used to disagree: non-ASCII, reserved words,
 // names that need quoting.
 
-const sample: AgentDocument = JSON.parse(readFileSync(new URL('../../public/examples/clinic-booking.json', import.meta.url), 'utf8'));
+const sample: AgentDocument = JSON.parse(readFileSync(new URL('../../../../public/examples/clinic-booking.json', import.meta.url), 'utf8'));
 
 const field = (id: string, name: string, type: StateField['type'], value: unknown): StateField =>
   ({ id, name, type, ...(value === undefined ? {} : { default: value }), pii: false, visibility: 'private' });

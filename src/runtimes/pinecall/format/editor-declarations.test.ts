@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import type { AgentDocument, JsonSchema, Tool } from '../model';
-import { parameterList, stateDeclaration, toolWrapper } from './implementation-types';
+import type { AgentDocument, JsonSchema, Tool } from '../../../model';
+import { parameterList, stateDeclaration, toolWrapper } from './editor-declarations';
 
-const sample: AgentDocument = JSON.parse(readFileSync(new URL('../../public/examples/clinic-booking.json', import.meta.url), 'utf8'));
+const sample: AgentDocument = JSON.parse(readFileSync(new URL('../../../../public/examples/clinic-booking.json', import.meta.url), 'utf8'));
 const tool = (name: string): Tool => sample.tools.find((t) => t.name === name)!;
 
 /** Type-checks tool bodies the way the Code tab's worker does: declaration + prefix + body + suffix. */

@@ -1,11 +1,13 @@
-import type { AgentDocument, Tool } from '../model';
-import { isBindable } from '../model/names';
-import { signatureShapes, stageUnion, stateMember } from '../runtimes/pinecall/format/class-types';
-import { paramText } from '../runtimes/pinecall/format/type-shapes';
+// The Monaco declarations of the Code tab for a tool of a Pinecall class (src/editors reads them
+// through this home's door): pure text from the document, no Monaco, React or store.
+import type { AgentDocument, Tool } from '../../../model';
+import { isBindable } from '../../../model/names';
+import { signatureShapes, stageUnion, stateMember } from './class-types';
+import { paramText } from './type-shapes';
 
 /**
  * The TypeScript a tool body is checked against. The Code tab shows only the body; the
- * TypeScript worker (ts-body.worker.ts) reads it wrapped in `prefix … suffix`:
+ * TypeScript worker (editors/ts-body.worker.ts) reads it wrapped in `prefix … suffix`:
  *
  *   interface AgentState { caller_name: string; …; stage: "greet" | …; call: {…} }   (an extra lib)
  *   async function __tool_x(this: AgentState, day: string, visit: "a" | "b") {      (prefix)
@@ -14,7 +16,7 @@ import { paramText } from '../runtimes/pinecall/format/type-shapes';
  *
  * A `this`-typed function rather than a class method: `this.` then offers exactly the state
  * (no `run`, no inherited members), and nothing else needs declaring. The state members and the
- * parameters are the exported class's (runtimes/pinecall/format/class-types.ts): same names, same types,
+ * parameters are the exported class's (./class-types.ts): same names, same types,
  * so a body the Code tab accepts is one Pinecall's compiler accepts in the class.
  */
 export interface BodyWrapper {

@@ -1,0 +1,14 @@
+// Pinecall's step engine: the front door. Nothing outside this folder but tests and test support
+// imports the files inside it (dependency-cruiser, `a-runtime-part-has-one-front-door`).
+// Everything is re-exported statically, the step too, though it reads a class's code with
+// TypeScript's compiler (simulator/class-code): what imports this door is the engine
+// (simulator/index.ts, simulator/engines.ts), which the page loads on demand as a whole (the
+// engine worker, `import('../simulator')`). A part that a caller loads on demand apart from the
+// engine would come as a `load…()` function, as in the format's door (../format/index.ts says why).
+export { pinecallEngine } from './engine';
+export { pinecallStep, pinecallRetry } from './step';
+export { checkArguments } from './check-args';
+export { checkPythonArguments, type PythonChecked } from './check-args-python';
+export { systemPrompt, visibleTools, declaredTools, identityOf } from './prompt';
+export { classWords, toolsBlock, isFrameworkBlock } from './prompt-blocks';
+export { hasOnCall, ON_CALL_AUTHOR } from './hooks';
