@@ -2,7 +2,7 @@
 // imports the files inside it (dependency-cruiser, `a-runtime-part-has-one-front-door`). All is
 // re-exported statically: what imports this door is the engine, loaded on demand as a whole (see
 // ../../pinecall/engine/index.ts); a part some caller loads on demand apart from it would come as
-// a `load…()` function, as in Pinecall's format door.
+// a `load…()` function that import()s it (README, "Architecture").
 export { blockAgentEngine } from './engine';
 export { blockAgentStep, blockAgentRetry, type BlockAgentInput } from './step';
 export { blockAgentSystemPrompt } from './prompt';

@@ -2,7 +2,8 @@
 // and test support imports the files inside it (dependency-cruiser, `a-runtime-part-has-one-front-door`).
 // Every part is light (the YAML parser is the heaviest) and no caller loads one on demand, so all
 // are re-exported statically; a part that some caller loads on demand would come as a `load…()`
-// function, as in Pinecall's door (../../pinecall/format/index.ts says why).
+// function that import()s it, never as a static re-export, which would load it with the door
+// (README, "Architecture").
 //
 // Export, import, the tab fix, the tools as written, losses, and the round-trip oracle.
 export { exportBlockAgentYaml, type BlockAgentExport } from './export';

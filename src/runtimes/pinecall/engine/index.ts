@@ -4,7 +4,8 @@
 // TypeScript's compiler (simulator/class-code): what imports this door is the engine
 // (simulator/index.ts, simulator/engines.ts), which the page loads on demand as a whole (the
 // engine worker, `import('../simulator')`). A part that a caller loads on demand apart from the
-// engine would come as a `load…()` function, as in the format's door (../format/index.ts says why).
+// engine would come as a `load…()` function that import()s it, never as a static re-export, which
+// would load it with the door (README, "Architecture").
 export { pinecallEngine } from './engine';
 export { pinecallStep, pinecallRetry } from './step';
 export { checkArguments } from './check-args';
