@@ -66,9 +66,16 @@ export function askedByInstructions(name: string, ctx: FillContext): Asked | und
   if (!ctx.askedInParallel || !ctx.instructions || !ctx.tool) return undefined;
   const ws = nameWords(name).filter((w) => !isStopWord(w));
   if (!ws.length) return undefined;
+  // Asked by the parameter's name ("ask for the bin location"), or by what its description opens with
+  // ("Where the bin is standing now" asked as "where exactly it's standing now"): two words or more.
+  const prop = ctx.parameters?.properties?.[name];
+  const opening = words((prop?.description ?? '').split(/[,;.(]/)[0]).filter((w) => !isStopWord(w));
   const asks = ctx.instructions.split(/(?<=[.!?])\s+/).some((sentence) => {
     const at = /\bask\b/i.exec(sentence);
-    return at !== null && ws.every((w) => words(sentence.slice(at.index)).some((x) => stem(x) === stem(w)));
+    if (at === null) return false;
+    const asked = words(sentence.slice(at.index)).map(stem);
+    const meets = (list: string[]) => list.every((w) => asked.includes(stem(w)));
+    return meets(ws) || (opening.length >= 2 && meets(opening));
   });
   return asks ? { tool: ctx.tool.name, param: name, why: "the turn's instructions ask for it, and its question is said beside this call" } : undefined;
 }

@@ -40,3 +40,30 @@ export function enumOutsideOthersSentences(
     why: `${name} = ${JSON.stringify(only.read!.value)}: "${only.sentence.trim()}" names it; "${other.sentence.trim()}" names ${JSON.stringify(other.read!.value)} of another thing ("${other.aboutOther}")`,
   };
 }
+
+const NEGATOR = /\b(?:not|no|never|nothing|nobody|none|nowhere)\b|n['’]t\b/i;
+
+/**
+ * "Outside you can't smell a thing", asked "Is it outside too?": a word of the question that the
+ * caller says only in denial rules out every value that holds it; when one value is left, it is
+ * the answer (inside_only of inside_only, outside_only and inside_and_outside).
+ */
+export function enumByElimination(values: unknown[], line: string, question: string): { value: string; said: string; why: string } | undefined {
+  const texts = values.filter((v): v is string => typeof v === 'string');
+  if (texts.length < 2 || !question) return undefined;
+  const asked = new Set(words(question).map(stem));
+  const sentences = line.split(/(?<=[.!?;])\s+/).filter((x) => x.trim());
+  const valueWords = new Set(texts.flatMap((v) => nameWords(v)).filter((w) => !isStopWord(w) && !/^(?:only|and|or|both)$/i.test(w)).map(stem));
+  const denied = [...valueWords].filter((w) => {
+    if (!asked.has(w)) return false;
+    const saying = sentences.filter((x) => words(x).some((y) => stem(y) === w));
+    return saying.length > 0 && saying.every((x) => NEGATOR.test(x));
+  });
+  if (!denied.length) return undefined;
+  const left = texts.filter((v) => !nameWords(v).some((w) => denied.includes(stem(w))));
+  if (left.length !== 1) return undefined;
+  const said = sentences.find((x) => NEGATOR.test(x) && words(x).some((y) => denied.includes(stem(y))))!.trim();
+  const asSaid = (w: string) => words(line).find((y) => stem(y) === w) ?? w;
+  return { value: left[0], said, why: `"${said}" denies ${denied.map((w) => `"${asSaid(w)}"`).join(', ')}, which the question asked of; ${left[0]} is the one value without it` };
+}
+

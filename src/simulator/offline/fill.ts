@@ -15,7 +15,7 @@ import { fillBoolean, flagMeaningInTool } from './flags';
 import type { FillContext, Filled, Made } from './fill-types';
 import { askedByInstructions, beforeOtherAnswers, CHOICE_OF_OPTIONS, describesAThing, REASON, FIRST_PERSON_CLAUSE, namedBy, purposeOf, saysOnlyWhen, sentenceAbout, withoutFillers } from './answer-text';
 import { namePart } from './name-parts';
-import { placePartOf, readPlacePart } from './places';
+import { clauseThatPlaces, holdsWhereAThingIs, placePartOf, readPlacePart } from './places';
 import { holdsARelation, readOwnRelation } from './relations';
 import { asDateWanted, enumValueOfText, offeredDates, onOfferedWeekday, picksOffered, takesListed } from './offered';
 import { namesItsThing, PLACE_BEFORE, scopeCodes } from './scope-codes';
@@ -26,7 +26,7 @@ import { countByAges } from './ages';
 import { hasWord, IN_WORDS, kindOf, wantsWordsAsSaid, wordsAfterName } from './kinds';
 import { candidates, daysByClause } from './readers';
 import { readEnumList } from './enum-lists';
-import { enumOutsideOthersSentences } from './enum-clauses';
+import { enumByElimination, enumOutsideOthersSentences } from './enum-clauses';
 import { isStopWord, nameWords, stem, words } from './words';
 
 export type { FillContext, Filled } from './fill-types';
@@ -194,6 +194,14 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
         if (f) return { ...f, why: byTime.why };
       }
       const read = readEnum(prop.enum, line, descriptions);
+      // "Outside you can't smell a thing", to "Is it outside too?": every value but one ruled out
+      // (the values that name "outside" tie, or none is named).
+      const question = ctx.askedInParallel ? (ctx.instructions ?? '') : (ctx.agentLines?.at(-1) ?? '');
+      const left = i === 0 && (!read || 'tie' in read) ? enumByElimination(prop.enum, line, question) : undefined;
+      if (left) {
+        const f = made(left.value, 'enum-by-elimination', left.said, true);
+        if (f) return { ...f, why: left.why };
+      }
       if (read && 'tie' in read) {
         // "We've got a drive … The fuse box is in the garage": a value said of another parameter's thing is not this one's.
         const bySentence = i === 0 ? enumOutsideOthersSentences(name, prop, line, descriptions, ctx.parameters?.properties ?? {}) : undefined;
@@ -316,7 +324,9 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     if (asked && !answersYesNo && freeText) {
       // Of an answer in several sentences, the one about this parameter's thing ("…, room two one
       // four? My mobile's …": the address is the first).
-      const about = sentenceAbout(name, prop, line)?.said ?? beforeOtherAnswers(line);
+      // (A parameter for where a thing is takes the clause that places it: "it's still sat at the
+      // bottom of the drive next to the lamppost", not the bin's colour before it.)
+      const about = (holdsWhereAThingIs(prop.description ?? '') ? clauseThatPlaces(line) : undefined) ?? sentenceAbout(name, prop, line)?.said ?? beforeOtherAnswers(line);
       const content = kind === 'words' ? withoutFillers(about) : answerContent(about);
       // A question for a name ("the medicine name and strength") is answered by a name: "I'll get
       // them on Friday" says what the caller will do, not what the thing is called.

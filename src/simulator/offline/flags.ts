@@ -5,7 +5,7 @@
 // otherwise is no evidence, and the agent asks.
 import type { JsonSchema } from '../../model';
 import { offerReplyToFact, YES_NO_QUESTION, type Asked } from './asked';
-import { findDates, withoutTimes } from './dates';
+import { findDates, findTimes, withoutTimes } from './dates';
 import { findDurations } from './ids';
 import { findYesNo, findYesNoInClause } from './extract';
 import { dayFlexibility, forSelf, onlyTheBase, yesNoToThing } from './flag-phrases';
@@ -48,6 +48,23 @@ function dateInWindow(description: string, line: string, today: string | undefin
   const ahead = Math.round((Date.parse(coming[0].iso) - Date.parse(today)) / 86_400_000);
   const value = ahead <= days;
   return { value, said: coming[0].said, why: `"${coming[0].said}" is ${coming[0].iso}, ${ahead} days from today: ${value ? 'within' : 'past'} "${window[0]}" (${days} days)` };
+}
+
+/**
+ * "True when the bin was at the kerb by 7am": a time the caller gives is by that deadline or not
+ * ("before half six" is, "about half seven" is not). A time said with "after" that is before the
+ * deadline, or with "before" that is after it, tells nothing.
+ */
+function timeInWindow(description: string, line: string): { value: boolean; said: string; why: string } | undefined {
+  const deadline = /\b(?:by|before|no later than)\s+/i.exec(description) ? findTimes(description).find((t) => /\b(?:by|before|no later than)\s+$/i.test(description.slice(0, t.index))) : undefined;
+  if (!deadline) return undefined;
+  const said = findTimes(line);
+  if (said.length !== 1) return undefined;
+  const [t] = said;
+  const marker = /\b(before|by|after|around|about|at)\s+$/i.exec(line.slice(0, t.index))?.[1]?.toLowerCase();
+  const early = t.hhmm <= deadline.hhmm;
+  if ((marker === 'after' && early) || ((marker === 'before' || marker === 'by') && !early)) return undefined;
+  return { value: early, said: line.slice(t.index - (marker ? marker.length + 1 : 0), t.index + t.said.length), why: `"${t.said}" is ${t.hhmm}: ${early ? 'by' : 'after'} the ${deadline.said} the flag asks for` };
 }
 
 /** A class word the caller denies ("not on any medication") that holds one of the flag's words ("antibiotics"). */
@@ -207,6 +224,12 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
     const value = NEGATED.test(byInstructions) !== flagDenies ? !ynInTurn.value : ynInTurn.value;
     const f = made(value, 'boolean-asked-by-instructions', ynInTurn.said, true);
     return f && { ...f, why: `"${ynInTurn.said}" answers the one yes/no question the turn's instructions ask ("${byInstructions}"), of ${name}, the one yes/no its tools take` };
+  }
+  // "by 7am": a time the caller gives is by that deadline or not.
+  const byTime = timeInWindow(prop.description ?? '', latest);
+  if (byTime) {
+    const f = made(byTime.value, 'boolean-time-by-deadline', byTime.said, true);
+    if (f) return { ...f, why: byTime.why };
   }
   // "travel booked in the next four weeks": a day the caller gives is in that window or not.
   const inWindow = dateInWindow(prop.description ?? '', latest, ctx.today);

@@ -210,3 +210,35 @@ describe('a Block Agent turn with one yes/no and one flag; an enum value said of
   it('near miss: a turn asking a choice ("whether morning or afternoon") has no yes/no the "yes" could answer', () =>
     expect(fillArguments(property, ctx('Ask where they park, and whether a morning or afternoon visit suits.')).args.homeowner).toBeUndefined());
 });
+
+describe('where a thing is, a time by a deadline, a value left when the others are denied', () => {
+  const bin = {
+    type: 'object',
+    properties: {
+      bin_type: { type: 'string', enum: ['general', 'recycling', 'garden', 'food'], description: 'general is the black wheelie bin; recycling is the blue bin; garden is the green bin for grass, hedge cuttings and leaves; food is the small brown caddy.' },
+      put_out_on_time: { type: 'boolean', description: 'True when the bin was at the kerb by 7am on collection day.' },
+      bin_location: { type: 'string', description: "Where the bin is standing now, in the resident's words, so the crew can find it." },
+    },
+    required: ['bin_type', 'put_out_on_time', 'bin_location'],
+  } satisfies JsonSchema;
+  const binCtx = (line: string) => ({
+    callerLines: [line], agentLines: ['Could you tell me the address?'], askedInParallel: true,
+    instructions: "Ask which bin was missed, whether it was out by 7 in the morning, and where exactly it's standing now.",
+    today: '2026-12-01', offered: [], patterns: patterns(), tool: { name: 'missed_bin_details', description: 'Which bin was missed, whether it was out in time, and where it is standing now.' },
+  });
+  it('each answer of one line to its own parameter: the bin, "before half six" by 7am, the clause that places it', () =>
+    expect(fillArguments(bin, binCtx("The green one, with all the grass and leaves in. It was out before half six this morning, it's still sat at the bottom of the drive next to the lamppost.")).args)
+      .toEqual({ bin_type: 'garden', put_out_on_time: true, bin_location: 'still sat at the bottom of the drive next to the lamppost' }));
+  it('near miss: "about half seven" is after the deadline (false); "after six" tells nothing', () => {
+    expect(fillArguments(bin, binCtx('The green one. It went out about half seven.')).args.put_out_on_time).toBe(false);
+    expect(fillArguments(bin, binCtx('The green one. It went out after six.')).args.put_out_on_time).toBeUndefined();
+  });
+  const smell = {
+    type: 'object',
+    properties: { smell_where: { type: 'string', enum: ['inside_only', 'outside_only', 'inside_and_outside'], description: 'Whether the smell is only inside the building, only outside, or both.' } },
+    required: ['smell_where'],
+  } satisfies JsonSchema;
+  const where = (line: string) => fillArguments(smell, { callerLines: [line], agentLines: ['Where is the smell strongest? Is it outside too?'], today: '2026-12-01', offered: [], patterns: patterns() }).args.smell_where;
+  it('"Outside you can\'t smell a thing" to "Is it outside too?" leaves inside_only', () => expect(where("It's strongest by the cooker. Outside you can't smell a thing.")).toBe('inside_only'));
+  it('near miss: outside said without a denial leaves two values: none is read', () => expect(where("It's strongest by the cooker. Outside too, a bit.")).not.toBe('inside_only'));
+});

@@ -49,3 +49,21 @@ export function readPlacePart(part: PlacePart, line: string): { value: string; s
     .map((c) => c.slice(NEAR.exec(c)!.index).replace(/[.!?]+$/, ''));
   return near.length ? { value: near.join(', '), said: near.join(', ') } : undefined;
 }
+
+/** A parameter that says where a thing is: its description opens "Where …" or "The room or spot …". */
+export const holdsWhereAThingIs = (description: string) => /^\s*(?:where\b|the\s+(?:room|spot|place|location|position)\b)/i.test(description);
+
+/** Words that place a thing: "at the bottom of the drive", "next to the lamppost", "in the kitchen". */
+const LOCATIVE = new RegExp(`${NEAR.source}|\\b(?:in|on|under|above|beside|inside|round|around)\\s+(?:the|my|our|their|his|her)\\s+[a-z]`, 'i');
+
+/**
+ * Of a line that answers several questions ("The green one … It was out before half six, it's still
+ * sat at the bottom of the drive next to the lamppost"), the clause that places a thing, for a
+ * parameter that says where it is. Undefined when no clause or several do.
+ */
+export function clauseThatPlaces(line: string): string | undefined {
+  const clauses = line.split(/(?<=[.!?;])\s+|,\s+(?=(?:it|she|he|they|we|I|and|but|so)\b)/).map((c) => c.trim().replace(/[.!?;]+$/, '')).filter(Boolean);
+  const placing = clauses.filter((c) => LOCATIVE.test(c) && !/\b(?:morning|afternoon|evening|night|today|tomorrow|o['’]clock|am|pm)\b/i.test(c));
+  return placing.length === 1 ? placing[0] : undefined;
+}
+
