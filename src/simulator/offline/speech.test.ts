@@ -117,3 +117,16 @@ describe('a whether-part between other questions', () => {
     expect(speakInstructions("Ask where the smell is strongest, whether it's outside too, and a mobile number the engineer can ring.", true))
       .toBe('Where is the smell strongest? Is it outside too? Could you tell me a mobile number the engineer can ring?'));
 });
+
+describe('more ways an instruction asks', () => {
+  it('"Ask the date …, and check that …" asks for the thing, then to confirm', () =>
+    expect(speakInstructions('Ask the date they became the only adult in the home, and check that nobody else aged 18 or over lives there.', true))
+      .toBe('Could you tell me the date you became the only adult in the home? Can I check that nobody else aged 18 or over lives there?'));
+  it('"Ask roughly how big it is" drops the adverb', () =>
+    expect(speakInstructions('Ask roughly how big it is, and whether it is in the road itself.', true)).toBe('How big is it? Could you tell me if it is in the road itself?'));
+  it('a statement is followed by the next sentence\'s question; a question ends the reply', () => {
+    expect(speakInstructions("Say the address is fine. Ask what size of plot they're after and which sites they'd be happy with.", true))
+      .toBe("The address is fine. What size of plot are you after, and which sites would you be happy with?");
+    expect(speakInstructions('Ask for their name. Say the visit is free.', true)).toBe('Could you tell me your name?');
+  });
+});

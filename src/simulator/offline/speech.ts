@@ -61,12 +61,15 @@ function invert(part: string): string | undefined {
   if (/^(?:what|who)\s+(?:[a-z]+ed|brought|made|got|took|gave|sent|led|drove|kept|left|told|put|set|came|went|caught|found|brings|makes|gets|takes|gives|sends|leads|keeps|tells)\s+(?:you|them|him|her|us|me)\b/.test(part)) return part;
   // "which day suits you", "what went wrong": the wh-phrase is the subject of a verb said in the
   // third person or the past, so the clause is in question order already.
-  const subjectVerb = /^(?:what|which|who)(?:\s+(?!(?:I|we|it|he|she|you|they)\b)[a-z]+(?<!s))?\s+([a-z]+)\b/.exec(part);
+  // (A pronoun after the word, with its own verb, makes the word a noun: "which sites you would be
+  // happy with"; "which day suits you" keeps its object.)
+  const subjectVerb = /^(?:what|which|who)(?:\s+(?!(?:I|we|it|he|she|you|they)\b)[a-z]+(?<!s))?\s+([a-z]+)\b(?!\s+(?:I|we|it|he|she|you|they)\s+(?!and\b|or\b)[a-z])/.exec(part);
   if (subjectVerb && (/(?:[^su]s|ed)$/.test(subjectVerb[1]) || Object.hasOwn(PAST_TENSE, subjectVerb[1]) || subjectVerb[1] === 'went') && !/^(?:this|thus|his|its|us|yes|as|plus)$/.test(subjectVerb[1])) return part;
   // The wh-word's noun may be two words ("which passport office you can get to").
-  const noun = '(?:\\s+(?!I\\b|we\\b|it\\b|he\\b|she\\b|you\\b|they\\b)[a-z]+){0,2}';
-  const m = new RegExp(`^(${WH}${noun})\\s+${SUBJECT}\\s+${AUX}\\s+(.+)$`).exec(part);
-  if (m) return `${m[1]} ${m[3]} ${m[2]} ${m[4]}`;
+  const noun = '(?:\\s+(?!I\\b|we\\b|it\\b|he\\b|she\\b|you\\b|they\\b)[a-z]+){0,3}';
+  // ("how big it is": nothing after the verb.)
+  const m = new RegExp(`^(${WH}${noun})\\s+${SUBJECT}\\s+${AUX}(?:\\s+(.+))?$`).exec(part);
+  if (m) return `${m[1]} ${m[3]} ${m[2]}${m[4] ? ` ${m[4]}` : ''}`;
   const plain = new RegExp(`^(${WH}${noun})\\s+(I|we|you|they)\\s+(?!(?:can|could|will|would|should|may|might|shall|do|did|am|are|were|have|had)\\b)([a-z]+)\\b(.*)$`).exec(part);
   if (!plain) return undefined;
   // "how you found the driver" asks "how did you find the driver"; a past tense we cannot take back
@@ -157,7 +160,9 @@ function speakClause(clause: string, greeted: boolean): { text?: string; stateme
   // "Find out whether…", "check what…", "confirm if…": asking, in other words.
   // The verb lower-cased, and the rest matched case-sensitively: PERSON's capitals are a name's
   // ("Ask Maria what…"), which a case-blind match would find in "what happened and when…".
-  const c = clause.trim().replace(/^(?:find out|check|confirm|establish|work out|make sure you know)\s+(?=(?:whether|if|how|what|when|where|which|who|why)\b)/i, 'ask ').replace(/^ask\b/i, 'ask');
+  // ("Ask roughly how big it is": an adverb of manner between the verb and its question is dropped.)
+  const c = clause.trim().replace(/^(?:find out|check|confirm|establish|work out|make sure you know)\s+(?=(?:whether|if|how|what|when|where|which|who|why)\b)/i, 'ask ').replace(/^ask\b/i, 'ask')
+    .replace(/^ask\s+(?:roughly|briefly|exactly|politely|gently|kindly|also|then|now|quickly|clearly)\s+(?=(?:whether|if|how|what|when|where|which|who|why|for|about|the)\b)/i, 'ask ');
   let m: RegExpExecArray | null;
   if (/^(?:greet|welcome)\b/i.test(c)) return { text: greeted ? undefined : 'Hello!', statement: false };
   // "Ask open-ended questions", "ask natural follow-up questions": a question on what was just said.
@@ -171,7 +176,11 @@ function speakClause(clause: string, greeted: boolean): { text?: string; stateme
   }
   if ((m = new RegExp(`^ask\\s+(?:${PERSON}\\s*)?(?:for|about)\\s+(.+)$`).exec(c))) return { text: `Could you tell me ${swapPersons(m[1]).replace(/[.!?]+$/, '')}?`, statement: false };
   if ((m = new RegExp(`^ask\\s+${PERSON}\\s*to\\s+(.+)$`).exec(c))) return { text: `Could you ${swapPersons(m[1]).replace(/[.!?]+$/, '')}?`, statement: false };
+  // "Check that nobody else aged 18 or over lives there": asked to be confirmed.
+  if ((m = /^(?:check|confirm|make sure)\s+that\s+(.+)$/i.exec(c))) return { text: `Can I check that ${swapPersons(m[1]).replace(/[.!?]+$/, '')}?`, statement: false };
   if ((m = new RegExp(`^ask\\s+(?:${PERSON}\\s*)?(?:whether|if)\\s+(.+)$`).exec(c))) return { text: `Could you tell me if ${swapPersons(m[1]).replace(/[.!?]+$/, '')}?`, statement: false };
+  // "Ask the date they became the only adult": the thing asked for.
+  if ((m = /^ask\s+((?:the|their|your)\s+[a-z].+)$/.exec(c))) return { text: `Could you tell me ${swapPersons(m[1]).replace(/[.!?]+$/, '')}?`, statement: false };
   // Who is told ends where the words told begin: the first word that is not capitalised.
   if ((m = new RegExp(`^(?:tell|inform|let)\\s+${PERSON}\\s*(?:know\\s+)?(?:that\\s+)?(?=[a-z])(.+)$`).exec(c.replace(/^./, (x) => x.toLowerCase())))) {
     // "Tell the caller the new day" names what to tell, which only data says: nothing to speak.
@@ -213,11 +222,17 @@ export function speakInstructions(instructions: string, greeted: boolean): strin
 export function spokenFrom(instructions: string, greeted: boolean): { text: string; sentence: string } | undefined {
   // The first sentence that has something to say: "Welcome the guest warmly." says nothing once
   // the call is greeted, and the task goes on to what to ask.
+  // A statement first ("Say the address is fine.") is followed by the next sentence's question, as a
+  // person says both; a question ends what is said.
+  let said: { text: string; sentence: string } | undefined;
   for (const sentence of instructions.trim().split(/(?<=[.!?])\s+/)) {
     const text = speakSentence(sentence, greeted);
-    if (text) return { text, sentence };
+    if (!text) continue;
+    if (said) return /\?$/.test(text) ? { text: `${said.text} ${text}`, sentence: said.sentence } : said;
+    if (/\?$/.test(text)) return { text, sentence };
+    said = { text, sentence };
   }
-  return undefined;
+  return said;
 }
 
 /** "Then, ask …", "Now ask …": the order is the same without its opening adverb. */
