@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { importBlockAgentYaml } from '../../runtimes/block-agent/format';
-import { importPinecallTs } from '../../runtimes/pinecall/format';
+import { importPinecallTs } from '../../runtimes/pinecall/format/import';
 
 const root = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
 const filesIn = (dir: string, ext: string) => readdirSync(root(dir)).filter((f) => f.endsWith(ext)).map((f) => `${dir}/${f}`);

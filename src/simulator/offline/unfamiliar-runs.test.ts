@@ -4,7 +4,7 @@
 // day, and a yes that answers the flag's own question.
 import { describe, expect, it } from 'vitest';
 import { importBlockAgentYaml } from '../../runtimes/block-agent/format';
-import { importPinecallTs } from '../../runtimes/pinecall/format';
+import { importPinecallTs } from '../../runtimes/pinecall/format/import';
 import type { AgentDocument } from '../../model';
 import { newSession } from '../session';
 import type { Session } from '../types';
