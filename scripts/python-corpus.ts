@@ -5,10 +5,7 @@
 //   npx tsx scripts/python-corpus.ts [-v]
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { folderFiles } from '../src/runtimes/pinecall/format/python/testing';
-import { sourceFilesOf } from '../src/runtimes/pinecall/format/source-files';
-import { importPinecallPython } from '../src/runtimes/pinecall/format/python/import';
-import { exportPinecallPython } from '../src/runtimes/pinecall/format/python/export';
-import { differencesFromSdk, type SdkTruth } from '../src/runtimes/pinecall/format/python/sdk-truth';
+import { differencesFromSdk, exportPinecallPython, importPinecallPython, sourceFilesOf, type SdkTruth } from '../src/runtimes/pinecall/format';
 
 const ROOT = new URL('../test/fixtures/pinecall/python-corpus/', import.meta.url).pathname;
 const verbose = process.argv.includes('-v');

@@ -2,7 +2,7 @@
 // JSON.stringify / JSON.parse of the same document in the same run (the floor any format pays).
 import { exportJson, importJson } from '../../src/formats/json';
 import { exportBlockAgentYaml, importBlockAgentTools, importBlockAgentYaml, toolShape } from '../../src/runtimes/block-agent/format';
-import { exportPinecallTs, importPinecallTs } from '../../src/runtimes/pinecall/format';
+import { exportPinecallTs, loadPinecallImporter } from '../../src/runtimes/pinecall/format';
 import { generateAgent } from '../generate-agent';
 import type { Figure, Part, Target } from '../lib/results';
 import { timePaired } from '../lib/timing';
@@ -20,6 +20,7 @@ function ok<T extends { ok: boolean }>(result: T, what: string): T {
 }
 
 export async function formatsPart(): Promise<Part> {
+  const { importPinecallTs } = await loadPinecallImporter();
   const doc = generateAgent();
   const json = exportJson(doc);
   const yaml = exportBlockAgentYaml(doc).text;

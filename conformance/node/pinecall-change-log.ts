@@ -9,10 +9,7 @@
 // and the Python export's loss list says so).
 // Usage: npx tsx conformance/node/pinecall-change-log.ts
 import type { AgentDocument, JsonSchema } from '../../src/model';
-import { exportPinecallPython } from '../../src/runtimes/pinecall/format/python/export';
-import { pyMembers } from '../../src/runtimes/pinecall/format/python/members';
-import { pinecallPythonToolSpecs, pyRefusal } from '../../src/runtimes/pinecall/format/python/spec';
-import { writableParameter } from '../../src/runtimes/pinecall/format/python/signature';
+import { exportPinecallPython, pinecallPythonToolSpecs, pyMembers, pyRefusal, writableParameter } from '../../src/runtimes/pinecall/format';
 import { lossesFor } from '../../src/formats/losses';
 import { sandboxToolRunner } from '../../src/simulator/sandbox-runner';
 import { prepareSandboxEvaluate } from '../../src/simulator/sandbox-evaluate';

@@ -4,8 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { importAny } from '../../src/formats/import-any';
 import type { AgentDocument } from '../../src/model';
-import { sourceFilesOf } from '../../src/runtimes/pinecall/format/source-files';
-import { importPinecallPython } from '../../src/runtimes/pinecall/format/python/import';
+import { importPinecallPython, sourceFilesOf } from '../../src/runtimes/pinecall/format';
 import { folderFiles } from '../../src/runtimes/pinecall/format/python/testing';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -12,9 +12,7 @@ import { readdirSync } from 'node:fs';
 import { folderFiles } from '../../src/runtimes/pinecall/format/python/testing';
 import { fileURLToPath } from 'node:url';
 import type { JsonSchema, Tool } from '../../src/model';
-import { importPinecallPython } from '../../src/runtimes/pinecall/format/python/import';
-import { pyToolSpecs } from '../../src/runtimes/pinecall/format/python/spec';
-import { sourceFilesOf } from '../../src/runtimes/pinecall/format/source-files';
+import { importPinecallPython, pyToolSpecs, sourceFilesOf } from '../../src/runtimes/pinecall/format';
 import { checkPythonArguments } from '../../src/runtimes/pinecall/engine';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

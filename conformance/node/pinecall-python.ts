@@ -23,10 +23,9 @@ import { checkArguments, classWords, declaredTools, identityOf, systemPrompt, to
 import { prepareSandboxEvaluate } from '../../src/simulator/sandbox-evaluate';
 import { stateWithStage } from '../../src/simulator/derived';
 import { startSession } from '../../src/simulator/simulation';
-import { exportPinecallPython } from '../../src/runtimes/pinecall/format/python/export';
-import { pinecallPythonToolSpecs, pyRefusal, pyToolSpecs, pyTools } from '../../src/runtimes/pinecall/format/python/spec';
-import { pyMembers } from '../../src/runtimes/pinecall/format/python/members';
-import { pyDroppedParameters, pyParameterChanges } from '../../src/runtimes/pinecall/format/python/losses';
+import {
+  exportPinecallPython, pinecallPythonToolSpecs, pyDroppedParameters, pyMembers, pyParameterChanges, pyRefusal, pyToolSpecs, pyTools,
+} from '../../src/runtimes/pinecall/format';
 import { corpusFiles, load } from './pinecall-corpus';
 
 /**

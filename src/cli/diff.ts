@@ -3,7 +3,7 @@
 import { markFormatDetails } from '../formats/diff-formats';
 import type { FileFormat } from '../formats/file-format';
 import { modelViewChanges } from '../formats/model-view';
-import { isFolderRefusal } from '../runtimes/pinecall/format/source-files';
+import { isFolderRefusal } from '../runtimes/pinecall/format';
 import { diffAgents } from '../model/diff';
 import type { AgentDocument } from '../model';
 import { escapeInvisibleInJson } from '../model/invisible';

@@ -1,6 +1,6 @@
 // `callboard lint`: the app's Problems list on the command line, one problem a line, each at the
 // line:column of the file where the entity it is about is written (else its document path).
-import { stageFlowIfAny } from '../runtimes/pinecall/format/code-sets-stage';
+import { stageFlowIfAny } from '../runtimes/pinecall/format';
 import { problemsOf } from '../formats/problems';
 import { emptyDocument, type AgentDocument, type Tool } from '../model';
 import { loadExpressionParser } from '../model/lint/js-syntax';

@@ -7,7 +7,7 @@ import type { AgentDocument, Tool } from '../model';
 import { oneLineText } from '../model/visible-text';
 import { EXIT_ERRORS, UsageError, type CliIo } from './io';
 import { jsonLocator } from '../formats/locate';
-import type { AgentFolder } from '../runtimes/pinecall/format/import-files';
+import type { AgentFolder } from '../runtimes/pinecall/format';
 import { revealInvisible } from '../model/invisible';
 import { readerWithin } from './within';
 

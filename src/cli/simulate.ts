@@ -2,7 +2,7 @@
 // engine as the app's simulator (runScript over runStep), tools in the QuickJS sandbox, and the
 // model from the same providers; only the printing is the CLI's.
 import { lossesFor } from '../formats/losses';
-import { pinecallPythonToolSpecs } from '../runtimes/pinecall/format/python/spec';
+import { pinecallPythonToolSpecs } from '../runtimes/pinecall/format';
 import type { AgentDocument } from '../model';
 import { createModel } from '../simulator/providers';
 import { prepareSandboxEvaluate } from '../simulator/sandbox-evaluate';

@@ -2,7 +2,7 @@
 // each on the simulator's engine (runSuite), against the same providers as `simulate`. Prints a pass
 // rate per test and why runs failed; optionally JUnit XML; exit 1 when a test is under the minimum.
 import { lossesFor } from '../formats/losses';
-import { pinecallPythonToolSpecs } from '../runtimes/pinecall/format/python/spec';
+import { pinecallPythonToolSpecs } from '../runtimes/pinecall/format';
 import type { AgentDocument, ConversationTest } from '../model';
 import { GOLDEN_SUFFIX } from '../formats/bundle';
 import { runSuite, type TestSuiteEntry } from '../simulator/conversation-tests';

@@ -5,7 +5,7 @@
 // file is read (at its real path) only when that stands inside the real path of the folder, so a
 // helper linked to ~/.npmrc, or a folder linked to /, is refused and nothing of it is read. The
 // folder itself may be reached through a link: both sides are compared resolved.
-import { LEAVES_FOLDER, READS_NO_FILE, type Refused } from '../runtimes/pinecall/format/source-files';
+import { LEAVES_FOLDER, READS_NO_FILE, type Refused } from '../runtimes/pinecall/format';
 import { folderPathProblem, isInsideFolder, isSamePlace } from '../model/folder-paths';
 import type { CliIo, RealPathResult } from './io';
 

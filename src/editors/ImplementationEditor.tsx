@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AgentDocument, Tool } from '../model';
 import { bodyUri, encodeWrapper, STATE_LIB_URI, wrapperLibUri } from './body-wrapper';
-import { identifierPart, RUNTIME_DECLARATIONS, signatureCaption, stateDeclaration, toolWrapper } from '../runtimes/pinecall/format/editor-declarations';
+import { identifierPart, RUNTIME_DECLARATIONS, signatureCaption, stateDeclaration, toolWrapper } from '../runtimes/pinecall/format';
 import { LazyEditor } from './LazyEditor';
 import { MarkerList } from './MarkerList';
 import type { CodeEditor, Marker, Monaco } from './types';

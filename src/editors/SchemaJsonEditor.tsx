@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { JsonSchema } from '../model';
 import { bodyUri } from './body-wrapper';
-import { identifierPart } from '../runtimes/pinecall/format/editor-declarations';
+import { identifierPart } from '../runtimes/pinecall/format';
 import { locateJsonPointer } from '../formats/json-locate';
 import { LazyEditor } from './LazyEditor';
 import { MarkerList } from './MarkerList';

@@ -1,4 +1,4 @@
-import type { BodyWrapper } from '../runtimes/pinecall/format/editor-declarations';
+import type { BodyWrapper } from '../runtimes/pinecall/format';
 
 /**
  * How the Code tab's body-only model and the TypeScript worker agree on the text around it.

@@ -7,7 +7,7 @@
 import { initialize } from 'monaco-editor/internal/common/initialize';
 import { TypeScriptWorker, type TextSpan } from 'monaco-editor/languages/features/typescript/tsWorker';
 import { decodeWrapper, isBodyFile, isPreviewFile, spanClampedToBody, spanToBody, wrapperLibUri, type OffsetMap } from './body-wrapper';
-import type { BodyWrapper } from '../runtimes/pinecall/format/editor-declarations';
+import type { BodyWrapper } from '../runtimes/pinecall/format';
 
 type Spanned = { fileName?: string; textSpan: TextSpan };
 

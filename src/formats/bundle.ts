@@ -8,7 +8,7 @@ import { importAny } from './import-any';
 import { exportJson, syntaxErrorOffset } from './json';
 import { jsonDepthError } from './json-depth';
 import { RUNTIME_FORMATS } from './runtime-formats';
-import { sourceFilesOf } from '../runtimes/pinecall/format/source-files';
+import { sourceFilesOf } from '../runtimes/pinecall/format';
 import { positionAt } from '../model/text-position';
 import { slugOf } from '../model/names';
 

@@ -7,7 +7,7 @@ import type { FileFormat } from './file-format';
 import { exportJson } from './json';
 import { openAiToolsForStage } from './openai-tools';
 import { runtimeFormatOf } from './runtime-formats';
-import { exportPinecallPython } from '../runtimes/pinecall/format/python/export';
+import { exportPinecallPython } from '../runtimes/pinecall/format';
 
 /** The agent file formats, and OpenAI's function-calling tools of one stage. */
 export type ExportFormat = FileFormat | 'openai';

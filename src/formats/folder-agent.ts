@@ -2,7 +2,7 @@
 // agent beside its base class and helpers. Pure and regex-only (no TypeScript parser: the .zip
 // worker runs it, and must stay small); the importer then reads the others through SourceFiles.
 import type { BundleFile } from './bundle';
-import { folderOf, joinPath } from '../runtimes/pinecall/format/source-files';
+import { folderOf, joinPath } from '../runtimes/pinecall/format';
 
 const PINECALL_FILE = /\.tsx?$/i;
 const PYTHON_FILE = /\.py$/i;

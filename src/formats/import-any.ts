@@ -7,8 +7,7 @@ import { importBlockAgentTools, importBlockAgentYaml, type ImportFix } from '../
 import { detectFormat, nameFromFileName, type FileFormat } from './file-format';
 import { refsFollowNames } from '../model/ops/refs';
 import { importJson } from './json';
-import type { PinecallImport } from '../runtimes/pinecall/format/import';
-import type { AgentFolder } from '../runtimes/pinecall/format/import-files';
+import { loadPinecallImporter, loadPinecallPythonImporter, loadPinecallPythonStageFlow, loadPinecallStageFlow, type AgentFolder, type PinecallImport } from '../runtimes/pinecall/format';
 
 /** An error or warning: where in the text (line:column, 1-based) or in the document (a JSON pointer). */
 export interface Located {
@@ -50,7 +49,7 @@ export interface ImportOptions {
 
 async function importPinecallHere(text: string, folder?: AgentFolder): Promise<PinecallImport> {
   // The TypeScript compiler is large: it loads only for a Pinecall file.
-  const [{ importPinecallTs }, { withCodeEdgeCount }] = await Promise.all([import('../runtimes/pinecall/format/import'), import('../runtimes/pinecall/format/stage-flow')]);
+  const [{ importPinecallTs }, { withCodeEdgeCount }] = await Promise.all([loadPinecallImporter(), loadPinecallStageFlow()]);
   return withCodeEdgeCount(importPinecallTs(text, { folder }));
 }
 
@@ -83,7 +82,7 @@ export async function importAny(text: string, options: ImportOptions = {}): Prom
     case 'py': {
       // Light (Lezer's Python grammar), but only a Python file needs it.
       const [{ importPinecallPython }, { pythonStageFlow }, { codeEdgesOf }] = await Promise.all([
-        import('../runtimes/pinecall/format/python/import'), import('../runtimes/pinecall/format/python/code-writes'), import('../model/code-flow'),
+        loadPinecallPythonImporter(), loadPinecallPythonStageFlow(), import('../model/code-flow'),
       ]);
       const result = importPinecallPython(text, options.folder ? { folder: options.folder } : {});
       if (!result.ok) return { kind: 'error', format, errors: result.errors };

@@ -7,6 +7,7 @@ import { jsonPointerLocator, pointerSegments } from './json-locate';
 import { edgesFrom, type AgentDocument } from '../model';
 
 import type { Locatable, Locator, Position } from './locator';
+import { loadPinecallLocator } from '../runtimes/pinecall/format';
 import type { FileFormat } from './file-format';
 
 export type { Locatable, Locator, Position };
@@ -170,6 +171,6 @@ export function yamlLocator(text: string, doc: AgentDocument): Locator {
 export async function locatorFor(format: FileFormat, text: string, doc: AgentDocument): Promise<Locator> {
   if (format === 'json') return jsonLocator(text);
   if (format === 'yaml') return yamlLocator(text, doc);
-  const { tsLocator } = await import('../runtimes/pinecall/format/locate');
+  const { tsLocator } = await loadPinecallLocator();
   return tsLocator(text, doc);
 }

@@ -1,7 +1,6 @@
 import type { Loss } from '../model/loss';
 import { lossesOfBlockAgent } from '../runtimes/block-agent/format';
-import { lossesOfPinecall } from '../runtimes/pinecall/format/losses';
-import { lossesOfPinecallPython } from '../runtimes/pinecall/format/python/losses';
+import { lossesOfPinecall, lossesOfPinecallPython } from '../runtimes/pinecall/format';
 import { lossesOfPipecat } from '../runtimes/pipecat/format';
 import type { AgentDocument, Target } from '../model/types';
 

@@ -18,7 +18,7 @@
 //   condition on the same tool, changes with the one it follows;
 // - a tool's scope as the stages it offers the tool in, however written (all, blocks or stages);
 //   an mcp tool's parameters (its server describes its tools; lint and both files ignore them).
-import { dedentCode, withoutThisPrefix } from '../runtimes/pinecall/format/js-lexer';
+import { dedentCode, withoutThisPrefix } from '../runtimes/pinecall/format';
 import { RUNTIME_FORMATS } from './runtime-formats';
 import { toolVisibleIn } from '../model/document';
 import { pointer } from '../model/lint/pointer';

@@ -7,8 +7,7 @@ import { slugOf } from '../model/names';
 import { exportBlockAgentYaml, projectBlockAgent } from '../runtimes/block-agent/format';
 import type { FileFormat } from './file-format';
 import { lossesFor } from './losses';
-import { exportPinecallTs } from '../runtimes/pinecall/format/export';
-import { projectPinecall } from '../runtimes/pinecall/format/project';
+import { exportPinecallTs, projectPinecall } from '../runtimes/pinecall/format';
 import { exportPipecatFlow, HANDLERS_FILE, projectPipecat } from '../runtimes/pipecat/format';
 
 export interface RuntimeFile {

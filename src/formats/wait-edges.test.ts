@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../test/fixtures/block-agent/fixtures';
 import { exportBlockAgentYaml, importBlockAgentYaml } from '../runtimes/block-agent/format';
-import { exportPinecallTs, importPinecallTs } from '../runtimes/pinecall/format';
+import { exportPinecallTs } from '../runtimes/pinecall/format';
+import { importPinecallTs } from '../runtimes/pinecall/format/import';
 import { problemsOf } from './problems';
 import type { AgentDocument } from '../model';
 

@@ -4,7 +4,7 @@
 import { ZIP_LIMITS, type ZipLimits } from '../model/limits';
 import type { BundleFile } from './bundle';
 import { pickAgentFile } from './folder-agent';
-import { refusedEntry } from '../runtimes/pinecall/format/source-files';
+import { refusedEntry } from '../runtimes/pinecall/format';
 import { readZip } from './zip';
 
 /** bundle.ts's isGoldenPath, not imported from there: the worker would load the exporters with it (zip-bundle.test.ts checks they agree). */

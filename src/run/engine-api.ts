@@ -6,7 +6,7 @@
 // the template sandbox all run where the agent's code runs, off the page's thread. The same object
 // serves in the page's thread where there are no workers (the unit tests).
 import { lossesFor } from '../formats/losses';
-import { pinecallPythonToolSpecs } from '../runtimes/pinecall/format/python/spec';
+import { pinecallPythonToolSpecs } from '../runtimes/pinecall/format';
 import type { AgentDocument, ConversationTest, PlayedTurn, Target } from '../model';
 import { runSuite, type TestRunResult } from '../simulator/conversation-tests';
 import { createModel, type ProviderSettings } from '../simulator/providers';

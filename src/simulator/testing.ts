@@ -2,7 +2,7 @@
 // request it was sent) and the sample agent. Imported by tests only.
 import { readFileSync } from 'node:fs';
 import sampleJson from '../../public/examples/clinic-booking.json';
-import { importPinecallTs } from '../runtimes/pinecall/format';
+import { importPinecallTs } from '../runtimes/pinecall/format/import';
 import type { AgentDocument } from '../model';
 import { newSession } from './session';
 import type { Model, ModelRequest, ModelResponse, Session, ToolCallRequest } from './types';

@@ -4,7 +4,7 @@
 // (not on first paint), then the same pure picker
 // as a .zip's (formats/folder-agent.ts) tells which file is the agent and which are its siblings.
 import type { BundleFile } from '../../formats/bundle';
-import { refusedEntry } from '../../runtimes/pinecall/format/source-files';
+import { refusedEntry } from '../../runtimes/pinecall/format';
 import type { RefusedEntry } from '../../formats/zip-bundle';
 import { formatBytes, formatCount, ZIP_LIMITS } from '../../model/limits';
 

@@ -4,7 +4,7 @@
 // imports cannot get each other's results). Without Web Workers (Node: unit tests) the importer
 // runs in place, loaded only then: the page never loads the TypeScript compiler itself.
 import * as Comlink from 'comlink';
-import type { PinecallImport } from '../../runtimes/pinecall/format/import';
+import type { PinecallImport } from '../../runtimes/pinecall/format';
 import type { FolderTexts, PinecallImportApi } from './pinecall-api';
 import ImportWorker from './import.worker?worker';
 

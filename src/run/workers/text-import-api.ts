@@ -7,7 +7,7 @@
 // where there are no workers (Node: unit tests).
 import { importAny, type ImportOutcome } from '../../formats/import-any';
 import type { FileFormat } from '../../formats/file-format';
-import { sourceFilesOf } from '../../runtimes/pinecall/format/source-files';
+import { sourceFilesOf } from '../../runtimes/pinecall/format';
 import type { FolderTexts } from './pinecall-api';
 
 export type TextFormat = Exclude<FileFormat, 'ts'>;

@@ -9,17 +9,13 @@ import type { AgentDocument } from '../../model';
 import type { StageFlow } from '../../model/code-flow';
 import type { Problem } from '../../model/lint';
 import { problemsOf } from '../../formats/problems';
-import { preservedOf } from '../../runtimes/pinecall/format/preserved';
-import { codeMaySetStage } from '../../runtimes/pinecall/format/code-sets-stage';
+import { codeMaySetStage, preservedOf, stageFlowIfAny } from '../../runtimes/pinecall/format';
 import { expressionParserLoaded, loadExpressionParser, parserWanted } from '../../model/lint/js-syntax';
 import { samplePatternsWanted, setSamplePatterns } from '../../model/lint/pattern-samples';
 import { docReceiver, type DocWire } from './doc-wire';
 
 /** `same`: equal to the answer numbered `answer` that the page said it holds. */
 export type ProblemsAnswer = { kind: 'same'; answer: number } | { kind: 'new'; answer: number; problems: Problem[]; stageFlow?: StageFlow };
-
-type StageFlowReader = typeof import('../../runtimes/pinecall/format/code-sets-stage');
-let reader: Promise<StageFlowReader> | undefined;
 
 /** What the reader reads of a document: while none of it changes, the last flow stands. */
 function flowKey(doc: AgentDocument): string {
@@ -61,7 +57,6 @@ export function problemsApi(): ProblemsApi {
     if (!codeMaySetStage(doc)) return undefined;
     const key = flowKey(doc);
     if (lastFlow?.key === key) return lastFlow.flow;
-    const { stageFlowIfAny } = await (reader ??= import('../../runtimes/pinecall/format/code-sets-stage'));
     lastFlow = { key, flow: (await stageFlowIfAny(doc)) ?? { writes: [], unresolved: [], unknownStages: [] } };
     return lastFlow.flow;
   };
