@@ -12,10 +12,11 @@
  */
 const TEST_SUPPORT = '(^src/.+/testing\\.ts$|^src/formats/testing/|^src/simulator/offline/conversation-testing\\.ts$|^src/simulator/offline/corpus-harness\\.ts$)';
 /**
- * What still reaches past a runtime's front door (`a-runtime-part-has-one-front-door`), until it can
- * take the door: the offline model's reading of a class's prompt takes isFrameworkBlock from
- * Pinecall's engine (runtimes/pinecall/engine/index.ts offers it; another change is under way in
- * that folder).
+ * What still reaches past a runtime's front door (`a-runtime-part-has-one-front-door`): the offline
+ * model's reading of a class's prompt takes isFrameworkBlock from Pinecall's prompt-blocks.ts, a
+ * file of plain strings. Through the engine's door it would bring the engine, and with it the
+ * TypeScript compiler, into the page's run (`the-page-run-does-not-load-the-typescript-compiler`).
+ * Left until the prompt's framework blocks are marked in the request the model is sent.
  */
 const DOOR_DEBT = '^src/simulator/offline/reading\\.ts$';
 /**
