@@ -13,7 +13,7 @@ import { bodyPy } from './body';
 import { pyMembers } from './members';
 import { hintText, usesKind, type PyType, type TypedShape } from './py-type';
 import { docstringSource, pyLiteral, pySplitLines, pyStrip } from './py-text';
-import { pyPii, pyTools, pythonDocLines, type PyToolEntry } from './spec';
+import { pyPii, pyTools, pythonDocLines, typedDocOf, type PyToolEntry } from './spec';
 import { signatureText, type NameOf } from './signature';
 import { viewJinja } from './view';
 import { pyFieldsOf, pyWhen, type PyField } from './py-expression';
@@ -168,11 +168,21 @@ export function writePinecallPython(doc: AgentDocument, merge: KeptMerge = asWri
     typed.length ? 'from typing_extensions import NotRequired, TypedDict\n\n' : '',
     `from pinecall import ${pinecall.join(', ')}\n`,
   ].join('');
-  const classes = typed.map(({ name: typedName, shape }) =>
-    `\n\nclass ${typedName}(TypedDict):\n${shape.members.map((m) => `${IN_CLASS}${m.name}: ${m.required ? hintText(m.type, nameOf) : `NotRequired[${hintText(m.type, nameOf)}]`}\n`).join('')}`);
+  const docOf = typedDocOf(doc);
+  const classes = typed.map(({ name: typedName, shape }) => {
+    // The class's docstring as the import read it (pydantic's description of its $defs entry).
+    const docstring = docOf(shape, typedName);
+    return `\n\nclass ${typedName}(TypedDict):\n${docstring ? `${IN_CLASS}${docstring.source}\n` : ''}${shape.members.map((m) => `${IN_CLASS}${m.name}: ${m.required ? hintText(m.type, nameOf) : `NotRequired[${hintText(m.type, nameOf)}]`}\n`).join('')}`;
+  });
   const around = (kept: string[] | undefined) => (kept?.length ? `\n\n${kept.join('\n\n')}\n` : '');
   const decorators = (keptPy.classDecorators ?? []).map((d) => `${d}\n`).join('');
-  const fresh = `${head}${around(keptPy.before)}${classes.join('')}\n\n${decorators}class ${name}(Agent):\n${body.join('')}${around(keptPy.after)}`;
+  // The TypedDicts go before the first kept statement that names one (`Caller = CallerInfo`, an
+  // alias Python runs where it stands), else after them all.
+  const before = keptPy.before ?? [];
+  const namesClass = typed.length ? new RegExp(`\\b(?:${typed.map((t) => t.name).join('|')})\\b`) : undefined;
+  const split = namesClass ? before.findIndex((statement) => namesClass.test(statement)) : -1;
+  const at = split < 0 ? before.length : split;
+  const fresh = `${head}${around(before.slice(0, at))}${classes.join('')}${around(before.slice(at))}\n\n${decorators}class ${name}(Agent):\n${body.join('')}${around(keptPy.after)}`;
   const { text, notes, normalised } = merge(doc, fresh);
   const path = `agents/${slug}/agent.py`;
   // A view the import kept whole goes back as it was while no stage has instructions of the document's own.

@@ -19,13 +19,46 @@ export interface TypedDeclarations {
   get(name: string): { node: SyntaxNode; total: boolean } | undefined;
 }
 
+/**
+ * A module-level type alias (`Category = Literal["a", "b"]`, `Category: TypeAlias = …`): the name
+ * is bound to the value's type object, so a hint naming it is that type (`typing.get_type_hints`
+ * reads the module's globals; pydantic sees the Literal, the Optional, the TypedDict itself). Only
+ * an assignment at the module's top level, the name's one binding there, and only where the hint
+ * stands after it: Python has run that line by then.
+ */
+export interface AliasDeclaration {
+  /** The assignment statement. */
+  node: SyntaxNode;
+  /** Its value: the type. */
+  value: SyntaxNode;
+}
+
+/** What the module says of a name besides TypedDicts, for the hints that name it. */
+export interface ModuleNames {
+  aliases: ReadonlyMap<string, AliasDeclaration>;
+  /** Names bound more than once at the module's top level: which binding a hint sees is the order's, not read. */
+  rebound: ReadonlySet<string>;
+  /** Python 3.12's `type X = …` statements, by name. */
+  typeStatements: ReadonlyMap<string, SyntaxNode>;
+}
+
+const NO_NAMES: ModuleNames = { aliases: new Map(), rebound: new Set(), typeStatements: new Map() };
+
 export type HintRead = { ok: true; type: PyType } | { ok: false; node: SyntaxNode; message: string };
 
 export class HintReader {
   private readonly shapes = new Map<string, TypedShape>();
   private readonly reading = new Set<string>();
+  private readonly aliasesReading = new Set<string>();
+  /** Inside an alias's value: Python runs it where it stands, so what it names must stand above it. */
+  private inAlias = 0;
 
-  constructor(private readonly file: PyFile, private readonly typed: TypedDeclarations) {}
+  constructor(private readonly file: PyFile, private readonly typed: TypedDeclarations, private readonly names: ModuleNames = NO_NAMES) {}
+
+  /** The TypedDicts read so far, by name: the classes the document's hints name. */
+  readTyped(): string[] {
+    return [...this.shapes.keys()];
+  }
 
   read(node: SyntaxNode, path: string[], depth = 0): HintRead {
     const fail = (message: string, at = node): HintRead => ({ ok: false, node: at, message });
@@ -73,9 +106,43 @@ export class HintReader {
     if (DICT_NAMES.has(bare)) return { ok: true, type: { kind: 'dict' } };
     if (LIST_NAMES.has(bare)) return { ok: true, type: { kind: 'list', items: { kind: 'any' } } };
     if (ANY_NAMES.has(bare)) return { ok: true, type: { kind: 'any' } };
+    const line = (at: SyntaxNode) => this.file.at(at, '').line;
+    const fail = (message: string): HintRead => ({ ok: false, node, message });
+    if (this.names.rebound.has(bare)) return fail(`the hint ${name} names a name the module binds more than once; Callboard reads a type alias or a TypedDict bound once, so write the type itself here`);
     const declared = this.typed.get(bare);
-    if (declared) return this.typedShape(bare, declared, path, depth);
-    return { ok: false, node, message: `the hint ${name} names no type this file declares; declare it as class ${name}(TypedDict) in the file, or write str, int, float, bool, list, dict or Literal[…]` };
+    if (declared) {
+      if (this.inAlias && declared.node.from > node.from) return fail(`the type alias on line ${line(node)} names ${name}, which is declared below it (line ${line(declared.node)}), where Python has not run yet; declare ${name} above the alias`);
+      // Members are read where the class stands, not as the alias's value.
+      const outer = this.inAlias;
+      this.inAlias = 0;
+      const shape = this.typedShape(bare, declared, path, depth);
+      this.inAlias = outer;
+      return shape;
+    }
+    const alias = this.names.aliases.get(bare);
+    if (alias) return this.aliased(bare, alias, node, path, depth);
+    const statement = this.names.typeStatements.get(bare);
+    if (statement) {
+      return fail(`the hint ${name} names \`type ${bare} = …\` (line ${line(statement)}), Python 3.12's type statement: pydantic gives such an alias its own $defs entry, which Callboard does not read (nor can the SDK's Python 3.11 run it); write ${bare} = … instead, or the type itself`);
+    }
+    return fail(`the hint ${name} names no type this file declares; declare it as class ${name}(TypedDict) in the file, or write str, int, float, bool, list, dict or Literal[…]`);
+  }
+
+  /** A hint naming a module-level alias: the alias's value, read where the alias stands. */
+  private aliased(name: string, alias: AliasDeclaration, node: SyntaxNode, path: string[], depth: number): HintRead {
+    const line = (at: SyntaxNode) => this.file.at(at, '').line;
+    const fail = (message: string): HintRead => ({ ok: false, node, message });
+    if (alias.node.from > node.from) {
+      return fail(`the hint ${name} names the type alias on line ${line(alias.node)}, below the hint: Python has not run that line when the hint is read, so the SDK cannot resolve it; define ${name} above`);
+    }
+    if (this.aliasesReading.has(name)) return fail(`the type alias ${name} names itself; write the type itself`);
+    this.aliasesReading.add(name);
+    this.inAlias++;
+    const read = this.read(alias.value, path, depth + 1);
+    this.inAlias--;
+    this.aliasesReading.delete(name);
+    if (read.ok) return read;
+    return fail(`the hint ${name} names the type alias on line ${line(alias.node)}, which Callboard cannot read as a type (${read.message}); it is kept as written, but the hint needs a type Callboard reads: write it here`);
   }
 
   private generic(head: string, args: SyntaxNode[], node: SyntaxNode, path: string[], depth: number): HintRead {

@@ -19,7 +19,8 @@ import { withKeptSource } from '../../../../formats/kept-source';
 import { sdkSlugOf, writePinecallPython } from './export-text';
 import type { SourceProblem } from '../import-util';
 import { bodyEntryKey, type PinecallPythonPreserved } from './preserved';
-import { HintReader } from './import-hint';
+import { HintReader, type AliasDeclaration, type ModuleNames } from './import-hint';
+import { pyCleandoc } from './py-text';
 import { readView } from './import-view';
 import { callArguments, children, parsePython, pyStringValue, stringOf, type PyFile } from './py-tree';
 import { PYTHON_AGENT_MEMBERS, PYTHON_ENVIRONMENT } from './py-names';
@@ -63,6 +64,84 @@ function openingOf(file: PyFile, value: SyntaxNode): PinecallPythonPreserved['gr
   return undefined;
 }
 
+/**
+ * The names the module binds at its top level, for the hints that name them: the type aliases
+ * (`X = <type>` or `X: TypeAlias = <type>`, not a string: that is text), the names bound more than
+ * once (classes, functions, assignments, imports), and Python 3.12's `type X = …` statements.
+ */
+function moduleNamesOf(file: PyFile): ModuleNames {
+  const aliases = new Map<string, AliasDeclaration>();
+  const typeStatements = new Map<string, SyntaxNode>();
+  const bound = new Map<string, number>();
+  const bind = (name: string) => bound.set(name, (bound.get(name) ?? 0) + 1);
+  for (const statement of children(file.top)) {
+    const inner = statement.name === 'DecoratedStatement' ? statement.getChild('ClassDefinition') ?? statement.getChild('FunctionDefinition') : statement;
+    if (!inner) continue;
+    switch (inner.name) {
+      case 'ClassDefinition':
+      case 'FunctionDefinition': {
+        const name = inner.getChild('VariableName');
+        if (name) bind(file.of(name));
+        break;
+      }
+      case 'TypeDefinition': {
+        const name = inner.getChild('VariableName');
+        if (name) {
+          bind(file.of(name));
+          typeStatements.set(file.of(name), inner);
+        }
+        break;
+      }
+      case 'ImportStatement': {
+        // `import a.b as c` binds c, `import a.b` binds a, `from m import x as y, z` binds y and z.
+        const text = file.of(inner).replace(/[()\\\n]/g, ' ');
+        const from = /^from\s+\S+\s+import\s+([^]*)$/.exec(text);
+        const parts = (from ? from[1] : text.replace(/^import\s+/, '')).split(',').map((p) => p.trim()).filter(Boolean);
+        for (const part of parts) {
+          const m = /^([\w.*]+)(?:\s+as\s+(\w+))?$/.exec(part);
+          if (m) bind(m[2] ?? (from ? m[1] : m[1].split('.')[0]));
+        }
+        break;
+      }
+      case 'AssignStatement': {
+        const parts = children(inner);
+        const assigns = parts.filter((p) => p.name === 'AssignOp');
+        for (const target of parts.filter((p, i) => p.name === 'VariableName' && (parts[i + 1]?.name === 'AssignOp' || parts[i + 1]?.name === 'TypeDef'))) bind(file.of(target));
+        // One target, one `=`: `Category = Literal[…]` or `Category: TypeAlias = Literal[…]`.
+        const [target, second] = parts;
+        const typeDef = second?.name === 'TypeDef' ? second : undefined;
+        const annotation = typeDef ? file.of(typeDef).replace(/^:\s*/, '') : undefined;
+        if (target?.name !== 'VariableName' || assigns.length !== 1 || parts.length !== (typeDef ? 4 : 3)) break;
+        if (annotation !== undefined && !/^(?:typing(?:_extensions)?\.)?TypeAlias$/.test(annotation)) break;
+        const value = parts.at(-1)!;
+        if (value.name === 'String' || value.name === 'ContinuedString') break;
+        aliases.set(file.of(target), { node: inner, value });
+        break;
+      }
+    }
+  }
+  const rebound = new Set([...bound].filter(([, n]) => n > 1).map(([name]) => name));
+  return { aliases, rebound, typeStatements };
+}
+
+/** A TypedDict's docstring as written, and its description as pydantic says it (`inspect.cleandoc` of `__doc__`). */
+function typedDocstring(file: PyFile, cls: SyntaxNode): { source: string; description: string } | undefined {
+  const body = cls.getChild('Body');
+  const first = body ? children(body).find((c) => c.name !== ':' && c.name !== 'Comment') : undefined;
+  if (!first || !isDocstring(first)) return undefined;
+  const literal = first.firstChild!;
+  // A bytes literal is no docstring (`__doc__` stays None); an f-string neither (stringOf gives none).
+  const parts = literal.name === 'String' ? [literal] : children(literal);
+  if (parts.some((p) => p.name !== 'String' || /^[rRuU]?[bB]/.test(file.of(p)))) return undefined;
+  // Python reads the file with its line breaks as \n: so does the docstring's value.
+  const values = parts.map((p) => pyStringValue(file.of(p).replace(/\r\n?/g, '\n')));
+  if (values.some((v) => v === undefined)) return undefined;
+  const value = values.join('');
+  // pydantic describes the class only when `__doc__` is truthy: `""""""` says nothing, `""" """` says ''.
+  if (value === '') return undefined;
+  return { source: file.of(first), description: pyCleandoc(value) };
+}
+
 /** The agent's name: the class name in words, or the words of its `slug` when the class names one the words would not give. */
 function agentName(cls: string, slug: string | undefined): string {
   const fromClass = agentNameOfClass(cls);
@@ -97,6 +176,7 @@ export function importPinecallPython(text: string, options: PythonImportOptions 
 
   // The module around the class.
   const typedDicts = new Map<string, { node: SyntaxNode; total: boolean }>();
+  const moduleNames = moduleNamesOf(file);
   const before: string[] = [];
   const after: string[] = [];
   const top = children(file.top);
@@ -134,7 +214,7 @@ export function importPinecallPython(text: string, options: PythonImportOptions 
   if (before.length) preserved.before = before;
   if (after.length) preserved.after = after;
   if (found.decorators.length) preserved.classDecorators = found.decorators.map((d) => file.of(d).trim());
-  const hints = new HintReader(file, typedDicts);
+  const hints = new HintReader(file, typedDicts, moduleNames);
 
   // The class body.
   const body = children(cls.getChild('Body')!).filter((c) => c.name !== ':');
@@ -226,6 +306,11 @@ export function importPinecallPython(text: string, options: PythonImportOptions 
   const fieldNames = new Set(state.map((f) => f.name));
   const stages = stageNames ?? [];
   const tools = toolNodes.map((t) => readTool(r, t.node, t.decorator, t.others, { hints, stages, fieldNames, className })).filter((t): t is ToolRead => !!t);
+  // The docstrings of the TypedDicts the hints name: pydantic's description of each one's $defs entry.
+  for (const name of hints.readTyped()) {
+    const docstring = typedDocstring(file, typedDicts.get(name)!.node);
+    if (docstring) setOwn(preserved.typedDocs ??= {}, name, docstring);
+  }
   if (r.errors.length) return { ok: false, errors: r.errors };
 
   // The view, one section per stage.

@@ -34,7 +34,7 @@ const IN_PYTHON = 'in a Pinecall class in Python';
  * the loss names, and what conformance/checks/c10 accepts as declared for that tool.
  */
 export function pyParameterChanges(entry: PyToolEntry): string[] {
-  const sent = pySchema(entry.params, entry.nameOf);
+  const sent = pySchema(entry.params, entry.nameOf, entry.describe);
   return Object.keys(sent.properties ?? {}).filter((name) => !sameJson(sent.properties![name], entry.tool.parameters.properties?.[name]));
 }
 
@@ -129,7 +129,7 @@ export function lossesOfPinecallPython(doc: AgentDocument): Loss[] {
       add(at('parameters'), entity, 'parameter that is no Python identifier', `${dropped.join(', ')} cannot be a parameter of the method, so the tool does not take it; rename it to an identifier`);
     }
     const changed = pyParameterChanges(entry);
-    const { properties: _sent, $defs: _defs, ...sentAround } = pySchema(entry.params, entry.nameOf);
+    const { properties: _sent, $defs: _defs, ...sentAround } = pySchema(entry.params, entry.nameOf, entry.describe);
     const { properties: _own, ...ownAround } = tool.parameters;
     if (changed.length || !sameJson(sentAround, ownAround)) {
       add(at('parameters'), entity, 'parameter schema as pydantic builds it',

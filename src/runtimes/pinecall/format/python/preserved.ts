@@ -32,6 +32,12 @@ export interface PinecallPythonPreserved {
   whens?: Record<string, string>;
   /** How the class opens a call (`greeting = …`), as read at import: its words, or the model's own with an instruction. */
   greeting?: { kind: 'words'; text: string } | { kind: 'improvise'; instruction: string };
+  /**
+   * The docstrings of the TypedDicts the hints name, by class name: as written (the export writes
+   * the class with it again) and as pydantic reads it (`inspect.cleandoc`), the description of the
+   * class's `$defs` entry in the schema the model receives.
+   */
+  typedDocs?: Record<string, { source: string; description: string }>;
   /** The view as written, where it is not one section per stage. */
   view?: string;
 }

@@ -7,6 +7,45 @@ import { cleandoc, expandTabs, PY_SECTION, pyOneLine, pySplitLines, pyStrip } fr
 
 export { cleandoc, expandTabs, PY_SECTION, pyOneLine, pySplitLines, pyStrip };
 
+/** What Python's `str.lstrip()` takes off the left: its whitespace (JavaScript's `\s` but U+FEFF, and the separators \x1c-\x1f, \x85). */
+// eslint-disable-next-line no-control-regex -- Python's whitespace includes these separators
+const PY_LEADING_SPACE = /^(?:(?!\ufeff)[\s\x1c-\x1f\x85])+/;
+
+/**
+ * `inspect.cleandoc` exactly, as the SDK's Python (3.11) runs it on a class's `__doc__`: tabs
+ * expanded over the whole text (columns restart after \n and \r), the text split at \n alone,
+ * the first line's leading whitespace and the other lines' common indentation removed, and only
+ * empty lines dropped at the ends (a line of spaces the margin leaves stays, and so does trailing
+ * whitespace). pydantic gives a TypedDict's `$defs` entry this as its description
+ * (`GenerateJsonSchema._update_class_schema`).
+ */
+export function pyCleandoc(doc: string): string {
+  let expanded = '';
+  let column = 0;
+  for (const ch of doc) {
+    if (ch === '\t') {
+      const n = 8 - (column % 8);
+      expanded += ' '.repeat(n);
+      column += n;
+    } else {
+      expanded += ch;
+      column = ch === '\n' || ch === '\r' ? 0 : column + 1;
+    }
+  }
+  const lines = expanded.split('\n');
+  const lstrip = (line: string) => line.replace(PY_LEADING_SPACE, '');
+  let margin = Infinity;
+  for (const line of lines.slice(1)) {
+    const content = lstrip(line).length;
+    if (content) margin = Math.min(margin, line.length - content);
+  }
+  lines[0] = lstrip(lines[0]);
+  if (margin < Infinity) for (let i = 1; i < lines.length; i++) lines[i] = lines[i].slice(margin);
+  while (lines.length && !lines.at(-1)) lines.pop();
+  while (lines.length && !lines[0]) lines.shift();
+  return lines.join('\n');
+}
+
 /** Characters written escaped in a Python string literal: controls, and the line breaks only Python sees. */
 // eslint-disable-next-line no-control-regex -- the controls are what must be escaped
 const ESCAPED = /[\x00-\x08\x0b-\x1f\x7f\x85\u2028\u2029]/g;

@@ -38,6 +38,13 @@ export interface TypedShape {
 
 const SCALARS: Record<string, PyScalar> = { string: 'str', integer: 'int', number: 'float', boolean: 'bool', null: 'None' };
 
+/**
+ * The description pydantic gives a TypedDict class's `$defs` entry, by the shape and the name the
+ * file declares it by: its docstring as `inspect.cleandoc` reads it (`GenerateJsonSchema.
+ * _update_class_schema`), '' for a blank one; undefined for a class without one.
+ */
+export type DescribeTyped = (shape: TypedShape, name: string) => string | undefined;
+
 /** How deep nested objects are written as classes; deeper ones become `dict` (a loss). */
 export const MAX_TYPED_DEPTH = 8;
 
@@ -115,9 +122,9 @@ export function hintText(type: PyType, nameOf: (shape: TypedShape) => string): s
  * The JSON Schema pydantic 2 builds for the hint (`model_json_schema`, titles dropped as the SDK's
  * `untitled` drops them): a typed shape is a `$ref` into `defs`, closed (`additionalProperties:
  * false`) because the SDK's arguments model forbids extra keys and a TypedDict takes its parent's
- * config.
+ * config; described when the class has a docstring (`describe`: pydantic's `inspect.cleandoc` of it).
  */
-export function pydanticSchemaOf(type: PyType, nameOf: (shape: TypedShape) => string, defs: Record<string, JsonSchema>): JsonSchema {
+export function pydanticSchemaOf(type: PyType, nameOf: (shape: TypedShape) => string, defs: Record<string, JsonSchema>, describe: DescribeTyped = () => undefined): JsonSchema {
   switch (type.kind) {
     case 'scalar':
       return { type: Object.keys(SCALARS).find((k) => SCALARS[k] === type.name)! };
@@ -126,7 +133,7 @@ export function pydanticSchemaOf(type: PyType, nameOf: (shape: TypedShape) => st
     case 'dict':
       return { additionalProperties: true, type: 'object' };
     case 'list':
-      return { items: pydanticSchemaOf(type.items, nameOf, defs), type: 'array' };
+      return { items: pydanticSchemaOf(type.items, nameOf, defs, describe), type: 'array' };
     case 'literal': {
       const json = typeof type.values[0] === 'string' ? 'string' : 'integer';
       return type.values.length === 1 ? { const: type.values[0], type: json } : { enum: [...type.values], type: json };
@@ -134,15 +141,17 @@ export function pydanticSchemaOf(type: PyType, nameOf: (shape: TypedShape) => st
     case 'union':
       // `Any | None` is Any: pydantic reads the union as what it allows, and Any allows all.
       if (type.members.some((m) => m.kind === 'any')) return {};
-      return { anyOf: type.members.map((m) => pydanticSchemaOf(m, nameOf, defs)) };
+      return { anyOf: type.members.map((m) => pydanticSchemaOf(m, nameOf, defs, describe)) };
     case 'typed': {
       const name = nameOf(type.shape);
       if (!defs[name]) {
         defs[name] = {};
         const required = type.shape.members.filter((m) => m.required).map((m) => m.name);
+        const description = describe(type.shape, name);
         defs[name] = {
           additionalProperties: false,
-          properties: Object.fromEntries(type.shape.members.map((m) => [m.name, pydanticSchemaOf(m.type, nameOf, defs)])),
+          ...(description !== undefined ? { description } : {}),
+          properties: Object.fromEntries(type.shape.members.map((m) => [m.name, pydanticSchemaOf(m.type, nameOf, defs, describe)])),
           ...(required.length ? { required } : {}),
           type: 'object',
         };

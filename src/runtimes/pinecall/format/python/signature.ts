@@ -3,7 +3,7 @@
 // export and the tool spec Callboard predicts read, so they cannot disagree.
 import type { JsonSchema, Tool } from '../../../../model';
 import { pascalCase } from '../../../../model/names';
-import { hintText, includesNone, NONE, pydanticSchemaOf, pyTypeOf, union, type PyType, type TypedShape } from './py-type';
+import { hintText, includesNone, NONE, pydanticSchemaOf, pyTypeOf, union, type DescribeTyped, type PyType, type TypedShape } from './py-type';
 import { isPythonIdentifier, PYTHON_FILE_NAMES } from './py-names';
 import { pyLiteral, pySplitLines, pyStrip } from './py-text';
 
@@ -94,12 +94,12 @@ export function argsSection(params: readonly PyParameter[]): string[] {
 }
 
 /** The parameters' schema as the SDK sends it: pydantic's, titles off, descriptions from `Args:`, closed. */
-export function pySchema(params: readonly PyParameter[], nameOf: NameOf): JsonSchema {
+export function pySchema(params: readonly PyParameter[], nameOf: NameOf, describe?: DescribeTyped): JsonSchema {
   const defs: Record<string, JsonSchema> = {};
   const properties: Record<string, JsonSchema> = {};
   for (const p of params) {
     const type = declaredType(p);
-    const schema = pydanticSchemaOf(type, nameOf, defs);
+    const schema = pydanticSchemaOf(type, nameOf, defs, describe);
     const withDefault = p.required ? schema : { ...schema, default: p.default ? p.default.value : null };
     const description = p.description.join(' ');
     properties[p.name] = description ? { ...withDefault, description } : withDefault;

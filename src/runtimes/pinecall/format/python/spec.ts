@@ -12,6 +12,7 @@ import { getOwn } from '../../../../model/own';
 import { pyOneLine, pySplitLines, pyStrip } from './py-text';
 import { argsSection, pyParameters, pySchema, typedNamer, writableParameter, type NameOf, type PyParameter, type TypedNamer } from './signature';
 import { pyClassName, PYTHON_FILE_NAMES } from './py-names';
+import type { DescribeTyped, TypedShape } from './py-type';
 
 /** `pinecall.wire.parts.ToolSpec`, as `model_dump(exclude_none=True)` gives it. */
 export interface PyToolSpec {
@@ -73,33 +74,46 @@ export interface PyToolEntry {
   docLines: string[];
   /** The stages `stage=` names; undefined: offered in every stage. */
   stages: string[] | undefined;
+  /** The description of each TypedDict class the signature names (its docstring, kept from the import). */
+  describe: DescribeTyped;
+}
+
+/**
+ * A TypedDict's docstring kept from the import (preserved.ts `typedDocs`), as pydantic describes
+ * its class: only for the class the file declares under the name it was read by.
+ */
+export function typedDocOf(doc: AgentDocument): (shape: TypedShape, name: string) => { source: string; description: string } | undefined {
+  const docs = pythonPreservedOf(doc).typedDocs;
+  return (shape, name) => (docs && shape.title === name ? getOwn(docs, name) : undefined);
 }
 
 /** What each exported tool becomes, and the one namer of the TypedDict classes the file declares. */
 export function pyTools(doc: AgentDocument, members: PyMembers = pyMembers(doc)): { entries: PyToolEntry[]; namer: TypedNamer } {
   // A class named as a member would be replaced by it in the class body, where the hints are read.
   const namer = typedNamer(new Set([pyClassName(doc.name), ...PYTHON_FILE_NAMES, ...members.fields.values(), ...members.toolNames]));
+  const docOf = typedDocOf(doc);
+  const describe: DescribeTyped = (shape, name) => docOf(shape, name)?.description;
   const entries = exportedTools(doc).map((tool) => {
     const index = doc.tools.indexOf(tool);
     const name = members.toolNames[index];
     const params = pyParameters(tool);
-    return { tool, index, name, params, nameOf: namer.forTool(name), docLines: toolDocLines(tool, params, doc.language === 'python', getOwn(pythonPreservedOf(doc).afterArgs, tool.name)), stages: toolStageNames(doc, tool) };
+    return { tool, index, name, params, nameOf: namer.forTool(name), docLines: toolDocLines(tool, params, doc.language === 'python', getOwn(pythonPreservedOf(doc).afterArgs, tool.name)), stages: toolStageNames(doc, tool), describe };
   });
   // Named in the class's order, as the file declares them.
-  for (const entry of entries) pySchema(entry.params, entry.nameOf);
+  for (const entry of entries) pySchema(entry.params, entry.nameOf, entry.describe);
   return { entries, namer };
 }
 
 /** The spec of one exported tool, as the SDK builds it; undefined when the SDK refuses the tool (no docstring). */
 export function pyToolSpec(entry: PyToolEntry): PyToolSpec | undefined {
-  const { tool, name, params, nameOf, docLines } = entry;
+  const { tool, name, params, nameOf, docLines, describe } = entry;
   const description = pyOneLine(docLines.join('\n'));
   if (description === undefined) return undefined;
   const pii = pyPii(tool);
   return {
     name,
     description,
-    parameters: pySchema(params, nameOf),
+    parameters: pySchema(params, nameOf, describe),
     side_effect: tool.confirm ? 'irreversible' : 'read',
     ...(tool.confirm !== undefined ? { confirm: tool.confirm } : {}),
     ...(tool.announce !== undefined ? { announce: tool.announce } : {}),
