@@ -22,6 +22,8 @@ const numbersIn = (value: string) => nameWords(value).flatMap((w) => {
 });
 /** After a number in a value's name, "or more" ("four_bedroom_plus", "5_or_more"). */
 const OR_MORE = /^(?:plus|more|over|upwards)$/i;
+/** A line that denies something: a value naming an absence needs one. */
+const DENIES = /\b(?:not|no|never|nothing|none|nobody|without|hardly|barely)\b|n['’]t\b/i;
 /** Words that narrow a value to its thing alone. */
 const RESTRICTING = new Set(['only', 'just', 'solely', 'alone']);
 /** Words of quantity in a value's name ("some_lessons"): the caller must say a quantity too. */
@@ -229,7 +231,11 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
     const restrictedToo = restricts && said.some((w) => RESTRICTING.has(w.toLowerCase()));
     // A kind said names the value its class is ("a telly" names "electricals"), unless denied.
     const kindOf = own.filter((w) => said.some((x) => !denied.has(concept(x)) && classesOf(x).some((c) => stem(c) === stem(w))));
-    const ownHits = [...new Set([...own.filter((w) => saidConcepts.has(concept(w))), ...kindOf])];
+    // "not_confident_in_water" says an absence: "fine in the water" meets its words and not its
+    // meaning. Its words count only in a line that denies something.
+    const namesAnAbsence = nameWords(value).some((w) => /^(?:not|no|never|non|without|cannot|cant)$/i.test(w));
+    // ("She's not confident in the water" meets it whole: its word the caller denies counts.)
+    const ownHits = namesAnAbsence && !DENIES.test(line) ? [] : [...new Set([...own.filter((w) => saidConcepts.has(concept(w)) || (namesAnAbsence && denied.has(concept(w)))), ...kindOf])];
     // A number in a value's name ("every_4_weeks", "two_bedroom") is met only by that number said
     // ("every four weeks", "a two-bed flat"); with "plus" after it ("four_bedroom_plus"), by that
     // number or more.

@@ -134,6 +134,9 @@ export function findNames(text: string): Found[] {
     [new RegExp(`\\b(?:[Cc]alled|[Nn]amed|goes by)\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`, 'g'), 'name-called'],
     // "Her name was Joan Pickering": someone else's name, for a parameter about another person only (name-parts.ts).
     [new RegExp(`\\b(?:[Hh]is|[Hh]er|[Tt]heir)\\s+(?:full\\s+)?name(?:\\s+(?:was|is)|['’]s)\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`, 'g'), 'name-of-another'],
+    // "She's Isla, Isla Fernandes", "he's Tom Baker": someone else named by "she's"/"he's" — a full
+    // name, two words or more ("she's Spanish" names nobody).
+    [new RegExp(`\\b(?:[Ss]he|[Hh]e)['’]s\\s+(?:${NAME_WORD},\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){1,2})(?=\\s*(?:[,.!?;]|$|\\s+and\\b))`, 'g'), 'name-of-another'],
     // "…to see my mum, please. Margaret Ellison.": a full name said on its own right after the caller
     // speaks of someone of theirs is that person's name.
     [new RegExp(`\\b[Mm]y\\s+${RELATIVE}\\b[^.!?]*[.!?]\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){1,2})(?=\\s*(?:[.!?,;]|$))`, 'g'), 'name-of-another'],

@@ -203,3 +203,22 @@ describe('amounts with a scale, a count joined by a hyphen, a kind of equipment'
   it('a rowing machine is gym equipment in a list of bulky items; a piano denied is left out', () =>
     expect(readEnumList(['piano', 'american_fridge_freezer', 'gym_equipment', 'antiques'], "There's a great big American fridge freezer, and my husband's rowing machine. No piano, thankfully.")).toMatchObject({ values: ['american_fridge_freezer', 'gym_equipment'] }));
 });
+
+describe('an age, and a value that names an absence', () => {
+  const TODAY = '2026-12-01';
+  const age = { child_age: { type: 'integer', description: 'Age in whole years.' } } satisfies Record<string, JsonSchema>;
+  const fill = (line: string) => fillArguments({ type: 'object', properties: age, required: [] }, { callerLines: [line], today: TODAY, offered: [], patterns: patterns() }).args;
+  it('"She\'s six, seven in March" is six; "He is 9 years old" is nine', () => {
+    expect(fill("She's six, seven in March.")).toEqual({ child_age: 6 });
+    expect(fill('He is 9 years old.')).toEqual({ child_age: 9 });
+  });
+  it('near miss: two ages said ("she\'s six and he\'s four") are no one age; "she\'s a border collie" is none', () => {
+    expect(fill("She's six and he's four.")).toEqual({});
+    expect(fill("She's a border collie.")).toEqual({});
+  });
+  const ability = ['not_confident_in_water', 'swims_with_armbands_or_float', 'swims_a_width_unaided', 'swims_25_metres'];
+  it('"fine in the water … with her armbands on" is the armbands; "not confident in the water" the absence', () => {
+    expect(readEnum(ability, "She's fine in the water as long as she's got her armbands on, but take them off and she's clinging to the side.", [])).toMatchObject({ value: 'swims_with_armbands_or_float' });
+    expect(readEnum(ability, "She's not confident in the water at all.", [])).toMatchObject({ value: 'not_confident_in_water' });
+  });
+});

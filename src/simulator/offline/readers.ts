@@ -6,7 +6,7 @@ import { findDates, findDayPart, findMonths, findTimes } from './dates';
 import { findEmails, findNumbers, findPhones, findTitles, phoneForms } from './extract';
 import type { Candidate } from './fill-types';
 import { LATE_DAY_PART } from './history-fold';
-import { findDurations, findHouseNumbers, findIdentifiers, findLargeNumberWords, findPostcodes, findScaledNumbers, unitOf } from './ids';
+import { findDurations, findHouseNumbers, findIdentifiers, findLargeNumberWords, findPostcodes, findScaledNumbers, numberWordValue, unitOf } from './ids';
 import { type Kind, wantsWordsAsSaid, wordsAfterName } from './kinds';
 import { namesFor } from './name-parts';
 import { negationAt } from './polarity';
@@ -155,6 +155,11 @@ export function candidates(kind: Kind, name: string, line: string, prop: JsonSch
       const often = [...line.matchAll(/\b(once|twice|thrice)\s+(?:a|an|per|every|each)\s+(?:day|week|fortnight|month|year|term)\b/gi)].map((m) => ({ value: { once: 1, twice: 2, thrice: 3 }[m[1].toLowerCase() as 'once'], said: m[0], rule: 'number-how-often' }));
       // "twenty nineteen", "nineteen eighty-eight", "twenty oh five": a year said in two pairs.
       const years = holdsAYear(name, prop) ? findSpokenYears(line) : [];
+      // An age: "She's six, seven in March" is six; the age said next ("seven in March") is none.
+      const age = holdsAnAge(name, prop) ? ageSaid(line) : undefined;
+      // (Two ages said, "she's six and he's four", are no one age: the agent asks.)
+      if (age === 'several') return [];
+      if (age) return [{ value: round(age.value), said: age.said, rule: 'number-age', why: `"${age.said}" says how old` }];
       const counts = [...years, ...durations, ...plain.map((f) => ({ value: round(f.value), said: f.said, rule: f.rule })), ...oneOf, ...often];
       // A year (year_built, "the year it was made") is a year said, never a count ("a three-bed").
       return holdsAYear(name, prop) ? counts.filter((c) => typeof c.value === 'number' && c.value >= 1000 && c.value <= 2200) : counts;
@@ -162,6 +167,26 @@ export function candidates(kind: Kind, name: string, line: string, prop: JsonSch
     default:
       return [];
   }
+}
+
+/** A parameter that holds a person's or an animal's age: "child_age", "Age in whole years". */
+const holdsAnAge = (name: string, prop: JsonSchema) =>
+  (prop.type === 'integer' || prop.type === 'number') && /\bages?\b|\bhow old\b|\byears old\b/i.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`);
+
+/**
+ * The one number said as an age: after "she's", "he is", "I'm", "aged", or before "years old" —
+ * not one said of a birthday to come ("seven in March", "eight next week").
+ */
+function ageSaid(line: string): { value: number; said: string } | 'several' | undefined {
+  const n = "(\\d{1,3}|[a-z]+(?:-[a-z]+)?)";
+  const re = new RegExp(`\\b(?:(?:she|he|I|they|it)['’](?:s|m|re)|(?:she|he|it)\\s+is|I\\s+am|they\\s+are|aged)\\s+${n}\\b(?![\\s-]+(?:in|next|on|come|this)\\b)|\\b${n}[\\s-]+(?:years?|yrs?)[\\s-]+old\\b`, 'gi');
+  const ages = [...line.matchAll(re)].flatMap((m) => {
+    const said = m[1] ?? m[2];
+    const value = /^an?$/i.test(said) ? undefined : numberWordValue(said);
+    return value === undefined || value > 120 ? [] : [{ value, said: m[0] }];
+  });
+  const distinct = new Set(ages.map((a) => a.value)).size;
+  return distinct === 1 ? ages[0] : distinct > 1 ? 'several' : undefined;
 }
 
 /** A parameter that holds a calendar year: "year_built", "Year the car was first registered". */

@@ -436,6 +436,10 @@ describe('another person\'s name, and the caller\'s own', () => {
   const read = (line: string) => fillArguments({ type: 'object', properties: gift, required: [] }, { callerLines: [line], today: TODAY, offered: [], patterns: patterns() });
   it('"could it be in her memory? Her name was Joan Pickering" is the person remembered, never the donor', () =>
     expect(read('And could it be in her memory? Her name was Joan Pickering.').args).toEqual({ in_memory_of: 'Joan Pickering' }));
+  it('"She\'s Joan, Joan Pickering" names the person remembered; "she\'s Spanish" names nobody', () => {
+    expect(read("It's in memory of my aunt. She's Joan, Joan Pickering.").args).toEqual({ in_memory_of: 'Joan Pickering' });
+    expect(read("It's in memory of my aunt. She's Spanish.").args).toEqual({});
+  });
   it('"Her name\'s Isla" (contracted) is another person\'s name as "Her name was" is', () =>
     expect(read("And could it be in her memory? Her name's Joan Pickering.").args).toEqual({ in_memory_of: 'Joan Pickering' }));
   it('near miss: "I\'m Alan Pickering" is the donor, never the person remembered', () =>
