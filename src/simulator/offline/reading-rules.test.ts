@@ -59,11 +59,11 @@ describe('two questions asked together, two answers in one line', () => {
     expect(findYesNoInClause('Ten is fine, but no rush at all on the paint')).toBeUndefined();
   });
   it('"…, and whether they want X" is spoken as a second question', () => {
-    expect(speakInstructions('Ask what colour they would like, and whether they want it delivered.', true)).toBe('What colour would you like? Could you tell me if you want it delivered?');
+    expect(speakInstructions('Ask what colour they would like, and whether they want it delivered.', true)).toBe('What colour would you like? Do you want it delivered?');
   });
   it('the flag the second question asked for is read from "and no" after the first answer', async () => {
     const paint = tool('order_paint', 'Order the paint; deliver is true when the customer wants it brought to the door.', { colour: { type: 'string', enum: ['white', 'grey'] }, deliver: { type: 'boolean' } });
-    const question = 'What colour would you like? Could you tell me if you want it delivered?';
+    const question = 'What colour would you like? Do you want it delivered?';
     const out = await ask([paint], [user('I need some paint'), agent(question), user('Grey would be great, and no, I will collect it.')]);
     expect(calls(out)).toEqual([['order_paint', { colour: 'grey', deliver: false }]]);
   });

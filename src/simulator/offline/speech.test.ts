@@ -25,14 +25,14 @@ describe('speakInstructions', () => {
   it('speaks the first sentence with something to say: past a greeting once greeted, an invitation, follow-up questions, an opening "then"', () => {
     expect(speakInstructions('Welcome the guest warmly. Invite them to briefly introduce themselves—name, role, or anything fun.', true)).toBe('Could you introduce yourself?');
     expect(speakInstructions('Listen closely. Ask open-ended, thoughtful questions that invite storytelling.', true)).toBe('Could you tell me more about that?');
-    expect(speakInstructions('Express thanks for the conversation. Then, ask your guest if they have any final thoughts.', true)).toBe('Could you tell me if you have any final thoughts?');
+    expect(speakInstructions('Express thanks for the conversation. Then, ask your guest if they have any final thoughts.', true)).toBe('Do you have any final thoughts?');
   });
   it('reads only the first sentence', () => expect(speakInstructions('Ask for the postcode. Then ask for the street.', true)).toBe('Could you tell me the postcode?'));
   it('does not greet twice', () => expect(speakInstructions('Greet the guest.', true)).toBeUndefined());
   it('near miss: clauses that need data say nothing', () => expect(speakInstructions('Offer the free tables two at a time.', true)).toBeUndefined());
   it('"find out whether" and "check what" ask, a list kept whole, the customer spoken to', () => {
     expect(speakInstructions('Find out whether the parcel was damaged, wet or opened, and whether the customer still has the box. Then log it.', true))
-      .toBe('Could you tell me if the parcel was damaged, wet or opened? Could you tell me if you still have the box?');
+      .toBe('Was the parcel damaged, wet or opened? Do you still have the box?');
     expect(speakInstructions('Check what the patient is allergic to.', true)).toBe('What are you allergic to?');
   });
   it('"ask until what time" keeps its preposition; a lower-case word is no name of whom to ask', () => {
@@ -104,7 +104,7 @@ describe('wh-questions with a contraction or a past tense', () => {
 describe('several questions in one instruction', () => {
   it('wh-parts, then each "whether" asked on its own, in question order', () =>
     expect(speakInstructions("Ask how many bedrooms the current place has, whether there's a piano, and whether a big van can park right outside.", true))
-      .toBe('Could you tell me how many bedrooms the current place has? Is there a piano? Could you tell me if a big van can park right outside?'));
+      .toBe('Could you tell me how many bedrooms the current place has? Is there a piano? Can a big van park right outside?'));
   it('"whether there\'s any flexibility on it" is "Is there any flexibility on it?"', () =>
     expect(speakInstructions("Ask what date they're moving and whether there's any flexibility on it.", true)).toBe('What date are you moving? Is there any flexibility on it?'));
 });
@@ -123,10 +123,29 @@ describe('more ways an instruction asks', () => {
     expect(speakInstructions('Ask the date they became the only adult in the home, and check that nobody else aged 18 or over lives there.', true))
       .toBe('Could you tell me the date you became the only adult in the home? Can I check that nobody else aged 18 or over lives there?'));
   it('"Ask roughly how big it is" drops the adverb', () =>
-    expect(speakInstructions('Ask roughly how big it is, and whether it is in the road itself.', true)).toBe('How big is it? Could you tell me if it is in the road itself?'));
+    expect(speakInstructions('Ask roughly how big it is, and whether it is in the road itself.', true)).toBe('How big is it? Is it in the road itself?'));
   it('a statement is followed by the next sentence\'s question; a question ends the reply', () => {
     expect(speakInstructions("Say the address is fine. Ask what size of plot they're after and which sites they'd be happy with.", true))
       .toBe("The address is fine. What size of plot are you after, and which sites would you be happy with?");
     expect(speakInstructions('Ask for their name. Say the visit is free.', true)).toBe('Could you tell me your name?');
   });
 });
+
+describe('a wh-phrase is no longer than its noun', () => {
+  it('"what the problem with the room is" is asked indirectly, never "What the problem with is the room?"', () =>
+    expect(speakInstructions('Ask what the problem with the room is.', true)).toBe('Could you tell me what the problem with the room is?'));
+});
+
+describe('yes/no questions put in question order', () => {
+  it('a short subject and its verb go round; a third-person verb takes "does"; a past participle takes "have"', () => {
+    expect(speakInstructions("Ask when and where it happened, whether another vehicle or someone else's property was involved, and whether anyone was hurt.", true))
+      .toBe("Could you tell me when, and where it happened? Was another vehicle or someone else's property involved? Was anyone hurt?");
+    expect(speakInstructions('Ask what make of boiler it is, and whether it runs on mains gas, oil or LPG.', true)).toBe('What make of boiler is it? Does it run on mains gas, oil or LPG?');
+    expect(askFor('fee_agreed', { type: 'boolean', description: 'True when they agreed to the fee.' })).toBe('Have you agreed to the fee?');
+  });
+  it('"which line you were on" and "how much you\'ve played before" go round with their verb', () => {
+    expect(speakInstructions("Ask which line they were on.", true)).toBe('Which line were you on?');
+    expect(speakInstructions("Ask how much they've played before.", true)).toBe('How much have you played before?');
+  });
+});
+

@@ -49,7 +49,7 @@ const sentence = (s: string, end = '.') => capital(s.trim().replace(/[.!?;:,]+$/
 
 const WH = '(?:how|what|when|where|which|who|why)';
 const SUBJECT = "(I|we|it|he|she|you|they|[A-Z][a-z'’-]+|the [a-z]+)";
-const AUX = '(can|could|will|would|should|may|might|shall|do|does|am|are|is)';
+const AUX = '(can|could|will|would|should|may|might|shall|do|does|did|am|are|is|was|were|have|has|had)';
 
 /**
  * One wh-clause put in question order, or undefined when it is not one: the wh-words may bring a
@@ -66,7 +66,8 @@ function invert(part: string): string | undefined {
   const subjectVerb = /^(?:what|which|who)(?:\s+(?!(?:I|we|it|he|she|you|they)\b)[a-z]+(?<!s))?\s+([a-z]+)\b(?!\s+(?:I|we|it|he|she|you|they)\s+(?!and\b|or\b)[a-z])/.exec(part);
   if (subjectVerb && (/(?:[^su]s|ed)$/.test(subjectVerb[1]) || Object.hasOwn(PAST_TENSE, subjectVerb[1]) || subjectVerb[1] === 'went') && !/^(?:this|thus|his|its|us|yes|as|plus)$/.test(subjectVerb[1])) return part;
   // The wh-word's noun may be two words ("which passport office you can get to").
-  const noun = '(?:\\s+(?!I\\b|we\\b|it\\b|he\\b|she\\b|you\\b|they\\b)[a-z]+){0,3}';
+  // (No determiner or preposition but "of" among them: "what size of plot", never "what the problem with".)
+  const noun = '(?:\\s+(?!(?:I|we|it|he|she|you|they|the|a|an|your|their|my|his|her|its|our|with|for|to|in|on|at|from|by|about)\\b)[a-z]+){0,3}';
   // ("how big it is": nothing after the verb.)
   const m = new RegExp(`^(${WH}${noun})\\s+${SUBJECT}\\s+${AUX}(?:\\s+(.+))?$`).exec(part);
   if (m) return `${m[1]} ${m[3]} ${m[2]}${m[4] ? ` ${m[4]}` : ''}`;
@@ -76,9 +77,12 @@ function invert(part: string): string | undefined {
   // to its plain form ("how you rated it") is left to be asked indirectly.
   const past = PAST_TENSE[plain[3]];
   if (past) return `${plain[1]} did ${plain[2]} ${past}${plain[4]}`;
-  if (/ed$/.test(plain[3])) return undefined;
+  if (looksPast(plain[3])) return undefined;
   return `${plain[1]} do ${plain[2]} ${plain[3]}${plain[4]}`;
 }
+
+/** A regular past tense ("agreed", "rated"), not a verb that only ends so ("need", "feed"). */
+const looksPast = (word: string) => /ed$/i.test(word) && !/^(?:need|feed|bleed|speed|seed|breed|proceed|succeed|exceed|shed|wed|bed|heed|embed|weed|red|bred|led|fed|sped)$/i.test(word);
 
 /** Irregular past tenses said in instructions ("how they found the driver"), with their plain forms. */
 const PAST_TENSE: Record<string, string> = Object.fromEntries(
@@ -94,17 +98,30 @@ const openContractions = (text: string) =>
  * A "whether" clause as a question: "the driver may leave it" → "May the driver leave it?", "you
  * want a taxi" → "Do you want a taxi?", and "morning or afternoon" (no verb) as it is.
  */
-function whetherQuestion(said: string): string {
+function invertWhether(said: string): string | undefined {
   const part = openContractions(said.trim());
   // "there's any flexibility on it" → "Is there any flexibility on it?"; "it's still leaking" → "Is it still leaking?".
   const there = /^(there|it|that|this)\s+(is|are|was|were)\s+(.+)$/i.exec(part.replace(/^(there|it|that|this)['’]s\b/i, '$1 is'));
   if (there) return sentence(`${there[2]} ${there[1].toLowerCase()} ${there[3]}`, '?');
-  const modal = new RegExp(`^${SUBJECT}\\s+(can|could|may|might|will|would|should|shall|is|are|am|was|were|has|have)\\s+(.+)$`).exec(part);
+  // ("you have the box" asks "Do you have the box?": "have" goes first only before a participle.)
+  const modal = new RegExp(`^${SUBJECT}\\s+(can|could|may|might|will|would|should|shall|is|are|am|was|were|(?:has|have)(?=\\s+(?:been|had|got|done|seen|made|taken|given|[a-z]+ed)\\b))\\s+(.+)$`).exec(part);
   if (modal) return sentence(`${modal[2]} ${modal[1]} ${modal[3]}`, '?');
   const plain = /^(I|we|you|they)\s+([a-z]+)\b(.*)$/.exec(part);
-  if (plain) return sentence(`do ${plain[1]} ${plain[2]}${plain[3]}`, '?');
-  return sentence(part, '?');
+  if (plain) return sentence(`${looksPast(plain[2]) ? 'have' : 'do'} ${plain[1]} ${plain[2]}${plain[3]}`, '?');
+  // "anyone was hurt", "someone will travel with you": a short subject (no comma), then its verb.
+  const subject = /^((?:[a-z'’-]+\s+){0,5}?[a-z'’-]+)\s+(can|could|may|might|will|would|should|shall|is|are|was|were)\s+(.+)$/i.exec(part);
+  if (subject && !/,/.test(subject[1]) && !/\b(?:and|if|that|which|who|when)\b/i.test(subject[1])) return sentence(`${subject[2]} ${subject[1]} ${subject[3]}`, '?');
+  // "it runs on mains gas, oil or LPG": "Does it run …?".
+  const third = /^(it|he|she|(?:the|your|their)\s+[a-z'’-]+)\s+([a-z]+?)(ies|es|s)\b(.*)$/i.exec(part);
+  if (third && /^has$/i.test(third[2] + third[3])) return sentence(`does ${third[1]} have${third[4]}`, '?');
+  if (third && !/^(?:is|was|does)$/i.test(third[2] + third[3])) {
+    const base = third[3] === 'ies' ? `${third[2]}y` : third[3] === 'es' && /(?:sh|ch|x|ss|o)$/.test(third[2]) ? third[2] : third[3] === 'es' ? `${third[2]}e` : third[2];
+    return sentence(`does ${third[1]} ${base}${third[4]}`, '?');
+  }
+  return undefined;
 }
+
+const whetherQuestion = (said: string): string => invertWhether(said) ?? sentence(openContractions(said.trim()), '?');
 
 /** "how I can help" → "How can I help?": a wh-question put in the order it is asked in. */
 function question(clause: string): string {
@@ -178,7 +195,11 @@ function speakClause(clause: string, greeted: boolean): { text?: string; stateme
   if ((m = new RegExp(`^ask\\s+${PERSON}\\s*to\\s+(.+)$`).exec(c))) return { text: `Could you ${swapPersons(m[1]).replace(/[.!?]+$/, '')}?`, statement: false };
   // "Check that nobody else aged 18 or over lives there": asked to be confirmed.
   if ((m = /^(?:check|confirm|make sure)\s+that\s+(.+)$/i.exec(c))) return { text: `Can I check that ${swapPersons(m[1]).replace(/[.!?]+$/, '')}?`, statement: false };
-  if ((m = new RegExp(`^ask\\s+(?:${PERSON}\\s*)?(?:whether|if)\\s+(.+)$`).exec(c))) return { text: `Could you tell me if ${swapPersons(m[1]).replace(/[.!?]+$/, '')}?`, statement: false };
+  // "Ask whether anyone was hurt" asks "Was anyone hurt?"; what cannot be put so, "Could you tell me if …?".
+  if ((m = new RegExp(`^ask\\s+(?:${PERSON}\\s*)?(?:whether|if)\\s+(.+)$`).exec(c))) {
+    const asked = swapPersons(m[1]).replace(/[.!?]+$/, '');
+    return { text: invertWhether(asked) ?? `Could you tell me if ${asked}?`, statement: false };
+  }
   // "Ask the date they became the only adult": the thing asked for.
   if ((m = /^ask\s+((?:the|their|your)\s+[a-z].+)$/.exec(c))) return { text: `Could you tell me ${swapPersons(m[1]).replace(/[.!?]+$/, '')}?`, statement: false };
   // Who is told ends where the words told begin: the first word that is not capitalised.
@@ -339,6 +360,8 @@ function yesNoQuestion(said: string): string {
   // ("you have had one" asks "Have you had one?"; "you have a flight" asks "Do you have a flight?".)
   const m = /^you\s+(are|were|have been|have(?=\s+(?:had|been|got|seen|done|taken|[a-z]+ed)\b)|can|will|would|should)\s+(.+)$/i.exec(statement);
   if (m) return `${capital(m[1].split(' ')[0])} you ${m[1].split(' ').slice(1).concat(m[2]).join(' ').trim()}?`;
+  // ("you agreed to the fee" asks "Have you agreed to the fee?", never "Do you agreed".)
+  if (looksPast(/^you\s+([a-z]+)/i.exec(statement)?.[1] ?? '')) return `Have ${statement}?`;
   if (/^you\s+\w+/i.test(statement)) return `Do ${statement}?`;
   // "something is wrong with it now" → "Is something wrong with it now?": a short subject, then its verb.
   const plain = /^((?:the\s+|a\s+|an\s+|this\s+|that\s+)?[a-z]+)\s+(is|are|was|were|can|will)\s+(.+)$/i.exec(statement);
