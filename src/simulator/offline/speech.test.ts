@@ -149,3 +149,10 @@ describe('yes/no questions put in question order', () => {
   });
 });
 
+describe('a flag asked from its description', () => {
+  it('"True when anything we can\'t take is in there" asks "Is anything we can\'t take in there?"', () =>
+    expect(askFor('restricted_waste', { type: 'boolean', description: "True when anything we can't take is in there." })).toBe("Is anything we can't take in there?"));
+  it('near miss: a clause with no verb to put first is still asked whole', () =>
+    expect(askFor('quiet', { type: 'boolean', description: 'True when quiet matters most.' })).toMatch(/\?$/));
+});
+

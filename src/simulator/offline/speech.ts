@@ -366,7 +366,8 @@ function yesNoQuestion(said: string): string {
   // "something is wrong with it now" → "Is something wrong with it now?": a short subject, then its verb.
   const plain = /^((?:the\s+|a\s+|an\s+|this\s+|that\s+)?[a-z]+)\s+(is|are|was|were|can|will)\s+(.+)$/i.exec(statement);
   if (plain) return `${capital(plain[2])} ${plain[1]} ${plain[3]}?`;
-  return `Is it true that ${statement}?`;
+  // "anything we can't take is in there" → "Is anything we can't take in there?".
+  return invertWhether(statement) ?? `Is it true that ${statement}?`;
 }
 
 const idLike = (key: string) => /(^|_)id$|Id$/.test(key);
