@@ -309,6 +309,13 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
       const unsaid = tied.filter((s) => s !== best).map((s) => `${s.value}: "${degreeWords(s.value, descriptions).join('", "')}"`).join('; ');
       return { value: original(best.value), said: best.said, why: `${best.evidence}; the others' words of degree fit the caller's less (${unsaid})` };
     }
+    // "bigger than a dustbin lid" names bigger_than_a_dustbin_lid and up_to_a_dustbin_lid alike: the
+    // value whose said words hold every other's, and more, is the one meant.
+    const fullest = tied.filter((t) => tied.every((o) => o === t || (o.ownHits.every((w) => t.ownHits.includes(w)) && t.ownHits.length > o.ownHits.length)));
+    if (fullest.length === 1) {
+      const others = tied.filter((s) => s !== fullest[0]).map((s) => s.value).join(', ');
+      return { value: original(fullest[0].value), said: fullest[0].said, why: `${fullest[0].evidence}; more of its words are said than of ${others}` };
+    }
     const near = namedBesideItsThing(tied, line, descriptions[0] ?? '');
     if (near) return { value: original(near.value), said: near.said, why: `${near.evidence}, said in the clause that names what the parameter is about ("${near.clause}")` };
     return { tie: tied.map((s) => original(s.value)), why: tied.map((s) => `${s.value}: ${s.evidence}`).join('; ') };

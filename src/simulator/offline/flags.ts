@@ -142,7 +142,9 @@ export function flagMeaningInTool(name: string, toolDescription: string): string
 export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, askedAt: (i: number) => Asked | undefined, made: Made): Filled | undefined {
   const [latest = ''] = ctx.callerLines;
   // A yes or no answers only the question the agent asked: it sets the flag that question was for.
-  const flagDenies = NEGATED.test(prop.description || nameWords(name).join(' '));
+  // (Its first clause says what it means: "…by email only from now on, no paper copies" says yes to
+  // email; the "no" after the comma spells it out, it does not turn it round.)
+  const flagDenies = NEGATED.test((prop.description || nameWords(name).join(' ')).split(/[,;(—–]/)[0]);
   // "Just the MOT, mind" for a flag "true when they want a service as well as the MOT": the caller
   // keeps to the thing the flag adds to, so the flag's extra is not wanted — whatever a "yeah" that
   // opened the line agreed to.

@@ -242,3 +242,27 @@ describe('where a thing is, a time by a deadline, a value left when the others a
   it('"Outside you can\'t smell a thing" to "Is it outside too?" leaves inside_only', () => expect(where("It's strongest by the cooker. Outside you can't smell a thing.")).toBe('inside_only'));
   it('near miss: outside said without a denial leaves two values: none is read', () => expect(where("It's strongest by the cooker. Outside too, a bit.")).not.toBe('inside_only'));
 });
+
+describe('a flag whose description spells itself out after a comma', () => {
+  const delivery = {
+    type: 'object',
+    properties: { paperless: { type: 'boolean', description: 'True when they want bills by email only from now on, no paper copies.' } },
+    required: ['paperless'],
+  } satisfies JsonSchema;
+  const read = (line: string, flag: JsonSchema = delivery) => fillArguments(flag, {
+    callerLines: [line], agentLines: ['How can I help?'], askedInParallel: true, soleFlag: 'bill_delivery.paperless',
+    instructions: "Ask for an email address for the recalculated bill, and whether they'd like to go paperless.",
+    today: '2026-12-01', offered: [], patterns: patterns(), tool: { name: 'bill_delivery', description: 'How the new bill should reach them.' },
+  }).args.paperless;
+  it('"yeah, go paperless" is true: the "no paper copies" after the comma does not turn the yes round (it wrote false)', () =>
+    expect(read('Email is fine. And yeah, go paperless, I never open the post anyway.')).toBe(true));
+  it('near miss: a flag whose first clause denies ("never given blood") still turns a "no" to "whether they have given blood before"', () => {
+    const first = { type: 'object', properties: { first_time: { type: 'boolean', description: 'True when the caller has never given blood.' } }, required: ['first_time'] } satisfies JsonSchema;
+    const out = fillArguments(first, {
+      callerLines: ['No, this is my first time.'], agentLines: ['How can I help?'], askedInParallel: true, soleFlag: 'donor.first_time',
+      instructions: 'Ask for their name and whether they have given blood before.',
+      today: '2026-12-01', offered: [], patterns: patterns(), tool: { name: 'donor', description: 'The donor.' },
+    });
+    expect(out.args.first_time).toBe(true);
+  });
+});

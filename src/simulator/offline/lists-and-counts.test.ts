@@ -222,3 +222,17 @@ describe('an age, and a value that names an absence', () => {
     expect(readEnum(ability, "She's not confident in the water at all.", [])).toMatchObject({ value: 'not_confident_in_water' });
   });
 });
+
+describe('nobody else, an age in a count, the fuller of two named values', () => {
+  const TODAY = '2026-12-01';
+  const others = { other_adults: { type: 'integer', description: 'How many other people aged 18 or over live there now.' } } satisfies Record<string, JsonSchema>;
+  const fill = (line: string) => fillArguments({ type: 'object', properties: others, required: [] }, { callerLines: [line], today: TODAY, offered: [], patterns: patterns() }).args;
+  it('"there\'s nobody else, it\'s literally just me and the cat" is 0 other adults', () =>
+    expect(fill("And no, there's nobody else, it's literally just me and the cat.")).toEqual({ other_adults: 0 }));
+  it('near miss: "he is 19" is an age, never 19 other adults', () => expect(fill('My son lives with me, he is 19.')).toEqual({}));
+  it('"bigger than a dustbin lid" is bigger_than_a_dustbin_lid, not up_to_a_dustbin_lid; "in the road" the carriageway', () => {
+    expect(readEnum(['smaller_than_a_dinner_plate', 'up_to_a_dustbin_lid', 'bigger_than_a_dustbin_lid'], "Oh, it's bigger than a dustbin lid, easily.", [])).toMatchObject({ value: 'bigger_than_a_dustbin_lid' });
+    expect(readEnum(['smaller_than_a_dinner_plate', 'up_to_a_dustbin_lid', 'bigger_than_a_dustbin_lid'], "It's about a dustbin lid, up to that.", [])).toMatchObject({ value: 'up_to_a_dustbin_lid' });
+    expect(readEnum(['in_the_carriageway', 'cycle_lane', 'pavement', 'kerb_edge'], "It's slap bang in the road where your wheels go, not at the edge.", [])).toMatchObject({ value: 'in_the_carriageway' });
+  });
+});

@@ -143,7 +143,9 @@ export function candidates(kind: Kind, name: string, line: string, prop: JsonSch
       const taken = [...findPhones(line), ...findDates(line, today), ...findTimes(line), ...bareHours(line), ...spans, ...findPostcodes(line).filter((p) => /[A-Z]/i.test(p.value)), ...findSpelledCodes(line)].map((f) => [f.index, f.index + f.said.length] as [number, number]);
       // "fifteen thousand pounds" is 15000: a scaled amount is read whole, and its words count nothing else.
       const scaled = findScaledNumbers(line).filter((f) => !taken.some(([a, b]) => f.index >= a && f.index < b));
-      const busy = [...taken, ...scaled.map((f) => [f.index, f.index + f.said.length] as [number, number])];
+      // ("My son lives with me, he is 19": an age counts nothing but an age.)
+      const ages = holdsAnAge(name, prop) ? [] : agesSaidAt(line);
+      const busy = [...taken, ...scaled.map((f) => [f.index, f.index + f.said.length] as [number, number]), ...ages];
       // A number before a name in capitals is a house number ("8 Larch Close"), not a count.
       const houseNumber = (f: { index: number; said: string }) => /^\d+[a-z]?$/i.test(f.said) && /^\s+[A-Z][a-z]/.test(line.slice(f.index + f.said.length));
       const plain = [...scaled, ...findNumbers(line, busy), ...findLargeNumberWords(line).filter((f) => !busy.some(([a, b]) => f.index >= a && f.index < b))].filter((f) => !houseNumber(f)).sort((a, b) => a.index - b.index);
@@ -174,13 +176,23 @@ const holdsAnAge = (name: string, prop: JsonSchema) =>
   (prop.type === 'integer' || prop.type === 'number') && /\bages?\b|\bhow old\b|\byears old\b/i.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`);
 
 /**
- * The one number said as an age: after "she's", "he is", "I'm", "aged", or before "years old" —
- * not one said of a birthday to come ("seven in March", "eight next week").
+ * A number said as an age: after "she's", "he is", "I'm", "aged", or before "years old" — not one
+ * said of a birthday to come ("seven in March", "eight next week").
  */
+const AGE_NUMBER = "(\\d{1,3}|[a-z]+(?:-[a-z]+)?)";
+const ageRe = () => new RegExp(`\\b(?:(?:she|he|I|they|it)['’](?:s|m|re)|(?:she|he|it)\\s+is|I\\s+am|they\\s+are|aged)\\s+${AGE_NUMBER}\\b(?![\\s-]+(?:in|next|on|come|this)\\b)|\\b${AGE_NUMBER}[\\s-]+(?:years?|yrs?)[\\s-]+old\\b`, 'gi');
+
+/** Where the line says an age (spans to keep out of other counts). */
+function agesSaidAt(line: string): [number, number][] {
+  return [...line.matchAll(ageRe())].flatMap((m) => {
+    const said = m[1] ?? m[2];
+    return /^an?$/i.test(said) || numberWordValue(said) === undefined ? [] : [[m.index ?? 0, (m.index ?? 0) + m[0].length] as [number, number]];
+  });
+}
+
+/** The one age the line says; 'several' when it says more than one ("she's six and he's four"). */
 function ageSaid(line: string): { value: number; said: string } | 'several' | undefined {
-  const n = "(\\d{1,3}|[a-z]+(?:-[a-z]+)?)";
-  const re = new RegExp(`\\b(?:(?:she|he|I|they|it)['’](?:s|m|re)|(?:she|he|it)\\s+is|I\\s+am|they\\s+are|aged)\\s+${n}\\b(?![\\s-]+(?:in|next|on|come|this)\\b)|\\b${n}[\\s-]+(?:years?|yrs?)[\\s-]+old\\b`, 'gi');
-  const ages = [...line.matchAll(re)].flatMap((m) => {
+  const ages = [...line.matchAll(ageRe())].flatMap((m) => {
     const said = m[1] ?? m[2];
     const value = /^an?$/i.test(said) ? undefined : numberWordValue(said);
     return value === undefined || value > 120 ? [] : [{ value, said: m[0] }];

@@ -109,6 +109,9 @@ export function scopeCounts(name: string, line: string, found: Candidate[], coun
 /** A count read by its own rule (one of…): its clause, not the word after it, says what it counts. */
 const readByItsClause = (c: Candidate) => c.rule === 'number-one-of';
 
+/** The concepts of people a count of others may be about: "other_adults", "other_occupants". */
+const PEOPLE = new Set(['adult', 'adults', 'people', 'person', 'persons', 'occupant', 'occupants', 'resident', 'residents'].map(conceptOfWord));
+
 /** Words of a count's name that say how it is counted, not what: "number_of_claims", "claims_last_5_years". */
 const COUNTING = /^(?:number|num|count|total|how|many|much|of|last|past|previous|in|within|over|under|\d+|minutes?|hours?|days?|nights?|weeks?|months?|years?)$/i;
 
@@ -120,6 +123,10 @@ const COUNTING = /^(?:number|num|count|total|how|many|much|of|last|past|previous
 export function noneSaid(name: string, line: string): Candidate | undefined {
   const thing = new Set(nameWords(name).filter((w) => !isStopWord(w) && !COUNTING.test(w)).map(conceptOfWord));
   if (!thing.size) return undefined;
+  // "There's nobody else, it's just me" for a count of the other people: none.
+  const others = /\bother\b/i.test(nameWords(name).join(' ')) && [...thing].some((w) => PEOPLE.has(w));
+  const nobody = others ? /\b(?:nobody|no\s*one|no-one)(?:\s+else)?\b|\b(?:it['’]s|it\s+is)\s+(?:literally\s+|only\s+)?just\s+me\b/i.exec(line) : null;
+  if (nobody) return { value: 0, said: nobody[0], rule: 'number-none', why: `"${nobody[0]}" says there is no one else: none` };
   for (const m of line.matchAll(/[\p{L}'’]+/gu)) {
     if (!thing.has(conceptOfWord(m[0].toLowerCase()))) continue;
     const negator = negationAt(line, m.index ?? 0, NONE_WITHIN);

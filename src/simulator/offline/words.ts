@@ -64,6 +64,7 @@ const SYNONYMS = [
   'bedroom bed',
   // Where a car stands, and how tall a house is, as people say them.
   'driveway drive',
+  'carriageway road',
   'storey storeys floor floors',
   'dollar buck',
 ].map((line) => line.split(' '));
