@@ -40,6 +40,8 @@ export function kindOf(name: string, prop: JsonSchema): Kind {
   if (hasWord(nameHints, ['postcode', 'zip', 'postal', 'zipcode'])) return 'postcode';
   // "house_number", "flat_no": the number on a door, not a code.
   if (hasWord(nameHints, ['houses', 'flats', 'apartments', 'doors', 'buildings']) && hasWord(nameHints, ['numbers', 'no'])) return 'house';
+  // "member_name", "account_name": a name by its last word, whatever the words before it name.
+  if (/^(?:name|names|fullname)$/i.test(nameWords(name).at(-1) ?? '') && !prop.enum && prop.type !== 'boolean') return 'name';
   if (hasWord(nameHints, ID_WORDS) && !hasWord(all, PHONE_WORDS)) return 'identifier';
   if (hasWord(nameHints, ['colours', 'colors']) && !prop.enum) return 'colour';
   // A breed, a species, a variety: what the thing is, said as "she's a border collie".

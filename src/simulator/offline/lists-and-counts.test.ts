@@ -236,3 +236,15 @@ describe('nobody else, an age in a count, the fuller of two named values', () =>
     expect(readEnum(['in_the_carriageway', 'cycle_lane', 'pavement', 'kerb_edge'], "It's slap bang in the road where your wheels go, not at the edge.", [])).toMatchObject({ value: 'in_the_carriageway' });
   });
 });
+
+describe('an email said with "all one word", a name parameter named after a member', () => {
+  it('"g marsh fifty-nine, all one word, at aol dot com" is gmarsh59@aol.com, never word@aol.com', () =>
+    expect(findSpokenEmails('And the email is g marsh fifty-nine, all one word, at aol dot com.').map((e) => e.value)).toEqual(['gmarsh59@aol.com']));
+  it('near miss: without the aside, the last word and its number are the address, as before', () =>
+    expect(findSpokenEmails('the email is marsh fifty-nine at aol dot com').map((e) => e.value)).toEqual(['marsh59@aol.com']));
+  it('member_name is a name, not a membership code', () => {
+    const member = { member_name: { type: 'string', description: 'Full name.' } } satisfies Record<string, JsonSchema>;
+    expect(fillArguments({ type: 'object', properties: member, required: ['member_name'] }, { callerLines: ["Geoffrey Marsh. Date of birth's the second of February."], today: '2026-12-01', offered: [], patterns: patterns() }).args)
+      .toEqual({ member_name: 'Geoffrey Marsh' });
+  });
+});

@@ -59,16 +59,30 @@ export function findSpokenEmails(heard: string): Found[] {
     )
     // "K I N G at outlook dot com": capitals said one by one before the "at" are one word.
     .replace(/\b((?:[A-Z][\s,]+){2,}[A-Z])(?=,?\s+at\s)/g, (letters: string) => letters.replace(/[^A-Z]/g, '').toLowerCase().padStart(letters.length, ' '));
+  // "pickering sixty-one" is pickering61: a number said after a word is written as digits.
+  const numbers = (said: string) => said.replace(new RegExp(`([a-z0-9])[\\s-]+(${NUMBER_SAID})\\b`, 'gi'), (_, before: string, n: string) => `${before}${twoDigitValue(n) ?? spokenDigits(n)}`);
+  // "the email is g marsh fifty-nine, all one word, at aol dot com": the words before the aside are
+  // one word (gmarsh59), written in place of the words and the aside.
+  const wordsStart: [number, number][] = [];
+  const joined = text.replace(
+    new RegExp(`((?:\\bis|['’]s)\\s+)((?:[a-z0-9]+[\\s-]+){0,3}?[a-z0-9]+(?:[\\s-]+(?:${NUMBER_SAID}))*),\\s*(?:it['’]s\\s+)?(?:all\\s+)?(?:one\\s+word|joined\\s+up|no\\s+spaces)(?:,\\s*no\\s+spaces)?,?(?=\\s+at\\s)`, 'gi'),
+    (all, lead: string, words: string, at: number) => {
+      wordsStart.push([at + lead.length, at + all.length]);
+      return lead + numbers(words.toLowerCase()).replace(/[\s-]+/g, '').padStart(all.length - lead.length, ' ');
+    },
+  );
   // A part of an address read out: a word, maybe with a number said after it ("pickering sixty-one").
   const part = `[a-z0-9]+(?:[\\s-]+(?:${NUMBER_SAID}))*`;
   const spoken = new RegExp(
     `\\b(${part}(?:\\s+(?:dot|underscore|dash|hyphen)\\s+${part})*),?\\s+at\\s+([a-z0-9]+(?:\\s+dot\\s+[a-z0-9]+)*\\s+dot\\s+(?:${TOP_LEVEL}))\\b`,
     'gi',
   );
-  // "pickering sixty-one" is pickering61: a number said after a word is written as digits.
-  const numbers = (said: string) => said.replace(new RegExp(`([a-z0-9])[\\s-]+(${NUMBER_SAID})\\b`, 'gi'), (_, before: string, n: string) => `${before}${twoDigitValue(n) ?? spokenDigits(n)}`);
   const write = (said: string) => numbers(said.toLowerCase()).replace(/\s+(dot|underscore|dash|hyphen)\s+/g, (_, w: string) => SEPARATOR[w]);
-  return [...text.matchAll(spoken)].map((m) => ({ value: `${write(m[1])}@${write(m[2])}`, said: heard.slice(m.index ?? 0, (m.index ?? 0) + m[0].length), index: m.index ?? 0, rule: 'email-spoken' }));
+  return [...joined.matchAll(spoken)].map((m) => {
+    // (A match inside words said as one is said from those words' start.)
+    const from = wordsStart.find(([a, b]) => (m.index ?? 0) >= a && (m.index ?? 0) < b)?.[0] ?? m.index ?? 0;
+    return { value: `${write(m[1])}@${write(m[2])}`, said: heard.slice(from, (m.index ?? 0) + m[0].length), index: from, rule: 'email-spoken' };
+  });
 }
 
 export const TEENS = ['ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
