@@ -156,3 +156,9 @@ describe('a flag asked from its description', () => {
     expect(askFor('quiet', { type: 'boolean', description: 'True when quiet matters most.' })).toMatch(/\?$/));
 });
 
+describe('a read-back needs the data', () => {
+  it('"Say the order back once with the total and ask if that\'s right" asks only "Is that right?"', () =>
+    expect(speakInstructions("Say the order back once with the total and ask if that's right, for example \"So that's one large pepperoni, twenty dollars. Sound good?\"", true)).toBe('Is that right?'));
+  it('near miss: "say the shop opens at nine" is said', () => expect(speakInstructions('Say the shop opens at nine.', true)).toBe('The shop opens at nine.'));
+});
+

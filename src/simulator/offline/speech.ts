@@ -217,6 +217,8 @@ function speakClause(clause: string, greeted: boolean): { text?: string; stateme
   if (/^say\s+(?:good-?bye|bye)\b/i.test(c)) return { text: 'Goodbye!', statement: true };
   // "Wish them a good trip" is said as "Have a good trip!".
   if ((m = new RegExp(`^wish\\s+${PERSON}\\s*((?:a|an)\\s+.+)$`, 'i').exec(c))) return { text: `Have ${m[1].trim().replace(/[.!?]+$/, '')}!`, statement: true };
+  // "Say the order back once with the total": a read-back, which needs the data: nothing to speak.
+  if (/^say\s+.+\s+back\b/i.test(c)) return { statement: false };
   // "Say to bring the little one along": the caller is asked to do it ("Please bring …").
   if ((m = /^(?:say|tell\s+(?:them|the\s+\w+))\s+to\s+(?!(?:them|him|her|the\s+\w+)\b)([a-z].+)$/i.exec(c))) return { text: `Please ${swapPersons(m[1]).replace(/[.!?]+$/, '')}.`, statement: true };
   // "Say X and that Y": what is said is "X and Y".
@@ -260,7 +262,8 @@ export function spokenFrom(instructions: string, greeted: boolean): { text: stri
 const OPENING_ADVERB = /^(?:then|now|next|first|finally|after that|afterwards|also)\b,?\s+/i;
 
 function speakSentence(sentenceText: string, greeted: boolean): string | undefined {
-  const first = sentenceText.trim().replace(OPENING_ADVERB, '');
+  // (", for example \"So that's one large…\"" shows the agent a way to say it: no words of its own.)
+  const first = sentenceText.trim().replace(OPENING_ADVERB, '').replace(/,?\s*(?:for example|for instance|e\.g\.)[\s,:].*$/i, '');
   const clauses = first.split(new RegExp(`;\\s*|,\\s*(?:and\\s+|then\\s+)?(?=(?:${VERBS})\\b)|\\s+(?:and|then)\\s+(?=(?:${VERBS})\\b)|,\\s*(?=(?:and|or)\\s+(?:whether|if)\\b)`, 'i'));
   const said: string[] = [];
   let afterStatement = false;
