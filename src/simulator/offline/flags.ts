@@ -5,13 +5,14 @@
 // otherwise is no evidence, and the agent asks.
 import type { JsonSchema } from '../../model';
 import { offerReplyToFact, YES_NO_QUESTION, type Asked } from './asked';
-import { findDates, findTimes, withoutTimes } from './dates';
-import { findDurations } from './ids';
+import { withoutTimes } from './dates';
+import { dateInWindow, timeInWindow } from './flag-windows';
 import { findYesNo, findYesNoInClause } from './extract';
 import { dayFlexibility, forSelf, onlyTheBase, yesNoToThing } from './flag-phrases';
 import type { FillContext, Filled, Made } from './fill-types';
 import { restatesTool } from './intent';
 import { negationOf } from './polarity';
+import { instructionsQuestion, turnQuestionOf } from './turn-questions';
 import { callerWords, classesOf, conceptOfWord, isStopWord, nameWords, overlap, stem, words } from './words';
 
 /**
@@ -35,38 +36,6 @@ function qualifiedOtherwise(line: string, mine: string, description: string, the
   return stem(said) !== stem(described) && !describedStems.has(stem(said)) ? said : undefined;
 }
 
-/**
- * A flag whose meaning is a window of time from today ("in the next four weeks", "within 10 days"),
- * read from the one day to come the caller's line gives: inside the window, true; past it, false.
- */
-function dateInWindow(description: string, line: string, today: string | undefined): { value: boolean; said: string; why: string } | undefined {
-  const window = /\b(?:in|within|over)\s+(?:the\s+)?(?:next\s+)?([\w-]+\s+(?:days?|weeks?|fortnights?|months?))\b/i.exec(description);
-  if (!window || !today) return undefined;
-  const days = findDurations(window[1], 'day')[0]?.value;
-  const coming = findDates(line, today).filter((d) => d.iso >= today);
-  if (days === undefined || new Set(coming.map((d) => d.iso)).size !== 1) return undefined;
-  const ahead = Math.round((Date.parse(coming[0].iso) - Date.parse(today)) / 86_400_000);
-  const value = ahead <= days;
-  return { value, said: coming[0].said, why: `"${coming[0].said}" is ${coming[0].iso}, ${ahead} days from today: ${value ? 'within' : 'past'} "${window[0]}" (${days} days)` };
-}
-
-/**
- * "True when the bin was at the kerb by 7am": a time the caller gives is by that deadline or not
- * ("before half six" is, "about half seven" is not). A time said with "after" that is before the
- * deadline, or with "before" that is after it, tells nothing.
- */
-function timeInWindow(description: string, line: string): { value: boolean; said: string; why: string } | undefined {
-  const deadline = /\b(?:by|before|no later than)\s+/i.exec(description) ? findTimes(description).find((t) => /\b(?:by|before|no later than)\s+$/i.test(description.slice(0, t.index))) : undefined;
-  if (!deadline) return undefined;
-  const said = findTimes(line);
-  if (said.length !== 1) return undefined;
-  const [t] = said;
-  const marker = /\b(before|by|after|around|about|at)\s+$/i.exec(line.slice(0, t.index))?.[1]?.toLowerCase();
-  const early = t.hhmm <= deadline.hhmm;
-  if ((marker === 'after' && early) || ((marker === 'before' || marker === 'by') && !early)) return undefined;
-  return { value: early, said: line.slice(t.index - (marker ? marker.length + 1 : 0), t.index + t.said.length), why: `"${t.said}" is ${t.hhmm}: ${early ? 'by' : 'after'} the ${deadline.said} the flag asks for` };
-}
-
 /** A class word the caller denies ("not on any medication") that holds one of the flag's words ("antibiotics"). */
 function classDenied(about: string[], line: string): { said: string; kind: string } | undefined {
   for (const kind of about) {
@@ -76,26 +45,6 @@ function classDenied(about: string[], line: string): { said: string; kind: strin
     }
   }
   return undefined;
-}
-
-/**
- * Of the "whether …" questions the instructions ask, the one that speaks of the flag's words, when
- * exactly one does ("whether there's a piano, and whether a big van can park right outside").
- */
-function turnQuestionOf(instructions: string, flagWords: Set<string>): string | undefined {
-  const asked = [...instructions.matchAll(/\b(?:whether|if)\s+([^.;,?]+)/gi)].map((m) => m[0]).filter((q) => words(q).some((w) => !isStopWord(w) && flagWords.has(stem(w))));
-  return asked.length === 1 ? asked[0] : undefined;
-}
-
-/** The one "whether …" the instructions ask, when it speaks of the flag's words; undefined otherwise. */
-function instructionsQuestion(instructions: string, flagWords: Set<string>, soleFlag = false): string | undefined {
-  const asked = [...instructions.matchAll(/\b(?:whether|if)\s+([^.;,?]+)/gi)].map((m) => m[0]);
-  if (asked.length !== 1) return undefined;
-  // The one yes/no question of the turn, and the one flag its tools take: the question is that
-  // flag's, whatever words each uses ("whether they own the property" for homeowner). A choice
-  // ("whether morning or afternoon") is no yes/no.
-  if (soleFlag && !/\bor\b/i.test(asked[0])) return asked[0];
-  return words(asked[0]).some((w) => !isStopWord(w) && flagWords.has(stem(w))) ? asked[0] : undefined;
 }
 
 /** A sentence that says the opposite of its words: "never given blood", "is not working", "no power". */

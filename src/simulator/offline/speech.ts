@@ -5,6 +5,7 @@
 import type { JsonSchema } from '../../model';
 import type { Item, StepCall } from './reading';
 import { nameWords } from './words';
+import { capital, invertWhether, looksPast, question, sentence } from './question-order';
 
 /** Who the instructions call the person on the line: "the caller", "the customer", "the patient"… */
 const WHO = 'caller|customer|client|patient|guest|member|passenger|tenant|resident|visitor';
@@ -42,128 +43,6 @@ export function swapPersons(text: string): string {
     if (/^you$/i.test(m) && VERB_BEFORE_YOU.test(whole.slice(0, offset)) && OBJECT_YOU.test(whole.slice(offset + m.length))) return 'me';
     return SWAPS.find(([re]) => re.test(m))?.[1] ?? m;
   });
-}
-
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const sentence = (s: string, end = '.') => capital(s.trim().replace(/[.!?;:,]+$/, '')) + end;
-
-const WH = '(?:how|what|when|where|which|who|why)';
-const SUBJECT = "(I|we|it|he|she|you|they|[A-Z][a-z'’-]+|the [a-z]+)";
-const AUX = '(can|could|will|would|should|may|might|shall|do|does|did|am|are|is|was|were|have|has|had)';
-
-/**
- * One wh-clause put in question order, or undefined when it is not one: the wh-words may bring a
- * noun of their own ("what time you would like" → "what time would you like"), and a plain verb
- * takes "do" ("which item you want" → "which item do you want").
- */
-function invert(part: string): string | undefined {
-  // "what brought you here", "who told you": the wh-word is the subject, already in question order.
-  if (/^(?:what|who)\s+(?:[a-z]+ed|brought|made|got|took|gave|sent|led|drove|kept|left|told|put|set|came|went|caught|found|brings|makes|gets|takes|gives|sends|leads|keeps|tells)\s+(?:you|them|him|her|us|me)\b/.test(part)) return part;
-  // "which day suits you", "what went wrong": the wh-phrase is the subject of a verb said in the
-  // third person or the past, so the clause is in question order already.
-  // (A pronoun after the word, with its own verb, makes the word a noun: "which sites you would be
-  // happy with"; "which day suits you" keeps its object.)
-  const subjectVerb = /^(?:what|which|who)(?:\s+(?!(?:I|we|it|he|she|you|they)\b)[a-z]+(?<!s))?\s+([a-z]+)\b(?!\s+(?:I|we|it|he|she|you|they)\s+(?!and\b|or\b)[a-z])/.exec(part);
-  if (subjectVerb && (/(?:[^su]s|ed)$/.test(subjectVerb[1]) || Object.hasOwn(PAST_TENSE, subjectVerb[1]) || subjectVerb[1] === 'went') && !/^(?:this|thus|his|its|us|yes|as|plus)$/.test(subjectVerb[1])) return part;
-  // The wh-word's noun may be two words ("which passport office you can get to").
-  // (No determiner or preposition but "of" among them: "what size of plot", never "what the problem with".)
-  const noun = '(?:\\s+(?!(?:I|we|it|he|she|you|they|the|a|an|your|their|my|his|her|its|our|with|for|to|in|on|at|from|by|about)\\b)[a-z]+){0,3}';
-  // ("how big it is": nothing after the verb.)
-  const m = new RegExp(`^(${WH}${noun})\\s+${SUBJECT}\\s+${AUX}(?:\\s+(.+))?$`).exec(part);
-  if (m) return `${m[1]} ${m[3]} ${m[2]}${m[4] ? ` ${m[4]}` : ''}`;
-  const plain = new RegExp(`^(${WH}${noun})\\s+(I|we|you|they)\\s+(?!(?:can|could|will|would|should|may|might|shall|do|did|am|are|were|have|had)\\b)([a-z]+)\\b(.*)$`).exec(part);
-  if (!plain) return undefined;
-  // "how you found the driver" asks "how did you find the driver"; a past tense we cannot take back
-  // to its plain form ("how you rated it") is left to be asked indirectly.
-  const past = PAST_TENSE[plain[3]];
-  if (past) return `${plain[1]} did ${plain[2]} ${past}${plain[4]}`;
-  if (looksPast(plain[3])) return undefined;
-  return `${plain[1]} do ${plain[2]} ${plain[3]}${plain[4]}`;
-}
-
-/** A regular past tense ("agreed", "rated"), not a verb that only ends so ("need", "feed"). */
-const looksPast = (word: string) => /ed$/i.test(word) && !/^(?:need|feed|bleed|speed|seed|breed|proceed|succeed|exceed|shed|wed|bed|heed|embed|weed|red|bred|led|fed|sped)$/i.test(word);
-
-/** Irregular past tenses said in instructions ("how they found the driver"), with their plain forms. */
-const PAST_TENSE: Record<string, string> = Object.fromEntries(
-  'found:find thought:think felt:feel got:get had:have made:make took:take came:come went:go saw:see heard:hear paid:pay left:leave bought:buy told:tell said:say knew:know gave:give spent:spend kept:keep lost:lose met:meet sent:send'
-    .split(' ').map((pair) => pair.split(':')),
-);
-
-/** "you'd score" is "you would score": a contraction is opened so its verb can go first. */
-const openContractions = (text: string) =>
-  text.replace(/\b(it|that|there|he|she)['’]s\s+(?=[a-z]+ing\b)/gi, '$1 is ').replace(/\b(I|we|you|they|he|she|it)['’](d|re|ll|ve)\b/gi, (_, who: string, c: string) => `${who} ${{ d: 'would', re: 'are', ll: 'will', ve: 'have' }[c.toLowerCase() as 'd']}`);
-
-/**
- * A "whether" clause as a question: "the driver may leave it" → "May the driver leave it?", "you
- * want a taxi" → "Do you want a taxi?", and "morning or afternoon" (no verb) as it is.
- */
-function invertWhether(said: string): string | undefined {
-  const part = openContractions(said.trim());
-  // "there's any flexibility on it" → "Is there any flexibility on it?"; "it's still leaking" → "Is it still leaking?".
-  const there = /^(there|it|that|this)\s+(is|are|was|were)\s+(.+)$/i.exec(part.replace(/^(there|it|that|this)['’]s\b/i, '$1 is'));
-  if (there) return sentence(`${there[2]} ${there[1].toLowerCase()} ${there[3]}`, '?');
-  // ("you have the box" asks "Do you have the box?": "have" goes first only before a participle.)
-  const modal = new RegExp(`^${SUBJECT}\\s+(can|could|may|might|will|would|should|shall|is|are|am|was|were|(?:has|have)(?=\\s+(?:been|had|got|done|seen|made|taken|given|[a-z]+ed)\\b))\\s+(.+)$`).exec(part);
-  if (modal) return sentence(`${modal[2]} ${modal[1]} ${modal[3]}`, '?');
-  const plain = /^(I|we|you|they)\s+([a-z]+)\b(.*)$/.exec(part);
-  if (plain) return sentence(`${looksPast(plain[2]) ? 'have' : 'do'} ${plain[1]} ${plain[2]}${plain[3]}`, '?');
-  // "anyone was hurt", "someone will travel with you": a short subject (no comma), then its verb.
-  const subject = /^((?:[a-z'’-]+\s+){0,5}?[a-z'’-]+)\s+(can|could|may|might|will|would|should|shall|is|are|was|were)\s+(.+)$/i.exec(part);
-  if (subject && !/,/.test(subject[1]) && !/\b(?:and|if|that|which|who|when)\b/i.test(subject[1])) return sentence(`${subject[2]} ${subject[1]} ${subject[3]}`, '?');
-  // "it runs on mains gas, oil or LPG": "Does it run …?".
-  const third = /^(it|he|she|(?:the|your|their)\s+[a-z'’-]+)\s+([a-z]+?)(ies|es|s)\b(.*)$/i.exec(part);
-  if (third && /^has$/i.test(third[2] + third[3])) return sentence(`does ${third[1]} have${third[4]}`, '?');
-  if (third && !/^(?:is|was|does)$/i.test(third[2] + third[3])) {
-    const base = third[3] === 'ies' ? `${third[2]}y` : third[3] === 'es' && /(?:sh|ch|x|ss|o)$/.test(third[2]) ? third[2] : third[3] === 'es' ? `${third[2]}e` : third[2];
-    return sentence(`does ${third[1]} ${base}${third[4]}`, '?');
-  }
-  return undefined;
-}
-
-const whetherQuestion = (said: string): string => invertWhether(said) ?? sentence(openContractions(said.trim()), '?');
-
-/** "how I can help" → "How can I help?": a wh-question put in the order it is asked in. */
-function question(clause: string): string {
-  const text = clause.trim().replace(/[.!?]+$/, '');
-  // "which bin was missed, whether it was out by 7, and where it is standing now", "where the smell
-  // is strongest, whether it's outside too, and a mobile number": each whether-part is a question
-  // of its own, wh-parts said together are asked together, and a thing named is asked for.
-  const items = text.split(/(?:,\s*(?:and\s+)?|\s+and\s+)(?=(?:whether|how|what|when|where|which|who|why)\b)|,\s*(?:and\s+)?(?=(?:a|an|the|your|their|any)\s)/i);
-  if (items.every((item) => /^(?:how|what|when|where|which|who|why)\b/i.test(item))) return whQuestion([text]);
-  const out: string[] = [];
-  let wh: string[] = [];
-  const flush = () => {
-    if (wh.length) out.push(whQuestion(wh));
-    wh = [];
-  };
-  for (const item of items) {
-    if (/^whether\b/i.test(item)) {
-      flush();
-      out.push(whetherQuestion(item.replace(/^whether\s+/i, '')));
-    } else if (/^(?:how|what|when|where|which|who|why)\b/i.test(item)) wh.push(item);
-    else {
-      flush();
-      out.push(`Could you tell me ${item.replace(/^./, (c) => c.toLowerCase())}?`);
-    }
-  }
-  flush();
-  return out.join(' ');
-}
-
-/** Wh-parts asked together: in question order when each can be put so, else indirectly, whole. */
-function whQuestion(parts: string[]): string {
-  const text = parts.join(', and ');
-  const opened = parts.flatMap((p) => openContractions(p.replace(/^./, (c) => c.toLowerCase())).split(/,?\s+and\s+(?=(?:how|what|when|where|which|who|why)\b)/));
-  const inverted = opened.map(invert);
-  if (inverted.every((p) => p !== undefined)) return sentence(inverted.join(', and '), '?');
-  if (opened.length > 1) return `Could you tell me ${text.replace(/^./, (c) => c.toLowerCase())}?`;
-  // A wh-clause with no verb to put first ("how long the break should be") is asked indirectly.
-  const firstPart = text.split(/\s+and\s+/)[0];
-  if (/^(?:how|what|when|where|which|who|why)\s+(?:\w+\s+)+(?:is|are|was|were|can|could|will|would|should|shall|may|might)(?:\s+\w+)?\s*[.!?]*$/i.test(firstPart) && !/^(?:how|what|when|where|which|who|why)(?:\s+\w+)?\s+(?:is|are|was|were|do|does|did|can|could|will|would|should|shall|may|might)\b/i.test(text)) return `Could you tell me ${text}?`;
-  // "how many bedrooms the current place has": a wh-clause we cannot put in question order.
-  if (/^(?:how|what|when|where|which|who|why)\b/i.test(text) && /\s(?:has|have|had|is|are|was|were|[a-z]+s|[a-z]+ed)$/i.test(text)) return `Could you tell me ${text.replace(/^./, (c) => c.toLowerCase())}?`;
-  return sentence(text, '?');
 }
 
 /** A verb of being, having or a modal: a told text with one is a statement, not a bare noun phrase. */
