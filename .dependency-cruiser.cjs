@@ -20,16 +20,18 @@ const TEST_SUPPORT = '(^src/.+/testing\\.ts$|^src/formats/testing/|^src/simulato
  */
 const DOOR_DEBT = '^src/simulator/offline/reading\\.ts$';
 /**
- * A runtime's home (src/runtimes/<runtime>/) spans the floors: its kept data (kept.ts) stands on the
- * ground floor with the model, its file format (format/) on the formats floor, its engine (engine/)
- * on the engine's, and its facts with the runtimes floor. A floor is its folder and those parts.
+ * A runtime's home (src/runtimes/<runtime>/) spans the floors: its kept data (kept.ts) and its traits
+ * (traits.ts) stand on the ground floor with the model, its file format (format/) on the formats
+ * floor, its engine (engine/) on the engine's, and its facts with the runtimes floor. A floor is its
+ * folder and those parts; each floor lists every home's part in its runtime-homes.ts, written by
+ * scripts/gen-runtime-homes.mjs.
  */
 const PART_OF = {
-  model: 'runtimes/[^/]+/kept\\.ts$',
+  model: 'runtimes/[^/]+/(?:kept|traits)\\.ts$',
   formats: 'runtimes/[^/]+/format/',
   simulator: 'runtimes/[^/]+/engine/',
 };
-const floor = (folder) => (PART_OF[folder] ? `^src/(?:${folder}/|${PART_OF[folder]})` : folder === 'runtimes' ? '^src/runtimes/(?![^/]+/(?:kept\\.ts$|format/|engine/))' : `^src/${folder}/`);
+const floor = (folder) => (PART_OF[folder] ? `^src/(?:${folder}/|${PART_OF[folder]})` : folder === 'runtimes' ? '^src/runtimes/(?![^/]+/(?:kept\\.ts$|traits\\.ts$|format/|engine/))' : `^src/${folder}/`);
 /** Any file of ours on none of the floors `folders`. */
 const outside = (folders) => `^src/(?!${folders.map((f) => `(?:${floor(f).slice('^src/'.length)})`).join('|')})`;
 

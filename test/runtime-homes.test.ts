@@ -7,15 +7,17 @@
 // Pipecat, the runtime added last, is held to none. Pinecall and Block Agent were written before the
 // records existed; what they still compare outside their homes is listed below as debt, file by
 // file, and may only shrink (a file not listed, or a count above its line, fails).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { TARGETS, type Target } from '../src/model';
 import { RUNTIME_FORMATS } from '../src/formats/runtime-formats';
 import { RUNTIME_FACTS } from '../src/runtimes/facts';
-import { ENGINES } from '../src/simulator/engines';
+import { ENGINES } from '../src/simulator/runtime-homes';
+import { generateRuntimeHomes, HOME_PARTS } from '../scripts/gen-runtime-homes.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
@@ -32,16 +34,13 @@ const HOMES: Record<Target, string[]> = {
  * A runtime's name may stand here (as a key or a value), never in a comparison.
  */
 const REGISTRIES = [
-  'src/model/generated/agent.ts', // the schema's Target
+  'src/model/generated/agent.ts', // the schema's Target: the one line a runtime adds
   'src/model/generated/agent-validator.ts',
-  'src/model/runtime-traits.ts', // RUNTIME_TRAITS: each runtime's name and the traits the ground floor reads
-  'src/model/loss.ts', // TARGET_LABEL and TARGETS, made from RUNTIME_TRAITS
-  'src/model/lint/rules.ts', // each rule's severity per runtime
-  'src/formats/runtime-formats.ts', // each runtime's file format, exporter, oracle
-  'src/formats/losses.ts', // each runtime's losses (light: lint runs on first paint)
-  'src/simulator/engines.ts', // each runtime's step engine
-  'src/runtimes/facts.ts',
-  'src/runtimes/index.ts',
+  // Written from the schema's Target by scripts/gen-runtime-homes.mjs, one per floor:
+  'src/model/runtime-homes.ts', // RUNTIME_TRAITS: each runtime's name, traits and lint profile
+  'src/formats/runtime-homes.ts', // LOSSES and RUNTIME_FORMATS: each runtime's losses, file format, exporter, oracle
+  'src/simulator/runtime-homes.ts', // ENGINES: each runtime's step engine
+  'src/runtimes/runtime-homes.ts', // RUNTIME_FACTS
 ];
 
 /**
@@ -147,6 +146,79 @@ describe('one home per runtime', () => {
     for (const facts of RUNTIME_FACTS) expect(facts.fileFormat).toBe(RUNTIME_FORMATS[facts.target].fileFormat);
     // …and the facts and the engine on whether a wait stage is answered.
     for (const facts of RUNTIME_FACTS) expect(facts.answersWaits).toBe(ENGINES[facts.target].answersWaits);
+  });
+});
+
+/**
+ * A copy of what the script reads (the schema, and each home's parts) in a folder of its own, with
+ * `targets` as the schema's Target and `homes` as the runtimes' folders, each given the parts of
+ * Pipecat's home when it has none of its own.
+ */
+function scratchRoot(targets: string[], homes: string[], without: string[] = []): string {
+  const dir = mkdtempSync(join(tmpdir(), 'runtime-homes-'));
+  const schema = JSON.parse(readFileSync(join(root, 'src/model/agent.schema.json'), 'utf8'));
+  schema.$defs.Target.enum = targets;
+  mkdirSync(join(dir, 'src/model'), { recursive: true });
+  writeFileSync(join(dir, 'src/model/agent.schema.json'), JSON.stringify(schema));
+  for (const home of homes) {
+    const from = (TARGETS as readonly string[]).includes(home) ? home : 'pipecat';
+    for (const part of HOME_PARTS) {
+      if (without.includes(`${home}/${part.file}`)) continue;
+      const to = join(dir, 'src/runtimes', home, part.file);
+      mkdirSync(dirname(to), { recursive: true });
+      cpSync(join(root, 'src/runtimes', from, part.file), to);
+    }
+  }
+  return dir;
+}
+
+describe('adding a runtime is its home and one line: its name in the schema\'s Target', () => {
+  it("each floor's table of the runtimes is what the script writes from the schema (run `npm run gen:types` when it is not)", () => {
+    const { files, problems } = generateRuntimeHomes(root);
+    expect(problems).toEqual([]);
+    expect(Object.keys(files).sort()).toEqual(['src/formats/runtime-homes.ts', 'src/model/runtime-homes.ts', 'src/runtimes/runtime-homes.ts', 'src/simulator/runtime-homes.ts']);
+    for (const [path, text] of Object.entries(files)) expect(readFileSync(join(root, path), 'utf8'), `${path} is not what npm run gen:types writes`).toBe(text);
+    // Every home is one the schema names, and every name has its home.
+    const homes = readdirSync(join(root, 'src/runtimes')).filter((name) => statSync(join(root, 'src/runtimes', name)).isDirectory());
+    expect(homes.sort()).toEqual([...TARGETS].sort());
+  });
+
+  it('a fourth runtime, its home and its name in the schema, gets its line in every table', () => {
+    const dir = scratchRoot([...TARGETS, 'voice-xml'], [...TARGETS, 'voice-xml']);
+    try {
+      const { files, problems } = generateRuntimeHomes(dir);
+      expect(problems).toEqual([]);
+      expect(files['src/model/runtime-homes.ts']).toContain("import { traits as voiceXml } from '../runtimes/voice-xml/traits';");
+      expect(files['src/model/runtime-homes.ts']).toContain("  'voice-xml': voiceXml,\n};");
+      expect(files['src/formats/runtime-homes.ts']).toContain("import { losses as voiceXmlLosses, format as voiceXmlFormat } from '../runtimes/voice-xml/format';");
+      expect(files['src/formats/runtime-homes.ts']).toContain("  'voice-xml': voiceXmlLosses,");
+      expect(files['src/formats/runtime-homes.ts']).toContain("  'voice-xml': voiceXmlFormat,");
+      expect(files['src/simulator/runtime-homes.ts']).toContain("import { engine as voiceXml } from '../runtimes/voice-xml/engine';");
+      expect(files['src/runtimes/runtime-homes.ts']).toMatch(/ {2}pipecat,\n {2}voiceXml,\n\];/);
+      // The same script on the real three writes exactly the tables checked in: the fourth only adds.
+      const three = generateRuntimeHomes(root).files;
+      for (const [path, text] of Object.entries(files)) {
+        const added = text.split('\n').filter((line) => !three[path].split('\n').includes(line));
+        expect(added.every((line) => /voice-?xml/i.test(line)), `${path} changed more than the new runtime's lines: ${added.join(' | ')}`).toBe(true);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names, in one pass, every part a home lacks and a home the schema does not name', () => {
+    const dir = scratchRoot([...TARGETS, 'voice-xml'], [...TARGETS, 'voice-xml', 'stray'], ['voice-xml/traits.ts', 'voice-xml/engine/index.ts']);
+    try {
+      writeFileSync(join(dir, 'src/runtimes/voice-xml/facts.ts'), 'export const FACTS = {};\n');
+      const { problems } = generateRuntimeHomes(dir);
+      expect(problems).toHaveLength(4);
+      expect(problems[0]).toMatch(/^src\/runtimes\/voice-xml\/traits\.ts: missing\. .*export const traits: RuntimeTraits/);
+      expect(problems[1]).toMatch(/^src\/runtimes\/voice-xml\/engine\/index\.ts: missing\. .*as engine/);
+      expect(problems[2]).toMatch(/^src\/runtimes\/voice-xml\/facts\.ts: exports no `facts`\. Write export const facts: RuntimeFacts/);
+      expect(problems[3]).toMatch(/^src\/runtimes\/stray\/: a runtime's home the schema does not name\. Add "stray" to Target's enum in src\/model\/agent\.schema\.json/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

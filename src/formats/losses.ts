@@ -1,8 +1,6 @@
 import type { Loss } from '../model/loss';
-import { lossesOfBlockAgent } from '../runtimes/block-agent/format';
-import { lossesOfPinecall, lossesOfPinecallPython } from '../runtimes/pinecall/format';
-import { lossesOfPipecat } from '../runtimes/pipecat/format';
 import type { AgentDocument, Target } from '../model/types';
+import { LOSSES } from './runtime-homes';
 
 /**
  * Every path of `doc` that `target` cannot express (design.md, "Losses are computed"): the one
@@ -20,17 +18,11 @@ import type { AgentDocument, Target } from '../model/types';
  * and how a tool scope is written when it offers the tool in the same stages (all / blocks /
  * stages).
  *
- * Each runtime's list is its format's (`<runtime>/losses.ts`, read from how its exporter writes a
- * document: the Pinecall tool chains and signatures, the Block Agent export plan). A map of its
- * own, not RUNTIME_FORMATS: lint runs on first paint, the exporters (and `yaml`) load later.
+ * Each runtime's list is its format's (`losses` through its door, `<runtime>/format/losses.ts`,
+ * read from how its exporter writes a document: the Pinecall tool chains and signatures, the Block
+ * Agent export plan), in the table LOSSES (runtime-homes.ts). Apart from RUNTIME_FORMATS: lint
+ * runs on first paint, the exporters (and `yaml`) load later.
  */
-const LOSSES: Record<Target, (doc: AgentDocument) => Loss[]> = {
-  // A Pinecall class in Python is written back as Python: its losses are the Python export's.
-  pinecall: (doc) => (doc.language === 'python' ? lossesOfPinecallPython(doc) : lossesOfPinecall(doc)),
-  'block-agent': lossesOfBlockAgent,
-  pipecat: lossesOfPipecat,
-};
-
 export function lossesFor(doc: AgentDocument, target: Target): Loss[] {
   return LOSSES[target](doc);
 }

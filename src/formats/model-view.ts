@@ -7,7 +7,7 @@ import type { AgentDifference } from '../model/diff';
 import { personaAsPinecallReads } from '../model/docstring';
 import type { AgentDocument } from '../model';
 import { openAiToolsForStage } from './openai-tools';
-import { RUNTIME_TRAITS } from '../model/runtime-traits';
+import { RUNTIME_TRAITS } from '../model/runtime-homes';
 
 export interface StageModelView {
   stage: string;

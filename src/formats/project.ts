@@ -25,7 +25,7 @@ import { pointer } from '../model/lint/pointer';
 import type { AgentDocument, Condition, Target, Tool } from '../model/types';
 import { withoutKeptSources } from './kept-source';
 import { withoutInterfaceNames } from './kept-layout';
-import { RUNTIME_TRAITS } from '../model/runtime-traits';
+import { RUNTIME_TRAITS } from '../model/runtime-homes';
 
 /** The document as `target`'s import will give it back: exactly lossesFor(doc, target) applied. */
 export function project(doc: AgentDocument, target: Target): AgentDocument {

@@ -1,5 +1,5 @@
 // The shape of a loss, shared by lossesFor (losses.ts) and its two per-runtime lists.
-import { RUNTIME_TRAITS } from './runtime-traits';
+import { RUNTIME_TRAITS } from './runtime-homes';
 import type { EntityKind, Target } from './types';
 
 /** One path of the document the target runtime cannot express: the export drops or rewrites it. */

@@ -1,8 +1,20 @@
 // What the ground floor needs to know of each runtime, as data: its name, and the few ways its
 // runtime reads a document that the lint rules, the round-trip oracle and the model view follow.
 // Below the runtimes floor no runtime's record can be read, so these rules ask a trait here, never
-// a runtime's name (test/runtime-homes.test.ts); a new runtime is one line in this table.
-import type { Target } from './types';
+// a runtime's name (test/runtime-homes.test.ts). Each runtime's traits are its home's
+// (src/runtimes/<runtime>/traits.ts); the table of them, RUNTIME_TRAITS, is written from the schema's
+// Target (runtime-homes.ts, by `npm run gen:types`).
+
+/**
+ * Which column of the lint table (lint/rules.ts) gives a rule's severity: what the runtime refuses,
+ * and what only another runtime would mind. Named by the kind of agent file, not by a runtime, so
+ * that a new runtime which reads like one of these takes its column; one that refuses what none of
+ * them refuses adds a column there.
+ * - `class`: an agent that is a class whose methods are its tools (Pinecall);
+ * - `blocks`: blocks of turns whose tools are OpenAI functions (Block Agent);
+ * - `flow`: a flow of nodes whose functions are Python functions sent as OpenAI tools (Pipecat Flows).
+ */
+export type LintProfile = 'class' | 'blocks' | 'flow';
 
 export interface RuntimeTraits {
   /** Its name, as the app and the messages say it. */
@@ -22,11 +34,6 @@ export interface RuntimeTraits {
   runsWithoutStages: boolean;
   /** The persona is the class's docstring, read as the runtime reads one. */
   personaIsDocstring: boolean;
+  /** The lint table's column for it. */
+  lint: LintProfile;
 }
-
-export const RUNTIME_TRAITS: Record<Target, RuntimeTraits> = {
-  pinecall: { label: 'Pinecall', description: 'class-docstring', toolName: 'one-word', codeMovesTheCall: true, toolsRunCode: true, runsWithoutStages: true, personaIsDocstring: true },
-  'block-agent': { label: 'Block Agent', description: 'as-written', toolName: 'openai', codeMovesTheCall: false, toolsRunCode: false, runsWithoutStages: false, personaIsDocstring: false },
-  // A Pipecat function is a Python function (one word); a node moves by its transitions, not by code.
-  pipecat: { label: 'Pipecat Flows', description: 'as-written', toolName: 'one-word', codeMovesTheCall: false, toolsRunCode: true, runsWithoutStages: false, personaIsDocstring: false },
-};

@@ -1,13 +1,13 @@
 // The runtimes Callboard builds agents for, in one list that the app, the CLI and the tests
 // iterate: each is its file format (formats/runtime-formats.ts: file, losses, oracle, exporter) and
-// its step engine (simulator/engines.ts). Adding a runtime: its Target in the schema, then the
-// compiler names every Record<Target, …> to fill: TARGET_LABEL (model/loss.ts, which makes the
-// list), the lint severities (model/lint/rules.ts), those two; nothing here changes.
+// its step engine (simulator/runtime-homes.ts). Adding a runtime: its home (src/runtimes/<runtime>/)
+// and its name in the schema's Target, from which `npm run gen:types` writes each floor's table
+// (scripts/gen-runtime-homes.mjs); nothing here changes.
 import { TARGET_LABEL, TARGETS, type Target } from '../model';
 import { FILE_FORMAT_LABEL } from '../formats/file-format';
 import { RUNTIME_FORMATS, type RuntimeFormat } from '../formats/runtime-formats';
 import type { Engine } from '../simulator/engine';
-import { ENGINES } from '../simulator/engines';
+import { ENGINES } from '../simulator/runtime-homes';
 
 export interface Runtime extends RuntimeFormat {
   /** "Pinecall", "Block Agent". */

@@ -2,7 +2,7 @@
 // runtime (or the one asked for), retry a failed step, and run a whole script (the CLI, conversation
 // tests and exported runs). Pure: sessions in, new sessions out.
 import { byId, type AgentDocument, type Target } from '../model';
-import { ENGINES } from './engines';
+import { ENGINES } from './runtime-homes';
 import { openSession } from './session';
 import { sessionEvents, type SimEvent } from './simulation-events';
 import type { Session, SimInput, StepDeps } from './types';

@@ -3,7 +3,8 @@ import { preparePatternSandbox } from '../../simulator/sandbox/patterns';
 import { setSamplePatterns } from './pattern-samples';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { AgentDocument, Target } from '../types';
-import { lint, LOSS_RULE, RULES, severityOf } from './index';
+import { lint, LOSS_RULE, RULES, severityOf, type RuleId } from './index';
+import { RUNTIME_TRAITS } from '../runtime-homes';
 import { resolvePointer } from './pointer';
 
 const sample: AgentDocument = JSON.parse(readFileSync(new URL('../../../public/examples/clinic-booking.json', import.meta.url), 'utf8'));
@@ -112,8 +113,18 @@ describe('rule table', () => {
     for (const [id, info] of Object.entries(RULES)) {
       expect(id).toMatch(/^[a-z]+(-[a-z]+)*$/);
       expect(info.summary.length).toBeGreaterThan(5);
-      for (const target of TARGETS) expect(['error', 'warning', 'info']).toContain(info.severity[target]);
+      for (const target of TARGETS) expect(['error', 'warning', 'info']).toContain(severityOf(id as RuleId, target));
     }
+  });
+
+  it("reads a runtime's severities from the column its traits name, not from its name", () => {
+    // Every runtime names a column of the table; a new one that reads like Pipecat's flow takes its severities whole.
+    for (const target of TARGETS) expect(Object.keys(RULES['tool-docstring'].severity)).toContain(RUNTIME_TRAITS[target].lint);
+    const asFlow = TARGETS.find((t) => RUNTIME_TRAITS[t].lint === 'flow')!;
+    const asBlocks = TARGETS.find((t) => RUNTIME_TRAITS[t].lint === 'blocks')!;
+    // A tool name Pinecall refuses and a flow's Python function refuses too, where blocks only note it.
+    expect(severityOf('tool-name-pinecall', asFlow)).toBe('error');
+    expect(severityOf('tool-name-pinecall', asBlocks)).toBe('info');
   });
 
   it('has a failing and a passing case for every rule in the rule tests', () => {

@@ -4,7 +4,7 @@ import type { AgentDocument, Target } from '../types';
 import { pointer } from './pointer';
 import { stagesWrittenIn } from './stage-writes';
 import type { Finding, LintContext } from './types';
-import { RUNTIME_TRAITS } from '../runtime-traits';
+import { RUNTIME_TRAITS } from '../runtime-homes';
 
 /**
  * Where a call can go from each stage: edges, block looping's jump, and stage writes in the bodies

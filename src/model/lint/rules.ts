@@ -1,5 +1,7 @@
 import type { Target } from '../types';
 import { LOSS_RULE } from '../loss';
+import type { LintProfile } from '../runtime-traits';
+import { RUNTIME_TRAITS } from '../runtime-homes';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -25,17 +27,19 @@ export type Severity = 'error' | 'warning' | 'info';
  */
 export interface RuleInfo {
   summary: string;
-  severity: Record<Target, Severity>;
+  /** By the runtime's lint profile (its traits' `lint`), not by its name: a new runtime takes a column. */
+  severity: Record<LintProfile, Severity>;
 }
 
 /**
- * A rule's severity per runtime. Pipecat Flows (a flow of nodes whose functions are OpenAI tools,
- * declared in Python) reads like Block Agent unless said otherwise: what only a Pinecall class or
- * only Block Agent's blocks and turns would refuse is a note there (the fourth argument).
+ * A rule's severity per lint profile (model/runtime-traits.ts): a class (Pinecall), blocks of turns
+ * (Block Agent), a flow (Pipecat Flows). A flow of nodes whose functions are OpenAI tools, declared
+ * in Python, reads like blocks unless said otherwise: what only a class or only blocks and turns
+ * would refuse is a note there (the fourth argument).
  */
-const rule = (pinecall: Severity, blockAgent: Severity, summary: string, pipecat: Severity = blockAgent): RuleInfo => ({
+const rule = (ofClass: Severity, ofBlocks: Severity, summary: string, ofFlow: Severity = ofBlocks): RuleInfo => ({
   summary,
-  severity: { pinecall, 'block-agent': blockAgent, pipecat },
+  severity: { class: ofClass, blocks: ofBlocks, flow: ofFlow },
 });
 
 export const RULES = {
@@ -137,5 +141,5 @@ export type RuleId = keyof typeof RULES;
 export { LOSS_RULE };
 
 export function severityOf(rule: RuleId | typeof LOSS_RULE, target: Target): Severity {
-  return rule === LOSS_RULE ? 'info' : RULES[rule].severity[target];
+  return rule === LOSS_RULE ? 'info' : RULES[rule].severity[RUNTIME_TRAITS[target].lint];
 }

@@ -8,7 +8,7 @@ import { quoteList, suggestToolName, toolLabel } from './context';
 import { pinecallRefusal } from './pinecall-refusals';
 import { pointer } from './pointer';
 import type { Finding, LintContext } from './types';
-import { RUNTIME_TRAITS } from '../runtime-traits';
+import { RUNTIME_TRAITS } from '../runtime-homes';
 
 const PINECALL_NAME = PINECALL_TOOL_NAME;
 const OPENAI_NAME = /^[a-zA-Z0-9_-]{1,64}$/;

@@ -1,7 +1,7 @@
 // Block Agent's facts (runtime-facts.ts): IntelePeer AI Studio's YAML of blocks and turns.
 import type { RuntimeFacts } from '../runtime-facts';
 
-export const BLOCK_AGENT_FACTS: RuntimeFacts = {
+export const facts: RuntimeFacts = {
   target: 'block-agent',
   fileFormat: 'yaml',
   exportNoun: 'Block Agent YAML',

@@ -1,7 +1,7 @@
 // Pinecall's facts (runtime-facts.ts): a class in TypeScript or Python.
 import type { RuntimeFacts } from '../runtime-facts';
 
-export const PINECALL_FACTS: RuntimeFacts = {
+export const facts: RuntimeFacts = {
   target: 'pinecall',
   fileFormat: 'ts',
   exportNoun: 'the Pinecall class',

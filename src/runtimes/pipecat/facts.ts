@@ -1,7 +1,7 @@
 // Pipecat Flows' facts (runtime-facts.ts): a FlowConfig file of nodes, its tools in Python.
 import type { RuntimeFacts } from '../runtime-facts';
 
-export const PIPECAT_FACTS: RuntimeFacts = {
+export const facts: RuntimeFacts = {
   target: 'pipecat',
   fileFormat: 'flow',
   exportNoun: 'the Pipecat flow',

@@ -8,3 +8,6 @@ export { blockAgentStep, blockAgentRetry, type BlockAgentInput } from './step';
 export { blockAgentSystemPrompt } from './prompt';
 export { offeredTools, mcpMockKey, mcpStubDescription } from './offered';
 export { VIA_LOOP, VIA_LOOPING } from './conditions';
+
+// What the engine's floor reads of every runtime (simulator/runtime-homes.ts): this one's step engine.
+export { blockAgentEngine as engine } from './engine';

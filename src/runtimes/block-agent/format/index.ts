@@ -20,3 +20,6 @@ export { lossesOfBlockAgent } from './losses';
 export { projectBlockAgent, applyBlockAgentLosses } from './project';
 export { normalizeForComparison } from './compare';
 export { IMPORTED_AGENT_NAME } from './conventions';
+
+// What the formats floor reads of every runtime (formats/runtime-homes.ts): this one's losses and file format.
+export { losses, format } from './runtime-format';

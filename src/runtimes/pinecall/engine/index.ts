@@ -13,3 +13,6 @@ export { checkPythonArguments, type PythonChecked } from './check-args-python';
 export { systemPrompt, visibleTools, declaredTools, identityOf } from './prompt';
 export { classWords, toolsBlock, isFrameworkBlock } from './prompt-blocks';
 export { hasOnCall, ON_CALL_AUTHOR } from './hooks';
+
+// What the engine's floor reads of every runtime (simulator/runtime-homes.ts): this one's step engine.
+export { pinecallEngine as engine } from './engine';

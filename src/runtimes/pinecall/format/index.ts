@@ -51,3 +51,6 @@ export { lossesOfPinecallPython, pyDroppedParameters, pyParameterChanges } from 
 export { pyMembers, type PyMembers } from './python/members';
 export { writableParameter } from './python/signature';
 export { differencesFromSdk, type SdkTruth } from './python/sdk-truth';
+
+// What the formats floor reads of every runtime (formats/runtime-homes.ts): this one's losses and file format.
+export { losses, format } from './runtime-format';

@@ -4,3 +4,6 @@
 // (see ../../pinecall/engine/index.ts).
 export { pipecatEngine } from './engine';
 export { pipecatStep, pipecatRetry } from './step';
+
+// What the engine's floor reads of every runtime (simulator/runtime-homes.ts): this one's step engine.
+export { pipecatEngine as engine } from './engine';

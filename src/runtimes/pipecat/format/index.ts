@@ -26,3 +26,6 @@ export { importPipecatFlow, HANDLERS_FILE, type PipecatImport, type PipecatImpor
 export { exportPipecatFlow, handlersText, keptFlowSource, type PipecatExport } from './export';
 export { lossesOfPipecat } from './doc-losses';
 export { projectPipecat } from './project';
+
+// What the formats floor reads of every runtime (formats/runtime-homes.ts): this one's losses and file format.
+export { losses, format } from './runtime-format';

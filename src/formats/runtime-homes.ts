@@ -1,0 +1,27 @@
+// Written by `npm run gen:types` (scripts/gen-runtime-homes.mjs) from the schema's Target:
+// every runtime's file format and losses (formats/runtime-format.ts),
+// one line per runtime's home (src/runtimes/<runtime>/). Do not edit by hand: add a runtime to
+// Target's enum in src/model/agent.schema.json and run it again (test/runtime-homes.test.ts
+// checks this file).
+import type { AgentDocument, Loss, Target } from '../model';
+import type { RuntimeFormat } from './runtime-format';
+import { losses as pinecallLosses, format as pinecallFormat } from '../runtimes/pinecall/format';
+import { losses as blockAgentLosses, format as blockAgentFormat } from '../runtimes/block-agent/format';
+import { losses as pipecatLosses, format as pipecatFormat } from '../runtimes/pipecat/format';
+
+/**
+ * Every runtime's losses, apart from its format: lint reads them on first paint, and the bundler
+ * leaves the exporters that RUNTIME_FORMATS brings out of it as long as nothing there reads that.
+ */
+export const LOSSES: Record<Target, (doc: AgentDocument) => Loss[]> = {
+  pinecall: pinecallLosses,
+  'block-agent': blockAgentLosses,
+  pipecat: pipecatLosses,
+};
+
+/** Every runtime's file format: what it is read from, its exporter, its round-trip oracle. */
+export const RUNTIME_FORMATS: Record<Target, RuntimeFormat> = {
+  pinecall: pinecallFormat,
+  'block-agent': blockAgentFormat,
+  pipecat: pipecatFormat,
+};

@@ -1,0 +1,21 @@
+// Block Agent's file format as the formats floor sees every runtime's (formats/runtime-format.ts):
+// `losses` on its own, light, because lint reads it on first paint; `format` brings the exporter.
+import { slugOf } from '../../../model/names';
+import type { RuntimeFormat } from '../../../formats/runtime-format';
+import { exportBlockAgentYaml } from './export';
+import { lossesOfBlockAgent } from './losses';
+import { projectBlockAgent } from './project';
+
+export const losses = lossesOfBlockAgent;
+
+export const format: RuntimeFormat = {
+  target: 'block-agent',
+  fileFormat: 'yaml',
+  readFrom: ['yaml'],
+  losses,
+  project: projectBlockAgent,
+  exportFile: (doc) => ({ ...withoutLines(exportBlockAgentYaml(doc)), path: `${slugOf(doc.name)}.yaml`, fileName: `${slugOf(doc.name)}.yaml` }),
+};
+
+/** The export's notes say in sentences what its `normalised` lines say as line numbers. */
+const withoutLines = <T extends { normalised: unknown }>({ normalised: _lines, ...rest }: T): Omit<T, 'normalised'> => rest;
