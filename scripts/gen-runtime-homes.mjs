@@ -16,7 +16,8 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
  */
 export const HOME_PARTS = [
   { file: 'traits.ts', module: 'traits', exports: ['traits'], write: 'export const traits: RuntimeTraits = { label, … }', floor: 'the model' },
-  { file: 'format/index.ts', module: 'format', exports: ['losses', 'format'], write: "export { losses, format } from './runtime-format' (a RuntimeFormat)", floor: 'the formats' },
+  { file: 'format/index.ts', module: 'format', exports: ['losses', 'format', 'files'], write: "export { losses, format } from './runtime-format' (a RuntimeFormat) and export { files } from './files'", floor: 'the formats' },
+  { file: 'format/files.ts', module: 'format', exports: ['files'], write: "export const files: readonly FileKind[] = [{ format: 'x', label, extension, read, … }] (the kinds of file it is written in)", floor: 'the formats' },
   { file: 'engine/index.ts', module: 'engine', exports: ['engine'], write: "export { myEngine as engine } from './engine' (an Engine)", floor: "the engine's" },
   { file: 'facts.ts', module: 'facts', exports: ['facts'], write: 'export const facts: RuntimeFacts = { target, … }', floor: 'the runtimes' },
 ];
@@ -69,6 +70,18 @@ export function generateRuntimeHomes(root = ROOT, targets = schemaTargets(root))
       problems.push(`src/runtimes/${name}/: a runtime's home the schema does not name. Add "${name}" to Target's enum in src/model/agent.schema.json, then run \`npm run gen:types\`.`);
     }
   }
+  // The file formats the homes' kinds declare (format/files.ts: `format: 'yaml'`), for the type FileFormat.
+  const formats = ['json'];
+  for (const target of targets) {
+    const path = `src/runtimes/${target}/format/files.ts`;
+    if (!existsSync(join(root, path))) continue; // named missing with the other parts, above
+    const declared = [...readFileSync(join(root, path), 'utf8').matchAll(/^\s*format:\s*'([a-z][a-z0-9-]*)'/gm)].map((m) => m[1]);
+    if (declared.length === 0) problems.push(`${path}: declares no kind of file (a line \`format: 'x',\` in each of its FileKinds).`);
+    for (const format of declared) {
+      if (formats.includes(format)) problems.push(`${path}: the file format '${format}' is another kind's already; name it apart.`);
+      else formats.push(format);
+    }
+  }
   const imports = (names, from) => targets.map((t) => `import { ${names.map((n) => `${n} as ${identifierOf(t)}${n === names[0] && names.length === 1 ? '' : n[0].toUpperCase() + n.slice(1)}`).join(', ')} } from '${from(t)}';`).join('\n');
   const record = (suffix) => targets.map((t) => entry(t, `${identifierOf(t)}${suffix}`)).join('\n');
   const files = {
@@ -82,8 +95,9 @@ ${record('')}
 };
 `,
     'src/formats/runtime-homes.ts': `${BANNER("every runtime's file format and losses (formats/runtime-format.ts)")}import type { AgentDocument, Loss, Target } from '../model';
+import type { FileKind } from './file-kind';
 import type { RuntimeFormat } from './runtime-format';
-${imports(['losses', 'format'], (t) => `../runtimes/${t}/format`)}
+${imports(['losses', 'format', 'files'], (t) => `../runtimes/${t}/format`)}
 
 /**
  * Every runtime's losses, apart from its format: lint reads them on first paint, and the bundler
@@ -97,6 +111,15 @@ ${record('Losses')}
 export const RUNTIME_FORMATS: Record<Target, RuntimeFormat> = {
 ${record('Format')}
 };
+
+/** The kinds of file every runtime is written in (file-kind.ts): light, each loading its reader on first use. */
+export const RUNTIME_FILE_KINDS: readonly FileKind[] = [
+${targets.map((t) => `  ...${identifierOf(t)}Files,`).join('\n')}
+];
+`,
+    'src/formats/file-format-names.ts': `${BANNER("the name of every kind of agent file, Callboard's JSON and each runtime's (format/files.ts)")}
+/** The kinds of agent file: Callboard's own JSON, and each runtime's, as its home's files.ts declares them. */
+export type FileFormat = ${formats.map((f) => `'${f}'`).join(' | ')};
 `,
     'src/simulator/runtime-homes.ts': `${BANNER("every runtime's step engine (simulator/engine.ts)")}import type { Target } from '../model';
 import type { Engine } from './engine';

@@ -18,6 +18,7 @@ import { RUNTIME_FORMATS } from '../src/formats/runtime-formats';
 import { RUNTIME_FACTS } from '../src/runtimes/facts';
 import { ENGINES } from '../src/simulator/runtime-homes';
 import { generateRuntimeHomes, HOME_PARTS } from '../scripts/gen-runtime-homes.mjs';
+import { RUNTIME_FILE_KINDS } from '../src/formats/runtime-homes';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
@@ -136,6 +137,26 @@ describe('one home per runtime', () => {
     expect(paid, 'lower the debt line to what is left').toEqual([]);
   });
 
+  it("outside its home, nothing compares a format with a runtime's kind of file: it asks the kind (formats/file-kind.ts)", () => {
+    const kinds = new Set<string>(RUNTIME_FILE_KINDS.map((k) => k.format));
+    const compared = (text: string, fileName: string) => {
+      const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+      const out: number[] = [];
+      const visit = (node: ts.Node): void => {
+        if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && kinds.has(node.text)) {
+          const p = node.parent;
+          if ((ts.isBinaryExpression(p) && COMPARE.has(p.operatorToken.kind)) || ts.isCaseClause(p)) out.push(source.getLineAndCharacterOfPosition(node.getStart()).line + 1);
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+      return out;
+    };
+    expect(compared("if (format === 'flow' || x) go(); switch (f) { case 'py': }", 'a.ts')).toEqual([1, 1]);
+    const outside = files.filter((path) => !path.startsWith('src/runtimes/'));
+    expect(outside.flatMap((path) => compared(readFileSync(join(root, path), 'utf8'), path).map((line) => `${path}:${line}`))).toEqual([]);
+  });
+
   it('every runtime has one record of facts and one format, and each file format belongs to one runtime', () => {
     expect(RUNTIME_FACTS.map((r) => r.target)).toEqual([...TARGETS]);
     expect(Object.keys(RUNTIME_FORMATS).sort()).toEqual([...TARGETS].sort());
@@ -167,6 +188,8 @@ function scratchRoot(targets: string[], homes: string[], without: string[] = [])
       const to = join(dir, 'src/runtimes', home, part.file);
       mkdirSync(dirname(to), { recursive: true });
       cpSync(join(root, 'src/runtimes', from, part.file), to);
+      // A new runtime's kind of file is its own (two kinds of one name are refused).
+      if (from !== home && part.file === 'format/files.ts') writeFileSync(to, readFileSync(to, 'utf8').replace(/format: 'flow'/g, `format: '${home.replace(/-/g, '')}'`));
     }
   }
   return dir;
@@ -176,7 +199,7 @@ describe('adding a runtime is its home and one line: its name in the schema\'s T
   it("each floor's table of the runtimes is what the script writes from the schema (run `npm run gen:types` when it is not)", () => {
     const { files, problems } = generateRuntimeHomes(root);
     expect(problems).toEqual([]);
-    expect(Object.keys(files).sort()).toEqual(['src/formats/runtime-homes.ts', 'src/model/runtime-homes.ts', 'src/runtimes/runtime-homes.ts', 'src/simulator/runtime-homes.ts']);
+    expect(Object.keys(files).sort()).toEqual(['src/formats/file-format-names.ts', 'src/formats/runtime-homes.ts', 'src/model/runtime-homes.ts', 'src/runtimes/runtime-homes.ts', 'src/simulator/runtime-homes.ts']);
     for (const [path, text] of Object.entries(files)) expect(readFileSync(join(root, path), 'utf8'), `${path} is not what npm run gen:types writes`).toBe(text);
     // Every home is one the schema names, and every name has its home.
     const homes = readdirSync(join(root, 'src/runtimes')).filter((name) => statSync(join(root, 'src/runtimes', name)).isDirectory());
@@ -190,16 +213,20 @@ describe('adding a runtime is its home and one line: its name in the schema\'s T
       expect(problems).toEqual([]);
       expect(files['src/model/runtime-homes.ts']).toContain("import { traits as voiceXml } from '../runtimes/voice-xml/traits';");
       expect(files['src/model/runtime-homes.ts']).toContain("  'voice-xml': voiceXml,\n};");
-      expect(files['src/formats/runtime-homes.ts']).toContain("import { losses as voiceXmlLosses, format as voiceXmlFormat } from '../runtimes/voice-xml/format';");
+      expect(files['src/formats/runtime-homes.ts']).toContain("import { losses as voiceXmlLosses, format as voiceXmlFormat, files as voiceXmlFiles } from '../runtimes/voice-xml/format';");
       expect(files['src/formats/runtime-homes.ts']).toContain("  'voice-xml': voiceXmlLosses,");
       expect(files['src/formats/runtime-homes.ts']).toContain("  'voice-xml': voiceXmlFormat,");
       expect(files['src/simulator/runtime-homes.ts']).toContain("import { engine as voiceXml } from '../runtimes/voice-xml/engine';");
       expect(files['src/runtimes/runtime-homes.ts']).toMatch(/ {2}pipecat,\n {2}voiceXml,\n\];/);
+      expect(files['src/formats/runtime-homes.ts']).toContain('  ...voiceXmlFiles,\n];');
+      // Its kind of file joins the file formats every reader and writer asks about.
+      expect(files['src/formats/file-format-names.ts']).toMatch(/export type FileFormat = 'json' \| .*'flow' \| 'voicexml';/);
       // The same script on the real three writes exactly the tables checked in: the fourth only adds.
       const three = generateRuntimeHomes(root).files;
       for (const [path, text] of Object.entries(files)) {
         const added = text.split('\n').filter((line) => !three[path].split('\n').includes(line));
         expect(added.every((line) => /voice-?xml/i.test(line)), `${path} changed more than the new runtime's lines: ${added.join(' | ')}`).toBe(true);
+        expect(added.length, `${path} has no line for the new runtime`).toBeGreaterThan(0);
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });

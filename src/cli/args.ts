@@ -1,8 +1,11 @@
 // Command-line parsing and the help texts. Hand-written (no dependency): three commands, a few
 // options each, `--opt value` and `--opt=value` both accepted, `--` ends the options.
-import { formatOfFileName, type FileFormat } from '../formats/file-format';
+import { FILE_FORMATS, formatOfFileName, type FileFormat } from '../formats/file-format';
 import { UsageError } from './io';
 import type { Options, OptionSpec } from './options';
+import { FORMATS_LIST } from './format-names';
+// From the model, not ../runtimes (which loads every format and engine).
+import { TARGETS } from '../model';
 
 export type { Options, OptionSpec };
 import { SIMULATE_HELP, SIMULATE_OPTIONS, simulateArgs, type SimulateArgs } from './simulate-args';
@@ -17,20 +20,20 @@ export type { DiffArgs } from './diff-args';
 export type { CheckArgs } from './check-args';
 
 export type InputFormat = FileFormat;
-/** `py`: a Pinecall class in Python, written (never read) this round. */
-export type OutputFormat = InputFormat | 'openai' | 'py';
-export const INPUT_FORMATS: readonly InputFormat[] = ['json', 'yaml', 'ts', 'flow'];
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ['json', 'yaml', 'ts', 'py', 'flow', 'openai'];
+/** Every kind of agent file (formats/file-kind.ts), and OpenAI's tools array of one stage. */
+export type OutputFormat = InputFormat | 'openai';
+export const INPUT_FORMATS: readonly InputFormat[] = FILE_FORMATS;
+export const OUTPUT_FORMATS: readonly OutputFormat[] = [...FILE_FORMATS, 'openai'];
 
 export const MAIN_HELP = `callboard: convert, lint, simulate and test Callboard agents on the command line
 
 Usage:
-  callboard convert <file> --to json|yaml|ts|py|flow|openai [--from json|yaml|ts|flow] [--stage S] [-o out]
-  callboard lint <file> [--from json|yaml|ts|flow] [--quiet]
+  callboard convert <file> --to ${FORMATS_LIST}|openai [--from ${FORMATS_LIST}] [--stage S] [-o out]
+  callboard lint <file> [--from ${FORMATS_LIST}] [--quiet]
   callboard simulate <file> [--provider offline|openai|anthropic] --say "caller line" [--say ...]
   callboard test <file> [--tests DIR] [--provider P] [--runs N] [--min-pass-rate R] [--junit FILE]
   callboard diff <A> <B> [--json | --markdown] [--layout]
-  callboard check [--target pinecall|block-agent] <file-or-folder> [--min-pass-rate R] [--junit FILE]
+  callboard check [--target ${TARGETS.join('|')}] <file-or-folder> [--min-pass-rate R] [--junit FILE]
   callboard <command> --help
 
 Commands:
@@ -52,7 +55,7 @@ Options:
 ${EXIT_CODES_HELP}
 `;
 
-export const CONVERT_HELP = `Usage: callboard convert <file> --to json|yaml|ts|py|flow|openai [options]
+export const CONVERT_HELP = `Usage: callboard convert <file> --to ${FORMATS_LIST}|openai [options]
 
 Reads an agent and writes it in another format.
 
@@ -65,7 +68,7 @@ Reads an agent and writes it in another format.
                    views/<slug>.jinja beside the -o file), openai (the OpenAI tools array
                    offered in one stage). Optional when -o ends in .json, .yaml, .yml,
                    .ts, .tsx or .py.
-  --from FORMAT    Input format when the file's extension does not say it: json|yaml|ts|flow.
+  --from FORMAT    Input format when the file's extension does not say it: ${FORMATS_LIST}.
   --stage S        With --to openai: the stage, by name (or turn_id). Needed unless the
                    agent has a single stage.
   -o, --output F   Write the result to F instead of standard output.
@@ -88,7 +91,7 @@ or "file: <document path>: severity: message [rule]" where no line is known.
 Exits 1 when there is any error, 0 otherwise.
 
   <file>           .json, .yaml/.yml or .ts/.tsx; "-" reads standard input (needs --from).
-  --from FORMAT    Input format when the extension does not say it: json|yaml|ts|flow.
+  --from FORMAT    Input format when the extension does not say it: ${FORMATS_LIST}.
   -q, --quiet      Hide info lines (what the agent's target cannot express).
   --fix-tabs       Re-indent a YAML file indented with tabs before reading it.
   --json           Print {"command":"lint","ok","file","errors","warnings","infos","findings"}
@@ -228,9 +231,9 @@ export function parseArgs(argv: string[]): ParsedArgs {
 
   const output = options.get('output') as string | undefined;
   const toValue = options.get('to') as string | undefined;
-  const inferred = output === undefined ? undefined : /\.py$/i.test(output) ? 'py' : formatOfFileName(output);
+  const inferred = output === undefined ? undefined : formatOfFileName(output);
   if (toValue === undefined && inferred === undefined) {
-    throw new UsageError(`--to is required: json, yaml, ts, py or openai${output === undefined ? '' : ` (the extension of ${output} does not say)`}`, first);
+    throw new UsageError(`--to is required: ${FILE_FORMATS.join(', ')} or openai${output === undefined ? '' : ` (the extension of ${output} does not say)`}`, first);
   }
   const to = toValue === undefined ? inferred! : oneOf(toValue, OUTPUT_FORMATS, '--to', first);
   const stage = options.get('stage') as string | undefined;

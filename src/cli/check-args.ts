@@ -1,4 +1,5 @@
 // `callboard check`: its options, its help text and the checks on what was given (args.ts wires it in).
+import { FORMATS_LIST } from './format-names';
 import type { FileFormat as InputFormat } from '../formats/file-format';
 import type { Target } from '../model';
 import { TARGETS } from '../model';
@@ -76,7 +77,7 @@ line, e.g.
   --junit FILE        Also write JUnit XML: a testcase for lint, one per test run.
   --json              Print {"command":"check","ok","file","target","summary","lint","tests"}
                       instead of the line (the line goes to standard error).
-  --from FORMAT       Input format when the extension does not say it: json|yaml|ts|flow.
+  --from FORMAT       Input format when the extension does not say it: ${FORMATS_LIST}.
   --fix-tabs          Re-indent a YAML file indented with tabs before reading it.
   -h, --help          Show this help.
 

@@ -3,7 +3,7 @@
 // runs that passed must reach --min-pass-rate. Standard output gets one line (or, with --json, a
 // CheckJson); the reasons (lint's errors and warnings, each failed test) go to standard error.
 import { GOLDEN_SUFFIX } from '../formats/bundle';
-import { formatOfFileName } from '../formats/file-format';
+import { formatOfFileName, kindOf } from '../formats/file-format';
 import { TARGET_LABEL, type Target } from '../model';
 import { targetOfFileFormat } from '../formats/runtime-formats';
 import type { TestSuiteEntry } from '../simulator/conversation-tests';
@@ -76,7 +76,7 @@ export async function checkCommand(args: CheckArgs, rawIo: CliIo): Promise<numbe
 
   const tests: TestsPart = { entries: [] };
   if (!lint.doc) {
-    tests.problem = lint.format === 'yaml' && lint.errors === 0 ? 'a list of tools is no agent: no tests to run' : 'the agent did not import, so its tests could not run';
+    tests.problem = lint.format !== undefined && kindOf(lint.format).holdsToolLists && lint.errors === 0 ? 'a list of tools is no agent: no tests to run' : 'the agent did not import, so its tests could not run';
   } else {
     const { doc, failed } = withGoldensFrom(io, lint.doc, readGoldens(io, file, args.testsDir, 'check'));
     const count = doc.tests?.length ?? 0;

@@ -2,7 +2,9 @@
 // error as "warning: <path>: <message>" (the exporters' own lossesFor list); the result alone
 // goes to standard output or -o, so it can be piped.
 import { exportAs } from '../formats/export-as';
-import { renderYaml, toolShape, writeTool } from '../runtimes/block-agent/format';
+import { toolShape } from '../runtimes/block-agent/format';
+import { FILE_KINDS, kindOf } from '../formats/file-format';
+import { runtimeFormatReading } from '../formats/runtime-formats';
 import { DepthLimitError, type AgentDocument, type Loss, type Stage, type Tool } from '../model';
 import type { ConvertArgs } from './args';
 import { oneLineText } from '../model/visible-text';
@@ -41,22 +43,15 @@ function convertAgent(doc: AgentDocument, args: ConvertArgs): Converted {
 
 /** A list of tools (not an agent) written back as a tool list, as data, or as OpenAI tools. */
 function convertTools(tools: Tool[], args: ConvertArgs): Converted | string {
-  switch (args.to) {
-    case 'yaml': {
-      // Rendered as the value of one key, so prose gets the exporter's styling, then that key is taken off.
-      const lines = renderYaml({ tools: tools.map(writeTool) }).split('\n').slice(1);
-      return { text: lines.map((l) => l.replace(/^ {2}/, '')).join('\n'), warnings: [], notes: [] };
-    }
-    case 'json':
-      return { text: asJson(tools), warnings: [], notes: [] };
-    case 'openai':
-      if (args.stage !== undefined) return 'a list of tools has no stages: leave out --stage';
-      return { text: asJson(tools.map(toolShape)), warnings: [], notes: [] };
-    case 'ts':
-    case 'py':
-    case 'flow':
-      return 'this is a list of tools, not a whole agent: a Pinecall class and a Pipecat flow need stages; convert it to yaml, json or openai, or add it to an agent in the app';
+  if (args.to === 'json') return { text: asJson(tools), warnings: [], notes: [] };
+  if (args.to === 'openai') {
+    if (args.stage !== undefined) return 'a list of tools has no stages: leave out --stage';
+    return { text: asJson(tools.map(toolShape)), warnings: [], notes: [] };
   }
+  const writeToolList = kindOf(args.to).holdsToolLists ? runtimeFormatReading(args.to)?.writeToolList : undefined;
+  if (writeToolList) return { text: writeToolList(tools), warnings: [], notes: [] };
+  const lists = FILE_KINDS.filter((k) => k.holdsToolLists).map((k) => k.format);
+  return `this is a list of tools, not a whole agent: a ${kindOf(args.to).label} file holds a whole agent, with stages; convert it to ${[...lists, 'json'].join(', ')} or openai, or add it to an agent in the app`;
 }
 
 /** What convert says besides its result; printed as lines, or gathered into a ConvertJson with --json. */
@@ -136,8 +131,8 @@ export async function convert(args: ConvertArgs, io: CliIo): Promise<number> {
   for (const note of converted.notes) said.note(note);
 
   const done = withTests?.failed ? EXIT_ERRORS : EXIT_OK;
-  // A JSON document carries its tests; the other formats have no place for them, and an OpenAI tools array is no agent.
-  const tests = withTests && (args.to === 'yaml' || args.to === 'ts') ? (withTests.doc.tests ?? []) : [];
+  // A JSON document carries its tests; a runtime's file has no place for them (they go beside it), and an OpenAI tools array is no agent.
+  const tests = withTests && args.to !== 'json' && args.to !== 'openai' ? (withTests.doc.tests ?? []) : [];
   const beside = converted.beside ?? [];
   if (args.output === undefined) {
     if (tests.length) said.note(`the agent's ${tests.length} test(s) are not in the output: give -o FILE to write them as tests/*.golden.json beside it`);

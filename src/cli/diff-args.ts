@@ -1,4 +1,5 @@
 import { formatOfFileName } from '../formats/file-format';
+import { FORMATS_LIST } from './format-names';
 import type { FileFormat as InputFormat } from '../formats/file-format';
 import { UsageError } from './io';
 import type { Options, OptionSpec } from './options';
@@ -50,7 +51,7 @@ export function diffArgs(positional: string[], from: InputFormat | undefined, op
   if (positional.length !== 2) throw new UsageError(`needs two agent files, A and B (got ${positional.length})`, 'diff');
   if (options.has('json') && options.has('markdown')) throw new UsageError('--json and --markdown: choose one', 'diff');
   for (const file of positional) {
-    if (!from && file !== '-' && !formatOfFileName(file)) throw new UsageError(`cannot tell the format of ${file} from its extension; add --from json|yaml|ts`, 'diff');
+    if (!from && file !== '-' && !formatOfFileName(file)) throw new UsageError(`cannot tell the format of ${file} from its extension; add --from ${FORMATS_LIST}`, 'diff');
   }
   return {
     command: 'diff', a: positional[0], b: positional[1], from,

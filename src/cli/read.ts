@@ -1,13 +1,14 @@
 // Reading an agent file of any format through the pure importers. Every message comes back
 // located: a line:column in the file where the importer knows one, else a document path.
-import { reindentTabs, REINDENT_FIX } from '../runtimes/block-agent/format';
-import { formatOfFileName, type FileFormat } from '../formats/file-format';
+import { REINDENT_FIX } from '../runtimes/block-agent/format';
+import { formatOfFileName, kindOf, type FileFormat } from '../formats/file-format';
+import { FORMATS_LIST } from './format-names';
 import { importAny } from '../formats/import-any';
 import type { AgentDocument, Tool } from '../model';
 import { oneLineText } from '../model/visible-text';
 import { EXIT_ERRORS, UsageError, type CliIo } from './io';
 import { jsonLocator } from '../formats/locate';
-import type { AgentFolder } from '../runtimes/pinecall/format';
+import type { AgentFolder } from '../formats/file-kind';
 import { revealInvisible } from '../model/invisible';
 import { readerWithin } from './within';
 
@@ -74,19 +75,20 @@ export function readSource(io: CliIo, file: string, from: FileFormat | undefined
   const format = from ?? formatOfFileName(file);
   if (!format) {
     throw new UsageError(
-      file === '-' ? 'reading standard input needs --from json|yaml|ts|py|flow' : `cannot tell the format of ${file} from its extension; add --from json|yaml|ts|py|flow`,
+      file === '-' ? `reading standard input needs --from ${FORMATS_LIST}` : `cannot tell the format of ${file} from its extension; add --from ${FORMATS_LIST}`,
       command,
     );
   }
   const read = io.readText(file);
   if (!read.ok) throw new UsageError(`${file}: ${read.reason}`, command);
-  return { file, text: read.text, format, ...((format === 'ts' || format === 'py' || format === 'flow') && file !== '-' ? { folder: folderOnDisk(io, file) } : {}) };
+  return { file, text: read.text, format, ...(kindOf(format).readsFolder && file !== '-' ? { folder: folderOnDisk(io, file) } : {}) };
 }
 
 const TAB_HINT = `run again with --fix-tabs to re-indent with spaces (the app's "${REINDENT_FIX.label}" fix does the same)`;
 
 export async function loadAgent(source: Source, options: { fixTabs: boolean }): Promise<Loaded> {
-  const text = options.fixTabs && source.format === 'yaml' ? reindentTabs(source.text) : source.text;
+  const fixTabs = options.fixTabs ? kindOf(source.format).fixTabs : undefined;
+  const text = fixTabs ? fixTabs(source.text) : source.text;
   const fileName = source.file === '-' ? undefined : source.file;
   const outcome = await importAny(text, { format: source.format, fileName, folder: source.folder });
   if (outcome.kind === 'error') {

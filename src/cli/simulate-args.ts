@@ -1,5 +1,6 @@
 // `callboard simulate`: its options, its help text and the checks on what was given. Kept apart
 // from args.ts (which wires it in) because it has more options than the other commands together.
+import { FORMATS_LIST } from './format-names';
 import type { Target } from '../model';
 // From the model, not ../runtimes (which loads every format and engine): argument parsing runs on
 // every start, and --help must not load the TypeScript compiler.
@@ -102,7 +103,7 @@ Values of pii fields and parameters print as "***".
   --runtime R         ${TARGET_CHOICES}: the semantics to run (default: the agent's target).
   --budget S          Seconds the agent's own code (templates, when predicates, tool bodies) may
                       run in one step, in all (default 5); a step past it stops and says why.
-${ANSWER_BOUNDS_HELP}  --from FORMAT       Input format when the extension does not say it: json|yaml|ts|flow.
+${ANSWER_BOUNDS_HELP}  --from FORMAT       Input format when the extension does not say it: ${FORMATS_LIST}.
   --fix-tabs          Re-indent a YAML file indented with tabs before reading it.
   --json              Print one JSON document when the run ends instead of an event a line:
                       {"command":"simulate","ok","file","events":[...],"notes":[{step,message}]}.

@@ -1,4 +1,5 @@
 // `callboard test`: its options, its help text and the checks on what was given (args.ts wires it in).
+import { FORMATS_LIST } from './format-names';
 import type { Target } from '../model';
 // From the model, not ../runtimes (which loads every format and engine): argument parsing runs on
 // every start, and --help must not load the TypeScript compiler.
@@ -89,7 +90,7 @@ ${ANSWER_BOUNDS_HELP}  --compare B         Also run these tests on agent B (any 
   --json              Print one JSON document: {"command":"test","ok","file","runsEach",
                       "minPassRate","tests":[{name,ok,passes,runs,passRate,failures}],"totals"}
                       (with --compare or two --model: "mode":"compare" and "rows").
-  --from FORMAT       Input format when the extension does not say it: json|yaml|ts|flow.
+  --from FORMAT       Input format when the extension does not say it: ${FORMATS_LIST}.
   --fix-tabs          Re-indent a YAML file indented with tabs before reading it.
   -h, --help          Show this help.
 

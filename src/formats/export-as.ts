@@ -3,11 +3,10 @@
 // A runtime's file is its format's (runtime-formats.ts); JSON and OpenAI tools are Callboard's own.
 import type { AgentDocument, Loss } from '../model';
 import { slugOf } from '../model/names';
-import type { FileFormat } from './file-format';
+import { kindOf, type FileFormat } from './file-format';
 import { exportJson } from './json';
 import { openAiToolsForStage } from './openai-tools';
-import { runtimeFormatOf } from './runtime-formats';
-import { exportPinecallPython } from '../runtimes/pinecall/format';
+import { runtimeFormatReading } from './runtime-formats';
 
 /** The agent file formats, and OpenAI's function-calling tools of one stage. */
 export type ExportFormat = FileFormat | 'openai';
@@ -27,8 +26,6 @@ export interface ExportView {
   beside?: { path: string; text: string }[];
 }
 
-const LANGUAGE: Record<FileFormat, ExportView['language']> = { ts: 'typescript', py: 'python', yaml: 'yaml', json: 'json', flow: 'yaml' };
-
 /**
  * `stageId`: the stage whose offered tools `openai` lists (none: an empty list). `fileName`: the
  * name the file is to be saved under (`callboard convert -o`), where a format writes two syntaxes.
@@ -40,18 +37,12 @@ export function exportAs(doc: AgentDocument, format: ExportFormat, stageId: stri
     const fileName = `${slug}.openai-tools.json`;
     return { text: JSON.stringify(tools, null, 2) + '\n', path: fileName, fileName, language: 'json', losses: [], notes: [] };
   }
-  if (format === 'py') {
-    // A Pinecall class in Python: the class file (its view beside it is the export's second file).
-    const py = exportPinecallPython(doc);
-    const folder = py.path.slice(0, py.path.lastIndexOf('/') + 1);
-    const beside = py.files.slice(1).map((f) => ({ path: f.path.slice(folder.length), text: f.text }));
-    return { text: py.text, path: py.path, fileName: `${slug}.py`, language: 'python', losses: py.warnings, notes: py.notes, ...(beside.length ? { beside } : {}) };
-  }
-  const runtime = runtimeFormatOf(format);
-  if (!runtime) {
+  // The runtime that reads `format` writes it (a Pinecall class in TypeScript or in Python).
+  const runtime = format === 'json' ? undefined : runtimeFormatReading(format);
+  if (format === 'json' || !runtime) {
     const fileName = `${slug}.callboard.json`;
     return { text: exportJson(doc), path: fileName, fileName, language: 'json', losses: [], notes: [] };
   }
-  const file = runtime.exportFile(doc, fileName);
-  return { text: file.text, path: file.path, fileName: file.fileName, language: LANGUAGE[format], losses: file.warnings, notes: file.notes, ...(file.beside ? { beside: file.beside } : {}) };
+  const file = runtime.exportFile(doc, fileName, format);
+  return { text: file.text, path: file.path, fileName: file.fileName, language: kindOf(format).language, losses: file.warnings, notes: file.notes, ...(file.beside ? { beside: file.beside } : {}) };
 }

@@ -38,7 +38,7 @@ describe('importAny (the one way in, for the import dialog and the CLI)', () => 
 
   it('reads a Pinecall class with the importer it is given (the app: a worker), else its own', async () => {
     let asked = '';
-    const injected = await importAny('class A {}', { format: 'ts', importPinecall: async (text) => ((asked = text), { ok: false, errors: [{ line: 1, column: 1, message: 'no' }] }) });
+    const injected = await importAny('class A {}', { format: 'ts', readInWorker: async (text) => ((asked = text), { ok: false, errors: [{ line: 1, column: 1, message: 'no' }] }) });
     expect(asked).toBe('class A {}');
     expect(injected).toMatchObject({ kind: 'error', errors: [{ message: 'no' }] });
     const own = await importAny(fixture('pinecall/handwritten.tsx'), { fileName: 'agent.tsx' });

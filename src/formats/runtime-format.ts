@@ -3,8 +3,8 @@
 // `format` through its door); the table of them, RUNTIME_FORMATS, is written from the schema's
 // Target (runtime-homes.ts, by `npm run gen:types`). Here, apart from the table, so that a home can
 // name the type without importing the table that imports it.
-import type { AgentDocument, Loss, Target } from '../model';
-import type { FileFormat } from './file-format';
+import type { AgentDocument, Loss, Target, Tool } from '../model';
+import type { FileFormat } from './file-kind';
 
 export interface RuntimeFile {
   text: string;
@@ -30,6 +30,12 @@ export interface RuntimeFormat {
   losses(doc: AgentDocument): Loss[];
   /** The round-trip oracle: the document as this runtime's import gives it back (formats/project.ts). */
   project(doc: AgentDocument): AgentDocument;
-  /** `fileName`: the name the file is to be saved under, where a format writes two syntaxes (a flow's .json). */
-  exportFile(doc: AgentDocument, fileName?: string): RuntimeFile;
+  /**
+   * The agent as its file. `fileName`: the name it is to be saved under, where a format writes two
+   * syntaxes (a flow's .json); `as`: which of `readFrom` to write (a Pinecall class in Python),
+   * else `fileFormat`.
+   */
+  exportFile(doc: AgentDocument, fileName?: string, as?: Exclude<FileFormat, 'json'>): RuntimeFile;
+  /** A list of tools, not a whole agent, written as the runtime's file writes one (Block Agent YAML); none where its file holds whole agents only. */
+  writeToolList?(tools: Tool[]): string;
 }

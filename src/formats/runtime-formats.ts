@@ -14,6 +14,10 @@ export type { RuntimeFile, RuntimeFormat } from './runtime-format';
 export const runtimeFormatOf = (format: FileFormat): RuntimeFormat | undefined =>
   Object.values(RUNTIME_FORMATS).find((r) => r.fileFormat === format);
 
+/** The runtime that reads (and writes) `format` (none for Callboard's own JSON). */
+export const runtimeFormatReading = (format: FileFormat): RuntimeFormat | undefined =>
+  Object.values(RUNTIME_FORMATS).find((r) => (r.readFrom as readonly string[]).includes(format));
+
 /** The runtime whose agent file `format` is, written or read (none for Callboard's own JSON). */
 export const targetOfFileFormat = (format: string): Target | undefined =>
   Object.values(RUNTIME_FORMATS).find((r) => (r.readFrom as readonly string[]).includes(format))?.target;

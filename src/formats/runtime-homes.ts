@@ -4,10 +4,11 @@
 // Target's enum in src/model/agent.schema.json and run it again (test/runtime-homes.test.ts
 // checks this file).
 import type { AgentDocument, Loss, Target } from '../model';
+import type { FileKind } from './file-kind';
 import type { RuntimeFormat } from './runtime-format';
-import { losses as pinecallLosses, format as pinecallFormat } from '../runtimes/pinecall/format';
-import { losses as blockAgentLosses, format as blockAgentFormat } from '../runtimes/block-agent/format';
-import { losses as pipecatLosses, format as pipecatFormat } from '../runtimes/pipecat/format';
+import { losses as pinecallLosses, format as pinecallFormat, files as pinecallFiles } from '../runtimes/pinecall/format';
+import { losses as blockAgentLosses, format as blockAgentFormat, files as blockAgentFiles } from '../runtimes/block-agent/format';
+import { losses as pipecatLosses, format as pipecatFormat, files as pipecatFiles } from '../runtimes/pipecat/format';
 
 /**
  * Every runtime's losses, apart from its format: lint reads them on first paint, and the bundler
@@ -25,3 +26,10 @@ export const RUNTIME_FORMATS: Record<Target, RuntimeFormat> = {
   'block-agent': blockAgentFormat,
   pipecat: pipecatFormat,
 };
+
+/** The kinds of file every runtime is written in (file-kind.ts): light, each loading its reader on first use. */
+export const RUNTIME_FILE_KINDS: readonly FileKind[] = [
+  ...pinecallFiles,
+  ...blockAgentFiles,
+  ...pipecatFiles,
+];

@@ -131,7 +131,7 @@ describe('--json', () => {
     const help = parsedJson<HelpJson>(await cli(['--help', '--json']));
     expect(help.commands.map((c) => c.name)).toEqual(['convert', 'lint', 'simulate', 'test', 'diff', 'check']);
     expect(help.commands.find((c) => c.name === 'check')).toEqual({
-      name: 'check', usage: expect.stringMatching(/^callboard check \[--target pinecall\|block-agent\] <file-or-folder>/), summary: expect.stringContaining('Gate a deploy'),
+      name: 'check', usage: expect.stringMatching(/^callboard check \[--target pinecall\|block-agent\|pipecat\] <file-or-folder>/), summary: expect.stringContaining('Gate a deploy'),
     });
     expect(help.exitCodes).toEqual(EXIT_CODES.map((c) => ({ code: c.code, meaning: c.meaning })));
     const lint = parsedJson<CommandHelpJson>(await cli(['lint', '--help', '--json']));

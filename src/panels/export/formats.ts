@@ -6,7 +6,7 @@ import type { AgentDocument } from '../../model';
 import { slugOf } from '../../model/names';
 import { exportBundle } from '../../formats/bundle';
 import { targetOfFileFormat } from '../../formats/runtime-formats';
-import type { BundledFormat } from './types';
+import type { ExportFormat } from './types';
 import { versionFiles, type PortableVersion } from '../../formats/version-files';
 import { zipSync, strToU8 } from 'fflate';
 
@@ -17,7 +17,7 @@ export { exportAs, type ExportView } from '../../formats/export-as';
  * zipped: the same files `callboard convert -o` writes, and what the import dialog reads back. The
  * project's named versions come along under versions/ (formats/version-files.ts).
  */
-export function zipWithTests(doc: AgentDocument, format: BundledFormat, versions: readonly PortableVersion[] = []): { bytes: Uint8Array; fileName: string } {
+export function zipWithTests(doc: AgentDocument, format: ExportFormat, versions: readonly PortableVersion[] = []): { bytes: Uint8Array; fileName: string } {
   const files = [...exportBundle(doc, targetOfFileFormat(format)!), ...versionFiles(versions)];
   const entries: Record<string, Uint8Array> = {};
   for (const file of files) entries[file.path] = strToU8(file.text);

@@ -3,7 +3,7 @@ import type { PortableVersion } from '../../formats/version-files';
 import { newId } from '../../model/ids';
 import { formatBytes } from '../../model/limits';
 import { useServices } from '../../store/context';
-import { detectFormat, FILE_FORMAT_LABEL, type FileFormat } from '../../formats/file-format';
+import { detectFormat, FILE_FORMAT_LABEL, kindOf, type FileFormat } from '../../formats/file-format';
 import { ImportResult } from './ImportResult';
 import type { BundleFile } from '../../formats/bundle';
 import type { ImportOutcome, Located } from './run-import';
@@ -295,7 +295,7 @@ export function ImportDialog({ incoming, onClose }: Props) {
         {status.state === 'idle' && <div className="empty-state">Choose, drop or paste an agent to see what it holds before anything changes.</div>}
         {status.state === 'working' && (
           <div className="empty-state" data-testid="import-working">
-            {status.format === 'ts' ? 'Reading the class with the TypeScript compiler…' : `Reading the ${FILE_FORMAT_LABEL[status.format]}…`}
+            {kindOf(status.format).reading ?? `Reading the ${FILE_FORMAT_LABEL[status.format]}…`}
           </div>
         )}
         {status.state === 'done' && (

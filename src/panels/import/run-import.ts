@@ -9,7 +9,7 @@ import { importPinecallInWorker, type FolderTexts } from '../../run/workers/pine
 import { importTextInWorker } from '../../run/workers/text-import-client';
 import { readBundleZipInWorker } from '../../run/workers/zip-client';
 import type { RefusedEntry, UnzippedBundle } from '../../formats/zip-bundle';
-import type { FileFormat } from '../../formats/file-format';
+import { kindOf, type FileFormat } from '../../formats/file-format';
 import { addImportedTools } from '../../runtimes/block-agent/format';
 import { problemsOf } from '../../formats/problems';
 import { locatorFor } from '../../formats/locate';
@@ -25,12 +25,14 @@ export type { ImportOutcome, Located };
  */
 export async function runImport(text: string, format: FileFormat, options: { name?: string; fileName?: string; folder?: FolderTexts } = {}): Promise<ImportOutcome> {
   const { folder, ...rest } = options;
-  // YAML and JSON are read in a worker of their own: a hostile file may take a second or more to
-  // refuse, and the page keeps drawing meanwhile. A Pinecall agent from a .zip or a dropped folder
-  // reads its base class and helpers there.
-  const outcome = format === 'ts'
-    ? await importAny(text, { format, ...rest, importPinecall: (t) => importPinecallInWorker(t, folder) })
-    : await importTextInWorker(text, format, format === 'py' && folder ? { ...rest, folder } : rest);
+  // A kind whose reader loads the TypeScript compiler (a Pinecall class) is read in a worker of its
+  // own; the others in the text worker: a hostile file may take a second or more to refuse, and the
+  // page keeps drawing meanwhile. An agent from a .zip or a dropped folder reads its base class,
+  // helpers or handlers.py there.
+  const kind = kindOf(format);
+  const outcome = kind.readsInItsOwnWorker
+    ? await importAny(text, { format, ...rest, readInWorker: (t) => importPinecallInWorker(t, folder) })
+    : await importTextInWorker(text, format, kind.readsFolder && folder ? { ...rest, folder } : rest);
   return outcome.kind === 'error' ? outcome : { ...outcome, warnings: [...outcome.notes, ...outcome.warnings], notes: [] };
 }
 
@@ -111,7 +113,8 @@ export async function importProblems(outcome: ImportOutcome, text: string, open:
       .map((p) => ({ ...p, path: p.path.replace(/^\/tools\/\d+/, `/tools/${added.get(p.entity.id ?? '')}`) }));
   }
   if (problems.length === 0) return [];
-  const locate = outcome.format === 'ts' ? () => undefined : await locatorFor(outcome.format, text, doc);
+  // A kind read in its own worker is not placed: its locator would load the compiler on the page's thread.
+  const locate = kindOf(outcome.format).readsInItsOwnWorker ? () => undefined : await locatorFor(outcome.format, text, doc);
   return problems.map((p) => {
     const at = locate(p);
     return { message: p.message, path: describeEntity(doc, p.entity), ...(at ? { line: at.line, column: at.column } : {}) };

@@ -1,5 +1,6 @@
-// What the text import worker (./text-import.worker.ts) offers the page, through Comlink: a
-// Block Agent YAML or Callboard JSON file read by formats/import-any.ts. A hostile file is read
+// What the text import worker (./text-import.worker.ts) offers the page, through Comlink: any file
+// whose kind is not read in a worker of its own (Block Agent YAML, a Pipecat flow, a Python class,
+// Callboard JSON), read by formats/import-any.ts. A hostile file is read
 // within its bounds (aliases, depth, size), but the reading itself can take a second or more (a
 // 3 MB anchor aliased 100 times: the yaml library builds the quoted scalar a character at a
 // time); in a worker the page keeps drawing meanwhile. A Pinecall class goes to its own worker
@@ -10,12 +11,13 @@ import type { FileFormat } from '../../formats/file-format';
 import { sourceFilesOf } from '../../runtimes/pinecall/format';
 import type { FolderTexts } from './pinecall-api';
 
-export type TextFormat = Exclude<FileFormat, 'ts'>;
+/** A format whose kind is not read in a worker of its own (file-kind.ts, `readsInItsOwnWorker`). */
+export type TextFormat = FileFormat;
 
 export interface TextImportOptions {
   name?: string;
   fileName?: string;
-  /** A Pinecall class in Python's folder (a .zip, a dropped folder): its view `views/<slug>.jinja` is read there. */
+  /** The agent's folder (a .zip, a dropped folder), for a kind that reads it: a Python class's view `views/<slug>.jinja`, a flow's handlers.py. */
   folder?: FolderTexts;
 }
 

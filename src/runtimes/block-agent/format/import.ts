@@ -3,6 +3,7 @@
 // anything that fast read is unsure of, and it is read again with positions (LineCounter), which
 // gives every message as before. Tab indentation gets its own error with a one-click fix; a bare
 // list of tools (the documentation's samples) is read by importBlockAgentTools.
+import type { ImportFix } from '../../../formats/file-kind';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import {
   CURRENT_VERSION, DOCUMENT_FORMAT, newId, validateDocument, type AgentDocument, type LlmSettings, type Tool,
@@ -23,10 +24,7 @@ import { walkNodes } from './walk';
 export type { ImportProblem, ImportWarning } from './read-context';
 
 /** A repair the UI can offer in one click: `apply` is pure and returns the repaired text. */
-export interface ImportFix {
-  label: string;
-  apply(text: string): string;
-}
+export type { ImportFix };
 export interface ImportFailure {
   ok: false;
   errors: ImportProblem[];

@@ -3,6 +3,8 @@
 import { slugOf } from '../../../model/names';
 import type { RuntimeFormat } from '../../../formats/runtime-format';
 import { exportBlockAgentYaml } from './export';
+import { renderYaml } from './render';
+import { writeTool } from './write';
 import { lossesOfBlockAgent } from './losses';
 import { projectBlockAgent } from './project';
 
@@ -15,6 +17,11 @@ export const format: RuntimeFormat = {
   losses,
   project: projectBlockAgent,
   exportFile: (doc) => ({ ...withoutLines(exportBlockAgentYaml(doc)), path: `${slugOf(doc.name)}.yaml`, fileName: `${slugOf(doc.name)}.yaml` }),
+  writeToolList: (tools) => {
+    // Rendered as the value of one key, so prose gets the exporter's styling, then that key is taken off.
+    const lines = renderYaml({ tools: tools.map(writeTool) }).split('\n').slice(1);
+    return lines.map((l) => l.replace(/^ {2}/, '')).join('\n');
+  },
 };
 
 /** The export's notes say in sentences what its `normalised` lines say as line numbers. */

@@ -9,15 +9,12 @@ import { PINECALL_MODULE } from './export';
 import { baseClassesInFile } from './import-inherit';
 import { ImportContext, textWithComments, type SourceProblem } from './import-util';
 import type { FolderBinding, PinecallPreserved } from './preserved';
+import type { AgentFolder } from '../../../formats/file-kind';
 import { parseWithinBounds } from './source-bounds';
-import { isRelative, MAX_IMPORT_DEPTH, MAX_SOURCE_FILES, resolveRelative, type SourceFiles } from './source-files';
+import { isRelative, MAX_IMPORT_DEPTH, MAX_SOURCE_FILES, resolveRelative } from './source-files';
 
-/** What the agent's folder holds for the importer: its files, and where the agent file stands in it. */
-export interface AgentFolder {
-  files: SourceFiles;
-  /** The agent file's path from the folder's root ('agent.ts'). */
-  agent: string;
-}
+/** What the agent's folder holds for the importer: its files, and where the agent file stands in it (formats/file-kind.ts). */
+export type { AgentFolder };
 
 /** Names a helper file may not use: the browser's or Node's, which the sandbox has none of. */
 const HOST_ONLY = ['fetch', 'process', 'require', 'window', 'document', 'localStorage', 'sessionStorage', 'XMLHttpRequest', 'WebSocket', 'Buffer', '__dirname', '__filename', 'navigator', 'setTimeout', 'setInterval'];

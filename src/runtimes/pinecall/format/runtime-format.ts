@@ -4,6 +4,7 @@ import type { AgentDocument, Loss } from '../../../model';
 import { slugOf } from '../../../model/names';
 import type { RuntimeFormat } from '../../../formats/runtime-format';
 import { exportPinecallTs } from './export';
+import { exportPinecallPython } from './python/export';
 import { lossesOfPinecall } from './losses';
 import { projectPinecall } from './project';
 import { lossesOfPinecallPython } from './python/losses';
@@ -17,7 +18,14 @@ export const format: RuntimeFormat = {
   readFrom: ['ts', 'py'],
   losses,
   project: projectPinecall,
-  exportFile: (doc) => {
+  exportFile: (doc, _fileName, as) => {
+    if (as === 'py') {
+      // A class in Python; its view (views/<slug>.jinja) goes beside it, by its path from the class's folder.
+      const py = exportPinecallPython(doc);
+      const folder = py.path.slice(0, py.path.lastIndexOf('/') + 1);
+      const beside = py.files.slice(1).map((f) => ({ path: f.path.slice(folder.length), text: f.text }));
+      return { text: py.text, path: py.path, fileName: `${slugOf(doc.name)}.py`, warnings: py.warnings, notes: py.notes, ...(beside.length ? { beside } : {}) };
+    }
     const { jsx, normalised: _lines, ...file } = exportPinecallTs(doc);
     return { ...file, fileName: `${slugOf(doc.name)}.${jsx ? 'tsx' : 'ts'}` };
   },

@@ -7,21 +7,11 @@
 // place on disk by the CLI's reader (cli/read.ts).
 import { folderPathProblem } from '../../../model/folder-paths';
 
-/** Files of the agent's folder, by '/'-separated path from its root (`agenda.ts`, `lib/hours.ts`). */
-export interface SourceFiles {
-  /**
-   * The file's text; undefined when there is none at that path (or it cannot be read); `refused`
-   * when there is one but the reader will not read it, with why, as a clause that follows the
-   * path ("is a link … that leads out of the agent's folder, …"): a symbolic link or junction out
-   * of the folder on disk, a .zip entry that is a link or whose name leaves the folder.
-   */
-  read(path: string): string | Refused | undefined;
-}
+// Files of the agent's folder, by '/'-separated path from its root (`agenda.ts`, `lib/hours.ts`):
+// every kind's that reads its folder (formats/file-kind.ts).
+import type { Refused, SourceFiles } from '../../../formats/file-kind';
 
-/** A file of the folder the reader will not read: why, as a clause that follows its path. */
-export interface Refused {
-  refused: string;
-}
+export type { Refused, SourceFiles };
 
 /** What a refusal of a file outside the agent's folder says. */
 export const LEAVES_FOLDER = "leads out of the agent's folder, which is all Callboard reads";

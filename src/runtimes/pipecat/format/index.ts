@@ -29,3 +29,5 @@ export { projectPipecat } from './project';
 
 // What the formats floor reads of every runtime (formats/runtime-homes.ts): this one's losses and file format.
 export { losses, format } from './runtime-format';
+// The kinds of file it is written in (formats/file-kind.ts): light, each loading its reader on first use.
+export { files } from './files';
