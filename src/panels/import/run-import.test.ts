@@ -37,6 +37,20 @@ describe('runImport (the dialog\'s main-thread importers)', () => {
     expect(json).toMatchObject({ kind: 'error', errors: [{ line: 3, column: 1 }] });
   });
 
+  it("reads a flow dropped with its folder together with the handlers.py beside it, where its functions' schemas are", async () => {
+    const flow = readFileSync(new URL('../../runtimes/pipecat/format/fixtures/examples/pipecat__restaurant_reservation.flow.yaml', import.meta.url), 'utf8');
+    const handlers = [
+      'async def collect_party_size(flow_manager, size: int):\n    """Record how many are dining.\n\n    Args:\n        size: How many people are dining.\n    """\n',
+      'async def check_availability(flow_manager, time: str):\n    """Check a time."""\n',
+    ].join('\n');
+    const partySize = (outcome: Awaited<ReturnType<typeof runImport>>) => (outcome.kind === 'agent' ? outcome.doc.tools.find((t) => t.name === 'collect_party_size') : undefined);
+    const alone = partySize(await runImport(flow, 'flow', { fileName: 'restaurant.flow.yaml' }));
+    const withFolder = partySize(await runImport(flow, 'flow', { fileName: 'restaurant.flow.yaml', folder: { agent: 'restaurant.flow.yaml', files: { 'handlers.py': handlers } } }));
+    expect(alone?.parameters.properties).toEqual({});
+    expect(withFolder?.description).toBe('Record how many are dining.');
+    expect(withFolder?.parameters.properties).toEqual({ size: { type: 'integer', description: 'How many people are dining.' } });
+  });
+
   it('reads the save format back', async () => {
     const doc = emptyDocument('Saved');
     const outcome = await runImport(exportJson(doc), 'json');
