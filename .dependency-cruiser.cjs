@@ -12,14 +12,6 @@
  */
 const TEST_SUPPORT = '(^src/.+/testing\\.ts$|^src/formats/testing/|^src/simulator/offline/conversation-testing\\.ts$|^src/simulator/offline/corpus-harness\\.ts$)';
 /**
- * What still reaches past a runtime's front door (`a-runtime-part-has-one-front-door`): the offline
- * model's reading of a class's prompt takes isFrameworkBlock from Pinecall's prompt-blocks.ts, a
- * file of plain strings. Through the engine's door it would bring the engine, and with it the
- * TypeScript compiler, into the page's run (`the-page-run-does-not-load-the-typescript-compiler`).
- * Left until the prompt's framework blocks are marked in the request the model is sent.
- */
-const DOOR_DEBT = '^src/simulator/offline/reading\\.ts$';
-/**
  * A runtime's home (src/runtimes/<runtime>/) spans the floors: its kept data (kept.ts) and its traits
  * (traits.ts) stand on the ground floor with the model, its file format (format/) on the formats
  * floor, its engine (engine/) on the engine's, and its facts with the runtimes floor. A floor is its
@@ -104,7 +96,7 @@ module.exports = {
       severity: 'error',
       comment: "A runtime home's format (src/runtimes/<runtime>/format) and engine (…/engine) are each reached through their index.ts only, so their inside can move without the rest of the app following. A part a caller loads on demand comes through the door as a load…() function (README, \"Architecture\").",
       // From outside every home: within its own home a file imports what it likes, and no home imports another's (a-runtime-home-is-its-own).
-      from: { path: '^src/(?!runtimes/[^/]+/)', pathNot: `${TEST_SUPPORT}|${DOOR_DEBT}` },
+      from: { path: '^src/(?!runtimes/[^/]+/)', pathNot: TEST_SUPPORT },
       to: { path: '^src/runtimes/[^/]+/(?:format|engine)/(?!index\\.ts$)' },
     },
     {

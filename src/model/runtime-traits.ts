@@ -36,4 +36,10 @@ export interface RuntimeTraits {
   personaIsDocstring: boolean;
   /** The lint table's column for it. */
   lint: LintProfile;
+  /**
+   * The tags of the blocks the runtime itself writes into the system prompt around the agent's own
+   * words (Pinecall's `<rules>`, `<tools>`…): a reader of a prompt (the offline model) skips them
+   * as no agent's instructions (prompt-blocks.ts).
+   */
+  frameworkBlocks: readonly string[];
 }

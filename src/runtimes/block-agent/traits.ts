@@ -12,4 +12,5 @@ export const traits: RuntimeTraits = {
   runsWithoutStages: false,
   personaIsDocstring: false,
   lint: 'blocks',
+  frameworkBlocks: [],
 };

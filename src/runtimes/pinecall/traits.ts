@@ -11,4 +11,6 @@ export const traits: RuntimeTraits = {
   runsWithoutStages: true,
   personaIsDocstring: true,
   lint: 'class',
+  // The SDK's own blocks of every class's prompt (engine/prompt-blocks.ts renders them).
+  frameworkBlocks: ['rules', 'protocols', 'channel', 'tools'],
 };

@@ -13,4 +13,6 @@ export const traits: RuntimeTraits = {
   runsWithoutStages: false,
   personaIsDocstring: false,
   lint: 'flow',
+  // A node's role and task messages are the flow's own words.
+  frameworkBlocks: [],
 };

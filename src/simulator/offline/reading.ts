@@ -1,7 +1,7 @@
 // What the offline model reads off a request: the caller's lines, what happened since the last
 // one (tool calls and their results), and the items the agent has offered (rows of a tool result,
 // or a JSON list the system prompt shows) that a caller may pick by "the second one".
-import { isFrameworkBlock } from '../../runtimes/pinecall/engine/prompt-blocks';
+import { isFrameworkBlock } from '../../model/prompt-blocks';
 import type { ChatMessage, ModelRequest } from '../types';
 import { callerLinesOf, nearestOlderOf, olderLatePartOf, readHistory, type HistoryRead, type NearestOlder } from './history-fold';
 
@@ -182,7 +182,7 @@ export function readRequest(request: ModelRequest): Reading {
   const offeredValues = [...new Set(valuesListed(lastOffer))];
   const offeredTimes = [...new Set(timesListed(offeredValues))];
   if (!offered.length) for (const list of jsonListsIn(request.system)) offered.push(...list);
-  // The runtime's own blocks (Pinecall's <rules>, <protocols>, <channel>, <tools>) are no agent's words: the persona and the view are.
+  // A runtime's own blocks (its traits' frameworkBlocks: Pinecall's <rules>, <tools>…) are no agent's words: the persona and the view are.
   const paragraphs = request.system.split(/\n\s*\n/).map((p) => p.trim()).filter((p) => p && !isFrameworkBlock(p));
   // A runtime that puts the node's task in the conversation (Pipecat appends a node's task messages as
   // it enters the node): the latest of them are the instructions, the system prompt is the role.

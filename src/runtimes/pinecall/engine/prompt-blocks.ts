@@ -5,6 +5,9 @@
 // stage or not, by name and description; the view follows. conformance/checks/c10_pinecall_sdk.py
 // compares each block with the SDK's own for every agent of the corpus.
 
+import { blockInTags } from '../../../model/prompt-blocks';
+import { traits } from '../traits';
+
 // Word for word `pinecall._rules` (0.11.24).
 export const PINECALL_RULES = [
   '- Invent nothing: if it did not come from a tool or from the knowledge, do not say it.',
@@ -38,8 +41,8 @@ export function toolsBlock(declared: readonly { name: string; description: strin
   return tagged('tools', declared.map((t) => `- ${t.name}: ${t.description}`).join('\n'));
 }
 
-/** Whether a block of the prompt is the framework's (a tagged block), not the class's words: a reader of the prompt (the offline model) skips those. */
-export const isFrameworkBlock = (paragraph: string): boolean => /^<(rules|protocols|channel|tools)>\n[\s\S]*\n<\/\1>$/.test(paragraph.trim());
+/** Whether a block of the prompt is the framework's (a tagged block its traits name), not the class's words. */
+export const isFrameworkBlock = blockInTags(traits.frameworkBlocks);
 
 /** The class's own words of a prompt (its identity line and the view), the framework's blocks left out. */
 export const classWords = (system: string): string => system.split(/\n\s*\n/).filter((p) => !isFrameworkBlock(p)).join('\n\n');
