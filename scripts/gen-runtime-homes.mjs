@@ -16,7 +16,7 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
  */
 export const HOME_PARTS = [
   { file: 'traits.ts', module: 'traits', exports: ['traits'], write: 'export const traits: RuntimeTraits = { label, … }', floor: 'the model' },
-  { file: 'format/index.ts', module: 'format', exports: ['losses', 'format', 'files'], write: "export { losses, format } from './runtime-format' (a RuntimeFormat) and export { files } from './files'", floor: 'the formats' },
+  { file: 'format/index.ts', module: 'format', exports: ['losses', 'toolSpecs', 'format', 'files'], write: "export { losses, toolSpecs, format } from './runtime-format' (a RuntimeFormat) and export { files } from './files'", floor: 'the formats' },
   { file: 'format/files.ts', module: 'format', exports: ['files'], write: "export const files: readonly FileKind[] = [{ format: 'x', label, extension, read, … }] (the kinds of file it is written in)", floor: 'the formats' },
   { file: 'engine/index.ts', module: 'engine', exports: ['engine'], write: "export { myEngine as engine } from './engine' (an Engine)", floor: "the engine's" },
   { file: 'facts.ts', module: 'facts', exports: ['facts'], write: 'export const facts: RuntimeFacts = { target, … }', floor: 'the runtimes' },
@@ -96,8 +96,8 @@ ${record('')}
 `,
     'src/formats/runtime-homes.ts': `${BANNER("every runtime's file format and losses (formats/runtime-format.ts)")}import type { AgentDocument, Loss, Target } from '../model';
 import type { FileKind } from './file-kind';
-import type { RuntimeFormat } from './runtime-format';
-${imports(['losses', 'format', 'files'], (t) => `../runtimes/${t}/format`)}
+import type { RuntimeFormat, ToolSpecsOf } from './runtime-format';
+${imports(['losses', 'toolSpecs', 'format', 'files'], (t) => `../runtimes/${t}/format`)}
 
 /**
  * Every runtime's losses, apart from its format: lint reads them on first paint, and the bundler
@@ -105,6 +105,15 @@ ${imports(['losses', 'format', 'files'], (t) => `../runtimes/${t}/format`)}
  */
 export const LOSSES: Record<Target, (doc: AgentDocument) => Loss[]> = {
 ${record('Losses')}
+};
+
+/**
+ * The tool specs each runtime's own code builds for a document's tools, where they are not the
+ * tools' own (a Pinecall class in Python: pydantic's schemas), for a step's StepDeps.toolSpecs.
+ * Light, as LOSSES: a run's worker reads it.
+ */
+export const TOOL_SPECS: Record<Target, ToolSpecsOf> = {
+${record('ToolSpecs')}
 };
 
 /** Every runtime's file format: what it is read from, its exporter, its round-trip oracle. */

@@ -213,7 +213,7 @@ describe('adding a runtime is its home and one line: its name in the schema\'s T
       expect(problems).toEqual([]);
       expect(files['src/model/runtime-homes.ts']).toContain("import { traits as voiceXml } from '../runtimes/voice-xml/traits';");
       expect(files['src/model/runtime-homes.ts']).toContain("  'voice-xml': voiceXml,\n};");
-      expect(files['src/formats/runtime-homes.ts']).toContain("import { losses as voiceXmlLosses, format as voiceXmlFormat, files as voiceXmlFiles } from '../runtimes/voice-xml/format';");
+      expect(files['src/formats/runtime-homes.ts']).toContain("import { losses as voiceXmlLosses, toolSpecs as voiceXmlToolSpecs, format as voiceXmlFormat, files as voiceXmlFiles } from '../runtimes/voice-xml/format';");
       expect(files['src/formats/runtime-homes.ts']).toContain("  'voice-xml': voiceXmlLosses,");
       expect(files['src/formats/runtime-homes.ts']).toContain("  'voice-xml': voiceXmlFormat,");
       expect(files['src/simulator/runtime-homes.ts']).toContain("import { engine as voiceXml } from '../runtimes/voice-xml/engine';");

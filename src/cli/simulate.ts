@@ -1,12 +1,10 @@
 // `callboard simulate`: a scripted call against an agent, printed as one JSON event a line. The same
 // engine as the app's simulator (runScript over runStep), tools in the QuickJS sandbox, and the
 // model from the same providers; only the printing is the CLI's.
-import { lossesFor } from '../formats/losses';
-import { pinecallPythonToolSpecs } from '../runtimes/pinecall/format';
 import type { AgentDocument } from '../model';
 import { createModel } from '../simulator/providers';
 import { prepareSandboxEvaluate } from '../simulator/sandbox-evaluate';
-import { sandboxToolRunner } from '../simulator/sandbox-runner';
+import { stepDeps } from '../runtimes/step-inputs';
 import { runScript, type SimEvent } from '../simulator/simulation';
 import type { CallFacts, Session, StepDeps } from '../simulator/types';
 import { undecidedInLastStep } from '../simulator/played';
@@ -43,7 +41,7 @@ function depsFor(args: SimulateArgs, doc: AgentDocument, key: string | undefined
     ...answerBounds(args),
   });
   const budgetMs = args.budgetSeconds === undefined ? undefined : args.budgetSeconds * 1000;
-  return { model, runner: sandboxToolRunner(doc), evaluate, losses: lossesFor, toolSpecs: pinecallPythonToolSpecs, revision: 0, call, temperature, ...(budgetMs ? { budgetMs } : {}) };
+  return stepDeps(doc, { model, evaluate, revision: 0, call, temperature, ...(budgetMs ? { budgetMs } : {}) });
 }
 
 export async function simulateCommand(args: SimulateArgs, rawIo: CliIo): Promise<number> {

@@ -1,14 +1,12 @@
 // `callboard test`: the agent's conversation tests (its own and tests/*.golden.json) run N times
 // each on the simulator's engine (runSuite), against the same providers as `simulate`. Prints a pass
 // rate per test and why runs failed; optionally JUnit XML; exit 1 when a test is under the minimum.
-import { lossesFor } from '../formats/losses';
-import { pinecallPythonToolSpecs } from '../runtimes/pinecall/format';
 import type { AgentDocument, ConversationTest } from '../model';
 import { GOLDEN_SUFFIX } from '../formats/bundle';
 import { runSuite, type TestSuiteEntry } from '../simulator/conversation-tests';
 import { createModel } from '../simulator/providers';
 import { prepareSandboxEvaluate } from '../simulator/sandbox-evaluate';
-import { sandboxToolRunner } from '../simulator/sandbox-runner';
+import { stepDeps } from '../runtimes/step-inputs';
 import type { StepDeps } from '../simulator/types';
 import { withApiKey } from './api-key';
 import { EXIT_ERRORS, EXIT_OK, type CliIo } from './io';
@@ -42,7 +40,7 @@ function depsFor(args: RunSettings, doc: AgentDocument, test: ConversationTest, 
   const today = typeof call.today === 'string' ? call.today : undefined;
   const model = createModel({ provider: args.provider, baseUrl: args.baseUrl, model: modelName, apiKey: key, temperature: doc.llm.temperature, today, ...answerBounds(args) });
   const budgetMs = args.budgetSeconds === undefined ? undefined : args.budgetSeconds * 1000;
-  return { model, runner: sandboxToolRunner(doc), evaluate, losses: lossesFor, toolSpecs: pinecallPythonToolSpecs, revision: 0, call: { today: localToday() }, temperature: doc.llm.temperature, ...(budgetMs ? { budgetMs } : {}) };
+  return stepDeps(doc, { model, evaluate, revision: 0, call: { today: localToday() }, temperature: doc.llm.temperature, ...(budgetMs ? { budgetMs } : {}) });
 }
 
 /**

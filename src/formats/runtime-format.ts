@@ -3,8 +3,15 @@
 // `format` through its door); the table of them, RUNTIME_FORMATS, is written from the schema's
 // Target (runtime-homes.ts, by `npm run gen:types`). Here, apart from the table, so that a home can
 // name the type without importing the table that imports it.
-import type { AgentDocument, Loss, Target, Tool } from '../model';
+import type { AgentDocument, JsonSchema, Loss, Target, Tool } from '../model';
 import type { FileFormat } from './file-kind';
+
+/**
+ * The specs the runtime's own code builds for `tools` of `doc`, as the model is offered them, where
+ * they are not the tools' own (a Pinecall class in Python: pydantic's schemas from its hints);
+ * undefined where each tool's own name, description and schema stand.
+ */
+export type ToolSpecsOf = (doc: AgentDocument, tools: readonly Tool[]) => { name: string; description: string; parameters: JsonSchema }[] | undefined;
 
 export interface RuntimeFile {
   text: string;

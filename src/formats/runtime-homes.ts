@@ -5,10 +5,10 @@
 // checks this file).
 import type { AgentDocument, Loss, Target } from '../model';
 import type { FileKind } from './file-kind';
-import type { RuntimeFormat } from './runtime-format';
-import { losses as pinecallLosses, format as pinecallFormat, files as pinecallFiles } from '../runtimes/pinecall/format';
-import { losses as blockAgentLosses, format as blockAgentFormat, files as blockAgentFiles } from '../runtimes/block-agent/format';
-import { losses as pipecatLosses, format as pipecatFormat, files as pipecatFiles } from '../runtimes/pipecat/format';
+import type { RuntimeFormat, ToolSpecsOf } from './runtime-format';
+import { losses as pinecallLosses, toolSpecs as pinecallToolSpecs, format as pinecallFormat, files as pinecallFiles } from '../runtimes/pinecall/format';
+import { losses as blockAgentLosses, toolSpecs as blockAgentToolSpecs, format as blockAgentFormat, files as blockAgentFiles } from '../runtimes/block-agent/format';
+import { losses as pipecatLosses, toolSpecs as pipecatToolSpecs, format as pipecatFormat, files as pipecatFiles } from '../runtimes/pipecat/format';
 
 /**
  * Every runtime's losses, apart from its format: lint reads them on first paint, and the bundler
@@ -18,6 +18,17 @@ export const LOSSES: Record<Target, (doc: AgentDocument) => Loss[]> = {
   pinecall: pinecallLosses,
   'block-agent': blockAgentLosses,
   pipecat: pipecatLosses,
+};
+
+/**
+ * The tool specs each runtime's own code builds for a document's tools, where they are not the
+ * tools' own (a Pinecall class in Python: pydantic's schemas), for a step's StepDeps.toolSpecs.
+ * Light, as LOSSES: a run's worker reads it.
+ */
+export const TOOL_SPECS: Record<Target, ToolSpecsOf> = {
+  pinecall: pinecallToolSpecs,
+  'block-agent': blockAgentToolSpecs,
+  pipecat: pipecatToolSpecs,
 };
 
 /** Every runtime's file format: what it is read from, its exporter, its round-trip oracle. */

@@ -5,14 +5,12 @@
 // deps are made here, on the worker's side: the model, the tool sandbox, the predicate sandbox and
 // the template sandbox all run where the agent's code runs, off the page's thread. The same object
 // serves in the page's thread where there are no workers (the unit tests).
-import { lossesFor } from '../formats/losses';
-import { pinecallPythonToolSpecs } from '../runtimes/pinecall/format';
 import type { AgentDocument, ConversationTest, PlayedTurn, Target } from '../model';
 import { runSuite, type TestRunResult } from '../simulator/conversation-tests';
 import { createModel, type ProviderSettings } from '../simulator/providers';
 import { replayFrom, type RunStep } from '../simulator/replay';
 import { prepareSandboxEvaluate } from '../simulator/sandbox-evaluate';
-import { sandboxToolRunner } from '../simulator/sandbox-runner';
+import { stepDeps } from '../runtimes/step-inputs';
 import { retryStep, runStep, startSession } from '../simulator/simulation';
 import type { CallFacts, Derived, Evaluate, Session, SimInput, StepDeps } from '../simulator/types';
 import { classInsight, type ClassInsight } from '../simulator/class-code/insight';
@@ -71,12 +69,9 @@ function predicateSandbox(): Promise<Evaluate> {
 export function createEngineApi(): EngineApi {
   const aborts = new Map<number, AbortController>();
 
-  const depsFor = async (doc: AgentDocument, settings: RunSettings, signal: AbortSignal, hooks: StepHooks = {}, call = settings.call): Promise<StepDeps> => ({
+  const depsFor = async (doc: AgentDocument, settings: RunSettings, signal: AbortSignal, hooks: StepHooks = {}, call = settings.call): Promise<StepDeps> => stepDeps(doc, {
     // A fresh model per step or run, so the offline model's memory of one cannot leak into the next.
     model: createModel(settings.provider),
-    runner: sandboxToolRunner(doc),
-    losses: lossesFor,
-    toolSpecs: pinecallPythonToolSpecs,
     evaluate: await predicateSandbox(),
     revision: settings.revision,
     call,

@@ -22,6 +22,6 @@ export { normalizeForComparison } from './compare';
 export { IMPORTED_AGENT_NAME } from './conventions';
 
 // What the formats floor reads of every runtime (formats/runtime-homes.ts): this one's losses and file format.
-export { losses, format } from './runtime-format';
+export { losses, toolSpecs, format } from './runtime-format';
 // The kinds of file it is written in (formats/file-kind.ts): light, each loading its reader on first use.
 export { files } from './files';

@@ -1,7 +1,7 @@
 // Block Agent's file format as the formats floor sees every runtime's (formats/runtime-format.ts):
 // `losses` on its own, light, because lint reads it on first paint; `format` brings the exporter.
 import { slugOf } from '../../../model/names';
-import type { RuntimeFormat } from '../../../formats/runtime-format';
+import type { RuntimeFormat, ToolSpecsOf } from '../../../formats/runtime-format';
 import { exportBlockAgentYaml } from './export';
 import { renderYaml } from './render';
 import { writeTool } from './write';
@@ -9,6 +9,9 @@ import { lossesOfBlockAgent } from './losses';
 import { projectBlockAgent } from './project';
 
 export const losses = lossesOfBlockAgent;
+
+/** A Block Agent tool is offered as written. */
+export const toolSpecs: ToolSpecsOf = () => undefined;
 
 export const format: RuntimeFormat = {
   target: 'block-agent',

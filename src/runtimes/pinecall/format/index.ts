@@ -53,6 +53,6 @@ export { writableParameter } from './python/signature';
 export { differencesFromSdk, type SdkTruth } from './python/sdk-truth';
 
 // What the formats floor reads of every runtime (formats/runtime-homes.ts): this one's losses and file format.
-export { losses, format } from './runtime-format';
+export { losses, toolSpecs, format } from './runtime-format';
 // The kinds of file it is written in (formats/file-kind.ts): light, each loading its reader on first use.
 export { files } from './files';

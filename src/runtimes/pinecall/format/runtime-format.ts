@@ -2,15 +2,19 @@
 // `losses` on its own, light, because lint reads it on first paint; `format` brings the exporter.
 import type { AgentDocument, Loss } from '../../../model';
 import { slugOf } from '../../../model/names';
-import type { RuntimeFormat } from '../../../formats/runtime-format';
+import type { RuntimeFormat, ToolSpecsOf } from '../../../formats/runtime-format';
 import { exportPinecallTs } from './export';
 import { exportPinecallPython } from './python/export';
 import { lossesOfPinecall } from './losses';
 import { projectPinecall } from './project';
 import { lossesOfPinecallPython } from './python/losses';
+import { pinecallPythonToolSpecs } from './python/spec';
 
 /** A Pinecall class in Python is written back as Python: its losses are the Python export's. */
 export const losses = (doc: AgentDocument): Loss[] => (doc.language === 'python' ? lossesOfPinecallPython(doc) : lossesOfPinecall(doc));
+
+/** A class in Python is offered as the SDK builds its tools (pydantic's schemas from the hints). */
+export const toolSpecs: ToolSpecsOf = pinecallPythonToolSpecs;
 
 export const format: RuntimeFormat = {
   target: 'pinecall',

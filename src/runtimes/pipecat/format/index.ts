@@ -28,6 +28,6 @@ export { lossesOfPipecat } from './doc-losses';
 export { projectPipecat } from './project';
 
 // What the formats floor reads of every runtime (formats/runtime-homes.ts): this one's losses and file format.
-export { losses, format } from './runtime-format';
+export { losses, toolSpecs, format } from './runtime-format';
 // The kinds of file it is written in (formats/file-kind.ts): light, each loading its reader on first use.
 export { files } from './files';

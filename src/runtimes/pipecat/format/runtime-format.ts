@@ -1,12 +1,15 @@
 // Pipecat Flows' file format as the formats floor sees every runtime's (formats/runtime-format.ts):
 // `losses` on its own, light, because lint reads it on first paint; `format` brings the exporter.
-import type { RuntimeFormat } from '../../../formats/runtime-format';
+import type { RuntimeFormat, ToolSpecsOf } from '../../../formats/runtime-format';
 import { lossesOfPipecat } from './doc-losses';
 import { HANDLERS_FILE } from './document';
 import { exportPipecatFlow } from './export';
 import { projectPipecat } from './project';
 
 export const losses = lossesOfPipecat;
+
+/** A Pipecat function is offered as its handler's schema, read into the tool at import. */
+export const toolSpecs: ToolSpecsOf = () => undefined;
 
 export const format: RuntimeFormat = {
   target: 'pipecat',
