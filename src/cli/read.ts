@@ -1,7 +1,7 @@
 // Reading an agent file of any format through the pure importers. Every message comes back
 // located: a line:column in the file where the importer knows one, else a document path.
 import { REINDENT_FIX } from '../runtimes/block-agent/format';
-import { formatOfFileName, kindOf, type FileFormat } from '../formats/file-format';
+import { detectFormat, formatOfFileName, kindOf, type FileFormat } from '../formats/file-format';
 import { FORMATS_LIST } from './format-names';
 import { importAny } from '../formats/import-any';
 import type { AgentDocument, Tool } from '../model';
@@ -70,10 +70,13 @@ export type Loaded =
     partial?: { doc: AgentDocument; text: string; diagnostics: Diagnostic[] };
   };
 
-/** Reads the file; a missing or unreadable file, or an unknown format, is a usage error (exit 2). */
+/**
+ * Reads the file; a missing or unreadable file, or an unknown format, is a usage error (exit 2).
+ * Without --from the format is the import dialog's (detectFormat): the extension, and where it
+ * says only a syntax other kinds share, the text (a FlowConfig in a plain `.yaml` is a flow).
+ */
 export function readSource(io: CliIo, file: string, from: FileFormat | undefined, command: string): Source {
-  const format = from ?? formatOfFileName(file);
-  if (!format) {
+  if (!from && !formatOfFileName(file)) {
     throw new UsageError(
       file === '-' ? `reading standard input needs --from ${FORMATS_LIST}` : `cannot tell the format of ${file} from its extension; add --from ${FORMATS_LIST}`,
       command,
@@ -81,6 +84,7 @@ export function readSource(io: CliIo, file: string, from: FileFormat | undefined
   }
   const read = io.readText(file);
   if (!read.ok) throw new UsageError(`${file}: ${read.reason}`, command);
+  const format = from ?? detectFormat(read.text, file);
   return { file, text: read.text, format, ...(kindOf(format).readsFolder && file !== '-' ? { folder: folderOnDisk(io, file) } : {}) };
 }
 

@@ -31,6 +31,22 @@ describe('the CLI and the kinds of agent file', () => {
     expect(read.code).toBe(0);
   }, SLOW);
 
+  it("reads a FlowConfig in a plain .yaml as a flow, as the import dialog does (it was read as Block Agent YAML: 'no blocks')", async () => {
+    const flow = readFileSync(join(root, 'src/runtimes/pipecat/format/fixtures/examples/editor__order_status.yaml'), 'utf8');
+    const file = join(dir, 'order-status.yaml');
+    writeFileSync(file, flow);
+    const json = join(dir, 'order-status.json');
+    const run = await cli(['convert', file, '--to', 'json', '-o', json]);
+    expect(run.stderr).not.toContain('this agent has no blocks');
+    expect(run.code).toBe(0);
+    expect(JSON.parse(readFileSync(json, 'utf8')).target).toBe('pipecat');
+    // --from still says what to read it as.
+    const asYaml = await cli(['lint', file, '--from', 'yaml']);
+    expect(asYaml.stdout + asYaml.stderr).toContain('this agent has no blocks');
+    const asFlow = await cli(['lint', file]);
+    expect(asFlow.stdout + asFlow.stderr).not.toContain('this agent has no blocks');
+  }, SLOW);
+
   it('lists every kind in each command\'s usage', async () => {
     for (const command of ['convert', 'lint', 'simulate', 'test', 'check']) {
       const help = await cli([command, '--help']);
