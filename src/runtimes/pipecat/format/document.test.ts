@@ -2,6 +2,7 @@
 // (and as JSON with the same data), and an edit in the document changes only its keys.
 import { describe, expect, it } from 'vitest';
 import { lossesFor } from '../../../formats/losses';
+import { problemsOf } from '../../../formats/problems';
 import { validateDocument } from '../../../model/validate';
 import { pipecatKeptOf } from '../kept';
 import { importPipecatFlow, exportPipecatFlow, readFlow, sameData, projectPipecat } from '.';
@@ -113,5 +114,11 @@ describe('the example flows as documents', () => {
     const doc = imported(text, name);
     expect(lossesFor(doc, 'pipecat')).toEqual([]);
     expect(changedPaths(doc, projectPipecat(doc), 'pipecat')).toEqual([]);
+  });
+
+  it.each(EXAMPLE_FLOWS.map((f) => [f.name, f.text]))('%s lints with no error, as Pipecat loads it; a warning is only a function whose description lives in a handlers.py not given', (name, text) => {
+    const problems = problemsOf(imported(text, name));
+    expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
+    expect([...new Set(problems.filter((p) => p.severity === 'warning').map((p) => p.rule))].filter((r) => r !== 'tool-docstring')).toEqual([]);
   });
 });
