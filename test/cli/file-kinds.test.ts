@@ -45,6 +45,14 @@ describe('the CLI and the kinds of agent file', () => {
     expect(asYaml.stdout + asYaml.stderr).toContain('this agent has no blocks');
     const asFlow = await cli(['lint', file]);
     expect(asFlow.stdout + asFlow.stderr).not.toContain('this agent has no blocks');
+    // The same flow as FlowConfig JSON, in a plain .json (not Callboard's save format), reads as a flow too.
+    const asJsonFlow = join(dir, 'order-status.flow.json');
+    expect((await cli(['convert', file, '--to', 'flow', '-o', asJsonFlow])).code).toBe(0);
+    const plainJson = join(dir, 'order-status-config.json');
+    writeFileSync(plainJson, readFileSync(asJsonFlow, 'utf8'));
+    const back = join(dir, 'order-status-back.json');
+    expect((await cli(['convert', plainJson, '--to', 'json', '-o', back])).code).toBe(0);
+    expect(JSON.parse(readFileSync(back, 'utf8')).target).toBe('pipecat');
   }, SLOW);
 
   it('lists every kind in each command\'s usage', async () => {
