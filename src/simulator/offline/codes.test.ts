@@ -66,3 +66,15 @@ describe('a count of one said as "one of the …" and no count in "the … one"'
     expect(out.args).toEqual({});
   });
 });
+
+describe('digits said one by one for a pattern of digits', () => {
+  const where = { job_zip: { type: 'string', description: 'Five digits; where the job is.', pattern: '^[0-9]{5}$' } } satisfies Record<string, JsonSchema>;
+  it('"… is four three two one five" fills ^[0-9]{5}$ with 43215, saying where it came from', () => {
+    const out = fill(where, ["I'm at the office all week, the code there is four three two one five."]);
+    expect(out.args).toEqual({ job_zip: '43215' });
+    expect(out.filled.job_zip).toMatchObject({ rule: 'pattern-spoken-digits', said: 'four three two one five' });
+  });
+  it('a phone number said the same way is not five digits: nothing is written', () => {
+    expect(fill(where, ['My cell is six one four, five five five, zero one nine two.']).missing).toEqual(['job_zip']);
+  });
+});

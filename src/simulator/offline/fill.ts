@@ -5,11 +5,11 @@ import type { JsonSchema } from '../../model';
 import { getOwn, setOwn } from '../../model/own';
 import { answerContent, YES_NO_QUESTION } from './asked';
 import { narrowedCopy } from './copied-text';
-import { findDayPart, findTimes, looksLikeClock } from './dates';
+import { findTimes } from './dates';
 import type { PatternReader } from './patterns';
-import { nextEnumLine, readEnum } from './history-memo'; // read once per line (a long call's steps stay flat)
+import { nextEnumLine } from './history-memo'; // read once per line (a long call's steps stay flat)
 import { findYesNo } from './extract';
-import { findPostcodes, findStreetAddresses } from './ids';
+import { findPostcodes, findSpokenCodes, findStreetAddresses } from './ids';
 import { clauseWith } from './intent';
 import { fillBoolean, flagMeaningInTool } from './flags';
 import type { FillContext, Filled, Made } from './fill-types';
@@ -20,18 +20,19 @@ import { holdsARelation, readOwnRelation } from './relations';
 import { asDateWanted, enumValueOfText, offeredDates, onOfferedWeekday, picksOffered, takesListed } from './offered';
 import { namesItsThing, PLACE_BEFORE, scopeCodes } from './scope-codes';
 import { noneSaid, scopeCounts } from './scope-counts';
-import { pickAgreed, pickEnumByTime, pickListed, pickOffered, pickTime, valueOfRow } from './pick';
+import { pickAgreed, pickListed, pickOffered, pickTime, valueOfRow } from './pick';
 import { legOf, placeForLeg } from './route';
 import { countByAges } from './ages';
 import { hasWord, IN_WORDS, kindOf, wantsWordsAsSaid, wordsAfterName } from './kinds';
 import { candidates, daysByClause } from './readers';
 import { readEnumList } from './enum-lists';
-import { enumByElimination, enumOutsideOthersSentences } from './enum-clauses';
+import { enumFromLine, fillEnumFromLine, line0Said } from './fill-enum';
 import { isStopWord, nameWords, stem, words } from './words';
 
 export type { FillContext, Filled } from './fill-types';
 export { kindOf } from './kinds';
 export { picksOffered } from './offered';
+export { enumFromLine };
 
 export interface FillResult {
   args: Record<string, unknown>;
@@ -60,12 +61,6 @@ function accepts(prop: JsonSchema, value: unknown, patterns: PatternReader, plac
   return true;
 }
 
-/** An enum value the line names (directly, stemmed, or through a synonym); only when exactly one is named. */
-export function enumFromLine(values: unknown[], line: string): { value: unknown; said: string } | undefined {
-  const read = readEnum(values, line, []);
-  return read && 'value' in read ? { value: read.value, said: read.said } : undefined;
-}
-
 /** A search with the pattern itself, anchors dropped, for a value no other rule reads; in the sandbox, as every pattern. */
 function byPattern(prop: JsonSchema, line: string, patterns: PatternReader, place: string): { value: string; said: string } | undefined {
   if (typeof prop.pattern !== 'string') return undefined;
@@ -77,30 +72,6 @@ function byPattern(prop: JsonSchema, line: string, patterns: PatternReader, plac
     // A slow pattern is slow in every alternative's search: it reads nothing.
     if ('unusable' in found && found.unusable === 'slow') return undefined;
     if ('matched' in found && found.matched && accepts(prop, found.matched, patterns, place)) return { value: found.matched, said: found.matched };
-  }
-  return undefined;
-}
-
-/** The caller's line as a pick's source, cut short for notes. */
-const line0Said = (line: string) => (line.length > 60 ? `${line.slice(0, 57)}…` : line);
-
-/** Words that add to what was said before ("as well", "too", "also"). */
-const ADDING = /\b(?:as well|too|also|both|on top)\b/i;
-
-/**
- * "…and yes, I'll see the hygienist as well" after an earlier line named the checkup: the enum
- * value that joins both ("checkup_and_hygienist"), when the line adds and an earlier line named the other.
- */
-function alsoEarlier(values: unknown[], value: unknown, line: string, older: string[]): { value: string; said: string; why: string } | undefined {
-  const add = ADDING.exec(line);
-  if (!add || typeof value !== 'string') return undefined;
-  for (const joined of values) {
-    if (typeof joined !== 'string') continue;
-    const parts = joined.split(/_and_|-and-|\s+and\s+/);
-    if (parts.length !== 2 || !parts.includes(value)) continue;
-    const other = parts.find((p) => p !== value)!;
-    const earlier = older.find((l) => enumFromLine([other], l));
-    if (earlier) return { value: joined, said: add[0], why: `"${add[0]}" adds ${value} to ${other}, named earlier ("${line0Said(earlier)}"): ${joined}` };
   }
   return undefined;
 }
@@ -181,51 +152,9 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
   for (let i = 0; i >= 0 && i < ctx.callerLines.length; i = next(i)) {
     const line = ctx.callerLines[i];
     if (Array.isArray(prop.enum)) {
-      // An enum of clock times is the times on offer: the caller's time is read against them.
-      const time = prop.enum.every((v) => typeof v === 'string' && looksLikeClock(v)) ? pickTime(line, prop.enum as string[]) : undefined;
-      if (time) {
-        const f = made(time.hhmm, 'pick-offered-time', time.said, i === 0);
-        return f && { ...f, why: time.why };
-      }
-      // Values the description gives times for, picked as offered times ("the later one").
-      const byTime = i === 0 ? pickEnumByTime(prop.enum, descriptions, line) : undefined;
-      if (byTime) {
-        const f = made(byTime.value, 'pick-enum-by-time', byTime.said, true);
-        if (f) return { ...f, why: byTime.why };
-      }
-      const read = readEnum(prop.enum, line, descriptions);
-      // "Outside you can't smell a thing", to "Is it outside too?": every value but one ruled out
-      // (the values that name "outside" tie, or none is named).
-      const question = ctx.askedInParallel ? (ctx.instructions ?? '') : (ctx.agentLines?.at(-1) ?? '');
-      const left = i === 0 && (!read || 'tie' in read) ? enumByElimination(prop.enum, line, question) : undefined;
-      if (left) {
-        const f = made(left.value, 'enum-by-elimination', left.said, true);
-        if (f) return { ...f, why: left.why };
-      }
-      if (read && 'tie' in read) {
-        // "We've got a drive … The fuse box is in the garage": a value said of another parameter's thing is not this one's.
-        const bySentence = i === 0 ? enumOutsideOthersSentences(name, prop, line, descriptions, ctx.parameters?.properties ?? {}) : undefined;
-        if (bySentence) {
-          const f = made(bySentence.value, 'enum-outside-others-sentences', bySentence.said, true);
-          if (f) return { ...f, why: bySentence.why };
-        }
-        // Two values named as strongly: only the latest line's tie is worth a question.
-        if (i === 0) setOwn(ties, name, read.tie);
-        if (i === 0) return undefined;
-        continue;
-      }
-      const both = read && 'value' in read && i === 0 ? alsoEarlier(prop.enum, read.value, line, ctx.callerLines.slice(1)) : undefined;
-      if (both) {
-        const f = made(both.value, 'enum-both', both.said, true);
-        if (f) return { ...f, why: both.why };
-      }
-      if (read) {
-        const f = made(read.value, 'enum-value', read.said, i === 0);
-        return f && { ...f, why: `${name} = ${JSON.stringify(read.value)}: the caller's line ${read.why}` };
-      }
-      const part = findDayPart(line);
-      if (part && prop.enum.includes(part.part)) return made(part.part, 'enum-day-part', part.part, i === 0);
-      continue;
+      const step = fillEnumFromLine(name, prop, ctx, i, descriptions, made, ties);
+      if ('readOn' in step) continue;
+      return step.done;
     }
     // A code is read from the line that gives it: an older line's digits are a phone or a date —
     // unless that line named the code's own thing ("Do you need my booking number? It's G H, four
@@ -286,6 +215,13 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     }
     const found = prop.type === 'string' || prop.type === undefined ? byPattern(prop, line, ctx.patterns, place) : undefined;
     if (found) return made(found.value, 'pattern-search', found.said, i === 0);
+    // Digits said one by one for a pattern of digits ("the zip there is four three two one five"
+    // for ^[0-9]{5}$): the code as digits, when it is the whole of what the pattern takes.
+    const spoken = (prop.type === 'string' || prop.type === undefined) && typeof prop.pattern === 'string' ? findSpokenCodes(line).find((c) => accepts(prop, c.value, ctx.patterns, place)) : undefined;
+    if (spoken) {
+      const f = made(spoken.value, 'pattern-spoken-digits', spoken.said, i === 0);
+      if (f) return { ...f, why: `"${spoken.said}" is ${spoken.value} said one by one, as the pattern ${prop.pattern} takes` };
+    }
     // The answer to the agent's own question for a free string is the answer's content.
     // (A yes or no is never read this way: which of the turn's questions it answers is a guess.)
     const asked = askedAt(i) ?? (i === 0 ? askedByInstructions(name, ctx) : undefined);
