@@ -3,21 +3,15 @@
 // format is its home's `format`. The importers are import-any.ts's (one reads a Pinecall class in a
 // worker, so it is handed in there).
 import type { Target } from '../model';
-import type { FileFormat } from './file-format';
 import type { RuntimeFormat } from './runtime-format';
 import { RUNTIME_FORMATS } from './runtime-homes';
 
 export { RUNTIME_FORMATS };
 export type { RuntimeFile, RuntimeFormat } from './runtime-format';
 
-/** The runtime whose agent file is `format` (none for Callboard's own JSON). */
-export const runtimeFormatOf = (format: FileFormat): RuntimeFormat | undefined =>
-  Object.values(RUNTIME_FORMATS).find((r) => r.fileFormat === format);
-
 /** The runtime that reads (and writes) `format` (none for Callboard's own JSON). */
-export const runtimeFormatReading = (format: FileFormat): RuntimeFormat | undefined =>
+export const runtimeFormatReading = (format: string): RuntimeFormat | undefined =>
   Object.values(RUNTIME_FORMATS).find((r) => (r.readFrom as readonly string[]).includes(format));
 
 /** The runtime whose agent file `format` is, written or read (none for Callboard's own JSON). */
-export const targetOfFileFormat = (format: string): Target | undefined =>
-  Object.values(RUNTIME_FORMATS).find((r) => (r.readFrom as readonly string[]).includes(format))?.target;
+export const targetOfFileFormat = (format: string): Target | undefined => runtimeFormatReading(format)?.target;
