@@ -3,7 +3,7 @@
 import { FILE_FORMATS, formatOfFileName, type FileFormat } from '../formats/file-format';
 import { UsageError } from './io';
 import type { Options, OptionSpec } from './options';
-import { FORMATS_LIST } from './format-names';
+import { FORMATS_LIST, kindsDescribed } from './format-names';
 // From the model, not ../runtimes (which loads every format and engine).
 import { TARGETS } from '../model';
 
@@ -59,15 +59,16 @@ export const CONVERT_HELP = `Usage: callboard convert <file> --to ${FORMATS_LIST
 
 Reads an agent and writes it in another format.
 
-  <file>           The agent: .json (Callboard document), .yaml/.yml (Block Agent),
-                   .ts/.tsx (Pinecall class). "-" reads standard input (needs --from).
+  <file>           The agent, in any kind of agent file (its extension tells which, else
+                   --from): ${kindsDescribed(19)}.
+                   "-" reads standard input (needs --from).
                    A Block Agent list of tools (not a whole agent) converts to yaml, json
                    or openai.
-  --to FORMAT      json (the Callboard document), yaml (Block Agent), ts (Pinecall class),
-                   py (Pinecall class in Python, for the pinecall SDK; its view goes to
-                   views/<slug>.jinja beside the -o file), openai (the OpenAI tools array
-                   offered in one stage). Optional when -o ends in .json, .yaml, .yml,
-                   .ts, .tsx or .py.
+  --to FORMAT      A kind of agent file (as <file>), or openai (the OpenAI tools array
+                   offered in one stage). Files that go beside it are written beside the -o
+                   file: a Python class's view (views/<slug>.jinja), a Ruby class's
+                   (views/<slug>.erb), a flow's handlers.py. Optional when -o's extension
+                   names a kind.
   --from FORMAT    Input format when the file's extension does not say it: ${FORMATS_LIST}.
   --stage S        With --to openai: the stage, by name (or turn_id). Needed unless the
                    agent has a single stage.

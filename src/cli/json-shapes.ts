@@ -7,6 +7,7 @@
 // kept the bare array of differences it printed before there were shapes, as scripts read it.
 import type { AgentDifference } from '../model/diff';
 import type { Target } from '../model';
+import type { FileFormat } from '../formats/file-format';
 import { escapeInvisibleInJson } from '../model/invisible';
 import type { TestSuiteEntry } from '../simulator/conversation-tests';
 import type { SimEvent } from '../simulator/simulation-events';
@@ -33,7 +34,8 @@ export interface ConvertJson {
   command: 'convert';
   ok: boolean;
   file: string;
-  to: 'json' | 'yaml' | 'ts' | 'py' | 'flow' | 'openai';
+  /** A kind of file's name (FILE_KINDS: json, ts, py, rb, yaml, flow), or openai. */
+  to: FileFormat | 'openai';
   /** The converted text; null when it went to -o, or nothing was converted. */
   output: string | null;
   /** The files written: -o and the tests beside it. */

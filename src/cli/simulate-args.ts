@@ -1,6 +1,6 @@
 // `callboard simulate`: its options, its help text and the checks on what was given. Kept apart
 // from args.ts (which wires it in) because it has more options than the other commands together.
-import { FORMATS_LIST } from './format-names';
+import { FORMATS_LIST, kindsDescribed } from './format-names';
 import type { Target } from '../model';
 // From the model, not ../runtimes (which loads every format and engine): argument parsing runs on
 // every start, and --help must not load the TypeScript compiler.
@@ -87,7 +87,9 @@ order it happened:
                                           line: the run ends there and exits 1
 Values of pii fields and parameters print as "***".
 
-  <file>              The agent: .json, .yaml/.yml or .ts/.tsx ("-" reads standard input, needs --from).
+  <file>              The agent, in any kind of agent file (its extension tells which, else --from):
+                      ${kindsDescribed(22)}.
+                      "-" reads standard input (needs --from).
   --provider P        offline (default: built in, no key, no network), openai or anthropic.
   --base-url U        An OpenAI- or Anthropic-compatible server (Groq, OpenRouter, Ollama, a proxy).
   --model M           The model name (the provider's default when not given).

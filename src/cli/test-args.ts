@@ -1,5 +1,5 @@
 // `callboard test`: its options, its help text and the checks on what was given (args.ts wires it in).
-import { FORMATS_LIST } from './format-names';
+import { FORMATS_LIST, kindsDescribed } from './format-names';
 import type { Target } from '../model';
 // From the model, not ../runtimes (which loads every format and engine): argument parsing runs on
 // every start, and --help must not load the TypeScript compiler.
@@ -72,7 +72,9 @@ Runs the agent's conversation tests and prints each test's pass rate; for a fail
 expectation that failed next to what happened. The tests are the agent's own (a .json document
 keeps them) and every *.golden.json in the tests folder.
 
-  <file>              The agent: .json, .yaml/.yml or .ts/.tsx ("-" reads standard input, needs --from).
+  <file>              The agent, in any kind of agent file (its extension tells which, else --from):
+                      ${kindsDescribed(22)}.
+                      "-" reads standard input (needs --from).
   --tests DIR         The folder of *.golden.json tests (default: tests/ beside the agent file, if any).
   --provider P        offline (default: built in, no key, no network), openai or anthropic.
   --base-url U        An OpenAI- or Anthropic-compatible server (Groq, OpenRouter, Ollama, a proxy).

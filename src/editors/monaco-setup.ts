@@ -6,8 +6,9 @@ import * as editorApi from 'monaco-editor/editor';
 import 'monaco-editor/features/register.all';
 import 'monaco-editor/languages/definitions/typescript/register';
 import 'monaco-editor/languages/definitions/yaml/register';
-// Highlighting only (a Monarch grammar): the Python export's preview and an imported class's code.
+// Highlighting only (Monarch grammars): the Python and Ruby exports' previews and an imported class's code.
 import 'monaco-editor/languages/definitions/python/register';
+import 'monaco-editor/languages/definitions/ruby/register';
 import * as json from 'monaco-editor/languages/features/json/register';
 import * as typescript from 'monaco-editor/languages/features/typescript/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';

@@ -12,7 +12,7 @@ export interface CodeEditorProps {
   testId: string;
   /** The model's URI; one model per path, disposed when the editor unmounts. */
   path: string;
-  language: 'json' | 'typescript' | 'python' | 'yaml' | 'plaintext';
+  language: 'json' | 'typescript' | 'python' | 'ruby' | 'yaml' | 'plaintext';
   value: string;
   onChange?: (value: string) => void;
   /** The editor lost focus: where a typing gesture ends. */

@@ -17,7 +17,7 @@ export interface ExportView {
   path: string;
   /** The name Download saves under. */
   fileName: string;
-  language: 'yaml' | 'typescript' | 'python' | 'json';
+  language: 'yaml' | 'typescript' | 'python' | 'ruby' | 'json';
   /** Every path of the document the format cannot express (lossesFor, the one list of what a target cannot express). */
   losses: Loss[];
   /** What the export reordered or could not place, as sentences. */

@@ -5,4 +5,4 @@
 // checks this file).
 
 /** The kinds of agent file: Callboard's own JSON, and each runtime's, as its home's files.ts declares them. */
-export type FileFormat = 'json' | 'ts' | 'py' | 'yaml' | 'flow';
+export type FileFormat = 'json' | 'ts' | 'py' | 'rb' | 'yaml' | 'flow';

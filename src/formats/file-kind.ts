@@ -94,7 +94,7 @@ export interface FileKind {
   /** The word the search palette also finds it by: "TS", "Python". */
   short: string;
   /** The language the export panel shows it in. */
-  language: 'yaml' | 'typescript' | 'python' | 'json';
+  language: 'yaml' | 'typescript' | 'python' | 'ruby' | 'json';
   /**
    * The file names it is known by. Of several kinds a name matches, the one matching more of it wins
    * (`x.flow.yaml` is a flow, `x.yaml` Block Agent YAML).

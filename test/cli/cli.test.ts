@@ -59,7 +59,7 @@ describe('help and usage errors', () => {
   it('prints usage for --help and for a command, exit 0', () => {
     const main = callboard('--help');
     expect(main.status).toBe(0);
-    expect(main.stdout).toMatch(/Usage:\n\s+callboard convert <file> --to json\|ts\|py\|yaml\|flow\|openai/);
+    expect(main.stdout).toMatch(/Usage:\n\s+callboard convert <file> --to json\|ts\|py\|rb\|yaml\|flow\|openai/);
     expect(main.stdout).toContain('callboard lint <file>');
     const convert = callboard('convert', '--help');
     expect(convert.status).toBe(0);

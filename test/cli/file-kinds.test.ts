@@ -25,7 +25,7 @@ describe('the CLI and the kinds of agent file', () => {
     writeFileSync(file, PYTHON);
     const guessed = await cli(['lint', file]);
     expect(guessed.code).toBe(2);
-    expect(guessed.stderr).toContain(`cannot tell the format of ${file} from its extension; add --from json|ts|py|yaml|flow`);
+    expect(guessed.stderr).toContain(`cannot tell the format of ${file} from its extension; add --from json|ts|py|rb|yaml|flow`);
     const read = await cli(['lint', file, '--from', 'py']);
     expect(read.stderr).not.toContain('--from');
     expect(read.code).toBe(0);
@@ -60,7 +60,7 @@ describe('the CLI and the kinds of agent file', () => {
       const help = await cli([command, '--help']);
       expect(help.stdout, command).toContain(FILE_FORMATS.join('|'));
     }
-    expect(FILE_FORMATS).toEqual(['json', 'ts', 'py', 'yaml', 'flow']);
+    expect(FILE_FORMATS).toEqual(['json', 'ts', 'py', 'rb', 'yaml', 'flow']);
   }, SLOW);
 
   it('writes the tests beside every runtime file it writes, a Python class and a flow too', async () => {

@@ -32,9 +32,9 @@ export interface AgentDocument {
   name: string;
   target: Target;
   /**
-   * The language a Pinecall agent's class is written in (absent: TypeScript). Tool bodies in Python are kept as code; the simulator answers them with their mocks.
+   * The language a Pinecall agent's class is written in (absent: TypeScript). Tool bodies in Python or Ruby are kept as code; the simulator answers them with their mocks.
    */
-  language?: 'typescript' | 'python';
+  language?: 'typescript' | 'python' | 'ruby';
   /**
    * Pinecall class JSDoc / Block Agent personality. May hold {{ name }} placeholders.
    */

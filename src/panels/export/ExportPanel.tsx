@@ -71,7 +71,8 @@ const LARGE_PREVIEW_OPTIONS: EditorOptions = {
   colorDecorators: false,
 };
 
-const MIME: Record<ExportFormat, string> = { yaml: 'application/yaml', ts: 'text/plain', py: 'text/x-python', json: 'application/json', openai: 'application/json', flow: 'application/yaml' };
+/** A download's type, by the language its kind of file is written in (formats/file-kind.ts). */
+const MIME: Record<ExportView['language'], string> = { yaml: 'application/yaml', typescript: 'text/plain', python: 'text/x-python', ruby: 'text/x-ruby', json: 'application/json' };
 
 /**
  * Recomputing an export on every keystroke of a drag is wasted work: follow the document a beat
@@ -215,7 +216,7 @@ export function ExportPanel() {
             Download with tests
           </button>
         )}
-        <button data-testid="export-download" disabled={!view} title={view ? `Save as ${view.fileName}` : undefined} onClick={() => view && downloadText(view.text, view.fileName, MIME[format])}>
+        <button data-testid="export-download" disabled={!view} title={view ? `Save as ${view.fileName}` : undefined} onClick={() => view && downloadText(view.text, view.fileName, MIME[view.language])}>
           Download
         </button>
       </div>

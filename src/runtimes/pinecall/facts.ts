@@ -1,4 +1,4 @@
-// Pinecall's facts (runtime-facts.ts): a class in TypeScript or Python.
+// Pinecall's facts (runtime-facts.ts): a class in TypeScript, Python or Ruby.
 import type { RuntimeFacts } from '../runtime-facts';
 
 export const facts: RuntimeFacts = {
@@ -19,7 +19,9 @@ export const facts: RuntimeFacts = {
   // A Pinecall class in Python runs as the Python SDK does (pydantic's specs and checks, bodies answered by mocks).
   runsAs: (language) => language === 'python'
     ? { label: 'Pinecall (Python) semantics', title: "The run follows the Pinecall SDK for Python: pydantic's tool specs and argument check; Python bodies are answered by their mocks" }
-    : { label: 'Pinecall semantics', title: "The run follows the target runtime's semantics; switching target resets it" },
+    : language === 'ruby'
+      ? { label: 'Pinecall (Ruby) semantics', title: 'The run follows Pinecall as the gem declares it; Ruby bodies are answered by their mocks (the gem is not checked here: RubyGems is not reachable)' }
+      : { label: 'Pinecall semantics', title: "The run follows the target runtime's semantics; switching target resets it" },
   noStateNote: () => 'No state fields. Add one in the Outline under State.',
   templates: [
     { id: 'sample', label: 'The sample: Clinic Booking', description: 'A dental clinic booking: identify, verify, choose a slot, book; with three tests.', file: 'clinic-booking', target: 'pinecall' },

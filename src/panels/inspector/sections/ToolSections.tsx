@@ -4,7 +4,7 @@ import { docstringOneLine } from '../../../model/docstring';
 import { updateEntity } from '../../../model/ops';
 import { getOwn } from '../../../model/own';
 import { ImplementationEditor } from '../../../editors/ImplementationEditor';
-import { PythonBodyView } from '../../../editors/PythonBodyView';
+import { KeptBodyView } from '../../../editors/KeptBodyView';
 import { codeSpotOfPath } from '../../../model/code-flow';
 import { useRevealRequest } from '../reveal';
 import { useCommit, useEndGesture } from '../commit';
@@ -155,10 +155,11 @@ export function CodeTab({ entity: tool, doc }: SectionProps<Tool>) {
   if (tool.kind === 'mcp') {
     return <div className="empty-state">An mcp tool runs on its server, so it has no implementation here. Its simulated results are set in Options.</div>;
   }
-  // A class read from Python keeps the body as Python, which nothing here runs: shown as written.
-  const pythonBody = doc.language === 'python' ? getOwn((doc.preserved?.pinecallPython as { bodies?: Record<string, string> } | undefined)?.bodies, tool.name) : undefined;
-  if (pythonBody !== undefined) {
-    return <PythonBodyView key={tool.id} toolId={tool.id} toolName={tool.name} body={pythonBody} revealAt={spot && reveal ? { ...spot, tick: reveal.tick } : undefined} />;
+  // A class read from Python or Ruby keeps the body in that language, which nothing here runs: shown as written.
+  const keptIn = doc.language === 'python' || doc.language === 'ruby' ? doc.language : undefined;
+  const keptBody = keptIn ? getOwn((doc.preserved?.[keptIn === 'python' ? 'pinecallPython' : 'pinecallRuby'] as { bodies?: Record<string, string> } | undefined)?.bodies, tool.name) : undefined;
+  if (keptIn && keptBody !== undefined) {
+    return <KeptBodyView key={tool.id} toolId={tool.id} toolName={tool.name} body={keptBody} language={keptIn} revealAt={spot && reveal ? { ...spot, tick: reveal.tick } : undefined} />;
   }
   return (
     <ImplementationEditor

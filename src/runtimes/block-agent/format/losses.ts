@@ -2,6 +2,7 @@
 // lossesFor(doc, 'block-agent'). Refs, tool names and the variables a file declares are worked out
 // from the exporter's own plan (./plan.ts), so the list and the export agree.
 import { keptPythonLosses } from '../../../formats/kept-python';
+import { keptRubyLosses } from '../../../formats/kept-ruby';
 import { keepsMoreThanLayout } from '../../../formats/kept-layout';
 import { orderAsListed } from '../../../formats/listed-order';
 import { IMPORTED_AGENT_NAME, isFallbackToolName, isIntentBlock, stateFromTools } from './conventions';
@@ -93,6 +94,7 @@ export function writtenTools(plan: ExportPlan): WrittenTools {
 export const lossesOfBlockAgent = (doc: AgentDocument): Loss[] => collectLosses('block-agent', (add) => {
   blockAgentLosses(doc, add);
   keptPythonLosses(doc, add);
+  keptRubyLosses(doc, add);
 });
 
 function blockAgentLosses(doc: AgentDocument, add: AddLoss): void {

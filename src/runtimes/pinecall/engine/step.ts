@@ -155,10 +155,10 @@ class PinecallRun extends StepBase {
     }
     const run = await this.runTool(tool, args, this.agentState());
     this.traceToolRun(call, tool.name, args, run);
-    // A class in Python keeps its tool bodies as Python, which no sandbox here runs: say what answered instead.
-    const pythonBodies = (this.doc.preserved?.pinecallPython as { bodies?: Record<string, string> } | undefined)?.bodies;
-    if (this.doc.language === 'python' && pythonBodies && Object.hasOwn(pythonBodies, tool.name)) {
-      this.trace({ kind: 'note', message: `${tool.name}'s body is Python, which Callboard cannot run: ${tool.mock !== undefined ? 'its mock answered' : 'it answered with its arguments (give it a mock to answer otherwise)'}, and what the body writes to the state does not happen here` });
+    // A class in Python or Ruby keeps its tool bodies in that language, which no sandbox here runs: say what answered instead.
+    const kept = keptBodyLanguage(this.doc, tool.name);
+    if (kept) {
+      this.trace({ kind: 'note', message: `${tool.name}'s body is ${kept}, which Callboard cannot run: ${tool.mock !== undefined ? 'its mock answered' : 'it answered with its arguments (give it a mock to answer otherwise)'}, and what the body writes to the state does not happen here` });
     }
     this.applyRun(run, tool.name);
     this.result(call, run.result, run.error, tool.preview);
@@ -273,4 +273,12 @@ async function stepDeps(doc: AgentDocument, deps: StepDeps): Promise<StepDeps> {
 function finish(run: PinecallRun): Session {
   if (!run.deps.budget?.exhausted) run.scope();
   return run.finish();
+}
+
+/** The language a tool's body is kept in where no sandbox here runs it (a class read from Python or Ruby), by the document's language. */
+function keptBodyLanguage(doc: AgentDocument, toolName: string): 'Python' | 'Ruby' | undefined {
+  const language = doc.language === 'python' ? 'Python' : doc.language === 'ruby' ? 'Ruby' : undefined;
+  if (!language) return undefined;
+  const bodies = (doc.preserved?.[language === 'Python' ? 'pinecallPython' : 'pinecallRuby'] as { bodies?: Record<string, string> } | undefined)?.bodies;
+  return bodies && Object.hasOwn(bodies, toolName) ? language : undefined;
 }

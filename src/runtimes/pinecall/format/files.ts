@@ -1,5 +1,5 @@
-// The kinds of file a Pinecall agent is written in (formats/file-kind.ts): a class in TypeScript
-// or in Python. Light: the readers are loaded when a file is read (read-file.ts), the TypeScript
+// The kinds of file a Pinecall agent is written in (formats/file-kind.ts): a class in TypeScript,
+// in Python or in Ruby. Light: the readers are loaded when a file is read (read-file.ts), the TypeScript
 // one with the TypeScript compiler.
 import type { FileKind } from '../../../formats/file-kind';
 import { loadPinecallLocator } from './load';
@@ -35,5 +35,18 @@ export const files: readonly FileKind[] = [
     sniff: { order: 20, test: (body) => /^\s*from\s+[\w.]+\s+import\b/m.test(body) || /^class\s+\w+\((?:pinecall\.)?Agent\)\s*:/m.test(body) },
     readsFolder: true,
     read: async (text, options) => (await import('./read-file')).readPythonClass(text, options),
+  },
+  {
+    format: 'rb',
+    label: 'Pinecall Ruby',
+    tab: 'Pinecall Ruby',
+    short: 'Ruby',
+    language: 'ruby',
+    extension: /\.rb$/i,
+    writtenAs: '.rb',
+    // `class X < Pinecall::Agent` is neither Python nor TypeScript; `require "pinecall"` opens only Ruby.
+    sniff: { order: 10, test: (body) => /^\s*class\s+[A-Z]\w*\s*<\s*(?:::)?Pinecall::Agent\b/m.test(body) || /^\s*require\s+["']pinecall["']/m.test(body) },
+    readsFolder: true,
+    read: async (text, options) => (await import('./read-file')).readRubyClass(text, options),
   },
 ];

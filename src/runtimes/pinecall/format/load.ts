@@ -12,5 +12,7 @@ export const loadPinecallStageFlow = () => import('./stage-flow');
 export const loadPinecallLocator = () => import('./locate');
 /** The Python importer (Lezer's grammar; light, but only a Python file needs it): `importPinecallPython`. */
 export const loadPinecallPythonImporter = () => import('./python/import');
+/** The Ruby importer (line by line; only a Ruby file needs it): `importPinecallRuby`. */
+export const loadPinecallRubyImporter = () => import('./ruby/import');
 /** The stage writes a Python class's import kept: `pythonStageFlow`. */
 export const loadPinecallPythonStageFlow = () => import('./python/code-writes');

@@ -2,6 +2,7 @@
 // The structural ones (which edges a tool can fire, which schema a signature gives back) are read
 // from the exporter's own pure modules, so the list and the export cannot disagree.
 import { keptPythonLosses } from '../../../formats/kept-python';
+import { keptRubyLosses } from '../../../formats/kept-ruby';
 import { toolChains } from '../../../model/tool-chains';
 import { writtenPii } from './export-members';
 import { agentNameOfClass, className } from '../../../model/names';
@@ -25,6 +26,7 @@ export const lossesOfPinecall = (doc: AgentDocument): Loss[] => collectLosses('p
   pinecallLosses(doc, add);
   // A class read from Python: what it keeps as Python, the TypeScript class cannot hold.
   keptPythonLosses(doc, add);
+  keptRubyLosses(doc, add);
 });
 
 function pinecallLosses(doc: AgentDocument, add: AddLoss): void {

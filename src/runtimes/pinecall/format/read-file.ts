@@ -3,7 +3,8 @@
 // language's reader loads on first use: the TypeScript one is the TypeScript compiler.
 import type { ImportOptions, ImportOutcome, ReadInWorker } from '../../../formats/file-kind';
 import { refsFollowNames } from '../../../model/ops/refs';
-import { loadPinecallImporter, loadPinecallPythonImporter, loadPinecallPythonStageFlow, loadPinecallStageFlow } from './load';
+import { loadPinecallImporter, loadPinecallPythonImporter, loadPinecallPythonStageFlow, loadPinecallRubyImporter, loadPinecallStageFlow } from './load';
+import { agentNameOfClass, slugOf } from '../../../model/names';
 
 const readHere = (options: ImportOptions): ReadInWorker => async (text) => {
   const [{ importPinecallTs }, { withCodeEdgeCount }] = await Promise.all([loadPinecallImporter(), loadPinecallStageFlow()]);
@@ -32,4 +33,20 @@ export async function readPythonClass(text: string, options: ImportOptions): Pro
   // The dialog counts the edges its bodies set beyond the document's, as for a TypeScript class.
   const codeEdges = codeEdgesOf(result.doc, pythonStageFlow(result.doc)).length;
   return { kind: 'agent', format, doc: refsFollowNames(result.doc), warnings: result.warnings, notes: [], ...(codeEdges ? { codeEdges } : {}) };
+}
+
+/**
+ * A class in Ruby, with its view: `views/<slug>.erb` beside the class in its folder, where the gem
+ * looks when nobody said (pinecall/ruby `View.beside`), the slug being the agent's.
+ */
+export async function readRubyClass(text: string, options: ImportOptions): Promise<ImportOutcome> {
+  const format = 'rb';
+  const { importPinecallRuby } = await loadPinecallRubyImporter();
+  const className = /^\s*class\s+([A-Z]\w*)\s*</m.exec(text)?.[1];
+  const agentFolder = options.folder?.agent.includes('/') ? options.folder.agent.slice(0, options.folder.agent.lastIndexOf('/') + 1) : '';
+  const view = className && options.folder ? options.folder.files.read(`${agentFolder}views/${slugOf(agentNameOfClass(className))}.erb`) : undefined;
+  const result = importPinecallRuby(text, typeof view === 'string' ? { view } : {});
+  if (!result.ok) return { kind: 'error', format, errors: result.errors };
+  const warnings = typeof view === 'object' && view ? [{ line: 1, column: 1, message: `the view ${agentFolder}views/${slugOf(agentNameOfClass(className!))}.erb ${view.refused}` }] : [];
+  return { kind: 'agent', format, doc: refsFollowNames(result.doc), warnings: [...result.warnings, ...warnings], notes: [] };
 }

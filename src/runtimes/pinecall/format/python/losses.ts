@@ -9,6 +9,7 @@ import type { Loss } from '../../../../model/loss';
 import { pointer } from '../../../../model/lint/pointer';
 import { toolChains } from '../../../../model/tool-chains';
 import { lossesOfPinecall } from '../losses';
+import { keptRubyLosses } from '../../../../formats/kept-ruby';
 import { sameJson } from '../same-json';
 import { writtenPii } from '../export-members';
 import { chainPy } from './body';
@@ -96,6 +97,7 @@ export function lossesOfPinecallPython(doc: AgentDocument): Loss[] {
   });
 
   keptTypeScriptLosses(doc, add);
+  keptRubyLosses(doc, add);
 
   const seen: ViewPlaceholders = { fields: [], unknown: [] };
   viewJinja(doc, members.fields, seen);

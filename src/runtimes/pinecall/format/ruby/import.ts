@@ -236,7 +236,7 @@ export function importPinecallRuby(text: string, options: { view?: string } = {}
     }
   }
   const doc: AgentDocument = {
-    format: DOCUMENT_FORMAT, version: CURRENT_VERSION, id: newId(), name: agentNameOfClass(className), target: 'pinecall',
+    format: DOCUMENT_FORMAT, version: CURRENT_VERSION, id: newId(), name: agentNameOfClass(className), target: 'pinecall', language: 'ruby',
     persona, llm: {}, opening: 'caller', state, blocks: [block], stages, edges, tools: tools.map((t) => t.tool),
     entryStageId: stages[0].id, layout: { positions: {}, sizes: {} },
     ...(Object.keys(preserved).length ? { preserved: { pinecallRuby: preserved as Record<string, unknown> } } : {}),
