@@ -16,7 +16,7 @@ export interface KeptSource {
 }
 
 /** Which exporter a kept source belongs to. */
-export type KeptSourceFormat = 'pinecall' | 'pinecallPython' | 'blockAgent';
+export type KeptSourceFormat = 'pinecall' | 'pinecallPython' | 'pinecallRuby' | 'pinecallRubyView' | 'blockAgent';
 
 /** Lines (1-based, inclusive) of the merged text where the exporter's layout replaced the user's. */
 export interface RewrittenLines {

@@ -44,9 +44,12 @@ export async function readRubyClass(text: string, options: ImportOptions): Promi
   const { importPinecallRuby } = await loadPinecallRubyImporter();
   const className = /^\s*class\s+([A-Z]\w*)\s*</m.exec(text)?.[1];
   const agentFolder = options.folder?.agent.includes('/') ? options.folder.agent.slice(0, options.folder.agent.lastIndexOf('/') + 1) : '';
-  const view = className && options.folder ? options.folder.files.read(`${agentFolder}views/${slugOf(agentNameOfClass(className))}.erb`) : undefined;
+  // A class may name its slug (`slug "front-desk"`); else it is the agent's, from the class's name.
+  const slug = /^\s*slug\s*\(?\s*["']([^"'\\]+)["']/m.exec(text)?.[1] ?? (className ? slugOf(agentNameOfClass(className)) : undefined);
+  const viewPath = `${agentFolder}views/${slug}.erb`;
+  const view = slug && options.folder ? options.folder.files.read(viewPath) : undefined;
   const result = importPinecallRuby(text, typeof view === 'string' ? { view } : {});
   if (!result.ok) return { kind: 'error', format, errors: result.errors };
-  const warnings = typeof view === 'object' && view ? [{ line: 1, column: 1, message: `the view ${agentFolder}views/${slugOf(agentNameOfClass(className!))}.erb ${view.refused}` }] : [];
+  const warnings = typeof view === 'object' && view ? [{ line: 1, column: 1, message: `the view ${viewPath} ${view.refused}` }] : [];
   return { kind: 'agent', format, doc: refsFollowNames(result.doc), warnings: [...result.warnings, ...warnings], notes: [] };
 }

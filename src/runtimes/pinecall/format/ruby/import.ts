@@ -8,7 +8,10 @@
 import type { AgentDocument, Block, Edge, JsonSchema, Stage, StateField, Tool, ToolCondition } from '../../../../model';
 import { CURRENT_VERSION, DOCUMENT_FORMAT, newId, refFromName, validateDocument } from '../../../../model';
 import { agentNameOfClass } from '../../../../model/names';
+import { withKeptSource } from '../../../../formats/kept-source';
 import { readPairs, readRubyLiteral, RubyConstant, RubyLiteralError, rubyJson, RubySymbol, type RubyValue } from './ruby-literal';
+import { commentAbove, joinedCode, openBrackets, rubyOneLine, statementEnd, topLevelPieces, withoutComment } from './scan';
+import { viewErb, writePinecallRuby } from './write';
 
 export const MAX_LINES = 20_000;
 
@@ -28,6 +31,8 @@ export interface PinecallRubyPreserved {
   members?: string[];
   /** A tool's body as written, by the tool's name, where it is not the exporter's own. */
   bodies?: Record<string, string>;
+  /** A tool's `when:` as written (a lambda over the state), by the tool's name. */
+  whens?: Record<string, string>;
 }
 
 /** A symbol as the exporter writes one (`:greet`, `:"two words"`): its pattern, and its name from a match of it. */
@@ -64,16 +69,11 @@ const asSymbols = (value: RubyValue | undefined): string[] | undefined => {
   return undefined;
 };
 
-/** A `params:` type as JSON Schema: String, Integer, Float, a schema hash. */
-function schemaOfType(value: RubyValue): JsonSchema | undefined {
-  if (value instanceof RubyConstant) return ({ String: { type: 'string' }, Integer: { type: 'integer' }, Float: { type: 'number' }, Numeric: { type: 'number' } } as Record<string, JsonSchema>)[value.name];
-  const json = rubyJson(value);
-  return json && typeof json === 'object' && !Array.isArray(json) ? json as JsonSchema : undefined;
-}
-
 interface ReadTool {
   tool: Tool;
   stages?: string[];
+  /** A `when:` as written (a lambda): Ruby, kept for the Ruby export; the tool is offered as if it held. */
+  when?: string;
   moves: { from?: string; to: string; conditions: { param: string; expected: string }[] }[];
 }
 
@@ -120,20 +120,15 @@ export function importPinecallRuby(text: string, options: { view?: string } = {}
   while (first > 0 && /^\s*#/.test(lines[first - 1]) && !/^\s*#\s*frozen_string_literal:/.test(lines[first - 1])) first--;
   const persona = commentText(lines.slice(first, classLine));
 
-  let stageNames: string[] = [];
+  let stageNames: string[] | undefined;
   const state: StateField[] = [];
   const tools: ReadTool[] = [];
   const preserved: PinecallRubyPreserved = {};
   let comment: string[] = [];
-  let pendingTool: { options: Record<string, RubyValue>; line: number } | undefined;
-  const literal = (line: number, source: string, column: number) => {
-    try {
-      return readPairs(source, 0, '').value;
-    } catch (error) {
-      const offset = error instanceof RubyLiteralError ? error.offset : 0;
-      errors.push(at(line, `${(error as Error).message}`, column + offset));
-      return undefined;
-    }
+  let pendingTool: { pieces: string[]; line: number; column: number } | undefined;
+  const keep = (from: number, to: number) => {
+    (preserved.members ??= []).push([...comment, ...lines.slice(from, to + 1)].map((l) => l.slice(Math.min(2, l.length - l.trimStart().length))).join('\n'));
+    comment = [];
   };
   for (let i = classLine + 1; i < end; i++) {
     const line = lines[i];
@@ -141,62 +136,45 @@ export function importPinecallRuby(text: string, options: { view?: string } = {}
     if (code === '') { comment = []; continue; }
     if (code.startsWith('#')) { comment.push(line); continue; }
     const indent = line.length - line.trimStart().length;
-    const stageDecl = /^stage\s+(.+)$/.exec(code);
-    if (stageDecl) {
+    if (/^stage\b(?!\s*[=(.])/.test(code)) {
+      const last = statementEnd(lines, i, end);
       try {
-        const read = readRubyLiteral(`[${stageDecl[1]}]`);
+        const read = readRubyLiteral(`[${joinedCode(lines, i, last).replace(/^stage\s*/, '')}]`);
         stageNames = asSymbols(read.value) ?? [];
         if (!stageNames.length) errors.push(at(i, 'stage takes the stages as symbols: stage :greet, :book', indent + 1));
       } catch (error) {
         errors.push(at(i, `stage: ${(error as Error).message}; write stage :greet, :book`, indent + 1));
       }
       comment = [];
+      i = last;
       continue;
     }
     const stateDecl = new RegExp(`^state\\s+${SYMBOL}\\s*(?:,\\s*(.*))?$`).exec(code);
-    if (stateDecl) {
-      const rest = stateDecl[3] ?? '';
-      const field: StateField = { id: newId(), name: symbolName(stateDecl[1], stateDecl[2]), type: 'string', pii: false, visibility: 'private' };
-      try {
-        let j = 0;
-        const labelled = /^[a-z_]\w*:\s/.test(rest);
-        if (rest && !labelled) {
-          const value = readRubyLiteral(rest, 0);
-          field.default = rubyJson(value.value);
-          j = value.end;
-          const comma = rest.slice(j).match(/^\s*,\s*/);
-          j += comma ? comma[0].length : 0;
-        }
-        const opts = readPairs(rest, j, '').value;
-        const visibility = opts.visibility instanceof RubySymbol ? opts.visibility.name : undefined;
-        field.pii = visibility === 'pii';
-        field.visibility = visibility === 'public' ? 'public' : 'private';
-      } catch (error) {
-        errors.push(at(i, `state ${field.name}: ${(error as Error).message}`, indent + 1));
-      }
-      field.type = typeOfDefault(field.default);
-      const description = commentText(comment);
-      if (description) field.description = description;
-      if (state.some((f) => f.name === field.name)) errors.push(at(i, `declares ${field.name} twice; keep one`, indent + 1));
-      else state.push(field);
-      comment = [];
+    // `state(:x) { … }` and `state :x do … end` are derived: code the class runs, kept as written.
+    if (stateDecl && !/\bdo\s*(\|[^|]*\|)?\s*$/.test(code) && openBrackets(withoutComment(code)) === 0) {
+      readState(stateDecl, i, indent);
       continue;
     }
-    const toolDecl = /^tool(?:\s+(.*))?$/.exec(code);
-    if (toolDecl) {
-      const opts = toolDecl[1] ? literal(i, toolDecl[1], line.indexOf(toolDecl[1]) + 1) : {};
-      pendingTool = opts ? { options: opts, line: i } : undefined;
+    if (/^tool\b(?!\s*[=(.])/.test(code) || /^tool\($/.test(code)) {
+      const last = statementEnd(lines, i, end);
+      const source = joinedCode(lines, i, last).replace(/^tool\s*/, '');
+      pendingTool = { pieces: topLevelPieces(source), line: i, column: indent + 1 };
+      i = last;
       continue;
     }
-    const def = /^def\s+([a-z_]\w*[?!]?)\s*(?:\((.*)\))?\s*$/.exec(code);
-    const close = def ? blockEnd(lines, i) : -1;
+    const def = /^def\s+((?:self\.)?[A-Za-z_]\w*[?!=]?)/.exec(code);
     if (def && pendingTool) {
+      const close = blockEnd(lines, i);
       if (close < 0) { errors.push(at(i, `def ${def[1]} never ends: add its \`end\``, indent + 1)); break; }
-      const read = readToolMethod(def[1], def[2] ?? '', pendingTool.options, commentText(comment), lines.slice(i + 1, close), (message) => errors.push(at(i, message, indent + 1)));
+      // The signature may run over several lines: `def f(a:,\n      b: nil)`.
+      const signatureEnd = /^def\s+\S+?\(/.test(code) ? statementEnd(lines, i, close + 1) : i;
+      const signature = /\((.*)\)\s*$/.exec(joinedCode(lines, i, signatureEnd))?.[1] ?? '';
+      const read = readToolMethod(def[1], signature, pendingTool, commentAbove(lines, i), lines.slice(signatureEnd + 1, close), stageNames, className, (line, message) => errors.push(at(line, message, indent + 1)), i);
       if (read) {
         tools.push(read);
-        const body = lines.slice(i + 1, close).map((l) => l.slice(Math.min(indent + 2, l.length - l.trimStart().length))).join('\n');
+        const body = lines.slice(signatureEnd + 1, close).map((l) => l.slice(Math.min(indent + 2, l.length - l.trimStart().length))).join('\n');
         if (!isExportersBody(body)) (preserved.bodies ??= {})[read.tool.name] = body;
+        if (read.when !== undefined) (preserved.whens ??= {})[read.tool.name] = read.when;
       }
       pendingTool = undefined;
       comment = [];
@@ -204,27 +182,60 @@ export function importPinecallRuby(text: string, options: { view?: string } = {}
       continue;
     }
     // Anything else is the team's own Ruby: kept as written, whole statement by whole statement.
-    const until = def || OPENS.test(code) ? blockEnd(lines, i) : i;
+    const until = (def && !/^def\s[^(]*(\([^)]*\))?\s*=/.test(code)) || OPENS.test(code) ? blockEnd(lines, i) : statementEnd(lines, i, end);
     const stop = until < 0 ? i : until;
-    (preserved.members ??= []).push([...comment, ...lines.slice(i, stop + 1)].map((l) => l.slice(Math.min(2, l.length - l.trimStart().length))).join('\n'));
-    comment = [];
+    keep(i, stop);
     i = stop;
   }
+  if (pendingTool) errors.push(at(pendingTool.line, 'tool declares the next method, and no method follows it; write its def below', pendingTool.column));
   if (errors.length) return { ok: false, errors };
 
+  function readState(decl: RegExpExecArray, i: number, indent: number): void {
+    const rest = decl[3] ?? '';
+    const field: StateField = { id: newId(), name: symbolName(decl[1], decl[2]), type: 'string', pii: false, visibility: 'private' };
+    try {
+      let j = 0;
+      const labelled = /^[a-z_]\w*:\s/.test(rest);
+      field.default = null;
+      if (rest && !labelled) {
+        const value = readRubyLiteral(rest, 0);
+        field.default = rubyJson(value.value);
+        j = value.end;
+        const comma = rest.slice(j).match(/^\s*,\s*/);
+        j += comma ? comma[0].length : 0;
+      }
+      const opts = readPairs(rest, j, '').value;
+      const visibility = opts.visibility instanceof RubySymbol ? opts.visibility.name : undefined;
+      field.pii = visibility === 'pii';
+      field.visibility = visibility === 'public' ? 'public' : 'private';
+    } catch (error) {
+      errors.push(at(i, `state ${field.name}: ${(error as Error).message}`, indent + 1));
+    }
+    field.type = typeOfDefault(field.default);
+    const description = commentText(comment);
+    if (description) field.description = description;
+    if (state.some((f) => f.name === field.name)) errors.push(at(i, `declares ${field.name} twice; keep one`, indent + 1));
+    else state.push(field);
+    comment = [];
+  }
+
   const block: Block = { id: newId(), name: className, ref: refFromName(className), intent: false };
-  const instructions = readView(options.view ?? '', stageNames);
+  const names = stageNames ?? [];
+  const view = readView(options.view ?? '', names);
+  if (options.view !== undefined && options.view.trim() !== '' && !view.sections) {
+    warnings.push(at(classLine, `the view is kept as written, since ${view.why}; the stages read no instructions from it, and the simulator sends none`));
+  }
   const refs: string[] = [];
-  const stages: Stage[] = (stageNames.length ? stageNames : ['main']).map((name) => {
+  const stages: Stage[] = names.map((name) => {
     const ref = refFromName(name, refs);
     refs.push(ref);
-    return { id: newId(), name, ref, blockId: block.id, kind: 'turn', instructions: instructions.get(stageNames.length ? name : '') ?? '' };
+    return { id: newId(), name, ref, blockId: block.id, kind: 'turn', instructions: view.sections?.get(name) ?? '' };
   });
   const stageId = new Map(stages.map((s) => [s.name, s.id]));
   const edges: Edge[] = [];
   for (const read of tools) {
     read.tool.scope = read.stages ? { kind: 'stages', stageIds: read.stages.map((s) => stageId.get(s)).filter((id): id is string => id !== undefined) } : { kind: 'all' };
-    const from = read.stages ?? stageNames;
+    const from = read.stages ?? names;
     for (const move of read.moves) {
       for (const stage of move.from ? [move.from] : from) {
         if (!stageId.has(stage) || !stageId.has(move.to)) continue;
@@ -237,13 +248,17 @@ export function importPinecallRuby(text: string, options: { view?: string } = {}
   }
   const doc: AgentDocument = {
     format: DOCUMENT_FORMAT, version: CURRENT_VERSION, id: newId(), name: agentNameOfClass(className), target: 'pinecall', language: 'ruby',
-    persona, llm: {}, opening: 'caller', state, blocks: [block], stages, edges, tools: tools.map((t) => t.tool),
-    entryStageId: stages[0].id, layout: { positions: {}, sizes: {} },
+    persona, llm: {}, opening: 'caller', state, blocks: stages.length ? [block] : [], stages, edges, tools: tools.map((t) => t.tool),
+    entryStageId: stages[0]?.id ?? null, layout: { positions: {}, sizes: {} },
     ...(Object.keys(preserved).length ? { preserved: { pinecallRuby: preserved as Record<string, unknown> } } : {}),
   };
   const valid = validateDocument(doc);
   if (!valid.ok) return { ok: false, errors: valid.errors.map((e) => at(classLine, `the class reads as an invalid document: ${e.path} ${e.message}`)) };
-  return { ok: true, doc: valid.doc, warnings };
+  // The class and its view as written: an export merges the edits into them (kept-source.ts).
+  const written = writePinecallRuby(valid.doc);
+  let kept = withKeptSource(valid.doc, 'pinecallRuby', text, written.text);
+  if (options.view !== undefined) kept = withKeptSource(kept, 'pinecallRubyView', options.view, viewErb(valid.doc) ?? '');
+  return { ok: true, doc: kept, warnings };
 }
 
 const typeOfDefault = (value: unknown): StateField['type'] =>
@@ -255,29 +270,97 @@ const isExportersBody = (body: string): boolean =>
   /^\s*# No Ruby implementation yet/m.test(body) && body.split('\n').every((l) => /^\s*(# No Ruby implementation yet: .*|# Where this tool moves the call: .*)?$/.test(l)
     || /^\s*(result = .*|result|\{.*\}|if .*|elsif .*|else|end|self\.stage = .*|nil|true|false|-?\d.*|".*"|\[.*\])$/.test(l));
 
-function readToolMethod(name: string, signature: string, options: Record<string, RubyValue>, description: string, body: string[], error: (message: string) => void): ReadTool | undefined {
-  if (!description) error(`tool ${name}: without a docstring no model can choose it; write a comment above \`tool\``);
-  const properties: Record<string, JsonSchema> = {};
-  const required: string[] = [];
-  const types = options.params && typeof options.params === 'object' && !Array.isArray(options.params) && !(options.params instanceof RubySymbol) && !(options.params instanceof RubyConstant) ? options.params as Record<string, RubyValue> : {};
-  for (const part of signature.split(',').map((p) => p.trim()).filter(Boolean)) {
-    const kw = /^([a-z_]\w*):\s*(.*)$/.exec(part);
-    if (!kw) { error(`tool ${name}: a model fills a JSON object by name, so a tool takes keyword arguments: write ${part.replace(/\s*=.*$/, '')}:`); continue; }
-    const schema = Object.hasOwn(types, kw[1]) ? schemaOfType(types[kw[1]]) ?? { type: 'string' } : { type: 'string' as const };
-    Object.defineProperty(properties, kw[1], { value: schema, enumerable: true, writable: true, configurable: true });
-    if (kw[2] === '') required.push(kw[1]);
+/** The options `tool` takes (pinecall/ruby `Tools::Declaring#tool`, with `announce` as `Spec.build` sends it). */
+const TOOL_OPTIONS = new Set(['when', 'stage', 'confirm', 'preview', 'pii', 'timeout', 'params', 'doc', 'announce']);
+
+/** A `params:` type as the gem's `Spec.schema_of` reads it: a class, `[Class]`, or a schema written as a hash; anything else is text. */
+function schemaOfType(value: RubyValue | undefined): JsonSchema {
+  if (value === undefined || value === null) return { type: 'string' };
+  if (value instanceof RubyConstant) {
+    const name = value.name.replace(/^::/, '');
+    const byClass: Record<string, JsonSchema> = {
+      Integer: { type: 'integer' }, Float: { type: 'number' }, Numeric: { type: 'number' }, TrueClass: { type: 'boolean' }, FalseClass: { type: 'boolean' },
+      Array: { type: 'array', items: { type: 'string' } }, Hash: { type: 'object', additionalProperties: true },
+    };
+    return byClass[name] ?? { type: 'string' };
   }
-  const stages = asSymbols(options.stage);
-  const pii = asSymbols(options.pii) ?? [];
-  const unknown = pii.filter((p) => !Object.hasOwn(properties, p));
-  if (unknown.length) error(`tool ${name}: pii names parameters the tool has; unknown: ${unknown.join(', ')}`);
+  if (Array.isArray(value)) return { type: 'array', items: schemaOfType(value[0]) };
+  if (typeof value === 'object' && !(value instanceof RubySymbol)) return rubyJson(value) as JsonSchema;
+  return { type: 'string' };
+}
+
+function readToolMethod(
+  name: string, signature: string, declared: { pieces: string[]; line: number }, comment: string[], body: string[],
+  stageNames: string[] | undefined, className: string, error: (line: number, message: string) => void, defLine: number,
+): ReadTool | undefined {
+  const options = new Map<string, string>();
+  for (const piece of declared.pieces) {
+    const label = /^([A-Za-z_]\w*):\s*([\s\S]*)$/.exec(piece);
+    if (!label) { error(declared.line, `tool: ${piece} is not an option; write tool stage: :x, confirm: "…"`); continue; }
+    options.set(label[1], label[2]);
+  }
+  const unknown = [...options.keys()].filter((k) => !TOOL_OPTIONS.has(k));
+  if (unknown.length) error(declared.line, `@tool takes no ${unknown.join(', ')}`);
+  const literal = (key: string): RubyValue | undefined => {
+    const source = options.get(key);
+    if (source === undefined) return undefined;
+    try {
+      const read = readRubyLiteral(source);
+      if (source.slice(read.end).trim() !== '') throw new RubyLiteralError('not a literal Callboard reads (a string, number, symbol, list, hash or class name)', read.end);
+      return read.value;
+    } catch (e) {
+      error(declared.line, `tool ${name}: ${key}: ${(e as Error).message}`);
+      return undefined;
+    }
+  };
+  if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name)) error(defLine, `a tool name is one word a model can call, not ${name}`);
+  const doc = literal('doc');
+  const description = typeof doc === 'string' && doc !== '' ? doc : comment.join('\n');
+  if (rubyOneLine(description.split('\n')) === '') {
+    error(defLine, `tool ${name}: without a docstring no model can choose it; write a \`# one line\` comment above it, or pass doc: "…" for a class with no source to read`);
+  }
+  const types = literal('params');
+  const typed = types && typeof types === 'object' && !Array.isArray(types) && !(types instanceof RubySymbol) && !(types instanceof RubyConstant) ? types as Record<string, RubyValue> : {};
+  // Ruby lists a method's required keywords before its optional ones (Method#parameters), and so does the schema.
+  const requiredNames: string[] = [];
+  const optionalNames: string[] = [];
+  for (const part of topLevelPieces(signature)) {
+    if (part.startsWith('&')) continue;
+    const kw = /^([a-z_]\w*):(?:\s*([\s\S]*))?$/.exec(part);
+    if (!kw) {
+      const called = /^\*{0,2}([a-z_]\w*)/.exec(part)?.[1] ?? part;
+      error(defLine, `tool ${name}: a model fills a JSON object by name, so a tool takes keyword arguments; ${called} is not one`);
+      continue;
+    }
+    (kw[2] === undefined || kw[2].trim() === '' ? requiredNames : optionalNames).push(kw[1]);
+  }
+  const properties: Record<string, JsonSchema> = {};
+  for (const param of [...requiredNames, ...optionalNames]) {
+    Object.defineProperty(properties, param, { value: schemaOfType(Object.hasOwn(typed, param) ? typed[param] : undefined), enumerable: true, writable: true, configurable: true });
+  }
+  const stageOption = options.has('stage') ? asSymbols(literal('stage') ?? undefined) : undefined;
+  if (stageOption) {
+    if (!stageNames) error(declared.line, `tool ${name}: stage names a value of this agent's own stage field, and ${className} declares none; add \`stage :identify, :book\` to the class, or ask \`when:\` instead`);
+    else {
+      const unknownStages = stageOption.filter((s) => !stageNames.includes(s));
+      if (unknownStages.length) error(declared.line, `tool ${name}: ${unknownStages.join(', ')} is not one of this agent's stages (${stageNames.join(', ')})`);
+    }
+  }
+  const pii = options.has('pii') ? asSymbols(literal('pii') ?? undefined) ?? [] : [];
+  const unknownPii = pii.filter((p) => !Object.hasOwn(properties, p));
+  if (unknownPii.length) error(declared.line, `tool ${name}: pii names parameters the tool has; unknown: ${unknownPii.join(', ')}`);
+  const confirm = literal('confirm');
+  const announce = literal('announce');
+  const preview = literal('preview');
+  const timeout = literal('timeout');
   const tool: Tool = {
     id: newId(), kind: 'function', name, description,
-    parameters: { type: 'object', properties, required },
+    parameters: { type: 'object', properties, required: requiredNames, additionalProperties: false },
     scope: { kind: 'all' }, fallback: false, pii,
-    ...(typeof options.confirm === 'string' ? { confirm: options.confirm } : {}),
-    ...(typeof options.preview === 'number' ? { preview: options.preview } : {}),
-    ...(typeof options.timeout === 'number' ? { timeout: options.timeout } : {}),
+    ...(typeof confirm === 'string' ? { confirm } : {}),
+    ...(typeof announce === 'string' ? { announce } : {}),
+    ...(typeof preview === 'number' ? { preview } : {}),
+    ...(typeof timeout === 'number' ? { timeout } : {}),
   };
   // The exporter's body returns the tool's mock result, said so on the line before it: read back as the mock.
   const said = body.findIndex((l) => /^\s*# No Ruby implementation yet: returns its mock result\.$/.test(l));
@@ -290,18 +373,35 @@ function readToolMethod(name: string, signature: string, options: Record<string,
       // Not a literal: the body is the team's, kept as written.
     }
   }
-  return { tool, stages, moves: readMoves(body) };
+  return { tool, stages: stageOption, moves: readMoves(body), ...(options.has('when') ? { when: options.get('when') } : {}) };
 }
 
-/** Each stage's instructions from the view: its `<% if stage == :x -%>` section, `<%= x %>` as `{{ x }}`; a view of one stage is its text. */
-function readView(view: string, stages: string[]): Map<string, string> {
+/**
+ * Each stage's instructions from the view, when the view is one `<% if stage == :x -%>` section
+ * per stage of text and `<%= x %>` placeholders (read as `{{ x }}`), or, for a class without
+ * stages, text and placeholders only. Any other ERB (an `elsif` chain, a loop, a condition on the
+ * state) is the team's code: the view is kept as written, and `why` says what made it so.
+ */
+function readView(view: string, stages: string[]): { sections?: Map<string, string>; why?: string } {
   const out = new Map<string, string>();
   const placeholders = (text: string) => text.replace(/<%=\s*([A-Za-z_][\w.]*)\s*%>/g, '{{ $1 }}');
+  const code = (text: string) => /<%(?!=\s*[A-Za-z_][\w.]*\s*%>)/.exec(text);
+  if (view.trim() === '') return { sections: out };
   if (!stages.length) {
-    if (view.trim()) out.set('', placeholders(view.replace(/\n$/, '')));
-    return out;
+    const found = code(view);
+    if (found) return { why: `it runs ERB beyond placeholders (${view.slice(found.index, found.index + 30).split('\n')[0]})` };
+    out.set('', placeholders(view.replace(/\n$/, '')));
+    return { sections: out };
   }
-  const section = new RegExp(`<% if stage == ${SYMBOL} -%>\\n([\\s\\S]*?)\\n<% end -%>`, 'g');
-  for (const match of view.matchAll(section)) out.set(symbolName(match[1], match[2]), placeholders(match[3]));
-  return out;
+  const section = new RegExp(`<% if stage == ${SYMBOL} -%>\\n([\\s\\S]*?)\\n<% end -%>\\n?`, 'g');
+  let rest = view;
+  for (const match of view.matchAll(section)) {
+    const name = symbolName(match[1], match[2]);
+    if (code(match[3])) return { why: `the section of ${name} runs ERB beyond placeholders` };
+    if (out.has(name) || !stages.includes(name)) return { why: `it has a section for ${name} ${out.has(name) ? 'twice' : 'that is no stage'}` };
+    out.set(name, placeholders(match[3]));
+    rest = rest.replace(match[0], '');
+  }
+  if (rest.trim() !== '') return { why: `it has more than one section per stage (${rest.trim().split('\n')[0].slice(0, 40)})` };
+  return { sections: out };
 }

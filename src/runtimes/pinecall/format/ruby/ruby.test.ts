@@ -33,7 +33,7 @@ describe('a hand-written Ruby class in the documented shapes', () => {
       ['done', 'Say goodbye.'],
     ]);
     expect(doc.entryStageId).toBe(doc.stages[0].id);
-    expect(doc.state.map((f) => [f.name, f.default, f.pii])).toEqual([['patient', undefined, true], ['slots', [], false], ['attempts', 0, false]]);
+    expect(doc.state.map((f) => [f.name, f.default, f.pii])).toEqual([['patient', null, true], ['slots', [], false], ['attempts', 0, false]]);
     const [find, slots, book] = doc.tools;
     expect(find).toMatchObject({ name: 'find_patient', pii: ['name', 'phone'], parameters: { properties: { name: { type: 'string' }, phone: { type: 'string' } }, required: ['name', 'phone'] } });
     expect(slots).toMatchObject({ name: 'free_slots', preview: 2, timeout: 8, parameters: { properties: { day: { type: 'string' }, how_many: { type: 'integer' } }, required: ['day'] } });
@@ -65,9 +65,10 @@ describe('a hand-written Ruby class in the documented shapes', () => {
     expect(out.ok).toBe(false);
     const errors = out.ok ? [] : out.errors.map((e) => [broken.split('\n')[e.line - 1].trim(), e.message]);
     expect(errors).toEqual([
-      ['def find_patient(name, phone:)', 'tool find_patient: a model fills a JSON object by name, so a tool takes keyword arguments: write name:'],
-      ['def find_patient(name, phone:)', 'tool find_patient: pii names parameters the tool has; unknown: name, dni'],
-      ['def book(slot:)', 'tool book: without a docstring no model can choose it; write a comment above `tool`'],
+      // The gem's own words (pinecall/ruby Agent::Spec), each at the line that says it.
+      ['def find_patient(name, phone:)', 'tool find_patient: a model fills a JSON object by name, so a tool takes keyword arguments; name is not one'],
+      ['tool stage: :identify, pii: %i[name dni]', 'tool find_patient: pii names parameters the tool has; unknown: name, dni'],
+      ['def book(slot:)', 'tool book: without a docstring no model can choose it; write a `# one line` comment above it, or pass doc: "…" for a class with no source to read'],
     ]);
   });
 
@@ -96,7 +97,7 @@ describe('the export', () => {
     const out = exportPinecallRuby(sample.doc);
     expect(out.text).toContain('class ClinicBooking < Pinecall::Agent\n  stage :greet, :identify, :verify, :choose, :goodbye\n');
     expect(out.text).toContain('  state :caller_name, "", visibility: :pii\n');
-    expect(out.text).toContain('  tool stage: :choose, preview: 2, timeout: 10, params: { day: ');
+    expect(out.text).toContain('  tool stage: :choose, announce: "Let me check the agenda.", preview: 2, timeout: 10, params: { day: ');
     expect(out.text).toContain('  def collect_identity(caller_name:, phone:)\n');
     expect(out.text).toContain('    if stage == :identify && !phone.to_s.empty?\n      self.stage = :verify\n    elsif stage == :verify\n      self.stage = :choose\n    end\n');
     expect(out.files[1].text).toContain('<% if stage == :verify -%>\nTell <%= caller_name %> you are checking');
