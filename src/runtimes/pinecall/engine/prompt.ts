@@ -5,6 +5,7 @@ import { byId, toolsVisibleIn, type AgentDocument, type Tool } from '../../../mo
 import { fillTemplate } from '../../../simulator/template';
 import { personaAsPinecallReads } from '../../../model/docstring';
 import { pyOneLine } from '../../../model/py-docstring';
+import { rubyOneLine } from '../../../model/ruby-docstring';
 import { keptViewOf, viewReplacesInstructions } from '../../../simulator/class-code/kept-view';
 import { exportedTools } from '../../../model/tool-chains';
 import { toolSpec } from '../../../simulator/messages';
@@ -72,11 +73,11 @@ export const identityOf = (doc: AgentDocument): string => identityBlock(personaL
  * A class in Python: its docstring's line as the SDK reads it (`_doc.one_line`, up to the first section).
  */
 export const personaLine = (doc: AgentDocument): string =>
-  (doc.language === 'python' ? pyOneLine(doc.persona) ?? '' : personaAsPinecallReads(doc.persona)).trim();
+  (doc.language === 'python' ? pyOneLine(doc.persona) ?? '' : doc.language === 'ruby' ? rubyOneLine(doc.persona.split('\n')) : personaAsPinecallReads(doc.persona)).trim();
 
 /** The tools a class declares, by name and the description its runtime reads (without the specs the runtime's code builds). */
 export const declaredTools = (doc: AgentDocument): { name: string; description: string }[] => exportedTools(doc)
-  .map((t) => ({ name: t.name, description: doc.language === 'python' ? pyOneLine(t.description) ?? '' : toolSpec(t).description }));
+  .map((t) => ({ name: t.name, description: doc.language === 'python' ? pyOneLine(t.description) ?? '' : doc.language === 'ruby' ? rubyOneLine(t.description.split('\n')) : toolSpec(t).description }));
 
 /** A class in Python that sets `channel_rules = False` sends no channel block (`Agent.channel_rules`). */
 function channelRulesOn(doc: AgentDocument): boolean {

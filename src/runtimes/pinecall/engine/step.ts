@@ -13,6 +13,7 @@ import { MAX_MODEL_CALLS_PER_STEP, type Line, type Session, type StepDeps, type 
 import { pyOneLine } from '../../../model/py-docstring';
 import { checkArguments } from './check-args';
 import { checkPythonArguments } from './check-args-python';
+import { checkRubyArguments } from './check-args-ruby';
 import { parseArguments } from '../../../simulator/tool-arguments';
 import { historyMessages, toolSpec } from '../../../simulator/messages';
 import { exportedTools } from '../../../model/tool-chains';
@@ -142,7 +143,9 @@ class PinecallRun extends StepBase {
     const parsed = parseArguments(tool, call.arguments);
     // A class in Python checks as pydantic does, converting what it converts ("25" for an int); TypeScript's SDK checks presence and type.
     const python = this.doc.language === 'python' && !('error' in parsed) ? checkPythonArguments(tool, parsed.args) : undefined;
-    const failed = 'error' in parsed ? parsed.error : python ? python.error : checkArguments(tool, parsed.args);
+    // A class in Ruby: the gem refuses unknown arguments and Ruby a missing keyword; no type is checked.
+    const ruby = this.doc.language === 'ruby' && !('error' in parsed) ? checkRubyArguments(tool, parsed.args) : undefined;
+    const failed = 'error' in parsed ? parsed.error : python ? python.error : this.doc.language === 'ruby' ? ruby : checkArguments(tool, parsed.args);
     if (failed !== undefined || 'error' in parsed) {
       // A failed check runs nothing and writes nothing; the model reads the message as the error.
       this.trace({ kind: 'check-failed', toolCallId: call.id, tool: tool.name, message: failed ?? '' });

@@ -51,6 +51,10 @@ export { lossesOfPinecallPython, pyDroppedParameters, pyParameterChanges } from 
 export { pyMembers, type PyMembers } from './python/members';
 export { writableParameter } from './python/signature';
 export { differencesFromSdk, type SdkTruth } from './python/sdk-truth';
+export { exportPinecallRuby, type PinecallRubyMerged } from './ruby/export';
+export { importPinecallRuby, type PinecallRubyImport } from './ruby/import';
+export { lossesOfPinecallRuby } from './ruby/losses';
+export { rubyToolSpec, rubyToolSpecs, type RubyToolSpec } from './ruby/spec';
 
 // What the formats floor reads of every runtime (formats/runtime-homes.ts): this one's losses and file format.
 export { losses, toolSpecs, format } from './runtime-format';

@@ -10,14 +10,17 @@ import { projectPinecall } from './project';
 import { lossesOfPinecallPython } from './python/losses';
 import { exportPinecallRuby } from './ruby/export';
 import { lossesOfPinecallRuby } from './ruby/losses';
+import { rubyToolSpec } from './ruby/spec';
 import { pinecallPythonToolSpecs } from './python/spec';
 
 /** A Pinecall class is written back in its own language: its losses are that export's. */
 export const losses = (doc: AgentDocument): Loss[] =>
   (doc.language === 'python' ? lossesOfPinecallPython(doc) : doc.language === 'ruby' ? lossesOfPinecallRuby(doc) : lossesOfPinecall(doc));
 
-/** A class in Python is offered as the SDK builds its tools (pydantic's schemas from the hints). */
-export const toolSpecs: ToolSpecsOf = pinecallPythonToolSpecs;
+/** A class in Python is offered as the SDK builds its tools (pydantic's schemas from the hints); one in Ruby as the gem does (Spec.build). */
+export const toolSpecs: ToolSpecsOf = (doc, tools) => (doc.language === 'ruby'
+  ? tools.map(rubyToolSpec).map(({ name, description, parameters }) => ({ name, description, parameters }))
+  : pinecallPythonToolSpecs(doc, tools));
 
 export const format: RuntimeFormat = {
   target: 'pinecall',

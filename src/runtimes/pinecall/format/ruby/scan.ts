@@ -22,15 +22,7 @@ export function commentAbove(lines: readonly string[], defLine: number): string[
   return block;
 }
 
-/** A comment as the model reads it (`Doc.one_line`): its lines stripped, up to the first `@` tag line, blank ones dropped, joined by spaces. */
-export function rubyOneLine(block: readonly string[]): string {
-  const said: string[] = [];
-  for (const line of block.map((l) => l.trim())) {
-    if (line.startsWith('@')) break;
-    if (line !== '') said.push(line);
-  }
-  return said.join(' ');
-}
+export { rubyOneLine } from '../../../../model/ruby-docstring';
 
 /** The code of a line without its comment (a `#` outside a string). */
 export function withoutComment(line: string): string {

@@ -4,7 +4,7 @@
 // confirm sentence, then confirm, announce, pii and timeout_s only where the class gives them.
 // `stage:`, `when:` and `preview:` never reach the spec: the class decides them.
 import type { AgentDocument, JsonSchema, Tool } from '../../../../model';
-import { docstringOneLine } from '../../../../model/docstring';
+import { rubyOneLine } from './scan';
 import { exportedTools } from '../../../../model/tool-chains';
 
 export interface RubyToolSpec {
@@ -23,7 +23,7 @@ export function rubyToolSpec(tool: Tool): RubyToolSpec {
   const required = (tool.parameters.required ?? []).filter((name) => Object.hasOwn(properties, name));
   return {
     name: tool.name,
-    description: docstringOneLine(tool.description),
+    description: rubyOneLine(tool.description.split('\n')),
     parameters: { type: 'object', properties, required, additionalProperties: false },
     side_effect: tool.confirm ? 'irreversible' : 'read',
     ...(tool.confirm ? { confirm: tool.confirm } : {}),
