@@ -20,6 +20,7 @@ import { exportedTools } from '../../../model/tool-chains';
 import { firedEdge } from './edges';
 import { hasOnCall, ON_CALL_AUTHOR, onCallTool } from './hooks';
 import { classOpening } from '../../../simulator/class-code/opening';
+import { classHangup, END_CALL, endCallSpec } from '../../../simulator/class-code/hangup';
 import { systemPrompt, visibleTools } from './prompt';
 
 export const EMPTY_ANSWER =
@@ -43,9 +44,22 @@ class PinecallRun extends StepBase {
   private lastScope?: { key: string; scope: Record<string, unknown> };
   /** The last view rendered and the state it was rendered for (undefined: it failed; the stage's instructions stand). */
   private lastView?: { key: string; text: string | undefined };
+  /** The agent opens the call in this step (its greeting): the platform hides `end_call` then. */
+  greeting = false;
   constructor(doc: AgentDocument, session: Session, deps: StepDeps) {
     super(doc, session, deps);
     this.announced = announcedThisStep(this.s.transcript);
+  }
+
+  /**
+   * The platform's `end_call`, when the class declares a hangup and has no tool of that name of its
+   * own, and the agent is not greeting (the runtime's `ignore_on_enter`: "or models hang up before
+   * the caller speaks").
+   */
+  endCall(): ToolSpec | undefined {
+    const hangup = classHangup(this.doc);
+    if (!hangup || this.greeting || this.doc.tools.some((t) => t.name === END_CALL)) return undefined;
+    return endCallSpec(hangup);
   }
 
   /** The state as the class's `this` holds it: the fields and `stage`. */
@@ -207,7 +221,8 @@ class PinecallRun extends StepBase {
       for (const message of visible.notes) this.trace({ kind: 'note', message });
       const call = this.nextCallNumber();
       const system = systemPrompt(this.doc, s, scope, this.viewText(), this.declared ??= this.toolSpecs(exportedTools(this.doc)));
-      const body = { system, messages: historyMessages(s.transcript), tools: this.toolSpecs(visible.tools), toolChoice: 'auto' as const };
+      const endCall = this.endCall();
+      const body = { system, messages: historyMessages(s.transcript), tools: [...this.toolSpecs(visible.tools), ...(endCall ? [endCall] : [])], toolChoice: 'auto' as const };
       const response = await this.complete(body, 'agent', { phase: 'agent' }, true);
       if (!response) return s;
       const text = response.text.trim();
@@ -224,7 +239,16 @@ class PinecallRun extends StepBase {
       this.progress();
       // Tools run one after another, in the order called; each sees the writes of the one before.
       // All of them run even after Stop: every call the history holds then has its result.
-      for (const tc of response.toolCalls) await this.runCall(tc, visible.tools, text !== '');
+      for (const tc of response.toolCalls) {
+        if (endCall && tc.name === END_CALL) {
+          // The platform answers its own tool: the call ends, and nothing is generated after it.
+          s.transcript.push({ kind: 'tool-result', id: tc.id, name: tc.name, result: null, modelReads: 'null' });
+          s.ended = true;
+          this.trace({ kind: 'note', message: 'the model ended the call (end_call, offered because the class declares hangup): nothing is said after it' });
+          return s;
+        }
+        await this.runCall(tc, visible.tools, text !== '');
+      }
     }
     this.trace({ kind: 'limit', message: `the step stopped after ${MAX_MODEL_CALLS_PER_STEP} model calls without a text answer, so that a looping model cannot spend the key` });
     return s;
@@ -246,6 +270,7 @@ export async function pinecallStep(doc: AgentDocument, session: Session, callerL
   // The class's own greeting opens the call as written, with no model call (Pinecall 0.11's
   // `static greeting = "…"`); `improvise` leaves the opening to the model, as without one.
   const greeting = opening && callerLine === null ? classOpening(doc) : undefined;
+  run.greeting = opening && callerLine === null;
   if (greeting?.kind === 'words') {
     s.transcript.push({ kind: 'agent', text: greeting.text });
     run.trace({ kind: 'note', message: 'the class\'s greeting (static greeting), said as written: no model call' });

@@ -260,6 +260,15 @@ export function importPinecallPython(text: string, options: PythonImportOptions 
         if (opening) preserved.greeting = opening;
         else r.warn(value, 'a greeting is the words, as a string, or improvise for the model\'s own: improvise("…") gives it an instruction; this one is kept as written, and the simulator opens as the document says');
       }
+      // When the model may end the call (`_opening.hangup_of`): True, or the class's words; a value the SDK refuses is refused here in its words.
+      if (name === 'hangup' && !typeDef && value) {
+        const said = file.of(value).trim();
+        const words = stringOf(file, value);
+        const ending = 'hangup is when the model may end the call, in your words, or True whenever it judges the call done';
+        if (said === 'True' || said === 'None' || (words !== undefined && words.trim() !== '')) { /* sent as {"when": …}, or not at all */ }
+        else if (words !== undefined || /^(False\b|-?\d|improvise\b|words\b|\[|\{|\()/.test(said)) r.error(value, ending);
+        else r.warn(value, `${ending}; this one is read from code, so it is kept as written and the simulator offers no end_call`);
+      }
       if (name && typeDef && !name.startsWith('_') && !/^(typing\.)?ClassVar\b/.test(file.of(typeDef).replace(/^:\s*/, ''))) {
         const hint = children(typeDef).find((c) => c.name !== ':')!;
         if (name === 'stage') {
