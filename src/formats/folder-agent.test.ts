@@ -30,4 +30,13 @@ describe('picking the agent of a folder', () => {
     const read = readBundleZip(zip);
     expect(read.ok && [read.agent.path, read.siblings.map((s) => s.path), read.goldens.map((g) => g.path)]).toEqual(['busca/agent.ts', ['busca/clinica-norte.ts', 'busca/lib/agenda.ts'], ['busca/tests/a.golden.json']]);
   });
+
+  it('a Ruby agent\'s folder: the class that inherits Pinecall::Agent, its helpers and its views/<slug>.erb beside it; none, or two, refused', () => {
+    const klass = '# Desk.\nclass Desk < Pinecall::Agent\nend\n';
+    const zip = zipSync({ 'desk/agent.rb': strToU8(klass), 'desk/lib/agenda.rb': strToU8('module Agenda; end\n'), 'desk/views/desk.erb': strToU8('Say hello.\n') });
+    const read = readBundleZip(zip);
+    expect(read.ok && [read.agent.path, read.siblings.map((s) => s.path)]).toEqual(['desk/agent.rb', ['desk/lib/agenda.rb', 'desk/views/desk.erb']]);
+    expect(pickAgentFile([{ path: 'lib/agenda.rb', text: 'module Agenda; end\n' }, { path: 'lib/other.rb', text: 'x = 1\n' }])).toMatchObject({ ok: false, message: expect.stringContaining('holds no Pinecall classes in Ruby (class <Name> < Pinecall::Agent) among lib/agenda.rb, lib/other.rb') });
+    expect(pickAgentFile([{ path: 'a.rb', text: klass }, { path: 'b.rb', text: klass }])).toMatchObject({ ok: false, message: expect.stringContaining('holds 2 Pinecall classes in Ruby') });
+  });
 });

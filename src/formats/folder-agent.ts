@@ -6,8 +6,11 @@ import { folderOf, joinPath } from '../runtimes/pinecall/format';
 
 const PINECALL_FILE = /\.tsx?$/i;
 const PYTHON_FILE = /\.py$/i;
-/** A Python class's view (`views/<slug>.jinja`): read beside the class, never an agent itself. */
-const VIEW_FILE = /\.jinja$/i;
+const RUBY_FILE = /\.rb$/i;
+/** A Python or Ruby class's view (`views/<slug>.jinja`, `views/<slug>.erb`): read beside the class, never an agent itself. */
+const VIEW_FILE = /\.(jinja|erb)$/i;
+/** A Pinecall class in Ruby: `class X < Pinecall::Agent`. */
+const rubyAgent = (text: string) => /^\s*class\s+[A-Z]\w*\s*<\s*(?:::)?Pinecall::Agent\b/m.test(text);
 /** A Pinecall class in Python: `class X(Agent):` (or `pinecall.Agent`). */
 const pythonAgent = (text: string) => /^class\s+\w+\(\s*(?:pinecall\.)?Agent\s*[,)]/m.test(text);
 const OTHER_AGENT_FILE = /\.(ya?ml|json)$/i;
@@ -49,7 +52,17 @@ export function pickAgentFile(all: readonly BundleFile[], where = 'the .zip'): P
     }
     return { ok: true, agent: classes[0], siblings: [...python.filter((f) => f !== classes[0]), ...views] };
   }
-  if (files.length === 0) return { ok: false, message: `${where} holds no agent file (.yaml, .tsx, .ts or .json): put the agent beside its tests/ folder` };
+  const ruby = files.filter((f) => RUBY_FILE.test(f.path));
+  if (ruby.length > 0 && ruby.length === files.length) {
+    // A Ruby agent's folder: the class that inherits Pinecall::Agent; its other files and its views come along.
+    const classes = ruby.filter((f) => rubyAgent(f.text));
+    if (classes.length !== 1) {
+      const named = classes.length ? classes : ruby;
+      return { ok: false, message: `${where} holds ${classes.length === 0 ? 'no' : classes.length} Pinecall class${classes.length === 1 ? '' : 'es'} in Ruby (class <Name> < Pinecall::Agent) among ${named.map((a) => a.path).join(', ')}: keep one agent, with its views/<slug>.erb beside it` };
+    }
+    return { ok: true, agent: classes[0], siblings: [...ruby.filter((f) => f !== classes[0]), ...views] };
+  }
+  if (files.length === 0) return { ok: false, message: `${where} holds no agent file (.yaml, .tsx, .ts, .py, .rb or .json): put the agent beside its tests/ folder` };
   if (files.length === 1) return { ok: true, agent: files[0], siblings: [] };
   const typescript = files.filter((f) => PINECALL_FILE.test(f.path));
   const others = files.filter((f) => OTHER_AGENT_FILE.test(f.path));

@@ -30,7 +30,7 @@ export interface RefusedEntry {
   why: string;
 }
 
-const AGENT_FILE = /\.(tsx?|py|jinja|ya?ml|json)$/i;
+const AGENT_FILE = /\.(tsx?|py|jinja|rb|erb|ya?ml|json)$/i;
 
 /** Folders, what macOS adds (`__MACOSX/`) and dot files are skipped; the rest is an agent file or a golden. */
 const isBundlePath = (path: string): boolean =>

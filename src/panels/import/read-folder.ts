@@ -9,7 +9,7 @@ import type { RefusedEntry } from '../../formats/zip-bundle';
 import { formatBytes, formatCount, ZIP_LIMITS } from '../../model/limits';
 
 /** Files worth reading: agent formats and goldens; never node_modules, dot folders or anything else. */
-const WANTED = /\.(tsx?|py|jinja|ya?ml|json)$/i;
+const WANTED = /\.(tsx?|py|jinja|rb|erb|ya?ml|json)$/i;
 const skipped = (path: string) => path.split('/').some((part) => part.startsWith('.') || part === 'node_modules');
 
 /**

@@ -7,11 +7,13 @@ import type { StageFlow } from '../../../model/code-flow';
 import { preservedOf } from './preserved';
 import { pythonPreservedOf } from './python/preserved';
 import { pythonStageFlow } from './python/code-writes';
+import { rubyStageFlow } from './ruby/code-writes';
 
 /** A Pinecall agent whose tool bodies, helpers or hooks mention the stage; a class in Python whose import kept stage writes. */
 export function codeMaySetStage(doc: AgentDocument): boolean {
   if (doc.target !== 'pinecall') return false;
   if (doc.language === 'python') return Object.keys(pythonPreservedOf(doc).codeWrites ?? {}).length > 0;
+  if (doc.language === 'ruby') return Object.keys((doc.preserved?.pinecallRuby as { codeWrites?: object } | undefined)?.codeWrites ?? {}).length > 0;
   if (doc.tools.some((t) => t.implementation?.includes('stage'))) return true;
   const kept = preservedOf(doc);
   return [...(kept.members ?? []), ...(kept.baseMembers ?? [])].some((m) => m.includes('stage'));
@@ -21,5 +23,6 @@ export function codeMaySetStage(doc: AgentDocument): boolean {
 export async function stageFlowIfAny(doc: AgentDocument): Promise<StageFlow | undefined> {
   if (!codeMaySetStage(doc)) return undefined;
   if (doc.language === 'python') return pythonStageFlow(doc);
+  if (doc.language === 'ruby') return rubyStageFlow(doc);
   return (await import('./stage-flow')).readStageFlow(doc);
 }

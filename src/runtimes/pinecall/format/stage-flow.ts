@@ -14,6 +14,7 @@ import { codeEdgesOf, type CodeSpot, type StageFlow, type StageWrite, type Stage
 import type { PinecallImport } from './import';
 import { preservedOf } from './preserved';
 import { pythonStageFlow } from './python/code-writes';
+import { rubyStageFlow } from './ruby/code-writes';
 
 /** How deep helpers calling helpers are followed: `tool → finish() → moveTo()` and one more. */
 const MAX_HELPER_DEPTH = 3;
@@ -156,6 +157,8 @@ function readMembers(texts: readonly string[], known: Known): void {
 export function readStageFlow(doc: AgentDocument): StageFlow {
   // A class in Python: its import read where its bodies set the stage (python/import-body.ts).
   if (doc.language === 'python') return pythonStageFlow(doc);
+  // A class in Ruby: likewise (ruby/code-writes.ts).
+  if (doc.language === 'ruby') return rubyStageFlow(doc);
   const preserved = preservedOf(doc);
   const known: Known = { constants: new Map(), fields: new Map(), helpers: new Map() };
   readConstants([...(preserved.before ?? []), ...(preserved.after ?? [])], known.constants);

@@ -12,6 +12,7 @@ import { withKeptSource } from '../../../../formats/kept-source';
 import { readPairs, readRubyLiteral, RubyConstant, RubyLiteralError, rubyJson, RubySymbol, type RubyValue } from './ruby-literal';
 import { commentAbove, joinedCode, openBrackets, rubyOneLine, statementEnd, topLevelPieces, withoutComment } from './scan';
 import { viewErb, writePinecallRuby } from './write';
+import { rubyCodeWrites, type RubyCodeWrite } from './code-writes';
 
 export const MAX_LINES = 20_000;
 
@@ -33,6 +34,8 @@ export interface PinecallRubyPreserved {
   bodies?: Record<string, string>;
   /** A tool's `when:` as written (a lambda over the state), by the tool's name. */
   whens?: Record<string, string>;
+  /** The stage writes a kept body makes beyond the moves read as edges, by the tool's name (code-writes.ts). */
+  codeWrites?: Record<string, RubyCodeWrite[]>;
 }
 
 /** A symbol as the exporter writes one (`:greet`, `:"two words"`): its pattern, and its name from a match of it. */
@@ -75,34 +78,57 @@ interface ReadTool {
   /** A `when:` as written (a lambda): Ruby, kept for the Ruby export; the tool is offered as if it held. */
   when?: string;
   moves: { from?: string; to: string; conditions: { param: string; expected: string }[] }[];
+  /** The body's lines (0-based) whose moves are read as edges. */
+  movesRead: Set<number>;
 }
 
-/** The exporter's chain (`if stage == :a && p.to_s.downcase == "v"` … `self.stage = :b`) read back; other bodies move nothing the document holds. */
-function readMoves(body: string[]): ReadTool['moves'] {
+/**
+ * The moves a body makes that the document holds as edges, with the body's lines (0-based) that make
+ * them: an unconditional `self.stage = :b` at the body's top level, and the branches of a top-level
+ * `if stage == :a && p.to_s.downcase == "v"` … chain (the exporter's) whose every term is such a
+ * comparison. Any other write is the code's own (code-writes.ts).
+ */
+function readMoves(body: string[]): { moves: ReadTool['moves']; lines: Set<number> } {
   const moves: ReadTool['moves'] = [];
-  let guard: { from?: string; conditions: { param: string; expected: string }[] } | undefined = { conditions: [] };
-  for (const raw of body) {
+  const lines = new Set<number>();
+  const indents = body.filter((l) => l.trim() !== '').map((l) => l.length - l.trimStart().length);
+  const top = indents.length ? Math.min(...indents) : 0;
+  // The guard of the top-level branch the line stands in: null outside any, undefined in a branch that is no plain comparison.
+  let guard: { from?: string; conditions: { param: string; expected: string }[] } | null | undefined = null;
+  let chainReadable = false;
+  body.forEach((raw, i) => {
     const line = raw.trim();
-    const branch = /^(?:if|elsif)\s+(.+)$/.exec(line);
-    if (branch) {
-      guard = { conditions: [] };
-      for (const term of branch[1].split(/\s*&&\s*/)) {
-        const stage = new RegExp(`^stage == ${SYMBOL}$`).exec(term);
-        const value = /^([a-z_]\w*)\.to_s\.downcase == "((?:[^"\\]|\\.)*)"$/.exec(term);
-        const given = /^!([a-z_]\w*)\.to_s\.empty\?$/.exec(term);
-        if (stage) guard.from = symbolName(stage[1], stage[2]);
-        else if (value) guard.conditions.push({ param: value[1], expected: JSON.parse(`"${value[2]}"`) as string });
-        else if (given) guard.conditions.push({ param: given[1], expected: '*' });
-        else guard = undefined;
-        if (!guard) break;
+    const indent = raw.length - raw.trimStart().length;
+    if (line === '') return;
+    if (indent === top) {
+      const branch = /^(if|elsif)\s+(.+)$/.exec(line);
+      if (branch) {
+        if (branch[1] === 'if') chainReadable = true;
+        let read: typeof guard = { conditions: [] };
+        for (const term of branch[2].split(/\s*&&\s*/)) {
+          const stage = new RegExp(`^stage == ${SYMBOL}$`).exec(term);
+          const value = /^([a-z_]\w*)\.to_s\.downcase == "((?:[^"\\]|\\.)*)"$/.exec(term);
+          const given = /^!([a-z_]\w*)\.to_s\.empty\?$/.exec(term);
+          if (stage) read.from = symbolName(stage[1], stage[2]);
+          else if (value) read.conditions.push({ param: value[1], expected: JSON.parse(`"${value[2]}"`) as string });
+          else if (given) read.conditions.push({ param: given[1], expected: '*' });
+          else { read = undefined; break; }
+        }
+        if (!read) chainReadable = false;
+        guard = chainReadable ? read : undefined;
+        return;
       }
-      continue;
+      if (line === 'else') { guard = chainReadable ? { conditions: [] } : undefined; return; }
+      if (line === 'end') { guard = null; return; }
     }
-    if (line === 'else') { guard = { conditions: [] }; continue; }
     const move = new RegExp(`^self\\.stage = ${SYMBOL}$`).exec(line);
-    if (move && guard) moves.push({ ...guard, to: symbolName(move[1], move[2]) });
-  }
-  return moves;
+    const plain = guard === null ? indent === top : guard !== undefined && indent > top;
+    if (move && plain) {
+      moves.push({ ...(guard ?? { conditions: [] }), to: symbolName(move[1], move[2]) });
+      lines.add(i);
+    }
+  });
+  return { moves, lines };
 }
 
 export function importPinecallRuby(text: string, options: { view?: string } = {}): PinecallRubyImport {
@@ -173,7 +199,11 @@ export function importPinecallRuby(text: string, options: { view?: string } = {}
       if (read) {
         tools.push(read);
         const body = lines.slice(signatureEnd + 1, close).map((l) => l.slice(Math.min(indent + 2, l.length - l.trimStart().length))).join('\n');
-        if (!isExportersBody(body)) (preserved.bodies ??= {})[read.tool.name] = body;
+        if (!isExportersBody(body)) {
+          (preserved.bodies ??= {})[read.tool.name] = body;
+          const writes = rubyCodeWrites(body, read.movesRead);
+          if (writes.length) (preserved.codeWrites ??= {})[read.tool.name] = writes;
+        }
         if (read.when !== undefined) (preserved.whens ??= {})[read.tool.name] = read.when;
       }
       pendingTool = undefined;
@@ -373,7 +403,8 @@ function readToolMethod(
       // Not a literal: the body is the team's, kept as written.
     }
   }
-  return { tool, stages: stageOption, moves: readMoves(body), ...(options.has('when') ? { when: options.get('when') } : {}) };
+  const read = readMoves(body);
+  return { tool, stages: stageOption, moves: read.moves, movesRead: read.lines, ...(options.has('when') ? { when: options.get('when') } : {}) };
 }
 
 /**
