@@ -37,8 +37,8 @@ class Parcels < Pinecall::Agent
 end
 `;
 
-describe('the stage writes of a Ruby class\\'s bodies', () => {
-  it('draws each write under if, elsif, else, unless, a ternary and a loop as the code\\'s edge, and the top-level move as the document\\'s', () => {
+describe("the stage writes of a Ruby class's bodies", () => {
+  it("draws each write under if, elsif, else, unless, a ternary and a loop as the code's edge, and the top-level move as the document's", () => {
     const read = importPinecallRuby(CLASS);
     if (!read.ok) throw new Error(JSON.stringify(read.errors));
     const doc = read.doc;
