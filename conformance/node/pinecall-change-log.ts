@@ -14,6 +14,7 @@ import { lossesFor } from '../../src/formats/losses';
 import { sandboxToolRunner } from '../../src/simulator/sandbox-runner';
 import { prepareSandboxEvaluate } from '../../src/simulator/sandbox-evaluate';
 import { runScript } from '../../src/simulator/simulation';
+import { isPlatformEndCall } from '../../src/simulator/class-code/hangup';
 import type { Model, ModelRequest, ModelResponse } from '../../src/simulator/types';
 import fc from 'fast-check';
 import { documentArbitrary } from '../../src/formats/testing/arbitraries';
@@ -72,8 +73,10 @@ function scriptedModel(calls: Call[], writesSoFar: () => number, argumentsFor: (
     async complete(request: ModelRequest): Promise<ModelResponse> {
       // A result read since the caller's last line (runtime lines, announce or confirm, may follow it): answer.
       const lastUser = request.messages.map((m) => m.role).lastIndexOf('user');
-      if (request.messages.slice(lastUser + 1).some((m) => m.role === 'tool') || request.tools.length === 0) return { text: 'Done.', toolCalls: [] };
-      const tool = request.tools.find((t) => !called.has(t.name)) ?? request.tools[0];
+      // The platform's end_call (a class that declares hangup) is no tool of the class's: the SDK's test gateway offers none.
+      const tools = request.tools.filter((t) => !isPlatformEndCall(t));
+      if (request.messages.slice(lastUser + 1).some((m) => m.role === 'tool') || tools.length === 0) return { text: 'Done.', toolCalls: [] };
+      const tool = tools.find((t) => !called.has(t.name)) ?? tools[0];
       called.add(tool.name);
       const args = { ...Object.fromEntries((tool.parameters.required ?? []).map((name) => [name, sample(tool.parameters.properties?.[name])])), ...argumentsFor(tool.name) };
       calls.push({ name: tool.name, arguments: args, from: writesSoFar() });

@@ -66,3 +66,6 @@ export function endCallSpec(hangup: ClassHangup): ToolSpec {
     parameters: { type: 'object', properties: {}, required: [] },
   };
 }
+
+/** Whether an offered spec is the platform's end_call (not a tool of the class's own of that name). */
+export const isPlatformEndCall = (spec: ToolSpec): boolean => spec.name === END_CALL && spec.description.startsWith(END_CALL_DESCRIPTION);
