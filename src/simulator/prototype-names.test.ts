@@ -54,7 +54,9 @@ describe('placeholders', () => {
   it.each(NAMES)('{{ %s }} is the state field of that name, or empty: never Object.prototype\'s member', (n) => {
     expect(fillTemplate(`[{{ ${n} }}]`, {})).toBe('[]');
     expect(fillTemplate(`[{{ ${n} }}] [{{ a.${n} }}]`, parsed(`{"${n}":"x","a":{"${n}":"y"}}`))).toBe('[x] [y]');
-    expect(fillConfirm(`{{${n}}}/{{result.${n}}}`, {}, {})).toBe('/');
+    // A read-back keeps a placeholder nothing fills as written (the platform's read_back), never Object.prototype's member.
+    expect(fillConfirm(`{{${n}}}/{{result.${n}}}`, {}, {})).toBe(`{{${n}}}/{{result.${n}}}`);
+    expect(fillConfirm(`{{${n}}}/{{result.${n}}}`, parsed(`{"${n}":"x"}`), parsed(`{"${n}":"y"}`))).toBe('x/y');
   });
 });
 

@@ -28,7 +28,42 @@ export function fillTemplate(text: string, scope: Record<string, unknown>): stri
   return text.replace(PLACEHOLDER, (_match, path: string) => asText(lookup(scope, path)));
 }
 
-/** Pinecall `confirm`: `{{name}}` from the arguments, `{{result.x}}` from the return value. */
+/** The placeholder of a read-back as the platform matches it (pinecall/runtime session/tools.py `_A_PLACEHOLDER`, `[\w.]+`). */
+const READ_BACK_PLACEHOLDER = /\{\{\s*([\p{L}\p{N}\p{Mn}\p{Pc}.]+)\s*\}\}/gu;
+
+/** A value as Python's `repr` writes it, inside `str()` of a list or a dict. */
+function pythonRepr(value: unknown, depth = 0): string {
+  if (depth > 32) return '...';
+  if (value === null || value === undefined) return 'None';
+  if (typeof value === 'boolean') return value ? 'True' : 'False';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') {
+    const quote = value.includes("'") && !value.includes('"') ? '"' : "'";
+    const escaped = value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t');
+    return quote + (quote === "'" ? escaped.replace(/'/g, "\\'") : escaped) + quote;
+  }
+  if (Array.isArray(value)) return `[${value.map((v) => pythonRepr(v, depth + 1)).join(', ')}]`;
+  return `{${Object.entries(value as Record<string, unknown>).map(([k, v]) => `${pythonRepr(k)}: ${pythonRepr(v, depth + 1)}`).join(', ')}}`;
+}
+
+/** A value as Python's `str()` writes it: a string as it is, anything else as its repr. */
+const pythonStr = (value: unknown): string => (typeof value === 'string' ? value : pythonRepr(value));
+
+/**
+ * Pinecall `confirm`, read back as the platform fills it (pinecall/runtime session/tools.py
+ * `read_back` and `_read`, read at 0cd3d72): `{{name}}` from the arguments, `{{result.x}}` from the
+ * return value, each step of the path a key of an object; a placeholder nothing fills stays as it
+ * was written ("so the read-back never loses a word in silence"), `None` is empty, and any other
+ * value is Python's `str()` of it (True, 3, ['a', 'b']).
+ */
 export function fillConfirm(text: string, args: Record<string, unknown>, result: unknown): string {
-  return fillTemplate(text, { ...args, result });
+  const data: Record<string, unknown> = { ...args, result };
+  return text.replace(READ_BACK_PLACEHOLDER, (written, path: string) => {
+    let found: unknown = data;
+    for (const step of path.split('.')) {
+      if (found === null || typeof found !== 'object' || Array.isArray(found) || !Object.hasOwn(found, step)) return written;
+      found = (found as Record<string, unknown>)[step];
+    }
+    return found === null || found === undefined ? '' : pythonStr(found);
+  });
 }

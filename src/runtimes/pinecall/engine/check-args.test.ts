@@ -47,3 +47,14 @@ describe('fillTemplate', () => {
     expect(fillConfirm('Booked {{slot}} at {{result.when}}.', { slot: 'a' }, { when: '10:00' })).toBe('Booked a at 10:00.');
   });
 });
+
+describe('fillConfirm, as the platform reads a confirm back (pinecall/runtime read_back)', () => {
+  it('keeps a placeholder nothing fills as written, empties None, and writes any other value as Python\'s str() does', () => {
+    const result = { n: 3, ok: true, list: ["it's", 'b'], none: null, d: { k: 'v' } };
+    expect(fillConfirm('{{ result.n }} {{result.ok}} {{missing}} {{result.list}} [{{result.none}}] {{result.d}}', {}, result))
+      .toBe(`3 True {{missing}} ["it's", 'b'] [] {'k': 'v'}`);
+  });
+  it('a near miss: a path through a list or a string is no key, so it stays as written; a tool that returns nothing empties {{result}}', () => {
+    expect(fillConfirm('{{result.list.0}} {{slot.when}} [{{result}}]', { slot: 'ten' }, undefined)).toBe('{{result.list.0}} {{slot.when}} []');
+  });
+});
