@@ -50,3 +50,29 @@ describe('a class that declares its greeting', () => {
     expect(out.transcript.at(-1)).toEqual({ kind: 'agent', text: 'Of course.' });
   });
 });
+
+describe('a TypeScript class that lets the model end the call (static hangup)', () => {
+  const withHangup = (hangup: string) => classWith('"Clínica Norte, buenos días."').replace('  static greeting', `  static hangup = ${hangup};\n  static greeting`);
+
+  it('offers the platform\'s end_call with the class\'s words, but not in the greeting; calling it ends the call', async () => {
+    const doc = imported(withHangup('"once the patient has an appointment"'));
+    const model = scriptedModel([{ text: 'Perfecto, adiós.', toolCalls: [{ id: 'c1', name: 'end_call', arguments: '{}' }] }]);
+    const opened = await pinecallStep(doc, newSession(doc), null, { model, runner: mockToolRunner, revision: 1, now: () => 5 });
+    expect(model.requests).toHaveLength(0);
+    const out = await pinecallStep(doc, opened, 'Nada más, gracias', { model, runner: mockToolRunner, revision: 1, now: () => 5 });
+    const endCall = model.requests[0].tools.find((t) => t.name === 'end_call')!;
+    expect(endCall.description).toContain('\nonce the patient has an appointment\nSay your goodbye in the same reply');
+    expect(out.ended).toBe(true);
+  });
+
+  it('a near miss: `static hangup = true` says no words of its own; a hangup computed in code offers nothing', async () => {
+    const whenever = imported(withHangup('true'));
+    const model = scriptedModel([say('¿Algo más?')]);
+    await pinecallStep(whenever, newSession(whenever), 'Hola', { model, runner: mockToolRunner, revision: 1, now: () => 5 });
+    expect(model.requests[0].tools.find((t) => t.name === 'end_call')!.description.endsWith("Don't generate any other text or response when the tool is called.\nSay your goodbye in the same reply in which you call this, before the call: nothing you say after it is heard, and nothing is generated for you.")).toBe(true);
+    const computed = imported(withHangup('WHEN_DONE'));
+    const second = scriptedModel([say('¿Algo más?')]);
+    await pinecallStep(computed, newSession(computed), 'Hola', { model: second, runner: mockToolRunner, revision: 1, now: () => 5 });
+    expect(second.requests[0].tools.map((t) => t.name)).toEqual(['bye']);
+  });
+});
