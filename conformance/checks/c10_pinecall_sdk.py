@@ -9,20 +9,34 @@ folder a package, its view `views/<slug>.jinja` beside it), then:
   loss list names the difference for that tool (a difference nobody declared fails);
 - the prompt the SDK renders at the opening state and in each stage (`blocks.render`: the identity
   block with the framework's rules, protocols and channel, the tools block, the view) equals
-  Callboard's system prompt there, block by block;
+  Callboard's system prompt there, block by block — for a class that keeps its Jinja view whole
+  (the hand-written Python classes), the view as Callboard renders it; where the SDK's render
+  raises, Callboard's must raise the same error; a view that needs a property's value (Python
+  Callboard cannot run) is shown, not failed;
+- such a kept view renders alike in the states of test/fixtures/pinecall/jinja-views/states.json,
+  with the properties' values as mock answers (each checked against the SDK's property there);
+- the templates of test/fixtures/pinecall/jinja-views/cases.json, and 1000 built from a fixed seed,
+  render alike (`_view.rendered`), and those Callboard says it does not render it says so, with no
+  other text;
 - a scripted call with its required arguments missing is refused with Callboard's message.
 """
 from __future__ import annotations
 
 import copy
+import json
+import re
 import tempfile
 from pathlib import Path
 
-from conformance.harness import Case, diff_values, node_json, same
+from conformance.harness import ROOT, Case, diff_values, node_json, same, short
 
 TITLE = "Pinecall SDK (Python): the exported class loads, and builds the tools and prompt Callboard simulates"
 NEEDS = [
     "pinecall.testing:load",
+    "pinecall._view:rendered",
+    "pinecall.blocks:identity",
+    "pinecall.blocks:tools",
+    "pinecall.call:Line",
     "pinecall.agent:Agent.tools",
     "pinecall.agent:Agent.run_tool",
     "pinecall.blocks:render",
@@ -116,6 +130,38 @@ PROMPT_DECLARES = {
 TOOL_LINE_DECLARES = ("tool name", "description as Python reads it")
 
 
+# A whole-number float inside a list or a dict prints `39.0` in Python; JSON (all Callboard's state
+# is) keeps no such float, so Callboard prints `39`. Declared where it is the only difference.
+WHOLE_FLOAT = re.compile(r"(?<![\w.])(-?\d+)\.0(?![\d])")
+
+
+def view_difference(ours: dict, theirs: str | dict) -> tuple[list[str], list[str]]:
+    """A kept view's answer against the SDK's: (failing, declared). `ours` is {text} or what stood
+    in its way ({needs}, {raises}, {unsupported}, {unreadable}, {failed}); `theirs` the SDK's text or {error}."""
+    if "needs" in ours:
+        return [], [f"the view needs {', '.join(ours['needs'])}, which Callboard cannot compute without a mock answer (declared: a property is Python)"]
+    if "unsupported" in ours or "unreadable" in ours:
+        return [], [f"Callboard says it does not render this view: {ours.get('unsupported') or ours.get('unreadable')} (declared)"]
+    mine = ours["text"] if "text" in ours else {"error": ours.get("raises", ours.get("error"))}
+    if mine == theirs:
+        return [], []
+    said = f"view: Callboard {short(mine)} ≠ runtime {short(theirs)}"
+    if isinstance(mine, str) and isinstance(theirs, str) and WHOLE_FLOAT.sub(r"\1", theirs) == mine:
+        return [], [f"{said} (declared: a whole-number float inside a list or dict, which JSON cannot keep)"]
+    return [said], []
+
+
+def sdk_view(instance) -> str | dict:
+    """The view block the SDK renders for the instance, or the error its render raises."""
+    from pinecall import _view
+    from pinecall.call import Line
+
+    try:
+        return _view.rendered(type(instance), instance.snapshot(), Line(), resumed=False, remembered=())
+    except Exception as error:  # the view's own failure, as the SDK words it
+        return {"error": f"{type(error).__name__}: {error}"}
+
+
 def tool_lines(block: str) -> list[str]:
     """The `- name: description` lines of a tools block."""
     return [line for line in block.splitlines() if line.startswith("- ")]
@@ -127,7 +173,8 @@ def prompt_case(agent: dict, cls) -> Case:
     docstring's line, `<rules>`, `<protocols>`, `<channel>`), the tools block (every tool the class
     declares, by name and description), and the view. A difference the export's loss list names
     for that part (or, in the tools block, for that tool) is declared, not failed."""
-    from pinecall.blocks import render
+    from pinecall.blocks import identity, render, tools
+    from pinecall.call import Line
 
     failing, declared = [], []
     names = list(agent["declared"])
@@ -135,11 +182,24 @@ def prompt_case(agent: dict, cls) -> Case:
         instance = cls()
         if ours["stage"] is not None:
             instance.start_in({"stage": ours["stage"]})
-        rendered = render(instance)
+        try:
+            rendered = render(instance)
+            rendered = {"identity": rendered["identity"], "tools": rendered["tools"], "view": rendered["view"]}
+        except Exception:  # the view raised: blocks.render's other blocks, each on its own, and the view's error
+            rendered = {"identity": identity(instance, Line()), "tools": tools(instance), "view": sdk_view(instance)}
         theirs = {"identity": rendered["identity"], "view": rendered["view"]}
         joined = "\n\n".join(part for part in (ours["identity"], ours["tools"], ours["view"]) if part)
         if joined != ours["system"]:
             failing.append(f"at {ours['stage']}: Callboard's prompt {ours['system']!r} is not its blocks {joined!r}")
+        if ours.get("keptView"):
+            # A kept Jinja view: Callboard renders it; where it does not, it says why.
+            bad, said = view_difference(ours.get("viewAnswer") or {"text": ours["view"]}, rendered["view"])
+            failing.extend(f"at {ours['stage']}: {d}" for d in bad)
+            declared.extend(f"at {ours['stage']}: {d}" for d in said)
+            theirs["view"] = ours["view"]
+        elif isinstance(rendered["view"], dict):
+            failing.append(f"at {ours['stage']}: the SDK's view raises {rendered['view']['error']}")
+            theirs["view"] = ours["view"]
         for part, features in PROMPT_DECLARES.items():
             differences = [f"at {ours['stage']}: {d}" for d in diff_values(ours[part], theirs[part], part)]
             named = [feature for feature in features if feature in agent["declaredAgent"]]
@@ -164,7 +224,7 @@ def prompt_case(agent: dict, cls) -> Case:
 
 
 # Which loss, named for a tool, accounts for the SDK offering it where Callboard does not, or the reverse.
-VISIBILITY_DECLARES = ("when predicate", "tool scope without stages", "tool name")
+VISIBILITY_DECLARES = ("when predicate", "tool scope without stages", "tool name", "Python when")
 
 
 def visible_case(agent: dict, cls) -> Case:
@@ -208,6 +268,31 @@ def bad_call_cases(agent: dict, cls) -> list[Case]:
     return cases
 
 
+STATES = ROOT / "test" / "fixtures" / "pinecall" / "jinja-views" / "states.json"
+
+
+def views_case(agent: dict, cls) -> Case:
+    """A kept Jinja view in the fixture's states: the SDK's `_view.rendered` against Callboard's, each
+    mock answer (a property's value as Callboard is told it) against the SDK's property there. The
+    states are read here from the fixture, as Python reads them (a `39.0` stays a float)."""
+    folder = Path(agent["source"]).parent.name
+    written = {entry["name"]: entry for entry in json.loads(STATES.read_text(encoding="utf-8"))["agents"].get(folder, [])}
+    failing, declared = [], []
+    for entry in agent["views"]:
+        state = written[entry["name"]]
+        instance = cls()
+        instance.start_in(state["state"])
+        for name, value in state.get("mocks", {}).items():
+            computed = getattr(instance, name)
+            if computed != value:
+                failing.append(f"{entry['name']}: the mock answer of {name} is {short(value)}, the SDK's property gives {short(computed)}")
+        bad, said = view_difference(entry["ours"], sdk_view(instance))
+        failing.extend(f"{entry['name']}: {d}" for d in bad)
+        declared.extend(f"{entry['name']}: {d}" for d in said)
+    detail = f"{len(failing)} difference(s)" if failing else ("declared difference(s) only" if declared else "")
+    return Case(f"{agent['name']}: kept Jinja view in {len(agent['views'])} state(s)", not failing, detail, failing + declared)
+
+
 def check_agent(agent: dict, folder: Path) -> list[Case]:
     cls, loaded = loads(agent, folder)
     cases = [loaded]
@@ -226,6 +311,8 @@ def check_agent(agent: dict, folder: Path) -> list[Case]:
     cases.append(Case(f"{agent['name']}: tool specs as simulated (declared losses aside)", not left,
                       "" if not left else f"{len(left)} undeclared difference(s)", left))
     cases.append(prompt_case(agent, cls))
+    if agent.get("views"):
+        cases.append(views_case(agent, cls))
     cases.append(visible_case(agent, cls))
     cases.extend(bad_call_cases(agent, cls))
     return cases
@@ -246,9 +333,52 @@ def corpus() -> list[dict]:
     return copy.deepcopy(_corpus)
 
 
-def run(agents: list[dict] | None = None) -> list[Case]:
+# Beside the fixture's templates, this many built from a fixed seed (conformance/node/pinecall-jinja-views.ts).
+RANDOM_TEMPLATES = 1000
+
+_templates: list[dict] | None = None
+
+
+def templates() -> list[dict]:
+    """The Jinja templates of test/fixtures/pinecall/jinja-views/cases.json, as Callboard renders them."""
+    global _templates
+    if _templates is None:
+        _templates = node_json("pinecall-jinja-views.ts", "--random", str(RANDOM_TEMPLATES), timeout=300)
+    return copy.deepcopy(_templates)
+
+
+def templates_case(rendered: list[dict]) -> Case:
+    """Each template rendered by the SDK (`_view.rendered`, on a class whose view_template it is)
+    against Callboard's rendering; one Callboard says it does not render must say only that."""
+    from pinecall._view import rendered as sdk_rendered
+    from pinecall.call import Line
+
+    failing, declared = [], []
+    for case in rendered:
+        state = dict(case["fields"])
+        for name in case.get("floats", []):
+            state[name] = float(state[name])
+        cls = type("View", (), {"view_template": case["template"], "__module__": __name__})
+        try:
+            theirs = sdk_rendered(cls, state, Line(), resumed=False, remembered=case.get("remembered", []))
+        except Exception as error:  # the SDK's own error, as it words it
+            theirs = {"error": f"{type(error).__name__}: {error}"}
+        if case.get("callboard") == "refuses":
+            if "unsupported" in case["ours"] or "unreadable" in case["ours"]:
+                declared.append(f"{case['name']}: Callboard says it does not render it (declared)")
+            else:
+                failing.append(f"{case['name']}: Callboard renders {short(case['ours'])} where it says it does not, the SDK {short(theirs)}")
+            continue
+        bad, said = view_difference(case["ours"], theirs)
+        failing.extend(f"{case['name']}: {d}" for d in bad)
+        declared.extend(f"{case['name']}: {d}" for d in said)
+    detail = f"{len(failing)} difference(s)" if failing else ("declared difference(s) only" if declared else "")
+    return Case(f"Jinja views: {len(rendered)} templates render as the SDK renders them", not failing, detail, failing + declared)
+
+
+def run(agents: list[dict] | None = None, views: list[dict] | None = None) -> list[Case]:
     agents = agents if agents is not None else corpus()
-    cases: list[Case] = []
+    cases: list[Case] = [templates_case(views if views is not None else templates())]
     with tempfile.TemporaryDirectory(prefix="callboard-pinecall-") as tmp:
         for index, agent in enumerate(agents):
             # Each agent in a folder of its own: two agents of one slug never meet in sys.modules.

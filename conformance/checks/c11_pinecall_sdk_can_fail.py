@@ -2,7 +2,8 @@
 
 Each wrong rule here rewrites Callboard's side of the corpus as that rule would have written it —
 an `int` parameter's schema sent as `number`; a tool with `confirm` declared `read`; the simulator
-leaving a tool's `announce` out, or the framework's `<protocols>` out of the prompt; a change log
+leaving a tool's `announce` out, or the framework's `<protocols>` out of the prompt; a kept Jinja
+view rendered with None printed as nothing (as a JavaScript Jinja prints it); a change log
 crediting a stage move to the edge rather than the tool (run through c13) — and runs the
 c10 check on it against the real SDK. This check passes only when c10 then fails on the rows that
 rule touches, with a difference that names the field, Callboard's value and the runtime's.
@@ -69,6 +70,39 @@ def wrong_rule(name: str, change: Callable[[dict], None], wanted: str, sides=("p
     return Case(name, ok, f"c10 fails {len(failed)} row(s)" if ok else "c10 did not fail on it", named[:3] if ok else [])
 
 
+def none_as_nothing(text: str) -> str:
+    return text.replace("None", "")
+
+
+def kept_views_print_none_as_nothing() -> Case:
+    """A simulator that rendered a Python class's kept Jinja view printing None as nothing (where the
+    SDK prints `None`): c10 must fail on the views it changes, in the prompts, the fixture's states
+    and the fixture's templates."""
+    name = "a kept Jinja view printed with None as nothing"
+    agents, views = c10.corpus(), c10.templates()
+    touched = 0
+    for agent in agents:
+        for prompt in agent["prompts"]:
+            if prompt.get("keptView") and "None" in prompt["view"]:
+                wrong = none_as_nothing(prompt["view"])
+                prompt["system"] = prompt["system"][: len(prompt["system"]) - len(prompt["view"])] + wrong
+                prompt["view"] = wrong
+                touched += 1
+        for entry in agent.get("views", []):
+            if "None" in entry["ours"].get("text", ""):
+                entry["ours"]["text"] = none_as_nothing(entry["ours"]["text"])
+                touched += 1
+    for case in views:
+        if "None" in case["ours"].get("text", ""):
+            case["ours"]["text"] = none_as_nothing(case["ours"]["text"])
+            touched += 1
+    if touched == 0:
+        return Case(name, False, "no kept view prints None: the check cannot show it fails")
+    failed = [case for case in c10.run(agents, views) if not case.passed]
+    named = [f"{case.subject}: {d}" for case in failed for d in case.differences if "view: Callboard" in d]
+    return Case(name, bool(named), f"c10 fails {len(failed)} row(s) ({touched} views changed)" if named else "c10 did not fail on it", named[:3])
+
+
 def stage_moves_credited_to_the_edge() -> Case:
     """A simulator that wrote a stage move as the edge's, not the tool's: c13 must fail on it."""
     name = "the change log credits a stage move to the edge, not to the tool"
@@ -92,5 +126,6 @@ def run() -> list[Case]:
         wrong_rule("a tool with confirm declared read", confirm_is_read, 'side_effect: Callboard "read" ≠ runtime "irreversible"'),
         wrong_rule("the simulator leaves a tool's announce out", announce_dropped, "announce: Callboard null ≠ runtime", sides=("simulated",)),
         wrong_rule("the simulator's prompt leaves the framework's protocols out", protocols_dropped, "identity: Callboard", sides=("prompts",)),
+        kept_views_print_none_as_nothing(),
         stage_moves_credited_to_the_edge(),
     ]

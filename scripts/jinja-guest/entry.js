@@ -1,9 +1,11 @@
 // The guest side of the template sandbox (src/simulator/sandbox/templates.ts): @huggingface/jinja,
 // an interpreter (it never turns a template into JavaScript), bundled from its TypeScript source to
 // run inside QuickJS. Only strings cross: the template, the scope as JSON, and the rendered text
-// (or the error's message).
+// (or the error's message). A Pinecall class's Jinja view is rendered with Python's meaning of
+// each step (py-view.js), by `__renderPythonView`.
 import { Template } from '../../node_modules/@huggingface/jinja/src/index.ts';
 import { ArrayValue, NamespaceValue, ObjectValue } from '../../node_modules/@huggingface/jinja/src/runtime.ts';
+import { renderPythonView } from './py-view.js';
 
 // A list or an object printed with `{{ x }}` reads as compact JSON, as Callboard has always printed
 // it (Python's Jinja prints a repr; `| tojson` keeps Jinja's own spacing).
@@ -27,3 +29,5 @@ globalThis.__renderJinja = function (source, scopeJson, maxChars) {
   if (text.length > maxChars) throw new RangeError('__output_cap__');
   return text;
 };
+
+globalThis.__renderPythonView = renderPythonView;

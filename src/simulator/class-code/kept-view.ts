@@ -4,7 +4,9 @@
 // are no stage's section (`{!this.identified && <p>…</p>}`, `preserved.pinecall.renderExtras`: the
 // export writes them after the sections). What that code renders for the state is the prompt's
 // view (or, for extras, what follows the stage's instructions), so the simulator runs it
-// (../view.ts) and the canvas says so.
+// (../view.ts) and the canvas says so. A class in Python keeps its view whole when it is more than
+// one section per stage (`preserved.pinecallPython.view`, a Jinja template): the simulator renders
+// that for the state as the SDK does (../jinja-view.ts).
 //
 // No TypeScript parser here, on purpose: the stage cards ask this on the page's thread, which must
 // not load the compiler. A member is the render method when, past its comments and modifiers, it
@@ -17,7 +19,9 @@ export type KeptView =
   /** `@render(Name)`: Pinecall's view is `Name(this)`. */
   | { kind: 'component'; name: string; decorator: string }
   /** render()'s children that are no stage's section, as written; `source` is them as a render() of their own. */
-  | { kind: 'extras'; children: string[]; source: string };
+  | { kind: 'extras'; children: string[]; source: string }
+  /** A Python class's `views/<slug>.jinja` kept as written: Jinja beyond one section per stage. */
+  | { kind: 'jinja'; source: string };
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
@@ -43,6 +47,8 @@ const cache = new WeakMap<object, KeptView | null>();
 
 /** The class's kept view, if it keeps one; undefined for a document whose render() was read (or that has none). */
 export function keptViewOf(doc: AgentDocument): KeptView | undefined {
+  const jinja = doc.language === 'python' ? keptJinjaOf(doc) : undefined;
+  if (jinja) return jinja;
   const kept = doc.preserved?.pinecall as Record<string, unknown> | undefined;
   if (!kept || typeof kept !== 'object') return undefined;
   const known = cache.get(kept);
@@ -62,6 +68,24 @@ export function keptViewOf(doc: AgentDocument): KeptView | undefined {
   const extras = strings(kept.renderExtras);
   if (!view && extras.length) view = { kind: 'extras', children: extras, source: `render() {\n  return (\n    <>\n${extras.join('\n')}\n    </>\n  );\n}` };
   cache.set(kept, view ?? null);
+  return view;
+}
+
+const jinjaCache = new WeakMap<object, KeptView | null>();
+
+/**
+ * A Python class's kept Jinja view (the importer keeps it where it is not one section per stage),
+ * while no stage has instructions of the document's own: then the export writes the view from the
+ * instructions instead (python/export-text.ts), and so does the prompt.
+ */
+function keptJinjaOf(doc: AgentDocument): KeptView | undefined {
+  const kept = doc.preserved?.pinecallPython as { view?: unknown } | undefined;
+  if (!kept || typeof kept !== 'object' || typeof kept.view !== 'string') return undefined;
+  if (doc.stages.some((s) => s.instructions.trim() !== '')) return undefined;
+  const known = jinjaCache.get(kept);
+  if (known !== undefined) return known ?? undefined;
+  const view: KeptView = { kind: 'jinja', source: kept.view };
+  jinjaCache.set(kept, view);
   return view;
 }
 

@@ -130,25 +130,55 @@ export class TemplateSandbox {
   };
 
   private renderFresh(text: string, json: string, timeoutMs: number): JinjaResult {
-    const fail = (failure: TemplateFailure, error: string): JinjaResult => ({ ok: false, text, error, failure });
+    const out = this.callGuest('__renderJinja', text, json, timeoutMs);
+    if ('failure' in out) return { ok: false, text, error: out.failure === 'syntax' ? describeTemplateError(text, out.error) : out.error, failure: out.failure };
+    return { ok: true, text: out.text };
+  }
+
+  /**
+   * A Pinecall class's Jinja view (`views/<slug>.jinja`) rendered with Python's meaning of each
+   * step (scripts/jinja-guest/py-view.js), over `input` (JSON: the fields, the properties, the
+   * remembered facts): the guest's answer as JSON (`{text}` or `{error: {kind, …}}`), or the
+   * sandbox's own failure (deadline, memory, output). A render is a pure function of the two, so
+   * it is kept in the same cache as the templates'.
+   */
+  renderPythonView(source: string, input: string, options: RenderOptions = {}): { answer: string } | { failure: TemplateFailure; error: string } {
+    if (this.broken) return { failure: 'memory', error: 'the template sandbox failed earlier; run the step again' };
+    const timeoutMs = Math.max(0, options.timeoutMs ?? DEFAULT_TEMPLATE_TIMEOUT_MS);
+    const key = `py:${source.length}:${source}\u0000${input}`;
+    const hit = this.cache.get(key);
+    if (hit?.ok) {
+      this.cache.delete(key);
+      this.cache.set(key, hit);
+      return { answer: hit.text };
+    }
+    const out = this.callGuest('__renderPythonView', source, input, timeoutMs);
+    if ('failure' in out) return out;
+    this.cache.set(key, { ok: true, text: out.text });
+    if (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value as string);
+    return { answer: out.text };
+  }
+
+  /** Calls the guest's `fn(text, json, maxChars)`: its string, or why it failed (the context is thrown away after a deadline, memory or stack failure). */
+  private callGuest(fn: string, text: string, json: string, timeoutMs: number): { text: string } | { failure: TemplateFailure; error: string } {
     const { context } = this.load();
     this.timedOut = false;
     this.deadline = Date.now() + timeoutMs;
-    const call = context.getProp(context.global, '__renderJinja');
+    const call = context.getProp(context.global, fn);
     const args = [context.newString(text), context.newString(json), context.newNumber(MAX_TEMPLATE_OUTPUT_CHARS)];
-    let result: JinjaResult;
+    let result: { text: string } | { failure: TemplateFailure; error: string };
     try {
       const out = context.callFunction(call, context.undefined, ...args);
       if (out.error) {
         const message = messageOf(context.dump(out.error));
         out.error.dispose();
-        if (this.timedOut) result = fail('timeout', `the template took longer than ${seconds(timeoutMs)} s to render`);
-        else if (message === '__output_cap__') result = fail('output', `the rendered text is longer than ${MAX_TEMPLATE_OUTPUT_CHARS.toLocaleString('en-US')} characters`);
-        else if (/out of memory/i.test(message)) result = fail('memory', `the template needs more than ${MEMORY_BYTES / 1024 / 1024} MB to render`);
-        else if (/stack overflow/i.test(message)) result = fail('memory', 'the template nests too deeply (stack overflow)');
-        else result = fail('syntax', describeTemplateError(text, message));
+        if (this.timedOut) result = { failure: 'timeout', error: `the template took longer than ${seconds(timeoutMs)} s to render` };
+        else if (message === '__output_cap__') result = { failure: 'output', error: `the rendered text is longer than ${MAX_TEMPLATE_OUTPUT_CHARS.toLocaleString('en-US')} characters` };
+        else if (/out of memory/i.test(message)) result = { failure: 'memory', error: `the template needs more than ${MEMORY_BYTES / 1024 / 1024} MB to render` };
+        else if (/stack overflow/i.test(message)) result = { failure: 'memory', error: 'the template nests too deeply (stack overflow)' };
+        else result = { failure: 'syntax', error: message };
       } else {
-        result = { ok: true, text: context.getString(out.value) };
+        result = { text: context.getString(out.value) };
         out.value.dispose();
       }
     } finally {
@@ -156,7 +186,7 @@ export class TemplateSandbox {
       call.dispose();
     }
     // A deadline, the memory limit or a stack overflow may stop the interpreter midway: start clean.
-    if (!result.ok && result.failure !== 'syntax') this.discard();
+    if ('failure' in result && result.failure !== 'syntax') this.discard();
     return result;
   }
 }
