@@ -20,6 +20,14 @@ const isMap = (v: unknown): v is Record<string, Json> => typeof v === 'object' &
 /** How much of a value the loss's sentence shows of what the class reads back. */
 const SHOWN = 80;
 
+/** What to do about a part the class reads back otherwise, where there is something to say beyond the value. */
+const WHY: Record<string, string> = {
+  'tools/implementation': 'the TypeScript body is written as comments to port: write the method\'s Ruby in its place',
+  'tools/when': 'a when in JavaScript is not written: the gem\'s when: is a Ruby lambda over the state, write one',
+  'state/description': 'the gem\'s state declares no description: a comment above it is kept only as code',
+  'tools/fallback': 'a class has no fallback tool: the model chooses among the tools offered',
+};
+
 /** The document with each id replaced by the name of what it names, and what only layout or ids say left out. */
 function byNames(doc: AgentDocument): Record<string, Json> {
   const name = new Map<string, string>([...doc.stages, ...doc.tools, ...doc.state, ...doc.blocks].map((e) => [e.id, e.name]));
@@ -109,8 +117,9 @@ export function lossesOfPinecallRuby(doc: AgentDocument): Loss[] {
         const entity = { kind: entityList === 'state' ? 'state' as const : entityList === 'stages' ? 'stage' as const : 'tool' as const, id: items[index].id };
         const what = entityList === 'state' ? 'state field' : entityList === 'stages' ? 'stage' : 'tool';
         const inside = head.slice(2);
+        const why = part ? WHY[`${entityList}/${part}`] : undefined;
         add(pointer(entityList, index, ...inside), entity, part ? `${what} ${part}` : what,
-          part ? `${name}'s ${inside.join('.')} reads back from the Ruby class as ${readBack}` : `${name} is not written in the Ruby class`);
+          part ? `${name}'s ${inside.join('.')} reads back from the Ruby class as ${readBack}${why ? ` (${why})` : ''}` : `${name} is not written in the Ruby class`);
       } else if (list === 'blocks') {
         add(pointer('blocks'), agent, 'blocks', `a class is one block: the ${doc.blocks.length} blocks read back as one`);
       } else if (list === 'preserved') {
