@@ -28,10 +28,11 @@ test('a Pinecall booking through the Anthropic provider: announce, confirm, and 
   await expect(chat.getByTestId('sim-agent-line').last()).toHaveText(/Tuesday 09:00 with Dr\. Vega/);
   // The tool result went back as an Anthropic tool_result block, cut to the preview's two slots.
   const afterSlots = (await mockRequests(request)).at(-1)!.body;
-  const toolResult = afterSlots.messages.flatMap((m: any) => (Array.isArray(m.content) ? m.content : [])).find((b: any) => b.type === 'tool_result');
+  // The first tool_result is the runtime's own current_date pair (tools.py date_pair); the slots' follows.
+  const toolResult = afterSlots.messages.flatMap((m: any) => (Array.isArray(m.content) ? m.content : [])).find((b: any) => b.type === 'tool_result' && b.tool_use_id !== 'clock_1');
   expect(toolResult.tool_use_id).toMatch(/^toolu_mock_/);
   const content = typeof toolResult.content === 'string' ? toolResult.content : toolResult.content.map((c: any) => c.text).join('');
-  expect(JSON.parse(content)).toHaveLength(2);
+  expect(JSON.parse(content).items).toHaveLength(2);
 
   await say(page, 'The 10:30 one');
   await expect(chat.getByTestId('sim-runtime-confirm')).toHaveText(/Booked: Tuesday 10:30 with Dr\. Ruiz\./);

@@ -34,8 +34,9 @@ test('a Pinecall booking: announce, a preview cut, confirm, and the canvas follo
   const detail = chat.getByTestId('sim-tool-detail-free_slots');
   await expect(detail).toContainText('Tuesday 16:00');
   await expect(detail.getByText('Model reads')).toBeVisible();
-  const toolMessage = (await mockRequests(request)).at(-1)!.body.messages.find((m: any) => m.role === 'tool');
-  expect(JSON.parse(toolMessage.content)).toHaveLength(2);
+  // Pinecall's runtime sends a list inside {"items": [...]} (tools.py output_text), after its own current_date pair.
+  const toolMessage = (await mockRequests(request)).at(-1)!.body.messages.find((m: any) => m.role === 'tool' && m.tool_call_id !== 'clock_1');
+  expect(JSON.parse(toolMessage.content).items).toHaveLength(2);
 
   await say(page, 'The 10:30 one');
   await expect(chat.getByTestId('sim-runtime-confirm')).toHaveText(/Booked: Tuesday 10:30 with Dr\. Ruiz\./);
@@ -98,7 +99,7 @@ test('a refused argument check: the row shows Pinecall\'s message, and the model
   await expect(row).toContainText('arguments refused');
   const message = (await row.locator('.sim-tool-brief').textContent())!;
   expect(message).toMatch(/visit/);
-  const toolMessage = (await mockRequests(request)).at(-1)!.body.messages.find((m: any) => m.role === 'tool');
+  const toolMessage = (await mockRequests(request)).at(-1)!.body.messages.findLast((m: any) => m.role === 'tool');
   expect(toolMessage.content).toBe(message);
   expect((await simState(page)).state).toMatchObject({ searches: 0 });
 });

@@ -21,6 +21,8 @@ interface Stop {
  * built again from the last stop before it (append-only.ts).
  */
 interface Built {
+  /** The messages the history opens with (a runtime's own, before every line: Pinecall's date pair). */
+  opening: readonly ChatMessage[];
   lines: Line[];
   messages: ChatMessage[];
   stops: Stop[];
@@ -45,14 +47,15 @@ function frozen(message: ChatMessage): ChatMessage {
  * refuse anything between an assistant's tool calls and the results, and the model reads these
  * lines as its own anyway (step 4).
  */
-export function historyMessages(transcript: Line[]): ChatMessage[] {
+export function historyMessages(transcript: Line[], opening: readonly ChatMessage[] = []): ChatMessage[] {
   const first = transcript[0];
-  if (first === undefined) return [];
+  if (first === undefined) return [...opening];
   let memo = built.get(first);
-  if (!memo) built.set(first, (memo = { lines: [], messages: [], stops: [], compared: { upTo: 0 } }));
+  // Another opening (another day's date pair) is another history: built again.
+  if (!memo || !sameOpening(memo.opening, opening)) built.set(first, (memo = { opening, lines: [], messages: [...opening], stops: [], compared: { upTo: 0 } }));
   const same = sharedPrefixFrom(transcript, memo.lines, memo.compared);
   while (memo.stops.length > 0 && memo.stops[memo.stops.length - 1].lines > same) memo.stops.pop();
-  const from = memo.stops[memo.stops.length - 1] ?? { lines: 0, messages: 0 };
+  const from = memo.stops[memo.stops.length - 1] ?? { lines: 0, messages: opening.length };
   memo.lines.length = from.lines;
   memo.messages.length = from.messages;
   const messages = memo.messages.slice();
@@ -73,6 +76,11 @@ export function historyMessages(transcript: Line[]): ChatMessage[] {
   memo.compared = { array: transcript, upTo: memo.lines.length };
   memo.last = { out: new WeakRef(messages), built: memo.messages.length };
   return messages;
+}
+
+/** The same opening messages: the same objects, or the same content. */
+function sameOpening(a: readonly ChatMessage[], b: readonly ChatMessage[]): boolean {
+  return a === b || (a.length === b.length && a.every((m, i) => m === b[i] || JSON.stringify(m) === JSON.stringify(b[i])));
 }
 
 /**

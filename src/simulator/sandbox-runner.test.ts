@@ -45,9 +45,9 @@ describe('sandboxToolRunner in a Pinecall step', () => {
     expect(out.state.booking_when).toBe('Monday 10:30');
     expect(out.stageId).toBe('s_goodbye');
     expect(out.transcript).toContainEqual({ kind: 'runtime', text: 'Booked: Monday 10:30 with Dr. Ruiz.', source: 'confirm', tool: 'book' });
-    // The free_slots preview cuts what the model reads to two slots.
+    // The free_slots preview cuts what the model reads to two slots, sent as Pinecall's runtime sends a list: {"items": [...]}.
     const slotsRead = out.transcript.find((l) => l.kind === 'tool-result' && l.name === 'free_slots');
-    expect(JSON.parse(slotsRead && slotsRead.kind === 'tool-result' ? slotsRead.modelReads : '[]')).toHaveLength(2);
+    expect(JSON.parse(slotsRead && slotsRead.kind === 'tool-result' ? slotsRead.modelReads : '{}').items).toHaveLength(2);
     expect(out.trace.filter((t) => t.kind === 'note')).toEqual([]);
   });
 

@@ -120,6 +120,26 @@ function offersRows(content: string): boolean {
 }
 
 /**
+ * How many messages the runtime opens the history with on its own: a round of calls to tools it does
+ * not offer the model, answered before any other line (Pinecall's `current_date` pair, tools.py
+ * date_pair). 0 when there is none.
+ */
+function runtimeOpening(request: ModelRequest): number {
+  const [first] = request.messages;
+  if (first?.role !== 'assistant' || first.content.trim() || !first.toolCalls?.length) return 0;
+  const offered = new Set(request.tools.map((t) => t.name));
+  if (first.toolCalls.some((c) => offered.has(c.name))) return 0;
+  const ids = new Set(first.toolCalls.map((c) => c.id));
+  let end = 1;
+  while (end < request.messages.length && ids.size > 0) {
+    const m = request.messages[end];
+    if (m.role !== 'tool' || !ids.delete(m.toolCallId)) return 0;
+    end++;
+  }
+  return ids.size === 0 ? end : 0;
+}
+
+/**
  * The request's reading. The history's facts (caller and agent lines, the questions before each
  * caller line, the last rows offered) are carried from the request before (history-fold.ts); only
  * the messages since the last caller line are read here.
@@ -156,7 +176,9 @@ export function readRequest(request: ModelRequest): Reading {
   const lastUser = history.at.lastUser;
   const stepCalls: StepCall[] = [];
   const byId = new Map<string, StepCall>();
-  for (let i = lastUser + 1; i < messages.length; i++) {
+  // What the runtime put before the call's first line (Pinecall's date pair) is no call of this step.
+  const from = Math.max(lastUser + 1, runtimeOpening(request));
+  for (let i = from; i < messages.length; i++) {
     const m = messages[i];
     if (m.role === 'assistant') {
       for (const tc of m.toolCalls ?? []) {
@@ -174,8 +196,8 @@ export function readRequest(request: ModelRequest): Reading {
   }
   // Runtime lines (announce, confirm) come after the results they were said among: skip them.
   let last = messages.length - 1;
-  while (last > lastUser && messages[last].role === 'assistant' && !(messages[last] as { toolCalls?: unknown[] }).toolCalls?.length) last--;
-  const afterResults = last > lastUser && messages[last].role === 'tool';
+  while (last >= from && messages[last].role === 'assistant' && !(messages[last] as { toolCalls?: unknown[] }).toolCalls?.length) last--;
+  const afterResults = last >= from && messages[last].role === 'tool';
   // The last tool message that offers rows, parsed afresh: no two requests share its rows.
   const lastOffer: unknown = history.at.lastRows >= 0 ? JSON.parse(messages[history.at.lastRows].content) : undefined;
   const offered: Item[] = rowsOf(lastOffer);

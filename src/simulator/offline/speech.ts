@@ -264,6 +264,11 @@ export function describeRow(row: Item): string {
 /** How many offered rows a reply reads out (a phone caller remembers no more). */
 const ROWS_READ_OUT = 5;
 
+/** `{"items": [...]}` and nothing else: a list as the Pinecall runtime sends it to the model. */
+function isWrappedList(value: unknown): value is { items: unknown[] } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 1 && Array.isArray((value as { items?: unknown }).items);
+}
+
 /** A short report of the step's tool results: an apology naming what failed, the rows offered, or a confirmation. */
 export function reportResults(calls: StepCall[], instructions = ''): { text: string; rule: string } {
   const failed = calls.filter((c) => c.failed && c.result !== undefined);
@@ -271,7 +276,8 @@ export function reportResults(calls: StepCall[], instructions = ''): { text: str
   const last = [...calls].reverse().find((c) => c.result !== undefined);
   let value: unknown;
   try {
-    value = last?.result === undefined ? undefined : JSON.parse(last.result);
+    // "" is a tool that answered nothing (Pinecall's result_text of None).
+    value = last?.result === undefined || last.result === '' ? undefined : JSON.parse(last.result);
   } catch {
     // A result that is an order to the agent ("ask for the room") is for the model, not the caller.
     if (new RegExp(`^\\s*(?:${VERBS})\\b`, 'i').test(last!.result!)) return { text: 'All right.', rule: 'report-result' };
@@ -279,6 +285,8 @@ export function reportResults(calls: StepCall[], instructions = ''): { text: str
   }
   // {"office": …, "appointments": [...]}: what it lists is offered when the stage says to read out
   // or offer what there is; otherwise a list inside a result is the agent's data.
+  // A list travels inside {"items": [...]} where the runtime wraps it (Pinecall's output_text): it is the list.
+  if (isWrappedList(value)) value = value.items;
   const readsOut = /\b(?:read (?:out|back)|offer|list)\b/i.test(instructions);
   const list = readsOut && !Array.isArray(value) && typeof value === 'object' && value !== null ? Object.values(value).find((v) => Array.isArray(v) && v.length > 0) : undefined;
   if (list) value = list;

@@ -40,8 +40,8 @@ describe('replayFrom', () => {
     expect(replayed.map((s) => s.input)).toEqual(INPUTS.slice(1));
     expect(replayed[0].before).toEqual(steps[1].before);
     expect(replayed.every((s) => s.revision === 2)).toBe(true);
-    // The agent's opening from step 1 is in the history the replay's first call reads.
-    expect(model.requests[0].messages[0]).toEqual({ role: 'assistant', content: 'Clínica Norte, hello.' });
+    // The agent's opening from step 1 is in the history the replay's first call reads (after the runtime's date pair).
+    expect(model.requests[0].messages[2]).toEqual({ role: 'assistant', content: 'Clínica Norte, hello.' });
     expect(steps).toEqual(frozen);
   });
 

@@ -5,9 +5,10 @@ import type { AgentDocument, Edge } from '../../../model';
 import { mockToolRunner, scriptedToolRunner } from '../../../simulator/mock-runner';
 import { displayArguments, displayValue, newSession } from '../../../simulator/session';
 import { answer, sampleAgent, say, scriptedModel, type Scripted, sessionAt } from '../../../simulator/testing';
-import { MAX_MODEL_CALLS_PER_STEP, type Session, type StepDeps } from '../../../simulator/types';
+import { MAX_MODEL_CALLS_PER_STEP, type ChatMessage, type Session, type StepDeps } from '../../../simulator/types';
 import { historyMessages } from '../../../simulator/messages';
 import { pinecallStep } from './step';
+import { datePair } from './runtime-words';
 
 const doc = sampleAgent();
 const at = (stageId: string, state: Record<string, unknown> = {}): Session => sessionAt(doc, stageId, state);
@@ -15,6 +16,8 @@ const deps = (script: Scripted[], more: Partial<StepDeps> = {}) => {
   const model = scriptedModel(script);
   return { model, deps: { model, runner: mockToolRunner, revision: 1, now: () => 5, ...more } satisfies StepDeps };
 };
+/** The messages after the date pair the runtime opens every history with (tools.py date_pair). */
+const turns = (r: { messages: ChatMessage[] }): ChatMessage[] => r.messages.slice(2);
 const identity = { caller_name: 'Ana Ruiz', phone: '+34600111222' };
 
 describe('the change log', () => {
@@ -42,26 +45,38 @@ describe('the change log', () => {
     const throwing = scriptedToolRunner({ free_slots: { error: 'No agenda for Sunday; ask for a weekday.', writes: { searches: 1 } } });
     const { model, deps: d } = deps([answer('', ['free_slots', { day: 'Sunday', visit: 'checkup' }]), say('We are closed on Sundays.')], { runner: throwing });
     const out = await pinecallStep(doc, at('s_choose'), 'Sunday', d);
-    expect(model.requests[1].messages.find((m) => m.role === 'tool')).toMatchObject({ content: 'No agenda for Sunday; ask for a weekday.' });
+    expect(turns(model.requests[1]).find((m) => m.role === 'tool')).toMatchObject({ content: 'No agenda for Sunday; ask for a weekday.' });
     expect(out.transcript.find((l) => l.kind === 'tool-result')).toMatchObject({ error: 'No agenda for Sunday; ask for a weekday.' });
     expect(out.changeLog).toEqual([expect.objectContaining({ field: 'searches', prev: 0, next: 1, author: 'free_slots' })]);
     expect(out.transcript.at(-1)).toEqual({ kind: 'agent', text: 'We are closed on Sundays.' });
   });
 
-  it('answers a call to a tool not offered now with an error, running nothing', async () => {
+  it('refuses a declared tool the stage does not open now in the runtime\'s words, running nothing', async () => {
+    // pinecall/runtime session/tools.py admitted(): NOT_AVAILABLE = "{name} is not available now".
     const runner = scriptedToolRunner({});
     const { model, deps: d } = deps([answer('', ['book', { slot: 'a' }]), say('Which day?')], { runner });
     const out = await pinecallStep(doc, at('s_greet'), 'book a', d);
     expect(runner.calls).toEqual([]);
-    expect(model.requests[1].messages.find((m) => m.role === 'tool')).toMatchObject({ content: expect.stringMatching(/^book: no tool of that name is offered now/) });
-    expect(out.trace).toContainEqual(expect.objectContaining({ kind: 'check-failed', tool: 'book' }));
+    expect(out.changeLog).toEqual([]);
+    expect(turns(model.requests[1]).find((m) => m.role === 'tool')).toEqual({ role: 'tool', toolCallId: expect.any(String), name: 'book', content: 'book is not available now' });
+    expect(out.trace).toContainEqual(expect.objectContaining({ kind: 'check-failed', tool: 'book', message: 'book is not available now' }));
+  });
+
+  it('near miss: a name the class does not declare at all is no closed tool, and keeps Callboard\'s own answer', async () => {
+    const runner = scriptedToolRunner({});
+    const { model, deps: d } = deps([answer('', ['cancel_everything', {}]), say('Which day?')], { runner });
+    await pinecallStep(doc, at('s_greet'), 'cancel', d);
+    expect(runner.calls).toEqual([]);
+    const read = turns(model.requests[1]).find((m) => m.role === 'tool');
+    expect(read).toMatchObject({ content: 'cancel_everything: no tool of that name is offered now; use one of the tools listed' });
+    expect(read?.content).not.toMatch(/is not available now/);
   });
 
   it('treats a runner that throws as the tool throwing', async () => {
     const broken = { run: async () => { throw new Error('out of memory'); } };
     const { model, deps: d } = deps([answer('', ['end_call', {}]), say('Bye.')], { runner: broken });
     await pinecallStep(doc, at('s_goodbye'), 'bye', d);
-    expect(model.requests[1].messages.find((m) => m.role === 'tool')).toMatchObject({ content: 'out of memory' });
+    expect(turns(model.requests[1]).find((m) => m.role === 'tool')).toMatchObject({ content: 'out of memory' });
   });
 });
 
@@ -151,9 +166,10 @@ describe('limits, failures and skipped features', () => {
   });
 
   it('opens the call with a model call and no caller line when the agent speaks first', async () => {
-    const { model, deps: d } = deps([say('Clínica Norte, good morning!')]);
+    const { model, deps: d } = deps([say('Clínica Norte, good morning!')], { call: { today: '2026-05-06' } });
     const out = await pinecallStep(doc, newSession(doc), null, d);
-    expect(model.requests[0].messages).toEqual([]);
+    // Nothing but the runtime's date pair, which opens the history before the greeting (session.py _opened).
+    expect(model.requests[0].messages).toEqual(datePair('2026-05-06'));
     expect(out.transcript).toEqual([{ kind: 'agent', text: 'Clínica Norte, good morning!' }]);
   });
 });

@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { mockToolRunner, scriptedToolRunner } from '../../../simulator/mock-runner';
 import { newSession } from '../../../simulator/session';
 import { answer, sampleAgent, say, scriptedModel, type Scripted, sessionAt } from '../../../simulator/testing';
-import type { Session, StepDeps } from '../../../simulator/types';
+import type { ChatMessage, Session, StepDeps } from '../../../simulator/types';
 import { pinecallStep } from './step';
+import { datePair } from './runtime-words';
 
 const doc = sampleAgent();
 const at = (stageId: string, state: Record<string, unknown> = {}): Session => sessionAt(doc, stageId, state);
@@ -15,16 +16,19 @@ const deps = (script: Scripted[], more: Partial<StepDeps> = {}) => {
   return { model, deps: { model, runner: mockToolRunner, revision: 7, now: () => 1000, ...more } satisfies StepDeps };
 };
 const toolNames = (r: { tools: { name: string }[] }) => r.tools.map((t) => t.name);
+/** The messages after the date pair the runtime opens every history with (tools.py date_pair). */
+const turns = (r: { messages: ChatMessage[] }): ChatMessage[] => r.messages.slice(2);
 const lines = (s: Session) => s.transcript.map((l) => `${l.kind}:${'text' in l ? l.text : l.kind === 'tool-result' ? l.modelReads : 'name' in l ? l.name : l.node}`);
 
 describe('the prompt and the tools offered', () => {
   it('sends the persona, the current stage instructions filled from the state, and only its tools', async () => {
-    const { model, deps: d } = deps([say('Hello!')]);
+    const { model, deps: d } = deps([say('Hello!')], { call: { today: '2026-05-06' } });
     const session = at('s_goodbye', { caller_name: 'Ana Ruiz' });
     const out = await pinecallStep(doc, session, 'Thanks', d);
     const [request] = model.requests;
     expect(classWords(request.system)).toBe(`${doc.persona}\n\nThank Ana Ruiz, repeat the booking if there is one, and say goodbye.`);
-    expect(request.messages).toEqual([{ role: 'user', content: 'Thanks' }]);
+    // The history opens with the runtime's date pair (tools.py date_pair, session.py _opened), then the caller.
+    expect(request.messages).toEqual([...datePair('2026-05-06'), { role: 'user', content: 'Thanks' }]);
     expect(toolNames(request)).toEqual(['end_call']);
     expect(request.toolChoice).toBe('auto');
     expect(out.transcript).toEqual([{ kind: 'caller', text: 'Thanks' }, { kind: 'agent', text: 'Hello!' }]);
@@ -63,7 +67,7 @@ describe('the prompt and the tools offered', () => {
     expect(out.stageId).toBe('s_identity');
     expect(model.requests[1].system).toContain("Ask for the caller's full name");
     expect(toolNames(model.requests[1])).toEqual(['collect_identity']); // ehr is an mcp tool: skipped in Pinecall
-    const [user, assistant, tool] = model.requests[1].messages;
+    const [user, assistant, tool] = turns(model.requests[1]);
     expect(user).toEqual({ role: 'user', content: 'I need a cleaning' });
     expect(assistant).toMatchObject({ role: 'assistant', content: '', toolCalls: [{ name: 'is_schedule_appointment' }] });
     expect(tool).toMatchObject({ role: 'tool', name: 'is_schedule_appointment' });
@@ -77,7 +81,7 @@ describe('argument checks', () => {
     const runner = scriptedToolRunner({});
     const { model, deps: d } = deps([answer('', ['free_slots', args]), say('ok')], { runner });
     const out = await pinecallStep(doc, at('s_choose'), 'Tuesday', d);
-    return { out, runner, read: model.requests[1].messages.find((m) => m.role === 'tool') };
+    return { out, runner, read: turns(model.requests[1]).find((m) => m.role === 'tool') };
   };
 
   it('names a missing required argument, runs nothing and logs nothing', async () => {
@@ -98,7 +102,8 @@ describe('argument checks', () => {
   it('passes arguments of the right types', async () => {
     const { runner, read } = await check({ day: 'Tuesday', visit: 'cleaning' });
     expect(runner.calls).toEqual([{ tool: 'free_slots', args: { day: 'Tuesday', visit: 'cleaning' } }]);
-    expect(read).toMatchObject({ content: JSON.stringify({ day: 'Tuesday', visit: 'cleaning' }) });
+    // The mock answers with its arguments; the model reads them as Python's json.dumps writes them (tools.py output_text).
+    expect(read).toMatchObject({ content: '{"day": "Tuesday", "visit": "cleaning"}' });
   });
 });
 
@@ -121,13 +126,14 @@ describe('announce, confirm and preview', () => {
     const { model, deps: d } = deps([answer('One moment.', ['free_slots', { day: 'Tuesday', visit: 'cleaning' }]), say('Two slots.')], { runner: runner() });
     const out = await pinecallStep(doc, at('s_choose'), 'Tuesday', d);
     expect(lines(out).filter((l) => l.startsWith('runtime'))).toEqual([]);
-    expect(model.requests[1].messages[1]).toMatchObject({ role: 'assistant', content: 'One moment.', toolCalls: [{ name: 'free_slots' }] });
+    expect(turns(model.requests[1])[1]).toMatchObject({ role: 'assistant', content: 'One moment.', toolCalls: [{ name: 'free_slots' }] });
   });
 
   it('cuts an array longer than preview for the model, and keeps it whole in the state', async () => {
     const { model, deps: d } = deps([answer('', ['free_slots', { day: 'Tuesday', visit: 'cleaning' }]), say('Two slots.')], { runner: runner() });
     const out = await pinecallStep(doc, at('s_choose'), 'Tuesday', d);
-    expect(model.requests[1].messages.find((m) => m.role === 'tool')).toMatchObject({ content: JSON.stringify(slots.slice(0, 2)) });
+    // The SDK's previewed() cuts the list before it is sent; the runtime sends a list inside {"items": [...]} (tools.py output_text).
+    expect(turns(model.requests[1]).find((m) => m.role === 'tool')).toMatchObject({ content: '{"items": [{"id": "a"}, {"id": "b"}]}' });
     expect(out.state.slots).toEqual(slots);
     // The announce line is read as the agent's own, after the results it was said among.
     expect(model.requests[1].messages.at(-1)).toEqual({ role: 'assistant', content: 'Let me check the agenda.' });

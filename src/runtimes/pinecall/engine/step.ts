@@ -22,6 +22,7 @@ import { hasOnCall, ON_CALL_AUTHOR, onCallTool } from './hooks';
 import { classOpening } from '../../../simulator/class-code/opening';
 import { classHangup, END_CALL, endCallSpec } from '../../../simulator/class-code/hangup';
 import { systemPrompt, visibleTools } from './prompt';
+import { datePair, ISO_DATE, localIsoDate, notAvailable, resultText } from './runtime-words';
 
 export const EMPTY_ANSWER =
   'The model answered with neither text nor a tool call, so the agent said nothing. Send another line, or Restart from here to ask again.';
@@ -150,7 +151,11 @@ class PinecallRun extends StepBase {
   async runCall(call: ToolCallRequest, offered: Tool[], answerHadText: boolean): Promise<void> {
     const tool = offered.find((t) => t.name === call.name);
     if (!tool) {
-      const message = `${call.name}: no tool of that name is offered now; use one of the tools listed`;
+      // The runtime keeps every declared tool declared for the whole call and refuses one the app
+      // closed (not visible in the stage now) where it is run: tools.py admitted(), NOT_AVAILABLE,
+      // written as an `error` entry (code "refused") and read by the model as its ToolError.
+      const declared = exportedTools(this.doc).some((t) => t.name === call.name);
+      const message = declared ? notAvailable(call.name) : `${call.name}: no tool of that name is offered now; use one of the tools listed`;
       this.trace({ kind: 'check-failed', toolCallId: call.id, tool: call.name, message });
       return this.result(call, undefined, message);
     }
@@ -188,15 +193,24 @@ class PinecallRun extends StepBase {
     if (fired.edge) this.moveStage(fired.edge.to, tool.name, fired.edge.id);
   }
 
-  /** The tool's result line; `preview` cuts what the model reads, the state and the line keep it all. */
+  /**
+   * The tool's result line; `preview` cuts what the model reads (the SDK's `previewed()` cuts a list
+   * before it is sent), the state and the line keep it all. The model reads what the runtime makes
+   * of the result (tools.py `result_text`): the error, else "" for no answer, a string as it is, a
+   * list as `{"items": [...]}`, anything else as Python's `json.dumps`.
+   */
   result(call: ToolCallRequest, result: unknown, error: string | undefined, preview?: number): void {
-    let reads: string;
-    if (error !== undefined) reads = error;
-    else {
-      const shown = Array.isArray(result) && preview !== undefined && result.length > preview ? result.slice(0, preview) : result;
-      reads = shown === undefined ? 'null' : typeof shown === 'string' ? shown : JSON.stringify(shown);
-    }
-    this.s.transcript.push({ kind: 'tool-result', id: call.id, name: call.name, result, error, modelReads: reads });
+    const shown = Array.isArray(result) && preview !== undefined && result.length > preview ? result.slice(0, preview) : result;
+    this.s.transcript.push({ kind: 'tool-result', id: call.id, name: call.name, result, error, modelReads: resultText(shown, error) });
+  }
+
+  /**
+   * The call's date as the runtime's `call.context.today` gives it: the call's `today` fact
+   * (`--call today=`, the Simulator's call facts), else the local date now.
+   */
+  today(): string {
+    const given = this.deps.call?.today;
+    return typeof given === 'string' && ISO_DATE.test(given) ? given : localIsoDate(this.deps.now?.() ?? Date.now());
   }
 
 
@@ -222,7 +236,7 @@ class PinecallRun extends StepBase {
       const call = this.nextCallNumber();
       const system = systemPrompt(this.doc, s, scope, this.viewText(), this.declared ??= this.toolSpecs(exportedTools(this.doc)));
       const endCall = this.endCall();
-      const body = { system, messages: historyMessages(s.transcript), tools: [...this.toolSpecs(visible.tools), ...(endCall ? [endCall] : [])], toolChoice: 'auto' as const };
+      const body = { system, messages: historyMessages(s.transcript, datePair(this.today())), tools: [...this.toolSpecs(visible.tools), ...(endCall ? [endCall] : [])], toolChoice: 'auto' as const };
       const response = await this.complete(body, 'agent', { phase: 'agent' }, true);
       if (!response) return s;
       const text = response.text.trim();

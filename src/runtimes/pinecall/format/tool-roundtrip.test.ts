@@ -96,8 +96,8 @@ async function expectSameRuns(doc: AgentDocument): Promise<{ ran: number; rename
     const original = await callTool(doc, tool.name, args, stage?.name);
     const exported = await callTool(back, toolName(i), args, stage?.name);
     expect(exported).toEqual({
-      // A check's message starts with the name the model called (`book: no tool of that name…`).
-      results: original.results.map((r) => ({ ...r, name: toolName(i), ...(r.error?.startsWith(`${tool.name}: `) ? { error: toolName(i) + r.error.slice(tool.name.length) } : {}) })),
+      // A check's message starts with the name the model called (`book: visit is required`, the runtime's `book is not available now`).
+      results: original.results.map((r) => ({ ...r, name: toolName(i), ...(r.error?.startsWith(`${tool.name}: `) || r.error?.startsWith(`${tool.name} `) ? { error: toolName(i) + r.error.slice(tool.name.length) } : {}) })),
       changes: original.changes.map((c) => ({ ...c, field: c.move ? c.field : fields.get(c.field) ?? c.field, author: c.author === tool.name ? toolName(i) : c.author })),
       stage: original.stage,
     });
