@@ -52,7 +52,9 @@ describe('RunController', () => {
     queue = [say('Hello, Clínica Norte.'), say('Sure.')];
     await controller.send({ kind: 'say', text: 'Hi' });
     expect(store.getState().steps.map((s) => s.input.kind)).toEqual(['open', 'say']);
-    expect(seen[0].messages).toEqual([]);
+    // No caller line yet: the history holds only the platform's current_date pair (pinecall/runtime date_pair).
+    expect(seen[0].messages.map((m) => m.role)).toEqual(['assistant', 'tool']);
+    expect(seen[0].messages[1]).toMatchObject({ name: 'current_date' });
   });
 
   it('Stop abandons the call in flight: an aborted failure, streamed text dropped, state kept; Retry continues', async () => {
