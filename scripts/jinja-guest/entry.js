@@ -2,9 +2,11 @@
 // an interpreter (it never turns a template into JavaScript), bundled from its TypeScript source to
 // run inside QuickJS. Only strings cross: the template, the scope as JSON, and the rendered text
 // (or the error's message). A Pinecall class's Jinja view is rendered with Python's meaning of
-// each step (py-view.js), by `__renderPythonView`.
+// each step (py-view.js), by `__renderPythonView`; a Ruby class's ERB view by `__renderRubyView`
+// (erb-view.js: ERB's trim mode and a subset of Ruby, interpreted).
 import { Template } from '../../node_modules/@huggingface/jinja/src/index.ts';
 import { ArrayValue, NamespaceValue, ObjectValue } from '../../node_modules/@huggingface/jinja/src/runtime.ts';
+import { renderRubyView } from './erb-view.js';
 import { renderPythonView } from './py-view.js';
 
 // A list or an object printed with `{{ x }}` reads as compact JSON, as Callboard has always printed
@@ -31,3 +33,4 @@ globalThis.__renderJinja = function (source, scopeJson, maxChars) {
 };
 
 globalThis.__renderPythonView = renderPythonView;
+globalThis.__renderRubyView = renderRubyView;

@@ -217,7 +217,7 @@ const toolTabs: KindDecls['toolTabs'] = [
 /** A Pinecall class that keeps render() as code sends what it renders, not (or not only) these instructions. */
 function instructionsHint(doc: AgentDocument): string {
   const view = viewFromCode(doc) ? keptViewOf(doc) : undefined;
-  if (view?.kind === 'jinja') return 'Not sent: this class keeps its Jinja view whole (more than one section per stage), and the prompt is what that renders for the state (below).';
+  if (view?.kind === 'jinja' || view?.kind === 'erb') return `Not sent: this class keeps its ${view.kind === 'jinja' ? 'Jinja' : 'ERB'} view whole (more than one section per stage), and the prompt is what that renders for the state (below).`;
   if (view && viewReplacesInstructions(view)) return 'Not sent: this class keeps its render() as code, and the prompt is what that renders (below).';
   if (view) return 'Sent first; what the class\u2019s render() adds follows (below). {{ name }} fills in a state field or a captured parameter.';
   return 'What the agent does in this stage. {{ name }} fills in a state field or a captured parameter.';
@@ -283,8 +283,9 @@ export const KINDS: KindDecls = {
     { key: 'stage-block', label: 'Block', input: 'select', path: '/blockId', half: true, runtime: 'block-agent', options: (doc) => doc.blocks.map((b) => ({ value: b.id, label: b.name })), get: (s) => s.blockId, set: patch('stage', 'blockId') },
     { key: 'stage-entry', label: 'Entry', input: 'custom', path: '/entry', half: true, component: EntryToggle },
     { key: 'stage-instructions', label: 'Instructions', input: 'textarea', path: '/instructions', rows: 5, hint: (_s, doc) => instructionsHint(doc), get: (s) => s.instructions, set: patch('stage', 'instructions') },
-    { key: 'stage-view', label: '', section: 'Rendered by render()', input: 'custom', path: '/view', visible: (_s, doc) => viewFromCode(doc) && keptViewOf(doc)?.kind !== 'jinja', component: StageView },
+    { key: 'stage-view', label: '', section: 'Rendered by render()', input: 'custom', path: '/view', visible: (_s, doc) => viewFromCode(doc) && !['jinja', 'erb'].includes(keptViewOf(doc)?.kind ?? ''), component: StageView },
     { key: 'stage-jinja-view', label: '', section: 'Rendered from the class\u2019s Jinja view', input: 'custom', path: '/view', visible: (_s, doc) => viewFromCode(doc) && keptViewOf(doc)?.kind === 'jinja', component: StageView },
+    { key: 'stage-erb-view', label: '', section: 'Rendered from the class\u2019s ERB view', input: 'custom', path: '/view', visible: (_s, doc) => viewFromCode(doc) && keptViewOf(doc)?.kind === 'erb', component: StageView },
     { key: 'stage-edges', label: '', section: 'Edges out, in the order they are tried', input: 'custom', path: '/edges', component: EdgesOut },
   ],
   edge: [

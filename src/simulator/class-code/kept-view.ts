@@ -6,7 +6,8 @@
 // view (or, for extras, what follows the stage's instructions), so the simulator runs it
 // (../view.ts) and the canvas says so. A class in Python keeps its view whole when it is more than
 // one section per stage (`preserved.pinecallPython.view`, a Jinja template): the simulator renders
-// that for the state as the SDK does (../jinja-view.ts).
+// that for the state as the SDK does (../jinja-view.ts); a class in Ruby likewise keeps
+// `views/<slug>.erb` whole (the kept source `pinecallRubyView`), rendered as the gem does (../erb-view.ts).
 //
 // No TypeScript parser here, on purpose: the stage cards ask this on the page's thread, which must
 // not load the compiler. A member is the render method when, past its comments and modifiers, it
@@ -21,7 +22,9 @@ export type KeptView =
   /** render()'s children that are no stage's section, as written; `source` is them as a render() of their own. */
   | { kind: 'extras'; children: string[]; source: string }
   /** A Python class's `views/<slug>.jinja` kept as written: Jinja beyond one section per stage. */
-  | { kind: 'jinja'; source: string };
+  | { kind: 'jinja'; source: string }
+  /** A Ruby class's `views/<slug>.erb` kept as written: ERB beyond one section per stage. */
+  | { kind: 'erb'; source: string };
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
@@ -47,7 +50,7 @@ const cache = new WeakMap<object, KeptView | null>();
 
 /** The class's kept view, if it keeps one; undefined for a document whose render() was read (or that has none). */
 export function keptViewOf(doc: AgentDocument): KeptView | undefined {
-  const jinja = doc.language === 'python' ? keptJinjaOf(doc) : undefined;
+  const jinja = doc.language === 'python' ? keptJinjaOf(doc) : doc.language === 'ruby' ? keptErbOf(doc) : undefined;
   if (jinja) return jinja;
   const kept = doc.preserved?.pinecall as Record<string, unknown> | undefined;
   if (!kept || typeof kept !== 'object') return undefined;
@@ -87,6 +90,31 @@ function keptJinjaOf(doc: AgentDocument): KeptView | undefined {
   const view: KeptView = { kind: 'jinja', source: kept.view };
   jinjaCache.set(kept, view);
   return view;
+}
+
+/** The text of a file the Ruby import kept as written (`preserved.sources`, formats/kept-source.ts, read here as data: the engine imports only the model). */
+export function keptRubyText(doc: AgentDocument, format: 'pinecallRuby' | 'pinecallRubyView'): string | undefined {
+  const kept = (doc.preserved?.sources as Record<string, unknown> | undefined)?.[format];
+  const text = kept && typeof kept === 'object' ? (kept as { text?: unknown }).text : undefined;
+  return typeof text === 'string' ? text : undefined;
+}
+
+const erbCache = new WeakMap<object, KeptView | null>();
+
+/**
+ * A Ruby class's kept ERB view (the importer keeps `views/<slug>.erb` as written, and reads no
+ * instructions from it where it is not one section per stage), while no stage has instructions of
+ * the document's own: then the export writes the view from the instructions, and so does the prompt.
+ */
+function keptErbOf(doc: AgentDocument): KeptView | undefined {
+  const sources = doc.preserved?.sources;
+  if (!sources || typeof sources !== 'object' || doc.stages.some((s) => s.instructions.trim() !== '')) return undefined;
+  const known = erbCache.get(sources);
+  if (known !== undefined) return known ?? undefined;
+  const text = keptRubyText(doc, 'pinecallRubyView');
+  const view: KeptView | null = text !== undefined && text.trim() !== '' ? { kind: 'erb', source: text } : null;
+  erbCache.set(sources, view);
+  return view ?? undefined;
 }
 
 /** Whether the kept view replaces the stages' instructions (render(), @render), rather than following them (extras). */

@@ -149,8 +149,8 @@ export function getterNeeds(doc: AgentDocument, getter: string): HelperNeed[] {
 /** The references of the class's kept view: its render() method, or a call of the `@render` component. */
 function viewRefs(doc: AgentDocument): CodeRefs | undefined {
   const view = keptViewOf(doc);
-  // A Python class's Jinja view is no TypeScript: it calls nothing of the class's code.
-  if (!view || view.kind === 'jinja') return undefined;
+  // A Python class's Jinja view, a Ruby class's ERB, is no TypeScript: it calls nothing of the class's code.
+  if (!view || view.kind === 'jinja' || view.kind === 'erb') return undefined;
   // Pinecall calls the component with the instance: `Name(this)`.
   if (view.kind === 'component') return refsOf(parsePiece(`${view.name}(this);`));
   return refsOf(firstFunction(parsePiece(`class __M {\n${view.source}\n}`)));

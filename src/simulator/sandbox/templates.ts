@@ -30,6 +30,9 @@ export interface RenderOptions {
   what?: string;
 }
 
+/** A view's render in the sandbox: the guest's answer as JSON, or the sandbox's own failure. */
+export type ViewAnswer = { answer: string } | { failure: TemplateFailure; error: string };
+
 /** Renders `text` over `scope`; on any failure the text comes back as written, with the reason. */
 export type RenderTemplate = (text: string, scope: Record<string, unknown>, options?: RenderOptions) => JinjaResult;
 
@@ -142,17 +145,31 @@ export class TemplateSandbox {
    * sandbox's own failure (deadline, memory, output). A render is a pure function of the two, so
    * it is kept in the same cache as the templates'.
    */
-  renderPythonView(source: string, input: string, options: RenderOptions = {}): { answer: string } | { failure: TemplateFailure; error: string } {
+  renderPythonView(source: string, input: string, options: RenderOptions = {}): ViewAnswer {
+    return this.renderView('__renderPythonView', 'py', source, input, options);
+  }
+
+  /**
+   * A Pinecall Ruby class's ERB view (`views/<slug>.erb`): ERB's `trim_mode: "-"` and the subset
+   * of Ruby a view uses, interpreted with Ruby's meaning (scripts/jinja-guest/erb-view.js; never
+   * run as code), over `input` (JSON: the fields, the stage, the derived fields' mock answers, the
+   * remembered facts). Same answer, deadline, limits and cache as a Python view.
+   */
+  renderRubyView(source: string, input: string, options: RenderOptions = {}): ViewAnswer {
+    return this.renderView('__renderRubyView', 'rb', source, input, options);
+  }
+
+  private renderView(fn: string, prefix: string, source: string, input: string, options: RenderOptions): ViewAnswer {
     if (this.broken) return { failure: 'memory', error: 'the template sandbox failed earlier; run the step again' };
     const timeoutMs = Math.max(0, options.timeoutMs ?? DEFAULT_TEMPLATE_TIMEOUT_MS);
-    const key = `py:${source.length}:${source}\u0000${input}`;
+    const key = `${prefix}:${source.length}:${source}\u0000${input}`;
     const hit = this.cache.get(key);
     if (hit?.ok) {
       this.cache.delete(key);
       this.cache.set(key, hit);
       return { answer: hit.text };
     }
-    const out = this.callGuest('__renderPythonView', source, input, timeoutMs);
+    const out = this.callGuest(fn, source, input, timeoutMs);
     if ('failure' in out) return out;
     this.cache.set(key, { ok: true, text: out.text });
     if (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value as string);

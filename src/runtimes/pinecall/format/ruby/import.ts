@@ -253,7 +253,7 @@ export function importPinecallRuby(text: string, options: { view?: string } = {}
   const names = stageNames ?? [];
   const view = readView(options.view ?? '', names);
   if (options.view !== undefined && options.view.trim() !== '' && !view.sections) {
-    warnings.push(at(classLine, `the view is kept as written, since ${view.why}; the stages read no instructions from it, and the simulator sends none`));
+    warnings.push(at(classLine, `the view is kept as written, since ${view.why}; the stages read no instructions from it, and the simulator renders it as the gem does (Ruby does not run here: a view beyond the subset Callboard interprets is said, not rendered)`));
   }
   const refs: string[] = [];
   const stages: Stage[] = names.map((name) => {
