@@ -58,6 +58,32 @@ export interface StageFlow {
 
 export const EMPTY_STAGE_FLOW: StageFlow = { writes: [], unresolved: [], unknownStages: [] };
 
+/** A stage write an importer found in a body it kept as code (a class in Python or Ruby), where it stands in that body. */
+export interface KeptStageWrite {
+  to: string;
+  condition?: string;
+  maybe?: true;
+  line: number;
+  column: number;
+  offset: number;
+}
+
+/** The stage flow of the writes an importer found in kept bodies, by the tool's name: no parser here, the import read them. */
+export function stageFlowOfKeptWrites(doc: AgentDocument, byTool: Readonly<Record<string, readonly KeptStageWrite[]>>): StageFlow {
+  const stageNames = new Set(doc.stages.map((s) => s.name));
+  const flow: StageFlow = { writes: [], unresolved: [], unknownStages: [] };
+  for (const [tool, writes] of Object.entries(byTool)) {
+    for (const write of writes) {
+      const entry: StageWrite = {
+        tool, to: write.to, at: { member: tool, offset: write.offset, line: write.line, column: write.column },
+        ...(write.condition ? { condition: write.condition } : {}), ...(write.maybe ? { maybe: true as const } : {}),
+      };
+      (stageNames.has(write.to) ? flow.writes : flow.unknownStages).push(entry);
+    }
+  }
+  return flow;
+}
+
 /** One derived edge: a write drawn from one stage the tool is offered in (the entry, for onCall). */
 export interface CodeEdge {
   /** Stable while the code's shape is: writer, from, to and the write's place among the writer's writes. */

@@ -4,17 +4,10 @@
 // and each side of `c ? :a : :b`, with its conditions as written. The canvas draws them as the
 // code's edges, as it does a TypeScript or Python body's. Read line by line, as import.ts reads.
 import type { AgentDocument } from '../../../../model';
-import type { StageFlow, StageWrite } from '../../../../model/code-flow';
+import { stageFlowOfKeptWrites, type KeptStageWrite, type StageFlow } from '../../../../model/code-flow';
 import { withoutComment } from './scan';
 
-export interface RubyCodeWrite {
-  to: string;
-  condition?: string;
-  maybe?: true;
-  line: number;
-  column: number;
-  offset: number;
-}
+export type RubyCodeWrite = KeptStageWrite;
 
 const SYMBOL = String.raw`:(?:"((?:[^"\\]|\\.)*)"|([A-Za-z_]\w*[?!]?))`;
 const symbolName = (quoted: string | undefined, bare: string | undefined): string => (quoted !== undefined ? JSON.parse(`"${quoted}"`) as string : bare!);
@@ -69,18 +62,5 @@ export function rubyCodeWrites(body: string, movesRead: ReadonlySet<number>): Ru
 }
 
 /** The writes a Ruby class's kept bodies make beyond its edges, as its import found them. */
-export function rubyStageFlow(doc: AgentDocument): StageFlow {
-  const stageNames = new Set(doc.stages.map((s) => s.name));
-  const flow: StageFlow = { writes: [], unresolved: [], unknownStages: [] };
-  const kept = (doc.preserved?.pinecallRuby ?? {}) as { codeWrites?: Record<string, RubyCodeWrite[]> };
-  for (const [tool, writes] of Object.entries(kept.codeWrites ?? {})) {
-    for (const write of writes) {
-      const entry: StageWrite = {
-        tool, to: write.to, at: { member: tool, offset: write.offset, line: write.line, column: write.column },
-        ...(write.condition ? { condition: write.condition } : {}), ...(write.maybe ? { maybe: true as const } : {}),
-      };
-      (stageNames.has(write.to) ? flow.writes : flow.unknownStages).push(entry);
-    }
-  }
-  return flow;
-}
+export const rubyStageFlow = (doc: AgentDocument): StageFlow =>
+  stageFlowOfKeptWrites(doc, ((doc.preserved?.pinecallRuby ?? {}) as { codeWrites?: Record<string, RubyCodeWrite[]> }).codeWrites ?? {});

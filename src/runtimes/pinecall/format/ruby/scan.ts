@@ -24,23 +24,8 @@ export function commentAbove(lines: readonly string[], defLine: number): string[
 
 export { rubyOneLine } from '../../../../model/ruby-docstring';
 
-/** The code of a line without its comment (a `#` outside a string). */
-export function withoutComment(line: string): string {
-  let quote: string | undefined;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (quote) {
-      if (ch === '\\') i++;
-      else if (ch === quote) quote = undefined;
-    } else if (ch === '"' || ch === "'") quote = ch;
-    else if (ch === '#') return line.slice(0, i);
-  }
-  return line;
-}
-
-/** How many brackets a code text leaves open (strings skipped); negative when it closes more than it opens. */
-export function openBrackets(code: string): number {
-  let depth = 0;
+/** Calls `visit` with each character of `code` outside a string literal and its index, until it returns true. */
+function eachCodeChar(code: string, visit: (ch: string, i: number) => boolean | void): void {
   let quote: string | undefined;
   for (let i = 0; i < code.length; i++) {
     const ch = code[i];
@@ -48,9 +33,28 @@ export function openBrackets(code: string): number {
       if (ch === '\\') i++;
       else if (ch === quote) quote = undefined;
     } else if (ch === '"' || ch === "'") quote = ch;
-    else if ('([{'.includes(ch)) depth++;
-    else if (')]}'.includes(ch)) depth--;
+    else if (visit(ch, i)) return;
   }
+}
+
+/** The code of a line without its comment (a `#` outside a string). */
+export function withoutComment(line: string): string {
+  let cut = line.length;
+  eachCodeChar(line, (ch, i) => {
+    if (ch !== '#') return false;
+    cut = i;
+    return true;
+  });
+  return line.slice(0, cut);
+}
+
+/** How many brackets a code text leaves open (strings skipped); negative when it closes more than it opens. */
+export function openBrackets(code: string): number {
+  let depth = 0;
+  eachCodeChar(code, (ch) => {
+    if ('([{'.includes(ch)) depth++;
+    else if (')]}'.includes(ch)) depth--;
+  });
   return depth;
 }
 
@@ -79,21 +83,15 @@ export function joinedCode(lines: readonly string[], from: number, to: number): 
 export function topLevelPieces(text: string): string[] {
   const pieces: string[] = [];
   let depth = 0;
-  let quote: string | undefined;
   let from = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quote) {
-      if (ch === '\\') i++;
-      else if (ch === quote) quote = undefined;
-    } else if (ch === '"' || ch === "'") quote = ch;
-    else if ('([{'.includes(ch)) depth++;
+  eachCodeChar(text, (ch, i) => {
+    if ('([{'.includes(ch)) depth++;
     else if (')]}'.includes(ch)) depth--;
     else if (ch === ',' && depth === 0) {
       pieces.push(text.slice(from, i).trim());
       from = i + 1;
     }
-  }
+  });
   const last = text.slice(from).trim();
   if (last) pieces.push(last);
   return pieces;
