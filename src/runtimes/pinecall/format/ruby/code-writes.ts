@@ -5,12 +5,10 @@
 // code's edges, as it does a TypeScript or Python body's. Read line by line, as import.ts reads.
 import type { AgentDocument } from '../../../../model';
 import { stageFlowOfKeptWrites, type KeptStageWrite, type StageFlow } from '../../../../model/code-flow';
-import { withoutComment } from './scan';
+import { SYMBOL, symbolName, withoutComment } from './scan';
 
 export type RubyCodeWrite = KeptStageWrite;
 
-const SYMBOL = String.raw`:(?:"((?:[^"\\]|\\.)*)"|([A-Za-z_]\w*[?!]?))`;
-const symbolName = (quoted: string | undefined, bare: string | undefined): string => (quoted !== undefined ? JSON.parse(`"${quoted}"`) as string : bare!);
 
 /** The stage writes of one body, skipping the lines whose moves the import read as edges (0-based lines of `body`). */
 export function rubyCodeWrites(body: string, movesRead: ReadonlySet<number>): RubyCodeWrite[] {

@@ -24,6 +24,12 @@ export function commentAbove(lines: readonly string[], defLine: number): string[
 
 export { rubyOneLine } from '../../../../model/ruby-docstring';
 
+/** A symbol as the exporter writes one (`:greet`, `:"two words"`): its pattern, with the quoted name in group 1 and the bare one in group 2. */
+export const SYMBOL = String.raw`:(?:"((?:[^"\\]|\\.)*)"|([A-Za-z_]\w*[?!]?))`;
+
+/** A symbol's name from a match of SYMBOL. */
+export const symbolName = (quoted: string | undefined, bare: string | undefined): string => (quoted !== undefined ? JSON.parse(`"${quoted}"`) as string : bare!);
+
 /** Calls `visit` with each character of `code` outside a string literal and its index, until it returns true. */
 function eachCodeChar(code: string, visit: (ch: string, i: number) => boolean | void): void {
   let quote: string | undefined;
