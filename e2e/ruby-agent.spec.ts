@@ -86,3 +86,25 @@ test('a Ruby agent folder imports as a flow, exports back as written, and simula
   await expect(page.getByTestId('sim-chat')).toContainText('could you tell me your name and phone again?');
   await page.screenshot({ path: `${SHOTS}/ruby-simulated.png` });
 });
+
+test('a Ruby class whose view is ERB beyond one section per stage: the cards say so, and the stage shows the view rendered as the gem renders it', async ({ page }, info) => {
+  const corpus = new URL('../test/fixtures/pinecall/ruby-corpus/tuned/dental-booking/', import.meta.url).pathname;
+  const { zipSync, strToU8 } = await import('fflate');
+  const zipPath = info.outputPath('dental.zip');
+  writeFileSync(zipPath, zipSync({
+    'dental/agent.rb': strToU8(readFileSync(`${corpus}agent.rb`, 'utf8')),
+    'dental/views/dental-booking.erb': strToU8(readFileSync(`${corpus}views/dental-booking.erb`, 'utf8')),
+  }));
+  await openApp(page);
+  await page.getByTestId('open-import').click();
+  await page.getByTestId('import-file-input').setInputFiles(zipPath);
+  await expect(page.getByTestId('import-agent-name')).toHaveText('Dental Booking', { timeout: 60_000 });
+  await page.getByTestId('import-open-new').click();
+  await expect(page.getByTestId('stage-from-render-confirm')).toHaveText('Instructions come from the class\u2019s ERB view', { timeout: 30_000 });
+  // The code's edges: free_slots moves the call by `self.stage = slots.empty? ? :choose : :confirm`.
+  await expect(page.locator('.cb-edge-label.code').filter({ hasText: 'free_slots · not (slots.empty?)' }).first()).toBeVisible();
+  await page.getByTestId('stage-node-confirm').click();
+  // The gem's render of the confirm stage at the opening state (the corpus's view_by_stage).
+  await expect(page.getByText('No free times came back. Ask whether another day or another week would suit.')).toBeVisible({ timeout: 30_000 });
+  await page.screenshot({ path: `${SHOTS}/ruby-erb-stage.png` });
+});

@@ -37,7 +37,11 @@ function viewCode(doc: AgentDocument): 'replaces' | 'follows' | null {
   return view ? (viewReplacesInstructions(view) ? 'replaces' : 'follows') : null;
 }
 
-const FROM_RENDER = 'Instructions come from render()';
+/** What the kept view is, as a card names it: a TypeScript class's render(), a Python class's Jinja view, a Ruby class's ERB view. */
+function viewSource(doc: AgentDocument): string {
+  const kind = factsOf(doc.target).classCode ? keptViewOf(doc)?.kind : undefined;
+  return kind === 'jinja' ? 'the class\u2019s Jinja view' : kind === 'erb' ? 'the class\u2019s ERB view' : 'render()';
+}
 
 /** A stage card: kind, name, entry marker, problems, instructions at a glance, the tools it sees. */
 export const StageNode = memo(function StageNode({ data, selected }: NodeProps<StageFlowNode>) {
@@ -49,6 +53,7 @@ export const StageNode = memo(function StageNode({ data, selected }: NodeProps<S
   // The simulator's run: the card the call is on glows (a boolean selector: only two cards re-render per move).
   const current = useApp((s) => selectCurrentStageId(s) === stage.id);
   const view = useApp((s) => viewCode(s.doc));
+  const source = useApp((s) => (view ? viewSource(s.doc) : ''));
   return (
     // The handles sit beside the card, which clips its content: a clipped handle cannot be grabbed.
     <div className="cb-stage-node" style={{ '--tint': tint } as CSSProperties} data-testid={`stage-node-${stage.name}`} data-current={current || undefined}>
@@ -72,8 +77,8 @@ export const StageNode = memo(function StageNode({ data, selected }: NodeProps<S
           </div>
         )}
         {view === 'replaces' || (view === 'follows' && !stage.instructions) ? (
-          <div className="cb-instructions from-render" data-testid={`stage-from-render-${stage.name}`} title="The class's render() is kept as code: the simulator runs it for the prompt; the inspector shows what it renders">
-            {FROM_RENDER}
+          <div className="cb-instructions from-render" data-testid={`stage-from-render-${stage.name}`} title={`The class's ${source === 'render()' ? 'render()' : source.replace('the class\u2019s ', '')} is kept as code: the simulator renders it for the prompt; the inspector shows what it renders`}>
+            Instructions come from {source}
           </div>
         ) : (
           <div className={`cb-instructions${stage.instructions ? '' : ' empty'}`}>
