@@ -6,6 +6,7 @@
 //   answers the tool with its mock). Its `self.stage = "x"` writes still move the call in the
 //   runtime, so each one whose conditions read as plain comparisons becomes an entry too; one it
 //   cannot read is named in a warning, with what to write instead.
+import type { KeptStageWrite } from '../../../../model/code-flow';
 import type { SyntaxNode } from '@lezer/common';
 import type { ChainEntry, GuardTerm, ToolChain } from '../../../../model/tool-chains';
 import { children, literalOf, stringOf, type PyFile, type PySourceProblem } from './py-tree';
@@ -27,17 +28,8 @@ export interface BodyScope {
   fields: ReadonlySet<string>;
 }
 
-/** A stage write in a kept body, where it stands in the body's text (dedented, as kept). */
-export interface CodeWriteRead {
-  to: string;
-  /** The conditions it runs under, as written, joined with "and". */
-  condition?: string;
-  /** Inside a nested function: it runs only if that is called. */
-  maybe?: true;
-  line: number;
-  column: number;
-  offset: number;
-}
+/** A stage write in a kept body, where it stands in the body's text (dedented, as kept); `maybe`: inside a nested function. */
+export type CodeWriteRead = KeptStageWrite;
 
 export interface BodyRead {
   /** The TypeScript implementation the export kept as comments. */

@@ -1,6 +1,7 @@
 // What a Pinecall class in Python holds beyond the document, kept from its import and written
 // back by the export (export.ts): the team's own Python, which the document has no place for and
 // the simulator cannot run. `doc.preserved.pinecallPython`.
+import type { KeptStageWrite } from '../../../../model/code-flow';
 import type { AgentDocument } from '../../../../model';
 
 export interface PinecallPythonPreserved {
@@ -21,7 +22,7 @@ export interface PinecallPythonPreserved {
    * loop…), by the tool's name, where they stand in the kept body: the canvas draws them as the
    * code's edges (stage-flow.ts), as it draws a TypeScript body's.
    */
-  codeWrites?: Record<string, { to: string; condition?: string; maybe?: true; line: number; column: number; offset: number }[]>;
+  codeWrites?: Record<string, KeptStageWrite[]>;
   /** A tool's return annotation as written where it is not the exporter's `-> object` ('' for none), by the tool's name. */
   returns?: Record<string, string>;
   /** A tool's docstring lines written after its `Args:` section (a `Returns:`), by the tool's name: the export writes `Args:` before them while the description still ends with them. */
