@@ -3,20 +3,13 @@
 // with the required ones first and no other properties allowed, `irreversible` for a tool with a
 // confirm sentence, then confirm, announce, pii and timeout_s only where the class gives them.
 // `stage:`, `when:` and `preview:` never reach the spec: the class decides them.
-import type { AgentDocument, JsonSchema, Tool } from '../../../../model';
+import type { AgentDocument, Tool } from '../../../../model';
+import type { PyToolSpec } from '../python/spec';
 import { rubyOneLine } from './scan';
 import { exportedTools } from '../../../../model/tool-chains';
 
-export interface RubyToolSpec {
-  name: string;
-  description: string;
-  parameters: JsonSchema;
-  side_effect: 'read' | 'irreversible';
-  confirm?: string;
-  announce?: string;
-  pii?: string[];
-  timeout_s?: number;
-}
+/** The platform's wire ToolSpec, which the gem builds as the Python SDK does. */
+export type RubyToolSpec = PyToolSpec;
 
 export function rubyToolSpec(tool: Tool): RubyToolSpec {
   const properties = tool.parameters.properties ?? {};
