@@ -50,7 +50,7 @@ def protocols_dropped(prompt: dict) -> None:
     if "identity" in prompt and "<protocols>" in prompt["identity"]:
         parts = [p for p in prompt["identity"].split("\n\n") if not p.startswith("<protocols>")]
         prompt["identity"] = "\n\n".join(parts)
-        prompt["system"] = "\n\n".join(p for p in (prompt["identity"], prompt["tools"], prompt["view"]) if p)
+        prompt["system"] = "\n\n".join(p for p in (prompt["identity"], prompt["tools"]) if p)
 
 
 def wrong_rule(name: str, change: Callable[[dict], None], wanted: str, sides=("predicted", "simulated")) -> Case:
@@ -85,7 +85,6 @@ def kept_views_print_none_as_nothing() -> Case:
         for prompt in agent["prompts"]:
             if prompt.get("keptView") and "None" in prompt["view"]:
                 wrong = none_as_nothing(prompt["view"])
-                prompt["system"] = prompt["system"][: len(prompt["system"]) - len(prompt["view"])] + wrong
                 prompt["view"] = wrong
                 touched += 1
         for entry in agent.get("views", []):

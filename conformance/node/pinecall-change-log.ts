@@ -15,6 +15,7 @@ import { sandboxToolRunner } from '../../src/simulator/sandbox-runner';
 import { prepareSandboxEvaluate } from '../../src/simulator/sandbox-evaluate';
 import { runScript } from '../../src/simulator/simulation';
 import { isPlatformEndCall } from '../../src/simulator/class-code/hangup';
+import { toolsOpenIn } from '../../src/simulator/open-tools';
 import type { Model, ModelRequest, ModelResponse } from '../../src/simulator/types';
 import fc from 'fast-check';
 import { documentArbitrary } from '../../src/formats/testing/arbitraries';
@@ -74,7 +75,8 @@ function scriptedModel(calls: Call[], writesSoFar: () => number, argumentsFor: (
       // A result read since the caller's last line (runtime lines, announce or confirm, may follow it): answer.
       const lastUser = request.messages.map((m) => m.role).lastIndexOf('user');
       // The platform's end_call (a class that declares hangup) is no tool of the class's: the SDK's test gateway offers none.
-      const tools = request.tools.filter((t) => !isPlatformEndCall(t));
+      // It calls a tool the stage has open (the request sends every declared one, as the platform does).
+      const tools = toolsOpenIn(request).filter((t) => !isPlatformEndCall(t));
       if (request.messages.slice(lastUser + 1).some((m) => m.role === 'tool') || tools.length === 0) return { text: 'Done.', toolCalls: [] };
       const tool = tools.find((t) => !called.has(t.name)) ?? tools[0];
       called.add(tool.name);

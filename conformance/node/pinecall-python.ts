@@ -23,7 +23,7 @@ import { documentArbitrary } from '../../src/formats/testing/arbitraries';
 import type { AgentDocument, Tool } from '../../src/model';
 import { exportedTools } from '../../src/model/tool-chains';
 import { toolSpec } from '../../src/simulator/messages';
-import { checkArguments, classWords, declaredTools, identityOf, systemPrompt, toolsBlock, visibleTools } from '../../src/runtimes/pinecall/engine';
+import { checkArguments, declaredTools, identityOf, promptBlocks, toolsBlock, visibleTools } from '../../src/runtimes/pinecall/engine';
 import { prepareSandboxEvaluate } from '../../src/simulator/sandbox-evaluate';
 import { stateWithStage } from '../../src/simulator/derived';
 import { startSession } from '../../src/simulator/simulation';
@@ -143,20 +143,21 @@ async function main() {
         ],
         parameters: [...pyParameterChanges(entry), ...pyDroppedParameters(entry)],
       }])),
-      // The system prompt at the opening state, in each stage in turn: its identity and tools blocks, then what the stage's view adds.
+      // The prompt at the opening state, in each stage in turn: its identity and tools blocks (the system text), then the stage's view (sent after the history).
       prompts: [undefined, ...doc.stages.filter((st) => st.id !== session.stageId).map((st) => st.id)].map((stageId) => {
         const at = stageId === undefined ? session : { ...session, stageId };
         const stage = doc.stages.find((st) => st.id === at.stageId)?.name ?? null;
         const scope = stateWithStage(doc, at.state, stage);
         const view = keptView(sandbox, doc, at, stage);
         const viewText = view && 'text' in view ? view.text : undefined;
+        const blocks = promptBlocks(doc, at, undefined, viewText, declaredSpecs);
         return {
           // The tools the simulator offers there, `when` run in its sandbox, under the names the class gives them.
           visible: visibleTools(doc, at, evaluate, scope).tools.map((t) => names.get(t)!),
-          system: systemPrompt(doc, at, undefined, viewText, declaredSpecs),
+          system: blocks.system,
           identity: identityOf(doc),
           tools: toolsBlock(declaredSpecs),
-          view: classWords(systemPrompt({ ...doc, persona: '' }, at, undefined, viewText)),
+          view: blocks.view,
           stage,
           ...(view ? { keptView: true } : {}),
           ...(view && !('text' in view) ? { viewAnswer: answerJson(view) } : {}),

@@ -8,7 +8,7 @@ export { fillTemplate, fillConfirm } from './template';
 export { prepareTemplateSandbox, type JinjaResult, type RenderTemplate } from './template-jinja';
 export { pinecallStep, pinecallRetry, checkArguments } from '../runtimes/pinecall/engine';
 export { parseArguments } from './tool-arguments';
-export { systemPrompt, visibleTools } from '../runtimes/pinecall/engine';
+export { promptBlocks, visibleTools } from '../runtimes/pinecall/engine';
 export { historyMessages, toolSpec } from './messages';
 export { sandboxToolRunner } from './sandbox-runner';
 // Issue 12: getters (derived state), and what a tool needs that cannot run here (mock answers).

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { pinecallStep } from '../runtimes/pinecall/engine/step';
 import { prepareSandboxEvaluate } from './sandbox-evaluate';
 import { helperSource, sandboxToolRunner, toolTimeoutMs } from './sandbox-runner';
-import { answer, sampleAgent, say, scriptedModel, type Scripted, sessionAt } from './testing';
+import { answer, sampleAgent, say, scriptedModel, type Scripted, sessionAt, openToolNames } from './testing';
 import type { Evaluate, Session, StepDeps } from './types';
 
 const doc = sampleAgent();
@@ -16,7 +16,7 @@ const deps = (script: Scripted[]) => {
   const model = scriptedModel(script);
   return { model, deps: { model, runner: sandboxToolRunner(doc), evaluate, revision: 1, now: () => 1000 } satisfies StepDeps };
 };
-const toolNames = (r: { tools: { name: string }[] }) => r.tools.map((t) => t.name);
+const toolNames = openToolNames;
 const tool = (name: string) => doc.tools.find((t) => t.name === name)!;
 
 describe('sandboxToolRunner in a Pinecall step', () => {

@@ -37,6 +37,15 @@ export function scriptedModel(script: Scripted[]): ScriptedModel {
   };
 }
 
+/**
+ * The prompt text a request gives the model, wherever the runtime puts it: the system text, then
+ * what it sends after the history (Pinecall's view), as one text.
+ */
+export const promptSent = (request: Pick<ModelRequest, 'system' | 'afterHistory'>): string => [request.system, ...(request.afterHistory ?? [])].join('\n\n');
+
+/** The names of the tools a request's runtime runs now (all it sends when it names no subset). */
+export const openToolNames = (request: Pick<ModelRequest, 'tools' | 'openTools'>): string[] => request.openTools ?? request.tools.map((t) => t.name);
+
 let ids = 0;
 /** An answer: text, and tool calls as [name, args] (args an object, or raw text to send it as is). */
 export function answer(text: string, ...calls: [string, Record<string, unknown> | string][]): ModelResponse {

@@ -129,8 +129,13 @@ export interface Session {
 }
 
 export type ChatMessage =
-  /** A message the runtime put in the context (a Pipecat node's task messages, which Pipecat sends with their own role). */
-  | { role: 'system'; content: string; as?: string }
+  /**
+   * A message the runtime put in the context: a Pipecat node's task messages, which Pipecat sends
+   * with their own role (`as`); or instructions livekit adds for one reply (`livekit`: Pinecall's
+   * `improvise("…")`), which livekit's formatter sends a provider with one system text (Anthropic)
+   * as a user turn `<instructions>…</instructions>`.
+   */
+  | { role: 'system'; content: string; as?: string; livekit?: true }
   | { role: 'user'; content: string }
   | { role: 'assistant'; content: string; toolCalls?: ToolCallRequest[] }
   | { role: 'tool'; toolCallId: string; name: string; content: string };
@@ -163,7 +168,19 @@ export interface ModelRequest {
   purpose?: CallPurpose;
   system: string;
   messages: ChatMessage[];
+  /**
+   * System messages sent after the history, each its own, rewritten every request: Pinecall's
+   * dynamic prompt blocks (the view: pinecall/runtime `session/_prompt.py` request, "static blocks,
+   * history, the view"). Absent for a runtime that sends none.
+   */
+  afterHistory?: string[];
   tools: ToolSpec[];
+  /**
+   * The names among `tools` the runtime runs now, when it sends more than it runs (Pinecall keeps
+   * every declared tool in the request and refuses a closed one where it is run). Not sent to the
+   * model: the offline model and scripted models pick among these, the Turn inspector marks the rest.
+   */
+  openTools?: string[];
   toolChoice: 'auto' | 'required' | 'none';
   temperature?: number;
   signal?: AbortSignal;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ChatMessage } from '../../simulator/types';
+import { closedIn } from '../../simulator/open-tools';
 import type { PiiMasker } from '../../simulator/pii-mask';
 import { callLabel } from './CallTimeline';
 import { CutText } from '../CutText';
@@ -47,14 +48,24 @@ export function CallDetails({ call, mask }: { call: ModelCallEntry; mask: PiiMas
           {request.messages.map((m, i) => <Message key={i} message={m} mask={mask} />)}
         </ol>
       </details>
+      {request.afterHistory && request.afterHistory.length > 0 && (
+        <details open className="cd-section" data-testid="call-after-history">
+          <summary>After the history</summary>
+          {request.afterHistory.map((text, i) => <CutText key={i} className="cd-pre" text={t(text)} fileName="after-history.txt" label="Sent after the history" />)}
+        </details>
+      )}
       <details open className="cd-section" data-testid="call-tools">
-        <summary>Tools offered ({request.tools.length})</summary>
+        <summary>{toolsSummary(request)}</summary>
         {request.tools.length === 0 ? (
           <div className="cd-muted">No tools on this call.</div>
         ) : (
           request.tools.map((tool) => (
-            <details key={tool.name} className="cd-tool" data-testid="offered-tool" data-tool={tool.name}>
-              <summary><code>{tool.name}</code> <span className="cd-muted">{tool.description}</span></summary>
+            <details key={tool.name} className="cd-tool" data-testid="offered-tool" data-tool={tool.name} data-closed={closedIn(request, tool.name) || undefined}>
+              <summary>
+                <code>{tool.name}</code>{' '}
+                {closedIn(request, tool.name) && <span className="cd-tag cd-closed" title={`Sent to the model, but closed now: called, it runs nothing and the model reads "${tool.name} is not available now"`}>closed now</span>}{' '}
+                <span className="cd-muted">{tool.description}</span>
+              </summary>
               <pre className="cd-pre" data-testid="tool-schema">{json(tool.parameters)}</pre>
             </details>
           ))
@@ -106,6 +117,20 @@ function WireJson({ value, mask, fileName }: { value: unknown; mask: PiiMasker; 
   );
 }
 
+/** "Tools offered (3)"; a runtime that sends more than it runs now: "Tools sent (9, 2 open now)". */
+function toolsSummary(request: ModelCallEntry['request']): string {
+  if (request.openTools === undefined) return `Tools offered (${request.tools.length})`;
+  const open = request.tools.filter((tool) => !closedIn(request, tool.name)).length;
+  return `Tools sent (${request.tools.length}, ${open} open now)`;
+}
+
+/** The label of a message's role: who said it, or what the runtime put there. */
+function roleLabel(message: ChatMessage): string {
+  if (message.role === 'user') return 'caller';
+  if (message.role === 'system') return message.livekit ? 'instructions' : message.as ?? 'system';
+  return 'agent';
+}
+
 function Message({ message, mask }: { message: ChatMessage; mask: PiiMasker }) {
   const t = mask.text;
   if (message.role === 'tool') {
@@ -121,7 +146,7 @@ function Message({ message, mask }: { message: ChatMessage; mask: PiiMasker }) {
   }
   return (
     <li className={`cd-msg ${message.role}`}>
-      <span className="cd-role">{message.role === 'user' ? 'caller' : 'agent'}</span>
+      <span className="cd-role">{roleLabel(message)}</span>
       <div>
         {message.content && <CutText className="cd-pre" text={t(message.content)} fileName={`${message.role}-message.txt`} />}
         {message.role === 'assistant' &&

@@ -3,8 +3,8 @@
 // `static hangup = true | "…"` in TypeScript. The SDK sends it as `{"when": "…"}` (pinecall
 // 0.11.24 `_opening.py`); the platform then offers the model livekit's `end_call` tool, its
 // description that tool's own followed by the class's words and a rule to say goodbye in the same
-// reply, hidden while the agent greets (pinecall/runtime `session/session.py` `_declared`, read at
-// 25bec35). Read from the members the importers kept as written, without running code.
+// reply (pinecall/runtime `session/session.py` `_declared`, read at 25bec35). Read from the
+// members the importers kept as written, without running code.
 import type { AgentDocument } from '../../model';
 import type { ToolSpec } from '../types';
 
@@ -17,11 +17,12 @@ export interface ClassHangup {
 export const END_CALL = 'end_call';
 
 /**
- * livekit-agents' END_CALL_DESCRIPTION (livekit/agents `beta/tools/end_call.py`, the newest version
- * the index holds, 915a9ad; the runtime may run a newer livekit whose words differ, and nothing
- * here can check which).
+ * livekit-agents' END_CALL_DESCRIPTION, as the wheels the runtime's range installs hold it
+ * (`livekit-agents>=1.8.3,<2`: 1.8.3 and 1.8.9, the newest on PyPI on 2026-12-06, agree;
+ * `beta/tools/end_call.py`), with its newlines at both ends: `function_tool` sends the description
+ * as given, and the tool's is `f"{END_CALL_DESCRIPTION}\n{extra_description}"`.
  */
-const END_CALL_DESCRIPTION = 'Ends the current call and disconnects immediately.\n\nCall when:\n- The user clearly indicates they are done (e.g., "that\'s all, bye").\n- The agent determines the conversation is complete and should end.\n\nDo not call when:\n- The user asks to pause, hold, or transfer.\n- Intent is unclear.\n\nThis is the final action the agent can take.\nOnce called, no further interaction is possible with the user.\nDon\'t generate any other text or response when the tool is called.';
+const END_CALL_DESCRIPTION = "\nEnds the current call and disconnects immediately.\n\nCall when:\n- The user clearly indicates they are done (e.g., “that’s all, bye”).\n\nDo not call when:\n- The user asks to pause, hold, or transfer.\n- Intent is unclear.\n\nThis is the final action the agent can take.\nOnce called, no further interaction is possible with the user.\nDon't generate any other text or response when the tool is called.\n";
 
 /** pinecall/runtime `SAY_GOODBYE_FIRST`: nothing said after the call is heard. */
 const SAY_GOODBYE_FIRST = 'Say your goodbye in the same reply in which you call this, before the call: nothing you say after it is heard, and nothing is generated for you.';

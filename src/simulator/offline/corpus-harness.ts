@@ -16,6 +16,7 @@ import { sandboxToolRunner } from '../sandbox-runner';
 import { runStep, startSession } from '../simulation';
 import type { Line, Model, ModelRequest, ModelResponse, Session, SimInput, StepDeps } from '../types';
 import { createOfflineModel } from './index';
+import { toolsOpenIn } from '../open-tools';
 
 /** The day every corpus run counts "today", "tomorrow" and weekdays from (a Tuesday). */
 export const CORPUS_TODAY = '2026-12-01';
@@ -375,7 +376,7 @@ export function pathModel(script: CorpusScript): Model {
       const line = request.messages.filter((m) => m.role === 'user').length;
       const tool = script.expectTools[next];
       const mayCall = request.purpose === 'tools' || request.purpose === 'agent';
-      if (mayCall && line !== lastLine && tool && request.tools.some((t) => t.name === tool) && request.messages.at(-1)?.role !== 'tool') {
+      if (mayCall && line !== lastLine && tool && toolsOpenIn(request).some((t) => t.name === tool) && request.messages.at(-1)?.role !== 'tool') {
         next++;
         lastLine = line;
         return { text: '', toolCalls: [{ id: `path_${next}`, name: tool, arguments: JSON.stringify(script.calls[tool] ?? {}) }] };

@@ -18,6 +18,7 @@ import { notStuck } from './stuck';
 import { patternReader, type PatternReader } from './patterns';
 import { preparePatternSandbox } from '../sandbox/patterns';
 import type { BoundedPatterns } from '../../model/bounded-pattern';
+import { toolsOpenIn } from '../open-tools';
 
 export interface OfflineModelOptions {
   /** ISO date that "today", "tomorrow" and weekday names count from; default: the real date. */
@@ -269,7 +270,10 @@ function yesNoSpent(r: Reading): boolean {
 
 export function createOfflineModel(options: OfflineModelOptions = {}): Model {
   return {
-    async complete(request: ModelRequest): Promise<ModelResponse> {
+    async complete(sent: ModelRequest): Promise<ModelResponse> {
+      // The rules pick among the tools the runtime runs now (Pinecall sends every declared tool
+      // and refuses a closed one): the rest are as good as not offered to them.
+      const request = sent.openTools === undefined ? sent : { ...sent, tools: toolsOpenIn(sent) };
       // The tools' patterns run in the pattern sandbox (QuickJS, with a deadline). Loading it is
       // the one asynchronous part: once loaded, a pattern run is a synchronous call, so the rules
       // below stay synchronous.
@@ -287,7 +291,9 @@ export function createOfflineModel(options: OfflineModelOptions = {}): Model {
         a.note(decision.rule, `${decision.holds ? 'yes' : 'no'} — ${decision.why}`);
         a.text = decision.holds ? 'yes' : 'no';
       } else if (purpose === 'tools') toolsCall(a, { ...ctx, askedInParallel: true });
-      else if (purpose === 'reply' || request.tools.length === 0 || request.toolChoice === 'none') replyCall(a, r, options.today);
+      // An agent call asked to answer in words (Pinecall's third call of a reply, tool_choice "none")
+      // is still the agent's turn: read as one, with no tool to call.
+      else if (purpose === 'reply' || request.tools.length === 0 || (request.toolChoice === 'none' && purpose !== 'agent')) replyCall(a, r, options.today);
       else agentCall(a, r, ctx);
       for (const note of patterns.notes) a.note('pattern-too-slow', note);
       return a.done();

@@ -144,13 +144,19 @@ function runtimeOpening(request: ModelRequest): number {
  * caller line, the last rows offered) are carried from the request before (history-fold.ts); only
  * the messages since the last caller line are read here.
  */
+/**
+ * A node's task message (Pipecat's), not instructions livekit adds for one reply (Pinecall's
+ * `improvise("…")`: read with the system text, as the prompt's own words).
+ */
+const isTask = (m: ChatMessage | undefined): boolean => m?.role === 'system' && !m.livekit;
+
 /** The last run of runtime messages in the conversation (a Pipecat node's task messages), joined; undefined when there are none. */
 function latestContext(messages: readonly ChatMessage[]): string | undefined {
   let end = messages.length - 1;
-  while (end >= 0 && messages[end].role !== 'system') end--;
+  while (end >= 0 && !isTask(messages[end])) end--;
   if (end < 0) return undefined;
   let start = end;
-  while (start > 0 && messages[start - 1].role === 'system') start--;
+  while (start > 0 && isTask(messages[start - 1])) start--;
   return messages.slice(start, end + 1).map((m) => m.content.trim()).join('\n\n');
 }
 
@@ -159,7 +165,7 @@ function taskRuns(messages: readonly ChatMessage[]): string[] {
   const runs: string[] = [];
   let run: string[] = [];
   for (const m of [...messages, undefined]) {
-    if (m?.role === 'system') run.push(m.content.trim());
+    if (isTask(m)) run.push(m!.content.trim());
     else if (run.length) {
       runs.push(run.join('\n\n'));
       run = [];
@@ -203,13 +209,16 @@ export function readRequest(request: ModelRequest): Reading {
   const offered: Item[] = rowsOf(lastOffer);
   const offeredValues = [...new Set(valuesListed(lastOffer))];
   const offeredTimes = [...new Set(timesListed(offeredValues))];
-  if (!offered.length) for (const list of jsonListsIn(request.system)) offered.push(...list);
+  // The prompt's words wherever the runtime puts them: the system text, a reply's own instructions
+  // (livekit's, in the conversation), then what it sends after the history (Pinecall's view).
+  const promptText = [request.system, ...messages.filter((m) => m.role === 'system' && m.livekit).map((m) => m.content), ...(request.afterHistory ?? [])].join('\n\n');
+  if (!offered.length) for (const list of jsonListsIn(promptText)) offered.push(...list);
   // A runtime's own blocks (its traits' frameworkBlocks: Pinecall's <rules>, <tools>…) are no agent's words: the persona and the view are.
-  const paragraphs = request.system.split(/\n\s*\n/).map((p) => p.trim()).filter((p) => p && !isFrameworkBlock(p));
+  const paragraphs = promptText.split(/\n\s*\n/).map((p) => p.trim()).filter((p) => p && !isFrameworkBlock(p));
   // A runtime that puts the node's task in the conversation (Pipecat appends a node's task messages as
   // it enters the node): the latest of them are the instructions, the system prompt is the role.
   const task = latestContext(messages);
-  const lastTask = messages.findLastIndex((m) => m.role === 'system');
+  const lastTask = messages.findLastIndex(isTask);
   const exchanges = messages.slice(lastTask + 1).filter((m) => m.role === 'user').length;
   return {
     ...(task !== undefined ? { task: { entered: lastTask > lastUser, exchanges, visits: taskRuns(messages).filter((run) => run === task).length } } : {}),

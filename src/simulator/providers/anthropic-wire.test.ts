@@ -50,6 +50,19 @@ describe('Anthropic request body', () => {
     expect(mockLlm().requests()[0].path).toBe('/v1/messages');
   });
 
+  it('sends instructions livekit adds to the conversation, and what comes after the history, as livekit\'s formatter does: user turns in <instructions>', () => {
+    const { body } = anthropicBody(request({
+      messages: [{ role: 'system', content: 'Greet the caller.', livekit: true }, { role: 'assistant', content: 'Hello!' }, { role: 'user', content: 'Hi.' }],
+      afterHistory: ['Ask for the caller\'s name.'],
+    }), { model: 'm', maxTokens: 100 });
+    expect(body.system).toBe('You are Sofia, the front desk.');
+    expect(body.messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: '<instructions>\nGreet the caller.\n</instructions>' }] },
+      { role: 'assistant', content: [{ type: 'text', text: 'Hello!' }] },
+      { role: 'user', content: [{ type: 'text', text: 'Hi.' }, { type: 'text', text: '<instructions>\nAsk for the caller\'s name.\n</instructions>' }] },
+    ]);
+  });
+
   it('merges consecutive lines of one role, so the roles alternate', () => {
     const { body } = anthropicBody(
       request({ messages: [{ role: 'user', content: 'Hello?' }, { role: 'user', content: 'Anyone there?' }, { role: 'assistant', content: 'Yes.' }, { role: 'assistant', content: 'How can I help?' }, { role: 'user', content: 'A visit.' }] }),

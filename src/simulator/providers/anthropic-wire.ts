@@ -24,11 +24,15 @@ function parsedInput(json: string): unknown {
   }
 }
 
+/** livekit's `_DEFAULT_INLINE_INSTRUCTIONS_TEMPLATE` (livekit-agents 1.8.3–1.8.9, `llm/_provider_format/utils.py`). */
+const livekitInstructions = (content: string): string => `<instructions>\n${content}\n</instructions>`;
+
 /** One message as content blocks; without tools on the request, tool traffic is written as text. */
 function blocksOf(message: ChatMessage, withTools: boolean): { role: 'user' | 'assistant'; blocks: ContentBlockParam[] } {
   if (message.role === 'user') return { role: 'user', blocks: message.content ? [{ type: 'text', text: message.content }] : [] };
-  // Anthropic takes a system prompt only before the conversation: a runtime's message inside it is the user's, marked.
-  if (message.role === 'system') return { role: 'user', blocks: [{ type: 'text', text: `[${message.as ?? 'system'}] ${message.content}` }] };
+  // Anthropic takes a system prompt only before the conversation: a runtime's message inside it is
+  // the user's, marked — as livekit's formatter marks its own (convert_mid_conversation_instructions).
+  if (message.role === 'system') return { role: 'user', blocks: [{ type: 'text', text: message.livekit ? livekitInstructions(message.content) : `[${message.as ?? 'system'}] ${message.content}` }] };
   if (message.role === 'tool') {
     const block: ContentBlockParam = withTools
       ? { type: 'tool_result', tool_use_id: message.toolCallId, content: message.content }
@@ -79,7 +83,9 @@ export interface AnthropicBodyOptions {
 
 export function anthropicBody(request: ModelRequest, options: AnthropicBodyOptions): { body: MessageCreateParamsStreaming; notes: string[] } {
   const withTools = request.tools.length > 0 && request.toolChoice !== 'none';
-  const { messages, notes } = anthropicMessages(request.messages, withTools);
+  // The runtime's blocks after the history (Pinecall's view) reach Anthropic as livekit sends them: user turns.
+  const after = (request.afterHistory ?? []).map((content): ChatMessage => ({ role: 'system', content, livekit: true }));
+  const { messages, notes } = anthropicMessages([...request.messages, ...after], withTools);
   const body: MessageCreateParamsStreaming = { model: options.model, max_tokens: options.maxTokens, messages, stream: true };
   if (request.system) body.system = request.system;
   if (withTools) {

@@ -39,6 +39,19 @@ describe('OpenAI request body', () => {
     expect(mockLlm().requests()[0].path).toBe('/v1/chat/completions');
   });
 
+  it('sends what the runtime puts after the history (Pinecall\'s view) as system messages after it, and a reply\'s own instructions where they stand', async () => {
+    const messages: ChatMessage[] = [{ role: 'system', content: 'Greet the caller.', livekit: true }, { role: 'user', content: 'Hi.' }];
+    const body = openAiBody(request({ messages, afterHistory: ['Ask for the caller\'s name.'], openTools: [] }), { model: 'm' });
+    expect(body.messages).toEqual([
+      { role: 'system', content: 'You are Sofia, the front desk.' },
+      { role: 'system', content: 'Greet the caller.' },
+      { role: 'user', content: 'Hi.' },
+      { role: 'system', content: 'Ask for the caller\'s name.' },
+    ]);
+    // Which tools are open now is Callboard's note for its own readers, never sent.
+    expect(JSON.stringify(body)).not.toContain('openTools');
+  });
+
   it('sends tools as functions with the requested tool_choice, always streaming with usage', async () => {
     const body = await sentBody({ tools: [bookTool], toolChoice: 'required', temperature: 0.3 }, { maxTokens: 200 });
     expect(body.tools).toEqual([{ type: 'function', function: { name: 'book_visit', description: 'Book a visit.', parameters: bookTool.parameters } }]);

@@ -36,6 +36,8 @@ export function openAiBody(request: ModelRequest, options: OpenAiBodyOptions): C
   const messages: ChatCompletionMessageParam[] = [];
   if (request.system) messages.push({ role: 'system', content: request.system });
   messages.push(...request.messages.map(toWireMessage));
+  // The runtime's blocks after the history (Pinecall's view), each a system message of its own.
+  for (const text of request.afterHistory ?? []) messages.push({ role: 'system', content: text });
   const body: ChatCompletionCreateParamsStreaming = {
     model: options.model,
     messages,

@@ -3,6 +3,7 @@
 // chat reads it on every step to offer playing the model; the form (play-form.ts) loads later.
 import type { SimStepRecord } from '../../../store/types';
 import type { ModelResponse, ToolSpec, TraceEntry, Undecided } from '../../../simulator/types';
+import { toolsOpenIn } from '../../../simulator/open-tools';
 
 type ModelCall = Extract<TraceEntry, { kind: 'model-call' }>;
 
@@ -26,7 +27,8 @@ export function offerOf(record: SimStepRecord): Offer {
   const undecided = calls.map((c) => c.response?.undecided).find((u) => u !== undefined);
   return {
     step,
-    tools: withTools?.request.tools ?? [],
+    // The tools the runtime runs now: a person playing the model picks among what the stage has open.
+    tools: withTools ? toolsOpenIn(withTools.request) : [],
     answer: { text: reply?.response?.text ?? '', toolCalls: withTools?.response?.toolCalls ?? [] },
     ...(undecided ? { undecided } : {}),
   };

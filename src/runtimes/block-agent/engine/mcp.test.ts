@@ -64,7 +64,9 @@ describe('mcp in Pinecall mode', () => {
     const doc = sampleAgent();
     const { model, deps: d } = deps([say('May I have your name?')]);
     const out = await runStep(doc, at(doc, 's_identity'), { kind: 'say', text: 'hi' }, d);
-    expect(model.requests[0].tools.map((t) => t.name)).toEqual(['collect_identity']);
+    // Neither sent (Pinecall sends every declared function tool) nor open.
+    expect(model.requests[0].tools.map((t) => t.name)).not.toContain('ehr');
+    expect(model.requests[0].openTools).toEqual(['collect_identity']);
     const loss = lossesFor(doc, 'pinecall').find((l) => l.feature === 'mcp tool')!;
     expect(out.trace).toContainEqual(expect.objectContaining({ kind: 'skipped', feature: 'mcp tool', path: loss.path, message: loss.message }));
   });

@@ -13,7 +13,7 @@ import { prepareSandboxEvaluate } from '../../../simulator/sandbox-evaluate';
 import { sandboxToolRunner } from '../../../simulator/sandbox-runner';
 import { loadQuickJS } from '../../../simulator/sandbox/run-tool';
 import { newSession } from '../../../simulator/session';
-import { answer, say, scriptedModel, type Scripted } from '../../../simulator/testing';
+import { answer, say, scriptedModel, type Scripted, promptSent, openToolNames } from '../../../simulator/testing';
 import type { Evaluate, Session, StepDeps } from '../../../simulator/types';
 import { pinecallStep } from './step';
 
@@ -36,7 +36,7 @@ function deps(doc: AgentDocument, script: Scripted[]) {
   const d: StepDeps = { model, runner: sandboxToolRunner(doc), evaluate, revision: 1, now: () => 1000, call: { today: '2026-05-06' } };
   return { model, deps: d };
 }
-const toolNames = (r: { tools: { name: string }[] }) => r.tools.map((t) => t.name);
+const toolNames = openToolNames;
 const results = (s: Session) => s.transcript.filter((l) => l.kind === 'tool-result');
 const changes = (s: Session) => s.changeLog.map((c) => [c.field, c.next, c.author]);
 
@@ -47,8 +47,8 @@ describe('a Pinecall class with getters and helpers, simulated', () => {
     const out = await pinecallStep(doc, newSession(doc), "I'm Ana, 600111222", d);
     // Before: not identified, so identify is offered and freeSlots hidden; after the write, the other way round.
     expect(model.requests.map(toolNames)).toEqual([['identify', 'ask'], ['freeSlots', 'ask']]);
-    expect(model.requests[0].system).toContain('Ask the caller for their name and phone.');
-    expect(model.requests[1].system).toContain('Ask Ana for their name and phone.');
+    expect(promptSent(model.requests[0])).toContain('Ask the caller for their name and phone.');
+    expect(promptSent(model.requests[1])).toContain('Ask Ana for their name and phone.');
     // `this.identified` and `this.caller` inside identify already saw the patient it had just written.
     expect(results(out)[0]).toMatchObject({ name: 'identify', result: 'Hello Ana' });
     // Getters are derived: never written, never state; the session carries their values for the state panel.
@@ -99,7 +99,7 @@ describe('a Pinecall class with getters and helpers, simulated', () => {
     ]);
     expect(out.stageId).toBe(book.id);
     // The book stage's instructions, filled from the getter; book is offered there.
-    expect(model.requests[3].system).toContain('Offer Ana two slots at a time.');
+    expect(promptSent(model.requests[3])).toContain('Offer Ana two slots at a time.');
     expect(model.requests.map(toolNames)[3]).toEqual(['freeSlots', 'book', 'ask']);
   });
 
@@ -137,7 +137,7 @@ describe('a Pinecall class with getters and helpers, simulated', () => {
       'the getters were not computed (the getters took longer than 1000 ms): when, conditions and the prompt see the state alone',
     );
     // Without the getters, `{{ caller }}` is empty and `!s.identified` holds.
-    expect(model.requests[0].system).toContain('Ask  for their name and phone.');
+    expect(promptSent(model.requests[0])).toContain('Ask  for their name and phone.');
     expect(toolNames(model.requests[0])).toEqual(['identify', 'ask']);
   });
 

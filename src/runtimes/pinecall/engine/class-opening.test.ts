@@ -54,7 +54,7 @@ describe('a class that declares its greeting', () => {
 describe('a TypeScript class that lets the model end the call (static hangup)', () => {
   const withHangup = (hangup: string) => classWith('"Clínica Norte, buenos días."').replace('  static greeting', `  static hangup = ${hangup};\n  static greeting`);
 
-  it('offers the platform\'s end_call with the class\'s words, but not in the greeting; calling it ends the call', async () => {
+  it('offers the platform\'s end_call with the class\'s words (a greeting said as written calls no model); calling it ends the call', async () => {
     const doc = imported(withHangup('"once the patient has an appointment"'));
     const model = scriptedModel([{ text: 'Perfecto, adiós.', toolCalls: [{ id: 'c1', name: 'end_call', arguments: '{}' }] }]);
     const opened = await pinecallStep(doc, newSession(doc), null, { model, runner: mockToolRunner, revision: 1, now: () => 5 });
@@ -69,7 +69,7 @@ describe('a TypeScript class that lets the model end the call (static hangup)', 
     const whenever = imported(withHangup('true'));
     const model = scriptedModel([say('¿Algo más?')]);
     await pinecallStep(whenever, newSession(whenever), 'Hola', { model, runner: mockToolRunner, revision: 1, now: () => 5 });
-    expect(model.requests[0].tools.find((t) => t.name === 'end_call')!.description.endsWith("Don't generate any other text or response when the tool is called.\nSay your goodbye in the same reply in which you call this, before the call: nothing you say after it is heard, and nothing is generated for you.")).toBe(true);
+    expect(model.requests[0].tools.find((t) => t.name === 'end_call')!.description.endsWith("Don't generate any other text or response when the tool is called.\n\nSay your goodbye in the same reply in which you call this, before the call: nothing you say after it is heard, and nothing is generated for you.")).toBe(true);
     const computed = imported(withHangup('WHEN_DONE'));
     const second = scriptedModel([say('¿Algo más?')]);
     await pinecallStep(computed, newSession(computed), 'Hola', { model: second, runner: mockToolRunner, revision: 1, now: () => 5 });

@@ -1,6 +1,7 @@
-// What the model is sent, built afresh before every model call (formats/pinecall.md, step 2):
-// the persona and the current stage's instructions filled from the state, the history, and only
-// the tools visible now (stage scope and `when`).
+// What the model is sent, built afresh before every model call (formats/pinecall.md, step 2, as the
+// platform's own source sends it): the static blocks (persona, rules, every declared tool), the
+// history, then the current stage's view filled from the state; every declared tool, and which of
+// them are open now (stage scope and `when`): a closed one is refused where it is run.
 import { byId, toolsVisibleIn, type AgentDocument, type Tool } from '../../../model';
 import { fillTemplate } from '../../../simulator/template';
 import { personaAsPinecallReads } from '../../../model/docstring';
@@ -46,22 +47,31 @@ export function visibleTools(doc: AgentDocument, session: Session, evaluate: Eva
 }
 
 /**
- * The system prompt, as Pinecall's blocks render it (prompt-blocks.ts): the identity block (the
- * class's docstring line, the framework's rules, protocols and channel), the tools block (every
- * tool the class declares, by the name and description its spec has: `declared`, the specs the
- * runtime's code builds where the step has them), then the view — the current stage's
- * instructions, `{{ }}` filled from `scope`; or, for a class whose view is kept as code, `view`:
- * the text that code rendered (../view.ts), sent as rendered (Pinecall fills no placeholders in
- * it), instead of the instructions (render(), @render) or after them (render()'s children that
- * are no section).
+ * The prompt, as Pinecall's blocks render it (prompt-blocks.ts) and the platform sends them
+ * (pinecall/runtime `domain/agent.py` DEFAULT_LAYOUT, `session/_prompt.py` request): the static
+ * blocks as the system text — the identity block (the class's docstring line, the framework's
+ * rules, protocols and channel) and the tools block (every tool the class declares, by the name and
+ * description its spec has: `declared`, the specs the runtime's code builds where the step has
+ * them); and the dynamic block, the view, sent after the history as a system message of its own —
+ * the current stage's instructions, `{{ }}` filled from `scope`; or, for a class whose view is kept
+ * as code, `view`: the text that code rendered (../view.ts), sent as rendered (Pinecall fills no
+ * placeholders in it), instead of the instructions (render(), @render) or after them (render()'s
+ * children that are no section). An empty view is not sent (`Blocks.of` skips an empty block).
  */
-export function systemPrompt(doc: AgentDocument, session: Session, scope: Readonly<Record<string, unknown>> = session.state, view?: string, declared = declaredTools(doc)): string {
+export function promptBlocks(doc: AgentDocument, session: Session, scope: Readonly<Record<string, unknown>> = session.state, view?: string, declared = declaredTools(doc)): PromptBlocks {
   const stage = byId(doc.stages, session.stageId);
   const instructions = fillTemplate(stage?.instructions ?? '', scope).trim();
   const kept = keptViewOf(doc);
   // render()'s children that are no stage's section follow the sections, as the export writes them.
   const now = view === undefined ? [instructions] : kept && !viewReplacesInstructions(kept) ? [instructions, view.trim()] : [view.trim()];
-  return [identityOf(doc), toolsBlock(declared), ...now].filter(Boolean).join('\n\n');
+  return { system: [identityOf(doc), toolsBlock(declared)].filter(Boolean).join('\n\n'), view: now.filter(Boolean).join('\n\n') };
+}
+
+export interface PromptBlocks {
+  /** The static blocks, joined as livekit's one `instructions` string (`BETWEEN_BLOCKS`). */
+  system: string;
+  /** The view block now; '' when there is none (nothing is sent for it). */
+  view: string;
 }
 
 /** The identity block a class sends: its docstring's line, the framework's rules and protocols, and the channel's unless it turns them off. */

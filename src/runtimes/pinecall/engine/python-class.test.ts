@@ -10,7 +10,7 @@ import { exportPinecallTs } from '../format/export';
 import { exportPinecallPython } from '../format/python/export';
 import { mockToolRunner } from '../../../simulator/mock-runner';
 import { newSession } from '../../../simulator/session';
-import { answer, say, scriptedModel } from '../../../simulator/testing';
+import { answer, say, scriptedModel, openToolNames } from '../../../simulator/testing';
 import { pinecallStep } from './step';
 
 const CLASS = `from typing import Literal, Optional
@@ -61,7 +61,10 @@ describe('a Pinecall class in Python in the simulator', () => {
     const first = model.requests[0];
     expect(first.system.startsWith('You are Lola, at the front desk of the Pet Clinic.')).toBe(true);
     expect(first.system).not.toContain('Internal');
-    expect(first.tools).toEqual([{
+    // Every declared tool is sent (the platform's set_tools); the stage opens record_pet alone.
+    expect(first.tools.map((t) => t.name)).toEqual(['record_pet', 'book']);
+    expect(openToolNames(first)).toEqual(['record_pet']);
+    expect(first.tools[0]).toEqual({
       name: 'record_pet',
       description: 'Records the pet the caller names.',
       parameters: {
@@ -74,10 +77,10 @@ describe('a Pinecall class in Python in the simulator', () => {
         required: ['name'],
         type: 'object',
       },
-    }]);
+    });
     expect(doc.stages.find((s) => s.id === out.stageId)?.name).toBe('book');
     expect(out.trace.some((t) => t.kind === 'note' && t.message.startsWith('record_pet\'s body is Python, which Callboard cannot run'))).toBe(true);
-    expect(model.requests[1].tools.map((t) => t.name)).toEqual(['book']);
+    expect(openToolNames(model.requests[1])).toEqual(['book']);
   });
 
   it('checks arguments as pydantic does: a number said as text is converted, an unknown argument refused with the SDK\'s words', async () => {

@@ -10,7 +10,7 @@ import type { AgentDocument } from '../../../model';
 import { stateWithStage } from '../../../simulator/derived';
 import { mockToolRunner } from '../../../simulator/mock-runner';
 import { newSession } from '../../../simulator/session';
-import { say, scriptedModel } from '../../../simulator/testing';
+import { say, scriptedModel, promptSent } from '../../../simulator/testing';
 import type { RenderView } from '../../../simulator/types';
 import { prepareRenderView } from '../../../simulator/view';
 import { sourceFilesOf } from '../format/source-files';
@@ -83,7 +83,7 @@ describe('the step sends the rendered view as the prompt\'s view', () => {
     ] };
     const model = scriptedModel([say('Anything else?')]);
     await pinecallStep(doc, session, 'That is all', { model, runner: mockToolRunner, revision: 1, now: () => 5 });
-    expect(model.requests[0].system.endsWith([
+    expect(promptSent(model.requests[0]).endsWith([
       'The order so far:',
       '1. 2 x large Quattro Formaggi with olives (12.50 each)',
       '2. 1 x small Margherita (7.00 each)',
@@ -99,8 +99,8 @@ describe('the step sends the rendered view as the prompt\'s view', () => {
     session.state = { ...session.state, items: [{ pizza: 'margherita', size: 'small', quantity: 1, extras: [], price: 7 }] };
     const model = scriptedModel([say('Anything else?')]);
     const out = await pinecallStep(doc, session, 'That is all', { model, runner: mockToolRunner, revision: 1, now: () => 5 });
-    expect(model.requests[0].system).not.toContain('Margherita');
-    expect(model.requests[0].system).not.toContain('Nothing ordered yet');
+    expect(promptSent(model.requests[0])).not.toContain('Margherita');
+    expect(promptSent(model.requests[0])).not.toContain('Nothing ordered yet');
     expect(out.trace.filter((t) => t.kind === 'note').map((t) => t.message)).toContain(
       "the Jinja view needs subtotal (a property of the class, in Python), which the simulator cannot compute; give it a mock answer; until then the prompt has the stage's own instructions");
   });

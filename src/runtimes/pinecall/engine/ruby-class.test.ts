@@ -7,7 +7,7 @@ import { importPinecallRuby } from '../format/ruby/import';
 import { toolSpecs } from '../format/runtime-format';
 import { mockToolRunner } from '../../../simulator/mock-runner';
 import { newSession } from '../../../simulator/session';
-import { answer, say, scriptedModel } from '../../../simulator/testing';
+import { answer, openToolNames, say, scriptedModel } from '../../../simulator/testing';
 import { pinecallStep } from './step';
 
 const CLASS = `require "pinecall"
@@ -55,11 +55,14 @@ describe('a Pinecall class in Ruby in the simulator', () => {
     const first = model.requests[0];
     expect(first.system.startsWith('You are Lola, at the front desk of the Pet Clinic.')).toBe(true);
     expect(first.system).not.toContain('internal');
-    expect(first.tools).toEqual([{
+    // Every declared tool is sent (the platform's set_tools); the stage opens record_pet alone.
+    expect(first.tools.map((t) => t.name)).toEqual(['record_pet', 'book']);
+    expect(openToolNames(first)).toEqual(['record_pet']);
+    expect(first.tools[0]).toEqual({
       name: 'record_pet',
       description: 'Records the pet the caller names.',
       parameters: { type: 'object', properties: { name: { type: 'string' }, age: { type: 'integer' } }, required: ['name'], additionalProperties: false },
-    }]);
+    });
     const results = out.transcript.filter((m) => m.kind === 'tool-result');
     expect(results[0]).toMatchObject({ error: 'record_pet: it takes no colour' });
     expect(out.trace.some((t) => t.kind === 'note' && t.message.startsWith('record_pet\'s body is Ruby, which Callboard cannot run'))).toBe(true);

@@ -11,7 +11,7 @@ import { keptViewOf } from '../../../simulator/class-code/kept-view';
 import { stateWithStage } from '../../../simulator/derived';
 import { mockToolRunner } from '../../../simulator/mock-runner';
 import { newSession } from '../../../simulator/session';
-import { say, scriptedModel } from '../../../simulator/testing';
+import { say, scriptedModel, promptSent } from '../../../simulator/testing';
 import type { RenderView } from '../../../simulator/types';
 import { prepareRenderView } from '../../../simulator/view';
 import { readRubyClass } from '../format/read-file';
@@ -92,7 +92,7 @@ describe('the step sends the rendered ERB view as the prompt\'s view', () => {
     session.state = { ...session.state, treatment: 'check-up', slots: [{ id: 'a1', when: 'Monday 9:00', dentist: 'Dr Shah' }, { id: 'b2', when: 'Tuesday 14:30', dentist: 'Dr Okafor' }] };
     const model = scriptedModel([say('Which suits you?')]);
     await pinecallStep(doc, session, 'Any time next week', { model, runner: mockToolRunner, revision: 1, now: () => 5 });
-    expect(model.requests[0].system.endsWith([
+    expect(promptSent(model.requests[0]).endsWith([
       'Free times for a check-up:',
       '- a1: Monday 9:00 with Dr Shah',
       '- b2: Tuesday 14:30 with Dr Okafor',
@@ -107,7 +107,7 @@ describe('the step sends the rendered ERB view as the prompt\'s view', () => {
     session.stageId = doc.stages.find((s) => s.name === 'closed')!.id;
     const model = scriptedModel([say('Anything else?')]);
     const out = await pinecallStep(doc, session, 'Thanks', { model, runner: mockToolRunner, revision: 1, now: () => 5 });
-    expect(model.requests[0].system).not.toContain('All sorted');
+    expect(promptSent(model.requests[0])).not.toContain('All sorted');
     expect(out.trace.filter((t) => t.kind === 'note').map((t) => t.message)).toContain(
       "the ERB view needs escalated (a derived field of the class (state(:x) { … }), in Ruby), which the simulator cannot compute; give it a mock answer; until then the prompt has the stage's own instructions");
   });

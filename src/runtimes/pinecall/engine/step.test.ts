@@ -4,7 +4,7 @@ import { classWords } from './prompt-blocks';
 import { describe, expect, it } from 'vitest';
 import { mockToolRunner, scriptedToolRunner } from '../../../simulator/mock-runner';
 import { newSession } from '../../../simulator/session';
-import { answer, sampleAgent, say, scriptedModel, type Scripted, sessionAt } from '../../../simulator/testing';
+import { answer, sampleAgent, say, scriptedModel, type Scripted, sessionAt, promptSent, openToolNames } from '../../../simulator/testing';
 import type { ChatMessage, Session, StepDeps } from '../../../simulator/types';
 import { pinecallStep } from './step';
 import { datePair } from './runtime-words';
@@ -15,20 +15,25 @@ const deps = (script: Scripted[], more: Partial<StepDeps> = {}) => {
   const model = scriptedModel(script);
   return { model, deps: { model, runner: mockToolRunner, revision: 7, now: () => 1000, ...more } satisfies StepDeps };
 };
-const toolNames = (r: { tools: { name: string }[] }) => r.tools.map((t) => t.name);
+const toolNames = openToolNames;
 /** The messages after the date pair the runtime opens every history with (tools.py date_pair). */
 const turns = (r: { messages: ChatMessage[] }): ChatMessage[] => r.messages.slice(2);
 const lines = (s: Session) => s.transcript.map((l) => `${l.kind}:${'text' in l ? l.text : l.kind === 'tool-result' ? l.modelReads : 'name' in l ? l.name : l.node}`);
 
 describe('the prompt and the tools offered', () => {
-  it('sends the persona, the current stage instructions filled from the state, and only its tools', async () => {
+  it('sends the static blocks as the system text, the history, then the stage\'s view after it; every declared tool, the stage\'s open', async () => {
     const { model, deps: d } = deps([say('Hello!')], { call: { today: '2026-05-06' } });
     const session = at('s_goodbye', { caller_name: 'Ana Ruiz' });
     const out = await pinecallStep(doc, session, 'Thanks', d);
     const [request] = model.requests;
-    expect(classWords(request.system)).toBe(`${doc.persona}\n\nThank Ana Ruiz, repeat the booking if there is one, and say goodbye.`);
+    // pinecall/runtime session/_prompt.py request: "static blocks, history, the view".
+    expect(classWords(request.system)).toBe(doc.persona);
+    expect(request.system).toContain('<tools>');
+    expect(request.afterHistory).toEqual(['Thank Ana Ruiz, repeat the booking if there is one, and say goodbye.']);
     // The history opens with the runtime's date pair (tools.py date_pair, session.py _opened), then the caller.
     expect(request.messages).toEqual([...datePair('2026-05-06'), { role: 'user', content: 'Thanks' }]);
+    // Every tool the class declares is sent in every request (session/call.py set_tools); the stage opens end_call alone.
+    expect(request.tools.map((t) => t.name)).toEqual(doc.tools.filter((t) => t.kind === 'function').map((t) => t.name));
     expect(toolNames(request)).toEqual(['end_call']);
     expect(request.toolChoice).toBe('auto');
     expect(out.transcript).toEqual([{ kind: 'caller', text: 'Thanks' }, { kind: 'agent', text: 'Hello!' }]);
@@ -37,7 +42,7 @@ describe('the prompt and the tools offered', () => {
     expect(session.transcript).toEqual([]); // the session passed in is untouched
   });
 
-  it('offers each stage its own tools', async () => {
+  it('opens each stage its own tools', async () => {
     const offered = async (stageId: string) => {
       const { model, deps: d } = deps([say('ok')]);
       await pinecallStep(doc, at(stageId), 'hi', d);
@@ -65,7 +70,7 @@ describe('the prompt and the tools offered', () => {
     ]);
     const out = await pinecallStep(doc, newSession(doc), 'I need a cleaning', d);
     expect(out.stageId).toBe('s_identity');
-    expect(model.requests[1].system).toContain("Ask for the caller's full name");
+    expect(promptSent(model.requests[1])).toContain("Ask for the caller's full name");
     expect(toolNames(model.requests[1])).toEqual(['collect_identity']); // ehr is an mcp tool: skipped in Pinecall
     const [user, assistant, tool] = turns(model.requests[1]);
     expect(user).toEqual({ role: 'user', content: 'I need a cleaning' });
@@ -73,6 +78,46 @@ describe('the prompt and the tools offered', () => {
     expect(tool).toMatchObject({ role: 'tool', name: 'is_schedule_appointment' });
     expect(out.changeLog).toEqual([{ seq: 1, turn: 1, field: 'stage', prev: 'greet', next: 'identify', author: 'is_schedule_appointment', at: 1000 }]);
     expect(out.trace).toContainEqual(expect.objectContaining({ kind: 'stage-change', from: 'greet', to: 'identify', via: 'is_schedule_appointment', edgeId: 'e_greet_identify' }));
+  });
+});
+
+describe('as the platform runs a reply', () => {
+  it('asks the third call of a reply to answer in words (max_tool_steps 1: tool_choice "none" once two tool rounds ran)', async () => {
+    const { model, deps: d } = deps([
+      answer('', ['is_schedule_appointment', { schedule_appointment: true, intent_utterance: 'a cleaning' }]),
+      answer('', ['collect_identity', { caller_name: 'Ana Ruiz', phone: '+15550123456' }]),
+      say('Thank you, Ana. Let me check your record.'),
+    ]);
+    await pinecallStep(doc, newSession(doc), 'I need a cleaning, I am Ana Ruiz, +15550123456', d);
+    expect(model.requests.map((r) => r.toolChoice)).toEqual(['auto', 'auto', 'none']);
+  });
+
+  it('a call to a tool the stage has closed runs nothing and reads "not available now", though the model was sent it', async () => {
+    const { model, deps: d } = deps([answer('', ['book', { slot: 'Thursday-1' }]), say('Which day suits you?')]);
+    const out = await pinecallStep(doc, at('s_greet'), 'Book me Thursday', d);
+    expect(model.requests[0].tools.map((t) => t.name)).toContain('book');
+    expect(toolNames(model.requests[0])).not.toContain('book');
+    expect(out.transcript.find((l) => l.kind === 'tool-result')).toMatchObject({ name: 'book', modelReads: 'book is not available now' });
+    expect(out.trace.some((t) => t.kind === 'tool-run')).toBe(false);
+  });
+
+  it('greets with improvise("…")\'s instruction after the history so far, for that reply\'s calls only', async () => {
+    const improvising = { ...doc, preserved: { ...doc.preserved, pinecall: { members: ['static greeting = improvise("Greet the caller and ask how you can help with their teeth.");'] } } };
+    const { model, deps: d } = deps([
+      answer('', ['caller_intent_not_yet_detected', {}]),
+      say('Hello! How can I help with your teeth today?'),
+      say('May I have your full name?'),
+    ], { call: { today: '2026-05-06' } });
+    const opened = await pinecallStep(improvising, newSession(improvising), null, d);
+    const instruction: ChatMessage = { role: 'system', content: 'Greet the caller and ask how you can help with their teeth.', livekit: true };
+    // livekit's _pipeline_reply_task adds it to its copy of the context: after the date pair, before the reply's own tool round.
+    expect(model.requests[0].messages).toEqual([...datePair('2026-05-06'), instruction]);
+    expect(model.requests[1].messages.slice(0, 3)).toEqual([...datePair('2026-05-06'), instruction]);
+    expect(model.requests[1].messages[3]).toMatchObject({ role: 'assistant', toolCalls: [{ name: 'caller_intent_not_yet_detected' }] });
+    // The view is still sent last.
+    expect(model.requests[0].afterHistory).toHaveLength(1);
+    await pinecallStep(improvising, opened, 'I need a cleaning', d);
+    expect(model.requests[2].messages.some((m) => m.role === 'system')).toBe(false);
   });
 });
 

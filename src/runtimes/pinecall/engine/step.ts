@@ -9,7 +9,7 @@ import { viewFromCode, prepareRenderView } from '../../../simulator/view';
 import { needMessage } from '../../../simulator/sandbox/agent-code';
 import { StepBase } from '../../../simulator/step-base';
 import { fillConfirm } from '../../../simulator/template';
-import { MAX_MODEL_CALLS_PER_STEP, type Line, type Session, type StepDeps, type ToolCallRequest, type ToolRun, type ToolSpec } from '../../../simulator/types';
+import { MAX_MODEL_CALLS_PER_STEP, type ChatMessage, type Line, type Session, type StepDeps, type ToolCallRequest, type ToolRun, type ToolSpec } from '../../../simulator/types';
 import { pyOneLine } from '../../../model/py-docstring';
 import { checkArguments } from './check-args';
 import { checkPythonArguments } from './check-args-python';
@@ -21,8 +21,15 @@ import { firedEdge } from './edges';
 import { hasOnCall, ON_CALL_AUTHOR, onCallTool } from './hooks';
 import { classOpening } from '../../../simulator/class-code/opening';
 import { classHangup, END_CALL, endCallSpec } from '../../../simulator/class-code/hangup';
-import { systemPrompt, visibleTools } from './prompt';
+import { promptBlocks, visibleTools } from './prompt';
 import { datePair, ISO_DATE, localIsoDate, notAvailable, resultText } from './runtime-words';
+
+/**
+ * The platform's `max_tool_steps` (ONE_ANSWER_PER_TOOL = 1): livekit 1.8.3–1.8.9 lets a reply run
+ * tool rounds until it has run this many plus one, then asks the model again with
+ * `tool_choice="none"` (`max_steps_reached`), so the third call of a reply answers in words.
+ */
+const TOOL_ROUNDS_IN_WORDS = 2;
 
 export const EMPTY_ANSWER =
   'The model answered with neither text nor a tool call, so the agent said nothing. Send another line, or Restart from here to ask again.';
@@ -45,8 +52,6 @@ class PinecallRun extends StepBase {
   private lastScope?: { key: string; scope: Record<string, unknown> };
   /** The last view rendered and the state it was rendered for (undefined: it failed; the stage's instructions stand). */
   private lastView?: { key: string; text: string | undefined };
-  /** The agent opens the call in this step (its greeting): the platform hides `end_call` then. */
-  greeting = false;
   constructor(doc: AgentDocument, session: Session, deps: StepDeps) {
     super(doc, session, deps);
     this.announced = announcedThisStep(this.s.transcript);
@@ -54,13 +59,28 @@ class PinecallRun extends StepBase {
 
   /**
    * The platform's `end_call`, when the class declares a hangup and has no tool of that name of its
-   * own, and the agent is not greeting (the runtime's `ignore_on_enter`: "or models hang up before
-   * the caller speaks").
+   * own. Offered while the agent greets too: the runtime builds it with `ignore_on_enter=True`
+   * ("Hidden while the agent greets"), but livekit 1.8.3–1.8.9 hides such a tool only in a reply
+   * made inside the agent's `on_enter` (`_on_enter_ignored_tools`), and the runtime generates its
+   * greeting from `Session.start`, outside it.
    */
   endCall(): ToolSpec | undefined {
     const hangup = classHangup(this.doc);
-    if (!hangup || this.greeting || this.doc.tools.some((t) => t.name === END_CALL)) return undefined;
+    if (!hangup || this.doc.tools.some((t) => t.name === END_CALL)) return undefined;
     return endCallSpec(hangup);
+  }
+
+  /**
+   * What the history opens with: the platform's `current_date` pair; and while the agent greets
+   * with `improvise("…")`, the instruction, which livekit adds to that reply's context as a system
+   * message after the history so far (`generate_reply(instructions=…)`: `_pipeline_reply_task` adds
+   * it to its copy of the context, so the reply's tool rounds keep it and the next turn does not).
+   */
+  opening(): readonly ChatMessage[] {
+    const pair = datePair(this.today());
+    const greeting = classOpening(this.doc);
+    const greets = !this.s.transcript.some((line) => line.kind === 'caller');
+    return greets && greeting?.kind === 'improvise' && greeting.instruction ? [...pair, { role: 'system', content: greeting.instruction, livekit: true }] : pair;
   }
 
   /** The state as the class's `this` holds it: the fields and `stage`. */
@@ -94,7 +114,7 @@ class PinecallRun extends StepBase {
   /**
    * What a class that keeps its view as code (render() the importer could not read, `@render(Component)`,
    * or render() children that are no stage's section) renders for the state now, for the prompt
-   * (systemPrompt puts it in place of, or after, the stage's instructions); undefined for any other
+   * (promptBlocks puts it in place of, or after, the stage's instructions); undefined for any other
    * class, and when it failed (a note says why, once a step): the stage's own instructions stand alone.
    */
   viewText(): string | undefined {
@@ -234,9 +254,19 @@ class PinecallRun extends StepBase {
       const visible = visibleTools(this.doc, s, this.deps.evaluate, scope);
       for (const message of visible.notes) this.trace({ kind: 'note', message });
       const call = this.nextCallNumber();
-      const system = systemPrompt(this.doc, s, scope, this.viewText(), this.declared ??= this.toolSpecs(exportedTools(this.doc)));
+      const declared = this.declared ??= this.toolSpecs(exportedTools(this.doc));
+      const blocks = promptBlocks(this.doc, s, scope, this.viewText(), declared);
       const endCall = this.endCall();
-      const body = { system, messages: historyMessages(s.transcript, datePair(this.today())), tools: [...this.toolSpecs(visible.tools), ...(endCall ? [endCall] : [])], toolChoice: 'auto' as const };
+      // Every declared tool goes in every request (the platform's set_tools: "changing what the
+      // provider is sent spends its prompt cache"); which of them run now is said beside them.
+      const body = {
+        system: blocks.system,
+        messages: historyMessages(s.transcript, this.opening()),
+        ...(blocks.view ? { afterHistory: [blocks.view] } : {}),
+        tools: [...declared, ...(endCall ? [endCall] : [])],
+        openTools: [...this.toolSpecs(visible.tools).map((t) => t.name), ...(endCall ? [END_CALL] : [])],
+        toolChoice: this.answeredCalls() >= TOOL_ROUNDS_IN_WORDS ? 'none' as const : 'auto' as const,
+      };
       const response = await this.complete(body, 'agent', { phase: 'agent' }, true);
       if (!response) return s;
       const text = response.text.trim();
@@ -284,7 +314,6 @@ export async function pinecallStep(doc: AgentDocument, session: Session, callerL
   // The class's own greeting opens the call as written, with no model call (Pinecall 0.11's
   // `static greeting = "…"`); `improvise` leaves the opening to the model, as without one.
   const greeting = opening && callerLine === null ? classOpening(doc) : undefined;
-  run.greeting = opening && callerLine === null;
   if (greeting?.kind === 'words') {
     s.transcript.push({ kind: 'agent', text: greeting.text });
     run.trace({ kind: 'note', message: 'the class\'s greeting (static greeting), said as written: no model call' });

@@ -13,7 +13,7 @@ import { prepareSandboxEvaluate } from '../../../simulator/sandbox-evaluate';
 import { sandboxToolRunner } from '../../../simulator/sandbox-runner';
 import { newSession } from '../../../simulator/session';
 import { sessionEvents } from '../../../simulator/simulation-events';
-import { answer, say, scriptedModel, type Scripted } from '../../../simulator/testing';
+import { answer, say, scriptedModel, type Scripted, promptSent, openToolNames } from '../../../simulator/testing';
 import type { CallFacts, Evaluate, Session, StepDeps } from '../../../simulator/types';
 import { keptViewOf, renderedView } from '../../../simulator/view';
 import { pinecallStep } from './step';
@@ -48,12 +48,12 @@ describe('render() kept as code is rendered for the prompt', () => {
     const doc = frontDesk();
     const stranger = deps(doc, [say('Hello, who is calling?')], { channel: 'phone' });
     await pinecallStep(doc, newSession(doc), 'Hi', stranger.deps);
-    expect(classWords(stranger.model.requests[0].system)).toBe(`${PERSONA}\n\nAsk for the caller's name and phone.`);
+    expect(classWords(promptSent(stranger.model.requests[0]))).toBe(`${PERSONA}\n\nAsk for the caller's name and phone.`);
 
     const known = deps(doc, [say('Hello Ana.')], { channel: 'phone' });
     await pinecallStep(doc, inStage(doc, 'identify', { patient: { name: 'Ana', phone: ANA }, returning: true, booked: '' }), 'Hi', known.deps);
     // `<p>` folds the source's line breaks and indentation to one space; the empty branch renders nothing.
-    expect(classWords(known.model.requests[0].system)).toBe(`${PERSONA}\n\nYou are speaking with Ana, who has called before.`);
+    expect(classWords(promptSent(known.model.requests[0]))).toBe(`${PERSONA}\n\nYou are speaking with Ana, who has called before.`);
   });
 
   it('branches on this.call.channel: the same state on two channels gives two prompts', async () => {
@@ -63,7 +63,7 @@ describe('render() kept as code is rendered for the prompt', () => {
     for (const channel of ['phone', 'web']) {
       const run = deps(doc, [say('Which slot?')], { channel });
       await pinecallStep(doc, inStage(doc, 'book', state), 'A slot, please', run.deps);
-      prompts.push(classWords(run.model.requests[0].system));
+      prompts.push(classWords(promptSent(run.model.requests[0])));
     }
     expect(prompts).toEqual([
       `${PERSONA}\n\nYou are speaking with Ana.\n\nOffer at most two slots, one at a time.`,
@@ -75,7 +75,7 @@ describe('render() kept as code is rendered for the prompt', () => {
     const doc = frontDesk();
     const run = deps(doc, [answer('', ['identify', { name: 'Luis', phone: '600' }]), say('Which day, Luis?')], { channel: 'web' });
     const out = await pinecallStep(doc, newSession(doc), "I'm Luis, 600", run.deps);
-    expect(run.model.requests.map((r) => classWords(r.system).split('\n\n').slice(1))).toEqual([
+    expect(run.model.requests.map((r) => classWords(promptSent(r)).split('\n\n').slice(1))).toEqual([
       ["Ask for the caller's name and phone."],
       ['You are speaking with Luis.', 'List up to five slots, one per line.'],
     ]);
@@ -90,7 +90,7 @@ describe('render() kept as code is rendered for the prompt', () => {
     const first = await pinecallStep(doc, newSession(doc), 'Hi', run.deps);
     expect(first.failure).toBeUndefined();
     expect(first.transcript.at(-1)).toEqual({ kind: 'agent', text: 'Hello?' });
-    expect(classWords(run.model.requests[0].system)).toBe(`${PERSONA}\n\nAsk who is calling.`);
+    expect(classWords(promptSent(run.model.requests[0]))).toBe(`${PERSONA}\n\nAsk who is calling.`);
     expect(notes(first)).toEqual([
       "render() failed (cannot read property 'name' of null): the prompt has the stage's own instructions",
     ]);
@@ -101,7 +101,7 @@ describe('render() kept as code is rendered for the prompt', () => {
     const run = deps(looping, [say('Hello?')], { channel: 'phone' });
     const out = await pinecallStep(looping, newSession(looping), 'Hi', { ...run.deps, budgetMs: 3000 });
     expect(out.failure).toBeUndefined();
-    expect(classWords(run.model.requests[0].system)).toBe(PERSONA);
+    expect(classWords(promptSent(run.model.requests[0]))).toBe(PERSONA);
     expect(notes(out)).toEqual(["render() failed (render() took longer than 1000 ms): the prompt has the stage's own instructions"]);
   });
 
@@ -120,7 +120,7 @@ describe('render() kept as code is rendered for the prompt', () => {
       const typed = { ...doc, stages: doc.stages.map((st) => ({ ...st, instructions: 'Typed by hand.' })) };
       const run = deps(typed, [say('Hello?')], { channel: 'phone' });
       await pinecallStep(typed, newSession(typed), 'Hi', run.deps);
-      prompts.push(classWords(run.model.requests[0].system));
+      prompts.push(classWords(promptSent(run.model.requests[0])));
     }
     expect(prompts).toEqual([`${PERSONA}\n\nAsk for the caller's name and phone.`, `${PERSONA}\n\nHello from identify, new caller.`]);
   });
@@ -149,8 +149,8 @@ describe('onCall and this.log', () => {
     ]);
     expect(out.changeLog.map((c) => c.turn)).toEqual([1, 1]);
     // The first prompt already sees what onCall wrote, and `identify` (when !identified) is hidden.
-    expect(classWords(run.model.requests[0].system)).toBe(`${PERSONA}\n\nYou are speaking with Ana, who has called before.`);
-    expect(run.model.requests[0].tools.map((t) => t.name)).toEqual([]);
+    expect(classWords(promptSent(run.model.requests[0]))).toBe(`${PERSONA}\n\nYou are speaking with Ana, who has called before.`);
+    expect(openToolNames(run.model.requests[0])).toEqual([]);
     // It runs once: the next step does not open the call again.
     const again = deps(doc, [say('Sure.')], { channel: 'phone', from: ANA });
     const next = await pinecallStep(doc, out, 'Thanks', again.deps);
@@ -162,7 +162,7 @@ describe('onCall and this.log', () => {
     const run = deps(doc, [say('Clínica Norte, hello Ana.')], { channel: 'phone', from: ANA });
     const out = await pinecallStep(doc, newSession(doc), null, run.deps);
     expect(out.changeLog.map((c) => c.author)).toEqual(['hook:onCall', 'hook:onCall']);
-    expect(classWords(run.model.requests[0].system)).toContain('You are speaking with Ana');
+    expect(classWords(promptSent(run.model.requests[0]))).toContain('You are speaking with Ana');
   });
 
   it('an onCall that throws is a trace note and the call goes on', async () => {
@@ -211,7 +211,7 @@ describe('kept on export', () => {
     const runs = await Promise.all([doc, again].map(async (d) => {
       const run = deps(d, script(), { channel: 'web', from: ANA });
       const out = await pinecallStep(d, { ...newSession(d), stageId: d.stages.find((st) => st.name === 'book')!.id }, 'Monday at nine', run.deps);
-      return { prompts: run.model.requests.map((r) => classWords(r.system)), changes: changes(out) };
+      return { prompts: run.model.requests.map((r) => classWords(promptSent(r))), changes: changes(out) };
     }));
     expect(runs[1]).toEqual(runs[0]);
     expect(runs[0].changes).toEqual([
