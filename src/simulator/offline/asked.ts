@@ -4,6 +4,7 @@
 import type { JsonSchema } from '../../model';
 import type { ToolSpec } from '../types';
 import { askFor } from './speech';
+import { fieldsAskedBy } from './field-question';
 import { isStopWord, nameWords, stem, words } from './words';
 
 export interface Asked {
@@ -42,6 +43,8 @@ export function askedFor(lastAgentLine: string | undefined, tools: ToolSpec[]): 
   const line = lastAgentLine.trim();
   const params = tools.flatMap((tool) => Object.entries(tool.parameters.properties ?? {}).map(([param, prop]) => ({ tool: tool.name, description: tool.description, param, prop: prop ?? ({} as JsonSchema) })));
   const own = params.filter((p) => line.endsWith(askFor(p.param, p.prop, p.description)));
+  // (A field of an object asked by its own question asks for the object: field-question.ts.)
+  own.push(...params.filter((p) => !own.includes(p) && fieldsAskedBy(line, p.param, p.prop).length > 0));
   if (own.length) return own.map((p) => ({ tool: p.tool, param: p.param, why: 'the agent\'s last question was built for it' }));
   const said = contentOf(line);
   const byName = params.filter((p) => {

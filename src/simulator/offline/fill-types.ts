@@ -30,6 +30,8 @@ export interface FillContext {
    * answered its question, and answers no other.
    */
   yesNoSpent?: boolean;
+  /** The object parameter whose fields are being filled (`address` for `address.line1`), if any. */
+  within?: string;
   /** The schema being filled (set by fillArguments). */
   parameters?: JsonSchema;
   /** The one yes/no parameter of all offered tools ("tool.param"), when there is exactly one. */

@@ -15,6 +15,8 @@ import { fillBoolean, flagMeaningInTool } from './flags';
 import type { FillContext, Filled, Made } from './fill-types';
 import { askedByInstructions, beforeOtherAnswers, CHOICE_OF_OPTIONS, describesAThing, REASON, FIRST_PERSON_CLAUSE, namedBy, purposeOf, saysOnlyWhen, sentenceAbout, withoutFillers } from './answer-text';
 import { namePart } from './name-parts';
+import { isFirstAddressLine } from './address-lines';
+import { fieldsAskedBy } from './field-question';
 import { clauseThatPlaces, holdsWhereAThingIs, placePartOf, readPlacePart } from './places';
 import { holdsARelation, readOwnRelation } from './relations';
 import { asDateWanted, enumValueOfText, offeredDates, onOfferedWeekday, picksOffered, takesListed } from './offered';
@@ -89,7 +91,7 @@ function fillObject(name: string, prop: JsonSchema, ctx: FillContext, made: Made
   // The agent's question for the object asked for the fields its words name ("What is the pet breed?").
   const fields = Object.keys(prop.properties ?? {});
   const question = words(ctx.agentLines?.at(-1) ?? '');
-  const asked = ctx.asked?.map((qs, i) => qs.flatMap((q) => (q.param !== name || (ctx.tool && q.tool !== ctx.tool.name) ? [q] : i > 0 ? [] : fields.filter((f) => nameWords(f).every((w) => question.includes(w))).map((f) => ({ ...q, param: f })))));
+  const asked = ctx.asked?.map((qs, i) => qs.flatMap((q) => (q.param !== name || (ctx.tool && q.tool !== ctx.tool.name) ? [q] : i > 0 ? [] : fields.filter((f) => nameWords(f).every((w) => question.includes(w)) || fieldsAskedBy(ctx.agentLines?.at(-1) ?? '', name, prop).includes(f)).map((f) => ({ ...q, param: f })))));
   // A name field with nothing of its own, in an object that is an animal or a child ("pet.name"), is
   // that one's name, not the caller's (name-parts.ts reads "she's called Nala" for it, never "I'm Ruth").
   const ofAnother = nameWords(name).some((w) => /^(?:pets?|animals?|dogs?|cats?|child(?:ren)?|baby|pupil|student|patient)$/i.test(w));
@@ -97,7 +99,7 @@ function fillObject(name: string, prop: JsonSchema, ctx: FillContext, made: Made
     ...prop,
     properties: Object.fromEntries(Object.entries(prop.properties ?? {}).map(([f, p]) => [f, p && !p.description && nameWords(f).includes('name') ? { ...p, description: `The ${nameWords(name).join(' ')}'s ${nameWords(f).join(' ')}.` } : p])),
   };
-  const inner = fillArguments(fieldsSaid, { ...ctx, ...(asked ? { asked } : {}) });
+  const inner = fillArguments(fieldsSaid, { ...ctx, within: name, ...(asked ? { asked } : {}) });
   const got = Object.keys(inner.args);
   if (!got.length) return undefined;
   if (inner.missing.length) {
@@ -276,7 +278,8 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     // An address line not asked for is the street address the line gives ("Pick her up from 3
     // Orchard Close, D N four…"): the number and the street, not the postcode or what follows. (One
     // asked for is the answer, whole, above: "19 Orchard Row, flat three".)
-    const street = freeText && hasWord(new Set(nameWords(name).map(stem)), ['addresses', 'streets']) ? findStreetAddresses(line)[0] : undefined;
+    // ("line1" of an address object is its first line: the same street address, address-lines.ts.)
+    const street = freeText && (hasWord(new Set(nameWords(name).map(stem)), ['addresses', 'streets']) || isFirstAddressLine(name, ctx.within)) ? findStreetAddresses(line)[0] : undefined;
     if (street) {
       // A parameter for the street alone ("street") holds its name; the number is the door's.
       const nameOnly = hasWord(new Set(nameWords(name).map(stem)), ['streets']) && !nameWords(name).some((w) => /^(?:address(?:es)?|line)$/i.test(w));

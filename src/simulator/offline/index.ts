@@ -15,6 +15,7 @@ import { askedOf } from './history-memo';
 import { readRequest, type Reading } from './reading';
 import { askFor, reportResults, spokenFrom, swapPersons } from './speech';
 import { notStuck } from './stuck';
+import { askForField } from './field-question';
 import { patternReader, type PatternReader } from './patterns';
 import { preparePatternSandbox } from '../sandbox/patterns';
 import type { BoundedPatterns } from '../../model/bounded-pattern';
@@ -191,7 +192,7 @@ function agentCall(a: Answer, r: Reading, ctx: FillContext): void {
     const field = getOwn(best.fill.partial, missing)?.[0];
     const fieldProp: JsonSchema | undefined = field === undefined ? undefined : getOwn(prop?.properties, field);
     a.note('ask-missing', `${best.tool.name} fits (${reasonFor(best).why}) but its required ${missing}${field === undefined ? '' : `.${field}`} has no value yet: asked for it`);
-    a.text = field === undefined ? askFor(missing, prop, best.tool.description) : askFor(`${missing}_${field}`, fieldProp);
+    a.text = field === undefined ? askFor(missing, prop, best.tool.description) : askForField(missing, field, fieldProp);
     const stuck = notStuck(a.text, r, missing, prop);
     if (stuck) {
       a.note('not-stuck', stuck.why);
