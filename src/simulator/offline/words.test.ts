@@ -47,3 +47,16 @@ describe('overlap', () => {
     expect(overlap(words('yes'), words('the caller must agree')).pairs).toEqual([{ mine: 'yes', theirs: 'agree' }]);
   });
 });
+
+describe('repair, fix and mend are one concept', () => {
+  const values = ['technician_visit', 'new_unit'];
+  const described = ['', 'How to put it right: "technician_visit" (we repair it where it is) or "new_unit" (collect it and swap it).'];
+  it('"just send someone to fix it" names the value described as mending', async () => {
+    const { readEnum } = await import('./enums');
+    expect(readEnum(values, 'Just send someone to fix it, please.', described)).toMatchObject({ value: 'technician_visit' });
+  });
+  it('near miss: "it can\'t be fixed, send a new one" does not name the repair', async () => {
+    const { readEnum } = await import('./enums');
+    expect(readEnum(values, "It can't be fixed, so I'd like you to send a new one.", described)).not.toMatchObject({ value: 'technician_visit' });
+  });
+});

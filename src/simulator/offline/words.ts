@@ -52,6 +52,8 @@ const SYNONYMS = [
   'power electric',
   'escort accompany',
   'collect fetch',
+  // Putting a thing right: "send someone to fix it" asks for a repair.
+  'repair fix mend',
   'unwell ill sick poorly',
   'adult grown grownup',
   'pound quid sterling',
