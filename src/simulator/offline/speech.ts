@@ -5,6 +5,7 @@
 import type { JsonSchema } from '../../model';
 import type { Item, StepCall } from './reading';
 import { nameWords } from './words';
+import { questionFromName, saysOnlyHowWritten, scaleOf } from './question-names';
 import { capital, invertWhether, looksPast, question, sentence } from './question-order';
 
 /** Who the instructions call the person on the line: "the caller", "the customer", "the patient"… */
@@ -206,7 +207,7 @@ function docstringClause(name: string, prop: JsonSchema | undefined, toolDescrip
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const spelled = [escape(name), nameWords(name).map(escape).join('[\\s_-]*')];
   const m = new RegExp(`\\b(?:${spelled.join('|')})\\s*:\\s*((?:how many|how much|what|which|when|where|who|whether|the|earliest|latest|preferred|best)\\b[^;.,]*)`, 'i').exec(toolDescription);
-  if (!m) return '';
+  if (!m || saysOnlyHowWritten(m[1])) return '';
   // ("earliest time they can be in" is asked as "the earliest time you can be in".)
   return /^(?:earliest|latest|preferred|best)\b/i.test(m[1]) ? `the ${m[1].trim()}` : m[1].trim();
 }
@@ -218,6 +219,11 @@ const PLURAL_HEAD = /^(?:your|the)\s+(?:(?!(?:of|for|from|to|in|on|at|with)\b)[a
 export function askFor(name: string, prop: JsonSchema | undefined, toolDescription = ''): string {
   const description = (prop?.description || flagClause(name, toolDescription) || docstringClause(name, prop, toolDescription)).trim().split(/(?<=[.!?])\s+/)[0].replace(/\s*\([^)]*\)/g, '').replace(/[.!?]+$/, '');
   const when = whenName(name);
+  // (question-names.ts: a name that is a question, a score on a scale.)
+  const asked = description ? undefined : questionFromName(name);
+  if (asked && prop?.type !== 'boolean') return asked;
+  const scale = scaleOf(name, prop, toolDescription);
+  if (scale) return `On a scale of ${scale}, what ${PLURAL_HEAD.test(`the ${spokenName(name)}`) ? 'are' : 'is'} the ${spokenName(name)}?`;
   if (!description && when && prop?.type !== 'boolean') return when === 'time' ? 'What time would that be?' : 'Which day would that be?';
   const what = description ? swapPersons(description.charAt(0).toLowerCase() + description.slice(1)) : `${/name|phone|email|address|birth|postcode/i.test(name) ? 'your' : 'the'} ${spokenName(name)}`;
   const choices = Array.isArray(prop?.enum) ? prop.enum.map(String) : [];
