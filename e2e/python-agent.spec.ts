@@ -78,7 +78,11 @@ test('a Python agent folder imports as a flow, exports back as written, and simu
   const first = (await mockRequests(request))[0].body;
   const system = first.messages[0].content as string;
   expect(system.startsWith('You are Lola, at the front desk of the Pet Clinic.')).toBe(true);
-  expect(system).toContain('Ask what the pet is called');
+  // The platform's order: the static blocks first, the view as a system message after the history.
+  expect(system).not.toContain('Ask what the pet is called');
+  const view = first.messages.at(-1);
+  expect(view.role).toBe('system');
+  expect(view.content).toContain('Ask what the pet is called');
   expect(system).not.toContain('Internal');
   const recordPet = first.tools.find((t: any) => t.function.name === 'record_pet').function;
   expect(recordPet.parameters.properties.age).toEqual({ anyOf: [{ type: 'integer' }, { type: 'null' }], default: null, description: 'the pet\'s age in years, if the caller says it.' });

@@ -48,11 +48,13 @@ test('render() kept as code: the cards say so, the inspector renders it per stat
   const run = await appState(page, (s) => ({
     changes: s.session.changeLog.map((c: any) => [c.field, c.author]),
     system: s.session.trace.find((t: any) => t.kind === 'model-call')?.request.system,
+    afterHistory: s.session.trace.find((t: any) => t.kind === 'model-call')?.request.afterHistory,
   }));
   expect(run.changes).toEqual([['patient', 'hook:onCall'], ['returning', 'hook:onCall']]);
-  // Pinecall's blocks: the docstring's line and the framework's rules first, the rendered view last.
+  // Pinecall's blocks: the docstring's line and the framework's rules as the system text, the rendered view after the history.
   expect(run.system.startsWith('You are Sofia, the front desk of Clínica Norte.\n\n<rules>\n')).toBe(true);
-  expect(classWords(run.system)).toBe('You are Sofia, the front desk of Clínica Norte.\n\nYou are speaking with Ana, who has called before.');
+  expect(classWords(run.system)).toBe('You are Sofia, the front desk of Clínica Norte.');
+  expect(run.afterHistory).toEqual(['You are speaking with Ana, who has called before.']);
 
   // The preview follows the session: the caller is known now.
   await page.getByTestId('stage-view-stage').selectOption('identify');

@@ -78,7 +78,11 @@ test('a Ruby agent folder imports as a flow, exports back as written, and simula
   const first = (await mockRequests(request))[0].body;
   const system = first.messages[0].content as string;
   expect(system.startsWith('You are the front desk of Riverside Dental. Short sentences: everything you say is read aloud. Never invent an hour: hours come from the agenda.')).toBe(true);
-  expect(system).toContain('Greet the caller and ask for their name and phone.');
+  // The platform's order: the static blocks first, the view as a system message after the history.
+  expect(system).not.toContain('Greet the caller and ask for their name and phone.');
+  const view = first.messages.at(-1);
+  expect(view.role).toBe('system');
+  expect(view.content).toContain('Greet the caller and ask for their name and phone.');
   const findPatient = first.tools.find((t: any) => t.function.name === 'find_patient').function;
   expect(findPatient.parameters).toEqual({ type: 'object', properties: { name: { type: 'string' }, phone: { type: 'string' } }, required: ['name', 'phone'], additionalProperties: false });
   const second = (await mockRequests(request))[1].body;

@@ -355,4 +355,29 @@ test.describe('a real run with the offline model', () => {
     await page.getByTestId('sim-reset').click();
     await expect(page.getByTestId('state-panel')).toHaveAttribute('data-editable', 'true');
   });
+
+  test('Pinecall: the inspector shows the view sent after the history, and every declared tool with the closed ones marked', async ({ page }) => {
+    await openApp(page);
+    await openSimulator(page);
+    await expect(page.getByTestId('sim-provider')).toHaveText('Offline model');
+    await say(page, "Hi, I'd like to reserve a spot please.");
+    await page.getByTestId('dock-tab-turns').click();
+    await expect(page.getByTestId('step-select')).toHaveValue('0');
+    await page.getByTestId('call-row').first().click();
+    // The platform's order: the static blocks as the system text, the history, then the view.
+    await expect(page.getByTestId('call-system')).toContainText('You are Sofia');
+    await expect(page.getByTestId('call-system')).not.toContainText('Greet the caller and ask how you can help.');
+    await expect(page.getByTestId('call-after-history')).toContainText('Greet the caller and ask how you can help.');
+    // Every function tool the class declares is sent; those the greet stage has closed are marked.
+    const declared = await appState(page, (s) => s.doc.tools.filter((t: { kind: string }) => t.kind === 'function').map((t: { name: string }) => t.name));
+    await expect(page.getByTestId('offered-tool')).toHaveCount(declared.length);
+    await expect(page.getByTestId('call-tools').locator('summary').first()).toHaveText(`Tools sent (${declared.length}, 2 open now)`);
+    await expect(page.locator('[data-testid="offered-tool"][data-tool="book"]')).toContainText('closed now');
+    await expect(page.locator('[data-testid="offered-tool"][data-tool="is_schedule_appointment"]')).not.toContainText('closed now');
+    // The part of the call this adds, in view: what follows the history, and the tools with their marks.
+    await page.setViewportSize({ width: 1440, height: 2000 });
+    await page.locator('[data-testid="offered-tool"]').last().scrollIntoViewIfNeeded();
+    await page.locator('.dock').screenshot({ path: test.info().outputPath('pinecall-request-inspector.png') });
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
 });
