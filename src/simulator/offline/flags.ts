@@ -12,6 +12,7 @@ import { dayFlexibility, forSelf, onlyTheBase, yesNoToThing } from './flag-phras
 import type { FillContext, Filled, Made } from './fill-types';
 import { restatesTool } from './intent';
 import { negationOf } from './polarity';
+import { goAheadFor } from './consent';
 import { instructionsQuestion, turnQuestionOf } from './turn-questions';
 import { callerWords, classesOf, conceptOfWord, isStopWord, nameWords, overlap, stem, words } from './words';
 
@@ -156,6 +157,12 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
   // "What's your name?" says nothing of a flag nobody mentioned.
   const flagWords = new Set(words(`${nameWords(name).join(' ')} ${prop.description ?? ''}`).filter((w) => !isStopWord(w)).map(stem));
   const spokenOf = [ctx.instructions ?? '', ...(ctx.agentLines ?? []).slice(-2)].some((text) => words(text).some((w) => !isStopWord(w) && flagWords.has(stem(w))));
+  // "Yeah, that's fine, go ahead", beside another answer, agrees to what the stage asks agreement for (consent.ts).
+  const goAhead = spokenOf && !ctx.yesNoSpent ? goAheadFor(prop.description ?? '', name, latest, ctx.agentLines?.at(-1) ?? '') : undefined;
+  if (goAhead) {
+    const f = made(true, 'boolean-go-ahead', goAhead.said, true);
+    if (f) return { ...f, why: `"${goAhead.said}" says yes to what the stage speaks of, which ${name} records` };
+  }
   if (ynNow && askedElsewhere && spokenOf && ctx.soleFlag === `${ctx.tool?.name}.${name}`) {
     const f = made(ynNow.value, 'boolean-sole-flag', ynNow.said, true);
     return f && { ...f, why: `"${ynNow.said}" answers no question for a value, and ${name} is the one yes/no the offered tools ask` };
