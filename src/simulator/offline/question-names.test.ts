@@ -13,6 +13,8 @@ describe('a name that is a question already', () => {
 describe('a score on the scale its docstring gives', () => {
   it('"noiseLevel: 1 to 5, the loudest it got" is asked on that scale', () =>
     expect(askFor('noiseLevel', { type: 'number' }, 'Log it. noiseLevel: 1 to 5, the loudest it got.')).toBe('On a scale of 1 to 5, what is the noise level?'));
+  it('near miss: "heightFeet: 4 to 8, to the nearest foot" is a measure, not a scale', () =>
+    expect(askFor('heightFeet', { type: 'number' }, 'Choose it. heightFeet: 4 to 8, to the nearest foot.')).not.toMatch(/scale/));
   it('near miss: "guests: 2 to 8 people" is a limit, not a scale', () =>
     expect(askFor('guests', { type: 'integer' }, 'Book a table. guests: 2 to 8 people.')).toBe('How many guests?'));
 });

@@ -34,8 +34,10 @@ export function scaleOf(name: string, prop: JsonSchema | undefined, toolDescript
   const own = prop.description ?? new RegExp(`\\b(?:${escaped.join('|')})\\s*:\\s*([^;.]*)`, 'i').exec(toolDescription)?.[1] ?? '';
   const m = /\b(\d{1,3})\s*(?:to|-|–)\s*(\d{1,3})\b/.exec(own);
   if (!m || Number(m[1]) >= Number(m[2])) return undefined;
-  // A range of a count ("2 to 8 people") is a limit, not a scale: only a scale says nothing after it but words of judging.
-  return /\b(?:scale|score|rating|rate|worst|best|pain|out of)\b|^\s*\d{1,3}\s*(?:to|-|–)\s*\d{1,3}\s*(?:,|$)/i.test(own) ? `${m[1]} to ${m[2]}` : undefined;
+  // A range of a count or a measure ("2 to 8 people", "4 to 8, to the nearest foot") is a limit, not
+  // a scale: a scale is named so, or starts at 0 or 1 with nothing of its own after it.
+  const bare = /^\s*[01]\s*(?:to|-|–)\s*\d{1,3}\s*(?:,|$)/.test(own) && !/\b(?:nearest|feet|foot|inch(?:es)?|metres?|meters?|cm|kg|years?|days?|weeks?|people|guests?)\b/i.test(own);
+  return /\b(?:scale|score|rating|rate|worst|best|pain|out of)\b/i.test(own) || bare ? `${m[1]} to ${m[2]}` : undefined;
 }
 
 /** A docstring clause that says how the value is written ("what the guest said, in their words"), not what it is. */
