@@ -22,7 +22,8 @@ export function namesFor(name: string, prop: JsonSchema, line: string, split: bo
   // is it read first: the caller's own name is never taken from it.
   const ofAnother = aboutAnotherPerson(name, prop);
   const found = findNames(line)
-    .filter((f) => (ofAnother ? !CALLERS_OWN.has(f.rule) : f.rule !== 'name-of-another'))
+    // ("Under Gallagher" names whom a booking is under: the name on the booking, whoever travels.)
+    .filter((f) => (ofAnother ? !CALLERS_OWN.has(f.rule) || (f.rule === 'name-under' && ON_A_BOOKING.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`)) : f.rule !== 'name-of-another'))
     .sort((a, b) => Number(b.rule === own) - Number(a.rule === own) || Number(b.rule === 'name-of-another') - Number(a.rule === 'name-of-another'));
   return found.flatMap((f) => {
     const ws = f.value.split(' ');
@@ -38,6 +39,9 @@ export function namesFor(name: string, prop: JsonSchema, line: string, split: bo
 
 /** The ways a caller gives their own name: no name of another person's. */
 // ("It's under Alison Whitlock, I'm her daughter": a booking is under the caller's name.)
+/** A name parameter for the name a booking is held under ("The surname on the booking"). */
+const ON_A_BOOKING = /\b(?:booking|bookings|reservation|reservations|booked|reserved)\b/i;
+
 const CALLERS_OWN = new Set(['name-introduction', 'name-my-name-is', 'name-speaking', 'name-under']);
 
 /**
