@@ -188,9 +188,10 @@ def prompt_case(agent: dict, cls) -> Case:
         except Exception:  # the view raised: blocks.render's other blocks, each on its own, and the view's error
             rendered = {"identity": identity(instance, Line()), "tools": tools(instance), "view": sdk_view(instance)}
         theirs = {"identity": rendered["identity"], "view": rendered["view"]}
-        # The platform sends the static blocks as the system text and the view after the history
-        # (pinecall/runtime session/_prompt.py): Callboard's request carries them so.
-        joined = "\n\n".join(part for part in (ours["identity"], ours["tools"]) if part)
+        # The platform sends the static blocks (identity, the class's knowledge, tools) as the system
+        # text and the view after the history (pinecall/runtime session/_prompt.py): Callboard's
+        # request carries them so.
+        joined = "\n\n".join(part for part in (ours["identity"], ours.get("knowledge", ""), ours["tools"]) if part)
         if joined != ours["system"]:
             failing.append(f"at {ours['stage']}: Callboard's system text {ours['system']!r} is not its static blocks {joined!r}")
         if ours.get("keptView"):

@@ -50,7 +50,7 @@ def protocols_dropped(prompt: dict) -> None:
     if "identity" in prompt and "<protocols>" in prompt["identity"]:
         parts = [p for p in prompt["identity"].split("\n\n") if not p.startswith("<protocols>")]
         prompt["identity"] = "\n\n".join(parts)
-        prompt["system"] = "\n\n".join(p for p in (prompt["identity"], prompt["tools"]) if p)
+        prompt["system"] = "\n\n".join(p for p in (prompt["identity"], prompt.get("knowledge", ""), prompt["tools"]) if p)
 
 
 def wrong_rule(name: str, change: Callable[[dict], None], wanted: str, sides=("predicted", "simulated")) -> Case:

@@ -23,7 +23,7 @@ import { documentArbitrary } from '../../src/formats/testing/arbitraries';
 import type { AgentDocument, Tool } from '../../src/model';
 import { exportedTools } from '../../src/model/tool-chains';
 import { toolSpec } from '../../src/simulator/messages';
-import { checkArguments, declaredTools, identityOf, promptBlocks, toolsBlock, visibleTools } from '../../src/runtimes/pinecall/engine';
+import { checkArguments, declaredTools, identityOf, knowledgeText, promptBlocks, toolsBlock, visibleTools } from '../../src/runtimes/pinecall/engine';
 import { prepareSandboxEvaluate } from '../../src/simulator/sandbox-evaluate';
 import { stateWithStage } from '../../src/simulator/derived';
 import { startSession } from '../../src/simulator/simulation';
@@ -156,6 +156,8 @@ async function main() {
           visible: visibleTools(doc, at, evaluate, scope).tools.map((t) => names.get(t)!),
           system: blocks.system,
           identity: identityOf(doc),
+          // The class's @knowledge text: the platform's block between them (the SDK renders no such block).
+          knowledge: knowledgeText(doc),
           tools: toolsBlock(declaredSpecs),
           view: blocks.view,
           stage,

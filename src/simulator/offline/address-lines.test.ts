@@ -39,6 +39,7 @@ describe('the first line of an address object', () => {
 describe('a nested field asked by its own words', () => {
   it('a field with a description is asked by it', () =>
     expect(askForField('pet', 'breed', { type: 'string', description: 'The breed of the animal.' })).toBe('What is the breed of the animal?'));
+  it('a part of a place with nothing of its own is asked by its own name', () => expect(askForField('location', 'road', { type: 'string' })).toBe('What is the road?'));
   it('near miss: a field with nothing of its own keeps its parent\'s name ("your pet name", never "your name")', () =>
     expect(askForField('pet', 'name', { type: 'string' })).toBe('What is your pet name?'));
 });

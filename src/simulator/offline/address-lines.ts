@@ -21,7 +21,7 @@ function lineNumber(name: string): number | undefined {
 }
 
 /** Whether a name, or the object it is a field of, names an address. */
-const ofAnAddress = (name: string, within?: string) => [name, within ?? ''].some((n) => nameWords(n).some((w) => ADDRESS_WORDS.test(w)));
+export const ofAnAddress = (name: string, within?: string) => [name, within ?? ''].some((n) => nameWords(n).some((w) => ADDRESS_WORDS.test(w)));
 
 /** The first line of an address (house number and street), by the field's name and its object's. */
 export const isFirstAddressLine = (name: string, within?: string): boolean => lineNumber(name) === 1 && ofAnAddress(name, within);

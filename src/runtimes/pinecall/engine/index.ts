@@ -11,7 +11,7 @@ export { pinecallStep, pinecallRetry } from './step';
 export { checkArguments } from './check-args';
 export { checkPythonArguments, type PythonChecked } from './check-args-python';
 export { checkRubyArguments } from './check-args-ruby';
-export { promptBlocks, visibleTools, declaredTools, identityOf, type PromptBlocks } from './prompt';
+export { promptBlocks, visibleTools, declaredTools, identityOf, knowledgeText, type PromptBlocks } from './prompt';
 export { classWords, toolsBlock, isFrameworkBlock } from './prompt-blocks';
 export { hasOnCall, ON_CALL_AUTHOR } from './hooks';
 

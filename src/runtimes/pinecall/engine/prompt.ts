@@ -11,6 +11,7 @@ import { keptViewOf, viewReplacesInstructions } from '../../../simulator/class-c
 import { exportedTools } from '../../../model/tool-chains';
 import { toolSpec } from '../../../simulator/messages';
 import { identityBlock, toolsBlock } from './prompt-blocks';
+import { classKnowledge } from '../../../simulator/class-code/knowledge';
 import type { Evaluate, Session } from '../../../simulator/types';
 
 export interface Visible {
@@ -50,7 +51,8 @@ export function visibleTools(doc: AgentDocument, session: Session, evaluate: Eva
  * The prompt, as Pinecall's blocks render it (prompt-blocks.ts) and the platform sends them
  * (pinecall/runtime `domain/agent.py` DEFAULT_LAYOUT, `session/_prompt.py` request): the static
  * blocks as the system text — the identity block (the class's docstring line, the framework's
- * rules, protocols and channel) and the tools block (every tool the class declares, by the name and
+ * rules, protocols and channel), the knowledge block (the class's `@knowledge` text, whole) and the
+ * tools block (every tool the class declares, by the name and
  * description its spec has: `declared`, the specs the runtime's code builds where the step has
  * them); and the dynamic block, the view, sent after the history as a system message of its own —
  * the current stage's instructions, `{{ }}` filled from `scope`; or, for a class whose view is kept
@@ -64,14 +66,20 @@ export function promptBlocks(doc: AgentDocument, session: Session, scope: Readon
   const kept = keptViewOf(doc);
   // render()'s children that are no stage's section follow the sections, as the export writes them.
   const now = view === undefined ? [instructions] : kept && !viewReplacesInstructions(kept) ? [instructions, view.trim()] : [view.trim()];
-  return { system: [identityOf(doc), toolsBlock(declared)].filter(Boolean).join('\n\n'), view: now.filter(Boolean).join('\n\n') };
+  return { system: [identityOf(doc), knowledgeText(doc), toolsBlock(declared)].filter(Boolean).join('\n\n'), view: now.filter(Boolean).join('\n\n') };
 }
 
 export interface PromptBlocks {
-  /** The static blocks, joined as livekit's one `instructions` string (`BETWEEN_BLOCKS`). */
+  /** The static blocks (identity, knowledge, tools), joined as livekit's one `instructions` string (`BETWEEN_BLOCKS`). */
   system: string;
   /** The view block now; '' when there is none (nothing is sent for it). */
   view: string;
+}
+
+/** The knowledge block: the class's `@knowledge` text, whole ('' when it declares none, or gives it by code). */
+export function knowledgeText(doc: AgentDocument): string {
+  const knowledge = classKnowledge(doc);
+  return knowledge && 'text' in knowledge ? knowledge.text : '';
 }
 
 /** The identity block a class sends: its docstring's line, the framework's rules and protocols, and the channel's unless it turns them off. */

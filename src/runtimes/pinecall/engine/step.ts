@@ -21,6 +21,7 @@ import { firedEdge } from './edges';
 import { hasOnCall, ON_CALL_AUTHOR, onCallTool } from './hooks';
 import { classOpening } from '../../../simulator/class-code/opening';
 import { classHangup, END_CALL, endCallSpec } from '../../../simulator/class-code/hangup';
+import { classKnowledge } from '../../../simulator/class-code/knowledge';
 import { promptBlocks, visibleTools } from './prompt';
 import { datePair, ISO_DATE, localIsoDate, notAvailable, resultText } from './runtime-words';
 
@@ -255,6 +256,8 @@ class PinecallRun extends StepBase {
       for (const message of visible.notes) this.trace({ kind: 'note', message });
       const call = this.nextCallNumber();
       const declared = this.declared ??= this.toolSpecs(exportedTools(this.doc));
+      const knowledge = classKnowledge(this.doc);
+      if (knowledge && 'fromCode' in knowledge) this.noteOnce(`the class's knowledge is given by code (text=${knowledge.fromCode.slice(0, 80)}), which Callboard cannot run: the prompt has no knowledge block`);
       const blocks = promptBlocks(this.doc, s, scope, this.viewText(), declared);
       const endCall = this.endCall();
       // Every declared tool goes in every request (the platform's set_tools: "changing what the

@@ -64,6 +64,16 @@ function openingOf(file: PyFile, value: SyntaxNode): PinecallPythonPreserved['gr
   return undefined;
 }
 
+/** `@knowledge(path="…", text="…")`: its text when a literal gives it, else the expression as written. */
+function knowledgeOf(file: PyFile, decorator: SyntaxNode): PinecallPythonPreserved['knowledge'] {
+  const call = decorator.getChild('CallExpression') ?? (decorator.getChild('ArgList') ? decorator : null);
+  if (!call || !/^@\s*knowledge\s*\(/.test(file.of(decorator).trim())) return undefined;
+  const value = callArguments(file, call)?.named.get('text')?.value;
+  if (!value) return undefined;
+  const text = stringOf(file, value);
+  return text !== undefined ? { text } : { fromCode: file.of(value) };
+}
+
 /**
  * The names the module binds at its top level, for the hints that name them: the type aliases
  * (`X = <type>` or `X: TypeAlias = <type>`, not a string: that is text), the names bound more than
@@ -214,6 +224,8 @@ export function importPinecallPython(text: string, options: PythonImportOptions 
   if (before.length) preserved.before = before;
   if (after.length) preserved.after = after;
   if (found.decorators.length) preserved.classDecorators = found.decorators.map((d) => file.of(d).trim());
+  const knowledge = found.decorators.map((d) => knowledgeOf(file, d)).find((k) => k !== undefined);
+  if (knowledge) preserved.knowledge = knowledge;
   const hints = new HintReader(file, typedDicts, moduleNames);
 
   // The class body.

@@ -31,6 +31,11 @@ export interface PinecallPythonPreserved {
   asyncTools?: string[];
   /** A tool's `when=` as written, where the document's `when` could not hold it. */
   whens?: Record<string, string>;
+  /**
+   * The class's `@knowledge(path=…, text=…)`, as read at import: its text when it is a literal, else
+   * the expression as written (the simulator cannot run it to know the words).
+   */
+  knowledge?: { text: string } | { fromCode: string };
   /** How the class opens a call (`greeting = …`), as read at import: its words, or the model's own with an instruction. */
   greeting?: { kind: 'words'; text: string } | { kind: 'improvise'; instruction: string };
   /**
