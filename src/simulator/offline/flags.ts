@@ -13,6 +13,7 @@ import type { FillContext, Filled, Made } from './fill-types';
 import { restatesTool } from './intent';
 import { negationOf } from './polarity';
 import { goAheadFor } from './consent';
+import { declinesHelp } from './self-help';
 import { instructionsQuestion, turnQuestionOf } from './turn-questions';
 import { callerWords, classesOf, conceptOfWord, isStopWord, nameWords, overlap, stem, words } from './words';
 
@@ -252,6 +253,12 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
         const f = madeHere(false, 'boolean-plain-against-qualifier', `${before} ${shared[0].mine}`, true, false);
         return f && { ...f, why: `the caller's "${before} ${shared[0].mine}" is the plain kind, not the ${nameParts.slice(0, -1).join(' ')} one ${name} asks about` };
       }
+    }
+    // "I can manage my bags myself" turns down a flag for someone's help (self-help.ts).
+    const declined = shared.length ? declinesHelp(prop.description ?? '', line, shared[0].mine) : undefined;
+    if (declined) {
+      const f = madeHere(false, 'boolean-declines-help', declined, true, false);
+      return f && { ...f, why: `"${declined}" says the caller will do it on their own: no help wanted` };
     }
     if (shared.length) {
       const description = `${prop.description ?? ''}. ${nameWords(name).join(' ')}`;

@@ -82,6 +82,8 @@ const CLASSES: Record<string, string[]> = {
   drug: ['antibiotic', 'painkiller', 'steroid', 'antidepressant'],
   // Animals kept at home, and the youngest children by their own words.
   pet: ['cat', 'kitten', 'dog', 'puppy', 'hamster', 'guinea', 'budgie', 'parrot', 'tortoise', 'ferret', 'gerbil'],
+  // What a neighbour or a room next door makes heard ("a party going on" is noise).
+  noise: ['party', 'music', 'bass', 'shouting', 'banging', 'drilling', 'barking', 'snoring'],
   child: ['toddler', 'baby', 'infant', 'teenager', 'newborn'],
   // The people of a family, as a caller names them ("out with my dad" is out with family).
   family: ['mum', 'mother', 'mam', 'dad', 'father', 'parent', 'brother', 'sister', 'son', 'daughter', 'aunt', 'uncle', 'cousin', 'gran', 'granny', 'grandma', 'grandad', 'grandpa', 'nan', 'wife', 'husband'],
