@@ -84,6 +84,10 @@ const CLASSES: Record<string, string[]> = {
   pet: ['cat', 'kitten', 'dog', 'puppy', 'hamster', 'guinea', 'budgie', 'parrot', 'tortoise', 'ferret', 'gerbil'],
   // What a neighbour or a room next door makes heard ("a party going on" is noise).
   noise: ['party', 'music', 'bass', 'shouting', 'banging', 'drilling', 'barking', 'snoring'],
+  // Brothers and sisters ("his big sister's already there" speaks of a sibling), and the ways of
+  // getting somewhere ("two buses away" speaks of travel).
+  sibling: ['brother', 'sister', 'twin', 'stepbrother', 'stepsister'],
+  travel: ['bus', 'train', 'tram', 'commute', 'journey'],
   child: ['toddler', 'baby', 'infant', 'teenager', 'newborn'],
   // The people of a family, as a caller names them ("out with my dad" is out with family).
   family: ['mum', 'mother', 'mam', 'dad', 'father', 'parent', 'brother', 'sister', 'son', 'daughter', 'aunt', 'uncle', 'cousin', 'gran', 'granny', 'grandma', 'grandad', 'grandpa', 'nan', 'wife', 'husband'],
