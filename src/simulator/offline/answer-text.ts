@@ -5,7 +5,8 @@
 import type { JsonSchema } from '../../model';
 import type { Asked } from './asked';
 import type { FillContext } from './fill-types';
-import { findYesNo, notAName } from './extract';
+import { findEmails, findPhones, findYesNo, notAName } from './extract';
+import { findSpokenEmails } from './spoken';
 import { findDates, findTimes } from './dates';
 import { isStopWord, nameWords, stem, words } from './words';
 
@@ -156,3 +157,21 @@ export function describesAThing(name: string, prop: JsonSchema, toolDescription 
 
 /** A parameter that holds why: its name or description says reason, why or purpose. */
 export const REASON = /\b(?:reasons?|why|purpose|what (?:it|the \w+) is for)\b/i;
+
+/** Letters said one by one, as a name or a code is spelled out ("D O B S O N", "Q U A Y E"). */
+const SPELLED_OUT = /(?<![\w'’])(?:[A-Z][\s.,]+){2,}[A-Z](?![\w'’])/;
+/** The words of a parameter that holds contact details or a name: these may hold a phone or a spelling. */
+const HOLDS_CONTACT = /\b(?:contact|phone|mobile|number|email|e-mail|name|names|spell(?:ing|ed)?|details|reference|code|id)\b/i;
+
+/**
+ * A phone number, an email or a spelling in an answer for free text that holds none of them: the
+ * caller is giving their contact details ("Put it under Deborah Quaye, that's Q U A Y E, and my
+ * mobile's oh seven eight one two…"), which answers another question, not this one (issue 32: the
+ * whole line became a delivery's building). Undefined when the answer holds none.
+ */
+export function contactDetailsIn(name: string, prop: JsonSchema, text: string): string | undefined {
+  if (HOLDS_CONTACT.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`)) return undefined;
+  const found = findPhones(text)[0] ?? findEmails(text)[0] ?? findSpokenEmails(text)[0];
+  if (found) return found.said;
+  return SPELLED_OUT.exec(text)?.[0];
+}

@@ -31,13 +31,19 @@ const BLIND_3 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-bli
  * too, and the fifth batch's held-out part is the measure. Absent until written.
  */
 const BLIND_4 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-4/', import.meta.url));
+/**
+ * The fifth batch, whose held-out part was the measure until stop 41 (0 of 10 completed, 10 wrong
+ * values) and was then spent; the sixth batch, written blind after it, holds the measure now.
+ */
 const BLIND_5 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-5/', import.meta.url));
+const BLIND_6 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-6/', import.meta.url));
 const blind = [
   ...batch(BLIND, ''),
   ...batch(BLIND_2, 'batch-2/'),
   ...batch(BLIND_3, 'batch-3/'),
   ...(existsSync(BLIND_4) ? batch(BLIND_4, 'batch-4/') : []),
   ...(existsSync(BLIND_5) ? batch(BLIND_5, 'batch-5/') : []),
+  ...(existsSync(BLIND_6) ? batch(BLIND_6, 'batch-6/') : []),
 ];
 
 const realFetch = globalThis.fetch;

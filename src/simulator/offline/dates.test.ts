@@ -57,6 +57,14 @@ describe('findTimes', () => {
     expect(hhmm('four o’clock')).toEqual(['04:00']);
     expect(hhmm('at noon')).toEqual(['12:00']);
   });
+  it('"quarter to one" and "ten to one" are just before one in the afternoon, not after midnight', () => {
+    expect(hhmm('Could it be with us for quarter to one?')).toEqual(['12:45']);
+    expect(hhmm('ten to one')).toEqual(['12:50']);
+    expect(hhmm('quarter to one pm')).toEqual(['12:45']);
+    // Near misses: said in the morning it is after midnight; "quarter to two" is still 01:45 on the face.
+    expect(hhmm('quarter to one am')).toEqual(['00:45']);
+    expect(hhmm('quarter to two')).toEqual(['01:45']);
+  });
   it('near misses: a count, a long number, an impossible time', () => {
     expect(hhmm('10 people')).toEqual([]);
     expect(hhmm('room 1030')).toEqual([]);

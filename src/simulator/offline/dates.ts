@@ -214,6 +214,11 @@ const MINUTES = '(oh[\\s-]five|(?:twenty|thirty|forty|fifty)[\\s-]five|fifteen|t
 const MINUTE_VALUES: Record<string, number> = { oh: 0, ten: 10, fifteen: 15, twenty: 20, thirty: 30, forty: 40, fifty: 50, five: 5 };
 const minuteValue = (said: string) => said.toLowerCase().split(/[\s-]+/).reduce((sum, w) => sum + MINUTE_VALUES[w], 0);
 
+/**
+ * The hour before one said on a clock's face: "quarter to one" is 12:45, as a person says it (a
+ * midnight they would call "quarter to one in the morning", whose "am" makes 12 into 0).
+ */
+const hourBefore = (hour: number) => (hour === 1 ? 12 : (hour + 23) % 24);
 const hourWord = (w: string) => (/^\d+$/.test(w) ? +w : NUMBER_WORDS.indexOf(w.toLowerCase()));
 const HOUR = `(\\d{1,2}|${NUMBER_WORDS.slice(1).join('|')})`;
 const MERIDIEM = '\\s*(a\\.?m\\.?|p\\.?m\\.?)';
@@ -262,14 +267,14 @@ export function findTimes(text: string): TimeMatch[] {
     const hour = hourWord(m[3]);
     const minutes = m[1].toLowerCase() === 'half' ? 30 : 15;
     const past = m[2].toLowerCase() === 'past';
-    add(m, past ? clock(hour, minutes, m[4]) : clock((hour + 23) % 24, 60 - minutes, m[4]), 'time-words');
+    add(m, past ? clock(hour, minutes, m[4]) : clock(hourBefore(hour), 60 - minutes, m[4]), 'time-words');
   });
   // "twenty to ten", "ten past six", "25 minutes past three": minutes said in words, or in digits with "minutes".
   each(new RegExp(`\\b(five|ten|twenty|twenty[\\s-]five|\\d{1,2}(?=\\s+minutes))(?:\\s+minutes)?\\s+(past|to)\\s+${HOUR}\\b(?!\\s+(?:people|of|minutes|hours|days|weeks|years))(?:${MERIDIEM}(?![a-z]))?`), (m) => {
     const minutes = /^\d/.test(m[1]) ? +m[1] : { five: 5, ten: 10, twenty: 20 }[m[1].toLowerCase() as 'five'] ?? 25;
     const hour = hourWord(m[3]);
     if (minutes < 1 || minutes > 29) return;
-    add(m, m[2].toLowerCase() === 'past' ? clock(hour, minutes, m[4]) : clock((hour + 23) % 24, 60 - minutes, m[4]), 'time-words');
+    add(m, m[2].toLowerCase() === 'past' ? clock(hour, minutes, m[4]) : clock(hourBefore(hour), 60 - minutes, m[4]), 'time-words');
   });
   each(new RegExp(`\\b${HOUR}\\s+o['’]?clock\\b`), (m) => add(m, clock(hourWord(m[1]), 0), 'time-words'));
   // "half ten" is half past ten, as British English says it.

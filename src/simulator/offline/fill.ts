@@ -13,7 +13,7 @@ import { findPostcodes, findSpokenCodes, findStreetAddresses } from './ids';
 import { clauseWith } from './intent';
 import { fillBoolean, flagMeaningInTool } from './flags';
 import type { FillContext, Filled, Made } from './fill-types';
-import { askedByInstructions, beforeOtherAnswers, CHOICE_OF_OPTIONS, describesAThing, REASON, FIRST_PERSON_CLAUSE, namedBy, purposeOf, saysOnlyWhen, sentenceAbout, withoutFillers } from './answer-text';
+import { askedByInstructions, beforeOtherAnswers, CHOICE_OF_OPTIONS, contactDetailsIn, describesAThing, REASON, FIRST_PERSON_CLAUSE, namedBy, purposeOf, saysOnlyWhen, sentenceAbout, withoutFillers } from './answer-text';
 import { namePart } from './name-parts';
 import { isFirstAddressLine } from './address-lines';
 import { fieldsAskedBy } from './field-question';
@@ -272,7 +272,9 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
       // "The Tuesday afternoon one suits me better" picks an option: it is no reason or note.
       // "Thursday if you can, the afternoon's better" says when: no place, reason or note.
       const picksAnOption = CHOICE_OF_OPTIONS.test(about.trim()) || saysOnlyWhen(about, ctx.today);
-      const f = content && !saysWhatTheyDo && !picksAnOption ? made(content, 'answer-to-question', content, i === 0) : undefined;
+      // "…, that's Q U A Y E, and my mobile's oh seven…" gives contact details, not this answer.
+      const givesContact = contactDetailsIn(name, prop, content) !== undefined;
+      const f = content && !saysWhatTheyDo && !picksAnOption && !givesContact ? made(content, 'answer-to-question', content, i === 0) : undefined;
       if (f) return { ...f, why: `the caller's line answers the agent's question for ${name} (${asked.why})` };
     }
     // An address line not asked for is the street address the line gives ("Pick her up from 3

@@ -3,6 +3,7 @@
 // their polarity: a negator before them in their clause makes it false; a word of the
 // description's setting, a word beside a "no" that answers nothing, or a noun the caller qualifies
 // otherwise is no evidence, and the agent asks.
+import { ageThresholdOf, flagByAge } from './age-threshold';
 import type { JsonSchema } from '../../model';
 import { offerReplyToFact, YES_NO_QUESTION, type Asked } from './asked';
 import { withoutTimes } from './dates';
@@ -103,6 +104,13 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
   if (keptTo) {
     const f = made(false, 'boolean-only-the-base', keptTo.said, true);
     if (f) return { ...f, why: `"${keptTo.said}" keeps to the ${keptTo.base} that ${name} adds to ("${keptTo.phrase}"): not wanted` };
+  }
+  // "true when every passenger is over 60": "we're both well past sixty" says so (age-threshold.ts).
+  const threshold = ageThresholdOf(name, prop);
+  const byAge = threshold ? flagByAge(threshold, latest) : undefined;
+  if (byAge) {
+    const f = made(byAge.value, 'boolean-by-age', byAge.said, true);
+    if (f) return { ...f, why: `"${byAge.said}" is ${byAge.value ? '' : 'not '}${threshold!.above ? `${threshold!.age} or over` : `under ${threshold!.age}`}, as ${name} asks` };
   }
   // "for themselves" flags: "She's called Maisie", "for my daughter" is someone else; "it's for me" the caller.
   const self = forSelf(name, prop.description ?? '', ctx.callerLines);

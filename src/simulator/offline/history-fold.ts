@@ -8,6 +8,7 @@
 // another conversation, a test's own objects) is read on from where it first differs, from the
 // state as it stood there. What is read is a function of the messages alone: the same request
 // reads the same, whatever came before it.
+import { withoutCorrections } from './corrections';
 import { sharedPrefixFrom, type Compared } from '../append-only';
 import type { ChatMessage } from '../types';
 
@@ -101,7 +102,8 @@ function step(fold: Fold, m: ChatMessage, i: number, offersRows: RowsOf): void {
   const at: Mark = { ...before };
   if (m.role === 'user') {
     fold.questions.push(before.question);
-    fold.callers.push(m.content);
+    // What the caller took back ("twenty-two. No, sorry, twenty-four") is no longer said.
+    fold.callers.push(withoutCorrections(m.content));
     at.callers = fold.callers.length;
     if (LATE_DAY_PART.test(m.content)) at.lastLatePart = at.callers - 1;
     fold.latePart.push(at.lastLatePart);

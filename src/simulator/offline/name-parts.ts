@@ -15,6 +15,9 @@ export function namePart(name: string, prop: JsonSchema): NamePart {
 
 /** A name split for first/last parameters: "Ann Marie Smith" is Ann + Marie Smith; "surname is X" is a last name only. */
 export function namesFor(name: string, prop: JsonSchema, line: string, split: boolean): Candidate[] {
+  // A school's, a firm's or a surgery's name is never a person's: "He's called Alfie" names the
+  // child, not his school; "It's Almondbury Academy" still names the school.
+  if (namesAPlaceOrBody(name, prop)) return findNames(line).filter((f) => notAPersonsName(f, line)).map((f) => ({ value: f.value, said: f.said, rule: f.rule }));
   const part = namePart(name, prop);
   // A part the caller names ("the surname is …") goes before a name read by another phrasing.
   const own = part === 'family' ? 'name-surname' : part === 'given' ? 'name-first' : '';
@@ -35,6 +38,27 @@ export function namesFor(name: string, prop: JsonSchema, line: string, split: bo
     // One name for a surname the schema asks for alone ("the name is Lee"): that is the surname.
     return split ? [] : [{ value: f.value, said: f.said, rule: 'name-as-surname', why: `the schema has no first name: "${f.value}" is the surname` }];
   });
+}
+
+/**
+ * The words of a parameter that make its name a place's or a body's, not a person's: "school_name",
+ * "employer_name", "surgery name" (by the words before "name", or the description's opening).
+ */
+const PLACE_OR_BODY = /^(?:schools?|colleges?|universit(?:y|ies)|nurser(?:y|ies)|compan(?:y|ies)|business(?:es)?|firms?|employers?|insurers?|banks?|surger(?:y|ies)|practices?|hospitals?|clinics?|venues?|shops?|stores?|hotels?|restaurants?|pubs?|clubs?|teams?|churche?s?|buildings?|streets?|roads?|towns?|cities|city|villages?|agenc(?:y|ies)|garages?|providers?|suppliers?|brands?|products?|vessels?|boats?|ships?|estates?|sites?|branch(?:es)?|organi[sz]ations?|charit(?:y|ies))$/i;
+
+/** A name found in a way that may name a place or a body: "It's X", "called X" of no person, X alone. */
+function notAPersonsName(f: { rule: string; said: string; index: number }, line: string): boolean {
+  if (f.rule === 'name-introduction') return /^(?:it['’]s|it is)\b/i.test(f.said);
+  if (f.rule === 'name-called') return !/\b(?:he|she|i|we|they|you|his|her|their|my\s+\w+)(?:['’]s|['’]m|['’]re|\s+is|\s+am|\s+are|\s+was)?\s*$/i.test(line.slice(Math.max(0, f.index - 24), f.index));
+  return f.rule === 'name-alone' || f.rule === 'name-before-value';
+}
+
+function namesAPlaceOrBody(name: string, prop: JsonSchema): boolean {
+  const ws = nameWords(name);
+  const before = ws.slice(0, -1);
+  if (/^names?$/i.test(ws.at(-1) ?? '') && before.some((w) => PLACE_OR_BODY.test(w))) return true;
+  const opening = /^\s*(?:the\s+|their\s+|your\s+)?(\w+)(?:['’]s)?\s+name\b/i.exec(prop.description ?? '');
+  return !!opening && PLACE_OR_BODY.test(opening[1]);
 }
 
 /** The ways a caller gives their own name: no name of another person's. */

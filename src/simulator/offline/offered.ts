@@ -53,6 +53,9 @@ export function takesListed(name: string, prop: JsonSchema, kind: Kind, toolDesc
 /** A parameter named as a choice among options: "slot", "time_slot", "option", "session". */
 const CHOICE_NAME = /\b(?:slot|slots|option|choice|selection|session|appointment|time|day|date|offer|pick)\b/i;
 
+/** Words that say a value is one of those the agent offered: "offered", "from the list". */
+const OFFERED_STEMS = new Set(['offered', 'list', 'listed'].map(stem));
+
 /** A parameter that takes one of the offered rows: an id, a key of the rows, or "offered" in its words. */
 export function picksOffered(name: string, prop: JsonSchema, offered: Item[], toolDescription = ''): boolean {
   if (!offered.length || !(prop.type === 'string' || prop.type === 'number' || prop.type === 'integer' || prop.type === undefined)) return false;
@@ -62,7 +65,8 @@ export function picksOffered(name: string, prop: JsonSchema, offered: Item[], to
   const tellsApart = new Set(offered.map((r) => JSON.stringify(getOwn(r, name)))).size > 1 && offered.some((r) => Object.hasOwn(r, name));
   // A choice by its name ("slot", "option") takes the row's id when the rows have one.
   const namedAsChoice = /^(?:slot|option|choice|selection)$/i.test(nameWords(name).at(-1) ?? '') && offered.some((r) => Object.keys(r).some((k) => /(^|_)id$|Id$/.test(k)));
-  return hints.includes('id') || tellsApart || namedAsChoice || hints.some((h) => stem(h) === stem('offered'));
+  // ("Choose a departure from the list": a choice from the list the agent read out.)
+  return hints.includes('id') || tellsApart || namedAsChoice || hints.some((h) => OFFERED_STEMS.has(stem(h)));
 }
 
 /**
