@@ -152,7 +152,7 @@ export function findDates(text: string, todayIso?: string): DateMatch[] {
   });
   // "the 3rd", "on the 21st": that day of this month, or of the next once it has passed. Not
   // "the 2nd one" (a position in a list) and not a bare "3" (a count).
-  each(new RegExp(`\\b(?:on\\s+)?the\\s+(\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORD})\\b(?!\\s+(?:one|option|choice|slot|time|thing|person|place|of\\s+(?:them|those|these)))(?![\\s-]+[a-z]+(?<!\\s(?:and|at|in|if|is|please|would|works|for|then|or|suits|of|that|will|would|but))\\b)`), (m) => {
+  each(new RegExp(`\\b(?:on\\s+)?the\\s+(\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORD})\\b(?!\\s+(?:one|option|choice|slot|time|thing|person|place|of\\s+(?:them|those|these)))(?![\\s-]+[a-z]+(?<!\\s(?:and|at|in|if|is|please|would|works|for|then|or|suits|of|that|will|would|but|to|till|until|through))\\b)`), (m) => {
     const day = dayOf(m[1]);
     const thisMonth = calendarDay(today.getUTCFullYear(), today.getUTCMonth(), day);
     const next = calendarDay(today.getUTCFullYear(), today.getUTCMonth() + 1, day) ?? calendarDay(today.getUTCFullYear(), today.getUTCMonth() + 2, day);

@@ -33,6 +33,36 @@ function particleSaid(value: unknown, line: string): boolean {
   return tokens.some((t, i) => conceptOfWord(t) === verb && tokens.slice(i + 1, i + 4).includes(ws[1].toLowerCase()));
 }
 
+/** The thing a "…_free" value is free of ("gluten" of "gluten_free"), when it is one. */
+function freeOfThing(value: unknown): string | undefined {
+  const ws = nameWords(String(value));
+  return ws.length >= 2 && /^free$/i.test(ws.at(-1)!) ? ws.slice(0, -1).join(' ') : undefined;
+}
+
+/** Words that say someone cannot have a thing: an allergy, an intolerance; "coeliac" is gluten's. */
+const ALLERGY_AFTER = /^[\s-]*(?:allerg(?:y|ies|ic)|intoleran(?:t|ce)|sensitiv(?:e|ity))\b/i;
+const NAMES_AN_ALLERGY: Record<string, RegExp> = { gluten: /\b(?:coeliac|celiac)s?\b/i };
+
+/**
+ * Whether the line says someone needs food free of `thing`: true for the thing denied ("nothing
+ * with gluten", "no dairy") or an allergy to it stated; false for an allergy denied ("nobody's got
+ * a nut allergy"); undefined when the line says neither.
+ */
+function needsFreeOf(thing: string, line: string): boolean | undefined {
+  const allergy = NAMES_AN_ALLERGY[thing.toLowerCase()]?.exec(line);
+  if (allergy) return negationAt(line, allergy.index) === undefined ? true : false;
+  let need: boolean | undefined;
+  for (const at of placesSaid(line, thing)) {
+    const after = line.slice(at).replace(/^[\p{L}'’-]+/u, '');
+    const denied = negationAt(line, at) !== undefined;
+    if (ALLERGY_AFTER.test(after) || /\ballergic\s+to\s+(?:\w+\s+)?$/i.test(line.slice(Math.max(0, at - 24), at))) {
+      if (!denied) return true;
+      need = false;
+    } else if (denied) return true;
+  }
+  return need;
+}
+
 /** A word of a value's name that makes it an absence ("no_sound", "not_working"). */
 const ABSENCE = /^(?:no|not|none|non|without|never)$/i;
 /** How near before a word "except" or a class word must come to govern it. */
@@ -70,6 +100,16 @@ export function readEnumList(values: unknown[], line: string, descriptions: stri
   const kept: { value: unknown; said: string }[] = [];
   const dropped: string[] = [];
   for (const value of values) {
+    // "gluten_free", "nut_free": met by the thing denied ("nothing with gluten for him") or by an
+    // allergy to it said and not denied ("a lad who's coeliac"); "nobody's got a nut allergy" is no.
+    const freeOf = freeOfThing(value);
+    if (freeOf !== undefined) {
+      const need = needsFreeOf(freeOf, line);
+      if (need === true) kept.push({ value, said: `${freeOf} (${nameWords(String(value)).join(' ')})` });
+      else if (need === false) dropped.push(`${String(value)} (denied)`);
+      else if (readEnum([value], line, descriptions) && placesSaid(line, nameWords(String(value)).join(' ')).length) kept.push({ value, said: nameWords(String(value)).join(' ') });
+      continue;
+    }
     // "no_sound", "not_working": a value that names an absence is met only where the caller denies
     // its thing ("there's no sound at all"); "the sound's gone all crackly" names sound, not its absence.
     const absence = nameWords(String(value)).filter((w) => !ABSENCE.test(w));

@@ -25,6 +25,8 @@ const OR_MORE = /^(?:plus|more|over|upwards)$/i;
 /** A line that denies something: a value naming an absence needs one. */
 const DENIES = /\b(?:not|no|never|nothing|none|nobody|without|hardly|barely)\b|n['’]t\b/i;
 /** Words that narrow a value to its thing alone. */
+/** Words that grade or package a thing ("plus", "premium", "pack"): never a value's name alone. */
+const GRADING = /^(?:plus|extra|extras|premium|deluxe|super|pro|max|lite|basic|standard|add|addon|option|options|pack|package|bundle|upgrade|cover|service)$/i;
 const RESTRICTING = new Set(['only', 'just', 'solely', 'alone']);
 /** Words of quantity in a value's name ("some_lessons"): the caller must say a quantity too. */
 const QUANTITY = /^(?:some|few|several|many|multiple)$/i;
@@ -235,7 +237,10 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
     // meaning. Its words count only in a line that denies something.
     const namesAnAbsence = nameWords(value).some((w) => /^(?:not|no|never|non|without|cannot|cant)$/i.test(w));
     // ("She's not confident in the water" meets it whole: its word the caller denies counts.)
-    const ownHits = namesAnAbsence && !DENIES.test(line) ? [] : [...new Set([...own.filter((w) => saidConcepts.has(concept(w)) || (namesAnAbsence && denied.has(concept(w)))), ...kindOf])];
+    const hitsSaid = namesAnAbsence && !DENIES.test(line) ? [] : [...new Set([...own.filter((w) => saidConcepts.has(concept(w)) || (namesAnAbsence && denied.has(concept(w)))), ...kindOf])];
+    // "roadside_plus" is not named by "plus all the suitcases": a word that grades or packages a
+    // thing names it only beside the thing itself.
+    const ownHits = own.length >= 2 && hitsSaid.length > 0 && hitsSaid.every((w) => GRADING.test(w)) ? [] : hitsSaid;
     // A number in a value's name ("every_4_weeks", "two_bedroom") is met only by that number said
     // ("every four weeks", "a two-bed flat"); with "plus" after it ("four_bedroom_plus"), by that
     // number or more.

@@ -27,6 +27,7 @@ import { legOf, placeForLeg } from './route';
 import { countByAges } from './ages';
 import { hasWord, IN_WORDS, kindOf, wantsWordsAsSaid, wordsAfterName } from './kinds';
 import { candidates, daysByClause } from './readers';
+import { daysForRole } from './day-roles';
 import { readEnumList } from './enum-lists';
 import { enumFromLine, fillEnumFromLine, line0Said } from './fill-enum';
 import { isStopWord, nameWords, stem, words } from './words';
@@ -193,7 +194,10 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     // parameter its clause names; a day whose clause names another day parameter is that one's.
     const dayParams = Object.entries(ctx.parameters?.properties ?? {}).filter(([p, pp]) => p !== name && pp && kindOf(p, pp.description ? pp : { ...pp, description: wordsAfterName(p, ctx.tool?.description ?? '') }) === 'date').map(([p]) => p);
     const byClause = kind === 'date' && readHere.length > 1 ? daysByClause(name, dayParams, line, readHere) : readHere;
-    const read = kind === 'date' ? byClause.map((c) => onOfferedWeekday(c, offeredDates(ctx))) : byClause;
+    // "fly in on the 18th … drop it back on the 27th": a start's day and an end's (day-roles.ts).
+    const allDays = Object.entries(ctx.parameters?.properties ?? {}).filter(([p]) => p === name || dayParams.includes(p)).map(([p]) => p);
+    const byRole = kind === 'date' && dayParams.length > 0 ? daysForRole(name, allDays, line, byClause) : byClause;
+    const read = kind === 'date' ? byRole.map((c) => onOfferedWeekday(c, offeredDates(ctx))) : byClause;
     const params = Object.entries(ctx.parameters?.properties ?? {});
     const scoped = kind === 'identifier' ? scopeCodes(name, prop.description ?? '', line, read, params.map(([p]) => p)) : kind === 'number' ? scopeCounts(name, line, read, params.filter(([, p]) => p?.type === 'integer' || p?.type === 'number').map(([p, pp]) => [p, pp?.description ? pp : { ...pp, description: wordsAfterName(p, ctx.tool?.description ?? '') }] as [string, JsonSchema])) : read;
     // An older line's number counts for this parameter only when said of its thing ("two adults")

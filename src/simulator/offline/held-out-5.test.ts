@@ -6,10 +6,12 @@ import { withoutCorrections } from './corrections';
 import { agent, ask, calls, tool, user } from './testing';
 
 describe('a caller who corrects themselves means the second value', () => {
-  it('drops the sentence taken back, up to the words taking it back', () => {
-    expect(withoutCorrections("It'll be eighteen of us. No, sorry, nineteen, I forgot the boss.")).toBe('nineteen, I forgot the boss.');
-    expect(withoutCorrections("Send it on. The postcode is L S six, two... no, hang on, that's my work. It's L S seven, three Q D.")).toBe("Send it on. that's my work. It's L S seven, three Q D.");
+  it('drops the value taken back and the words taking it back, keeping what leads to it', () => {
+    expect(withoutCorrections("It'll be eighteen of us. No, sorry, nineteen, I forgot the boss.")).toBe("It'll be nineteen, I forgot the boss.");
+    expect(withoutCorrections("Send it on. The postcode is L S six, two... no, hang on, that's my work. It's L S seven, three Q D.")).toBe("Send it on. The postcode is that's my work. It's L S seven, three Q D.");
     expect(withoutCorrections('Tuesday at ten, no wait, Wednesday at ten.')).toBe('Wednesday at ten.');
+    expect(withoutCorrections("We'd bring it back on the twenty-sixth. No, sorry, the twenty-seventh.")).toBe("We'd bring it back on the twenty-seventh.");
+    expect(withoutCorrections('Could I do sixty a month? Actually, no, fifty-five.')).toBe('Could I do fifty-five.');
   });
   it('near misses: a "no, sorry" that answers, or that no value follows, is left as said', () => {
     expect(withoutCorrections("No, sorry, we haven't got one.")).toBe("No, sorry, we haven't got one.");
@@ -85,7 +87,60 @@ describe('a choice "from the list" takes the offered row', () => {
     const find = tool('find_trips', 'List the trips.', {});
     const choose = tool('choose_trip', 'Choose a trip from the list and the number of seats.', { trip: { type: 'string' }, seats: { type: 'integer' } });
     const rows = [{ id: 'tue_08', date: 'Tuesday 8 December' }, { id: 'fri_11', date: 'Friday 11 December' }];
-    const out = await ask([find, choose], [user('What trips have you got?'), { role: 'assistant', content: '', toolCalls: [{ id: 't1', name: 'find_trips', arguments: '{}' }] }, { role: 'tool', toolCallId: 't1', content: JSON.stringify({ trips: rows }) }, agent('I can offer Tuesday 8 December or Friday 11 December.'), user('The Friday one, please, three seats.')]);
+    const out = await ask([find, choose], [user('What trips have you got?'), { role: 'assistant', content: '', toolCalls: [{ id: 't1', name: 'find_trips', arguments: '{}' }] }, { role: 'tool', toolCallId: 't1', name: 'find_trips', content: JSON.stringify({ trips: rows }) }, agent('I can offer Tuesday 8 December or Friday 11 December.'), user('The Friday one, please, three seats.')]);
     expect(calls(out)).toContainEqual(['choose_trip', { trip: 'fri_11', seats: 3 }]);
+  });
+});
+
+describe('two day parameters: the start takes the start, the end the end', () => {
+  const search = tool('search_cars', 'Search cars.', {
+    pickup_date: { type: 'string', description: 'YYYY-MM-DD' },
+    return_date: { type: 'string', description: 'YYYY-MM-DD' },
+  });
+  it('"arriving on the ninth … bring it back on the fourteenth" gives each its day', async () => {
+    const out = await ask([search], [user("We're arriving on the ninth, and we'd bring it back on the fourteenth.")]);
+    expect(calls(out)).toEqual([['search_cars', { pickup_date: '2026-12-09', return_date: '2026-12-14' }]]);
+  });
+  it('two days said with nothing between them go in the order the schema lists them', async () => {
+    const out = await ask([search], [user('The ninth to the fourteenth, please.')]);
+    expect(calls(out)).toEqual([['search_cars', { pickup_date: '2026-12-09', return_date: '2026-12-14' }]]);
+  });
+  it('near miss: one day said is the start\'s only, never the return\'s too', async () => {
+    const out = await ask([search], [user('I need a car on the ninth.')]);
+    for (const [, args] of calls(out)) expect((args as Record<string, unknown>).return_date).toBeUndefined();
+  });
+});
+
+describe('list values by their words', () => {
+  const extras = tool('choose_extras', 'Choose the extras.', { extras: { type: 'array', items: { type: 'string', enum: ['child_seat', 'gps', 'roadside_plus'] } } });
+  it('"plus all the suitcases" names no "roadside_plus"; "a car seat" names the child seat', async () => {
+    const out = await ask([extras], [user("There's five of us, plus all the suitcases. And we'll need a car seat for the little one.")]);
+    expect(calls(out)).toEqual([['choose_extras', { extras: ['child_seat'] }]]);
+  });
+  it('near miss: "roadside plus" said names it', async () => {
+    const out = await ask([extras], [user("Add the roadside plus, and a car seat for the little one.")]);
+    expect(calls(out)).toEqual([['choose_extras', { extras: ['child_seat', 'roadside_plus'] }]]);
+  });
+  const diet = tool('diet', 'Dietary needs.', { dietary: { type: 'array', items: { type: 'string', enum: ['vegetarian', 'vegan', 'gluten_free', 'dairy_free', 'nut_free'] } } });
+  it('"two veggies, one\'s coeliac, nothing with dairy" are vegetarian, gluten free and dairy free', async () => {
+    const out = await ask([diet], [user("We've got two veggies, one of them's coeliac, and nothing with dairy for Sue.")]);
+    expect(calls(out)).toEqual([['diet', { dietary: ['vegetarian', 'gluten_free', 'dairy_free'] }]]);
+  });
+  it('near miss: "nobody\'s got a nut allergy" is no nut_free; "a nut allergy" is', async () => {
+    const none = await ask([diet], [user("One vegan. Nobody's got a nut allergy.")]);
+    expect(calls(none)).toEqual([['diet', { dietary: ['vegan'] }]]);
+    const some = await ask([diet], [user('One vegan, and my son has a nut allergy.')]);
+    expect(calls(some)).toEqual([['diet', { dietary: ['vegan', 'nut_free'] }]]);
+  });
+});
+
+describe('a question never speaks a written form', () => {
+  it('"YYYY-MM-DD" alone asks by the name; a format after the words is not said', async () => {
+    const { askFor } = await import('./speech');
+    expect(askFor('pickup_date', { type: 'string', description: 'YYYY-MM-DD' })).toBe('What is the pickup date?');
+    expect(askFor('pickup_time', { type: 'string', description: 'HH:MM, 24-hour.' })).toBe('What is the pickup time?');
+    expect(askFor('visit_date', { type: 'string', description: 'The day of the visit, YYYY-MM-DD.' })).toBe('What is the day of the visit?');
+    // Near miss: a description with words of its own is asked in them.
+    expect(askFor('visit_reason', { type: 'string', description: 'The reason for the visit.' })).toBe('What is the reason for the visit?');
   });
 });

@@ -215,9 +215,17 @@ function docstringClause(name: string, prop: JsonSchema | undefined, toolDescrip
 /** A noun phrase whose head (its last word before a comma, "of", "for" or the end) is plural. */
 const PLURAL_HEAD = /^(?:your|the)\s+(?:(?!(?:of|for|from|to|in|on|at|with)\b)[a-z'’-]+\s+)*?[a-z'’-]*[^suia'’]s(?=\s*(?:$|,|\b(?:of|for|from|to|in|on|at|with)\b))/i;
 
+/** A description that says only how a value is written: a format, "digits only", "as HH:MM". */
+const ONLY_A_FORM = /^(?:(?:as|in|format:?|written\s+as)\s+)?(?:YYYY-MM-DD(?:[T ]HH:MM(?::SS)?)?|HH:MM(?::SS)?|YYYY-MM|ISO[\s-]?8601(?:\s+date)?|digits\s+only|E\.164)(?:[,;]?\s*(?:24-hour|24h|digits\s+only|UTC|local\s+time))?[.!]?$/i;
+
+/** A format said after what the value is ("The day of the visit, YYYY-MM-DD"): not spoken. */
+const WRITTEN_FORM = /[,;:]?\s*(?:(?:as|in|written\s+as)\s+)?(?:YYYY-MM-DD(?:[T ]HH:MM)?|HH:MM)\b.*$/i;
+
 /** The question for a required argument no rule could fill, from its description. */
 export function askFor(name: string, prop: JsonSchema | undefined, toolDescription = ''): string {
-  const description = (prop?.description || flagClause(name, toolDescription) || docstringClause(name, prop, toolDescription)).trim().split(/(?<=[.!?])\s+/)[0].replace(/\s*\([^)]*\)/g, '').replace(/[.!?]+$/, '');
+  // ("YYYY-MM-DD", "HH:MM, 24-hour", "Digits only": how the value is written, no question to ask.)
+  const own = prop?.description && !ONLY_A_FORM.test(prop.description.trim()) ? prop.description : '';
+  const description = (own || flagClause(name, toolDescription) || docstringClause(name, prop, toolDescription)).trim().split(/(?<=[.!?])\s+/)[0].replace(/\s*\([^)]*\)/g, '').replace(WRITTEN_FORM, '').replace(/[.!?]+$/, '');
   const when = whenName(name);
   // (question-names.ts: a name that is a question, a score on a scale.)
   const asked = description ? undefined : questionFromName(name);

@@ -55,6 +55,8 @@ const SYNONYMS = [
   // Putting a thing right: "send someone to fix it" asks for a repair.
   'repair fix mend',
   'unwell ill sick poorly',
+  // Food people cannot or will not eat: "three veggies" are vegetarians.
+  'vegetarian veggie veggies',
   'adult grown grownup',
   'pound quid sterling',
   // A period and its adjective: "every month" is monthly.
