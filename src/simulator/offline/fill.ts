@@ -346,6 +346,20 @@ export function fillArguments(parameters: JsonSchema, ctx: FillContext): FillRes
       setOwn(filled, name, f);
     }
   }
+  // One stretch of the caller's words gives one value: "He's called Alfie" is the child's name and
+  // not his school's too; "the eighteenth" the pickup's day and not the return's too. The later
+  // parameter is asked for instead (issue 32: each was a wrong value on agents the rules had not seen).
+  for (const [name] of entries) {
+    const f = getOwn(filled, name);
+    // (A number's words, "two", may be said twice in a line: only one said once is one stretch.)
+    const oneStretch = typeof f?.value === 'string' || (typeof f?.value === 'number' && (ctx.callerLines[0] ?? '').split(f.said).length === 2);
+    if (!f || !oneStretch || !f.fromLatest || Array.isArray(getOwn(parameters.properties ?? {}, name)?.enum)) continue;
+    const before = entries.slice(0, entries.findIndex(([n]) => n === name));
+    if (before.some(([n]) => { const o = getOwn(filled, n); return o?.fromLatest && o.value === f.value && o.said === f.said; })) {
+      delete args[name];
+      delete filled[name];
+    }
+  }
   // A text copied from a line that gave other values too keeps only its own clause (copied-text.ts).
   for (const [name, prop] of entries) {
     const f = getOwn(filled, name);

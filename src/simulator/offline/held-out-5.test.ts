@@ -144,3 +144,30 @@ describe('a question never speaks a written form', () => {
     expect(askFor('visit_reason', { type: 'string', description: 'The reason for the visit.' })).toBe('What is the reason for the visit?');
   });
 });
+
+describe('one stretch of the caller\'s words gives one value', () => {
+  it('"It\'s Sam Lee" fills the driver\'s name, and the cardholder\'s is asked, not copied', async () => {
+    const reserve = tool('reserve', 'Reserve the car.', { driver_name: { type: 'string' }, cardholder_name: { type: 'string' } });
+    const out = await ask([reserve], [user("I'd like to reserve a car. It's Sam Lee.")]);
+    expect(calls(out)).toEqual([]);
+    expect(out.text).toMatch(/cardholder/i);
+  });
+  it('near miss: one stretch may give two parameters different values (a first name and a surname)', async () => {
+    const reserve = tool('reserve', 'Reserve the car.', { first_name: { type: 'string' }, last_name: { type: 'string' } });
+    const out = await ask([reserve], [user("I'd like to reserve a car. It's Sam Lee.")]);
+    expect(calls(out)).toEqual([['reserve', { first_name: 'Sam', last_name: 'Lee' }]]);
+  });
+});
+
+describe('one number said once counts one thing', () => {
+  const tickets = tool('book_tickets', 'Book tickets.', { adults: { type: 'integer' }, children: { type: 'integer' } });
+  it('"Tickets for four" is not four adults and four children: the children are asked for', async () => {
+    const out = await ask([tickets], [user('Tickets for four, please.')]);
+    expect(calls(out)).toEqual([]);
+    expect(out.text).toBe('How many children?');
+  });
+  it('near miss: "two adults and two children" says two twice, once for each', async () => {
+    const out = await ask([tickets], [user('Two adults and two children, please.')]);
+    expect(calls(out)).toEqual([['book_tickets', { adults: 2, children: 2 }]]);
+  });
+});

@@ -242,7 +242,7 @@ export function askFor(name: string, prop: JsonSchema | undefined, toolDescripti
   // A yes/no with nothing to say what it asks is still asked as one, by its name.
   if (prop?.type === 'boolean' && !description) return `Should it be ${spokenName(name)}, yes or no?`;
   // A count with nothing said of it, named by what it counts ("adults"): "How many adults?".
-  if ((prop?.type === 'integer' || prop?.type === 'number') && !description && /s$/i.test(spokenName(name))) return `How many ${spokenName(name)}?`;
+  if ((prop?.type === 'integer' || prop?.type === 'number') && !description && /(?:s|children|people|men|women|feet|teeth|geese|mice|sheep|staff)$/i.test(spokenName(name))) return `How many ${spokenName(name)}?`;
   // A noun phrase ("your prescription number", "the reason for the visit") is asked with "What is".
   // ("the weekdays" are asked with "What are": a plural head noun, not "address" or "status".)
   if (/^(?:your|the)\s+[a-z]/i.test(what) && !/\b(?:you|I)\s+\w+/.test(what.replace(/^your\s+/i, ''))) return `What ${PLURAL_HEAD.test(what) ? 'are' : 'is'} ${what}${options}?`;
