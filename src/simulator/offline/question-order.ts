@@ -31,22 +31,27 @@ function invert(part: string): string | undefined {
   // ("how big it is": nothing after the verb.)
   const m = new RegExp(`^(${WH}${noun})\\s+${SUBJECT}\\s+${AUX}(?:\\s+(.+))?$`).exec(part);
   if (m) return `${m[1]} ${m[3]} ${m[2]}${m[4] ? ` ${m[4]}` : ''}`;
-  const plain = new RegExp(`^(${WH}${noun})\\s+(I|we|you|they)\\s+(?!(?:can|could|will|would|should|may|might|shall|do|did|am|are|were|have|had)\\b)([a-z]+)\\b(.*)$`).exec(part);
+  // ("when you last had it": an adverb of time may stand before the verb, and stays after the subject.)
+  const plain = new RegExp(`^(${WH}${noun})\\s+(I|we|you|they)\\s+((?:${ADVERB_BEFORE_VERB})\\s+)?(?!(?:can|could|will|would|should|may|might|shall|do|did|am|are|were|have|had)\\b(?!\\s+(?:it|them|one|any)\\b))([a-z]+)\\b(.*)$`).exec(part);
   if (!plain) return undefined;
+  const adverb = plain[3] ?? '';
   // "how you found the driver" asks "how did you find the driver"; a past tense we cannot take back
   // to its plain form ("how you rated it") is left to be asked indirectly.
-  const past = PAST_TENSE[plain[3]];
-  if (past) return `${plain[1]} did ${plain[2]} ${past}${plain[4]}`;
-  if (looksPast(plain[3])) return undefined;
-  return `${plain[1]} do ${plain[2]} ${plain[3]}${plain[4]}`;
+  const past = PAST_TENSE[plain[4]];
+  if (past) return `${plain[1]} did ${plain[2]} ${adverb}${past}${plain[5]}`;
+  if (looksPast(plain[4])) return undefined;
+  return `${plain[1]} do ${plain[2]} ${adverb}${plain[4]}${plain[5]}`;
 }
+
+/** Adverbs said between a subject and its verb ("when you last had it", "how you usually travel"). */
+const ADVERB_BEFORE_VERB = 'last|first|usually|normally|ever|still|already|just|actually|really|often|mostly|generally|currently';
 
 /** A regular past tense ("agreed", "rated"), not a verb that only ends so ("need", "feed"). */
 export const looksPast = (word: string) => /ed$/i.test(word) && !/^(?:need|feed|bleed|speed|seed|breed|proceed|succeed|exceed|shed|wed|bed|heed|embed|weed|red|bred|led|fed|sped)$/i.test(word);
 
 /** Irregular past tenses said in instructions ("how they found the driver"), with their plain forms. */
 const PAST_TENSE: Record<string, string> = Object.fromEntries(
-  'found:find thought:think felt:feel got:get had:have made:make took:take came:come went:go saw:see heard:hear paid:pay left:leave bought:buy told:tell said:say knew:know gave:give spent:spend kept:keep lost:lose met:meet sent:send'
+  'found:find thought:think felt:feel got:get had:have made:make took:take came:come went:go saw:see heard:hear paid:pay left:leave bought:buy told:tell said:say knew:know gave:give spent:spend kept:keep lost:lose met:meet sent:send broke:break fell:fall began:begin drove:drive wrote:write stole:steal rang:ring ran:run'
     .split(' ').map((pair) => pair.split(':')),
 );
 
@@ -71,6 +76,11 @@ export function invertWhether(said: string): string | undefined {
   // "anyone was hurt", "someone will travel with you": a short subject (no comma), then its verb.
   const subject = /^((?:[a-z'’-]+\s+){0,5}?[a-z'’-]+)\s+(can|could|may|might|will|would|should|shall|is|are|was|were)\s+(.+)$/i.exec(part);
   if (subject && !/,/.test(subject[1]) && !/\b(?:and|if|that|which|who|when)\b/i.test(subject[1])) return sentence(`${subject[2]} ${subject[1]} ${subject[3]}`, '?');
+  // "it went missing in the UK" asks "Did it go missing in the UK?"; "it happened at home" (a past
+  // we cannot take back to its plain form) "Has it happened at home?".
+  const pastThird = /^(it|he|she|they|(?:the|your|their)\s+[a-z'’-]+)\s+([a-z]+)\b(.*)$/i.exec(part);
+  if (pastThird && PAST_TENSE[pastThird[2].toLowerCase()] && !/^(?:had|was|were)$/i.test(pastThird[2])) return sentence(`did ${pastThird[1]} ${PAST_TENSE[pastThird[2].toLowerCase()]}${pastThird[3]}`, '?');
+  if (pastThird && looksPast(pastThird[2])) return sentence(`${/^(?:they)$/i.test(pastThird[1]) ? 'have' : 'has'} ${pastThird[1]} ${pastThird[2]}${pastThird[3]}`, '?');
   // "it runs on mains gas, oil or LPG": "Does it run …?".
   const third = /^(it|he|she|(?:the|your|their)\s+[a-z'’-]+)\s+([a-z]+?)(ies|es|s)\b(.*)$/i.exec(part);
   if (third && /^has$/i.test(third[2] + third[3])) return sentence(`does ${third[1]} have${third[4]}`, '?');
@@ -85,7 +95,16 @@ const whetherQuestion = (said: string): string => invertWhether(said) ?? sentenc
 
 /** "how I can help" → "How can I help?": a wh-question put in the order it is asked in. */
 export function question(clause: string): string {
-  const text = clause.trim().replace(/[.!?]+$/, '');
+  // A list in brackets ("how they'd like to pay (direct debit, a card, bank transfer)") is one part
+  // of its clause: its commas part nothing.
+  const masked = clause.trim().replace(/[.!?]+$/, '').replace(/\([^()]*\)/g, (inside) => inside.replace(/,/g, LIST_COMMA));
+  return questionOf(masked).replace(new RegExp(LIST_COMMA, 'g'), ',');
+}
+
+/** A comma inside brackets while a clause is parted (a character no instruction holds). */
+const LIST_COMMA = '\u241F';
+
+function questionOf(text: string): string {
   // "which bin was missed, whether it was out by 7, and where it is standing now", "where the smell
   // is strongest, whether it's outside too, and a mobile number": each whether-part is a question
   // of its own, wh-parts said together are asked together, and a thing named is asked for.

@@ -162,3 +162,23 @@ describe('a read-back needs the data', () => {
   it('near miss: "say the shop opens at nine" is said', () => expect(speakInstructions('Say the shop opens at nine.', true)).toBe('The shop opens at nine.'));
 });
 
+
+describe('questions from instructions, as a person asks them', () => {
+  it('a list in brackets stays one part; an adverb before the verb stays after the subject; a past whether-clause takes "did"', () => {
+    expect(speakInstructions("Ask how they'd like to pay (direct debit, a payment card at the shop, bank transfer) and which day of the month suits.", true)).not.toMatch(/\(direct debit\?/);
+    expect(speakInstructions("Ask how they'd like to pay (direct debit, a payment card at the shop, bank transfer) and which day of the month suits.", true)).toContain('(direct debit, a payment card at the shop, bank transfer)');
+    expect(speakInstructions('Ask when they last had it, and whether it went missing in the UK or abroad.', true)).toBe('When did you last have it? Did it go missing in the UK or abroad?');
+    expect(speakInstructions('Ask how they usually travel.', true)).toBe('How do you usually travel?');
+    expect(speakInstructions('Ask whether the car broke down on a motorway.', true)).toBe('Did the car break down on a motorway?');
+  });
+  it('near misses: a present whether-clause and a wh-subject keep their own order', () => {
+    expect(speakInstructions('Ask whether it runs on gas.', true)).toBe('Does it run on gas?');
+    expect(speakInstructions('Ask what went wrong.', true)).toBe('What went wrong?');
+  });
+  it('an age with nothing said of it is asked "How old…?"', () => {
+    expect(askFor('age', { type: 'integer' })).toBe('How old are you?');
+    expect(askFor('child_age', { type: 'integer' })).toBe('How old is the child?');
+    // Near miss: a described age is asked in its description's words.
+    expect(askFor('age', { type: 'integer', description: 'Age of the oldest passenger.' })).toBe('What is the age of the oldest passenger?');
+  });
+});

@@ -218,6 +218,9 @@ const PLURAL_HEAD = /^(?:your|the)\s+(?:(?!(?:of|for|from|to|in|on|at|with)\b)[a
 /** A description that says only how a value is written: a format, "digits only", "as HH:MM". */
 const ONLY_A_FORM = /^(?:(?:as|in|format:?|written\s+as)\s+)?(?:YYYY-MM-DD(?:[T ]HH:MM(?::SS)?)?|HH:MM(?::SS)?|YYYY-MM|ISO[\s-]?8601(?:\s+date)?|digits\s+only|E\.164)(?:[,;]?\s*(?:24-hour|24h|digits\s+only|UTC|local\s+time))?[.!]?$/i;
 
+/** A description that opens on a bare noun and "of" ("Age of…", "Number of bags"): it takes "the". */
+const NOUN_OF = /^(?!(?:the|a|an|your|their|my|our|one|some|any|each|all|most|none|both|either|neither|which|what|how|who|whether)\b)[A-Za-z]+(?:\s+[a-z]+)?\s+of\b/i;
+
 /** A format said after what the value is ("The day of the visit, YYYY-MM-DD"): not spoken. */
 const WRITTEN_FORM = /[,;:]?\s*(?:(?:as|in|written\s+as)\s+)?(?:YYYY-MM-DD(?:[T ]HH:MM)?|HH:MM)\b.*$/i;
 
@@ -233,7 +236,8 @@ export function askFor(name: string, prop: JsonSchema | undefined, toolDescripti
   const scale = scaleOf(name, prop, toolDescription);
   if (scale) return `On a scale of ${scale}, what ${PLURAL_HEAD.test(`the ${spokenName(name)}`) ? 'are' : 'is'} the ${spokenName(name)}?`;
   if (!description && when && prop?.type !== 'boolean') return when === 'time' ? 'What time would that be?' : 'Which day would that be?';
-  const what = description ? swapPersons(description.charAt(0).toLowerCase() + description.slice(1)) : `${/name|phone|email|address|birth|postcode/i.test(name) ? 'your' : 'the'} ${spokenName(name)}`;
+  // ("Age of the oldest passenger" is asked for as "the age of the oldest passenger".)
+  const what = description ? swapPersons((NOUN_OF.test(description) ? 'the ' : '') + description.charAt(0).toLowerCase() + description.slice(1)) : `${/name|phone|email|address|birth|postcode/i.test(name) ? 'your' : 'the'} ${spokenName(name)}`;
   const choices = Array.isArray(prop?.enum) ? prop.enum.map(String) : [];
   const options = choices.length > 1 ? ` (${choices.slice(0, -1).join(', ')} or ${choices[choices.length - 1]})` : '';
   // "True when the caller needs X" asks "Do you need X?"; "whether the caller is X" asks "Are you X?".
@@ -241,6 +245,11 @@ export function askFor(name: string, prop: JsonSchema | undefined, toolDescripti
   if (prop?.type === 'boolean' && flag) return yesNoQuestion(flag[1] ?? flag[2]);
   // A yes/no with nothing to say what it asks is still asked as one, by its name.
   if (prop?.type === 'boolean' && !description) return `Should it be ${spokenName(name)}, yes or no?`;
+  // An age with nothing said of it: "How old are you?", or whose ("child_age": "How old is the child?").
+  if ((prop?.type === 'integer' || prop?.type === 'number') && !description && /^age$/i.test(nameWords(name).at(-1) ?? '')) {
+    const whose = nameWords(name).slice(0, -1).join(' ');
+    return !whose || /^(?:your|caller|customer|patient|applicant|driver|member|my)$/i.test(whose) ? 'How old are you?' : `How old is the ${whose}?`;
+  }
   // A count with nothing said of it, named by what it counts ("adults"): "How many adults?".
   if ((prop?.type === 'integer' || prop?.type === 'number') && !description && /(?:s|children|people|men|women|feet|teeth|geese|mice|sheep|staff)$/i.test(spokenName(name))) return `How many ${spokenName(name)}?`;
   // A noun phrase ("your prescription number", "the reason for the visit") is asked with "What is".
