@@ -171,3 +171,18 @@ describe('one number said once counts one thing', () => {
     expect(calls(out)).toEqual([['book_tickets', { adults: 2, children: 2 }]]);
   });
 });
+
+describe('an age counts nothing but years', () => {
+  it('"I\'m sixty-eight" is no party size; "well past sixty" no number of seats', async () => {
+    const party = tool('book', 'Book the table.', { party_size: { type: 'integer' } });
+    expect(calls(await ask([party], [user("I'd like to book a table. I'm sixty-eight, by the way.")]))).toEqual([]);
+    const seats = tool('book_seats', 'Book seats on the coach.', { seats: { type: 'integer' } });
+    expect(calls(await ask([seats], [user("I'd like to book the coach. We're both well past sixty, mind.")]))).toEqual([]);
+  });
+  it('near miss: an age parameter takes it, and a count said of its thing still counts', async () => {
+    const age = tool('record_age', 'Record the age.', { age: { type: 'integer' } });
+    expect(calls(await ask([age], [user("I'm sixty-eight.")]))).toEqual([['record_age', { age: 68 }]]);
+    const seats = tool('book_seats', 'Book seats on the coach.', { seats: { type: 'integer' } });
+    expect(calls(await ask([seats], [user("Two seats, please. I'm seventy, mind.")]))).toEqual([['book_seats', { seats: 2 }]]);
+  });
+});

@@ -73,7 +73,9 @@ const nameConcepts = (name: string) => new Set(nameWords(name).filter((w) => !is
  * parameter's thing ("two of us adults") is that one's; and where the line says what its counts
  * count, a count said of nothing named is no evidence for this one (the agent asks).
  */
-export function scopeCounts(name: string, line: string, found: Candidate[], counted: [string, JsonSchema | undefined][]): Candidate[] {
+export function scopeCounts(name: string, line: string, allFound: Candidate[], counted: [string, JsonSchema | undefined][]): Candidate[] {
+  // "I'm forty-two", "we're both well past sixty": an age, which counts nothing but years of age.
+  const found = holdsAnAge(name, counted) ? allFound : allFound.filter((c) => !saidAsAnAge(line, c.said));
   const counts = counted.map(([p]) => p);
   // What each count counts: its name's words, else its description's ("Number of people travelling").
   const described = new Map(counted.map(([p, prop]) => [p, new Set(words(prop?.description ?? '').filter((w) => !isStopWord(w)).map(conceptOfWord))]));
@@ -137,3 +139,20 @@ export function noneSaid(name: string, line: string): Candidate | undefined {
 
 /** How near before the counted word a negator must come for "none". */
 const NONE_WITHIN = 2;
+
+/** Words before a number that make it someone's age: "I'm", "he's", "aged", "well past", "turned". */
+const AGE_BEFORE = /\b(?:i['’]m|i\s+am|we['’]re(?:\s+both|\s+all)?|he['’]s|she['’]s|they['’]re(?:\s+both|\s+all)?|aged|(?:well\s+|just\s+)?(?:past|turned))\s+$/i;
+/** What follows a number said as an age: the line's end, a pause, "years old", "next month". */
+const AGE_AFTER = /^(?:\s*(?:years?\s+old|[,.;!?]|$|and\b|next\b|in\b|now\b|mind\b))/i;
+
+/** A number said as someone's age ("I'm forty-two.", "he's eight, nine in February"). */
+function saidAsAnAge(line: string, said: string): boolean {
+  const at = line.indexOf(said);
+  return at >= 0 && AGE_BEFORE.test(line.slice(Math.max(0, at - 24), at)) && AGE_AFTER.test(line.slice(at + said.length));
+}
+
+/** A count parameter that holds an age, by its name or description ("age", "how old"). */
+function holdsAnAge(name: string, counted: [string, JsonSchema | undefined][]): boolean {
+  const prop = counted.find(([p]) => p === name)?.[1];
+  return /\b(?:age|ages|aged|old|older|years?)\b/i.test(`${nameWords(name).join(' ')} ${prop?.description ?? ''}`);
+}
