@@ -186,3 +186,25 @@ describe('an age counts nothing but years', () => {
     expect(calls(await ask([seats], [user("Two seats, please. I'm seventy, mind.")]))).toEqual([['book_seats', { seats: 2 }]]);
   });
 });
+
+describe('rows read out with their names, and picked by what they hold', () => {
+  it('a row named by a word id is read by that name, its numbers with what they count', async () => {
+    const { describeRow, reportResults } = await import('./speech');
+    expect(describeRow({ id: 'kingfisher', seats: 10, about: 'covered canopy and a heater', price: '£96' })).toBe('Kingfisher (10 seats, covered canopy and a heater, £96)');
+    expect(describeRow({ id: 'sat_05', date: 'Saturday 5 December', seats_left: 3 })).toBe('Saturday 5 December (3 seats left)');
+    expect(describeRow({ room: 'Blue room', price: 40 })).toBe('Blue room (price 40)');
+    const call = { name: 'check_boats', arguments: '{}', failed: false, result: JSON.stringify({ free: [{ id: 'kingfisher', seats: 10 }, { id: 'heron', seats: 6 }] }) };
+    expect(reportResults([call], 'Describe the boats that are free and ask which they would like.').text).toBe('I can offer Kingfisher (10 seats) or Heron (6 seats). Which one suits you?');
+    // Near miss: instructions that read nothing out leave a result's list as the agent's data.
+    expect(reportResults([call], 'Ask what time they will set off.').text).toBe('All right.');
+  });
+  it('an enum of the offered rows\' ids is picked by what a row holds ("the one with the heater")', async () => {
+    const check = tool('check_boats', 'Check which boats are free.', {});
+    const choose = tool('choose_boat', 'Choose a boat.', { boat: { type: 'string', enum: ['kingfisher', 'heron'] } });
+    const rows = [{ id: 'kingfisher', about: 'covered canopy and a heater' }, { id: 'heron', about: 'open boat' }];
+    const history = [user('Any boats free?'), { role: 'assistant' as const, content: '', toolCalls: [{ id: 'b1', name: 'check_boats', arguments: '{}' }] }, { role: 'tool' as const, toolCallId: 'b1', name: 'check_boats', content: JSON.stringify({ free: rows }) }, agent('I can offer Kingfisher or Heron.')];
+    expect(calls(await ask([check, choose], [...history, user("The one with the heater, it's freezing.")]))).toContainEqual(['choose_boat', { boat: 'kingfisher' }]);
+    // Near miss: words neither row holds pick none.
+    expect(calls(await ask([check, choose], [...history, user('Whichever is cheaper, I suppose.')])).filter(([n]) => n === 'choose_boat')).toEqual([]);
+  });
+});

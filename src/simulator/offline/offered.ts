@@ -65,8 +65,11 @@ export function picksOffered(name: string, prop: JsonSchema, offered: Item[], to
   const tellsApart = new Set(offered.map((r) => JSON.stringify(getOwn(r, name)))).size > 1 && offered.some((r) => Object.hasOwn(r, name));
   // A choice by its name ("slot", "option") takes the row's id when the rows have one.
   const namedAsChoice = /^(?:slot|option|choice|selection)$/i.test(nameWords(name).at(-1) ?? '') && offered.some((r) => Object.keys(r).some((k) => /(^|_)id$|Id$/.test(k)));
+  // An enum whose values are the offered rows' ids ("kingfisher" | "heron"): a pick among the rows
+  // ("the one with the heater").
+  const enumOfIds = Array.isArray(prop.enum) && offered.filter((r) => Object.entries(r).some(([k, v]) => /(^|_)id$|Id$/.test(k) && prop.enum!.includes(v))).length >= 2;
   // ("Choose a departure from the list": a choice from the list the agent read out.)
-  return hints.includes('id') || tellsApart || namedAsChoice || hints.some((h) => OFFERED_STEMS.has(stem(h)));
+  return enumOfIds || hints.includes('id') || tellsApart || namedAsChoice || hints.some((h) => OFFERED_STEMS.has(stem(h)));
 }
 
 /**

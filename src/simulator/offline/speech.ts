@@ -277,9 +277,24 @@ function yesNoQuestion(said: string): string {
 
 const idLike = (key: string) => /(^|_)id$|Id$/.test(key);
 
-/** A row as words: its first non-id text, the rest of its text in brackets. */
+/** Keys whose number is an amount said after its name ("price 96"), not a count said before it ("10 seats"). */
+const AMOUNT_KEY = /^(?:price|cost|total|fee|amount|rate|charge|deposit|balance|fare)$/i;
+
+/**
+ * A row as words: its name (an id that is a word, "kingfisher"), else its first text; the rest in
+ * brackets, a number with what it counts ("10 seats", "3 seats left").
+ */
 export function describeRow(row: Item): string {
-  const texts = Object.entries(row).filter(([k, v]) => !idLike(k) && (typeof v === 'string' || typeof v === 'number')).map(([, v]) => String(v));
+  const said = (k: string, v: string | number) => {
+    if (typeof v !== 'number') return v;
+    const key = nameWords(k).join(' ');
+    return AMOUNT_KEY.test(nameWords(k).at(-1) ?? '') ? `${key} ${v}` : `${v} ${key}`;
+  };
+  const named = Object.entries(row).find(([k, v]) => idLike(k) && typeof v === 'string' && /^[a-z][a-z_ -]{2,}$/i.test(v));
+  const texts = [
+    ...(named ? [capital(String(named[1]).replace(/_/g, ' '))] : []),
+    ...Object.entries(row).filter(([k, v]) => !idLike(k) && (typeof v === 'string' || typeof v === 'number')).map(([k, v], i) => (i === 0 && !named && typeof v === 'string' ? v : said(k, v as string | number))),
+  ];
   if (texts.length === 0) return JSON.stringify(row);
   return texts.length > 1 ? `${texts[0]} (${texts.slice(1).join(', ')})` : texts[0];
 }
@@ -310,7 +325,8 @@ export function reportResults(calls: StepCall[], instructions = ''): { text: str
   // or offer what there is; otherwise a list inside a result is the agent's data.
   // A list travels inside {"items": [...]} where the runtime wraps it (Pinecall's output_text): it is the list.
   if (isWrappedList(value)) value = value.items;
-  const readsOut = /\b(?:read (?:out|back)|offer|list)\b/i.test(instructions);
+  // ("Describe the boats that are free", "go through what's available": the rows are read out too.)
+  const readsOut = /\b(?:read (?:out|back)|offer|list|describe|go through|run through|tell (?:them|the caller) (?:about )?(?:the|what|which))\b/i.test(instructions);
   const list = readsOut && !Array.isArray(value) && typeof value === 'object' && value !== null ? Object.values(value).find((v) => Array.isArray(v) && v.length > 0) : undefined;
   if (list) value = list;
   if (Array.isArray(value)) {
