@@ -10,15 +10,49 @@
 const TAKE_BACK = /\b(?:no|nope|oh\s+no),?\s+(?:sorry|wait|hang\s+on|hold\s+on|hold\s+up)\b[,.!…]*|\bactually,?\s+no\b[,.!…]*|\bsorry,?\s+(?:I\s+mean|no)\b[,.!…]*|\b(?:scratch\s+that|let\s+me\s+correct\s+(?:that|myself))\b[,.!…]*/gi;
 
 /** A value a correction can replace: a number (digits or words), a day, a month, a letter said alone. */
-const VALUE = /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|oh|double|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december)\b/i;
+const VALUE = /\d|\b(?:(?:twenty|thirty)?-?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|oh|double|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december)\b/i;
 /** A capital said alone, as in a spelled code ("E eighteen, one N P"); not "I" or "A". */
 const LETTER = /(?<![\w'’])[B-HJ-Z](?![\w'’])/;
 const holdsValue = (text: string) => VALUE.test(text) || LETTER.test(text);
-/** Where the first value of a stretch starts. */
-const firstValueAt = (text: string) => Math.min(...[VALUE.exec(text)?.index, LETTER.exec(text)?.index].filter((i): i is number => i !== undefined));
+/** How many words a correction may take back: a value and a word or two after it, not a story. */
+const MAX_TAKEN_BACK_WORDS = 8;
 
-/** How many words of what came before a correction it may take back: one sentence, not a story. */
-const MAX_TAKEN_BACK_WORDS = 16;
+/** A word of a value, or what joins two (a hyphen, a comma, a space). */
+const VALUE_WORD = new RegExp(`^(?:${VALUE.source}|${LETTER.source})$`, 'i');
+
+/** The kind of a value word: a day or month, an ordinal, a number, a letter said alone. */
+function kindOf(word: string): string | undefined {
+  if (/^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december)$/i.test(word)) return 'day';
+  if (/(?:first|second|third|th)$/i.test(word) && VALUE_WORD.test(word)) return 'ordinal';
+  if (/\d/.test(word) && /(?:st|nd|rd|th)$/i.test(word)) return 'ordinal';
+  if (/^[B-HJ-Z]$/.test(word)) return 'letter';
+  if (/\d/.test(word) || VALUE_WORD.test(word)) return 'number';
+  return undefined;
+}
+
+/** The value words a text opens with ("seven", "E eighteen, one N P", "twenty-four"). */
+function valuePhrase(text: string): string {
+  let end = 0;
+  for (const m of text.matchAll(/[\p{L}\p{N}'’]+/gu)) {
+    if (!/^[\s,-]*$/.test(text.slice(end, m.index)) || kindOf(m[0]) === undefined) break;
+    end = m.index! + m[0].length;
+  }
+  return text.slice(0, end);
+}
+
+/**
+ * Where the value taken back starts: the last value of the stretch of the kind the correction gives
+ * ("Tuesday at ten, no wait, Wednesday at ten": the Tuesday), with the value words said just
+ * before it ("E seventeen, five": from the "E"; "twenty-two": from "twenty").
+ */
+function takenBackAt(text: string, replacement: string): number {
+  const tokens = [...text.matchAll(/[\p{L}\p{N}'’]+/gu)];
+  const wanted = [...replacement.matchAll(/[\p{L}\p{N}'’]+/gu)].map((m) => kindOf(m[0])).find(Boolean);
+  let i = tokens.length - 1;
+  while (i >= 0 && (kindOf(tokens[i][0]) === undefined || (wanted !== undefined && kindOf(tokens[i][0]) !== wanted && tokens.some((t) => kindOf(t[0]) === wanted)))) i--;
+  while (i > 0 && kindOf(tokens[i - 1][0]) !== undefined && /^[\s,-]*$/.test(text.slice(tokens[i - 1].index! + tokens[i - 1][0].length, tokens[i].index))) i--;
+  return i >= 0 ? tokens[i].index! : 0;
+}
 
 /**
  * The line with each corrected stretch dropped: from the first value of the sentence taken back to
@@ -40,13 +74,20 @@ export function withoutCorrections(line: string): string {
     const takenBack = before.slice(sentenceStart);
     const after = out.slice(end);
     if (!holdsValue(takenBack) || !holdsValue(after.split(/(?<=[.!?])\s+/).slice(0, 2).join(' '))) continue;
-    if (takenBack.trim().split(/\s+/).length > MAX_TAKEN_BACK_WORDS) continue;
     // The words before the value stay ("And we'd drop it back on"): they say what the new value is.
-    const valueAt = sentenceStart + firstValueAt(takenBack);
+    // The value taken back is the last one said before the correction, whole ("E seventeen, five").
+    const valueAt = sentenceStart + takenBackAt(takenBack, after);
+    if (before.slice(valueAt).trim().split(/\s+/).length > MAX_TAKEN_BACK_WORDS) continue;
     const lead = out.slice(0, valueAt);
     const rest = after.trimStart();
     const joined = /\b(?:the|a|an)\s*$/i.test(lead) ? rest.replace(/^(?:the|a|an)\s+/i, '') : rest;
-    out = `${lead}${lead && !/\s$/.test(lead) ? ' ' : ''}${joined}`;
+    // "eight of us? Actually no, seven, Marcus can't…": the words that said what the value was
+    // ("of us") stay with the new value ("seven of us, Marcus can't…").
+    const taken = before.slice(valueAt);
+    const tail = / (?!.*\d)[\p{L}'’ ]{1,24}$/u.exec(taken.replace(valuePhrase(taken), ''))?.[0] ?? '';
+    const given = valuePhrase(joined);
+    const spliced = tail && given && tail.trim().split(/\s+/).length <= 3 && !holdsValue(tail) ? `${given}${tail}${joined.slice(given.length)}` : joined;
+    out = `${lead}${lead && !/\s$/.test(lead) ? ' ' : ''}${spliced}`;
   }
   return out;
 }

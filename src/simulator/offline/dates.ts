@@ -33,6 +33,21 @@ function dayOf(said: string): number {
   if (unit) return (tens === 'twenty' ? 20 : 30) + ORDINAL_WORDS.indexOf(unit) + 1;
   return w === 'thirtieth' ? 30 : ORDINAL_WORDS.indexOf(w) + 1;
 }
+/**
+ * Days of the month said as ordinals, for a number that is a day of the month ("payment_day: Day
+ * of the month, 1 to 28"): "the first of the month is best, payday's the twenty-eighth" says the
+ * first, the one said "of the month"; one ordinal alone is that day; several with none said so
+ * are none (the agent asks).
+ */
+export function daysOfMonthSaid(text: string): { value: number; said: string; rule: string }[] {
+  const found = [...text.matchAll(new RegExp(`\\b(?:the\\s+)?(\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORD})\\b(\\s+of\\s+(?:the|each|every)\\s+month)?`, 'gi'))]
+    .map((m) => ({ value: dayOf(m[1]), said: m[0], ofMonth: Boolean(m[2]) }))
+    .filter((d) => d.value >= 1 && d.value <= 31);
+  const ofMonth = found.filter((d) => d.ofMonth);
+  const chosen = ofMonth.length === 1 ? ofMonth : found.length === 1 ? found : [];
+  return chosen.map((d) => ({ value: d.value, said: d.said, rule: 'day-of-month-said' }));
+}
+
 const TENS_WORDS = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 const TEENS = ['ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
 const UNIT_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];

@@ -73,9 +73,11 @@ export function findNumbers(text: string, exclude: [number, number][] = []): Fou
     // "got one to practise on", "need one for the car", "one of the boys": after a verb of having
     // or before "of", "one" is a thing or a person, not a count.
     if (m[2]?.toLowerCase() === 'one' && (/^\s+of\b/i.test(text.slice(index + 3)) ||
-      (/\b(?:got|have|has|had|need|needs|want|wants|use|uses|own|owns|bring|brought|buy|bought|borrow|borrowed|find|found|get|gets)\s+$/i.test(text.slice(0, index)) &&
+      (/\b(?:got|have|has|had|need|needs|want|wants|use|uses|own|owns|bring|brought|buy|bought|borrow|borrowed|find|found|get|gets|done|did|do|tried|try|played|booked|seen|saw|made|ordered)\s+$/i.test(text.slice(0, index)) &&
         /^\s*(?:to|for|at|in|on|with|from|that|which|who|already|now|here|there|too|as well|[,.;!?]|$)/i.test(text.slice(index + 3))))) continue;
     const value = m[1] !== undefined ? Number(m[1]) : SMALL_NUMBERS.indexOf(m[2].toLowerCase());
+    // "work till five", "from nine": an hour of the clock after a word of when, no count.
+    if (value >= 1 && value <= 12 && /\b(?:till|until|til|from|after|before|by|past)\s+$/i.test(text.slice(0, index)) && /^\s*(?:o['’]?clock|am|pm|a\.m\.|p\.m\.|[,.;!?]|$|on\b|and\b|or\b|at\b|so\b|but\b|in\s+the\b)/i.test(text.slice(index + m[0].length))) continue;
     out.push({ value, said: m[0], index, rule: m[1] !== undefined ? 'number-digits' : 'number-word' });
   }
   return out;

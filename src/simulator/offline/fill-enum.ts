@@ -8,6 +8,7 @@ import { setOwn } from '../../model/own';
 import { findDayPart, looksLikeClock } from './dates';
 import { enumByElimination, enumOutsideOthersSentences } from './enum-clauses';
 import { enumByEcho } from './enum-echo';
+import { enumByExperience } from './experience';
 import type { FillContext, Filled, Made } from './fill-types';
 import { readEnum } from './history-memo'; // read once per line (a long call's steps stay flat)
 import { pickEnumByTime, pickTime } from './pick';
@@ -64,6 +65,12 @@ export function fillEnumFromLine(name: string, prop: JsonSchema, ctx: FillContex
     if (f) return { done: { ...f, why: byTime.why } };
   }
   const read = readEnum(values, line, descriptions);
+  // "None of us have ever done one" for "first_timers" | "some" | "veterans" (experience.ts).
+  const level = !read ? enumByExperience(values, line, descriptions) : undefined;
+  if (level) {
+    const f = made(level.value, 'enum-experience', level.said, i === 0);
+    if (f) return { done: { ...f, why: level.why } };
+  }
   const question = ctx.askedInParallel ? (ctx.instructions ?? '') : (ctx.agentLines?.at(-1) ?? '');
   // "Can you come to me?", to "… a mobile tech to come to you or to bring it to the shop?": the
   // alternative the caller says back names the value (enum-echo.ts).

@@ -7,11 +7,11 @@ import { agent, ask, calls, tool, user } from './testing';
 
 describe('a caller who corrects themselves means the second value', () => {
   it('drops the value taken back and the words taking it back, keeping what leads to it', () => {
-    expect(withoutCorrections("It'll be eighteen of us. No, sorry, nineteen, I forgot the boss.")).toBe("It'll be nineteen, I forgot the boss.");
+    expect(withoutCorrections("It'll be eighteen of us. No, sorry, nineteen, I forgot the boss.")).toBe("It'll be nineteen of us, I forgot the boss.");
     expect(withoutCorrections("Send it on. The postcode is L S six, two... no, hang on, that's my work. It's L S seven, three Q D.")).toBe("Send it on. The postcode is that's my work. It's L S seven, three Q D.");
     expect(withoutCorrections('Tuesday at ten, no wait, Wednesday at ten.')).toBe('Wednesday at ten.');
     expect(withoutCorrections("We'd bring it back on the twenty-sixth. No, sorry, the twenty-seventh.")).toBe("We'd bring it back on the twenty-seventh.");
-    expect(withoutCorrections('Could I do sixty a month? Actually, no, fifty-five.')).toBe('Could I do fifty-five.');
+    expect(withoutCorrections('Could I do sixty a month? Actually, no, fifty-five.')).toBe('Could I do fifty-five a month.');
   });
   it('near misses: a "no, sorry" that answers, or that no value follows, is left as said', () => {
     expect(withoutCorrections("No, sorry, we haven't got one.")).toBe("No, sorry, we haven't got one.");
@@ -206,5 +206,42 @@ describe('rows read out with their names, and picked by what they hold', () => {
     expect(calls(await ask([check, choose], [...history, user("The one with the heater, it's freezing.")]))).toContainEqual(['choose_boat', { boat: 'kingfisher' }]);
     // Near miss: words neither row holds pick none.
     expect(calls(await ask([check, choose], [...history, user('Whichever is cheaper, I suppose.')])).filter(([n]) => n === 'choose_boat')).toEqual([]);
+  });
+});
+
+describe('how much a caller has done a thing, for an experience enum', () => {
+  const find = tool('find_rooms', 'Find rooms. experience: "first_timers" if nobody has played before, "some" if a few have, "veterans" if they play a lot.', { experience: { type: 'string', enum: ['first_timers', 'some', 'veterans'] } });
+  it('"none of us have ever done one" is first_timers; "we\'ve done loads of them" veterans', async () => {
+    expect(calls(await ask([find], [user("Nah, none of us have ever done one.")]))).toEqual([['find_rooms', { experience: 'first_timers' }]]);
+    expect(calls(await ask([find], [user("Oh we've done loads of them, we go every month.")]))).toEqual([['find_rooms', { experience: 'veterans' }]]);
+    const lessons = tool('book_lesson', 'Book a lesson.', { level: { type: 'string', enum: ['complete_beginner', 'improver', 'advanced'] } });
+    expect(calls(await ask([lessons], [user("She's never ridden before, it'll be her first time.")]))).toEqual([['book_lesson', { level: 'complete_beginner' }]]);
+  });
+  it('near misses: a line that says no level, or enum values that are no levels, pick nothing', async () => {
+    expect(calls(await ask([find], [user("Saturday, if you've got anything.")]))).toEqual([]);
+    const pick = tool('pick', 'Pick a colour.', { colour: { type: 'string', enum: ['red', 'blue'] } });
+    expect(calls(await ask([pick], [user("I've never done one of these before.")]))).toEqual([]);
+  });
+});
+
+describe('numbers that count nothing', () => {
+  const players = tool('find_rooms', 'Find rooms.', { players: { type: 'integer' } });
+  it('"ever done one" and "work till five" are no number of players', async () => {
+    expect(calls(await ask([players], [user("None of us have ever done one. A couple of the guys work till five.")]))).toEqual([]);
+  });
+  it('near miss: "five of us" counts', async () => {
+    expect(calls(await ask([players], [user("There'll be five of us.")]))).toEqual([['find_rooms', { players: 5 }]]);
+  });
+});
+
+describe('a day of the month', () => {
+  const pay = tool('payment_method', 'Set up the payments.', { payment_day: { type: 'integer', description: 'Day of the month, 1 to 28.' } });
+  it('"the first of the month is best, payday\'s the twenty-eighth" is the 1st; "a month" is no 30 days', async () => {
+    expect(calls(await ask([pay], [user("The first of the month is best, payday's the twenty-eighth.")]))).toEqual([['payment_method', { payment_day: 1 }]]);
+    expect(calls(await ask([pay], [user('The 15th, please.')]))).toEqual([['payment_method', { payment_day: 15 }]]);
+  });
+  it('near misses: two days with neither said "of the month", or a length of time, give none', async () => {
+    expect(calls(await ask([pay], [user("The first or the fifteenth, I don't mind.")]))).toEqual([]);
+    expect(calls(await ask([pay], [user("I can do forty pounds a month.")]))).toEqual([]);
   });
 });

@@ -186,6 +186,8 @@ const IN_MINUTES: Record<Unit, number> = { minute: 1, hour: 60, day: 1440, week:
 
 /** The unit a parameter counts in, from its name and description ("duration_days", "How many weeks…"). */
 export function unitOf(text: string): Unit | undefined {
+  // "Day of the month, 1 to 28": a day on the calendar, no length of time.
+  if (CALENDAR_DAY.test(text)) return undefined;
   // "what they pay a month", "per night": a rate's period is no unit of the value itself.
   const lower = text
     .toLowerCase()
@@ -196,6 +198,9 @@ export function unitOf(text: string): Unit | undefined {
   for (const unit of Object.keys(UNIT_WORDS) as Unit[]) if (new RegExp(`\\b(?:${UNIT_WORDS[unit]})\\b`).test(lower) && unit !== 'minute') return unit;
   return /\bminutes?\b|\bmins?\b/.test(lower) ? 'minute' : undefined;
 }
+
+/** Words that make a number a day on the calendar ("day of the month"), not a length of time. */
+export const CALENDAR_DAY = /\b(?:day|date)s?\s+(?:of|in)\s+(?:the\s+)?(?:month|week)\b/i;
 
 /** Durations with a unit ("two weeks", "10 days", "a fortnight"), converted to `unit`. */
 export function findDurations(text: string, unit: Unit): Found<number>[] {

@@ -2,11 +2,11 @@
 // gave it and the rule's name (the trace shows both): dates, times, emails, phones, names, codes,
 // counts, colours, makers, breeds. fill.ts decides which line and which candidate a parameter takes.
 import type { JsonSchema } from '../../model';
-import { findDates, findDayPart, findMonths, findTimes } from './dates';
+import { daysOfMonthSaid, findDates, findDayPart, findMonths, findTimes } from './dates';
 import { findEmails, findNumbers, findPhones, findTitles, phoneForms } from './extract';
 import type { Candidate } from './fill-types';
 import { LATE_DAY_PART } from './history-fold';
-import { findDurations, findHouseNumbers, findIdentifiers, findLargeNumberWords, findPostcodes, findScaledNumbers, numberWordValue, unitOf } from './ids';
+import { CALENDAR_DAY, findDurations, findHouseNumbers, findIdentifiers, findLargeNumberWords, findPostcodes, findScaledNumbers, numberWordValue, unitOf } from './ids';
 import { type Kind, wantsWordsAsSaid, wordsAfterName } from './kinds';
 import { namesFor } from './name-parts';
 import { negationAt } from './polarity';
@@ -134,6 +134,8 @@ export function candidates(kind: Kind, name: string, line: string, prop: JsonSch
       // Digits the caller gives as their phone ("my mobile's oh seven seven…") are no reference or code.
       return findIdentifiers(line).filter((f) => !saidAsPhone(line, f.index)).flatMap((f) => [...new Set([f.value, f.value.replace(/[\s./-]/g, '')])].map((value, i) => ({ value, said: f.said, rule: i === 0 ? f.rule : 'identifier-to-pattern' })));
     case 'number': {
+      // "the first of the month is best" for a day of the month: that day, as a number.
+      if (CALENDAR_DAY.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`)) return daysOfMonthSaid(line);
       const unit = unitOf(`${nameWords(name).join(' ')} ${prop.description ?? ''}`);
       const round = (v: number) => (prop.type === 'integer' ? Math.round(v) : v);
       const durations = unit ? findDurations(line, unit).map((f) => ({ value: round(f.value), said: f.said, rule: f.rule, why: f.rule === 'duration-converted' ? `"${f.said}" counted in ${unit}s` : undefined })) : [];

@@ -23,7 +23,7 @@ function nounAfter(line: string, index: number, said: string): string[] {
  * lone count parameter whose name or description says what it counts.
  */
 function saidOfOtherThing(c: Candidate, line: string, name: string | undefined, described: Set<string> | undefined): boolean {
-  if (!name || c.rule.startsWith('duration') || c.rule === HOW_OFTEN || c.rule === 'year-spoken') return false;
+  if (!name || c.rule.startsWith('duration') || c.rule === HOW_OFTEN || c.rule === 'year-spoken' || c.rule === 'day-of-month-said') return false;
   const at = line.indexOf(c.said);
   const noun = at >= 0 ? nounAfter(line, at, c.said).map(conceptOfWord) : [];
   const own = new Set([...nameConcepts(name), ...(described ?? [])]);
