@@ -230,10 +230,24 @@ function stateAt(state: Record<string, unknown>, path: string): unknown {
   return value;
 }
 
+/**
+ * Whether two values are the same: as JSON, except that a list of plain values (the garments in a
+ * bag, the vaccines wanted) is the same selection in any order — a multi-choice has no order the
+ * caller gave, and a script may list it in the caller's order or the schema's.
+ */
+export function sameJson(actual: unknown, expected: unknown): boolean {
+  const plainList = (v: unknown): v is (string | number | boolean)[] => Array.isArray(v) && v.every((x) => ['string', 'number', 'boolean'].includes(typeof x));
+  if (plainList(actual) && plainList(expected)) {
+    const sorted = (list: unknown[]) => JSON.stringify(list.map((x) => JSON.stringify(x)).sort());
+    return sorted(actual) === sorted(expected);
+  }
+  return JSON.stringify(actual) === JSON.stringify(expected);
+}
+
 const stateDiffers = (session: Session, want: Record<string, unknown> | undefined): string[] =>
   Object.entries(want ?? {}).flatMap(([path, value]) => {
     const actual = stateAt(session.state, path);
-    return JSON.stringify(actual) === JSON.stringify(value) ? [] : [`${path} = ${JSON.stringify(actual)}, expected ${JSON.stringify(value)}`];
+    return sameJson(actual, value) ? [] : [`${path} = ${JSON.stringify(actual)}, expected ${JSON.stringify(value)}`];
   });
 
 function judge(agent: CorpusAgent, session: Session, steps: CorpusStep[], failure: string | undefined): CorpusResult {
@@ -312,7 +326,7 @@ function sameValue(actual: unknown, expected: unknown, callerWords: Set<string>)
     const a = actual as Record<string, unknown>;
     return Object.keys(a).every((k) => Object.hasOwn(e, k) && sameValue(a[k], e[k], callerWords));
   }
-  return JSON.stringify(actual) === JSON.stringify(expected);
+  return sameJson(actual, expected);
 }
 
 /** Where an object argument departs from the script's: each key written that is unlike (or absent from) the expected one. */

@@ -112,6 +112,9 @@ function fillObject(name: string, prop: JsonSchema, ctx: FillContext, made: Made
   return f && { ...f, why: `each field read on its own: ${got.map((k, i) => `${k} ← "${read[i].said}" (${read[i].rule})`).join(', ')}` };
 }
 
+/** How many lines back a list the caller gave is still read (the latest naming none of it). */
+const OLDER_LIST_LINES = 2;
+
 function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<string, unknown[]>, partial: Record<string, string[]> = {}): Filled | undefined {
   const [latest = ''] = ctx.callerLines;
   const place = `${ctx.tool?.name ?? 'the tool'}.${name}`;
@@ -135,9 +138,21 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     const items = (Array.isArray(prop.items) ? prop.items[0] : prop.items) ?? {};
     if (!Array.isArray(items.enum)) return undefined;
     const list = readEnumList(items.enum, latest);
-    if (!list || 'unsure' in list) return undefined;
-    const f = made(list.values, 'enum-values', list.said, true);
-    return f && { ...f, why: list.why };
+    if (list && 'unsure' in list) return undefined;
+    if (list) {
+      const f = made(list.values, 'enum-values', list.said, true);
+      return f && { ...f, why: list.why };
+    }
+    // "I'm ringing about the flu jab … could I have the Covid one too?", then the age asked and
+    // given: the list said a line or two before still stands (the latest line names none of it).
+    for (const [i, older] of ctx.callerLines.slice(1, 1 + OLDER_LIST_LINES).entries()) {
+      const earlier = readEnumList(items.enum, older);
+      if (!earlier) continue;
+      if ('unsure' in earlier) return undefined;
+      const f = made(earlier.values, 'enum-values-earlier', earlier.said, false);
+      return f && { ...f, why: `${earlier.why}, said ${i === 0 ? 'a line' : `${i + 1} lines`} before` };
+    }
+    return undefined;
   }
   // A parameter with no description is read by what its tool's description says of it; a tool
   // with one parameter describes that parameter whole ("Send someone for the time asked, HH:MM").

@@ -3,6 +3,7 @@
 // their polarity: a negator before them in their clause makes it false; a word of the
 // description's setting, a word beside a "no" that answers nothing, or a noun the caller qualifies
 // otherwise is no evidence, and the agent asks.
+import { flagBySpeed } from './urgency';
 import { ageThresholdOf, flagByAge } from './age-threshold';
 import type { JsonSchema } from '../../model';
 import { offerReplyToFact, YES_NO_QUESTION, type Asked } from './asked';
@@ -51,7 +52,7 @@ function classDenied(about: string[], line: string): { said: string; kind: strin
 }
 
 /** A sentence that says the opposite of its words: "never given blood", "is not working", "no power". */
-const NEGATED = /\b(?:never|not|no|none|nobody|nothing|without)\b|n['’]t\b/i;
+const NEGATED = /\b(?:never|not|no|none|nobody|nothing|without|cannot)\b|n['’]t\b/i;
 
 /** Words for the ordinary kind of a thing, against a special kind a flag asks for ("express", "paid"). */
 const PLAIN = new Set(['normal', 'standard', 'regular', 'usual', 'ordinary', 'basic', 'free', 'plain', 'own', 'personal', 'private']);
@@ -112,6 +113,12 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
     const f = made(byAge.value, 'boolean-by-age', byAge.said, true);
     if (f) return { ...f, why: `"${byAge.said}" is ${byAge.value ? '' : 'not '}${threshold!.above ? `${threshold!.age} or over` : `under ${threshold!.age}`}, as ${name} asks` };
   }
+  // "express: true only if they need it back the next working day": "there's no mad rush" is no (urgency.ts).
+  const speed = flagBySpeed(name, prop.description ?? '', latest);
+  if (speed) {
+    const f = made(speed.value, 'boolean-by-speed', speed.said, true);
+    if (f) return { ...f, why: `"${speed.said}" says ${speed.value ? 'it is wanted quickly' : 'there is no hurry'}` };
+  }
   // "for themselves" flags: "She's called Maisie", "for my daughter" is someone else; "it's for me" the caller.
   const self = forSelf(name, prop.description ?? '', ctx.callerLines);
   if (self) {
@@ -131,7 +138,9 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
     if (f) return { ...f, why: `"${toThing.said}" says ${toThing.value ? 'yes' : 'no'} to ${name}'s own thing` };
   }
   for (const [i, line] of ctx.callerLines.entries()) {
-    const notAnAnswer = i === 0 && (ctx.yesNoSpent || offerReplyToFact(line, ctx.agentLines?.at(-1) ?? ''));
+    // ("Yeah, the six-yard one sounds about right": the yes agrees to the option it names, not to
+    // the question asked before it.)
+    const notAnAnswer = i === 0 && (ctx.yesNoSpent || offerReplyToFact(line, ctx.agentLines?.at(-1) ?? '') || YES_TO_A_CHOICE.test(line));
     const yn = askedAt(i) && !notAnAnswer ? (findYesNo(line) ?? findYesNoInClause(line)) : undefined;
     if (!yn) continue;
     // "And no, we've just used it normally": the words after the "no" say the flag's own name, and
@@ -242,7 +251,9 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
     // description uses it alone: "contact lenses" is no phone contact unless the caller says lenses.
     const flagText = `${prop.description ?? ''} ${nameWords(name).join(' ')}`;
     const lineStems = new Set(words(line).map(stem));
-    const all = overlap(meaningful, about).pairs.filter((p) => stem(p.mine) === stem(p.theirs) || conceptOfWord(p.mine) !== conceptOfWord(p.theirs) || !compoundHeadUnsaid(flagText, p.theirs, lineStems));
+    // ("out at work" is no "next working day": a word that only qualifies the description's noun,
+    // "working" of "working day", is met only beside that noun.)
+    const all = overlap(meaningful, about).pairs.filter((p) => (stem(p.mine) === stem(p.theirs) && !qualifiesOnly(flagText, p.theirs, p.mine, lineStems)) || conceptOfWord(p.mine) !== conceptOfWord(p.theirs) || !compoundHeadUnsaid(flagText, p.theirs, lineStems));
     // A word another flag of the tool is about too ("equipment" of medical_equipment and of a flag
     // for damaged "cables or equipment") tells neither apart: the words only this flag has decide,
     // and where there are none, a word of another flag's own name is that flag's, not this one's.
@@ -315,6 +326,18 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
     return f && { ...f, why: `the caller means ${ctx.tool!.name} ("${meant.said}"${meant.negated ? ', denied' : ''}) and ${name} restates its purpose` };
   }
   return undefined;
+}
+
+/** A yes that goes on to name an option: "Yeah, the six-yard one sounds about right". */
+const YES_TO_A_CHOICE = /^\s*(?:yes|yeah|yep|yup|ok|okay|right)[,!.]?\s+(?:the|that)\s+(?:[\w'’-]+\s+){0,3}one\b/i;
+
+/**
+ * Whether the description's `word` is a participle qualifying the noun after it ("working day",
+ * "opening hours") that the caller did not say, while the caller said the word's plain form ("work"):
+ * then the caller speaks of something else.
+ */
+function qualifiesOnly(description: string, word: string, said: string, lineStems: Set<string>): boolean {
+  return /ing$/i.test(word) && !/ing$/i.test(said.replace(/['’]s$/i, '')) && compoundHeadUnsaid(description, word, lineStems);
 }
 
 /** Whether `word` stands before a noun in `description` ("contact lenses") that the caller did not say. */

@@ -245,3 +245,33 @@ describe('a day of the month', () => {
     expect(calls(await ask([pay], [user("I can do forty pounds a month.")]))).toEqual([]);
   });
 });
+
+describe('a flag for speed, and words that only qualify', () => {
+  const items = tool('note_items', 'Note the items.', { express: { type: 'boolean', description: 'true only if they need it back the next working day' } });
+  it('"there\'s no mad rush" is no express; "as soon as you can" is', async () => {
+    expect(calls(await ask([items], [user("There's no mad rush, honestly, the wedding's not till the nineteenth.")]))).toEqual([['note_items', { express: false }]]);
+    expect(calls(await ask([items], [user('I need it as soon as you can, please.')]))).toEqual([['note_items', { express: true }]]);
+  });
+  it('near miss: "we\'re both out at work" says nothing of the next working day', async () => {
+    expect(calls(await ask([items], [user("We're both out at work by half seven.")]))).toEqual([]);
+  });
+  it('"Yeah, the six-yard one sounds about right" agrees to the option, not to the yes/no question before it', async () => {
+    const waste = tool('describe_waste', 'Describe the waste.', { hazardous: { type: 'boolean', description: 'Anything we cannot take.' } });
+    expect(calls(await ask([waste], [user('I need a skip.'), agent('Is there anything we can\'t take in there?'), user('Yeah, the six-yard one sounds about right.')]))).toEqual([]);
+    // Near miss: a plain "Yeah, some paint tins" answers it.
+    expect(calls(await ask([waste], [user('I need a skip.'), agent('Is there anything we can\'t take in there?'), user('Yeah, some old paint tins.')]))).toEqual([['describe_waste', { hazardous: true }]]);
+  });
+});
+
+describe('a list said a line before still stands', () => {
+  it('the vaccines named, then the age asked and given: both go', async () => {
+    const check = tool('check', 'Check eligibility.', { vaccines: { type: 'array', items: { type: 'string', enum: ['flu', 'covid', 'rsv'] } }, age: { type: 'integer' } });
+    const out = await ask([check], [user("I'm ringing about the flu jab, and could I have the covid one too?"), agent('How old are you?'), user("I'm sixty-eight.")]);
+    expect(calls(out)).toEqual([['check', { vaccines: ['flu', 'covid'], age: 68 }]]);
+  });
+  it('near miss: a list three lines back is not read', async () => {
+    const check = tool('check', 'Check eligibility.', { vaccines: { type: 'array', items: { type: 'string', enum: ['flu', 'covid', 'rsv'] } }, age: { type: 'integer' } });
+    const out = await ask([check], [user("I'm ringing about the flu jab."), agent('Right.'), user('Hello?'), agent('Yes?'), user('Sorry, bad line.'), agent('How old are you?'), user("I'm sixty-eight.")]);
+    expect(calls(out)).toEqual([]);
+  });
+});
