@@ -81,6 +81,12 @@ export function invertWhether(said: string): string | undefined {
   const pastThird = /^(it|he|she|they|(?:the|your|their)\s+[a-z'’-]+)\s+([a-z]+)\b(.*)$/i.exec(part);
   if (pastThird && PAST_TENSE[pastThird[2].toLowerCase()] && !/^(?:had|was|were)$/i.test(pastThird[2])) return sentence(`did ${pastThird[1]} ${PAST_TENSE[pastThird[2].toLowerCase()]}${pastThird[3]}`, '?');
   if (pastThird && looksPast(pastThird[2])) return sentence(`${/^(?:they)$/i.test(pastThird[1]) ? 'have' : 'has'} ${pastThird[1]} ${pastThird[2]}${pastThird[3]}`, '?');
+  // "anyone in the household gets a benefit": "Does anyone in the household get a benefit?".
+  const someone = /^((?:anyone|anybody|someone|somebody|everyone|everybody|no\s+one|nobody)(?:\s+(?!(?:is|are|was|were|has|had)\b)[a-z'’-]+){0,4}?)\s+((?!is\b|was\b|has\b|does\b)[a-z]+?)(ies|es|s)\b(.*)$/i.exec(part);
+  if (someone && !/,/.test(someone[1])) {
+    const base = someone[3] === 'ies' ? `${someone[2]}y` : someone[3] === 'es' && /(?:sh|ch|x|ss|o)$/.test(someone[2]) ? someone[2] : someone[3] === 'es' ? `${someone[2]}e` : someone[2];
+    return sentence(`does ${someone[1]} ${base}${someone[4]}`, '?');
+  }
   // "it runs on mains gas, oil or LPG": "Does it run …?".
   const third = /^(it|he|she|(?:the|your|their)\s+[a-z'’-]+)\s+([a-z]+?)(ies|es|s)\b(.*)$/i.exec(part);
   if (third && /^has$/i.test(third[2] + third[3])) return sentence(`does ${third[1]} have${third[4]}`, '?');

@@ -171,6 +171,12 @@ describe('questions from instructions, as a person asks them', () => {
     expect(speakInstructions('Ask how they usually travel.', true)).toBe('How do you usually travel?');
     expect(speakInstructions('Ask whether the car broke down on a motorway.', true)).toBe('Did the car break down on a motorway?');
   });
+  it('"whether anyone … gets" asks "Does anyone … get …?", whatever adverb the instruction asks it with', () => {
+    expect(speakInstructions('Ask gently whether anyone in the household gets a means-tested benefit.', true)).toBe('Does anyone in the household get a means-tested benefit?');
+    expect(speakInstructions('Ask whether anyone smokes.', true)).toBe('Does anyone smoke?');
+    // Near miss: a modal or "was" goes first as it is.
+    expect(speakInstructions('Ask whether anyone was hurt.', true)).toBe('Was anyone hurt?');
+  });
   it('near misses: a present whether-clause and a wh-subject keep their own order', () => {
     expect(speakInstructions('Ask whether it runs on gas.', true)).toBe('Does it run on gas?');
     expect(speakInstructions('Ask what went wrong.', true)).toBe('What went wrong?');
