@@ -40,8 +40,8 @@ describe('a nested field asked by its own words', () => {
   it('a field with a description is asked by it', () =>
     expect(askForField('pet', 'breed', { type: 'string', description: 'The breed of the animal.' })).toBe('What is the breed of the animal?'));
   it('a part of a place with nothing of its own is asked by its own name', () => expect(askForField('location', 'road', { type: 'string' })).toBe('What is the road?'));
-  it('near miss: a field with nothing of its own keeps its parent\'s name ("your pet name", never "your name")', () =>
-    expect(askForField('pet', 'name', { type: 'string' })).toBe('What is your pet name?'));
+  it('near miss: a field with nothing of its own keeps its parent\'s name ("the pet’s name", never "your name")', () =>
+    expect(askForField('pet', 'name', { type: 'string' })).toBe("What is the pet's name?"));
 });
 
 describe('an address line named whole', () => {

@@ -131,6 +131,8 @@ export function findNames(text: string): Found[] {
   const rules: [RegExp, string][] = [
     [new RegExp(`(?:\\b[Mm]y |\\b[Tt]he |^|[.,!?]\\s*)[Nn]ame(?:'s|’s| is)\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`, 'g'), 'name-my-name-is'],
     [new RegExp(`\\b[Mm]y name(?:'s|’s| is)\\s+([a-z]+(?:\\s+[a-z]+)?)(?=\\s*(?:[,.!?]|$))`, 'g'), 'name-my-name-is'],
+    // "It's in my name, Denise Okafor", "book it in my name: Sam Lee": the name after "in my name".
+    [new RegExp(`\\b(?:in|under)\\s+my\\s+name[,:]?\\s+(?:it['’]s\\s+|is\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`, 'g'), 'name-my-name-is'],
     [new RegExp(`\\b(?:I'm|I’m|I am|[Tt]his is|[Cc]all me|[Ii]t's|[Ii]t is)\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`, 'g'), 'name-introduction'],
     [new RegExp(`(?:^|[.,!?]\\s*)(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})\\s+(?:speaking|here)\\b`, 'g'), 'name-speaking'],
     [new RegExp(`\\b(?:[Cc]alled|[Nn]amed|goes by)\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`, 'g'), 'name-called'],

@@ -7,6 +7,7 @@
 import type { JsonSchema } from '../../model';
 import { addressLineWords, ofAnAddress } from './address-lines';
 import { askFor } from './speech';
+import { nameWords } from './words';
 
 export function askForField(parent: string, field: string, prop: JsonSchema | undefined): string {
   if (prop?.description?.trim()) return askFor(field, prop);
@@ -15,8 +16,14 @@ export function askForField(parent: string, field: string, prop: JsonSchema | un
   // A part of a place ("location.road", "address.town") is asked by its own name: the place is the
   // call's, as the caller's name is ("What is the road?", not "What is the location road?").
   if (ofAnAddress(parent)) return askFor(field, prop);
+  // A field of a person or an animal ("driver.first_name", "pet.name") is theirs: "What is the
+  // driver's first name?", not "What is your driver first name?".
+  if (BEING.test(nameWords(parent).at(-1) ?? '')) return askFor(field, { ...prop, description: `The ${nameWords(parent).join(' ')}'s ${nameWords(field).join(' ')}` });
   return askFor(`${parent}_${field}`, prop);
 }
+
+/** Parents that are a person or an animal: their fields are theirs. */
+const BEING = /^(?:pet|dog|cat|animal|horse|puppy|kitten|driver|passenger|guest|patient|customer|client|member|visitor|lead|holder|policyholder|owner|tenant|resident|student|child|learner|applicant|contact|caller|attendee|traveller|traveler|rider|player)s?$/i;
 
 /** The fields of an object parameter whose own question (askForField) the agent's line ends with. */
 export function fieldsAskedBy(line: string, parent: string, prop: JsonSchema | undefined): string[] {

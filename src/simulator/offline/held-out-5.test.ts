@@ -275,3 +275,22 @@ describe('a list said a line before still stands', () => {
     expect(calls(out)).toEqual([]);
   });
 });
+
+describe("a person's or an animal's field is asked as theirs", () => {
+  it('"What is the driver\'s first name?", "What is the pet\'s name?"; a place\'s part by its own name', async () => {
+    const { askForField } = await import('./field-question');
+    expect(askForField('driver', 'first_name', { type: 'string' })).toBe("What is the driver's first name?");
+    expect(askForField('pet', 'name', { type: 'string' })).toBe("What is the pet's name?");
+    // Near misses: a field with a description is asked by it; a part of an address by its own name.
+    expect(askForField('driver', 'age', { type: 'integer', description: 'Age of the main driver.' })).toBe('What is the age of the main driver?');
+    expect(askForField('address', 'town', { type: 'string' })).toBe('What is the town?');
+  });
+});
+
+describe('"in my name, X"', () => {
+  it('"It\'s in my name, Denise Okafor" gives the name; near miss: "my name\'s on the list" gives none', async () => {
+    const { findNames } = await import('./extract');
+    expect(findNames("It's in my name, Denise Okafor, that's O K A F O R.").map((f) => f.value)).toEqual(['Denise Okafor']);
+    expect(findNames("My name's on the list, I think.").map((f) => f.value)).toEqual([]);
+  });
+});
