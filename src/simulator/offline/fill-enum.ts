@@ -86,6 +86,13 @@ export function fillEnumFromLine(name: string, prop: JsonSchema, ctx: FillContex
     const f = made(left.value, 'enum-by-elimination', left.said, true);
     if (f) return { done: { ...f, why: left.why } };
   }
+  // "Yeah, the Christmas one. … bring the dog?": of two values named, the one said as the choice
+  // ("the X one") is the one chosen.
+  const chosen = read && 'tie' in read ? namedAsTheOne(values, line, descriptions) : undefined;
+  if (chosen) {
+    const f = made(chosen.value, 'enum-the-one', chosen.said, i === 0);
+    if (f) return { done: { ...f, why: `"${chosen.said}" names ${String(chosen.value)} as the one chosen` } };
+  }
   if (read && 'tie' in read) {
     // "We've got a drive … The fuse box is in the garage": a value said of another parameter's thing is not this one's.
     const bySentence = i === 0 ? enumOutsideOthersSentences(name, prop, line, descriptions, ctx.parameters?.properties ?? {}) : undefined;
@@ -110,4 +117,16 @@ export function fillEnumFromLine(name: string, prop: JsonSchema, ctx: FillContex
   const part = findDayPart(line);
   if (part && values.includes(part.part)) return { done: made(part.part, 'enum-day-part', part.part, i === 0) };
   return READ_ON;
+}
+
+/** "the Christmas one", "the hot one": a choice said as "the … one". */
+const THE_ONE = /\b(?:the|that)\s+((?:[\w'’-]+\s+){1,3})one\b/gi;
+
+/** Of the values, the one named inside a "the … one" phrase, when exactly one is. */
+function namedAsTheOne(values: unknown[], line: string, descriptions: string[]): { value: unknown; said: string } | undefined {
+  for (const m of line.matchAll(THE_ONE)) {
+    const named = values.filter((v) => readEnum([v], m[0], descriptions));
+    if (named.length === 1) return { value: named[0], said: m[0] };
+  }
+  return undefined;
 }

@@ -294,3 +294,21 @@ describe('"in my name, X"', () => {
     expect(findNames("My name's on the list, I think.").map((f) => f.value)).toEqual([]);
   });
 });
+
+describe('people counted by naming them, and "the … one" as the choice', () => {
+  const session = tool('session_details', 'The kind of session and how many people are in the photos.', {
+    session_type: { type: 'string', enum: ['christmas_mini', 'family', 'pet'] },
+    people: { type: 'integer', description: 'People in the photos, children included.' },
+  });
+  it('"the Christmas one … me, my husband and our two boys … the dog, part of the family" is christmas_mini for 4', async () => {
+    const out = await ask([session], [user("Yeah, the Christmas one. It'd be me, my husband and our two boys. Can we bring the dog? She's part of the family.")]);
+    expect(calls(out)).toEqual([['session_details', { session_type: 'christmas_mini', people: 4 }]]);
+  });
+  it('near misses: "me and the kids" counts nobody; a list with a total said is read by the total', async () => {
+    const { peopleListed } = await import('./people-listed');
+    expect(peopleListed('Me and the kids.')).toBeUndefined();
+    expect(peopleListed('It\'s for my mum, my sister and me.')).toEqual({ value: 3, said: 'my mum, my sister and me' });
+    const out = await ask([session], [user("The family one. There'll be five of us, me, my wife and the three kids.")]);
+    expect(calls(out)).toEqual([['session_details', { session_type: 'family', people: 5 }]]);
+  });
+});

@@ -9,6 +9,7 @@ import { LATE_DAY_PART } from './history-fold';
 import { CALENDAR_DAY, findDurations, findHouseNumbers, findIdentifiers, findLargeNumberWords, findPostcodes, findScaledNumbers, numberWordValue, unitOf } from './ids';
 import { type Kind, wantsWordsAsSaid, wordsAfterName } from './kinds';
 import { namesFor } from './name-parts';
+import { peopleListed } from './people-listed';
 import { negationAt } from './polarity';
 import { legMarkedAt, legOf } from './route';
 import { findSpelledCodes, TEENS, TENS } from './spoken';
@@ -164,6 +165,9 @@ export function candidates(kind: Kind, name: string, line: string, prop: JsonSch
       // (Two ages said, "she's six and he's four", are no one age: the agent asks.)
       if (age === 'several') return [];
       if (age) return [{ value: round(age.value), said: age.said, rule: 'number-age', why: `"${age.said}" says how old` }];
+      // "It'd be me, my husband and our two boys": four people, for a count of people (people-listed.ts).
+      const listed = COUNTS_PEOPLE.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`) && !/\b(?:of\s+us|in\s+total|altogether|all\s+together)\b/i.test(line) ? peopleListed(line) : undefined;
+      if (listed) return [{ value: listed.value, said: listed.said, rule: 'number-people-listed', why: `"${listed.said}" names ${listed.value} people` }];
       const counts = [...years, ...durations, ...plain.map((f) => ({ value: round(f.value), said: f.said, rule: f.rule })), ...oneOf, ...often];
       // A year (year_built, "the year it was made") is a year said, never a count ("a three-bed").
       return holdsAYear(name, prop) ? counts.filter((c) => typeof c.value === 'number' && c.value >= 1000 && c.value <= 2200) : counts;
@@ -220,6 +224,9 @@ function findSpokenYears(line: string): Candidate[] {
     return { value: century + rest, said: m[0], rule: 'year-spoken' };
   });
 }
+
+/** A count of people: the party, the group, the guests, the people in the photos. */
+const COUNTS_PEOPLE = /\b(?:people|persons?|guests?|party|group|size|sitters?|passengers?|players?|attendees?|visitors?|headcount|diners?|travellers?|travelers?|adults?)\b/i;
 
 /** The concepts a parameter's name says, its phrases too ("pick up" is collecting). */
 const nameConcepts = (name: string) => new Set(callerWords(nameWords(name).join(' ')).filter((w) => !isStopWord(w)).map(conceptOfWord));
