@@ -5,7 +5,9 @@
 // are a reading of their own, in the order written here.
 import type { JsonSchema } from '../../model';
 import { setOwn } from '../../model/own';
-import { findDayPart, looksLikeClock } from './dates';
+import { findDates, findDayPart, looksLikeClock } from './dates';
+import { onOfferedWeekday } from './offered';
+import { negationAt } from './polarity';
 import { enumByElimination, enumOutsideOthersSentences } from './enum-clauses';
 import { enumByEcho } from './enum-echo';
 import { enumByExperience } from './experience';
@@ -57,6 +59,12 @@ export function fillEnumFromLine(name: string, prop: JsonSchema, ctx: FillContex
   if (time) {
     const f = made(time.hhmm, 'pick-offered-time', time.said, i === 0);
     return { done: f && { ...f, why: time.why } };
+  }
+  // An enum of days ("2026-12-05" | "2026-12-13"): "the Sunday's better" is the one Sunday among them.
+  const day = values.length > 1 && values.every((v) => typeof v === 'string' && ISO_DAY.test(v)) ? pickEnumDay(values as string[], line, ctx.today) : undefined;
+  if (day) {
+    const f = made(day.value, 'pick-offered-day', day.said, i === 0);
+    return { done: f && { ...f, why: `"${day.said}" is ${day.value}, the one of the days offered (${values.join(', ')})` } };
   }
   // Values the description gives times for, picked as offered times ("the later one").
   const byTime = i === 0 ? pickEnumByTime(values, descriptions, line) : undefined;
@@ -129,4 +137,17 @@ function namedAsTheOne(values: unknown[], line: string, descriptions: string[]):
     if (named.length === 1) return { value: named[0], said: m[0] };
   }
   return undefined;
+}
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The one day of an enum of days the line names: by its date, or by its weekday among them. */
+function pickEnumDay(days: string[], line: string, today?: string): { value: string; said: string } | undefined {
+  const named = new Map<string, string>();
+  for (const d of findDates(line, today)) {
+    if (negationAt(line, d.index) !== undefined) continue;
+    const value = days.includes(d.iso) ? d.iso : onOfferedWeekday({ value: d.iso, said: d.said, rule: d.rule }, days).value;
+    if (typeof value === 'string' && days.includes(value)) named.set(value, d.said);
+  }
+  return named.size === 1 ? { value: [...named.keys()][0], said: [...named.values()][0] } : undefined;
 }

@@ -312,3 +312,14 @@ describe('people counted by naming them, and "the … one" as the choice', () =>
     expect(calls(out)).toEqual([['session_details', { session_type: 'family', people: 5 }]]);
   });
 });
+
+describe('an enum of days', () => {
+  const slot = tool('pick_slot', 'The day they choose from those offered.', { session_date: { type: 'string', enum: ['2026-12-05', '2026-12-13'] } });
+  it('"The Sunday\'s better, Saturdays are football" is the one Sunday offered, 2026-12-13', async () => {
+    expect(calls(await ask([slot], [user("The Sunday's better for us, Saturdays are football.")]))).toEqual([['pick_slot', { session_date: '2026-12-13' }]]);
+  });
+  it('near misses: a day not offered, or one turned down, picks none', async () => {
+    expect(calls(await ask([slot], [user('Could we do a Wednesday?')]))).toEqual([]);
+    expect(calls(await ask([slot], [user('Not the Sunday, anyway.')]))).toEqual([]);
+  });
+});
