@@ -126,6 +126,13 @@ export function readEnumList(values: unknown[], line: string, descriptions: stri
       dropped.push(`${String(value)} (its "${nameWords(String(value)).at(-1)}" is not said)`);
       continue;
     }
+    // "our own clubs, so no hire clubs": where the value's whole name is said, and denied each time,
+    // the caller denies it, whatever a part of its name says elsewhere.
+    const whole = nameWords(String(value)).length > 1 ? placesSaid(line, nameWords(String(value)).join(' ')) : [];
+    if (whole.length && whole.every((at) => negationAt(line, at) !== undefined)) {
+      dropped.push(`${String(value)} (denied)`);
+      continue;
+    }
     const places = placesSaid(line, read.said);
     // A value read by its meaning, not its words, is where the line says it; its places are unknown.
     if (!places.length) {

@@ -240,7 +240,7 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
     const hitsSaid = namesAnAbsence && !DENIES.test(line) ? [] : [...new Set([...own.filter((w) => saidConcepts.has(concept(w)) || (namesAnAbsence && denied.has(concept(w)))), ...kindOf])];
     // "roadside_plus" is not named by "plus all the suitcases": a word that grades or packages a
     // thing names it only beside the thing itself.
-    const ownHits = own.length >= 2 && hitsSaid.length > 0 && hitsSaid.every((w) => GRADING.test(w)) ? [] : hitsSaid;
+    const graded = own.length >= 2 && hitsSaid.length > 0 && hitsSaid.every((w) => GRADING.test(w)) ? [] : hitsSaid;
     // A number in a value's name ("every_4_weeks", "two_bedroom") is met only by that number said
     // ("every four weeks", "a two-bed flat"); with "plus" after it ("four_bedroom_plus"), by that
     // number or more.
@@ -251,6 +251,10 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
     const toldApartByNumber = numbers.length > 0 && texts.some((o) => o !== value && numbersIn(o).length > 0 && core(nameWords(o)) === core(nameWords(value)));
     const ofIt = toldApartByNumber ? numbersSaidOf(own) : saidNumbers;
     const numbersMet = !toldApartByNumber || numbers.every((n) => (orMore ? [...ofIt].some((said) => said >= n) : ofIt.has(n)));
+    // "just the nine holes" for "front_nine" | "eighteen": a number in one value's name alone, said,
+    // names that value (its number words are no content words to match otherwise).
+    const ownNumber = numbers.length > 0 && !toldApartByNumber && numbers.every((n) => saidNumbers.has(n) && !texts.some((o) => o !== value && numbersIn(o).includes(n)));
+    const ownHits = ownNumber ? [...new Set([...graded, ...nameWords(value).filter((w) => numberWordValue(w) !== undefined || /^\d+$/.test(w))])] : graded;
     // ("plus" is met by the number said being more, not by the word.)
     if (orMore && toldApartByNumber) own.splice(0, own.length, ...own.filter((w) => !OR_MORE.test(w)));
     // "some_lessons", "few_times": a quantity in a value's name is met only by a quantity said

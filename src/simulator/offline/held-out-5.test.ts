@@ -323,3 +323,23 @@ describe('an enum of days', () => {
     expect(calls(await ask([slot], [user('Not the Sunday, anyway.')]))).toEqual([]);
   });
 });
+
+describe('values named by their number, denied whole, and a name by its description', () => {
+  it('"just the nine holes" is front_nine; near miss: "eighteen, please" is eighteen', async () => {
+    const round = tool('round', 'The round.', { holes: { type: 'string', enum: ['eighteen', 'front_nine'] } });
+    expect(calls(await ask([round], [user('Just the nine holes, I think, it gets dark early.')]))).toEqual([['round', { holes: 'front_nine' }]]);
+    expect(calls(await ask([round], [user('The full eighteen, please.')]))).toEqual([['round', { holes: 'eighteen' }]]);
+  });
+  it('"our own clubs, so no hire clubs" denies hire_clubs; near miss: "hire clubs for two of us" names it', async () => {
+    const { readEnumList } = await import('./enum-lists');
+    const values = ['buggy', 'trolley', 'hire_clubs'];
+    expect(readEnumList(values, "A couple of buggies. We've all got our own clubs, so no hire clubs.")).toMatchObject({ values: ['buggy'] });
+    expect(readEnumList(values, "A buggy, and hire clubs for two of us.")).toMatchObject({ values: ['buggy', 'hire_clubs'] });
+  });
+  it('a parameter described "Full name." takes a name; near miss: one described otherwise takes none from "Put it under…"', async () => {
+    const contact = tool('booking_contact', 'Who it is booked under.', { lead_golfer: { type: 'string', description: 'Full name.' } });
+    expect(calls(await ask([contact], [user('Put it under Declan Byrne.')]))).toEqual([['booking_contact', { lead_golfer: 'Declan Byrne' }]]);
+    const club = tool('club', 'Their home club.', { home_club: { type: 'string', description: 'The golf club they belong to.' } });
+    expect(calls(await ask([club], [user('Put it under Declan Byrne.')]))).toEqual([]);
+  });
+});

@@ -59,7 +59,8 @@ export function kindOf(name: string, prop: JsonSchema): Kind {
   // "lead_visitor", "main_guest": a person by their part in the booking is that person's name.
   if (PERSON_ROLE.test(nameWords(name).at(-1) ?? '') && !prop.enum && (prop.type === 'string' || prop.type === undefined)) return 'name';
   // "The full name of the person remembered": a name, by the description's opening.
-  if (/^\s*(?:the\s+)?(?:full\s+)?name\s+of\b/i.test(prop.description ?? '')) return 'name';
+  // ("Full name.", "Their name", "First name and surname": a description that is a person's name alone.)
+  if (/^\s*(?:the\s+|their\s+|your\s+|his\s+|her\s+)?(?:full\s+)?name\s+of\b|^\s*(?:the\s+|their\s+|your\s+)?(?:full\s+name|name|first\s+(?:name\s+)?and\s+(?:last\s+name|surname)|first\s+name\s+and\s+(?:last\s+name|surname))\s*[.!]?\s*$/i.test(prop.description ?? '')) return 'name';
   // A title is written in Title Case ("The Remains of the Day"): read as the caller wrote it.
   if (hasWord(nameHints, ['title'])) return 'title';
   if (has(nameHints, 'utterance', 'words', 'quote', 'text', 'message', 'request', 'reason', 'note', 'comment', 'summary', 'details', 'description')) return 'words';
