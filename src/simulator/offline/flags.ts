@@ -195,7 +195,9 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
   // (Said before the question is heard, the yes may open a later sentence: "… And yes, it's ours".)
   const ynInTurn = ctx.yesNoSpent || !ctx.askedInParallel ? undefined : (ynNow ?? latest.split(/(?<=[.!?])\s+/).slice(1).map((x) => findYesNo(x.replace(/^(?:and|but|so|oh|also)[,\s]+/i, ''))).find((x) => x !== undefined));
   const sole = ctx.soleFlag === `${ctx.tool?.name}.${name}`;
-  const byInstructions = ynInTurn && sole ? instructionsQuestion(ctx.instructions ?? '', meaningWords, true) : undefined;
+  // (With several flags, the question is this one's when it says a word of this flag's name and
+  // of no other flag's: "whether they're already on any medication" for on_bp_medication.)
+  const byInstructions = ynInTurn && sole ? instructionsQuestion(ctx.instructions ?? '', meaningWords, true) : ynInTurn && ctx.askedInParallel ? questionNamingFlag(name, ctx) : undefined;
   if (ynInTurn && byInstructions !== undefined) {
     const value = NEGATED.test(byInstructions) !== flagDenies ? !ynInTurn.value : ynInTurn.value;
     const f = made(value, 'boolean-asked-by-instructions', ynInTurn.said, true);
@@ -253,7 +255,10 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
     const lineStems = new Set(words(line).map(stem));
     // ("out at work" is no "next working day": a word that only qualifies the description's noun,
     // "working" of "working day", is met only beside that noun.)
-    const all = overlap(meaningful, about).pairs.filter((p) => (stem(p.mine) === stem(p.theirs) && !qualifiesOnly(flagText, p.theirs, p.mine, lineStems)) || conceptOfWord(p.mine) !== conceptOfWord(p.theirs) || !compoundHeadUnsaid(flagText, p.theirs, lineStems));
+    // ("True if they check their own blood pressure at home; only if mentioned": a flag set only if
+    // mentioned is met by its own words, never by a synonym — "get it looked at" is no "check".)
+    const onlyIfSaid = ONLY_IF_SAID.test(prop.description ?? '');
+    const all = overlap(meaningful, about).pairs.filter((p) => (onlyIfSaid ? stem(p.mine) === stem(p.theirs) : true) && ((stem(p.mine) === stem(p.theirs) && !qualifiesOnly(flagText, p.theirs, p.mine, lineStems)) || conceptOfWord(p.mine) !== conceptOfWord(p.theirs) || !compoundHeadUnsaid(flagText, p.theirs, lineStems)));
     // A word another flag of the tool is about too ("equipment" of medical_equipment and of a flag
     // for damaged "cables or equipment") tells neither apart: the words only this flag has decide,
     // and where there are none, a word of another flag's own name is that flag's, not this one's.
@@ -327,6 +332,23 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
   }
   return undefined;
 }
+
+/**
+ * The one yes/no question of a Block Agent turn's instructions, when it says a word of this flag's
+ * name and none of another flag's name.
+ */
+function questionNamingFlag(name: string, ctx: FillContext): string | undefined {
+  const own = new Set(nameWords(name).filter((w) => !isStopWord(w) && w.length > 2).map(stem));
+  const question = instructionsQuestion(ctx.instructions ?? '', own);
+  if (!question) return undefined;
+  const said = new Set(words(question).filter((w) => !isStopWord(w)).map(stem));
+  const others = Object.entries(ctx.parameters?.properties ?? {}).filter(([p, pp]) => p !== name && pp?.type === 'boolean');
+  const othersSay = others.some(([p]) => nameWords(p).some((w) => !isStopWord(w) && w.length > 2 && said.has(stem(w)) && !own.has(stem(w))));
+  return othersSay ? undefined : question;
+}
+
+/** A flag the description says to set only when the caller brings it up. */
+const ONLY_IF_SAID = /\bonly\s+(?:if|when)\s+(?:they\s+|the\s+caller\s+)?(?:mention(?:s|ed)?|say|says|said|bring\s+it\s+up|raise[sd]?|ask(?:s|ed)?|volunteer(?:s|ed)?)\b/i;
 
 /** A yes that goes on to name an option: "Yeah, the six-yard one sounds about right". */
 const YES_TO_A_CHOICE = /^\s*(?:yes|yeah|yep|yup|ok|okay|right)[,!.]?\s+(?:the|that)\s+(?:[\w'’-]+\s+){0,3}one\b/i;

@@ -343,3 +343,22 @@ describe('values named by their number, denied whole, and a name by its descript
     expect(calls(await ask([club], [user('Put it under Declan Byrne.')]))).toEqual([]);
   });
 });
+
+describe('a Block Agent turn\'s yes/no question, and flags set only if mentioned', () => {
+  const eligibility = tool('check_eligibility', 'Age and whether they already take blood pressure medication.', {
+    age: { type: 'integer', description: 'Age in years.' },
+    on_bp_medication: { type: 'boolean', description: 'True if they already take tablets for high blood pressure.' },
+    has_home_monitor: { type: 'boolean', description: 'True if they check their own blood pressure at home; only if mentioned.' },
+  }, ['age', 'on_bp_medication']);
+  const instructions = "Ask how old they are and whether they're already on any medication for blood pressure.";
+  it('"I\'m fifty-three. And no, I\'m not on anything for it, … get it looked at" is 53, no medication, and nothing of a home monitor', async () => {
+    const { createOfflineModel } = await import('./index');
+    const model = createOfflineModel({ today: '2026-12-01' });
+    const out = await model.complete({ purpose: 'tools', system: instructions, instructions, messages: [user("I'm fifty-three. And no, I'm not on anything for it, that's why the wife wants it looked at.")], tools: [eligibility] } as never);
+    expect(calls(out)).toEqual([['check_eligibility', { age: 53, on_bp_medication: false }]]);
+  });
+  it('near miss: "I check it at home with my own monitor" is said in the flag\'s own words', async () => {
+    const out = await ask([eligibility], [user("I'm fifty-three, not on tablets, and I check it at home with my own monitor.")], instructions);
+    expect((calls(out)[0]?.[1] as Record<string, unknown> | undefined)?.has_home_monitor).toBe(true);
+  });
+});
