@@ -307,10 +307,18 @@ export type DayPart = 'morning' | 'afternoon' | 'evening';
 /** "in the morning" and the like; with the time a parameter takes when it needs one. */
 export function findDayPart(text: string): { part: DayPart; hhmm: string } | undefined {
   const m = /\b(morning|afternoon|evening)s?\b/i.exec(text);
-  if (!m) return undefined;
-  const part = m[1].toLowerCase() as DayPart;
-  return { part, hhmm: { morning: '09:00', afternoon: '15:00', evening: '18:00' }[part] };
+  // "any time after lunch", "first thing", "after work": a part of the day in other words.
+  const said = m ? (m[1].toLowerCase() as DayPart) : DAY_PART_PHRASES.find(([, re]) => re.test(text))?.[0];
+  if (!said) return undefined;
+  return { part: said, hhmm: { morning: '09:00', afternoon: '15:00', evening: '18:00' }[said] };
 }
+
+/** Parts of the day said in other words. */
+const DAY_PART_PHRASES: [DayPart, RegExp][] = [
+  ['morning', /\b(?:first\s+thing|before\s+lunch(?:time)?|early\s+doors)\b/i],
+  ['afternoon', /\b(?:after\s+lunch(?:time)?|after\s+school|mid[\s-]?afternoon)\b/i],
+  ['evening', /\b(?:after\s+work|after\s+tea(?:time)?|after\s+dinner|teatime)\b/i],
+];
 
 /** Is this text a time of day as a time parameter holds it? ("09:00", "9:00 am"). */
 export const looksLikeClock = (value: string): boolean => /^\d{1,2}:\d{2}/.test(value.trim());

@@ -362,3 +362,14 @@ describe('a Block Agent turn\'s yes/no question, and flags set only if mentioned
     expect((calls(out)[0]?.[1] as Record<string, unknown> | undefined)?.has_home_monitor).toBe(true);
   });
 });
+
+describe('a part of the day in other words', () => {
+  it('"any time after lunch" is the afternoon, "first thing" the morning, "after work" the evening', async () => {
+    const { findDayPart } = await import('./dates');
+    expect(findDayPart('Thursday, any time after lunch really.')?.part).toBe('afternoon');
+    expect(findDayPart('First thing, if you can.')?.part).toBe('morning');
+    expect(findDayPart("After work's best.")?.part).toBe('evening');
+    // Near misses: "lunch" alone, "work" alone say no part.
+    expect(findDayPart("I'm at work all day, I'll ring at lunch.")).toBeUndefined();
+  });
+});
