@@ -138,6 +138,11 @@ export function findDates(text: string, todayIso?: string): DateMatch[] {
     const thisMonday = addDays(today, -((today.getUTCDay() + 6) % 7));
     add(m, addDays(thisMonday, -7 + ((wanted + 6) % 7)), 'date-last-week');
   });
+  // "Sunday before last", "the Friday before last": a week before the last such weekday.
+  each(new RegExp(`\\b(?:the\\s+)?(${WEEKDAYS.join('|')})\\s+before\\s+last\\b`), (m) => {
+    const wanted = WEEKDAYS.indexOf(m[1].toLowerCase());
+    add(m, addDays(today, -((today.getUTCDay() - wanted + 7) % 7 || 7) - 7), 'date-weekday-before-last');
+  });
   // "last Saturday", "Saturday just gone", "this past Saturday": the weekday before today.
   each(new RegExp(`\\b(?:(?:last|this\\s+past|on)\\s+)?(${WEEKDAYS.join('|')})\\s+(?:just\\s+gone|gone|last(?!\\s+week)|that\\s+(?:has\\s+)?just\\s+gone)\\b|\\b(?:last|this\\s+past)\\s+(${WEEKDAYS.join('|')})\\b`), (m) => {
     const wanted = WEEKDAYS.indexOf((m[1] ?? m[2]).toLowerCase());

@@ -3,6 +3,7 @@
 // their polarity: a negator before them in their clause makes it false; a word of the
 // description's setting, a word beside a "no" that answers nothing, or a noun the caller qualifies
 // otherwise is no evidence, and the agent asks.
+import { flagByUk } from './in-the-uk';
 import { flagBySpeed } from './urgency';
 import { ageThresholdOf, flagByAge } from './age-threshold';
 import type { JsonSchema } from '../../model';
@@ -118,6 +119,12 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
   if (speed) {
     const f = made(speed.value, 'boolean-by-speed', speed.said, true);
     if (f) return { ...f, why: `"${speed.said}" says ${speed.value ? 'it is wanted quickly' : 'there is no hurry'}` };
+  }
+  // "True if it went missing in the UK": "in England I mean" says so (in-the-uk.ts).
+  const uk = flagByUk(name, prop.description ?? '', latest);
+  if (uk) {
+    const f = made(uk.value, 'boolean-in-the-uk', uk.said, true);
+    if (f) return { ...f, why: `"${uk.said}" is ${uk.value ? 'in' : 'outside'} the UK` };
   }
   // "for themselves" flags: "She's called Maisie", "for my daughter" is someone else; "it's for me" the caller.
   const self = forSelf(name, prop.description ?? '', ctx.callerLines);

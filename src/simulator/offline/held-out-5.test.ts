@@ -373,3 +373,21 @@ describe('a part of the day in other words', () => {
     expect(findDayPart("I'm at work all day, I'll ring at lunch.")).toBeUndefined();
   });
 });
+
+describe('a day gone by, and the UK by its parts', () => {
+  it('"Sunday before last" is 2026-11-22, and a day for when a thing was lost is never one to come', async () => {
+    const { findDates } = await import('./dates');
+    expect(findDates('Sunday before last', '2026-12-01').map((d) => d.iso)).toEqual(['2026-11-22']);
+    const lost = tool('loss', 'When it went missing.', { last_seen_date: { type: 'string', description: 'The last day they know they had it, YYYY-MM-DD.' } });
+    expect(calls(await ask([lost], [user('I had it on Sunday, I think.')]))).toEqual([]);
+    // Near miss: "last Sunday" is a day gone by, and taken.
+    expect(calls(await ask([lost], [user('I had it last Sunday.')]))).toEqual([['loss', { last_seen_date: '2026-11-29' }]]);
+  });
+  it('"in England I mean" is in the UK; "abroad" is not; near miss: a flag about something else takes neither', async () => {
+    const lost = tool('loss', 'Where it went missing.', { lost_in_uk: { type: 'boolean', description: 'True if it went missing in the UK.' } });
+    expect(calls(await ask([lost], [user('It must be here somewhere, in England I mean.')]))).toEqual([['loss', { lost_in_uk: true }]]);
+    expect(calls(await ask([lost], [user('I lost it abroad, on holiday.')]))).toEqual([['loss', { lost_in_uk: false }]]);
+    const other = tool('trip', 'The trip.', { has_insurance: { type: 'boolean', description: 'True if they have travel insurance.' } });
+    expect(calls(await ask([other], [user('We were in England the whole time.')]))).toEqual([]);
+  });
+});

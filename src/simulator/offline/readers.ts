@@ -56,7 +56,7 @@ const isBirth = (name: string, prop: JsonSchema) => /\b(?:birth|born|dob|birthda
  * ("started_on", "the day it started"). A day to come ("Thursday's fine") answers something else.
  */
 const isPastDay = (name: string, prop: JsonSchema, toolDescription = '') =>
-  isBirth(name, prop) || /\b(?:started|start(?:ed)? on|began|begun|happened|occurred|noticed|bought|purchased|broke|broken|went wrong|first (?:saw|noticed))\b/i.test(`${nameWords(name).join(' ')} ${prop.description ?? ''} ${wordsAfterName(name, toolDescription)}`);
+  isBirth(name, prop) || /\b(?:started|start(?:ed)? on|began|begun|happened|occurred|noticed|bought|purchased|broke|broken|went wrong|first (?:saw|noticed)|last (?:day|time|saw|seen|had)|had it|went missing|lost)\b/i.test(`${nameWords(name).join(' ')} ${prop.description ?? ''} ${wordsAfterName(name, toolDescription)}`);
 const isoToday = () => new Date().toISOString().slice(0, 10);
 
 /** Values found in one line for a kind of parameter, best first; `context` is the rest of the conversation, nearest first. */
