@@ -391,3 +391,13 @@ describe('a day gone by, and the UK by its parts', () => {
     expect(calls(await ask([other], [user('We were in England the whole time.')]))).toEqual([]);
   });
 });
+
+describe('a car is a vehicle', () => {
+  it('"a van pulled out and hit me" says another vehicle was involved; near miss: "a bike" is no vehicle of the list', async () => {
+    const incident = tool('record_incident', 'Record what happened.', { other_vehicle: { type: 'boolean', description: 'True if another vehicle was involved.' } });
+    expect(calls(await ask([incident], [user('I had a crash.'), agent('What happened?'), user('A van pulled out of a side road and hit me.')]))).toEqual([['record_incident', { other_vehicle: true }]]);
+    const { classesOf } = await import('./words');
+    expect(classesOf('car')).toContain('vehicle');
+    expect(classesOf('bike')).not.toContain('vehicle');
+  });
+});

@@ -188,3 +188,12 @@ describe('questions from instructions, as a person asks them', () => {
     expect(askFor('age', { type: 'integer', description: 'Age of the oldest passenger.' })).toBe('What is the age of the oldest passenger?');
   });
 });
+
+describe('a flag asked by its description', () => {
+  it('a statement is put as a question; a thing is asked yes or no', () => {
+    expect(askFor('other_party', { type: 'boolean', description: "Another vehicle or another person's property was involved." })).toBe("Was another vehicle or another person's property involved?");
+    expect(askFor('pets', { type: 'boolean', description: 'Pets at home' })).toBe('Pets at home, yes or no?');
+    // Near miss: "True if …" is asked as before.
+    expect(askFor('owner', { type: 'boolean', description: 'True if they own the house.' })).toBe('Do you own the house?');
+  });
+});

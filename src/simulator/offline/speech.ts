@@ -243,6 +243,12 @@ export function askFor(name: string, prop: JsonSchema | undefined, toolDescripti
   // "True when the caller needs X" asks "Do you need X?"; "whether the caller is X" asks "Are you X?".
   const flag = /^(?:true|yes|set)\s+(?:only\s+)?(?:when|if)\s+(.+)$|^whether\s+(.+)$/i.exec(what);
   if (prop?.type === 'boolean' && flag) return yesNoQuestion(flag[1] ?? flag[2]);
+  // A flag described by what it holds ("Another vehicle was involved", "Anyone was hurt") is asked
+  // as that statement put as a question ("Was another vehicle involved?").
+  const stated = prop?.type === 'boolean' && description ? invertWhether(what) : undefined;
+  if (stated) return stated;
+  // ("Pets at home": a flag named by a thing, no statement, is asked as that thing, yes or no.)
+  if (prop?.type === 'boolean' && description && !HAS_VERB.test(what) && !/^(?:whether|if|wants?|needs?|likes?|prefers?|owns?|uses?|gets?|takes?)\b/i.test(what)) return `${capital(what)}, yes or no?`;
   // A yes/no with nothing to say what it asks is still asked as one, by its name.
   if (prop?.type === 'boolean' && !description) return `Should it be ${spokenName(name)}, yes or no?`;
   // An age with nothing said of it: "How old are you?", or whose ("child_age": "How old is the child?").

@@ -99,6 +99,8 @@ const CLASSES: Record<string, string[]> = {
   gym: ['treadmill', 'rowing', 'rower', 'dumbbell', 'kettlebell', 'barbell', 'crosstrainer', 'exercise'],
   // Things that plug in, as a tip, a shop or a repairer sorts them.
   electrical: ['tv', 'telly', 'television', 'fridge', 'freezer', 'microwave', 'kettle', 'toaster', 'computer', 'laptop', 'printer', 'dishwasher', 'hoover', 'lamp'],
+  // What goes on a road ("it was another car" speaks of another vehicle).
+  vehicle: ['car', 'van', 'lorry', 'truck', 'bus', 'coach', 'motorbike', 'motorcycle', 'scooter', 'cab', 'minibus', 'tractor', 'suv', 'pickup'],
 };
 
 /** The class words that hold a kind ("antibiotics" → medication, medicine, drug). */
