@@ -401,3 +401,17 @@ describe('a car is a vehicle', () => {
     expect(classesOf('bike')).not.toContain('vehicle');
   });
 });
+
+describe('a yes/no still not read is asked again as a yes/no', () => {
+  it('the second time, the reply asks the question again and says yes or no will do; near miss: a value still missing names its kind', async () => {
+    const waste = tool('describe_waste', 'Describe the waste.', { hazardous: { type: 'boolean', description: 'True if there is anything we cannot take, like asbestos.' } });
+    const first = await ask([waste], [user('I need a skip for some building waste.')]);
+    const q = first.text;
+    const out = await ask([waste], [user('I need a skip for some building waste.'), agent(q), user('Well, it depends what you mean.')]);
+    expect(out.text).toBe(`Sorry, I could not tell yes or no from what you said. ${q} Just yes or no is fine.`);
+    const code = tool('locker', 'Open a locker.', { locker_code: { type: 'string', description: 'The code on the locker.' } });
+    const asked = (await ask([code], [user('My locker is stuck.')])).text;
+    const other = await ask([code], [user('My locker is stuck.'), agent(asked), user("I can't see it from here.")]);
+    expect(other.text).toMatch(/^Sorry, I still don't have the locker code/);
+  });
+});

@@ -56,7 +56,10 @@ export function notStuck(question: string, r: Reading, missing: string, prop: Js
   const hint = hintFor(missing, prop);
   const chatNote = `Offline model: ${missing} is still missing — nothing in "${heard.length > 60 ? `${heard.slice(0, 57)}…` : heard}" reads as ${hint}. A real model (⚙ LLM) understands more ways of saying it.`;
   const why = `the same question was just asked and the caller's line still gives no value for ${missing}: said what is missing and what answer can be read`;
-  const explain = `Sorry, I still don't have ${what}: I could not read it from what you said. Could you give me ${hint}?`;
+  // (A yes/no is no thing to "have": "the hazardous" reads as no person says it. Its question is asked again, to be answered yes or no.)
+  const explain = prop?.type === 'boolean'
+    ? `Sorry, I could not tell yes or no from what you said. ${question.replace(/^(?:Sorry[^.?!]*[.?!]\s*|Let me ask another way\.\s*)/, '')} Just yes or no is fine.`
+    : `Sorry, I still don't have ${what}: I could not read it from what you said. Could you give me ${hint}?`;
   if (last !== explain) return { text: explain, why, chatNote };
   return { text: `Let me ask another way. ${question}`, why: `${why} (put another way, not a third time the same)`, chatNote };
 }
