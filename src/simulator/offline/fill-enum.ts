@@ -6,7 +6,7 @@
 import type { JsonSchema } from '../../model';
 import { setOwn } from '../../model/own';
 import { findDates, findDayPart, looksLikeClock } from './dates';
-import { onOfferedWeekday } from './offered';
+import { ISO_DAY, onOfferedWeekday } from './offered';
 import { negationAt } from './polarity';
 import { enumByElimination, enumOutsideOthersSentences } from './enum-clauses';
 import { enumByEcho } from './enum-echo';
@@ -139,7 +139,6 @@ function namedAsTheOne(values: unknown[], line: string, descriptions: string[]):
   return undefined;
 }
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The one day of an enum of days the line names: by its date, or by its weekday among them. */
 function pickEnumDay(days: string[], line: string, today?: string): { value: string; said: string } | undefined {

@@ -10,7 +10,8 @@ import type { Item } from './reading';
 import { getOwn } from '../../model/own';
 import { nameWords, stem, words } from './words';
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A day written YYYY-MM-DD. */
+export const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * A row picked for a parameter that wants a date as YYYY-MM-DD: the row's field of that name may be

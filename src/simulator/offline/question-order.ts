@@ -84,17 +84,22 @@ export function invertWhether(said: string): string | undefined {
   // "anyone in the household gets a benefit": "Does anyone in the household get a benefit?".
   const someone = /^((?:anyone|anybody|someone|somebody|everyone|everybody|no\s+one|nobody)(?:\s+(?!(?:is|are|was|were|has|had)\b)[a-z'’-]+){0,4}?)\s+((?!is\b|was\b|has\b|does\b)[a-z]+?)(ies|es|s)\b(.*)$/i.exec(part);
   if (someone && !/,/.test(someone[1])) {
-    const base = someone[3] === 'ies' ? `${someone[2]}y` : someone[3] === 'es' && /(?:sh|ch|x|ss|o)$/.test(someone[2]) ? someone[2] : someone[3] === 'es' ? `${someone[2]}e` : someone[2];
-    return sentence(`does ${someone[1]} ${base}${someone[4]}`, '?');
+    return sentence(`does ${someone[1]} ${plainVerb(someone[2], someone[3])}${someone[4]}`, '?');
   }
   // "it runs on mains gas, oil or LPG": "Does it run …?".
   const third = /^(it|he|she|(?:the|your|their)\s+[a-z'’-]+)\s+([a-z]+?)(ies|es|s)\b(.*)$/i.exec(part);
   if (third && /^has$/i.test(third[2] + third[3])) return sentence(`does ${third[1]} have${third[4]}`, '?');
   if (third && !/^(?:is|was|does)$/i.test(third[2] + third[3])) {
-    const base = third[3] === 'ies' ? `${third[2]}y` : third[3] === 'es' && /(?:sh|ch|x|ss|o)$/.test(third[2]) ? third[2] : third[3] === 'es' ? `${third[2]}e` : third[2];
-    return sentence(`does ${third[1]} ${base}${third[4]}`, '?');
+    return sentence(`does ${third[1]} ${plainVerb(third[2], third[3])}${third[4]}`, '?');
   }
   return undefined;
+}
+
+/** A verb said in the third person, back to its plain form: "carries" → "carry", "washes" → "wash", "gets" → "get". */
+function plainVerb(stemPart: string, ending: string): string {
+  if (ending === 'ies') return `${stemPart}y`;
+  if (ending === 'es') return /(?:sh|ch|x|ss|o)$/.test(stemPart) ? stemPart : `${stemPart}e`;
+  return stemPart;
 }
 
 const whetherQuestion = (said: string): string => invertWhether(said) ?? sentence(openContractions(said.trim()), '?');
