@@ -158,19 +158,57 @@ const UNDER_A_HUNDRED = `(?:${TENS.slice(2).join('|')})(?:[\\s-](?:${UNITS.slice
 const SCALES: Record<string, number> = { hundred: 100, thousand: 1000, million: 1_000_000, grand: 1000, k: 1000 };
 
 /**
- * Numbers said with a scale ("fifteen thousand", "two hundred and fifty", "15k", "ten grand"): the
- * whole amount, never the word before the scale alone ("fifteen" of "fifteen thousand pounds").
+ * Numbers said with a scale ("fifteen thousand", "two hundred and fifty", "two hundred and
+ * sixty-five thousand", "15k", "ten grand"): the whole amount, never a part of it ("fifteen" of
+ * "fifteen thousand pounds", "two hundred and sixty" of "two hundred and sixty-five thousand").
+ * Read as a walk over the words, where a number must be followed by a scale or end the amount:
+ * "five five four" is three numbers, never one.
  */
 export function findScaledNumbers(text: string): Found<number>[] {
-  const re = new RegExp(`\\b(\\d+(?:\\.\\d+)?|${UNDER_A_HUNDRED}|an?)(?:\\s+(hundred|thousand|million|grand)|(k))\\b(?:(?:\\s+and)?\\s+(${UNDER_A_HUNDRED}|\\d{1,2})\\b(?![\\s-]*(?:hundred|thousand|million|grand)))?`, 'gi');
-  return [...text.matchAll(re)].flatMap((m) => {
-    const n = numberWordValue(m[1]);
-    const scale = SCALES[(m[2] ?? m[3]).toLowerCase()];
-    // ("k" only right after digits: "15k".)
-    if (n === undefined || (m[3] && !/^\d/.test(m[1]))) return [];
-    const rest = m[4] !== undefined ? (numberWordValue(m[4]) ?? 0) : 0;
-    return [{ value: Math.round(n * scale + rest), said: m[0], index: m.index ?? 0, rule: 'number-scaled' }];
-  });
+  const out: Found<number>[] = [];
+  const start = new RegExp(`\\b(?:\\d+(?:\\.\\d+)?|${UNDER_A_HUNDRED}|an?)(?=[\\s-]+(?:hundred|thousand|million|grand)\\b|k\\b)`, 'gi');
+  const token = new RegExp(`^(?:(\\s+and\\s+|[\\s-]+)(?:(${UNDER_A_HUNDRED}|\\d{1,3})|(hundred|thousand|million|grand))\\b|(k)\\b)`, 'i');
+  for (let m = start.exec(text); m; m = start.exec(text)) {
+    const first = numberWordValue(m[0]);
+    if (first === undefined) continue;
+    let total = 0;
+    let current = first;
+    let end = m.index + m[0].length;
+    let lastWasScale = false;
+    let scaled = false;
+    for (;;) {
+      const t = token.exec(text.slice(end));
+      if (!t) break;
+      if (t[4]) {
+        // ("k" only right after digits: "15k".)
+        if (!/^\d/.test(m[0]) || lastWasScale) break;
+        total += current * 1000;
+        current = 0;
+      } else if (t[3]) {
+        const scale = SCALES[t[3].toLowerCase()];
+        if (lastWasScale && scale <= 100) break;
+        if (scale === 100) current *= 100;
+        else {
+          total += (current || 1) * scale;
+          current = 0;
+        }
+      } else {
+        // A number only after a scale ("hundred and fifty", "thousand five hundred"), and "and"
+        // only before one under a hundred.
+        if (!lastWasScale) break;
+        const n = numberWordValue(t[2]);
+        if (n === undefined) break;
+        current += n;
+      }
+      lastWasScale = Boolean(t[3] || t[4]);
+      scaled ||= lastWasScale;
+      end += t[0].length;
+    }
+    if (!scaled) continue;
+    out.push({ value: Math.round(total + current), said: text.slice(m.index, end), index: m.index, rule: 'number-scaled' });
+    start.lastIndex = end;
+  }
+  return out;
 }
 
 /** Numbers past twelve said in words ("twenty-five", "thirteen"): the ones findNumbers does not read. */
