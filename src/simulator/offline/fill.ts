@@ -28,6 +28,7 @@ import { countByAges } from './ages';
 import { hasWord, IN_WORDS, kindOf, wantsWordsAsSaid, wordsAfterName } from './kinds';
 import { candidates, daysByClause } from './readers';
 import { daysForRole } from './day-roles';
+import { timesForRole } from './time-roles';
 import { readEnumList } from './enum-lists';
 import { enumFromLine, fillEnumFromLine, line0Said } from './fill-enum';
 import { isStopWord, nameWords, stem, words } from './words';
@@ -212,7 +213,9 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     // "fly in on the 18th … drop it back on the 27th": a start's day and an end's (day-roles.ts).
     const allDays = Object.entries(ctx.parameters?.properties ?? {}).filter(([p]) => p === name || dayParams.includes(p)).map(([p]) => p);
     const byRole = kind === 'date' && dayParams.length > 0 ? daysForRole(name, allDays, line, byClause) : byClause;
-    const read = kind === 'date' ? byRole.map((c) => onOfferedWeekday(c, offeredDates(ctx))) : byClause;
+    // "from one till four … so say from half twelve": a start's time and an end's (time-roles.ts).
+    const allTimes = kind === 'time' ? Object.entries(ctx.parameters?.properties ?? {}).filter(([p, pp]) => pp && kindOf(p, pp.description ? pp : { ...pp, description: wordsAfterName(p, ctx.tool?.description ?? '') }) === 'time').map(([p]) => p) : [];
+    const read = kind === 'date' ? byRole.map((c) => onOfferedWeekday(c, offeredDates(ctx))) : allTimes.length > 1 && !wantsWordsAsSaid(prop, name, ctx.tool?.description) ? timesForRole(name, allTimes, line, byClause) : byClause;
     const params = Object.entries(ctx.parameters?.properties ?? {});
     const scoped = kind === 'identifier' ? scopeCodes(name, prop.description ?? '', line, read, params.map(([p]) => p)) : kind === 'number' ? scopeCounts(name, line, read, params.filter(([, p]) => p?.type === 'integer' || p?.type === 'number').map(([p, pp]) => [p, pp?.description ? pp : { ...pp, description: wordsAfterName(p, ctx.tool?.description ?? '') }] as [string, JsonSchema])) : read;
     // An older line's number counts for this parameter only when said of its thing ("two adults")
@@ -367,10 +370,11 @@ export function fillArguments(parameters: JsonSchema, ctx: FillContext): FillRes
   for (const [name] of entries) {
     const f = getOwn(filled, name);
     // (A number's words, "two", may be said twice in a line: only one said once is one stretch.)
-    const oneStretch = typeof f?.value === 'string' || (typeof f?.value === 'number' && (ctx.callerLines[0] ?? '').split(f.said).length === 2);
-    if (!f || !oneStretch || !f.fromLatest || Array.isArray(getOwn(parameters.properties ?? {}, name)?.enum)) continue;
+    // (An older line's words count too, for text: "say from half twelve" a line ago is no end time.)
+    const oneStretch = typeof f?.value === 'string' || (f?.fromLatest && typeof f.value === 'number' && (ctx.callerLines[0] ?? '').split(f.said).length === 2);
+    if (!f || !oneStretch || Array.isArray(getOwn(parameters.properties ?? {}, name)?.enum)) continue;
     const before = entries.slice(0, entries.findIndex(([n]) => n === name));
-    if (before.some(([n]) => { const o = getOwn(filled, n); return o?.fromLatest && o.value === f.value && o.said === f.said; })) {
+    if (before.some(([n]) => { const o = getOwn(filled, n); return o !== undefined && o.fromLatest === f.fromLatest && o.value === f.value && o.said === f.said; })) {
       delete args[name];
       delete filled[name];
     }

@@ -2,7 +2,8 @@
 // reads a kind of line, or refuses to guess, with a near miss. The lines here are our own.
 import { describe, expect, it } from 'vitest';
 import { findScaledNumbers } from './ids';
-import { ask, calls, tool, user } from './testing';
+import { timesForRole } from './time-roles';
+import { agent, ask, calls, model, tool, user } from './testing';
 
 describe('an amount said with scales is read whole', () => {
   it('"two hundred and sixty-five thousand" is 265000, never 260', () => {
@@ -23,5 +24,36 @@ describe('an amount said with scales is read whole', () => {
     const quote = tool('quote', 'Quote a mortgage.', { price: { type: 'number', description: 'Property price in pounds.' } });
     const out = await ask([quote], [user("We've seen a house on for three hundred and forty-five thousand.")]);
     expect(calls(out)).toEqual([['quote', { price: 345000 }]]);
+  });
+});
+
+describe('two time parameters: the start takes the start, the end the end', () => {
+  const hours = tool('hire_hours', 'Record the hire.', { start_time: { type: 'string', description: 'HH:MM' }, end_time: { type: 'string', description: 'HH:MM' } });
+  it('"from one till four … so say from half twelve" starts at 12:30 and ends at 16:00', async () => {
+    const out = await ask([hours], [user("From one till four, really. Well, we'd want to set up first, so say from half twelve.")]);
+    expect(calls(out)).toEqual([['hire_hours', { start_time: '12:30', end_time: '16:00' }]]);
+  });
+  it('"from nine till five" and "10:00 to 14:30" each give both', () => {
+    const both = (line: string) => ['start_time', 'end_time'].map((p) => timesForRole(p, ['start_time', 'end_time'], line, [])[0]?.value);
+    expect(both('From nine till five, Monday to Friday.')).toEqual(['09:00', '17:00']);
+    expect(both("We'd have it 10:00 to 14:30 if that's all right.")).toEqual(['10:00', '14:30']);
+  });
+  it('near miss: one time said with no word of ending is the start only', () => {
+    expect(timesForRole('end_time', ['start_time', 'end_time'], 'Could we come at 10:30?', [])).toEqual([]);
+    expect(timesForRole('start_time', ['start_time', 'end_time'], 'Could we come at 10:30?', [])[0]?.value).toBe('10:30');
+  });
+  it('near miss: the same words a line ago never fill both (a Block Agent turn must call a tool)', async () => {
+    const messages = [user('Say from half twelve.'), agent('And until when?'), user("We'll want the kitchen too.")];
+    const out = await model.complete({ purpose: 'tools', system: 'You are the desk.', messages, tools: [hours], toolChoice: 'required' });
+    expect(calls(out)).toEqual([['hire_hours', { start_time: '12:30' }]]);
+  });
+});
+
+describe('an hour said alone', () => {
+  it('"from nine till five" reads nine though words follow it (a capital after it is a street: "from 8 Larch Close")', async () => {
+    const visit = tool('visit', 'Book a visit.', { arrive_at: { type: 'string', description: 'Time, HH:MM.' } });
+    expect(calls(await ask([visit], [user('Could you come at nine tomorrow?')]))).toEqual([['visit', { arrive_at: '09:00' }]]);
+    expect(calls(await ask([visit], [user("I'm at 8 Larch Close.")]))).toEqual([]);
+    expect(calls(await ask([visit], [user('At one point it was fine.')]))).toEqual([]);
   });
 });

@@ -28,12 +28,16 @@ const saidAsPhone = (line: string, index: number) =>
  * "around eleven", "at two", "eleven-ish": an hour said alone as a time of day. Only hours a
  * person books without saying morning or afternoon: eight to twelve are before noon and one to
  * five after it; six and seven could be either, so they are not read. ("from 8 Larch Close" is
- * a door number: a capital after the number is a street.)
+ * a door number: a capital after the number is a street.) With `ends`, an hour a time runs till
+ * ("one till four") too.
  */
-function bareHours(line: string): { hhmm: string; said: string; index: number; rule: string }[] {
+export function bareHours(line: string, ends = false): { hhmm: string; said: string; index: number; rule: string }[] {
   const hour = `(\\d{1,2}|${HOUR_WORDS.join('|')})`;
-  const re = new RegExp(`\\b(?:at|around|round|from|after|before|by)\\s+(?:about\\s+)?${hour}(?:[\\s-]*ish)?\\b(?!\\s+[A-Z])(?![\\s-]*(?:o['’]?clock\\s+)?(?:people|of|guests|persons|adults|children|kids|days|weeks|months|years|minutes|hours|pounds|quid|percent|miles|times|[:.]\\d))|\\b${hour}[\\s-]*ish\\b`, 'gi');
+  // ("till four" is an hour only where a time ends something: time-roles.ts asks for it.)
+  const re = new RegExp(`\\b(?:at|around|round|from|after|before|by${ends ? '|till|until|til|to' : ''})\\s+(?:about\\s+)?${hour}(?:[\\s-]*ish)?\\b(?![\\s-]*(?:o['’]?clock\\s+)?(?:people|of|guests|persons|adults|children|kids|days|weeks|months|years|minutes|hours|pounds|quid|percent|miles|times|point|stage|time|go|stop|side|end|level|place|way|another|or\\s+(?:two|three|more)|[:.]\\d))|\\b${hour}[\\s-]*ish\\b`, 'gi');
   return [...line.matchAll(re)].flatMap((m) => {
+    // (Read case-sensitively: under the pattern's "i" a capital would be any letter.)
+    if (m[1] !== undefined && /^\s+[A-Z]/.test(line.slice((m.index ?? 0) + m[0].length))) return [];
     const word = (m[1] ?? m[2]).toLowerCase();
     const h = /^\d+$/.test(word) ? +word : HOUR_WORDS.indexOf(word) + 1;
     const at = h >= 8 && h <= 12 ? h : h >= 1 && h <= 5 ? h + 12 : undefined;
