@@ -99,6 +99,7 @@ function sharedPart(value: unknown, said: string, values: unknown[]): boolean {
 export function readEnumList(values: unknown[], line: string, descriptions: string[] = []): ListReading | undefined {
   const kept: { value: unknown; said: string }[] = [];
   const dropped: string[] = [];
+  const sharedDropped: { value: unknown; said: string }[] = [];
   for (const value of values) {
     // "gluten_free", "nut_free": met by the thing denied ("nothing with gluten for him") or by an
     // allergy to it said and not denied ("a lad who's coeliac"); "nobody's got a nut allergy" is no.
@@ -133,6 +134,14 @@ export function readEnumList(values: unknown[], line: string, descriptions: stri
       dropped.push(`${String(value)} (denied)`);
       continue;
     }
+    // "I don't use a wheelchair" denies station_wheelchair, whatever "the station" said elsewhere:
+    // a word of the value's name the caller denies denies the value.
+    const nameParts = nameWords(String(value)).filter((w) => w.length > 2);
+    const deniedPart = nameParts.length > 1 ? nameParts.find((w) => { const at = placesSaid(line, w); return at.length > 0 && at.every((x) => negationAt(line, x) !== undefined); }) : undefined;
+    if (deniedPart) {
+      dropped.push(`${String(value)} ("${deniedPart}" denied)`);
+      continue;
+    }
     const places = placesSaid(line, read.said);
     // A value read by its meaning, not its words, is where the line says it; its places are unknown.
     if (!places.length) {
@@ -160,6 +169,11 @@ export function readEnumList(values: unknown[], line: string, descriptions: stri
     // "the sound's gone all crackly" names no "no_sound" or "weak_sound": a word the value's name
     // shares with another value's tells neither apart.
     if (sharedPart(value, read.said, values)) {
+      // (Only where the values that share it are kinds of a service, not a thing and its absence:
+      // "the signal's gone fuzzy" is no weak_signal, and says nothing no_signal holds.)
+      const concept = conceptOfWord(words(read.said)[0] ?? '');
+      const sharers = values.filter((v) => v !== value && nameWords(String(v)).some((w) => conceptOfWord(w) === concept));
+      if (sharers.every((v) => !nameWords(String(v)).some((w) => ABSENCE.test(w)))) sharedDropped.push({ value, said: read.said });
       dropped.push(`${String(value)} ("${read.said}" is part of another value's name too)`);
       continue;
     }
@@ -168,6 +182,11 @@ export function readEnumList(values: unknown[], line: string, descriptions: stri
   if (values.length === 2 && BOTH.test(line) && dropped.length === 0) {
     return { values: [...values], said: 'both', why: `"both" of the two values (${values.map(String).join(', ')})` };
   }
+  // "somebody to meet me" asks for one of meet_at_entrance and meet_at_arrival: when no value kept
+  // holds the word, a list without either would leave out what the caller asked for, so the list
+  // is asked for. ("the school they offered" is explained by sibling_at_school, kept.)
+  const unexplained = sharedDropped.find((d) => !kept.some((k) => nameWords(String(k.value)).some((w) => conceptOfWord(w) === conceptOfWord(words(d.said)[0] ?? ''))));
+  if (unexplained && kept.length) return { unsure: `"${unexplained.said}" is part of ${String(unexplained.value)} and another value's name, and no value taken holds it` };
   if (!kept.length) return undefined;
   const why = [`named: ${kept.map((k) => `${String(k.value)} ("${k.said}")`).join(', ')}`, ...(dropped.length ? [`not taken: ${dropped.join(', ')}`] : [])].join('; ');
   return { values: kept.map((k) => k.value), said: kept.map((k) => k.said).join(', '), why };

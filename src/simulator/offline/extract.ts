@@ -84,7 +84,8 @@ export function findNumbers(text: string, exclude: [number, number][] = []): Fou
 }
 
 /** A capitalised word that can be part of a name (not a weekday, month or pronoun). */
-const NAME_WORD = "[A-Z][a-zà-öø-ÿ'’-]+";
+// ("MacLeod", "McAllister", "DeLuca": a capital inside the word after a short prefix.)
+const NAME_WORD = "(?:Ma?c|De|Di|La|Le|Van|Von)?[A-Z][a-zà-öø-ÿ'’-]+";
 const NOT_NAMES = new Set(
   ('I Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September October November December Yes No Hi Hello Sure Okay Calling Looking Just Not Here Fine Good Great ' +
     'Today Tomorrow Tonight Thanks Please Perfect Cool Awesome Lovely Brilliant Wonderful Alright Actually Well Oh Um Uh Hmm Maybe Morning Afternoon Evening Bye Goodbye Cheers Sorry Nope Yep Yeah Dr Mr Mrs Ms Next Half Quarter Noon Correct Exactly Absolutely Definitely Certainly Agreed Whatever Nothing Everything Anytime Excellent Fantastic').split(' '),

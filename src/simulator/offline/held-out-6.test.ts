@@ -1,7 +1,10 @@
 // Rules made general from the sixth blind batch's held-out part once it was spent (issue 32): each
 // reads a kind of line, or refuses to guess, with a near miss. The lines here are our own.
 import { describe, expect, it } from 'vitest';
+import { readEnumList } from './enum-lists';
+import { findNames } from './extract';
 import { findScaledNumbers } from './ids';
+import { placeForLeg } from './route';
 import { timesForRole } from './time-roles';
 import { agent, ask, calls, model, tool, user } from './testing';
 
@@ -55,5 +58,35 @@ describe('an hour said alone', () => {
     expect(calls(await ask([visit], [user('Could you come at nine tomorrow?')]))).toEqual([['visit', { arrive_at: '09:00' }]]);
     expect(calls(await ask([visit], [user("I'm at 8 Larch Close.")]))).toEqual([]);
     expect(calls(await ask([visit], [user('At one point it was fine.')]))).toEqual([]);
+  });
+});
+
+describe('names and places said as people say them', () => {
+  it('"Fiona MacLeod" is her whole name, never "Fiona Mac"', () => {
+    expect(findNames("Lovely. It's Fiona MacLeod, and my number's oh seven.").map((f) => f.value)).toEqual(['Fiona MacLeod']);
+    expect(findNames("I'm Sean McAllister.").map((f) => f.value)).toEqual(['Sean McAllister']);
+  });
+  it('"from York down to King\'s Cross on the twenty-second" goes from York to King\'s Cross', () => {
+    expect(placeForLeg('origin', "I'm going from York down to King's Cross on the twenty-second.")?.value).toBe('York');
+    expect(placeForLeg('destination', "I'm going from York down to King's Cross on the twenty-second.")?.value).toBe("King's Cross");
+  });
+  it('near miss: a place with "on" in its name keeps it', () => {
+    expect(placeForLeg('destination', "We're heading to Burton on Trent, then home.")?.value).toBe('Burton on Trent');
+  });
+});
+
+describe('a list of values: what the caller denies or leaves unclear is never written', () => {
+  const help = [['ramp', 'meet_at_entrance', 'station_wheelchair', 'meet_at_arrival']] as const;
+  it('"I don\'t use a wheelchair" denies station_wheelchair, though "the station" is said', () => {
+    const read = readEnumList([...help[0]], "I'll need the ramp, and someone at the front of the station. I don't use a wheelchair.");
+    expect(read && 'unsure' in read ? read : read?.values).not.toContain('station_wheelchair');
+  });
+  it('"somebody to meet me" is one of two meet values: the list is asked for, not written without it', () => {
+    expect(readEnumList([...help[0]], "I'll need the ramp, and somebody to meet me, please.")).toHaveProperty('unsure');
+  });
+  it('near miss: a shared word another kept value holds leaves the list as read', () => {
+    const grounds = ['sibling_at_school', 'distance_or_travel', 'school_suits_child'];
+    const read = readEnumList(grounds, "His sister's already at the school, and the other one is miles away.");
+    expect(read && 'values' in read ? read.values : read).toContain('sibling_at_school');
   });
 });

@@ -34,11 +34,23 @@ const MARKERS: Record<Leg, RegExp[]> = {
   destination: [new RegExp(`\\b(?:going|heading|travelling|traveling|off)\\s+to\\s+${PLACE}`, 'i'), new RegExp(`\\bdrop(?:ping)?\\s*(?:me|us|them)?\\s*off\\s+at\\s+${PLACE}`, 'i'), new RegExp(`\\bfrom\\s+.+?\\s+to\\s+${PLACE}`, 'i')],
 };
 
+/**
+ * A place said without the words of how or when that follow it: "from York down to …" starts at
+ * York, "to King's Cross on the twenty-second" goes to King's Cross.
+ */
+function placeOnly(said: string): string {
+  return said
+    // ("Burton on Trent" keeps its "on": only "on" before a day ends the place.)
+    .replace(/\s+(?:on\s+(?:the\s+[\w-]+(?:st|nd|rd|th)\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d|christmas|boxing|new\s+year)|this|next|tomorrow|today|tonight|first\s+thing|early|late|in\s+the\s+(?:morning|afternoon|evening)|at\s+the\s+weekend)\b.*$/i, '')
+    .replace(/(?:\s+(?:down|up|over|back|across|out|round|along|home|again))+$/i, '')
+    .trim();
+}
+
 /** The place the line gives for this end of the journey, with the words that mark it. */
 export function placeForLeg(leg: Leg, line: string): { value: string; said: string } | undefined {
   for (const marker of MARKERS[leg]) {
     const m = marker.exec(line);
-    const value = m?.[1].trim();
+    const value = m && placeOnly(m[1]);
     if (m && value) return { value, said: m[0].trim() };
   }
   return undefined;
