@@ -188,7 +188,30 @@ export function findDates(text: string, todayIso?: string): DateMatch[] {
     const skip = /^next$/i.test(m[1] ?? '') && ahead <= daysLeftThisWeek ? 7 : 0;
     add(m, addDays(today, ahead + skip), skip ? 'date-weekday-next-week' : 'date-weekday');
   });
-  return agreeWeekdayAndDay(found.sort((a, b) => a.index - b.index), today);
+  return agreeWeekdayAndDay(weekdayWithFullDate(found.sort((a, b) => a.index - b.index), text), today);
+}
+
+const FULL_DATE_RULES = new Set(['date-month-day', 'date-day-month', 'date-iso', 'date-slash']);
+
+/**
+ * A weekday said next to a whole date ("Saturday the twelfth of June next year", "June 12th, a
+ * Saturday") names that date, never the coming Saturday too. When the weekday is not the date's,
+ * the caller misspoke somewhere: neither is read (the agent asks).
+ */
+function weekdayWithFullDate(found: DateMatch[], text: string): DateMatch[] {
+  const out = [...found];
+  for (const weekday of found.filter((d) => WEEKDAY_RULES.has(d.rule))) {
+    // (A match's index is where its words begin, "on" included; its said is without it.)
+    const wAt = text.indexOf(weekday.said, weekday.index);
+    const wEnd = wAt + weekday.said.length;
+    const after = (d: DateMatch) => d.index >= wEnd && /^[\s,]*(?:the\s+)?$/i.test(text.slice(wEnd, d.index));
+    const before = (d: DateMatch) => d.index + d.said.length <= wAt && /^[\s,]*(?:a|which\s+is\s+a|that['’]s\s+a|it['’]s\s+a)?\s*$/i.test(text.slice(d.index + d.said.length, wAt));
+    const full = found.find((d) => FULL_DATE_RULES.has(d.rule) && (after(d) || before(d)));
+    if (!full) continue;
+    out.splice(out.indexOf(weekday), 1);
+    if (parseToday(full.iso).getUTCDay() !== parseToday(weekday.iso).getUTCDay()) out.splice(out.indexOf(full), 1);
+  }
+  return out;
 }
 
 const DAY_OF_MONTH_RULES = new Set(['date-day-of-month']);

@@ -1,6 +1,7 @@
 // Rules made general from the sixth blind batch's held-out part once it was spent (issue 32): each
 // reads a kind of line, or refuses to guess, with a near miss. The lines here are our own.
 import { describe, expect, it } from 'vitest';
+import { findDates } from './dates';
 import { readEnumList } from './enum-lists';
 import { findNames } from './extract';
 import { findScaledNumbers } from './ids';
@@ -88,5 +89,42 @@ describe('a list of values: what the caller denies or leaves unclear is never wr
     const grounds = ['sibling_at_school', 'distance_or_travel', 'school_suits_child'];
     const read = readEnumList(grounds, "His sister's already at the school, and the other one is miles away.");
     expect(read && 'values' in read ? read.values : read).toContain('sibling_at_school');
+  });
+});
+
+describe('a weekday said with a whole date names that date', () => {
+  const dates = (line: string) => findDates(line, '2026-12-01').map((d) => d.iso);
+  it('"Saturday the twelfth of June next year" is 2027-06-12, never the coming Saturday too', () => {
+    expect(dates("It'd be in the garden, Saturday the twelfth of June next year.")).toEqual(['2027-06-12']);
+    expect(dates('June 12th, a Saturday.')).toEqual(['2027-06-12']);
+  });
+  it('near misses: a weekday that is not the date\'s day gives neither; one said apart stays', () => {
+    expect(dates('Friday the twelfth of June.')).toEqual([]);
+    expect(dates('Saturday, or else the twelfth of June.')).toEqual(['2026-12-05', '2027-06-12']);
+  });
+});
+
+describe('one count, said more than once', () => {
+  const event = tool('describe_event', 'The event.', { guests: { type: 'integer', description: 'The number to plan for.' } });
+  it('"eighty, maybe ninety people, so let\'s say ninety" is 90; "twenty-five … so forty all told" is 40', async () => {
+    expect(calls(await ask([event], [user("We're thinking eighty, maybe ninety people, so let's say ninety.")]))).toEqual([['describe_event', { guests: 90 }]]);
+    expect(calls(await ask([event], [user("About twenty-five kids, plus the parents who stay, so forty all told.")]))).toEqual([['describe_event', { guests: 40 }]]);
+  });
+  it('near miss: two counts with no word of settling give none (the agent asks)', async () => {
+    const out = await ask([event], [user('It could be sixty, it could be eighty.')]);
+    expect(calls(out)).toEqual([]);
+    expect(out.text).toMatch(/\?$/);
+  });
+});
+
+describe('the time since a thing', () => {
+  const piano = tool('describe_piano', 'The piano.', { years_since_tuned: { type: 'integer' } });
+  it('"that was ten years ago" is 10 years since; "not since we moved" denies no count', async () => {
+    const out = await ask([piano], [user("Not since we moved, and that was ten years ago. One or two of the keys stick.")]);
+    expect(calls(out)).toEqual([['describe_piano', { years_since_tuned: 10 }]]);
+  });
+  it('near miss: "ten years ago" is no length of a stay', async () => {
+    const stay = tool('book_stay', 'Book a stay.', { nights: { type: 'integer' } });
+    expect(calls(await ask([stay], [user('We came ten years ago and loved it.')]))).toEqual([]);
   });
 });

@@ -240,15 +240,18 @@ export function unitOf(text: string): Unit | undefined {
 /** Words that make a number a day on the calendar ("day of the month"), not a length of time. */
 export const CALENDAR_DAY = /\b(?:day|date)s?\s+(?:of|in)\s+(?:the\s+)?(?:month|week)\b/i;
 
-/** Durations with a unit ("two weeks", "10 days", "a fortnight"), converted to `unit`. */
-export function findDurations(text: string, unit: Unit): Found<number>[] {
+/**
+ * Durations with a unit ("two weeks", "10 days", "a fortnight"), converted to `unit`; with
+ * `sinceCounts`, "ten years ago" too (for a count of the time since a thing: "years_since_tuned").
+ */
+export function findDurations(text: string, unit: Unit, sinceCounts = false): Found<number>[] {
   const units = (Object.keys(UNIT_WORDS) as Unit[]).map((u) => UNIT_WORDS[u]).join('|');
   // ("a full year", "a whole week": the unit whole.)
   const re = new RegExp(`\\b(\\d+(?:\\.\\d+)?|${NUMBER_WORD})[\\s-]+(?:(?:full|whole)\\s+)?(${units})\\b|\\b(a\\s+)?(fortnight)\\b`, 'gi');
   const out: Found<number>[] = [];
   for (const m of text.matchAll(re)) {
-    // "a couple of weeks ago" says when, not how long.
-    if (/^\s+ago\b/i.test(text.slice((m.index ?? 0) + m[0].length))) continue;
+    // "a couple of weeks ago" says when, not how long — unless how long since is what is asked.
+    if (!sinceCounts && /^\s+ago\b/i.test(text.slice((m.index ?? 0) + m[0].length))) continue;
     const word = (m[2] ?? m[4]).toLowerCase();
     const said = (Object.keys(UNIT_WORDS) as Unit[]).find((u) => new RegExp(`^(?:${UNIT_WORDS[u]})$`).test(word))!;
     const count = m[4] ? 1 : numberWordValue(m[1]);

@@ -143,7 +143,8 @@ export function candidates(kind: Kind, name: string, line: string, prop: JsonSch
       if (CALENDAR_DAY.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`)) return daysOfMonthSaid(line);
       const unit = unitOf(`${nameWords(name).join(' ')} ${prop.description ?? ''}`);
       const round = (v: number) => (prop.type === 'integer' ? Math.round(v) : v);
-      const durations = unit ? findDurations(line, unit).map((f) => ({ value: round(f.value), said: f.said, rule: f.rule, why: f.rule === 'duration-converted' ? `"${f.said}" counted in ${unit}s` : undefined })) : [];
+      const since = /\b(?:since|ago)\b/i.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`);
+      const durations = unit ? findDurations(line, unit, since).map((f) => ({ value: round(f.value), said: f.said, rule: f.rule, why: f.rule === 'duration-converted' ? `"${f.said}" counted in ${unit}s` : undefined })) : [];
       // A count said with a unit ("two weeks") is a duration, not a count of something else.
       const spans = unit ? [] : findDurations(line, 'day');
       // Numbers inside a phone, a date, a time, a postcode or a code said letter by letter count nothing.

@@ -27,6 +27,8 @@ function saidOfOtherThing(c: Candidate, line: string, name: string | undefined, 
   const at = line.indexOf(c.said);
   const noun = at >= 0 ? nounAfter(line, at, c.said).map(conceptOfWord) : [];
   const own = new Set([...nameConcepts(name), ...(described ?? [])]);
+  // "ninety people" counts guests: people are what a count of guests, attendees or heads counts.
+  if ([...own].some((w) => PERSONS.has(w)) && noun.some((w) => PERSONS.has(w))) return false;
   return noun.length > 0 && own.size > 0 && !noun.some((w) => own.has(w)) && /^(?:\s+|-)(?!of\b)[a-z]/i.test(line.slice(at + c.said.length));
 }
 
@@ -51,7 +53,9 @@ const labelsAnother = (c: Candidate, line: string, name: string, described: Set<
 };
 
 /** What follows a number said as the total: "four of us", "six in total", "five altogether". */
-const TOTAL_AFTER = /^\s+(?:of\s+us\b|in\s+total\b|altogether\b|all\s+together\b|all\s+in\b|in\s+all\b)/i;
+const TOTAL_AFTER = /^\s+(?:of\s+us\b|in\s+total\b|altogether\b|all\s+together\b|all\s+in\b|in\s+all\b|all\s+told\b)/i;
+/** Words that settle on a number after another ("eighty, maybe ninety, so let's say ninety"). */
+const SETTLES_BEFORE = /\b(?:so|say|let['’]?s\s+say|call\s+it|make\s+it|more\s+like)[\s,]+(?:(?:maybe|about|around|roughly|say|probably|perhaps)\s+)?$/i;
 
 /** The rule of "twice a week" (readers.ts). */
 const HOW_OFTEN = 'number-how-often';
@@ -85,7 +89,8 @@ export function scopeCounts(name: string, line: string, allFound: Candidate[], c
     // "me, my brother and his two girls, so four of us": the total said of the whole party counts
     // all of them; the two girls are part of it.
     const total = kept.find((c) => TOTAL_AFTER.test(line.slice(line.indexOf(c.said) + c.said.length)));
-    return total ? [{ ...total, rule: 'number-total', why: `"${total.said}" is said as the whole party's number` }, ...kept.filter((c) => c !== total)] : kept;
+    if (total) return [{ ...total, rule: 'number-total', why: `"${total.said}" is said as the whole party's number` }, ...kept.filter((c) => c !== total)];
+    return settled(line, kept);
   }
   // A duration is said with its unit ("two weeks"): the unit already says what it counts.
   const durations = unlabelled.filter((c) => c.rule.startsWith('duration'));
@@ -108,8 +113,26 @@ export function scopeCounts(name: string, line: string, allFound: Candidate[], c
   return [...durations, ...ownedOrBare.map((r) => r.c)];
 }
 
+/**
+ * Two different counts for one count parameter ("twenty-five of them … so maybe forty", "eighty,
+ * maybe ninety people, so let's say ninety"): the caller settles on the last when words of
+ * settling lead to it; with none, the line gives no one count and none is read (the agent asks:
+ * issue 32, the first was written where the caller meant the last).
+ */
+function settled(line: string, kept: Candidate[]): Candidate[] {
+  const plain = kept.filter((c) => !c.rule.startsWith('duration') && c.rule !== HOW_OFTEN && c.rule !== 'year-spoken' && c.rule !== 'day-of-month-said');
+  if (new Set(plain.map((c) => c.value)).size < 2) return kept;
+  const last = plain.reduce((a, b) => (line.lastIndexOf(b.said) > line.lastIndexOf(a.said) ? b : a));
+  const at = line.lastIndexOf(last.said);
+  if (SETTLES_BEFORE.test(line.slice(Math.max(0, at - 40), at))) return [{ ...last, rule: 'number-settled', why: `"${last.said}" is the number the caller settles on, after ${plain.filter((c) => c.value !== last.value).map((c) => `"${c.said}"`).join(', ')}` }];
+  return kept.filter((c) => !plain.includes(c));
+}
+
 /** A count read by its own rule (one of…): its clause, not the word after it, says what it counts. */
 const readByItsClause = (c: Candidate) => c.rule === 'number-one-of';
+
+/** Words for people counted at an event or in a party: one counts what another does. */
+const PERSONS = new Set('people person persons guest guests attendee attendees visitor visitors heads folk adults adult passengers diners covers pax'.split(' ').map(conceptOfWord));
 
 /** The concepts of people a count of others may be about: "other_adults", "other_occupants". */
 const PEOPLE = new Set(['adult', 'adults', 'people', 'person', 'persons', 'occupant', 'occupants', 'resident', 'residents'].map(conceptOfWord));
@@ -123,7 +146,8 @@ const COUNTING = /^(?:number|num|count|total|how|many|much|of|last|past|previous
  * ("not sure how many claims" denies the knowing, not the claims).
  */
 export function noneSaid(name: string, line: string): Candidate | undefined {
-  const thing = new Set(nameWords(name).filter((w) => !isStopWord(w) && !COUNTING.test(w)).map(conceptOfWord));
+  // ("years_since_tuned": "not since we moved" denies no count; only a thing's word can.)
+  const thing = new Set(nameWords(name).filter((w) => !isStopWord(w) && !COUNTING.test(w) && !/^(?:since|ago|last|per|until|till|before|after)$/i.test(w)).map(conceptOfWord));
   if (!thing.size) return undefined;
   // "There's nobody else, it's just me" for a count of the other people: none.
   const others = /\bother\b/i.test(nameWords(name).join(' ')) && [...thing].some((w) => PEOPLE.has(w));
