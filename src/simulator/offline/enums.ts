@@ -193,10 +193,22 @@ function deniedConcepts(line: string): Set<string> {
 }
 
 /** The value the line names, by score; a tie between the best two is reported, never dropped. */
+const TENS_ORDINAL = '(?:twentieth|thirtieth|fortieth|fiftieth|sixtieth|seventieth|eightieth|ninetieth|hundredth)';
+const UNIT_ORDINAL = '(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth)';
+/** A person's ordinal with nothing after it that it counts ("his fortieth", not "her second visit"). */
+const BIRTHDAY_ORDINAL = new RegExp(`\\b(?:my|his|her|(?:mum|dad|son|daughter|wife|husband|brother|sister|nan|gran|grandad|grandma|friend|partner|boy|girl)['’]s)\\s+(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[\\s-]+${UNIT_ORDINAL}|${TENS_ORDINAL}|${UNIT_ORDINAL}|\\d{1,3}(?:st|nd|rd|th))\\b(?![\\s-]+(?!and\\b|so\\b|but\\b|or\\b|in\\b|on\\b|at\\b|next\\b|this\\b)[a-z])`, 'i');
+
+/** Whether every place `word` is said in the line follows "in our", "at the", "from my": a place. */
+function saidOnlyAsAPlace(word: string, line: string): boolean {
+  const at = [...line.matchAll(/[\p{L}'’]+/gu)].filter((m) => concept(m[0].toLowerCase()) === concept(word)).map((m) => m.index ?? 0);
+  return at.length > 0 && at.every((i) => /\b(?:in|at|from|into|round)\s+(?:the|our|my|their|his|her|your)\s+$/i.test(line.slice(Math.max(0, i - 20), i)));
+}
+
 export function readEnum(values: unknown[], heard: string, descriptions: string[]): EnumReading | undefined {
   // A time said is a time: its words name no value (an enum of times is read by pickTime).
   const line = withoutTimes(heard);
-  const said = callerWords(line);
+  // "my daughter's eighteenth", "her seventieth": a person's ordinal said alone is a birthday.
+  const said = [...callerWords(line), ...(BIRTHDAY_ORDINAL.test(line) ? ['birthday'] : [])];
   // A word the caller denies everywhere they say it ("not the phones", "nothing will connect") is
   // no evidence for a value that means it.
   const denied = deniedConcepts(line);
@@ -237,7 +249,10 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
     // meaning. Its words count only in a line that denies something.
     const namesAnAbsence = nameWords(value).some((w) => /^(?:not|no|never|non|without|cannot|cant)$/i.test(w));
     // ("She's not confident in the water" meets it whole: its word the caller denies counts.)
-    const hitsSaid = namesAnAbsence && !DENIES.test(line) ? [] : [...new Set([...own.filter((w) => saidConcepts.has(concept(w)) || (namesAnAbsence && denied.has(concept(w)))), ...kindOf])];
+    const hitsSaidAnywhere = namesAnAbsence && !DENIES.test(line) ? [] : [...new Set([...own.filter((w) => saidConcepts.has(concept(w)) || (namesAnAbsence && denied.has(concept(w)))), ...kindOf])];
+    // "It'd be in our garden" names where, not a garden_party: a word that only says which kind of
+    // the value's thing, said only as a place, is no evidence for it.
+    const hitsSaid = own.length >= 2 ? hitsSaidAnywhere.filter((w) => concept(w) === concept(own.at(-1)!) || !saidOnlyAsAPlace(w, line)) : hitsSaidAnywhere;
     // "roadside_plus" is not named by "plus all the suitcases": a word that grades or packages a
     // thing names it only beside the thing itself.
     const graded = own.length >= 2 && hitsSaid.length > 0 && hitsSaid.every((w) => GRADING.test(w)) ? [] : hitsSaid;

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { findDates } from './dates';
 import { readEnumList } from './enum-lists';
+import { readEnum } from './enums';
 import { findNames } from './extract';
 import { findScaledNumbers } from './ids';
 import { placeForLeg } from './route';
@@ -126,5 +127,30 @@ describe('the time since a thing', () => {
   it('near miss: "ten years ago" is no length of a stay', async () => {
     const stay = tool('book_stay', 'Book a stay.', { nights: { type: 'integer' } });
     expect(calls(await ask([stay], [user('We came ten years ago and loved it.')]))).toEqual([]);
+  });
+});
+
+describe('an enum value by what the caller means, not a word said of something else', () => {
+  const occasion = ['wedding', 'birthday', 'garden_party', 'corporate', 'other'];
+  it('"my daughter\'s eighteenth … in our garden" is a birthday, not a garden party', () => {
+    expect(readEnum(occasion, "It's for my daughter's eighteenth. It'd be in our garden.", [])).toMatchObject({ value: 'birthday' });
+    expect(readEnum(occasion, "It's her seventieth.", [])).toMatchObject({ value: 'birthday' });
+  });
+  it('near misses: "her second visit" is no birthday; "a garden party" is one', () => {
+    expect(readEnum(occasion, 'It is her second visit.', [])).toBeUndefined();
+    expect(readEnum(occasion, "It's a garden party for the street.", [])).toMatchObject({ value: 'garden_party' });
+  });
+});
+
+describe('a day is the day of what it is said of', () => {
+  const change = tool('change_appointment', 'Move an appointment they already have.', { existing_date: { type: 'string', description: 'The date of the appointment they have, YYYY-MM-DD.' } });
+  it('"The Monday would be best" is no day of the appointment they have', async () => {
+    expect(calls(await ask([change], [user('The Monday would be best, my son is off on Mondays.')]))).toEqual([]);
+  });
+  it('"born the fourth of June, 1941" is a birth date, no other day', async () => {
+    expect(calls(await ask([change], [user("It's Edna Price, born the fourth of June, nineteen forty-one.")]))).toEqual([]);
+  });
+  it('near miss: the day of the appointment they have, said as a fact, is read', async () => {
+    expect(calls(await ask([change], [user("I've got one on the Monday, the seventh, and I need to move it.")]))).toEqual([['change_appointment', { existing_date: '2026-12-07' }]]);
   });
 });

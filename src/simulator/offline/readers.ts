@@ -62,6 +62,20 @@ const isBirth = (name: string, prop: JsonSchema) => /\b(?:birth|born|dob|birthda
 const isPastDay = (name: string, prop: JsonSchema, toolDescription = '') =>
   isBirth(name, prop) || /\b(?:started|start(?:ed)? on|began|begun|happened|occurred|noticed|bought|purchased|broke|broken|went wrong|first (?:saw|noticed)|last (?:day|time|saw|seen|had)|had it|went missing|lost)\b/i.test(`${nameWords(name).join(' ')} ${prop.description ?? ''} ${wordsAfterName(name, toolDescription)}`);
 const isoToday = () => new Date().toISOString().slice(0, 10);
+/** The day of a thing the caller already has ("the date of the appointment they have", "existing_date"). */
+const isHeldDay = (name: string, prop: JsonSchema, toolDescription = '') =>
+  /\b(?:existing|current|already|original|booked|they\s+have|you\s+have|they\s+hold|they['’]re\s+booked)\b/i.test(`${nameWords(name).join(' ')} ${prop.description ?? ''} ${wordsAfterName(name, toolDescription)}`);
+/** Words before a day that make it a birth date ("born the fourth of June", "date of birth is"): no other day's. */
+const SAID_AS_BIRTH = /\b(?:born(?:\s+on)?|birth(?:day)?(?:\s+is|['’]s)?|d\.?o\.?b\.?(?:\s+is|['’]s)?)[\s,:]*(?:the\s+|on\s+(?:the\s+)?)?$/i;
+/** Words that say a day is wanted ("would be best", "suits us", "could we do"), not one already held. */
+const WANTED_DAY = /\b(?:best|suits?|works?|prefer|rather|ideal|perfect|would\s+like|could\s+(?:we|i|you)|can\s+(?:we|i|you)|free|available|if\s+you['’]ve\s+got|any\s+chance)\b/i;
+
+/** The clause a position of the line falls in (between commas, full stops and the like). */
+function clauseAround(line: string, index: number): string {
+  const start = Math.max(...[',', '.', ';', '!', '?'].map((p) => line.lastIndexOf(p, index - 1))) + 1;
+  const ends = [',', '.', ';', '!', '?'].map((p) => line.indexOf(p, index)).filter((i) => i >= 0);
+  return line.slice(start, ends.length ? Math.min(...ends) : line.length);
+}
 
 /** Values found in one line for a kind of parameter, best first; `context` is the rest of the conversation, nearest first. */
 export function candidates(kind: Kind, name: string, line: string, prop: JsonSchema, today: string | undefined, context = '', toolDescription = '', split = true): Candidate[] {
@@ -70,7 +84,8 @@ export function candidates(kind: Kind, name: string, line: string, prop: JsonSch
     case 'date':
       // "No thanks, not today": a day the caller denies is no day they gave.
       // A birth date is a day gone by: a day to come ("Wednesday next week") is an answer to something else.
-      return findDates(line, today).filter((d) => !negationAt(line, d.index) && !(isPastDay(name, prop, toolDescription) && d.iso > (today ?? isoToday())) && !(isBirth(name, prop) && d.iso >= (today ?? isoToday()))).map((d) => ({ value: asSaid ? d.said : d.iso, said: d.said, rule: d.rule }));
+      // A day the caller says they want ("The Monday would be best") is no day of a booking they have.
+      return findDates(line, today).filter((d) => !negationAt(line, d.index) && !(isPastDay(name, prop, toolDescription) && d.iso > (today ?? isoToday())) && !(isBirth(name, prop) && d.iso >= (today ?? isoToday())) && !(isHeldDay(name, prop, toolDescription) && WANTED_DAY.test(clauseAround(line, d.index))) && !(!isBirth(name, prop) && SAID_AS_BIRTH.test(line.slice(Math.max(0, d.index - 32), d.index)))).map((d) => ({ value: asSaid ? d.said : d.iso, said: d.said, rule: d.rule }));
     case 'month': {
       // Written as YYYY-MM when the parameter spells that form; else the month as said ("February").
       const written = /\bYYYY-MM\b/i.test(`${prop.description ?? ''} ${wordsAfterName(name, toolDescription)}`);
