@@ -16,8 +16,8 @@ const NAME_LEVEL: [Level, RegExp][] = [
 /** The words of a longer value's name that say its level on their own ("complete_beginner", "very_experienced"). */
 const PART_LEVEL: [Level, RegExp][] = [
   ['none', /^(?:beginners?|novices?|newbies?|never|timers?)$/i],
-  ['some', /^(?:improvers?|intermediate|occasional)$/i],
-  ['lots', /^(?:veterans?|experienced|experts?|advanced|seasoned)$/i],
+  ['some', /^(?:improvers?|intermediate|occasional|few|couple)$/i],
+  ['lots', /^(?:veterans?|experienced|experts?|advanced|seasoned|regularly|regular|often|frequently)$/i],
 ];
 
 /** What a description says of a value's level ("if nobody has played before", "if they play a lot"). */

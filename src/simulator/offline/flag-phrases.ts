@@ -29,7 +29,7 @@ export function yesNoToThing(name: string, description: string, line: string): {
 }
 
 /** A flag for whether the caller is the one served: "caller_is_patient", "true when booking for themselves". */
-const SELF_FLAG = /\b(?:for\s+(?:themselves|himself|herself|yourself)|caller\s+is\s+(?:the\s+)?(?:student|patient|pupil|member|learner|guest|traveller|customer|person))\b|\bcaller[\s_]+is[\s_]+(?:the[\s_]+)?(?:student|patient|pupil|member|learner|guest|traveller)\b|\bis[\s_]+self\b|\bfor[\s_]+self\b/i;
+const SELF_FLAG = /\b(?:for\s+(?:themselves|himself|herself|yourself)|caller\s+is\s+(?:the\s+)?(?:student|patient|pupil|member|learner|guest|traveller|customer|person|one\s+who))\b|\b[a-z]+[\s_]+is[\s_]+(?:the[\s_]+)?caller\b|\bcaller[\s_]+is[\s_]+(?:the[\s_]+)?(?:student|patient|pupil|member|learner|guest|traveller)\b|\bis[\s_]+self\b|\bfor[\s_]+self\b/i;
 /** "for my daughter", "she's called …", "he's eleven": someone other than the caller. */
 const FOR_ANOTHER = new RegExp(`\\bfor\\s+(?:my|our)\\s+${RELATIVE}\\b|\\b(?:she|he)['’]s\\s+(?:called|named|\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen)\\b|\\b(?:her|his)\\s+name['’]?s?\\b`, 'i');
 /** "it's for me", "for myself", "I'm the one". */
@@ -63,3 +63,24 @@ export function dayFlexibility(name: string, description: string, line: string):
   return undefined;
 }
 
+
+/** A flag for a first visit ("new_patient", "true when they've never been before"), or for a return ("returning_customer"). */
+const NEW_FLAG = /\bnew[\s_]+(?:patient|customer|client|member|visitor|rider|pupil|student|starter)\b|\bfirst[\s_]+(?:time|visit|appointment|booking)\b|\bnever\s+been\b|\bis[\s_]+new\b/i;
+const RETURNING_FLAG = /\b(?:returning|existing|repeat|regular)[\s_]+(?:patient|customer|client|member|visitor|rider|pupil|student)\b|\bbeen[\s_]+before\b|\bvisited[\s_]+before\b/i;
+/** "I've not been to you before", "first time", "we're new": the caller comes for the first time. */
+const FIRST_TIME = /\b(?:n['’]t|not|never)\s+(?:actually\s+)?(?:been|visited|come|used\s+(?:you|the\s+\w+))\b[^.!?]{0,40}?\b(?:before|here)\b|\bnever\s+been\s+(?:to|here|there)\b|\b(?:my|our|the)\s+first\s+(?:time|visit|appointment)\b|\b(?:I['’]m|we['’]re|I\s+am|we\s+are)\s+new\b/i;
+/** "I've been to you before", "I'm already a patient": the caller has come before. */
+const BEEN_BEFORE = /\b(?:I['’]ve|we['’]ve|I\s+have|we\s+have|I|we)\s+(?:been|come|visited|seen\s+(?:you|someone))\s+(?:to\s+(?:you|the\s+\w+)\s+|here\s+)?(?:before|previously)\b|\b(?:already|existing)\s+(?:a\s+)?(?:patient|customer|client|member)\b/i;
+
+/** Whether the caller comes for the first time, for a flag about that: true for "I've not been to you before". */
+export function firstVisit(name: string, description: string, line: string): { value: boolean; said: string; firstTime: boolean } | undefined {
+  const flag = `${nameWords(name).join(' ')} ${name} ${description}`;
+  const meansNew = NEW_FLAG.test(flag);
+  if (!meansNew && !RETURNING_FLAG.test(flag)) return undefined;
+  const first = FIRST_TIME.exec(line);
+  // ("I've not been before" holds "been before" too: a denied return is a first visit.)
+  const before = first ? null : BEEN_BEFORE.exec(line);
+  if (first) return { value: meansNew, said: first[0], firstTime: true };
+  if (before) return { value: !meansNew, said: before[0], firstTime: false };
+  return undefined;
+}

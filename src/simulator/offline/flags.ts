@@ -11,7 +11,7 @@ import { offerReplyToFact, type Asked } from './asked';
 import { withoutTimes } from './dates';
 import { dateInWindow, timeInWindow } from './flag-windows';
 import { findYesNo, findYesNoInClause } from './extract';
-import { dayFlexibility, forSelf, onlyTheBase, yesNoToThing } from './flag-phrases';
+import { dayFlexibility, firstVisit, forSelf, onlyTheBase, yesNoToThing } from './flag-phrases';
 import type { FillContext, Filled, Made } from './fill-types';
 import { restatesTool } from './intent';
 import { goAheadFor } from './consent';
@@ -78,6 +78,12 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
   if (self) {
     const f = made(self.value, 'boolean-for-self', self.said, self.latest);
     if (f) return { ...f, why: `"${self.said}" says the caller is ${self.value ? '' : 'not '}the one it is for` };
+  }
+  // "I've not been to you before" for a flag about a first visit: new.
+  const visit = firstVisit(name, prop.description ?? '', latest);
+  if (visit) {
+    const f = made(visit.value, 'boolean-first-visit', visit.said, true);
+    if (f) return { ...f, why: `"${visit.said}" says the caller ${visit.firstTime ? 'comes for the first time' : 'has come before'}` };
   }
   // "It has to be that day" for a flag about moving the day: not flexible.
   const flexibility = dayFlexibility(name, prop.description ?? '', latest);
@@ -147,7 +153,8 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
   const onlyParameter = Object.keys(ctx.parameters?.properties ?? {}).length === 1;
   const meaningWords = onlyParameter ? new Set([...flagWords, ...words(ctx.tool?.description ?? '').filter((w) => !isStopWord(w)).map(stem)]) : flagWords;
   // (Said before the question is heard, the yes may open a later sentence: "… And yes, it's ours".)
-  const ynInTurn = ctx.yesNoSpent || !ctx.askedInParallel ? undefined : (ynNow ?? latest.split(/(?<=[.!?])\s+/).slice(1).map((x) => findYesNo(x.replace(/^(?:and|but|so|oh|also)[,\s]+/i, ''))).find((x) => x !== undefined));
+  // (Or stand alone after a comma: "We're on Universal Credit, yes, since the summer".)
+  const ynInTurn = ctx.yesNoSpent || !ctx.askedInParallel ? undefined : (ynNow ?? latest.split(/(?<=[.!?])\s+/).slice(1).map((x) => findYesNo(x.replace(/^(?:and|but|so|oh|also)[,\s]+/i, ''))).find((x) => x !== undefined) ?? findYesNoInClause(latest));
   const sole = ctx.soleFlag === `${ctx.tool?.name}.${name}`;
   // (With several flags, the question is this one's when it says a word of this flag's name and
   // of no other flag's: "whether they're already on any medication" for on_bp_medication.)

@@ -8,6 +8,7 @@ import { findNames } from './extract';
 import { findScaledNumbers } from './ids';
 import { placeForLeg } from './route';
 import { timesForRole } from './time-roles';
+import type { ToolSpec } from '../types';
 import { agent, ask, calls, model, tool, user } from './testing';
 
 describe('an amount said with scales is read whole', () => {
@@ -152,5 +153,37 @@ describe('a day is the day of what it is said of', () => {
   });
   it('near miss: the day of the appointment they have, said as a fact, is read', async () => {
     expect(calls(await ask([change], [user("I've got one on the Monday, the seventh, and I need to move it.")]))).toEqual([['change_appointment', { existing_date: '2026-12-07' }]]);
+  });
+});
+
+describe('a Block Agent turn\'s intent and yes/no questions', () => {
+  const tools = (offered: ToolSpec, instructions: string, line: string) =>
+    model.complete({ purpose: 'tools', system: `You are the desk.\n\n${instructions}`, messages: [user(line)], tools: [offered], toolChoice: 'required' });
+  it('"We\'re on Universal Credit, yes, since the summer" answers the one yes/no the turn asks', async () => {
+    const check = tool('benefits_check', 'Whether anyone in the household gets a means-tested benefit.', { on_benefits: { type: 'boolean' } });
+    const out = await tools(check, 'Ask whether anyone in the household gets a benefit like Universal Credit or Pension Credit.', "We're on Universal Credit, yes, since the summer.");
+    expect(calls(out)).toEqual([['benefits_check', { on_benefits: true }]]);
+  });
+  it('"I\'ve not been to you before" is a new patient; "I\'ve been to you before" is not', async () => {
+    const book = tool('book_appointment', 'The caller wants to book an appointment.', { wants_appointment: { type: 'boolean' }, new_patient: { type: 'boolean', description: "True when they've never been to the clinic before." } });
+    expect(calls(await tools(book, 'Ask how you can help.', "I'd like an appointment, please. I've not been to you before."))).toEqual([['book_appointment', { wants_appointment: true, new_patient: true }]]);
+    expect(calls(await tools(book, 'Ask how you can help.', "I'd like an appointment. I've been to you before, a while back."))).toEqual([['book_appointment', { wants_appointment: true, new_patient: false }]]);
+  });
+  it('"riding lessons for my daughter": wants_lessons restates the tool; the rider is not the caller', async () => {
+    const enquiry = tool('lesson_enquiry', 'The caller is asking about riding lessons, for themselves or someone else.', { wants_lessons: { type: 'boolean' }, rider_is_caller: { type: 'boolean', description: "True when the caller is the one who'll ride." } });
+    expect(calls(await tools(enquiry, 'Ask how you can help.', "Hi, I'm ringing about riding lessons for my daughter."))).toEqual([['lesson_enquiry', { wants_lessons: true, rider_is_caller: false }]]);
+  });
+  it('near miss: a line with no yes and no word of the visit decides neither flag', async () => {
+    const book = tool('book_appointment', 'The caller wants to book an appointment.', { new_patient: { type: 'boolean', description: "True when they've never been to the clinic before." } });
+    const out = await tools(book, 'Ask how you can help.', "It's about my toenails, really.");
+    expect(calls(out).every(([, args]) => !('new_patient' in args))).toBe(true);
+  });
+});
+
+describe('a question asked from the instructions', () => {
+  it('"whether they\'ve ridden before" is asked "Have you ridden before?", never "Do you have ridden"', async () => {
+    const profile = tool('rider_profile', 'The rider.', { rider_age: { type: 'integer' } });
+    const out = await ask([profile], [user('Hello there.')], "Ask how old the rider is and whether they've ridden before.");
+    expect(out.text).toContain('Have you ridden before?');
   });
 });

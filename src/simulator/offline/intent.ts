@@ -68,7 +68,8 @@ export function meaningOf(line: string, theirs: string[], onlyPurposeful: boolea
 }
 
 /** Words that say nothing of what a tool or parameter is about. */
-const GENERIC = new Set('caller user customer person true false use tool call whether flag value'.split(' ').map(stem));
+// ("wants_lessons" restates a tool about lessons: a word of wanting adds no meaning of its own.)
+const GENERIC = new Set('caller user customer person true false use tool call whether flag value want wants wanted wanting wish wishes interested'.split(' ').map(stem));
 const meaningConcepts = (texts: string[]) =>
   new Set(texts.flatMap((t) => [...nameWords(t), ...words(t)]).filter((w) => !isStopWord(w) && !/^\d+$/.test(w) && !GENERIC.has(stem(w))).map(conceptOfWord));
 

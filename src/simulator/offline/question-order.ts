@@ -47,6 +47,8 @@ function invert(part: string): string | undefined {
 const ADVERB_BEFORE_VERB = 'last|first|usually|normally|ever|still|already|just|actually|really|often|mostly|generally|currently';
 
 /** A regular past tense ("agreed", "rated"), not a verb that only ends so ("need", "feed"). */
+/** Past participles a "have" stands before ("you have ridden" asks "Have you ridden?"). */
+export const PARTICIPLE = '(?:been|had|got|gotten|done|seen|made|taken|given|ridden|driven|written|eaten|flown|gone|known|shown|swum|begun|broken|chosen|spoken|worn|fallen|forgotten|stolen|thrown|[a-z]+ed)';
 export const looksPast = (word: string) => /ed$/i.test(word) && !/^(?:need|feed|bleed|speed|seed|breed|proceed|succeed|exceed|shed|wed|bed|heed|embed|weed|red|bred|led|fed|sped)$/i.test(word);
 
 /** Irregular past tenses said in instructions ("how they found the driver"), with their plain forms. */
@@ -69,7 +71,7 @@ export function invertWhether(said: string): string | undefined {
   const there = /^(there|it|that|this)\s+(is|are|was|were)\s+(.+)$/i.exec(part.replace(/^(there|it|that|this)['’]s\b/i, '$1 is'));
   if (there) return sentence(`${there[2]} ${there[1].toLowerCase()} ${there[3]}`, '?');
   // ("you have the box" asks "Do you have the box?": "have" goes first only before a participle.)
-  const modal = new RegExp(`^${SUBJECT}\\s+(can|could|may|might|will|would|should|shall|is|are|am|was|were|(?:has|have)(?=\\s+(?:been|had|got|done|seen|made|taken|given|[a-z]+ed)\\b))\\s+(.+)$`).exec(part);
+  const modal = new RegExp(`^${SUBJECT}\\s+(can|could|may|might|will|would|should|shall|is|are|am|was|were|(?:has|have)(?=\\s+${PARTICIPLE}\\b))\\s+(.+)$`).exec(part);
   if (modal) return sentence(`${modal[2]} ${modal[1]} ${modal[3]}`, '?');
   const plain = /^(I|we|you|they)\s+([a-z]+)\b(.*)$/.exec(part);
   if (plain) return sentence(`${looksPast(plain[2]) ? 'have' : 'do'} ${plain[1]} ${plain[2]}${plain[3]}`, '?');

@@ -6,7 +6,7 @@ import type { JsonSchema } from '../../model';
 import type { Item, StepCall } from './reading';
 import { nameWords } from './words';
 import { questionFromName, saysOnlyHowWritten, scaleOf } from './question-names';
-import { capital, invertWhether, looksPast, question, sentence } from './question-order';
+import { capital, invertWhether, looksPast, PARTICIPLE, question, sentence } from './question-order';
 
 /** Who the instructions call the person on the line: "the caller", "the customer", "the patient"… */
 const WHO = 'caller|customer|client|patient|guest|member|passenger|tenant|resident|visitor';
@@ -269,7 +269,7 @@ function yesNoQuestion(said: string): string {
   // "you'd like a loan aid" is "you would like …": asked "Would you like a loan aid?".
   const statement = said.replace(/^you['’](d|re|ll|ve)\b/i, (_, c: string) => `you ${{ d: 'would', re: 'are', ll: 'will', ve: 'have' }[c.toLowerCase() as 'd']}`);
   // ("you have had one" asks "Have you had one?"; "you have a flight" asks "Do you have a flight?".)
-  const m = /^you\s+(are|were|have been|have(?=\s+(?:had|been|got|seen|done|taken|[a-z]+ed)\b)|can|will|would|should)\s+(.+)$/i.exec(statement);
+  const m = new RegExp(`^you\\s+(are|were|have been|have(?=\\s+${PARTICIPLE}\\b)|can|will|would|should)\\s+(.+)$`, 'i').exec(statement);
   if (m) return `${capital(m[1].split(' ')[0])} you ${m[1].split(' ').slice(1).concat(m[2]).join(' ').trim()}?`;
   // ("you agreed to the fee" asks "Have you agreed to the fee?", never "Do you agreed".)
   if (looksPast(/^you\s+([a-z]+)/i.exec(statement)?.[1] ?? '')) return `Have ${statement}?`;
