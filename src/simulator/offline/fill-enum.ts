@@ -11,6 +11,7 @@ import { negationAt } from './polarity';
 import { enumByElimination, enumOutsideOthersSentences } from './enum-clauses';
 import { enumByEcho } from './enum-echo';
 import { enumByExperience } from './experience';
+import { enumByRange } from './enum-ranges';
 import type { FillContext, Filled, Made } from './fill-types';
 import { readEnum } from './history-memo'; // read once per line (a long call's steps stay flat)
 import { pickEnumByTime, pickTime } from './pick';
@@ -71,6 +72,12 @@ export function fillEnumFromLine(name: string, prop: JsonSchema, ctx: FillContex
   if (byTime) {
     const f = made(byTime.value, 'pick-enum-by-time', byTime.said, true);
     if (f) return { done: { ...f, why: byTime.why } };
+  }
+  // "Five to seven works" for today_2_to_4 | today_5_to_7: a window by its two ends (enum-ranges.ts).
+  const span = enumByRange(values, line);
+  if (span) {
+    const f = made(span.value, 'enum-window', span.said, i === 0);
+    if (f) return { done: { ...f, why: `"${span.said}" names the two ends of ${span.value}` } };
   }
   const read = readEnum(values, line, descriptions);
   // "None of us have ever done one" for "first_timers" | "some" | "veterans" (experience.ts).

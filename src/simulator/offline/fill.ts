@@ -9,7 +9,7 @@ import { findTimes } from './dates';
 import type { PatternReader } from './patterns';
 import { nextEnumLine } from './history-memo'; // read once per line (a long call's steps stay flat)
 import { findYesNo } from './extract';
-import { findPostcodes, findSpokenCodes, findStreetAddresses } from './ids';
+import { findPostcodes, findSpokenCodes, findStreetAddresses, numberWordValue } from './ids';
 import { clauseWith } from './intent';
 import { fillBoolean, flagMeaningInTool } from './flags';
 import type { FillContext, Filled, Made } from './fill-types';
@@ -246,6 +246,14 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
       const f = made(spoken.value, 'pattern-spoken-digits', spoken.said, i === 0);
       if (f) return { ...f, why: `"${spoken.said}" is ${spoken.value} said one by one, as the pattern ${prop.pattern} takes` };
     }
+    // A zip code, or a code the description counts in digits ("zip: five digits"), said one by one:
+    // those digits, when the count is right ("five five four oh five" is 55405).
+    const digitCount = (prop.type === 'string' || prop.type === undefined) && typeof prop.pattern !== 'string' ? digitsCounted(name, kind, `${prop.description ?? ''} ${wordsAfterName(name, ctx.tool?.description ?? '')}`) : undefined;
+    const counted = digitCount ? findSpokenCodes(line).find((c) => new RegExp(`^\\d{${digitCount}}$`).test(c.value)) : undefined;
+    if (counted) {
+      const f = made(counted.value, 'digits-counted', counted.said, i === 0);
+      if (f) return { ...f, why: `"${counted.said}" is ${counted.value}, the ${digitCount} digits ${name} takes, said one by one` };
+    }
     // The answer to the agent's own question for a free string is the answer's content.
     // (A yes or no is never read this way: which of the turn's questions it answers is a guess.)
     const asked = askedAt(i) ?? (i === 0 ? askedByInstructions(name, ctx) : undefined);
@@ -255,7 +263,8 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     const freeText = (prop.type === 'string' || prop.type === undefined) && ['none', 'words', 'sort'].includes(kind) && !prop.enum;
     // A street, a town, what is near: only what has that shape in the line ("on Priestpopple in
     // Hexham"), never the answer whole (places.ts).
-    const placePart = freeText ? placePartOf(name) : undefined;
+    // ("House number and street." asks for the number too: the street address, read below.)
+    const placePart = freeText && !(/\bnumber\b/i.test(prop.description ?? '') && placePartOf(name) === 'street-name') ? placePartOf(name) : undefined;
     if (placePart) {
       const place = readPlacePart(placePart, line);
       const f = place && made(place.value, `place-${placePart}`, place.said, i === 0);
@@ -306,7 +315,8 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     const street = freeText && (hasWord(new Set(nameWords(name).map(stem)), ['addresses', 'streets']) || isFirstAddressLine(name, ctx.within)) ? findStreetAddresses(line)[0] : undefined;
     if (street) {
       // A parameter for the street alone ("street") holds its name; the number is the door's.
-      const nameOnly = hasWord(new Set(nameWords(name).map(stem)), ['streets']) && !nameWords(name).some((w) => /^(?:address(?:es)?|line)$/i.test(w));
+      // (Unless its description asks for the number too: "House number and street.")
+      const nameOnly = hasWord(new Set(nameWords(name).map(stem)), ['streets']) && !nameWords(name).some((w) => /^(?:address(?:es)?|line)$/i.test(w)) && !/\bnumber\b/i.test(prop.description ?? '');
       const f = made(nameOnly ? street.value.replace(/^(?:(?:flat|apartment|unit)\s+\d+[a-z]?,?\s+)?\d+[a-z]?,?\s+/i, '') : street.value, street.rule, street.said, i === 0);
       if (f) return { ...f, why: `"${street.said}" is a street address: a number, a street's name and its kind` };
     }
@@ -402,4 +412,11 @@ export function fillArguments(parameters: JsonSchema, ctx: FillContext): FillRes
   }
   const missing = (parameters.required ?? []).filter((name) => !Object.hasOwn(args, name));
   return { args, filled, missing, ties, partial };
+}
+
+/** How many digits a code takes: a US zip's five, or the count its description says ("five digits", "10 digits"). */
+function digitsCounted(name: string, kind: string, description: string): number | undefined {
+  const said = /\b(\d{1,2}|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+digits?\b/i.exec(description)?.[1];
+  if (said) return numberWordValue(said);
+  return kind === 'postcode' && nameWords(name).some((w) => /^zip(?:code)?$/i.test(w)) ? 5 : undefined;
 }

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { findDates } from './dates';
 import { readEnumList } from './enum-lists';
+import { enumByRange } from './enum-ranges';
 import { readEnum } from './enums';
 import { findNames } from './extract';
 import { findScaledNumbers } from './ids';
@@ -185,5 +186,29 @@ describe('a question asked from the instructions', () => {
     const profile = tool('rider_profile', 'The rider.', { rider_age: { type: 'integer' } });
     const out = await ask([profile], [user('Hello there.')], "Ask how old the rider is and whether they've ridden before.");
     expect(out.text).toContain('Have you ridden before?');
+  });
+});
+
+describe('addresses, codes and windows', () => {
+  it('"House number and street." takes "481 Juniper Court", and the zip digits said one by one are the zip', async () => {
+    const address = tool('service_address', 'Where the garage is.', { street: { type: 'string', description: 'House number and street.' }, zip_code: { type: 'string', pattern: '^[0-9]{5}$' } });
+    const out = await ask([address], [user("It's 481 Juniper Court, in Lakewood. Zip is eight oh two two six.")]);
+    expect(calls(out)).toEqual([['service_address', { street: '481 Juniper Court', zip_code: '80226' }]]);
+  });
+  it('a zip with no pattern, said one by one, is its five digits ("zip: five digits")', async () => {
+    const quote = tool('quote', 'Price the property. zip: five digits.', { zip: { type: 'string' } });
+    expect(calls(await ask([quote], [user("It's 2214 Pleasant Avenue, zip's five five four oh five.")]))).toEqual([['quote', { zip: '55405' }]]);
+  });
+  it('near miss: four digits said are no five-digit zip', async () => {
+    const quote = tool('quote', 'Price the property. zip: five digits.', { zip: { type: 'string' } });
+    expect(calls(await ask([quote], [user('The zip is five five four oh.')]))).toEqual([]);
+  });
+  it('"Five to seven works" names today_5_to_7, not five to seven o\'clock', () => {
+    expect(enumByRange(['today_2_to_4', 'today_5_to_7', 'tomorrow_8_to_10'], 'Five to seven works. The earlier one I\'m at work.')).toEqual({ value: 'today_5_to_7', said: 'Five to seven' });
+    expect(enumByRange(['am_8_12', 'pm_12_5'], 'Between eight and twelve, please.')?.value).toBe('am_8_12');
+  });
+  it('near miss: two windows named, or none, pick nothing', () => {
+    expect(enumByRange(['today_2_to_4', 'today_5_to_7'], 'Two to four or five to seven, either.')).toBeUndefined();
+    expect(enumByRange(['today_2_to_4', 'today_5_to_7'], 'The later one.')).toBeUndefined();
   });
 });

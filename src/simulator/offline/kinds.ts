@@ -68,6 +68,8 @@ export function kindOf(name: string, prop: JsonSchema): Kind {
   // (Plurals: hasWord compares stems, and a bare parameter name as a literal would look borrowed
   // from the examples to no-example-strings.test.ts.)
   if (hasWord(nameHints, ['addresses', 'locations', 'whereabouts'])) return 'words';
+  // ("street": "House number and street." is a street address, not a code by its "number".)
+  if (hasWord(nameHints, ['streets']) && !prop.enum && !prop.pattern) return 'words';
   if (has(hints, 'email')) return 'email';
   if (hasWord(all, PHONE_WORDS)) return 'phone';
   if (hasWord(all, ['postcode', 'zip'])) return 'postcode';
