@@ -218,9 +218,9 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     const read = kind === 'date' ? byRole.map((c) => onOfferedWeekday(c, offeredDates(ctx))) : allTimes.length > 1 && !wantsWordsAsSaid(prop, name, ctx.tool?.description) ? timesForRole(name, allTimes, line, byClause) : byClause;
     const params = Object.entries(ctx.parameters?.properties ?? {});
     const scoped = kind === 'identifier' ? scopeCodes(name, prop.description ?? '', line, read, params.map(([p]) => p)) : kind === 'number' ? scopeCounts(name, line, read, params.filter(([, p]) => p?.type === 'integer' || p?.type === 'number').map(([p, pp]) => [p, pp?.description ? pp : { ...pp, description: wordsAfterName(p, ctx.tool?.description ?? '') }] as [string, JsonSchema])) : read;
-    // An older line's number counts for this parameter only when said of its thing ("two adults")
-    // or asked for it: "He's in year ten", two answers back, is no number of lessons.
-    const countsOnly = kind === 'number' && i > 0 && !askedAt(i) ? scoped.filter((c) => c.rule === 'number-of-its-thing' || c.rule.startsWith('duration')) : scoped;
+    // An older line's number counts for this parameter only when said of its thing ("two adults",
+    // "me and my fiancé") or asked for it: "He's in year ten", two answers back, is no number of lessons.
+    const countsOnly = kind === 'number' && i > 0 && !askedAt(i) ? scoped.filter((c) => c.rule === 'number-of-its-thing' || c.rule === 'number-people-listed' || c.rule.startsWith('duration')) : scoped;
     // A parameter that takes one of the offered rows takes nothing the rows do not hold (a licence
     // number read out is no lesson's id).
     const evidenced = fromOffered ? countsOnly.filter((c) => ctx.offered.some((row) => Object.values(row).some((v) => String(v) === String(c.value)))) : countsOnly;

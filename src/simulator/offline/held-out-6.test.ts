@@ -7,6 +7,7 @@ import { enumByRange } from './enum-ranges';
 import { readEnum } from './enums';
 import { findNames } from './extract';
 import { findScaledNumbers } from './ids';
+import { peopleListed } from './people-listed';
 import { placeForLeg } from './route';
 import { timesForRole } from './time-roles';
 import type { ToolSpec } from '../types';
@@ -210,5 +211,19 @@ describe('addresses, codes and windows', () => {
   it('near miss: two windows named, or none, pick nothing', () => {
     expect(enumByRange(['today_2_to_4', 'today_5_to_7'], 'Two to four or five to seven, either.')).toBeUndefined();
     expect(enumByRange(['today_2_to_4', 'today_5_to_7'], 'The later one.')).toBeUndefined();
+  });
+});
+
+describe('people counted, and what no count of people is', () => {
+  it('"our first place, me and my fiancé" is two applicants', () => {
+    expect(peopleListed("We're looking to buy our first place, me and my fiancé, so it'd be a joint thing.")).toEqual({ value: 2, said: 'me and my fiancé' });
+  });
+  it('near miss: a list cut short by others counts nobody', () => {
+    expect(peopleListed('It would be me, my husband and two of his mates from work.')).toBeUndefined();
+  });
+  it('"applicants: 1 or 2" takes nothing outside its range, and a price is no count of people', async () => {
+    const needs = tool('record_needs', 'Note what they need. applicants: 1 or 2.', { applicants: { type: 'integer' } });
+    expect(calls(await ask([needs], [user("It's on for two hundred and sixty-five thousand, and we've saved thirty-one.")]))).toEqual([]);
+    expect(calls(await ask([needs], [user("It's me and my partner.")]))).toEqual([['record_needs', { applicants: 2 }]]);
   });
 });

@@ -16,23 +16,28 @@ const JOIN = /\s*,\s*(?:and\s+)?|\s+and\s+|\s+plus\s+/i;
 export function peopleListed(line: string): { value: number; said: string } | undefined {
   for (const clause of line.split(/[.;!?]|\s+-\s+|\bso\b/i)) {
     // The list after "it'd be", "there's", "it's for", "we're", or the clause whole.
-    const list = clause.replace(/^.*?\b(?:it['’]d\s+be|it\s+would\s+be|there['’]ll\s+be|there\s+will\s+be|it['’]s\s+for|it\s+is\s+for|for|with|just)\s+(?=(?:me|myself|my|our)\b)/i, '').trim();
+    const list = clause.replace(/^.*?\b(?:it['’]d\s+be|it\s+would\s+be|there['’]ll\s+be|there\s+will\s+be|it['’]s\s+for|it\s+is\s+for|it['’]s|it\s+is|for|with|just)\s+(?=(?:me|myself|my|our)\b)/i, '').trim();
     const parts = list.split(JOIN).map((p) => p.trim().replace(/^(?:and|plus)\s+/i, '')).filter(Boolean);
-    if (parts.length < 2 || !parts.some((p) => /^(?:me|myself|i)$/i.test(p))) continue;
-    let total = 0;
-    for (const part of parts) {
-      if (ONE.test(part)) total += 1;
-      else {
-        const several = SEVERAL.exec(part);
-        const n = several ? numberWordValue(several[1]) ?? (/^\d+$/.test(several[1]) ? +several[1] : undefined) : undefined;
-        if (n === undefined) {
-          total = -1;
-          break;
-        }
-        total += n;
-      }
-    }
-    if (total > 1) return { value: total, said: list };
+    // The run of people around "me" ("… our first place, me and my fiancé"): words before or after
+    // the list are no part of it.
+    const me = parts.findIndex((p) => /^(?:me|myself|i)$/i.test(p));
+    if (me < 0) continue;
+    const count = (part: string): number | undefined => {
+      if (ONE.test(part)) return 1;
+      const several = SEVERAL.exec(part);
+      return several ? numberWordValue(several[1]) ?? (/^\d+$/.test(several[1]) ? +several[1] : undefined) : undefined;
+    };
+    let from = me;
+    let to = me;
+    while (from > 0 && count(parts[from - 1]) !== undefined) from--;
+    while (to < parts.length - 1 && count(parts[to + 1]) !== undefined) to++;
+    // (A run cut short by a part that is neither a person nor the line's edge counts nobody:
+    // "me, my husband and two of his mates from work" is no three.)
+    const cutAfter = to < parts.length - 1 && !/^(?:so|it|that|we|which|both)\b/i.test(parts[to + 1]);
+    if (to === from || cutAfter) continue;
+    const run = parts.slice(from, to + 1);
+    const total = run.reduce((sum, p) => sum + count(p)!, 0);
+    if (total > 1) return { value: total, said: list.slice(list.indexOf(run[0]), list.lastIndexOf(run[run.length - 1]) + run[run.length - 1].length) };
   }
   return undefined;
 }

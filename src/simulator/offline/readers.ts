@@ -70,6 +70,16 @@ const SAID_AS_BIRTH = /\b(?:born(?:\s+on)?|birth(?:day)?(?:\s+is|['’]s)?|d\.?o
 /** Words that say a day is wanted ("would be best", "suits us", "could we do"), not one already held. */
 const WANTED_DAY = /\b(?:best|suits?|works?|prefer|rather|ideal|perfect|would\s+like|could\s+(?:we|i|you)|can\s+(?:we|i|you)|free|available|if\s+you['’]ve\s+got|any\s+chance)\b/i;
 
+/** The range a description gives a count ("1 or 2", "1 to 8", "up to 6"), when it gives one. */
+function countBounds(text: string): [number, number] | undefined {
+  const range = /\b(\d{1,3})\s*(?:or|to|-|–)\s*(\d{1,3})\b(?!\s*(?:am|pm|:|%|years?|months?|weeks?|days?|hours?|minutes?))/i.exec(text);
+  // ("Children aged 3 to 17" bounds their ages, not how many.)
+  const ofAges = range && /\b(?:aged?|ages|old|born|years?|between\s+the\s+ages)\s*(?:of\s+)?(?:between\s+)?$/i.test(text.slice(Math.max(0, range.index - 24), range.index));
+  if (range && !ofAges && +range[1] < +range[2]) return [+range[1], +range[2]];
+  const most = /\b(?:up\s+to|at\s+most|max(?:imum)?(?:\s+of)?|no\s+more\s+than)\s+(\d{1,3})\b/i.exec(text);
+  return most ? [0, +most[1]] : undefined;
+}
+
 /** The clause a position of the line falls in (between commas, full stops and the like). */
 function clauseAround(line: string, index: number): string {
   const start = Math.max(...[',', '.', ';', '!', '?'].map((p) => line.lastIndexOf(p, index - 1))) + 1;
@@ -186,9 +196,17 @@ export function candidates(kind: Kind, name: string, line: string, prop: JsonSch
       if (age === 'several') return [];
       if (age) return [{ value: round(age.value), said: age.said, rule: 'number-age', why: `"${age.said}" says how old` }];
       // "It'd be me, my husband and our two boys": four people, for a count of people (people-listed.ts).
-      const listed = COUNTS_PEOPLE.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`) && !/\b(?:of\s+us|in\s+total|altogether|all\s+together)\b/i.test(line) ? peopleListed(line) : undefined;
+      // (A total said outright, "four of us", is read by its own rule; "both of us" is no number.)
+      const listed = COUNTS_PEOPLE.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`) && !/\b(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+of\s+us|in\s+total|altogether|all\s+together)\b/i.test(line) ? peopleListed(line) : undefined;
       if (listed) return [{ value: listed.value, said: listed.said, rule: 'number-people-listed', why: `"${listed.said}" names ${listed.value} people` }];
-      const counts = [...years, ...durations, ...plain.map((f) => ({ value: round(f.value), said: f.said, rule: f.rule })), ...oneOf, ...often];
+      // ("on for two hundred and sixty-five thousand" is a price: an amount in thousands counts no
+      // people unless said of them, "two thousand people".)
+      const ofPeople = COUNTS_PEOPLE.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`);
+      const countable = ofPeople ? plain.filter((f) => !(f.rule === 'number-scaled' && f.value >= 1000 && !/^\s+(?:people|persons|guests|attendees|visitors|of\s+us)\b/i.test(line.slice(f.index + f.said.length)))) : plain;
+      // "applicants: 1 or 2", "party size 1 to 8": a count the words bound takes nothing outside them.
+      const bounds = countBounds(`${prop.description ?? ''} ${wordsAfterName(name, toolDescription)}`);
+      const inBounds = bounds ? countable.filter((f) => f.value >= bounds[0] && f.value <= bounds[1]) : countable;
+      const counts = [...years, ...durations, ...inBounds.map((f) => ({ value: round(f.value), said: f.said, rule: f.rule })), ...oneOf, ...often];
       // A year (year_built, "the year it was made") is a year said, never a count ("a three-bed").
       return holdsAYear(name, prop) ? counts.filter((c) => typeof c.value === 'number' && c.value >= 1000 && c.value <= 2200) : counts;
     }
@@ -246,7 +264,7 @@ function findSpokenYears(line: string): Candidate[] {
 }
 
 /** A count of people: the party, the group, the guests, the people in the photos. */
-const COUNTS_PEOPLE = /\b(?:people|persons?|guests?|party|group|size|sitters?|passengers?|players?|attendees?|visitors?|headcount|diners?|travellers?|travelers?|adults?)\b/i;
+const COUNTS_PEOPLE = /\b(?:people|persons?|guests?|party|group|size|sitters?|passengers?|players?|attendees?|visitors?|headcount|diners?|travellers?|travelers?|adults?|applicants?|borrowers?|occupants?|residents?|tenants?)\b/i;
 
 /** The concepts a parameter's name says, its phrases too ("pick up" is collecting). */
 const nameConcepts = (name: string) => new Set(callerWords(nameWords(name).join(' ')).filter((w) => !isStopWord(w)).map(conceptOfWord));
