@@ -27,6 +27,7 @@ const DENIES = /\b(?:not|no|never|nothing|none|nobody|without|hardly|barely)\b|n
 /** Words that narrow a value to its thing alone. */
 /** Words that grade or package a thing ("plus", "premium", "pack"): never a value's name alone. */
 const GRADING = /^(?:plus|extra|extras|premium|deluxe|super|pro|max|lite|basic|standard|add|addon|option|options|pack|package|bundle|upgrade|cover|service)$/i;
+const AGREEING = new Set(['agree'].map((w) => conceptOfWord(w)));
 const RESTRICTING = new Set(['only', 'just', 'solely', 'alone']);
 /** Words of quantity in a value's name ("some_lessons"): the caller must say a quantity too. */
 const QUANTITY = /^(?:some|few|several|many|multiple)$/i;
@@ -249,7 +250,9 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
     // meaning. Its words count only in a line that denies something.
     const namesAnAbsence = nameWords(value).some((w) => /^(?:not|no|never|non|without|cannot|cant)$/i.test(w));
     // ("She's not confident in the water" meets it whole: its word the caller denies counts.)
-    const hitsSaidAnywhere = namesAnAbsence && !DENIES.test(line) ? [] : [...new Set([...own.filter((w) => saidConcepts.has(concept(w)) || (namesAnAbsence && denied.has(concept(w)))), ...kindOf])];
+    // (A word of agreeing in it is met only denied: "Okay, … no color" names no not_sure by an
+    // "okay" that means what "sure" does.)
+    const hitsSaidAnywhere = namesAnAbsence && !DENIES.test(line) ? [] : [...new Set([...own.filter((w) => (namesAnAbsence && AGREEING.has(concept(w)) ? denied.has(concept(w)) : saidConcepts.has(concept(w)) || (namesAnAbsence && denied.has(concept(w))))), ...kindOf])];
     // "It'd be in our garden" names where, not a garden_party: a word that only says which kind of
     // the value's thing, said only as a place, is no evidence for it.
     const hitsSaid = own.length >= 2 ? hitsSaidAnywhere.filter((w) => concept(w) === concept(own.at(-1)!) || !saidOnlyAsAPlace(w, line)) : hitsSaidAnywhere;

@@ -186,7 +186,8 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
   const setting = soleParameter ? new Set<string>() : settingWords(prop.description ?? '');
   // "True when they're happy to get news…; false when they'd rather not": the false clause is no
   // part of what the flag means; its own words, said, make it false.
-  const FALSE_CLAUSE = /[;,.]?\s*\bfalse\s+(?:only\s+)?(?:when|if)\s+([^;.]+)/i;
+  // ("True for color, false for black and grey": "for" gives the false case as well.)
+  const FALSE_CLAUSE = /[;,.]?\s*\bfalse\s+(?:only\s+)?(?:when|if|for)\s+([^;.]+)/i;
   const falseClause = FALSE_CLAUSE.exec(prop.description ?? '')?.[1];
   const about = [...words((prop.description ?? '').replace(FALSE_CLAUSE, ' ')).filter((w) => !setting.has(w)), ...nameWords(name)];
   if (falseClause) {

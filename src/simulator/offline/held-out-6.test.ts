@@ -227,3 +227,16 @@ describe('people counted, and what no count of people is', () => {
     expect(calls(await ask([needs], [user("It's me and my partner.")]))).toEqual([['record_needs', { applicants: 2 }]]);
   });
 });
+
+describe('a value of absence and a false clause', () => {
+  it('"Okay so I\'m thinking fine line … no color" is fine_line, never not_sure by its "okay"', () => {
+    expect(readEnum(['fine_line', 'traditional', 'not_sure'], "Okay so I'm thinking fine line. Just black and grey, no color.", [])).toMatchObject({ value: 'fine_line' });
+  });
+  it('near miss: "I\'m not sure yet" is not_sure', () => {
+    expect(readEnum(['fine_line', 'traditional', 'not_sure'], "Honestly I'm not sure yet.", [])).toMatchObject({ value: 'not_sure' });
+  });
+  it('"True for color, false for black and grey": "black and grey" is false', async () => {
+    const idea = tool('tattoo_idea', 'What they want.', { in_color: { type: 'boolean', description: 'True for color, false for black and grey.' } });
+    expect(calls(await ask([idea], [user('Just black and grey, please.')]))).toEqual([['tattoo_idea', { in_color: false }]]);
+  });
+});
