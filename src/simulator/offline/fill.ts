@@ -29,6 +29,7 @@ import { hasWord, IN_WORDS, kindOf, wantsWordsAsSaid, wordsAfterName } from './k
 import { candidates, daysByClause } from './readers';
 import { daysForRole } from './day-roles';
 import { timesForRole } from './time-roles';
+import { holdsAState, stateSaid } from './us-states';
 import { readEnumList } from './enum-lists';
 import { enumFromLine, fillEnumFromLine, line0Said } from './fill-enum';
 import { isStopWord, nameWords, stem, words } from './words';
@@ -270,6 +271,12 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
       const f = place && made(place.value, `place-${placePart}`, place.said, i === 0);
       if (f) return { ...f, why: `"${place!.said}" names the ${placePart.replace(/-/g, ' ')}` };
       continue;
+    }
+    // "My license is from Illinois" for license_state: the state, as a code when asked for one (us-states.ts).
+    const state = holdsAState(name, prop) ? stateSaid(line, prop, wordsAfterName(name, ctx.tool?.description ?? '')) : undefined;
+    if (state) {
+      const f = made(state.value, 'words-us-state', state.said, i === 0);
+      if (f) return { ...f, why: `"${state.said}" names the state${state.value !== state.said ? `, ${state.value} as a code` : ''}` };
     }
     // "I'm her daughter" for a relationship: that word (relations.ts).
     const relation = freeText && holdsARelation(name) ? readOwnRelation(line) : undefined;

@@ -240,3 +240,18 @@ describe('a value of absence and a false clause', () => {
     expect(calls(await ask([idea], [user('Just black and grey, please.')]))).toEqual([['tattoo_idea', { in_color: false }]]);
   });
 });
+
+describe('a US state for a parameter that holds one', () => {
+  it('"My license is from Illinois" is IL for "the two-letter code of the state", Illinois for a plain state', async () => {
+    const coded = tool('reserve', 'Reserve the car. license_state: the two-letter code of the state that issued the license.', { license_state: { type: 'string' } });
+    expect(calls(await ask([coded], [user('My license is from Illinois.')]))).toEqual([['reserve', { license_state: 'IL' }]]);
+    const named = tool('register', 'Register the voter.', { state: { type: 'string', description: 'The state they live in.' } });
+    expect(calls(await ask([named], [user("We're in West Virginia now.")]))).toEqual([['register', { state: 'West Virginia' }]]);
+  });
+  it('near miss: a state of repair is no US state, and a line naming none gives none', async () => {
+    const repair = tool('log', 'Log it.', { state: { type: 'string', description: 'The condition, or state of repair.' } });
+    expect(calls(await ask([repair], [user('It came from Texas, all scratched.')])).every(([, a]) => a.state !== 'Texas')).toBe(true);
+    const coded = tool('reserve', 'Reserve the car. license_state: the two-letter code of the state.', { license_state: { type: 'string' } });
+    expect(calls(await ask([coded], [user('My license is from Ontario.')]))).toEqual([]);
+  });
+});
