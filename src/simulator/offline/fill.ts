@@ -17,7 +17,7 @@ import { askedByInstructions, beforeOtherAnswers, CHOICE_OF_OPTIONS, contactDeta
 import { namePart } from './name-parts';
 import { isFirstAddressLine } from './address-lines';
 import { fieldsAskedBy } from './field-question';
-import { clauseThatPlaces, holdsWhereAThingIs, placePartOf, readPlacePart } from './places';
+import { clauseThatPlaces, holdsWhereAThingIs, placePartOf, readPlacePart, holdsAPlaceOnTheBody, placeOnTheBody } from './places';
 import { holdsARelation, readOwnRelation } from './relations';
 import { asDateWanted, enumValueOfText, offeredDates, onOfferedWeekday, picksOffered, takesListed } from './offered';
 import { namesItsThing, PLACE_BEFORE, scopeCodes } from './scope-codes';
@@ -271,6 +271,12 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
       const f = place && made(place.value, `place-${placePart}`, place.said, i === 0);
       if (f) return { ...f, why: `"${place!.said}" names the ${placePart.replace(/-/g, ' ')}` };
       continue;
+    }
+    // "on the inside of my forearm" for "Where on the body.": that place, as said (places.ts).
+    const onBody = freeText && holdsAPlaceOnTheBody(name, prop.description ?? '') ? placeOnTheBody(line) : undefined;
+    if (onBody) {
+      const f = made(onBody, 'words-place-on-body', onBody, i === 0);
+      if (f) return { ...f, why: `"${onBody}" is a place on the body` };
     }
     // "My license is from Illinois" for license_state: the state, as a code when asked for one (us-states.ts).
     const state = holdsAState(name, prop) ? stateSaid(line, prop, wordsAfterName(name, ctx.tool?.description ?? '')) : undefined;

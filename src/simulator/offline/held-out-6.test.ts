@@ -8,6 +8,7 @@ import { readEnum } from './enums';
 import { findNames } from './extract';
 import { findScaledNumbers } from './ids';
 import { peopleListed } from './people-listed';
+import { placeOnTheBody } from './places';
 import { placeForLeg } from './route';
 import { timesForRole } from './time-roles';
 import type { ToolSpec } from '../types';
@@ -253,5 +254,15 @@ describe('a US state for a parameter that holds one', () => {
     expect(calls(await ask([repair], [user('It came from Texas, all scratched.')])).every(([, a]) => a.state !== 'Texas')).toBe(true);
     const coded = tool('reserve', 'Reserve the car. license_state: the two-letter code of the state.', { license_state: { type: 'string' } });
     expect(calls(await ask([coded], [user('My license is from Ontario.')]))).toEqual([]);
+  });
+});
+
+describe('a place on the body', () => {
+  const idea = tool('tattoo_idea', 'What they want.', { placement: { type: 'string', description: 'Where on the body.' } });
+  it('"a sprig of lavender on the inside of my forearm" is placed on "the inside of my forearm"', async () => {
+    expect(calls(await ask([idea], [user("I'm thinking a little sprig of lavender on the inside of my forearm, maybe four inches.")]))).toEqual([['tattoo_idea', { placement: 'the inside of my forearm' }]]);
+  });
+  it('near miss: a line that names no part of the body gives no place', () => {
+    expect(placeOnTheBody("I'm thinking a little sprig of lavender, maybe four inches.")).toBeUndefined();
   });
 });

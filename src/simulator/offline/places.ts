@@ -67,3 +67,16 @@ export function clauseThatPlaces(line: string): string | undefined {
   return placing.length === 1 ? placing[0] : undefined;
 }
 
+
+/** Parts of the body people name for a tattoo, a pain or an injury. */
+const BODY_PART = 'forearm|arm|upper\\s+arm|wrist|hand|finger|thumb|elbow|shoulder|shoulder\\s+blade|neck|back|lower\\s+back|spine|chest|ribs?|stomach|tummy|belly|hip|thigh|leg|knee|calf|shin|ankle|foot|feet|toe|heel|head|face|jaw|ear|collarbone|sternum|bicep|tricep|bum|buttock';
+/** "on the inside of my forearm", "my left knee", "behind my ear": a place on the body, as said. */
+const ON_THE_BODY = new RegExp(`\\b(?:(?:the\\s+)?(?:inside|outside|back|front|top|side|underside|bottom)\\s+of\\s+)?(?:my|his|her|their|your|the)\\s+(?:(?:left|right|upper|lower|inner|outer)\\s+)?(?:${BODY_PART})\\b`, 'i');
+
+/** Whether a parameter holds a place on the body ("Where on the body.", "body_part"). */
+export const holdsAPlaceOnTheBody = (name: string, description: string) => /\bon\s+the\s+body\b|\bbody\s+part\b/i.test(description) || /\bbody[\s_]?part|placement\b/i.test(name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase());
+
+/** The place on the body the line names, as said ("the inside of my forearm"). */
+export function placeOnTheBody(line: string): string | undefined {
+  return ON_THE_BODY.exec(line)?.[0];
+}
