@@ -9,27 +9,25 @@ import { findTimes } from './dates';
 import type { PatternReader } from './patterns';
 import { nextEnumLine } from './history-memo'; // read once per line (a long call's steps stay flat)
 import { findYesNo } from './extract';
-import { findPostcodes, findSpokenCodes, findStreetAddresses, numberWordValue } from './ids';
+import { findPostcodes, findSpokenCodes, findStreetAddresses } from './ids';
 import { clauseWith } from './intent';
 import { fillBoolean, flagMeaningInTool } from './flags';
 import type { FillContext, Filled, Made } from './fill-types';
-import { askedByInstructions, beforeOtherAnswers, CHOICE_OF_OPTIONS, contactDetailsIn, describesAThing, REASON, FIRST_PERSON_CLAUSE, namedBy, purposeOf, saysOnlyWhen, sentenceAbout, withoutFillers } from './answer-text';
+import { askedByInstructions, beforeOtherAnswers, CHOICE_OF_OPTIONS, contactDetailsIn, describesAThing, REASON, FIRST_PERSON_CLAUSE, purposeOf, saysOnlyWhen, sentenceAbout, withoutFillers } from './answer-text';
 import { namePart } from './name-parts';
 import { isFirstAddressLine } from './address-lines';
 import { fieldsAskedBy } from './field-question';
-import { clauseThatPlaces, holdsWhereAThingIs, placePartOf, readPlacePart, holdsAPlaceOnTheBody, placeOnTheBody } from './places';
-import { holdsARelation, readOwnRelation } from './relations';
+import { clauseThatPlaces, holdsWhereAThingIs, placePartOf, readPlacePart } from './places';
 import { asDateWanted, enumValueOfText, offeredDates, onOfferedWeekday, picksOffered, takesListed } from './offered';
 import { namesItsThing, PLACE_BEFORE, scopeCodes } from './scope-codes';
 import { noneSaid, scopeCounts } from './scope-counts';
 import { pickAgreed, pickListed, pickOffered, pickTime, valueOfRow } from './pick';
-import { legOf, placeForLeg } from './route';
 import { countByAges } from './ages';
 import { hasWord, IN_WORDS, kindOf, wantsWordsAsSaid, wordsAfterName } from './kinds';
 import { candidates, daysByClause } from './readers';
 import { daysForRole } from './day-roles';
 import { timesForRole } from './time-roles';
-import { holdsAState, stateSaid } from './us-states';
+import { shapedText } from './shaped-text';
 import { readEnumList } from './enum-lists';
 import { enumFromLine, fillEnumFromLine, line0Said } from './fill-enum';
 import { isStopWord, nameWords, stem, words } from './words';
@@ -247,14 +245,6 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
       const f = made(spoken.value, 'pattern-spoken-digits', spoken.said, i === 0);
       if (f) return { ...f, why: `"${spoken.said}" is ${spoken.value} said one by one, as the pattern ${prop.pattern} takes` };
     }
-    // A zip code, or a code the description counts in digits ("zip: five digits"), said one by one:
-    // those digits, when the count is right ("five five four oh five" is 55405).
-    const digitCount = (prop.type === 'string' || prop.type === undefined) && typeof prop.pattern !== 'string' ? digitsCounted(name, kind, `${prop.description ?? ''} ${wordsAfterName(name, ctx.tool?.description ?? '')}`) : undefined;
-    const counted = digitCount ? findSpokenCodes(line).find((c) => new RegExp(`^\\d{${digitCount}}$`).test(c.value)) : undefined;
-    if (counted) {
-      const f = made(counted.value, 'digits-counted', counted.said, i === 0);
-      if (f) return { ...f, why: `"${counted.said}" is ${counted.value}, the ${digitCount} digits ${name} takes, said one by one` };
-    }
     // The answer to the agent's own question for a free string is the answer's content.
     // (A yes or no is never read this way: which of the turn's questions it answers is a guess.)
     const asked = askedAt(i) ?? (i === 0 ? askedByInstructions(name, ctx) : undefined);
@@ -272,36 +262,11 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
       if (f) return { ...f, why: `"${place!.said}" names the ${placePart.replace(/-/g, ' ')}` };
       continue;
     }
-    // "on the inside of my forearm" for "Where on the body.": that place, as said (places.ts).
-    const onBody = freeText && holdsAPlaceOnTheBody(name, prop.description ?? '') ? placeOnTheBody(line) : undefined;
-    if (onBody) {
-      const f = made(onBody, 'words-place-on-body', onBody, i === 0);
-      if (f) return { ...f, why: `"${onBody}" is a place on the body` };
-    }
-    // "My license is from Illinois" for license_state: the state, as a code when asked for one (us-states.ts).
-    const state = holdsAState(name, prop) ? stateSaid(line, prop, wordsAfterName(name, ctx.tool?.description ?? '')) : undefined;
-    if (state) {
-      const f = made(state.value, 'words-us-state', state.said, i === 0);
-      if (f) return { ...f, why: `"${state.said}" names the state${state.value !== state.said ? `, ${state.value} as a code` : ''}` };
-    }
-    // "I'm her daughter" for a relationship: that word (relations.ts).
-    const relation = freeText && holdsARelation(name) ? readOwnRelation(line) : undefined;
-    if (relation) {
-      const f = made(relation.value, 'words-relation', relation.said, i === 0);
-      if (f) return { ...f, why: `"${relation.said}" gives the caller's own relation` };
-    }
-    // "Hendon's the closest centre": the line names the parameter and says what it is.
-    const named = freeText ? namedBy(name, line) : undefined;
-    if (named) {
-      const f = made(named.value, 'words-named', named.said, i === 0);
-      if (f) return { ...f, why: `the caller's "${named.said}" says what the ${named.word} is` };
-    }
-    // "Pick us up from …, and we're going to …": each end of the journey to its own parameter.
-    const leg = freeText ? legOf(name) : undefined;
-    const journeyEnd = leg ? placeForLeg(leg, line) : undefined;
-    if (journeyEnd) {
-      const f = made(journeyEnd.value, 'words-journey-end', journeyEnd.said, i === 0);
-      if (f) return { ...f, why: `"${journeyEnd.said}" says where the journey ${leg === 'origin' ? 'begins' : 'goes'}, which ${name} holds` };
+    // Text of a known shape: a code counted in digits, a place on the body, a US state, the
+    // caller's relation, a thing the line names, an end of a journey (shaped-text.ts).
+    for (const shaped of shapedText(name, prop, kind, freeText, line, ctx.tool?.description ?? '')) {
+      const f = made(shaped.value, shaped.rule, shaped.said, i === 0);
+      if (f) return { ...f, why: shaped.why };
     }
     if (asked && !answersYesNo && freeText) {
       // Of an answer in several sentences, the one about this parameter's thing ("…, room two one
@@ -427,9 +392,3 @@ export function fillArguments(parameters: JsonSchema, ctx: FillContext): FillRes
   return { args, filled, missing, ties, partial };
 }
 
-/** How many digits a code takes: a US zip's five, or the count its description says ("five digits", "10 digits"). */
-function digitsCounted(name: string, kind: string, description: string): number | undefined {
-  const said = /\b(\d{1,2}|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+digits?\b/i.exec(description)?.[1];
-  if (said) return numberWordValue(said);
-  return kind === 'postcode' && nameWords(name).some((w) => /^zip(?:code)?$/i.test(w)) ? 5 : undefined;
-}
