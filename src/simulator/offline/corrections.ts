@@ -5,9 +5,9 @@
 
 /**
  * The words that take back what was just said: "no, sorry", "no, wait", "no, hang on", "sorry, I
- * mean", "scratch that". A plain "sorry" or "I mean" is too common as a filler to count.
+ * mean", "scratch that", "tell a lie" (British: "seven, no, tell a lie, six"). A plain "sorry" or "I mean" is too common as a filler to count.
  */
-const TAKE_BACK = /\b(?:no|nope|oh\s+no),?\s+(?:sorry|wait|hang\s+on|hold\s+on|hold\s+up)\b[,.!…]*|\bactually,?\s+no\b[,.!…]*|\bsorry,?\s+(?:I\s+mean|no)\b[,.!…]*|\b(?:scratch\s+that|let\s+me\s+correct\s+(?:that|myself))\b[,.!…]*/gi;
+const TAKE_BACK = /\b(?:no|nope|oh\s+no),?\s+(?:sorry|wait|hang\s+on|hold\s+on|hold\s+up)\b[,.!…]*|\bactually,?\s+no\b[,.!…]*|\bsorry,?\s+(?:I\s+mean|no)\b[,.!…]*|\b(?:scratch\s+that|let\s+me\s+correct\s+(?:that|myself)|(?:no,?\s+)?(?:I\s+)?tell\s+a\s+lie)\b[,.!…]*/gi;
 
 /** A value a correction can replace: a number (digits or words), a day, a month, a letter said alone. */
 const VALUE = /\d|\b(?:(?:twenty|thirty)?-?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|oh|double|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december)\b/i;

@@ -200,7 +200,8 @@ export function findTitles(text: string): Found<string>[] {
       end++;
     }
     let first = start;
-    while (first < end && notAName(tokens[first][0]) && !/^(?:the|a|an)$/i.test(tokens[first][0])) first++;
+    // (A title may open with "The" or "A"; a lower-case "a" before it is no part: "It's a Bosch".)
+    while (first < end && (notAName(tokens[first][0]) || /^(?:the|a|an)$/.test(tokens[first][0])) && !/^(?:The|A|An)$/.test(tokens[first][0])) first++;
     const run = tokens.slice(first, end);
     // A code in capitals ("FP 0048213") is no title.
     if (run.length && run.some((t) => !isStopWord(t[0]) && !NOT_NAMES.has(t[0])) && !(run.length === 1 && (first === 0 || /^[A-Z0-9]+$/.test(run[0][0])))) {

@@ -204,7 +204,10 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
       const f = made(byAges.count, 'number-by-ages', byAges.said, true);
       if (f) return { ...f, why: byAges.why };
     }
-    const readHere = candidates(kind, name, line, prop, ctx.today, context, ctx.tool?.description, ctx.givenAndFamily ?? true);
+    const readAll = candidates(kind, name, line, prop, ctx.today, context, ctx.tool?.description, ctx.givenAndFamily ?? true);
+    // A model with no make asked beside it is named whole ("a Kia Niro" is the Kia Niro).
+    const makeAsked = Object.entries(ctx.parameters?.properties ?? {}).some(([p, pp]) => p !== name && pp && kindOf(p, pp) === 'maker');
+    const readHere = kind === 'model' && !makeAsked ? candidates('maker', name, line, prop, ctx.today).map((c) => ({ ...c, value: c.said.replace(/^(?:an?|the)\s+/i, ''), rule: 'model-name-whole' })) : readAll;
     // Two days in one line ("drop her off on the 23rd and collect her on the 27th"): each to the
     // parameter its clause names; a day whose clause names another day parameter is that one's.
     const dayParams = Object.entries(ctx.parameters?.properties ?? {}).filter(([p, pp]) => p !== name && pp && kindOf(p, pp.description ? pp : { ...pp, description: wordsAfterName(p, ctx.tool?.description ?? '') }) === 'date').map(([p]) => p);

@@ -2,6 +2,7 @@
 // reads a kind of line, or refuses to guess, with a near miss. The lines here are our own.
 import { describe, expect, it } from 'vitest';
 import { findDates } from './dates';
+import { withoutCorrections } from './corrections';
 import { readEnumList } from './enum-lists';
 import { enumByRange } from './enum-ranges';
 import { readEnum } from './enums';
@@ -9,6 +10,7 @@ import { findNames } from './extract';
 import { findScaledNumbers } from './ids';
 import { peopleListed } from './people-listed';
 import { placeOnTheBody } from './places';
+import { withoutDenied } from './polarity';
 import { placeForLeg } from './route';
 import { timesForRole } from './time-roles';
 import type { ToolSpec } from '../types';
@@ -264,5 +266,30 @@ describe('a place on the body', () => {
   });
   it('near miss: a line that names no part of the body gives no place', () => {
     expect(placeOnTheBody("I'm thinking a little sprig of lavender, maybe four inches.")).toBeUndefined();
+  });
+});
+
+describe('what a line turns down, takes back, or names as a building or a make', () => {
+  it('"Friday\'s no good … Thursday morning would be perfect" turns Friday down', () => {
+    expect(withoutDenied("Friday's no good, I'm at work. Thursday morning would be perfect.")).not.toMatch(/Friday/);
+    expect(withoutDenied('The morning won\'t work for me, but the afternoon is great.')).toMatch(/afternoon/);
+    expect(withoutDenied('The morning won\'t work for me, but the afternoon is great.')).not.toMatch(/morning/);
+  });
+  it('near miss: a day said as fine stays', () => {
+    expect(withoutDenied('Tuesday is fine.')).toBe('Tuesday is fine.');
+  });
+  it('"about seven years old, no, tell a lie, … so six" means six', () => {
+    expect(withoutCorrections('Seven, no, tell a lie, six.')).toBe('six.');
+    expect(withoutCorrections("I'd tell a lie if I said I liked it.")).toBe("I'd tell a lie if I said I liked it.");
+  });
+  it('"It\'s Marlow House, on Ferry Lane" is a building, never a person\'s name', async () => {
+    const order = tool('place_order', 'Place the order.', { building: { type: 'string' }, contact_name: { type: 'string' } }, ['building']);
+    expect(calls(await ask([order], [user("It's Marlow House, on Ferry Lane.")]))).toEqual([['place_order', { building: 'Marlow House' }]]);
+  });
+  it('"It\'s a Bosch" makes Bosch; "It\'s a Kia Niro" with no make asked is the Kia Niro', async () => {
+    const fault = tool('log_fault', 'Log it.', { brand: { type: 'string' } });
+    expect(calls(await ask([fault], [user("It's a Bosch, about six years old.")]))).toEqual([['log_fault', { brand: 'Bosch' }]]);
+    const car = tool('vehicle', 'The car.', { car_model: { type: 'string' } });
+    expect(calls(await ask([car], [user("It's a Kia Niro, the electric one.")]))).toEqual([['vehicle', { car_model: 'Kia Niro' }]]);
   });
 });

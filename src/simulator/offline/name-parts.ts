@@ -25,6 +25,8 @@ export function namesFor(name: string, prop: JsonSchema, line: string, split: bo
   // is it read first: the caller's own name is never taken from it.
   const ofAnother = aboutAnotherPerson(name, prop);
   const found = findNames(line)
+    // ("It's Marlow House" names a building: a name whose last word is a place's kind is no person's.)
+    .filter((f) => !PLACE_KIND.test(f.value.split(' ').at(-1) ?? ''))
     // ("Under Gallagher" names whom a booking is under: the name on the booking, whoever travels.)
     .filter((f) => (ofAnother ? !CALLERS_OWN.has(f.rule) || (f.rule === 'name-under' && ON_A_BOOKING.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`)) : f.rule !== 'name-of-another'))
     .sort((a, b) => Number(b.rule === own) - Number(a.rule === own) || Number(b.rule === 'name-of-another') - Number(a.rule === 'name-of-another'));
@@ -45,6 +47,9 @@ export function namesFor(name: string, prop: JsonSchema, line: string, split: bo
  * "employer_name", "surgery name" (by the words before "name", or the description's opening).
  */
 const PLACE_OR_BODY = /^(?:schools?|colleges?|universit(?:y|ies)|nurser(?:y|ies)|compan(?:y|ies)|business(?:es)?|firms?|employers?|insurers?|banks?|surger(?:y|ies)|practices?|hospitals?|clinics?|venues?|shops?|stores?|hotels?|restaurants?|pubs?|clubs?|teams?|churche?s?|buildings?|streets?|roads?|towns?|cities|city|villages?|agenc(?:y|ies)|garages?|providers?|suppliers?|brands?|products?|vessels?|boats?|ships?|estates?|sites?|branch(?:es)?|organi[sz]ations?|charit(?:y|ies))$/i;
+
+/** The last word of a place's or a building's name ("Marlow House", "Kingsmead Court", "Hillside Primary"). */
+const PLACE_KIND = /^(?:House|Court|Lane|Road|Street|Close|Avenue|Drive|Way|Crescent|Grove|Place|Terrace|Gardens|Row|Square|Mews|Centre|Center|Hall|School|Primary|Academy|College|Farm|Cottage|Lodge|Barn|Mill|Manor|Park|Hotel|Church|Chapel|Surgery|Station|Building|Tower|Works|Estate|Office|Chambers|Clinic|Hospital|Library|Stadium|Arena)$/;
 
 /** A name found in a way that may name a place or a body: "It's X", "called X" of no person, X alone. */
 function notAPersonsName(f: { rule: string; said: string; index: number }, line: string): boolean {

@@ -66,8 +66,19 @@ export const negationOf = (line: string, word: string, withinWords = Infinity): 
  * only among "The Saturday one").
  */
 export function withoutDenied(line: string): string {
-  return line.replace(/[\p{L}\p{N}'’]+/gu, (word, at: number) => (!NEGATOR_WORD.test(word) && negationAt(line, at) !== undefined ? ' '.repeat(word.length) : word));
+  const denied = line.replace(/[\p{L}\p{N}'’]+/gu, (word, at: number) => (!NEGATOR_WORD.test(word) && negationAt(line, at) !== undefined ? ' '.repeat(word.length) : word));
+  // "Friday's no good", "the morning won't work": what the clause turns down is said before it.
+  let out = denied;
+  for (const m of line.matchAll(TURNED_DOWN_AFTER)) {
+    const head = m[1] ?? m[2] ?? '';
+    const at = m.index ?? 0;
+    out = out.slice(0, at) + ' '.repeat(head.length) + out.slice(at + head.length);
+  }
+  return out;
 }
+
+/** A clause whose subject the words after it turn down ("Friday's no good", "mornings are out", "Tuesday won't work"). */
+const TURNED_DOWN_AFTER = /(?<=^|[,.;:!?]\s*|\bbut\s+|\band\s+)([^,.;:!?]{1,40}?)(?:['’]s|\s+is|\s+are|\s+would\s+be)\s+(?:no\s+good|not\s+good|no\s+use|out|bad|tricky|a\s+no(?:-go)?|impossible|a\s+non-starter)\b[^,.;:!?]*|(?<=^|[,.;:!?]\s*|\bbut\s+|\band\s+)([^,.;:!?]{1,40}?)\s+(?:won['’]t|doesn['’]t|wouldn['’]t|will\s+not|does\s+not)\s+(?:work|do|suit)\b[^,.;:!?]*/gi;
 
 /** A word that is itself a negator (kept: it denies, it is not denied). */
 const NEGATOR_WORD = /^(?:not|no|never|nobody|none|nothing|neither|nor|without|cannot|[a-z]+n['’]t)$/i;

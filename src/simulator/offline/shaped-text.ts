@@ -13,6 +13,9 @@ import { legOf, placeForLeg } from './route';
 import { holdsAState, stateSaid } from './us-states';
 import { nameWords } from './words';
 
+/** A building's name: capitalised words ending in a building's kind ("Marlow House", "Unit 4 Riverside Works"). */
+const BUILDING_SAID = /(?:\b(?:Unit|Flat|Suite)\s+\d+[A-Z]?,?\s+)?(?:\b[A-Z][\p{L}'’-]+\s+){1,3}(?:House|Court|Centre|Center|Hall|Lodge|Cottage|Farm|Barn|Mill|Manor|Works|Tower|Building|Chambers|Mansions|Villa|Barracks|Studios|Hub)\b/u;
+
 export interface Shaped {
   value: string;
   said: string;
@@ -42,6 +45,9 @@ export function shapedText(name: string, prop: JsonSchema, kind: Kind, freeText:
   // "My license is from Illinois" for license_state: the state, as a code when asked for one.
   const state = holdsAState(name, prop) ? stateSaid(line, prop, own) : undefined;
   if (state) out.push({ ...state, rule: 'words-us-state', why: `"${state.said}" names the state${state.value !== state.said ? `, ${state.value} as a code` : ''}` });
+  // "It's Marlow House, on Ferry Lane" for a building: the building's name.
+  const building = freeText && nameWords(name).some((w) => /^(?:building|premises)$/i.test(w)) ? BUILDING_SAID.exec(line)?.[0].replace(/^(?:(?:It|That|This|We|I)(?:['’](?:s|re|m)|\s+is|\s+are|\s+am)\s+)+/, '') : undefined;
+  if (building) out.push({ value: building, said: building, rule: 'words-building', why: `"${building}" names a building` });
   // "I'm her daughter" for a relationship: that word.
   const relation = freeText && holdsARelation(name) ? readOwnRelation(line) : undefined;
   if (relation) out.push({ ...relation, rule: 'words-relation', why: `"${relation.said}" gives the caller's own relation` });

@@ -38,6 +38,8 @@ const SYNONYMS = [
   'price cost fee charge much',
   'human person operator representative transfer staff',
   'phone number contact reach mobile cell telephone',
+  // A machine that "won't empty" is not draining.
+  'drain drains draining empty emptying',
   'email mail inbox',
   'date day',
   'time hour clock',
