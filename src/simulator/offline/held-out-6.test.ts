@@ -12,6 +12,7 @@ import { peopleListed } from './people-listed';
 import { placeOnTheBody } from './places';
 import { withoutDenied } from './polarity';
 import { placeForLeg } from './route';
+import { askFor } from './speech';
 import { timesForRole } from './time-roles';
 import type { ToolSpec } from '../types';
 import { agent, ask, calls, model, tool, user } from './testing';
@@ -291,5 +292,21 @@ describe('what a line turns down, takes back, or names as a building or a make',
     expect(calls(await ask([fault], [user("It's a Bosch, about six years old.")]))).toEqual([['log_fault', { brand: 'Bosch' }]]);
     const car = tool('vehicle', 'The car.', { car_model: { type: 'string' } });
     expect(calls(await ask([car], [user("It's a Kia Niro, the electric one.")]))).toEqual([['vehicle', { car_model: 'Kia Niro' }]]);
+  });
+});
+
+describe('a yes/no with no description, asked by its name', () => {
+  it('"owner" asks "Are you the owner?", "safe_to_use" "Is it safe to use?", "has_pets" "Do you have pets?"', () => {
+    expect(askFor('owner', { type: 'boolean' })).toBe('Are you the owner?');
+    expect(askFor('safe_to_use', { type: 'boolean' })).toBe('Is it safe to use?');
+    expect(askFor('has_pets', { type: 'boolean' })).toBe('Do you have pets?');
+    expect(askFor('is_member', { type: 'boolean' })).toBe('Are you a member?');
+  });
+  it('near miss: a name of no such shape is still asked as a yes or no', () => {
+    expect(askFor('gift_wrap', { type: 'boolean' })).toBe('Should it be gift wrap, yes or no?');
+  });
+  it('"Are you the owner?" answered "yes, it\'s ours" is read as yes', async () => {
+    const roof = tool('describe_roof', 'The roof.', { owner: { type: 'boolean' } });
+    expect(calls(await ask([roof], [user('Hello.'), agent('Are you the owner?'), user("Yes, it's ours, we've been here twenty years.")]))).toEqual([['describe_roof', { owner: true }]]);
   });
 });

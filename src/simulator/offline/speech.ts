@@ -250,7 +250,7 @@ export function askFor(name: string, prop: JsonSchema | undefined, toolDescripti
   // ("Pets at home": a flag named by a thing, no statement, is asked as that thing, yes or no.)
   if (prop?.type === 'boolean' && description && !HAS_VERB.test(what) && !/^(?:whether|if|wants?|needs?|likes?|prefers?|owns?|uses?|gets?|takes?)\b/i.test(what)) return `${capital(what)}, yes or no?`;
   // A yes/no with nothing to say what it asks is still asked as one, by its name.
-  if (prop?.type === 'boolean' && !description) return `Should it be ${spokenName(name)}, yes or no?`;
+  if (prop?.type === 'boolean' && !description) return flagQuestionByName(name) ?? `Should it be ${spokenName(name)}, yes or no?`;
   // An age with nothing said of it: "How old are you?", or whose ("child_age": "How old is the child?").
   if ((prop?.type === 'integer' || prop?.type === 'number') && !description && /^age$/i.test(nameWords(name).at(-1) ?? '')) {
     const whose = nameWords(name).slice(0, -1).join(' ');
@@ -344,4 +344,33 @@ export function reportResults(calls: StepCall[], instructions = ''): { text: str
     return { text: `I can offer ${listed}${more > 0 ? `, and ${more} more` : ''}. Which one suits you?`, rule: 'report-rows' };
   }
   return { text: 'All right.', rule: 'report-result' };
+}
+
+/** Roles a caller may hold, asked "Are you the owner?", "Are you a member?". */
+const ROLE = /^(?:owner|homeowner|landlord|tenant|member|student|resident|driver|smoker|patient|customer|veteran|parent|carer|guardian|leaseholder|freeholder|employee)$/i;
+/** Roles one person holds of a thing ("the owner"), not one of many ("a member"). */
+const THE_ROLE = /^(?:owner|homeowner|landlord|leaseholder|freeholder|guardian)$/i;
+/** States of a thing, asked "Is it safe to use?". */
+const STATE_OF_A_THING = /^(?:safe|working|damaged|broken|open|available|accessible|insured|new|repairable|usable|drivable|leaking|locked|urgent|fixed)$/i;
+/** States of a person, asked "Are you diabetic?". */
+const STATE_OF_A_PERSON = /^(?:flexible|pregnant|diabetic|vegetarian|vegan|married|employed|retired|disabled|registered|eligible|vaccinated|insured)$/i;
+
+/**
+ * A yes/no with no description, asked by the shape of its name: "owner" is "Are you the owner?",
+ * "safe_to_use" "Is it safe to use?", "wants_delivery" "Do you want delivery?", "has_pets" "Do you
+ * have pets?". Undefined when the name has none of these shapes.
+ */
+function flagQuestionByName(name: string): string | undefined {
+  const ws = nameWords(name).map((w) => w.toLowerCase());
+  const [first, ...rest] = ws;
+  if (!first) return undefined;
+  const tail = rest.join(' ');
+  if (/^(?:wants?|needs?|requires?)$/.test(first) && tail) return `Do you ${first.replace(/s$/, '').replace(/^require$/, 'need')} ${tail}?`;
+  if (/^(?:has|have)$/.test(first) && tail) return `Do you have ${tail}?`;
+  if (/^(?:is|are)$/.test(first) && rest.length === 1 && ROLE.test(rest[0])) return `Are you ${THE_ROLE.test(rest[0]) ? 'the' : 'a'} ${rest[0]}?`;
+  if (/^(?:is|are)$/.test(first) && tail) return STATE_OF_A_PERSON.test(rest[0]) ? `Are you ${tail}?` : `Is it ${tail}?`;
+  if (ws.length === 1 && ROLE.test(first)) return `Are you ${THE_ROLE.test(first) ? 'the' : 'a'} ${first}?`;
+  if (STATE_OF_A_PERSON.test(first)) return `Are you ${ws.join(' ')}?`;
+  if (STATE_OF_A_THING.test(first)) return `Is it ${ws.join(' ')}?`;
+  return undefined;
 }
