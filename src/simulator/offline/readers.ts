@@ -91,11 +91,21 @@ function clauseAround(line: string, index: number): string {
 export function candidates(kind: Kind, name: string, line: string, prop: JsonSchema, today: string | undefined, context = '', toolDescription = '', split = true): Candidate[] {
   const asSaid = wantsWordsAsSaid(prop, name, toolDescription);
   switch (kind) {
-    case 'date':
+    case 'date': {
       // "No thanks, not today": a day the caller denies is no day they gave.
       // A birth date is a day gone by: a day to come ("Wednesday next week") is an answer to something else.
-      // A day the caller says they want ("The Monday would be best") is no day of a booking they have.
-      return findDates(line, today).filter((d) => !negationAt(line, d.index) && !(isPastDay(name, prop, toolDescription) && d.iso > (today ?? isoToday())) && !(isBirth(name, prop) && d.iso >= (today ?? isoToday())) && !(isHeldDay(name, prop, toolDescription) && WANTED_DAY.test(clauseAround(line, d.index))) && !(!isBirth(name, prop) && SAID_AS_BIRTH.test(line.slice(Math.max(0, d.index - 32), d.index)))).map((d) => ({ value: asSaid ? d.said : d.iso, said: d.said, rule: d.rule }));
+      // A day the caller says they want ("The Monday would be best") is no day of a booking they have;
+      // a day said as a birth ("born the fourth of June") is no other day.
+      const now = today ?? isoToday();
+      const birth = isBirth(name, prop);
+      const fits = (d: { iso: string; index: number }) =>
+        !negationAt(line, d.index) &&
+        !(isPastDay(name, prop, toolDescription) && d.iso > now) &&
+        !(birth && d.iso >= now) &&
+        !(isHeldDay(name, prop, toolDescription) && WANTED_DAY.test(clauseAround(line, d.index))) &&
+        !(!birth && SAID_AS_BIRTH.test(line.slice(Math.max(0, d.index - 32), d.index)));
+      return findDates(line, today).filter(fits).map((d) => ({ value: asSaid ? d.said : d.iso, said: d.said, rule: d.rule }));
+    }
     case 'month': {
       // Written as YYYY-MM when the parameter spells that form; else the month as said ("February").
       const written = /\bYYYY-MM\b/i.test(`${prop.description ?? ''} ${wordsAfterName(name, toolDescription)}`);
@@ -196,12 +206,12 @@ export function candidates(kind: Kind, name: string, line: string, prop: JsonSch
       if (age === 'several') return [];
       if (age) return [{ value: round(age.value), said: age.said, rule: 'number-age', why: `"${age.said}" says how old` }];
       // "It'd be me, my husband and our two boys": four people, for a count of people (people-listed.ts).
+      const ofPeople = COUNTS_PEOPLE.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`);
       // (A total said outright, "four of us", is read by its own rule; "both of us" is no number.)
-      const listed = COUNTS_PEOPLE.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`) && !/\b(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+of\s+us|in\s+total|altogether|all\s+together)\b/i.test(line) ? peopleListed(line) : undefined;
+      const listed = ofPeople && !/\b(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+of\s+us|in\s+total|altogether|all\s+together)\b/i.test(line) ? peopleListed(line) : undefined;
       if (listed) return [{ value: listed.value, said: listed.said, rule: 'number-people-listed', why: `"${listed.said}" names ${listed.value} people` }];
       // ("on for two hundred and sixty-five thousand" is a price: an amount in thousands counts no
       // people unless said of them, "two thousand people".)
-      const ofPeople = COUNTS_PEOPLE.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`);
       const countable = ofPeople ? plain.filter((f) => !(f.rule === 'number-scaled' && f.value >= 1000 && !/^\s+(?:people|persons|guests|attendees|visitors|of\s+us)\b/i.test(line.slice(f.index + f.said.length)))) : plain;
       // "applicants: 1 or 2", "party size 1 to 8": a count the words bound takes nothing outside them.
       const bounds = countBounds(`${prop.description ?? ''} ${wordsAfterName(name, toolDescription)}`);
