@@ -3,9 +3,9 @@
 // how many completed and every value written that the caller did not give (issue 32).
 //   tuned:    test/fixtures/offline-corpus/ (written with the rules) and the blind batches
 //             test/fixtures/offline-corpus-blind/, -2/ … -6/ whole (written blind, before any
-//             rule changed for them; their held-out parts were seen in the end: see PARTS), and
-//             the top of -7/
-//   held-out: test/fixtures/offline-corpus-blind-7/held-out/ (never tuned on: the honest measure;
+//             rule changed for them; their held-out parts were seen in the end: see PARTS), -7/
+//             whole, and the top of -8/
+//   held-out: test/fixtures/offline-corpus-blind-8/held-out/ (never tuned on: the honest measure;
 //             only its totals are printed)
 //   npx tsx scripts/offline-corpus.ts --tuned       the tuned part only
 //   npx tsx scripts/offline-corpus.ts                 the table, and the held-out part's totals
@@ -28,15 +28,16 @@ const batchDirs = (n: number) => {
 // session after it (1 of 10 completed, 21 wrong values); the fourth's when this script, run while
 // that batch was being split, printed its rows; the fifth's at the start of the session after it
 // was measured (0 of 10 completed, 10 wrong values: stop 41's figure); the sixth's likewise (1 of
-// 10 completed, 5 wrong values: stop 42's figure). All six batches are tuned on now. The seventh
-// batch's held-out part is the measure, counted only once the batch is whole (its README is
-// written last), and its rows are never printed unless asked for (--held-out-rows): a total is
-// what someone changing the rules may see.
-const BATCH_7 = fixture('offline-corpus-blind-7/');
-const batch7Whole = existsSync(`${BATCH_7}README.md`);
+// 10 completed, 5 wrong values: stop 42's figure); the seventh's likewise (0 of 12 completed, 3
+// wrong values: stop 43's figure). All seven batches are tuned on now. The eighth batch's
+// held-out part is the measure, counted only once the batch is whole (its README is written
+// last), and its rows are never printed unless asked for (--held-out-rows): a total is what
+// someone changing the rules may see.
+const BATCH_8 = fixture('offline-corpus-blind-8/');
+const batch8Whole = existsSync(`${BATCH_8}README.md`);
 const PARTS: { part: string; dirs: string[] }[] = [
-  { part: 'tuned', dirs: [CORPUS_DIR, ...[1, 2, 3, 4, 5, 6].flatMap((n) => batchDirs(n)), ...(batch7Whole ? [BATCH_7] : [])] },
-  ...(batch7Whole ? [{ part: 'held-out', dirs: [`${BATCH_7}held-out/`] }] : []),
+  { part: 'tuned', dirs: [CORPUS_DIR, ...[1, 2, 3, 4, 5, 6, 7].flatMap((n) => batchDirs(n)), ...(batch8Whole ? [BATCH_8] : [])] },
+  ...(batch8Whole ? [{ part: 'held-out', dirs: [`${BATCH_8}held-out/`] }] : []),
 ];
 
 const args = process.argv.slice(2);

@@ -68,7 +68,18 @@ export function scoreTools(tools: ToolSpec[], ctx: FillContext): Scored[] {
   // counts half for each while "rash" in one counts whole.
   const sharing = new Map<string, number>();
   for (const s of scored) for (const p of s.shared) sharing.set(conceptOfWord(p.mine), (sharing.get(conceptOfWord(p.mine)) ?? 0) + 1);
-  for (const s of scored) s.evidence += s.shared.reduce((sum, p) => sum + 1 / (sharing.get(conceptOfWord(p.mine)) ?? 1), 0);
+  // One word of the caller counts once for a tool: "a dog" that fills surrender_species is that
+  // tool's value, not a second sign of it besides ("We saw a dog on your website" is about adopting).
+  // At a stage that offers its tools as purposes (it has a not-yet tool), a thing named is no
+  // purpose: "the aerial" of "we've lost half the channels" fills a new_installation's install_type
+  // but says nothing of wanting one. There a tool's values count only beside a word of its own.
+  const purposes = notYet.some(Boolean);
+  for (const s of scored) {
+    const valueWords = new Set(s.values.flatMap((name) => callerWords(s.fill.filled[name].said)).map(conceptOfWord));
+    const ownWords = s.shared.filter((p) => !valueWords.has(conceptOfWord(p.mine)));
+    if (purposes && !notYet[s.index] && ownWords.length === 0) s.evidence -= s.values.length;
+    s.evidence += ownWords.reduce((sum, p) => sum + 1 / (sharing.get(conceptOfWord(p.mine)) ?? 1), 0);
+  }
   const other = scored.find((s) => s.meant && !s.meant.negated);
   for (const s of scored) {
     if (!other || !notYet[s.index] || s.evidence === 0) continue;
@@ -104,6 +115,10 @@ export function reasonFor(s: Scored): { rule: string; why: string } {
  * that no tool already chosen took ("my name is Ann, born May 5" fills two tools at once).
  */
 export function alsoMatching(best: Scored, scored: Scored[]): Scored[] {
+  // A stage that offers a tool for "not said why yet" offers its tools as purposes, one of which
+  // the caller has: a value another purpose's tool could take ("a dog" to surrender) is no second
+  // purpose besides the one meant ("calling about adopting").
+  if (scored.some((s) => isNotYetTool(s.tool))) return [];
   const used = new Set(best.values.map((name) => best.fill.filled[name].said));
   const more: Scored[] = [];
   for (const s of ranked(scored)) {

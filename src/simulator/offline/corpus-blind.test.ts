@@ -39,6 +39,8 @@ const BLIND_5 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-bli
 const BLIND_6 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-6/', import.meta.url));
 /** The seventh batch, written blind after the sixth's held-out part was spent (stop 43). */
 const BLIND_7 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-7/', import.meta.url));
+/** The eighth batch, written blind after the seventh's held-out part was spent (stop 44). */
+const BLIND_8 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-8/', import.meta.url));
 const blind = [
   ...batch(BLIND, ''),
   ...batch(BLIND_2, 'batch-2/'),
@@ -47,6 +49,7 @@ const blind = [
   ...(existsSync(BLIND_5) ? batch(BLIND_5, 'batch-5/') : []),
   ...(existsSync(BLIND_6) ? batch(BLIND_6, 'batch-6/') : []),
   ...(existsSync(BLIND_7) ? batch(BLIND_7, 'batch-7/') : []),
+  ...(existsSync(BLIND_8) ? batch(BLIND_8, 'batch-8/') : []),
 ];
 
 const realFetch = globalThis.fetch;

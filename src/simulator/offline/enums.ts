@@ -55,7 +55,14 @@ const DEFINES = /^[`'"]?\s*(?:[:=(–—-]|(?:is|are|means?|meaning|when|if|for|
 const OPENS_CLAUSE = /(?:^|[,;.:]\s*(?:(?:and|or)\s+)?)[`'"]?$/;
 
 /** Whether `spelled`, found at `at` of `lower`, is where the description defines that value. */
-const definesAt = (lower: string, at: number, spelled: string) => DEFINES.test(lower.slice(at + spelled.length)) || OPENS_CLAUSE.test(lower.slice(0, at));
+const definesAt = (lower: string, at: number, spelled: string) =>
+  DEFINES.test(lower.slice(at + spelled.length)) || (OPENS_CLAUSE.test(lower.slice(0, at)) && !LIST_GOES_ON.test(lower.slice(at + spelled.length)));
+
+/**
+ * A value after a comma that the words after it carry on listing ("a lost, stolen or broken pass")
+ * is one of a list of things, not a clause of meanings: "or broken pass" is no meaning of stolen.
+ */
+const LIST_GOES_ON = /^\s*(?:,|(?:or|and|nor)\s)/;
 
 /**
  * A name of several words in capitals ("Old Town", "Marsh Lane") as one word ("oldtown"): it means
@@ -205,9 +212,31 @@ function saidOnlyAsAPlace(word: string, line: string): boolean {
   return at.length > 0 && at.every((i) => /\b(?:in|at|from|into|round)\s+(?:the|our|my|their|his|her|your)\s+$/i.test(line.slice(Math.max(0, i - 20), i)));
 }
 
+/** Words right after a value that make it the caller's pick: "Morning, ideally", "Tuesday would be best". */
+const PICK_AFTER = /^[\s,]*(?:ideally|preferably|please|if (?:possible|you can|that['’]s (?:ok|okay|all right|alright))|would (?:be )?(?:best|great|perfect|ideal|lovely|better|suit)|(?:is|['’]s) (?:best|better|ideal|perfect|easiest)|works? (?:best|better|for (?:me|us))|suits? (?:me|us|best))\b/i;
+/** Words right before a value that make it the caller's pick: "I'd prefer the morning", "ideally mornings". */
+const PICK_BEFORE = /\b(?:prefer(?:ably)?|ideally|rather(?: have)?|go for|go with)\s+(?:an?\s+|the\s+)?$/i;
+
+/**
+ * Of values named as strongly ("Morning, ideally, she naps in the afternoon"), the one the caller
+ * marks as their pick, when exactly one is so marked: the others are said in passing, as a reason.
+ */
+function pickedOutright<T extends { value: string; said: string }>(tied: T[], line: string): (T & { marked: string }) | undefined {
+  const marked = tied.flatMap((t) => {
+    const word = t.said.replace(/_/g, ' ');
+    const found = [...line.matchAll(new RegExp(`\\b${escaped(word)}\\w*`, 'gi'))].find((m) => PICK_AFTER.test(line.slice((m.index ?? 0) + m[0].length)) || PICK_BEFORE.test(line.slice(0, m.index ?? 0)));
+    return found ? [{ ...t, marked: line.slice(Math.max(0, (found.index ?? 0) - 12), (found.index ?? 0) + found[0].length + 14).trim() }] : [];
+  });
+  return marked.length === 1 ? marked[0] : undefined;
+}
+
+/** Once in two weeks, as people say it. */
+const EVERY_OTHER_WEEK = /\b(?:every|once)\s+(?:other|second|alternate|two)\s+weeks?\b|\balternate\s+weeks\b/gi;
+
 export function readEnum(values: unknown[], heard: string, descriptions: string[]): EnumReading | undefined {
   // A time said is a time: its words name no value (an enum of times is read by pickTime).
-  const line = withoutTimes(heard);
+  // "every other week" is fortnightly: its "week" names no weekly.
+  const line = withoutTimes(heard).replace(EVERY_OTHER_WEEK, 'fortnightly');
   // "my daughter's eighteenth", "her seventieth": a person's ordinal said alone is a birthday.
   const said = [...callerWords(line), ...(BIRTHDAY_ORDINAL.test(line) ? ['birthday'] : [])];
   // A word the caller denies everywhere they say it ("not the phones", "nothing will connect") is
@@ -343,6 +372,8 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
       const others = tied.filter((s) => s !== fullest[0]).map((s) => s.value).join(', ');
       return { value: original(fullest[0].value), said: fullest[0].said, why: `${fullest[0].evidence}; more of its words are said than of ${others}` };
     }
+    const picked = pickedOutright(tied, line);
+    if (picked) return { value: original(picked.value), said: picked.said, why: `${picked.evidence}, said as the caller's pick ("${picked.marked}"); the others only in passing` };
     const near = namedBesideItsThing(tied, line, descriptions[0] ?? '');
     if (near) return { value: original(near.value), said: near.said, why: `${near.evidence}, said in the clause that names what the parameter is about ("${near.clause}")` };
     return { tie: tied.map((s) => original(s.value)), why: tied.map((s) => `${s.value}: ${s.evidence}`).join('; ') };

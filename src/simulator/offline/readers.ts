@@ -188,10 +188,12 @@ export function candidates(kind: Kind, name: string, line: string, prop: JsonSch
       const scaled = findScaledNumbers(line).filter((f) => !taken.some(([a, b]) => f.index >= a && f.index < b));
       // ("My son lives with me, he is 19": an age counts nothing but an age.)
       const ages = holdsAnAge(name, prop) ? [] : agesSaidAt(line);
-      const busy = [...taken, ...scaled.map((f) => [f.index, f.index + f.said.length] as [number, number]), ...ages];
+      // "two and a half": 2.5 for a number; for a whole count it is no count at all (never 2 or 3).
+      const halves = findHalves(line).filter((f) => !taken.some(([a, b]) => f.index >= a && f.index < b));
+      const busy = [...taken, ...scaled.map((f) => [f.index, f.index + f.said.length] as [number, number]), ...ages, ...halves.map((f) => [f.index, f.index + f.said.length] as [number, number])];
       // A number before a name in capitals is a house number ("8 Larch Close"), not a count.
       const houseNumber = (f: { index: number; said: string }) => /^\d+[a-z]?$/i.test(f.said) && /^\s+[A-Z][a-z]/.test(line.slice(f.index + f.said.length));
-      const plain = [...scaled, ...findNumbers(line, busy), ...findLargeNumberWords(line).filter((f) => !busy.some(([a, b]) => f.index >= a && f.index < b))].filter((f) => !houseNumber(f)).sort((a, b) => a.index - b.index);
+      const plain = [...scaled, ...(prop.type === 'integer' ? [] : halves), ...findNumbers(line, busy), ...findLargeNumberWords(line).filter((f) => !busy.some(([a, b]) => f.index >= a && f.index < b))].filter((f) => !houseNumber(f)).sort((a, b) => a.index - b.index);
       // "one of the boys uses a wheelchair": one, counted by what the clause says of it (scope-counts.ts);
       // only for a count whose thing the clause names, never alone.
       const thing = new Set(words(`${nameWords(name).join(' ')} ${prop.description ?? ''}`).filter((w) => w.length > 3).map(stem));
@@ -225,6 +227,14 @@ export function candidates(kind: Kind, name: string, line: string, prop: JsonSch
   }
 }
 
+/** "two and a half", "3 and a half", "one-and-a-half": a whole number and a half. */
+function findHalves(line: string): { value: number; said: string; index: number; rule: string }[] {
+  return [...line.matchAll(/\b(\d{1,3}|[a-z]+(?:-[a-z]+)?)(?:\s+|-)and(?:\s+|-)a(?:\s+|-)half\b/gi)].flatMap((m) => {
+    const whole = numberWordValue(m[1]);
+    return whole === undefined || /^an?$/i.test(m[1]) ? [] : [{ value: whole + 0.5, said: m[0], index: m.index ?? 0, rule: 'number-and-a-half' }];
+  });
+}
+
 /** A parameter that holds a person's or an animal's age: "child_age", "Age in whole years". */
 const holdsAnAge = (name: string, prop: JsonSchema) =>
   (prop.type === 'integer' || prop.type === 'number') && /\bages?\b|\bhow old\b|\byears old\b/i.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`);
@@ -234,7 +244,10 @@ const holdsAnAge = (name: string, prop: JsonSchema) =>
  * said of a birthday to come ("seven in March", "eight next week").
  */
 const AGE_NUMBER = "(\\d{1,3}|[a-z]+(?:-[a-z]+)?)";
-const ageRe = () => new RegExp(`\\b(?:(?:she|he|I|they|it)['’](?:s|m|re)|(?:she|he|it)\\s+is|I\\s+am|they\\s+are|aged)\\s+${AGE_NUMBER}\\b(?![\\s-]+(?:in|next|on|come|this)\\b)|\\b${AGE_NUMBER}[\\s-]+(?:years?|yrs?)[\\s-]+old\\b`, 'gi');
+// (An age ends its clause or goes on with a word that is no noun: "It's three bedrooms", "I'm five
+// foot two", "she's two minutes away" count the noun after them, not years of age.)
+const AGE_ENDS = "(?=\\s*(?:[,.;:!?)]|$)|[\\s-]+(?:and|or|but|so|now|mind|though|too|already|years?|yrs?|i|he|she|we|they|it|last|soon|at|as|if|going|turning)\\b)";
+const ageRe = () => new RegExp(`\\b(?:(?:she|he|I|they|it)['’](?:s|m|re)|(?:she|he|it)\\s+is|I\\s+am|they\\s+are|aged)\\s+${AGE_NUMBER}\\b(?![\\s-]+(?:in|next|on|come|this)\\b)${AGE_ENDS}|\\b${AGE_NUMBER}[\\s-]+(?:years?|yrs?)[\\s-]+old\\b`, 'gi');
 
 /** Where the line says an age (spans to keep out of other counts). */
 function agesSaidAt(line: string): [number, number][] {

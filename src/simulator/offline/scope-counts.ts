@@ -55,7 +55,8 @@ const labelsAnother = (c: Candidate, line: string, name: string, described: Set<
 /** What follows a number said as the total: "four of us", "six in total", "five altogether". */
 const TOTAL_AFTER = /^\s+(?:of\s+us\b|in\s+total\b|altogether\b|all\s+together\b|all\s+in\b|in\s+all\b|all\s+told\b)/i;
 /** Words that settle on a number after another ("eighty, maybe ninety, so let's say ninety"). */
-const SETTLES_BEFORE = /\b(?:so|say|let['’]?s\s+say|call\s+it|make\s+it|more\s+like)[\s,]+(?:(?:maybe|about|around|roughly|say|probably|perhaps)\s+)?$/i;
+// ("two baths. Well, two and a half": a "well" or "actually" that opens a clause corrects.)
+const SETTLES_BEFORE = /(?:\b(?:so|say|let['’]?s\s+say|call\s+it|make\s+it|more\s+like)|(?:^|[.;,!?]\s*)(?:well|actually|sorry))[\s,]+(?:(?:maybe|about|around|roughly|say|probably|perhaps)\s+)?$/i;
 
 /** The rule of "twice a week" (readers.ts). */
 const HOW_OFTEN = 'number-how-often';
@@ -107,7 +108,16 @@ export function scopeCounts(name: string, line: string, allFound: Candidate[], c
   // "fair weather as one word", "three nights": a count said of a thing no count parameter counts
   // is that thing's, not this one's (a count said of nothing, "four", may still be).
   const ownedOrBare = read.filter((r) => r.owner !== undefined || r.noun.length === 0 || readByItsClause(r.c));
-  const mine = ownedOrBare.filter((r) => r.owner === name);
+  // "three bedrooms and two baths. Well, two and a half": a bare count that settles right after a
+  // count of a thing corrects that count (its owner's), and the first is no longer meant.
+  const corrected = read.map((r, i) => {
+    const before = i > 0 ? read[i - 1] : undefined;
+    if (!before?.owner || r.owner !== undefined || r.noun.length > 0) return r;
+    const at = line.indexOf(r.c.said, line.indexOf(before.c.said) + before.c.said.length);
+    return at >= 0 && SETTLES_BEFORE.test(line.slice(Math.max(0, at - 40), at)) ? { ...r, owner: before.owner, corrects: before } : r;
+  });
+  const correctedAway = new Set(corrected.flatMap((r) => ('corrects' in r && r.corrects ? [r.corrects.c] : [])));
+  const mine = corrected.filter((r) => r.owner === name && !correctedAway.has(r.c) && (ownedOrBare.includes(r) || 'corrects' in r));
   if (mine.length) return [...durations, ...mine.map((r) => ({ ...r.c, rule: 'number-of-its-thing', why: `"${r.c.said}" counts what ${name} counts` }))];
   if (read.some((r) => r.owner !== undefined)) return durations;
   return [...durations, ...ownedOrBare.map((r) => r.c)];

@@ -256,8 +256,10 @@ export function askFor(name: string, prop: JsonSchema | undefined, toolDescripti
     const whose = nameWords(name).slice(0, -1).join(' ');
     return !whose || /^(?:your|caller|customer|patient|applicant|driver|member|my)$/i.test(whose) ? 'How old are you?' : `How old is the ${whose}?`;
   }
-  // A count with nothing said of it, named by what it counts ("adults"): "How many adults?".
-  if ((prop?.type === 'integer' || prop?.type === 'number') && !description && /(?:s|children|people|men|women|feet|teeth|geese|mice|sheep|staff)$/i.test(spokenName(name))) return `How many ${spokenName(name)}?`;
+  // A count with nothing said of it, named by what it counts ("adults"): "How many adults?". So is
+  // one whose description notes how to count rather than what ("A half bath counts 0.5.").
+  const countingNote = /\b(?:counts?|counted|means|includes?|rounds?|rounded)\b/i.test(description) && !/^(?:the\s+)?(?:number|count|how many)\b/i.test(description);
+  if ((prop?.type === 'integer' || prop?.type === 'number') && (!description || countingNote) && /(?:s|children|people|men|women|feet|teeth|geese|mice|sheep|staff)$/i.test(spokenName(name))) return `How many ${spokenName(name)}?`;
   // A noun phrase ("your prescription number", "the reason for the visit") is asked with "What is".
   // ("the weekdays" are asked with "What are": a plural head noun, not "address" or "status".)
   if (/^(?:your|the)\s+[a-z]/i.test(what) && !/\b(?:you|I)\s+\w+/.test(what.replace(/^your\s+/i, ''))) return `What ${PLURAL_HEAD.test(what) ? 'are' : 'is'} ${what}${options}?`;

@@ -64,6 +64,8 @@ const SYNONYMS = [
   // A period and its adjective: "every month" is monthly.
   'month monthly',
   'week weekly',
+  // Once in two weeks.
+  'fortnight fortnightly biweekly',
   'year yearly annual annually',
   'daily everyday',
   // "a three-bed semi": a bed counts bedrooms.
