@@ -96,6 +96,18 @@ function sharedPart(value: unknown, said: string, values: unknown[]): boolean {
  * biology"); a value both denied and affirmed leaves the list unsure, and an unsure list is asked
  * for, not written. `descriptions` are the parameter's and its tool's words (glosses of values).
  */
+/**
+ * Whether the caller meets `word` only by another form of it ("wind" for "winding"): a word of the
+ * same concept said, and never the word itself or its plural. (A kind said for a class, "rowing
+ * machine" for gym equipment, is no form of the word: that reading stands.)
+ */
+function otherFormSaid(word: string, line: string): boolean {
+  const w = word.toLowerCase();
+  const same = (said: string) => said === w || said === `${w}s` || said === `${w}es` || `${said}s` === w || `${said}es` === w;
+  const ofConcept = words(line).map((x) => x.toLowerCase()).filter((x) => conceptOfWord(x) === conceptOfWord(w));
+  return ofConcept.length > 0 && !ofConcept.some(same);
+}
+
 export function readEnumList(values: unknown[], line: string, descriptions: string[] = []): ListReading | undefined {
   const kept: { value: unknown; said: string }[] = [];
   const dropped: string[] = [];
@@ -140,6 +152,13 @@ export function readEnumList(values: unknown[], line: string, descriptions: stri
     const deniedPart = nameParts.length > 1 ? nameParts.find((w) => { const at = placesSaid(line, w); return at.length > 0 && at.every((x) => negationAt(line, x) !== undefined); }) : undefined;
     if (deniedPart) {
       dropped.push(`${String(value)} ("${deniedPart}" denied)`);
+      continue;
+    }
+    // "wind it up every morning" is no winding_crown: where one word of a longer name is all the
+    // caller meets, and in another form of the word ("wind" for "winding"), it names the doing, not
+    // the part. (The same word, or its plural, still names it: "the glass" for broken_glass.)
+    if (nameParts.length > 1 && !read.why.startsWith('names ') && otherFormSaid(read.said, line)) {
+      dropped.push(`${String(value)} (only "${read.said}" of its name, said as another form)`);
       continue;
     }
     const places = placesSaid(line, read.said);

@@ -121,7 +121,11 @@ export function glossOf(value: string, values: string[], descriptions: string[],
       rest = rest.replace(named, ' ');
     }
     const denied = new Set([...rest.matchAll(DENIED)].map((m) => m[1]));
-    out.push(...content(words(rest)).filter((w) => !GLUE.has(w) && !denied.has(w)));
+    // "automatic (self-winding)": a word bound to a prefix of manner means the whole, not the word
+    // alone ("I have to wind it" is no self-winding, "non-slip" no slip); a caller meets it by
+    // saying both together. (A compound of two words, "blow-dry", still means each.)
+    const compounds = rest.replace(/\b(self|non|semi|half|part|anti|multi|pre|post|auto|un)-([a-z]{3,})\b/g, '$1$2');
+    out.push(...content(words(compounds)).filter((w) => !GLUE.has(w) && !denied.has(w)));
   }
   out.push(...aliasesOf(value, descriptions));
   return unique ? [...new Set(out)] : out;

@@ -20,7 +20,7 @@ import { fieldsAskedBy } from './field-question';
 import { clauseThatPlaces, holdsWhereAThingIs, placePartOf, readPlacePart } from './places';
 import { asDateWanted, enumValueOfText, offeredDates, onOfferedWeekday, picksOffered, takesListed } from './offered';
 import { namesItsThing, PLACE_BEFORE, scopeCodes } from './scope-codes';
-import { noneSaid, scopeCounts } from './scope-counts';
+import { againstNone, noneSaid, scopeCounts } from './scope-counts';
 import { pickAgreed, pickListed, pickOffered, pickTime, valueOfRow } from './pick';
 import { countByAges } from './ages';
 import { hasWord, IN_WORDS, kindOf, wantsWordsAsSaid, wordsAfterName } from './kinds';
@@ -222,7 +222,8 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     const scoped = kind === 'identifier' ? scopeCodes(name, prop.description ?? '', line, read, params.map(([p]) => p)) : kind === 'number' ? scopeCounts(name, line, read, params.filter(([, p]) => p?.type === 'integer' || p?.type === 'number').map(([p, pp]) => [p, pp?.description ? pp : { ...pp, description: wordsAfterName(p, ctx.tool?.description ?? '') }] as [string, JsonSchema])) : read;
     // An older line's number counts for this parameter only when said of its thing ("two adults",
     // "me and my fiancé") or asked for it: "He's in year ten", two answers back, is no number of lessons.
-    const countsOnly = kind === 'number' && i > 0 && !askedAt(i) ? scoped.filter((c) => c.rule === 'number-of-its-thing' || c.rule === 'number-people-listed' || c.rule.startsWith('duration')) : scoped;
+    const settledNone = kind === 'number' && i === 0 ? againstNone(name, line, scoped) : scoped;
+    const countsOnly = kind === 'number' && i > 0 && !askedAt(i) ? settledNone.filter((c) => c.rule === 'number-of-its-thing' || c.rule === 'number-people-listed' || c.rule.startsWith('duration')) : settledNone;
     // A parameter that takes one of the offered rows takes nothing the rows do not hold (a licence
     // number read out is no lesson's id).
     const evidenced = fromOffered ? countsOnly.filter((c) => ctx.offered.some((row) => Object.values(row).some((v) => String(v) === String(c.value)))) : countsOnly;

@@ -1,6 +1,7 @@
 // Rules made general from the seventh blind batch's held-out part once it was spent (issue 32):
 // each refuses to guess or reads a kind of line, with a near miss. The lines here are our own.
 import { describe, expect, it } from 'vitest';
+import { readEnumList } from './enum-lists';
 import { readEnum } from './enums';
 import { askFor } from './speech';
 import { ask, calls, model, tool, user } from './testing';
@@ -95,5 +96,30 @@ describe('a count whose description notes how to count', () => {
   });
   it('near miss: a description that says what is counted is asked in its words', () => {
     expect(askFor('travellers', { type: 'integer', description: 'Number of people travelling' })).toBe('What is the number of people travelling?');
+  });
+});
+
+describe('the eighth batch\'s tuned part: three more refusals to guess', () => {
+  it('"one alarm … so none working really" is 0 working alarms, never 1', async () => {
+    const risks = tool('home_risks', 'Fire risks at home.', { working_alarms: { type: 'integer', description: 'Smoke alarms that work now.' } });
+    const out = await ask([risks], [user("There's one alarm upstairs, but the battery's flat, so none working really.")]);
+    expect(calls(out)).toEqual([['home_risks', { working_alarms: 0 }]]);
+  });
+  it('near miss: a count and a denial with no word of settling read no count (the agent asks)', async () => {
+    const risks = tool('home_risks', 'Fire risks at home.', { working_alarms: { type: 'integer', description: 'Smoke alarms that work now.' } });
+    const out = await ask([risks], [user("None working in the kitchen, there's two alarms in the hall.")]);
+    expect(calls(out)).toEqual([]);
+  });
+  it('"I wind it up every night" names no winding_crown in a list of faults; "the glass" still names broken_glass', () => {
+    const faults = ['stopped', 'broken_glass', 'winding_crown'];
+    expect(readEnumList(faults, "I wind it up every night and by morning it's stopped, and the glass is cracked.")).toMatchObject({ values: ['stopped', 'broken_glass'] });
+  });
+  it('near miss: the same word said still names the value ("the winding bit has come off")', () => {
+    expect(readEnumList(['stopped', 'winding_crown'], 'The winding crown has come off.')).toMatchObject({ values: ['winding_crown'] });
+  });
+  it('"automatic (self-winding)" is not met by "I have to wind it"; "manual (wound by hand)" is no guess either', () => {
+    const descriptions = ['movement: manual (wound by hand), automatic (self-winding) or quartz (battery).'];
+    expect(readEnum(['manual', 'automatic', 'quartz'], 'The kind you have to wind every morning.', descriptions)).toBeUndefined();
+    expect(readEnum(['manual', 'automatic', 'quartz'], "It's self-winding, you just wear it.", descriptions)).toMatchObject({ value: 'automatic' });
   });
 });

@@ -171,6 +171,25 @@ export function noneSaid(name: string, line: string): Candidate | undefined {
   return undefined;
 }
 
+/**
+ * A count said and its thing denied in one line ("There's one alarm … so none working really"):
+ * the caller settles on none when words of settling lead to the denial after the count; else the
+ * line gives no one count and none is read (the agent asks).
+ */
+export function againstNone(name: string, line: string, scoped: Candidate[]): Candidate[] {
+  const counts = scoped.filter((c) => !c.rule.startsWith('duration') && c.value !== 0);
+  const none = counts.length ? noneSaid(name, line) : undefined;
+  if (!none) return scoped;
+  // (As whole words: the "one" inside "none" is no count said after it.)
+  const lastAt = (said: string) => Math.max(-1, ...[...line.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])${said.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'giu'))].map((m) => m.index ?? -1));
+  const noneAt = lastAt(none.said.split(' … ')[0]);
+  const lastCount = Math.max(...counts.map((c) => lastAt(c.said)));
+  if (noneAt > lastCount && SETTLES_BEFORE.test(line.slice(Math.max(0, noneAt - 40), noneAt))) {
+    return [{ ...none, rule: 'number-none-settled', why: `${none.why}, settled on after "${counts.map((c) => c.said).join('", "')}"` }];
+  }
+  return scoped.filter((c) => !counts.includes(c));
+}
+
 /** How near before the counted word a negator must come for "none". */
 const NONE_WITHIN = 2;
 
