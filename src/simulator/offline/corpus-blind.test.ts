@@ -41,6 +41,8 @@ const BLIND_6 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-bli
 const BLIND_7 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-7/', import.meta.url));
 /** The eighth batch, written blind after the seventh's held-out part was spent (stop 44). */
 const BLIND_8 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-8/', import.meta.url));
+/** The ninth batch, written blind after the eighth's held-out part was spent (stop 44). */
+const BLIND_9 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-9/', import.meta.url));
 const blind = [
   ...batch(BLIND, ''),
   ...batch(BLIND_2, 'batch-2/'),
@@ -50,6 +52,7 @@ const blind = [
   ...(existsSync(BLIND_6) ? batch(BLIND_6, 'batch-6/') : []),
   ...(existsSync(BLIND_7) ? batch(BLIND_7, 'batch-7/') : []),
   ...(existsSync(BLIND_8) ? batch(BLIND_8, 'batch-8/') : []),
+  ...(existsSync(BLIND_9) ? batch(BLIND_9, 'batch-9/') : []),
 ];
 
 const realFetch = globalThis.fetch;
