@@ -6,6 +6,9 @@ import { readEnum } from './history-memo';
 import { negationAt } from './polarity';
 import { conceptOfWord, nameWords, words } from './words';
 
+/** Words after which the caller says the list they settle on: "make it", "let's say", "change it to". */
+const SETTLES_LIST = /\b(?:make\s+it|let['’]?s\s+(?:say|do|make\s+it)|change\s+(?:it|that)\s+to|so\s+that['’]s)\b/gi;
+
 export type ListReading = { values: unknown[]; said: string; why: string } | { unsure: string };
 
 /** "except", "apart from": what follows is left out of what the caller wants. */
@@ -109,6 +112,13 @@ function otherFormSaid(word: string, line: string): boolean {
 }
 
 export function readEnumList(values: unknown[], line: string, descriptions: string[] = []): ListReading | undefined {
+  // "Monday, Wednesday, Friday? … I'm at my daughter's Mondays. Make it Tuesday, Thursday and
+  // Saturday": the list said after words of settling is the list, whatever was said before it.
+  const settling = [...line.matchAll(SETTLES_LIST)].at(-1);
+  if (settling) {
+    const settled = readEnumList(values, line.slice((settling.index ?? 0) + settling[0].length), descriptions);
+    if (settled && 'values' in settled) return { ...settled, why: `${settled.why}; said after "${settling[0].trim()}", which settles the list` };
+  }
   const kept: { value: unknown; said: string }[] = [];
   const dropped: string[] = [];
   const sharedDropped: { value: unknown; said: string }[] = [];

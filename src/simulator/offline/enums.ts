@@ -120,6 +120,9 @@ export function glossOf(value: string, values: string[], descriptions: string[],
       if (cut) rest = rest.slice(0, cut.index);
       rest = rest.replace(named, ' ');
     }
+    // "standard_25cm unless they have a small stove": what follows "unless" is when the value is
+    // not meant, no meaning of it.
+    rest = rest.split(/\b(?:unless|except (?:when|if)|but not (?:when|if))\b/)[0];
     const denied = new Set([...rest.matchAll(DENIED)].map((m) => m[1]));
     // "automatic (self-winding)": a word bound to a prefix of manner means the whole, not the word
     // alone ("I have to wind it" is no self-winding, "non-slip" no slip); a caller meets it by
@@ -331,7 +334,10 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
     // Naming the whole value is the strongest evidence, then a word of its meaning, then part of its name.
     // Part of a name is evidence only when the value has no definition or the caller meets it too:
     // "the pole opposite the post box" names where, not a "damaged_pole" ("a leaning or broken pole").
-    const partOnly = !whole && ownHits.length > 0 && glossHits.length === 0 && gloss.length > 0;
+    // "a little stove" for multifuel_stove | wood_burner: a class word said, where another value
+    // is a kind of it by its own name ("wood_burner"), is part of both names, so of neither.
+    const classOfAnother = !whole && ownHits.length > 0 && ownHits.every((w) => texts.some((o) => o !== value && [...nameWords(o), nameWords(o).join('')].some((k) => classesOf(k).some((c) => stem(c) === stem(w)))));
+    const partOnly = (!whole && ownHits.length > 0 && glossHits.length === 0 && gloss.length > 0) || (classOfAnother && glossHits.length === 0);
     const score = (whole ? 4 : ownHits.length && !partOnly ? 1 : 0) + glossHits.length * 1.5;
     const evidence = whole ? `names "${value}"` : [...ownHits.map((w) => `"${w}" of its name`), ...glossHits.map((w) => `"${w}", a meaning its description gives`)].join(' and ');
     return { value, score, evidence, said: whole ? value : (ownHits[0] ?? glossHits[0] ?? value), ownHits, partOnly };

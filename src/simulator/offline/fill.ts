@@ -30,7 +30,7 @@ import { timesForRole } from './time-roles';
 import { shapedText } from './shaped-text';
 import { readEnumList } from './enum-lists';
 import { enumFromLine, fillEnumFromLine, line0Said } from './fill-enum';
-import { isStopWord, nameWords, stem, words } from './words';
+import { conceptOfWord, isStopWord, nameWords, stem, words } from './words';
 
 export type { FillContext, Filled } from './fill-types';
 export { kindOf } from './kinds';
@@ -367,6 +367,21 @@ export function fillArguments(parameters: JsonSchema, ctx: FillContext): FillRes
     if (!f || !oneStretch || Array.isArray(getOwn(parameters.properties ?? {}, name)?.enum)) continue;
     const before = entries.slice(0, entries.findIndex(([n]) => n === name));
     if (before.some(([n]) => { const o = getOwn(filled, n); return o !== undefined && o.fromLatest === f.fromLatest && o.value === f.value && o.said === f.said; })) {
+      delete args[name];
+      delete filled[name];
+    }
+  }
+  // So for a list's words: "Half a load" names half_load whole for one parameter, and its "load" is
+  // then no part-of-name evidence for mixed_load in another.
+  for (const [name, prop] of entries) {
+    const f = getOwn(filled, name);
+    if (!f || !Array.isArray(prop?.enum) || !/ of its name/.test(f.why ?? '') || /\bnames "/.test(f.why ?? '')) continue;
+    const word = conceptOfWord(String(f.said));
+    const namedWhole = entries.some(([other, otherProp]) => {
+      const o = other === name || !Array.isArray(otherProp?.enum) ? undefined : getOwn(filled, other);
+      return o !== undefined && o.fromLatest === f.fromLatest && /\bnames "/.test(o.why ?? '') && nameWords(String(o.value)).some((w) => conceptOfWord(w) === word);
+    });
+    if (namedWhole) {
       delete args[name];
       delete filled[name];
     }

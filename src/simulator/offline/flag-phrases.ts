@@ -19,14 +19,26 @@ export function onlyTheBase(description: string, line: string): { said: string; 
 /** "yes to the certificate (thing)", "no to the paper bill": the answer and the thing it is said to. */
 const YES_NO_TO = /\b(yes|yeah|no)(?:\s+please)?\s+to\s+(?:the\s+|a\s+|an\s+)?((?:[a-z'’-]+\s+){0,2}[a-z'’-]+)/gi;
 
-export function yesNoToThing(name: string, description: string, line: string): { value: boolean; said: string } | undefined {
+export function yesNoToThing(name: string, description: string, line: string, toolDescription = ''): { value: boolean; said: string } | undefined {
   const own = new Set(contentStems(`${nameWords(name).join(' ')} ${description}`).map(conceptOf));
   for (const m of line.matchAll(YES_NO_TO)) {
     const thing = contentStems(m[2]).filter((w) => !/^(?:thing|one|bit|option|idea)$/.test(w)).map(conceptOf);
     if (thing.length && thing.every((w) => own.has(w))) return { value: !/^no$/i.test(m[1]), said: m[0] };
   }
+  // "The pizza package, yes", "And bumpers, definitely", "The newsletter, no thanks": the thing
+  // named (a word of the flag's own name among its words, the rest words the tool's description
+  // uses), then the answer.
+  const named = new Set(contentStems(nameWords(name).join(' ')).map(conceptOf));
+  const told = new Set(contentStems(`${description} ${toolDescription}`).map(conceptOf));
+  for (const m of line.matchAll(THING_THEN_YES_NO)) {
+    const thing = contentStems(m[1]).map(conceptOf);
+    if (thing.some((w) => named.has(w)) && thing.every((w) => named.has(w) || told.has(w))) return { value: !/^no\b/i.test(m[2]), said: m[0].replace(/^[\s.!?;,]+/, '') };
+  }
   return undefined;
 }
+
+/** A thing of one to three words opening a clause, then a comma and the answer ("The pizza package, yes"). */
+const THING_THEN_YES_NO = /(?:^|[.!?;]\s+|,\s+)(?:and\s+|oh,?\s+)?(?:the\s+|a\s+|an\s+)?((?:[a-z'’-]+\s+){0,2}[a-z'’-]+),\s+(yes|yeah|yep|definitely|absolutely|please|for sure|no|nope|no thanks)\b/gi;
 
 /** A flag for whether the caller is the one served: "caller_is_patient", "true when booking for themselves". */
 const SELF_FLAG = /\b(?:for\s+(?:themselves|himself|herself|yourself)|caller\s+is\s+(?:the\s+)?(?:student|patient|pupil|member|learner|guest|traveller|customer|person|one\s+who))\b|\b[a-z]+[\s_]+is[\s_]+(?:the[\s_]+)?caller\b|\bcaller[\s_]+is[\s_]+(?:the[\s_]+)?(?:student|patient|pupil|member|learner|guest|traveller)\b|\bis[\s_]+self\b|\bfor[\s_]+self\b/i;

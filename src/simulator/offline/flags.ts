@@ -92,7 +92,7 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
     if (f) return { ...f, why: `"${flexibility.said}" says the day ${flexibility.value ? 'may' : 'may not'} move` };
   }
   // "And yes to the certificate thing", "no to the newsletter": a yes or no said of the flag's thing.
-  const toThing = yesNoToThing(name, prop.description ?? '', latest);
+  const toThing = yesNoToThing(name, prop.description ?? '', latest, ctx.tool?.description ?? '');
   if (toThing) {
     const f = made(toThing.value, 'boolean-yes-no-to-thing', toThing.said, true);
     if (f) return { ...f, why: `"${toThing.said}" says ${toThing.value ? 'yes' : 'no'} to ${name}'s own thing` };

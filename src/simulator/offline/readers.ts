@@ -183,7 +183,7 @@ export function candidates(kind: Kind, name: string, line: string, prop: JsonSch
       // A count said with a unit ("two weeks") is a duration, not a count of something else.
       const spans = unit ? [] : findDurations(line, 'day');
       // Numbers inside a phone, a date, a time, a postcode or a code said letter by letter count nothing.
-      const taken = [...findPhones(line), ...findDates(line, today), ...findTimes(line), ...bareHours(line), ...spans, ...findPostcodes(line).filter((p) => /[A-Z]/i.test(p.value)), ...findSpelledCodes(line)].map((f) => [f.index, f.index + f.said.length] as [number, number]);
+      const taken = [...findPhones(line), ...findDates(line, today), ...findTimes(line), ...bareHours(line), ...spans, ...findPostcodes(line).filter((p) => /[A-Z]/i.test(p.value)), ...findSpelledCodes(line), ...emailsSaid(line)].map((f) => [f.index, f.index + f.said.length] as [number, number]);
       // "fifteen thousand pounds" is 15000: a scaled amount is read whole, and its words count nothing else.
       const scaled = findScaledNumbers(line).filter((f) => !taken.some(([a, b]) => f.index >= a && f.index < b));
       // ("My son lives with me, he is 19": an age counts nothing but an age.)
@@ -225,6 +225,15 @@ export function candidates(kind: Kind, name: string, line: string, prop: JsonSch
     default:
       return [];
   }
+}
+
+/**
+ * Where the line reads out an email, from the word "email" to its ending ("email is t morrow
+ * eighty-four, that's T M O R R O W eight four, at yahoo dot com"): its numbers count nothing.
+ */
+function emailsSaid(line: string): { index: number; said: string }[] {
+  const readOut = [...line.matchAll(/\be-?mail\b[^.?!]{0,120}?\bdot\s+(?:com|org|net|edu|gov|io|co\s+dot\s+uk|org\s+dot\s+uk|uk|us|ca|ie)\b/gi)].map((m) => ({ index: m.index ?? 0, said: m[0] }));
+  return [...readOut, ...findEmails(line)];
 }
 
 /** "two and a half", "3 and a half", "one-and-a-half": a whole number and a half. */

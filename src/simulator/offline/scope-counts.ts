@@ -52,11 +52,18 @@ const labelsAnother = (c: Candidate, line: string, name: string, described: Set<
   return label !== undefined && !nameConcepts(name).has(conceptOfWord(label)) && !(described ?? new Set()).has(conceptOfWord(label));
 };
 
+/** Words of a parameter that measures a thing rather than counting people: a weight, a length, money. */
+const MEASURES = /\b(?:kg|kgs|kilos?|kilograms?|weight|lbs?|pounds?|grams?|litres?|liters?|gallons?|metres?|meters?|feet|foot|inches|cm|mm|miles?|km|price|cost|budget|amount|value|dollars?|length|height|width|area|square)\b/i;
+
 /** What follows a number said as the total: "four of us", "six in total", "five altogether". */
 const TOTAL_AFTER = /^\s+(?:of\s+us\b|in\s+total\b|altogether\b|all\s+together\b|all\s+in\b|in\s+all\b|all\s+told\b)/i;
 /** Words that settle on a number after another ("eighty, maybe ninety, so let's say ninety"). */
-// ("two baths. Well, two and a half": a "well" or "actually" that opens a clause corrects.)
-const SETTLES_BEFORE = /(?:\b(?:so|say|let['’]?s\s+say|call\s+it|make\s+it|more\s+like)|(?:^|[.;,!?]\s*)(?:well|actually|sorry))[\s,]+(?:(?:maybe|about|around|roughly|say|probably|perhaps)\s+)?$/i;
+// ("two baths. Well, two and a half", "fourteen kids bowling... no, sixteen": a "well",
+// "actually" or "no" that opens a clause corrects.)
+const SETTLES_BEFORE = /(?:\b(?:so|say|let['’]?s\s+say|call\s+it|make\s+it|more\s+like)|(?:^|[.;,!?…]\s*)(?:well|actually|sorry|no|oh\s+no))[\s,]+(?:(?:maybe|about|around|roughly|say|probably|perhaps)\s+)?$/i;
+
+/** Words that leave a count open again: "ninety, maybe a hundred", "or so", "possibly". */
+const HEDGES_BEFORE = /\b(?:maybe|perhaps|possibly|or)\s+(?:(?:a|about|around|even)\s+)?$/i;
 
 /** The rule of "twice a week" (readers.ts). */
 const HOW_OFTEN = 'number-how-often';
@@ -86,7 +93,11 @@ export function scopeCounts(name: string, line: string, allFound: Candidate[], c
   const described = new Map(counted.map(([p, prop]) => [p, new Set(words(prop?.description ?? '').filter((w) => !isStopWord(w)).map(conceptOfWord))]));
   const unlabelled = found.filter((c) => !labelsAnother(c, line, name, described.get(name)));
   if (counts.length < 2) {
-    const kept = unlabelled.filter((c) => !saidOfOtherThing(c, line, counts[0], described.get(counts[0]))).map((c) => (saidOfItsThing(c, line, name, described.get(name)) ? { ...c, rule: 'number-of-its-thing', why: `"${c.said}" counts what ${name} counts` } : c));
+    // "There'll be ten of us … seven kilos": a weight, a length or an amount counts no people, so a
+    // number said of "us" is no value of it, nor the party's total.
+    const measure = MEASURES.test(`${nameWords(name).join(' ')} ${counted[0]?.[1]?.description ?? ''}`);
+    const ofPeopleSaid = (c: Candidate) => { const at = line.indexOf(c.said); return at >= 0 && /^\s+of\s+(?:us|them|you)\b/i.test(line.slice(at + c.said.length)); };
+    const kept = unlabelled.filter((c) => !saidOfOtherThing(c, line, counts[0], described.get(counts[0])) && !(measure && ofPeopleSaid(c))).map((c) => (saidOfItsThing(c, line, name, described.get(name)) ? { ...c, rule: 'number-of-its-thing', why: `"${c.said}" counts what ${name} counts` } : c));
     // "me, my brother and his two girls, so four of us": the total said of the whole party counts
     // all of them; the two girls are part of it.
     const total = kept.find((c) => TOTAL_AFTER.test(line.slice(line.indexOf(c.said) + c.said.length)));
@@ -132,9 +143,15 @@ export function scopeCounts(name: string, line: string, allFound: Candidate[], c
 function settled(line: string, kept: Candidate[]): Candidate[] {
   const plain = kept.filter((c) => !c.rule.startsWith('duration') && c.rule !== HOW_OFTEN && c.rule !== 'year-spoken' && c.rule !== 'day-of-month-said');
   if (new Set(plain.map((c) => c.value)).size < 2) return kept;
-  const last = plain.reduce((a, b) => (line.lastIndexOf(b.said) > line.lastIndexOf(a.said) ? b : a));
-  const at = line.lastIndexOf(last.said);
-  if (SETTLES_BEFORE.test(line.slice(Math.max(0, at - 40), at))) return [{ ...last, rule: 'number-settled', why: `"${last.said}" is the number the caller settles on, after ${plain.filter((c) => c.value !== last.value).map((c) => `"${c.said}"`).join(', ')}` }];
+  // The last count words of settling lead to ("No, make it seven and a half, my brother eats for
+  // two"): a count said after it settles nothing, unless it hedges again ("… maybe a hundred").
+  const at = (c: Candidate) => line.lastIndexOf(c.said);
+  const settles = (c: Candidate) => SETTLES_BEFORE.test(line.slice(Math.max(0, at(c) - 40), at(c)));
+  const byPlace = [...plain].sort((a, b) => at(a) - at(b));
+  const lastSettled = [...byPlace].reverse().find(settles);
+  const hedgedAfter = lastSettled !== undefined && byPlace.some((c) => at(c) > at(lastSettled) && c.value !== lastSettled.value && HEDGES_BEFORE.test(line.slice(Math.max(0, at(c) - 20), at(c))));
+  const last = lastSettled && !hedgedAfter ? lastSettled : byPlace[byPlace.length - 1];
+  if (settles(last) && !hedgedAfter) return [{ ...last, rule: 'number-settled', why: `"${last.said}" is the number the caller settles on, after ${plain.filter((c) => c.value !== last.value).map((c) => `"${c.said}"`).join(', ')}` }];
   return kept.filter((c) => !plain.includes(c));
 }
 

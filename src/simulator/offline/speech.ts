@@ -42,9 +42,15 @@ const VERB_BEFORE_YOU = /\b(?:tell|give|send|show|read|spell|ask|call|text|email
 export function swapPersons(text: string): string {
   return toSecondPerson(text).replace(SWAP_WORDS, (m, offset: number, whole: string) => {
     if (/^you$/i.test(m) && VERB_BEFORE_YOU.test(whole.slice(0, offset)) && OBJECT_YOU.test(whole.slice(offset + m.length))) return 'me';
+    // "the birthday child's first name and the age they're turning": "they" is the one just named,
+    // not the caller.
+    if (/^(?:they|their|them|theirs|themselves)\b/i.test(m) && THIRD_PARTY.test(whole.slice(0, offset))) return m;
     return SWAPS.find(([re]) => re.test(m))?.[1] ?? m;
   });
 }
+
+/** Someone other than the caller, named in an instruction: "they" after it is that one. */
+const THIRD_PARTY = /\b(?:child|children|kid|kids|son|daughter|baby|boy|girl|mum|mother|dad|father|husband|wife|partner|grandparent|tenant|neighbou?r|dog|cat|pet|puppy|horse|rider|pupil|guest of hono(?:u)?r)(?:['’]s)?\b/i;
 
 /** A verb of being, having or a modal: a told text with one is a statement, not a bare noun phrase. */
 const HAS_VERB = /\b(?:is|are|was|were|will|would|can|could|may|might|must|should|shall|has|have|had|does|do|did|opens?|closes?|takes?|costs?|needs?|gets?|comes?|goes?|arrives?|expires?|starts?|ends?)\b|n['’]t\b/i;

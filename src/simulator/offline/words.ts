@@ -103,6 +103,8 @@ const CLASSES: Record<string, string[]> = {
   gym: ['treadmill', 'rowing', 'rower', 'dumbbell', 'kettlebell', 'barbell', 'crosstrainer', 'exercise'],
   // Things that plug in, as a tip, a shop or a repairer sorts them.
   electrical: ['tv', 'telly', 'television', 'fridge', 'freezer', 'microwave', 'kettle', 'toaster', 'computer', 'laptop', 'printer', 'dishwasher', 'hoover', 'lamp'],
+  // What burns fuel to heat a room or cook ("a little stove" may be a wood burner or a multi-fuel).
+  stove: ['woodburner', 'burner', 'multifuel', 'range', 'aga', 'woodstove'],
   // What goes on a road ("it was another car" speaks of another vehicle).
   vehicle: ['car', 'van', 'lorry', 'truck', 'bus', 'coach', 'motorbike', 'motorcycle', 'scooter', 'cab', 'minibus', 'tractor', 'suv', 'pickup'],
 };
