@@ -26,6 +26,9 @@ export interface Scored {
   deferred?: string;
 }
 
+/** Words for any sort of thing, and "work" ("I work mornings" is no "fence work"): shared with a tool, they say nothing of it. */
+const VAGUE = new Set('kind kinds sort sorts type types thing things stuff bit bits way ways lot work'.split(' ').map(stem));
+
 /** Every word a tool shows the model: name parts, description, parameter names, descriptions and enum values. */
 export function toolWords(tool: ToolSpec): string[] {
   const out = [...nameWords(tool.name), ...words(tool.description)];
@@ -55,7 +58,9 @@ export function scoreTools(tools: ToolSpec[], ctx: FillContext): Scored[] {
     // A stated purpose alone means the one tool the stage offers besides its not-yet tools.
     const meant = notYet[index] || !line ? undefined : meaningOf(line, theirs, notYet.some(Boolean) && purposeful.length === 1);
     const fill = fillArguments(tool.parameters, { ...ctx, soleFlag, tool: { name: tool.name, description: tool.description, meant } });
-    const shared = overlap(latest, theirs).pairs;
+    // ("the big double kind" shares "kind" with "Capture the kind of project": a word for any sort
+    // of thing points at no tool.)
+    const shared = overlap(latest, theirs).pairs.filter((p) => !VAGUE.has(stem(p.mine)));
     const values = Object.entries(fill.filled).filter(([, f]) => f.fromLatest && f.specific).map(([name]) => name);
     const byPurpose = meant?.rule === 'tool-by-stated-purpose' ? 1 : 0;
     // The agent just asked for one of its parameters: the caller's line answers this tool's question.

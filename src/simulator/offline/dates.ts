@@ -165,6 +165,15 @@ export function findDates(text: string, todayIso?: string): DateMatch[] {
     const nextMonday = addDays(today, (8 - today.getUTCDay()) % 7 || 7);
     add(m, addDays(nextMonday, (wanted + 6) % 7), 'date-next-week');
   });
+  // "Have you got anything next week? The Thursday would suit us best": a weekday that opens the
+  // sentence after one asking for next week is that week's. (Not after "I'm away next week.")
+  each(new RegExp(`\\bnext\\s+week\\s*[?.!]\\s+(?:(?:maybe|say|ideally|how\\s+about|what\\s+about)\\s+)?(?:the\\s+)?(${WEEKDAYS.join('|')})\\b`), (m) => {
+    const sentence = text.slice(Math.max(0, text.lastIndexOf('.', m.index) + 1, text.lastIndexOf('?', m.index - 1) + 1, text.lastIndexOf('!', m.index) + 1), m.index);
+    if (/\b(?:not|n['’]t|away|busy|off|no|out|except)\b/i.test(sentence)) return;
+    const wanted = WEEKDAYS.indexOf(m[1].toLowerCase());
+    const nextMonday = addDays(today, (8 - today.getUTCDay()) % 7 || 7);
+    add(m, addDays(nextMonday, (wanted + 6) % 7), 'date-next-week');
+  });
   // "in 3 days", "in a week", "a week from today".
   each(/\bin\s+(a|one|two|three|four|five|six|seven|\d{1,2})\s+(days?|weeks?)\b|\ba\s+week\s+from\s+(?:today|now)\b/, (m) => {
     const n = m[1] === undefined ? 1 : /^\d+$/.test(m[1]) ? +m[1] : m[1].toLowerCase() === 'a' ? 1 : NUMBER_WORDS.indexOf(m[1].toLowerCase());
@@ -172,7 +181,7 @@ export function findDates(text: string, todayIso?: string): DateMatch[] {
   });
   // "the 3rd", "on the 21st": that day of this month, or of the next once it has passed. Not
   // "the 2nd one" (a position in a list) and not a bare "3" (a count).
-  each(new RegExp(`\\b(?:on\\s+)?the\\s+(\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORD})\\b(?!\\s+(?:one|option|choice|slot|time|thing|person|place|of\\s+(?:them|those|these)))(?![\\s-]+[a-z]+(?<!\\s(?:and|at|in|if|is|please|would|works|for|then|or|suits|of|that|will|would|but|to|till|until|through))\\b)`), (m) => {
+  each(new RegExp(`\\b(?:on\\s+)?the\\s+(\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORD})\\b(?!\\s+(?:one|option|choice|slot|time|thing|person|place|of\\s+(?:them|those|these)))(?![\\s-]+[a-z]+(?<!\\s(?:and|at|in|if|is|please|would|works|for|then|or|suits|of|that|will|would|but|to|till|until|through|open|free|available|ok|okay|good|fine|possible|any|still|too|instead|maybe|perhaps|ideally|though|again|as))\\b)`), (m) => {
     const day = dayOf(m[1]);
     const thisMonth = calendarDay(today.getUTCFullYear(), today.getUTCMonth(), day);
     const next = calendarDay(today.getUTCFullYear(), today.getUTCMonth() + 1, day) ?? calendarDay(today.getUTCFullYear(), today.getUTCMonth() + 2, day);

@@ -4,7 +4,7 @@
 // biology" is no biology and names no computer science; "Both" of two values is both).
 import { readEnum } from './history-memo';
 import { negationAt } from './polarity';
-import { conceptOfWord, nameWords, words } from './words';
+import { classesOf, conceptOfWord, nameWords, stem, words } from './words';
 
 /** Words after which the caller says the list they settle on: "make it", "let's say", "change it to". */
 const SETTLES_LIST = /\b(?:make\s+it|let['’]?s\s+(?:say|do|make\s+it)|change\s+(?:it|that)\s+to|so\s+that['’]s)\b/gi;
@@ -23,6 +23,13 @@ const BOTH = /^(?:\s*(?:oh|erm|um|er|well|yes|yeah|ok|okay|right)[\s,.!]+)*both\
  * fine" could be either: it decides nothing.)
  */
 const KEPT_AS_IS_AFTER = /^[\p{L}'’-]+\s+as\s+(?:it\s+is|they\s+are)\b/iu;
+// ("The sidewalk's fine, my husband did that": of things to work on, one said to be fine needs
+// nothing. Of things to have, "onions are fine" is a yes, and "Tuesday's fine" picks a day: only
+// where the descriptions speak of work, and never for days and times.)
+const FINE_AS_IS_AFTER = /^[\p{L}'’-]+(?:['’]s|\s+is|\s+are)\s+(?:fine|ok|okay|all\s+right|alright|good|in\s+good\s+nick|grand)(?:\s+(?:though|as\s+it\s+is|already))?\s*(?:[,.;!]|$)/iu;
+const WORK_ON = /\b(?:clean|cleaned|cleaning|wash|washed|washing|repair|repaired|repairs|fix|fixed|paint|painted|painting|service|serviced|treat|treated|replace|replaced|mend|restore|refinish|jet|pressure)\b/i;
+/** Values that are days or times of day: "Tuesday's fine" picks them. */
+const DAY_OR_TIME = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays?|weekends?|morning|afternoon|evening|night|am|pm|early|late|anytime)$/i;
 const KEPT_AS_IS_BEFORE = /\b(?:happy\s+with|leave|keep)\s+(?:the\s+|my\s+|her\s+|his\s+)?$/i;
 /** The particles of phrasal verbs ("take in", "let out", "put up"). */
 const PARTICLE = /^(?:in|up|out|off|down|on|over|back|away)$/i;
@@ -100,15 +107,20 @@ function sharedPart(value: unknown, said: string, values: unknown[]): boolean {
  * for, not written. `descriptions` are the parameter's and its tool's words (glosses of values).
  */
 /**
- * Whether the caller meets `word` only by another form of it ("wind" for "winding"): a word of the
- * same concept said, and never the word itself or its plural. (A kind said for a class, "rowing
- * machine" for gym equipment, is no form of the word: that reading stands.)
+ * Whether the caller meets `word` only by another form of it ("wind" for "winding") or by a phrase
+ * ("Nothing else." for the "stop" of bus_stop): never the word itself or its plural, nor a kind of
+ * it ("rowing machine" for gym equipment stands).
  */
 function otherFormSaid(word: string, line: string): boolean {
   const w = word.toLowerCase();
   const same = (said: string) => said === w || said === `${w}s` || said === `${w}es` || `${said}s` === w || `${said}es` === w;
-  const ofConcept = words(line).map((x) => x.toLowerCase()).filter((x) => conceptOfWord(x) === conceptOfWord(w));
-  return ofConcept.length > 0 && !ofConcept.some(same);
+  const said = words(line).map((x) => x.toLowerCase());
+  if (said.some(same)) return false;
+  // (A kind said for a class, "rowing machine" for gym equipment, "two buses" for travel, names it.)
+  if (said.some((x) => classesOf(x).some((c) => stem(c) === stem(w)))) return false;
+  // A word of the same concept said ("wind" for winding), or none at all: the part was met by a
+  // phrase ("Nothing else." is a goodbye, and no bus_stop's "stop").
+  return true;
 }
 
 export function readEnumList(values: unknown[], line: string, descriptions: string[] = []): ListReading | undefined {
@@ -178,7 +190,8 @@ export function readEnumList(values: unknown[], line: string, descriptions: stri
       continue;
     }
     // "I'm happy with the straps as they are": left as it is, not wanted changed.
-    const keptAsIs = places.some((at) => KEPT_AS_IS_AFTER.test(line.slice(at)) || KEPT_AS_IS_BEFORE.test(line.slice(Math.max(0, at - GOVERNS_WITHIN), at)));
+    const fineNeedsNothing = WORK_ON.test(descriptions.join(' ')) && !nameWords(String(value)).some((w) => DAY_OR_TIME.test(w));
+    const keptAsIs = places.some((at) => KEPT_AS_IS_AFTER.test(line.slice(at)) || (fineNeedsNothing && FINE_AS_IS_AFTER.test(line.slice(at))) || KEPT_AS_IS_BEFORE.test(line.slice(Math.max(0, at - GOVERNS_WITHIN), at)));
     if (keptAsIs) {
       dropped.push(`${String(value)} (kept as it is)`);
       continue;

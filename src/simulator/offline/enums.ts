@@ -237,13 +237,25 @@ function pickedOutright<T extends { value: string; said: string }>(tied: T[], li
   return marked.length === 1 ? marked[0] : undefined;
 }
 
+/** A word of a value's name that says the value is without something: "salt_free", "sugarless". */
+const FREE_OF = /^(?:free|less)$/i;
+
+/** A clause (from its "but" or the sentence's start) the caller goes on to doubt: "…, so I don't know if that counts". */
+const DOUBTED_CLAUSE = /(?:\bbut\b|(?:^|[.!?]\s+))[^.!?]*?,?\s*(?:so|and)?\s*I\s+(?:don['’]t|do\s+not)\s+know\s+(?:if|whether)\s+(?:that|it|this)\s+(?:counts|qualifies|works|matters|is\s+enough|helps)\b/gi;
+
 /** Once in two weeks, as people say it. */
 const EVERY_OTHER_WEEK = /\b(?:every|once)\s+(?:other|second|alternate|two)\s+weeks?\b|\balternate\s+weeks\b/gi;
 
 export function readEnum(values: unknown[], heard: string, descriptions: string[]): EnumReading | undefined {
   // A time said is a time: its words name no value (an enum of times is read by pickTime).
-  // "every other week" is fortnightly: its "week" names no weekly.
-  const line = withoutTimes(heard).replace(EVERY_OTHER_WEEK, 'fortnightly');
+  // "every other week" is fortnightly: its "week" names no weekly. "A van load" is how much, and
+  // names no vehicle: a kind said as a measure is the measure.
+  // "… but I actually live out in Waukesha, so I don't know if that counts": a clause the caller
+  // doubts in the same breath is no value they give.
+  const line = withoutTimes(heard)
+    .replace(DOUBTED_CLAUSE, ' ')
+    .replace(EVERY_OTHER_WEEK, 'fortnightly')
+    .replace(/\b([a-z]+)[\s-](loads?|fuls?|full)\b/gi, (all, kind: string, measure: string) => (classesOf(kind).length ? measure : all));
   // "my daughter's eighteenth", "her seventieth": a person's ordinal said alone is a birthday.
   const said = [...callerWords(line), ...(BIRTHDAY_ORDINAL.test(line) ? ['birthday'] : [])];
   // A word the caller denies everywhere they say it ("not the phones", "nothing will connect") is
@@ -291,7 +303,10 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
     const hitsSaidAnywhere = namesAnAbsence && !DENIES.test(line) ? [] : [...new Set([...own.filter((w) => (namesAnAbsence && AGREEING.has(concept(w)) ? denied.has(concept(w)) : saidConcepts.has(concept(w)) || (namesAnAbsence && denied.has(concept(w))))), ...kindOf])];
     // "It'd be in our garden" names where, not a garden_party: a word that only says which kind of
     // the value's thing, said only as a place, is no evidence for it.
-    const hitsSaid = own.length >= 2 ? hitsSaidAnywhere.filter((w) => concept(w) === concept(own.at(-1)!) || !saidOnlyAsAPlace(w, line)) : hitsSaidAnywhere;
+    // ("salt_free" is free of salt: "Is Thursday open?" meets "free" by a synonym, which is no
+    // meaning of it. Only the word itself says so.)
+    const hitsSaidExactFree = hitsSaidAnywhere.filter((w) => !(FREE_OF.test(w) && !said.some((x) => x.toLowerCase() === w.toLowerCase())));
+    const hitsSaid = own.length >= 2 ? hitsSaidExactFree.filter((w) => concept(w) === concept(own.at(-1)!) || !saidOnlyAsAPlace(w, line)) : hitsSaidExactFree;
     // "roadside_plus" is not named by "plus all the suitcases": a word that grades or packages a
     // thing names it only beside the thing itself.
     const graded = own.length >= 2 && hitsSaid.length > 0 && hitsSaid.every((w) => GRADING.test(w)) ? [] : hitsSaid;
@@ -340,7 +355,7 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
     const partOnly = (!whole && ownHits.length > 0 && glossHits.length === 0 && gloss.length > 0) || (classOfAnother && glossHits.length === 0);
     const score = (whole ? 4 : ownHits.length && !partOnly ? 1 : 0) + glossHits.length * 1.5;
     const evidence = whole ? `names "${value}"` : [...ownHits.map((w) => `"${w}" of its name`), ...glossHits.map((w) => `"${w}", a meaning its description gives`)].join(' and ');
-    return { value, score, evidence, said: whole ? value : (ownHits[0] ?? glossHits[0] ?? value), ownHits, partOnly };
+    return { value, score, evidence, said: whole ? value : (ownHits[0] ?? glossHits[0] ?? value), ownHits, partOnly, glossHits };
   });
   // A value named whole that another value's definition includes ("full is a wash and a polish",
   // caller: "a wash and a polish") is evidence for that other value too, a little less than for the
@@ -377,7 +392,9 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
     }
     // "bigger than a dustbin lid" names bigger_than_a_dustbin_lid and up_to_a_dustbin_lid alike: the
     // value whose said words hold every other's, and more, is the one meant.
-    const fullest = tied.filter((t) => tied.every((o) => o === t || (o.ownHits.every((w) => t.ownHits.includes(w)) && t.ownHits.length > o.ownHits.length)));
+    // (Not over a value met by its meaning too: "tearing the whole thing out and putting a new one
+    // in" says new_fence's words and what replace_existing_fence is defined as.)
+    const fullest = tied.filter((t) => tied.every((o) => o === t || (o.glossHits.length === 0 && o.ownHits.every((w) => t.ownHits.includes(w)) && t.ownHits.length > o.ownHits.length)));
     if (fullest.length === 1) {
       const others = tied.filter((s) => s !== fullest[0]).map((s) => s.value).join(', ');
       return { value: original(fullest[0].value), said: fullest[0].said, why: `${fullest[0].evidence}; more of its words are said than of ${others}` };

@@ -15,6 +15,7 @@ import { enumByRange } from './enum-ranges';
 import type { FillContext, Filled, Made } from './fill-types';
 import { readEnum } from './history-memo'; // read once per line (a long call's steps stay flat)
 import { pickEnumByTime, pickTime } from './pick';
+import { isStopWord, nameWords, stem, words } from './words';
 
 /** An enum value the line names (directly, stemmed, or through a synonym); only when exactly one is named. */
 export function enumFromLine(values: unknown[], line: string): { value: unknown; said: string } | undefined {
@@ -138,8 +139,24 @@ export function fillEnumFromLine(name: string, prop: JsonSchema, ctx: FillContex
 const THE_ONE = /\b(?:the|that)\s+((?:[\w'’-]+\s+){1,3})one\b/gi;
 
 /** Of the values, the one named inside a "the … one" phrase, when exactly one is. */
+/** A comparison in "the bigger … one": by size, or by anything else. */
+const COMPARED = /\b(bigger|biggest|larger|largest|smaller|smallest|cheaper|cheapest|dearer|pricier|more\s+expensive|longer|shorter|newer|older|better|faster|slower)\b/i;
+
 function namedAsTheOne(values: unknown[], line: string, descriptions: string[]): { value: unknown; said: string } | undefined {
   for (const m of line.matchAll(THE_ONE)) {
+    // "the bigger salt one" among salt_32k, salt_48k and salt_free: a size said picks by the
+    // numbers of the values its thing names, and no value without one; any other comparison
+    // ("the cheaper one") is no pick the rules can make.
+    const compared = COMPARED.exec(m[0]);
+    if (compared) {
+      const thing = m[0].replace(COMPARED, ' ');
+      const thingWords = new Set(words(thing).filter((w) => !isStopWord(w) && w !== 'one').map(stem));
+      const sized = values.filter((v) => /\d/.test(String(v)) && nameWords(String(v)).some((w) => thingWords.has(stem(w))));
+      const size = (v: unknown) => Number(/\d+(?:\.\d+)?/.exec(String(v))?.[0]);
+      if (sized.length < 2 || !/^(?:big|large|small)/i.test(compared[1])) return undefined;
+      const pick = sized.reduce((a, b) => ((/^small/i.test(compared[1]) ? size(b) < size(a) : size(b) > size(a)) ? b : a));
+      return { value: pick, said: m[0] };
+    }
     const named = values.filter((v) => readEnum([v], m[0], descriptions));
     if (named.length === 1) return { value: named[0], said: m[0] };
   }

@@ -20,7 +20,7 @@ import { fieldsAskedBy } from './field-question';
 import { clauseThatPlaces, holdsWhereAThingIs, placePartOf, readPlacePart } from './places';
 import { asDateWanted, enumValueOfText, offeredDates, onOfferedWeekday, picksOffered, takesListed } from './offered';
 import { namesItsThing, PLACE_BEFORE, scopeCodes } from './scope-codes';
-import { againstNone, noneSaid, scopeCounts } from './scope-counts';
+import { againstNone, noneSaid, saidAloneTimes, scopeCounts } from './scope-counts';
 import { pickAgreed, pickListed, pickOffered, pickTime, valueOfRow } from './pick';
 import { countByAges } from './ages';
 import { hasWord, IN_WORDS, kindOf, wantsWordsAsSaid, wordsAfterName } from './kinds';
@@ -137,7 +137,9 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
   if (prop.type === 'array') {
     const items = (Array.isArray(prop.items) ? prop.items[0] : prop.items) ?? {};
     if (!Array.isArray(items.enum)) return undefined;
-    const list = readEnumList(items.enum, latest);
+    // (Its words and its tool's: a list of things to clean treats "the sidewalk's fine" as not wanted.)
+    const listWords = [items.description, prop.description, ctx.tool?.description].filter((d): d is string => typeof d === 'string' && d.length > 0);
+    const list = readEnumList(items.enum, latest, listWords);
     if (list && 'unsure' in list) return undefined;
     if (list) {
       const f = made(list.values, 'enum-values', list.said, true);
@@ -146,7 +148,7 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     // "I'm ringing about the flu jab … could I have the Covid one too?", then the age asked and
     // given: the list said a line or two before still stands (the latest line names none of it).
     for (const [i, older] of ctx.callerLines.slice(1, 1 + OLDER_LIST_LINES).entries()) {
-      const earlier = readEnumList(items.enum, older);
+      const earlier = readEnumList(items.enum, older, listWords);
       if (!earlier) continue;
       if ('unsure' in earlier) return undefined;
       const f = made(earlier.values, 'enum-values-earlier', earlier.said, false);
@@ -340,6 +342,21 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
   return undefined;
 }
 
+/** A parameter's name that holds how things are now, and one that holds how they are to be. */
+const ROLE_NOW = /\b(?:current|existing|present|old|now)\b/i;
+const ROLE_TO_BE = /\b(?:planned|new|future|wanted|desired|target|proposed|replacement)\b/i;
+
+/** Words of a clause that says what is to be, and of one that says what is now. */
+const PLAN_CLAUSE = /\b(?:having\s+(?:it|them|some|the)?\s*[\w\s]{0,30}?\s+(?:put|laid|fitted|done|installed)|going\s+to|gonna|will\s+be|we['’]ll|planning|plan\s+to|want(?:ing)?\s+to\s+(?:put|have|get)|getting)\b/i;
+const NOW_CLAUSE = /\b(?:at\s+the\s+(?:minute|moment)|currently|right\s+now|at\s+present|it['’]s\s+all|there['’]s\s+just)\b/i;
+
+/** The clause of `line` (between commas and stops) that holds `said`, or "" when it is not found. */
+function clauseHolding(line: string, said: string): string {
+  const word = said.replace(/_/g, ' ').split(/\s+/)[0]?.toLowerCase() ?? '';
+  if (!word) return '';
+  return line.split(/[,.;!?]+/).find((c) => c.toLowerCase().includes(word)) ?? '';
+}
+
 /** The arguments every rule could fill, and the required parameters left without a value. */
 export function fillArguments(parameters: JsonSchema, ctx: FillContext): FillResult {
   const args: Record<string, unknown> = {};
@@ -363,7 +380,8 @@ export function fillArguments(parameters: JsonSchema, ctx: FillContext): FillRes
     const f = getOwn(filled, name);
     // (A number's words, "two", may be said twice in a line: only one said once is one stretch.)
     // (An older line's words count too, for text: "say from half twelve" a line ago is no end time.)
-    const oneStretch = typeof f?.value === 'string' || (f?.fromLatest && typeof f.value === 'number' && (ctx.callerLines[0] ?? '').split(f.said).length === 2);
+    // (The "five" of a zip said digit by digit, "eight five two nine seven", is no second saying.)
+    const oneStretch = typeof f?.value === 'string' || (f?.fromLatest && typeof f.value === 'number' && saidAloneTimes(ctx.callerLines[0] ?? '', f.said) === 1);
     if (!f || !oneStretch || Array.isArray(getOwn(parameters.properties ?? {}, name)?.enum)) continue;
     const before = entries.slice(0, entries.findIndex(([n]) => n === name));
     if (before.some(([n]) => { const o = getOwn(filled, n); return o !== undefined && o.fromLatest === f.fromLatest && o.value === f.value && o.said === f.said; })) {
@@ -384,6 +402,37 @@ export function fillArguments(parameters: JsonSchema, ctx: FillContext): FillRes
     if (namedWhole) {
       delete args[name];
       delete filled[name];
+    }
+  }
+  // "It's all lawn at the minute, and we're having permeable blocks put down": one value read from
+  // the same words for a current_surface and a planned_surface is the one state or the other, never
+  // both, and the rules do not know which: neither is written (the agent asks).
+  // (And a value said in a clause of plans, "we're having them permeable blocks put down", is no
+  // value of how things are now; one said "at the minute" none of how they are to be.)
+  const latestLine = ctx.callerLines[0] ?? '';
+  for (const [name, prop] of entries) {
+    const f = getOwn(filled, name);
+    if (!f || !Array.isArray(prop?.enum)) continue;
+    const clause = f.fromLatest ? clauseHolding(latestLine, String(f.said)) : ctx.callerLines.slice(1).map((l) => clauseHolding(l, String(f.said))).find(Boolean) ?? '';
+    const hasRoleTwin = (role: RegExp) => entries.some(([other, otherProp]) => other !== name && Array.isArray(otherProp?.enum) && role.test(nameWords(other).join(' ')));
+    const wrongTense = (ROLE_NOW.test(nameWords(name).join(' ')) && hasRoleTwin(ROLE_TO_BE) && PLAN_CLAUSE.test(clause)) || (ROLE_TO_BE.test(nameWords(name).join(' ')) && hasRoleTwin(ROLE_NOW) && NOW_CLAUSE.test(clause));
+    if (clause && wrongTense) {
+      delete args[name];
+      delete filled[name];
+    }
+  }
+  for (const [name, prop] of entries) {
+    const f = getOwn(filled, name);
+    if (!f || !Array.isArray(prop?.enum) || !ROLE_NOW.test(nameWords(name).join(' '))) continue;
+    for (const [other, otherProp] of entries) {
+      const o = getOwn(filled, other);
+      if (!o || other === name || !Array.isArray(otherProp?.enum) || !ROLE_TO_BE.test(nameWords(other).join(' '))) continue;
+      if (o.value === f.value && o.said === f.said && o.fromLatest === f.fromLatest) {
+        for (const p of [name, other]) {
+          delete args[p];
+          delete filled[p];
+        }
+      }
     }
   }
   // A text copied from a line that gave other values too keeps only its own clause (copied-text.ts).

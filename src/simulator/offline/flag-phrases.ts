@@ -77,10 +77,11 @@ export function dayFlexibility(name: string, description: string, line: string):
 
 
 /** A flag for a first visit ("new_patient", "true when they've never been before"), or for a return ("returning_customer"). */
-const NEW_FLAG = /\bnew[\s_]+(?:patient|customer|client|member|visitor|rider|pupil|student|starter)\b|\bfirst[\s_]+(?:time|visit|appointment|booking)\b|\bnever\s+been\b|\bis[\s_]+new\b/i;
+const NEW_FLAG = /\bnew[\s_]+(?:patient|customer|client|member|visitor|rider|pupil|student|starter|application|applicant|claimant|household|registration)\b|\bfirst[\s_]+(?:time|visit|appointment|booking)\b|\bnever\s+been\b|\bis[\s_]+new\b/i;
 const RETURNING_FLAG = /\b(?:returning|existing|repeat|regular)[\s_]+(?:patient|customer|client|member|visitor|rider|pupil|student)\b|\bbeen[\s_]+before\b|\bvisited[\s_]+before\b/i;
 /** "I've not been to you before", "first time", "we're new": the caller comes for the first time. */
-const FIRST_TIME = /\b(?:n['’]t|not|never)\s+(?:actually\s+)?(?:been|visited|come|used\s+(?:you|the\s+\w+))\b[^.!?]{0,40}?\b(?:before|here)\b|\bnever\s+been\s+(?:to|here|there)\b|\b(?:my|our|the)\s+first\s+(?:time|visit|appointment)\b|\b(?:I['’]m|we['’]re|I\s+am|we\s+are)\s+new\b/i;
+// ("I've never done this before", "I've not applied for anything yet": nothing done before.)
+const FIRST_TIME = /\b(?:n['’]t|not|never)\s+(?:actually\s+|ever\s+)?(?:been|visited|come|used\s+(?:you|the\s+\w+))\b[^.!?]{0,40}?\b(?:before|here)\b|\b(?:n['’]t|not|never)\s+(?:actually\s+|ever\s+)?(?:done|tried|applied|registered|signed\s+up)\b[^.!?]{0,40}?\b(?:before|yet)\b|\bnever\s+been\s+(?:to|here|there)\b|\b(?:my|our|the)\s+first\s+(?:time|visit|appointment)\b|\b(?:I['’]m|we['’]re|I\s+am|we\s+are)\s+new\b/i;
 /** "I've been to you before", "I'm already a patient": the caller has come before. */
 const BEEN_BEFORE = /\b(?:I['’]ve|we['’]ve|I\s+have|we\s+have|I|we)\s+(?:been|come|visited|seen\s+(?:you|someone))\s+(?:to\s+(?:you|the\s+\w+)\s+|here\s+)?(?:before|previously)\b|\b(?:already|existing)\s+(?:a\s+)?(?:patient|customer|client|member)\b/i;
 

@@ -22,7 +22,7 @@ const COLOUR = new RegExp(`\\b(?:(?:dark|light|pale|bright|metallic)\\s+)?(?:${C
 
 /** Whether the words just before `index` name a phone: "my mobile's", "the number is", "call me on". */
 const saidAsPhone = (line: string, index: number) =>
-  /\b(?:(?:mobile|phone|cell|landline|telephone)(?:\s+number)?(?:['’]s|\s+is|\s+number['’]s)?|(?:call|ring|reach|text)\s+(?:me|us)\s+on|(?:my|our|the|a|best|contact|home|work|daytime)\s+number(?:['’]s|\s+is))\s*:?\s*$/i.test(line.slice(Math.max(0, index - 40), index));
+  /\b(?:(?:mobile|phone|cell|landline|telephone)(?:\s+number)?(?:['’]s|\s+is|\s+number['’]s)?|(?:call|ring|reach|text)\s+(?:me|us)\s+on|(?:my|our|the|a|best|contact|home|work|daytime)\s+number(?:\s+(?:for|to\s+(?:get|reach|call))\s+(?:me|us|him|her|them))?(?:['’]s|\s+is))\s*:?\s*$/i.test(line.slice(Math.max(0, index - 40), index));
 
 /**
  * "around eleven", "at two", "eleven-ish": an hour said alone as a time of day. Only hours a
@@ -103,7 +103,8 @@ export function candidates(kind: Kind, name: string, line: string, prop: JsonSch
         !(isPastDay(name, prop, toolDescription) && d.iso > now) &&
         !(birth && d.iso >= now) &&
         !(isHeldDay(name, prop, toolDescription) && WANTED_DAY.test(clauseAround(line, d.index))) &&
-        !(!birth && SAID_AS_BIRTH.test(line.slice(Math.max(0, d.index - 32), d.index)));
+        !(!birth && SAID_AS_BIRTH.test(line.slice(Math.max(0, d.index - 32), d.index))) &&
+        !(birth && OWN_BIRTH.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`) && SOMEONE_ELSES_BIRTH.test(clauseAround(line, d.index).slice(0, Math.max(0, d.index - lineIndexOfClause(line, d.index)))));
       return findDates(line, today).filter(fits).map((d) => ({ value: asSaid ? d.said : d.iso, said: d.said, rule: d.rule }));
     }
     case 'month': {
@@ -242,6 +243,18 @@ function findHalves(line: string): { value: number; said: string; index: number;
     const whole = numberWordValue(m[1]);
     return whole === undefined || /^an?$/i.test(m[1]) ? [] : [{ value: whole + 0.5, said: m[0], index: m.index ?? 0, rule: 'number-and-a-half' }];
   });
+}
+
+/** A birth date of the caller themselves: "parent_date_of_birth", "your date of birth". */
+const OWN_BIRTH = /\b(?:parent|caller|applicant|guardian|your|my|account\s+holder|policyholder|member|customer|claimant)\b/i;
+/** "his birthday's", "she was born", "Tyler's birthday": a birth said of someone else. */
+const SOMEONE_ELSES_BIRTH = /\b(?:his|her|their|(?:he|she|they)\s+(?:was|were)|(?:[A-Z][a-z]+)['’]s)\s+(?:birthday|born|date\s+of\s+birth|dob|d\.o\.b\.)|\b(?:he|she)\s+was\s+born\b/;
+
+/** Where the clause that holds `index` starts in the line (clauseAround's start). */
+function lineIndexOfClause(line: string, index: number): number {
+  const clause = clauseAround(line, index);
+  const at = line.lastIndexOf(clause, index);
+  return at >= 0 ? at : index;
 }
 
 /** A parameter that holds a person's or an animal's age: "child_age", "Age in whole years". */

@@ -24,7 +24,7 @@ function nounAfter(line: string, index: number, said: string): string[] {
  */
 function saidOfOtherThing(c: Candidate, line: string, name: string | undefined, described: Set<string> | undefined): boolean {
   if (!name || c.rule.startsWith('duration') || c.rule === HOW_OFTEN || c.rule === 'year-spoken' || c.rule === 'day-of-month-said') return false;
-  const at = line.indexOf(c.said);
+  const at = aloneAt(line, c.said);
   const noun = at >= 0 ? nounAfter(line, at, c.said).map(conceptOfWord) : [];
   const own = new Set([...nameConcepts(name), ...(described ?? [])]);
   // "ninety people" counts guests: people are what a count of guests, attendees or heads counts.
@@ -41,7 +41,7 @@ const LABELS = new Set('year room flat apartment unit number no platform gate le
 
 /** The label noun just before a number, when one is ("year" of "year ten"). */
 function labelBefore(line: string, c: Candidate): string | undefined {
-  const at = line.indexOf(c.said);
+  const at = aloneAt(line, c.said);
   const m = at > 0 ? /([a-z]+)\s+$/i.exec(line.slice(Math.max(0, at - 20), at)) : null;
   return m && LABELS.has(m[1].toLowerCase()) ? m[1].toLowerCase() : undefined;
 }
@@ -65,13 +65,30 @@ const SETTLES_BEFORE = /(?:\b(?:so|say|let['’]?s\s+say|call\s+it|make\s+it|mor
 /** Words that leave a count open again: "ninety, maybe a hundred", "or so", "possibly". */
 const HEDGES_BEFORE = /\b(?:maybe|perhaps|possibly|or)\s+(?:(?:a|about|around|even)\s+)?$/i;
 
+const DIGIT_WORD = '(?:zero|oh|nought|one|two|three|four|five|six|seven|eight|nine|double|triple|\\d)';
+
+/** Where `said` is first said on its own from `from` on, not as one digit of a number read out (-1 if never). */
+export function aloneAt(line: string, said: string, from = 0): number {
+  const escapedSaid = said.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const re = new RegExp(`(?<!\\b${DIGIT_WORD}[\\s,-]+)(?<![\\w])${escapedSaid}(?![\\w])(?![\\s,-]+${DIGIT_WORD}\\b)`, 'gi');
+  re.lastIndex = from;
+  const m = re.exec(line);
+  return m ? m.index : line.indexOf(said, from);
+}
+
+/** How many times `said` is said in the line on its own, not as one digit of a number read out. */
+export function saidAloneTimes(line: string, said: string): number {
+  const escapedSaid = said.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return [...line.matchAll(new RegExp(`(?<!\\b${DIGIT_WORD}[\\s,-]+)(?<![\\w])${escapedSaid}(?![\\w])(?![\\s,-]+${DIGIT_WORD}\\b)`, 'gi'))].length;
+}
+
 /** The rule of "twice a week" (readers.ts). */
 const HOW_OFTEN = 'number-how-often';
 
 /** A count said with this parameter's own thing after it ("two bedrooms" for bedrooms). */
 function saidOfItsThing(c: Candidate, line: string, name: string, described: Set<string> | undefined): boolean {
   if (c.rule.startsWith('duration')) return false;
-  const at = line.indexOf(c.said);
+  const at = aloneAt(line, c.said);
   const own = new Set([...nameConcepts(name), ...(described ?? [])]);
   const noun = c.rule === HOW_OFTEN ? words(c.said).map(conceptOfWord) : at >= 0 ? nounAfter(line, at, c.said).map(conceptOfWord) : [];
   return noun.some((w) => own.has(w));
@@ -96,11 +113,11 @@ export function scopeCounts(name: string, line: string, allFound: Candidate[], c
     // "There'll be ten of us … seven kilos": a weight, a length or an amount counts no people, so a
     // number said of "us" is no value of it, nor the party's total.
     const measure = MEASURES.test(`${nameWords(name).join(' ')} ${counted[0]?.[1]?.description ?? ''}`);
-    const ofPeopleSaid = (c: Candidate) => { const at = line.indexOf(c.said); return at >= 0 && /^\s+of\s+(?:us|them|you)\b/i.test(line.slice(at + c.said.length)); };
+    const ofPeopleSaid = (c: Candidate) => { const at = aloneAt(line, c.said); return at >= 0 && /^\s+of\s+(?:us|them|you)\b/i.test(line.slice(at + c.said.length)); };
     const kept = unlabelled.filter((c) => !saidOfOtherThing(c, line, counts[0], described.get(counts[0])) && !(measure && ofPeopleSaid(c))).map((c) => (saidOfItsThing(c, line, name, described.get(name)) ? { ...c, rule: 'number-of-its-thing', why: `"${c.said}" counts what ${name} counts` } : c));
     // "me, my brother and his two girls, so four of us": the total said of the whole party counts
     // all of them; the two girls are part of it.
-    const total = kept.find((c) => TOTAL_AFTER.test(line.slice(line.indexOf(c.said) + c.said.length)));
+    const total = kept.find((c) => TOTAL_AFTER.test(line.slice(aloneAt(line, c.said) + c.said.length)));
     if (total) return [{ ...total, rule: 'number-total', why: `"${total.said}" is said as the whole party's number` }, ...kept.filter((c) => c !== total)];
     return settled(line, kept);
   }
@@ -108,7 +125,8 @@ export function scopeCounts(name: string, line: string, allFound: Candidate[], c
   const durations = unlabelled.filter((c) => c.rule.startsWith('duration'));
   let cursor = 0;
   const read = unlabelled.filter((c) => !durations.includes(c)).map((c) => {
-    const at = line.indexOf(c.said, cursor);
+    // (Where it is said alone: the "five" of "eight five two nine seven" is a digit of a zip.)
+    const at = aloneAt(line, c.said, cursor);
     if (at >= 0) cursor = at + c.said.length;
     // "one of the boys uses a wheelchair" counts what its clause says of the one, not the boys.
     // "twice a week" counts what is done in the week: its period says what it counts.
@@ -182,6 +200,10 @@ export function noneSaid(name: string, line: string): Candidate | undefined {
   if (nobody) return { value: 0, said: nobody[0], rule: 'number-none', why: `"${nobody[0]}" says there is no one else: none` };
   for (const m of line.matchAll(/[\p{L}'’]+/gu)) {
     if (!thing.has(conceptOfWord(m[0].toLowerCase()))) continue;
+    // "we're not really morning people": the word is the head of another thing ("morning people"),
+    // and the "not" denies that thing, not that there are any.
+    const wordBefore = /([\p{L}'’]+)\s+$/u.exec(line.slice(Math.max(0, (m.index ?? 0) - 30), m.index ?? 0))?.[1];
+    if (wordBefore && !isStopWord(wordBefore) && !NONE_BEFORE.test(wordBefore)) continue;
     const negator = negationAt(line, m.index ?? 0, NONE_WITHIN);
     if (negator) return { value: 0, said: `${negator} … ${m[0]}`, rule: 'number-none', why: `"${negator} … ${m[0]}" denies any ${m[0]}: none` };
   }
@@ -206,6 +228,9 @@ export function againstNone(name: string, line: string, scoped: Candidate[]): Ca
   }
   return scoped.filter((c) => !counts.includes(c));
 }
+
+/** Words that may stand between a negator and the thing it denies: "no other children", "none working". */
+const NONE_BEFORE = /^(?:no|none|not|never|any|other|others|more|extra|spare|further|additional|else|working|real|actual|younger|older|small|little|big|young)$/i;
 
 /** How near before the counted word a negator must come for "none". */
 const NONE_WITHIN = 2;

@@ -50,7 +50,8 @@ export function swapPersons(text: string): string {
 }
 
 /** Someone other than the caller, named in an instruction: "they" after it is that one. */
-const THIRD_PARTY = /\b(?:child|children|kid|kids|son|daughter|baby|boy|girl|mum|mother|dad|father|husband|wife|partner|grandparent|tenant|neighbou?r|dog|cat|pet|puppy|horse|rider|pupil|guest of hono(?:u)?r)(?:['’]s)?\b/i;
+// (Not "the rider" or "the pupil": the caller may be that one.)
+const THIRD_PARTY = /\b(?:child|children|kid|kids|son|daughter|baby|boy|girl|mum|mother|dad|father|husband|wife|partner|grandparent|tenant|neighbou?r|dog|cat|pet|puppy|horse|guest of hono(?:u)?r)(?:['’]s)?\b/i;
 
 /** A verb of being, having or a modal: a told text with one is a statement, not a bare noun phrase. */
 const HAS_VERB = /\b(?:is|are|was|were|will|would|can|could|may|might|must|should|shall|has|have|had|does|do|did|opens?|closes?|takes?|costs?|needs?|gets?|comes?|goes?|arrives?|expires?|starts?|ends?)\b|n['’]t\b/i;

@@ -42,6 +42,11 @@ const LETTER_FOR_WORD = /\b([A-Z])\s+(?:for|as\s+in)\s+([A-Za-z][a-z-]*)/g;
 const TOP_LEVEL = 'com|org|net|uk|io|edu|gov|ac|co|info|me|us|ca|au|ie|de|fr|nz|biz';
 const SEPARATOR: Record<string, string> = { dot: '.', underscore: '_', dash: '-', hyphen: '-' };
 
+/** Words between "email is" and the part of an address read ("email is amanda k dot az…": "amanda "). */
+const EMAIL_LEAD = /\be-?mail(?:\s+address)?(?:['’]s|\s+is)\s+((?:[a-z]+\s+){1,3})$/i;
+/** "all one word", "one word", said after an address to join its words. */
+const ONE_WORD_AFTER = /\b(?:all\s+)?one\s+word\b|\bno\s+spaces?\b|\bjoined\s+up\b/i;
+
 /** An email read out: "jess dot okoro at gmail dot com" → jess.okoro@gmail.com (lower case, as addresses are). */
 export function findSpokenEmails(heard: string): Found[] {
   // ", just the letter T,", ", T for Tom,": an aside that says how a part is spelled, blanked (same
@@ -78,10 +83,20 @@ export function findSpokenEmails(heard: string): Found[] {
     'gi',
   );
   const write = (said: string) => numbers(said.toLowerCase()).replace(/\s+(dot|underscore|dash|hyphen)\s+/g, (_, w: string) => SEPARATOR[w]);
-  return [...joined.matchAll(spoken)].map((m) => {
+  return [...joined.matchAll(spoken)].flatMap((m) => {
     // (A match inside words said as one is said from those words' start.)
     const from = wordsStart.find(([a, b]) => (m.index ?? 0) >= a && (m.index ?? 0) < b)?.[0] ?? m.index ?? 0;
-    return { value: `${write(m[1])}@${write(m[2])}`, said: heard.slice(from, (m.index ?? 0) + m[0].length), index: from, rule: 'email-spoken' };
+    // "email is amanda k dot az at gmail dot com": words said between "email is" and the part read
+    // belong to the address, and how is not known, unless the caller says "all one word" after it
+    // ("… Amanda K, all one word"): then they are joined on; else no address is read.
+    const lead = EMAIL_LEAD.exec(joined.slice(0, from));
+    if (lead) {
+      if (!ONE_WORD_AFTER.test(heard.slice((m.index ?? 0) + m[0].length))) return [];
+      const prefix = lead[1].trim().replace(/\s+/g, '').toLowerCase();
+      const at = from - lead[1].length;
+      return [{ value: `${prefix}${write(m[1])}@${write(m[2])}`, said: heard.slice(at, (m.index ?? 0) + m[0].length), index: at, rule: 'email-spoken' }];
+    }
+    return [{ value: `${write(m[1])}@${write(m[2])}`, said: heard.slice(from, (m.index ?? 0) + m[0].length), index: from, rule: 'email-spoken' }];
   });
 }
 

@@ -70,6 +70,8 @@ const SYNONYMS = [
   'daily everyday',
   // "a three-bed semi": a bed counts bedrooms.
   'bedroom bed',
+  // "two and a half baths": a bath counts bathrooms.
+  'bathroom bath',
   // Where a car stands, and how tall a house is, as people say them.
   'driveway drive',
   'carriageway road',
