@@ -45,6 +45,8 @@ const BLIND_8 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-bli
 const BLIND_9 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-9/', import.meta.url));
 /** The tenth, written blind after the ninth's held-out part was spent (stop 44). */
 const BLIND_10 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-10/', import.meta.url));
+/** The eleventh, written blind after the tenth's held-out part was spent (stop 44). */
+const BLIND_11 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-11/', import.meta.url));
 const blind = [
   ...batch(BLIND, ''),
   ...batch(BLIND_2, 'batch-2/'),
@@ -56,6 +58,7 @@ const blind = [
   ...(existsSync(BLIND_8) ? batch(BLIND_8, 'batch-8/') : []),
   ...(existsSync(BLIND_9) ? batch(BLIND_9, 'batch-9/') : []),
   ...(existsSync(BLIND_10) ? batch(BLIND_10, 'batch-10/') : []),
+  ...(existsSync(BLIND_11) ? batch(BLIND_11, 'batch-11/') : []),
 ];
 
 const realFetch = globalThis.fetch;
