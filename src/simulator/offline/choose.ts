@@ -5,7 +5,7 @@
 import type { JsonSchema } from '../../model';
 import type { ToolSpec } from '../types';
 import { fillArguments, type FillContext, type FillResult } from './fill';
-import { isNotYetTool, meaningOf, type Meant } from './intent';
+import { isNotYetTool, meaningOf, type Meant, VAGUE } from './intent';
 import { callerWords, conceptOfWord, isStopWord, nameWords, overlap, stem, words } from './words';
 
 export interface Scored {
@@ -26,8 +26,6 @@ export interface Scored {
   deferred?: string;
 }
 
-/** Words for any sort of thing, and "work" ("I work mornings" is no "fence work"): shared with a tool, they say nothing of it. */
-const VAGUE = new Set('kind kinds sort sorts type types thing things stuff bit bits way ways lot work'.split(' ').map(stem));
 
 /** Every word a tool shows the model: name parts, description, parameter names, descriptions and enum values. */
 export function toolWords(tool: ToolSpec): string[] {

@@ -352,7 +352,12 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
     // "a little stove" for multifuel_stove | wood_burner: a class word said, where another value
     // is a kind of it by its own name ("wood_burner"), is part of both names, so of neither.
     const classOfAnother = !whole && ownHits.length > 0 && ownHits.every((w) => texts.some((o) => o !== value && [...nameWords(o), nameWords(o).join('')].some((k) => classesOf(k).some((c) => stem(c) === stem(w)))));
-    const partOnly = (!whole && ownHits.length > 0 && glossHits.length === 0 && gloss.length > 0) || (classOfAnother && glossHits.length === 0);
+    // ("rope_induction (ropes and belaying)": "with the ropes" meets its definition by the word it
+    // shares with its name, a word of its kind. The thing itself, its name's last word, does not:
+    // "the pole opposite the post box" meets no damaged_pole, "a leaning or broken pole".)
+    const head = concept(own.at(-1) ?? '');
+    const definitionMetByName = glosses[i].some((w) => concept(w) !== head && ownHits.some((o) => concept(o) === concept(w)) && meets(w));
+    const partOnly = (!whole && ownHits.length > 0 && glossHits.length === 0 && gloss.length > 0 && !definitionMetByName) || (classOfAnother && glossHits.length === 0);
     const score = (whole ? 4 : ownHits.length && !partOnly ? 1 : 0) + glossHits.length * 1.5;
     const evidence = whole ? `names "${value}"` : [...ownHits.map((w) => `"${w}" of its name`), ...glossHits.map((w) => `"${w}", a meaning its description gives`)].join(' and ');
     return { value, score, evidence, said: whole ? value : (ownHits[0] ?? glossHits[0] ?? value), ownHits, partOnly, glossHits };

@@ -31,6 +31,14 @@ export function isNotYetTool(tool: ToolSpec): boolean {
   return NOT_YET_NAME.test(nameWords(tool.name).join(' ')) || NOT_YET_DESCRIPTION.test(tool.description);
 }
 
+/**
+ * Words for any sort of thing or anyone, "work" ("I work mornings" is no "fence work"), words of
+ * opinion ("I think I need to talk to someone" is no "thinking of harming themselves") and of the
+ * call itself ("give you guys a call" is no "calling about a bill"): shared with a tool, they say
+ * nothing of what the caller wants of it.
+ */
+export const VAGUE = new Set('kind kinds sort sorts type types thing things stuff bit bits way ways lot work think thinking thought guess suppose reckon wonder wondering know mean call calling called ring ringing rang someone somebody something anything anyone anybody else'.split(' ').map(stem));
+
 /** Words that are manners or talk about the call itself, not a purpose: greetings, thanks, yes/no. */
 const MANNERS = new Set([...['greeting', 'agree', 'refuse'].map(conceptOfWord), ...'thank thanks good morning afternoon evening there calling call speaking doing fine well nice'.split(' ').map(stem)]);
 /** Asking for help or to talk names no purpose of its own. */
@@ -61,7 +69,7 @@ export function deniedBefore(line: string, said: string): boolean {
  * not-yet tools — when the line states a purpose at all.
  */
 export function meaningOf(line: string, theirs: string[], onlyPurposeful: boolean): Meant | undefined {
-  const pairs = overlap(callerWords(line), theirs).pairs.filter((p) => !MANNERS.has(conceptOfWord(p.mine)) && !/^\d+$/.test(p.mine));
+  const pairs = overlap(callerWords(line), theirs).pairs.filter((p) => !MANNERS.has(conceptOfWord(p.mine)) && !VAGUE.has(stem(p.mine)) && !/^\d+$/.test(p.mine));
   if (pairs.length) return { said: pairs[0].mine, rule: 'tool-by-words', negated: deniedBefore(line, pairs[0].mine) };
   const stated = onlyPurposeful ? statedPurpose(line) : undefined;
   return stated ? { said: stated, rule: 'tool-by-stated-purpose', negated: deniedBefore(line, stated) } : undefined;

@@ -4,10 +4,12 @@ import { findNames } from './extract';
 import type { Candidate } from './fill-types';
 import { nameWords, stem, words } from './words';
 
-export type NamePart = 'given' | 'family' | 'whole';
+export type NamePart = 'given' | 'middle' | 'family' | 'whole';
 /** Which part of a name a parameter holds: first_name, surname, family name… or the whole name. */
 export function namePart(name: string, prop: JsonSchema): NamePart {
   const ws = new Set([...nameWords(name), ...words(prop.description ?? '').slice(0, 4)].map(stem));
+  // ("middle_names": the names between the first and the last, and only those.)
+  if (ws.has(stem('middle'))) return 'middle';
   if ('surname last family'.split(' ').some((w) => ws.has(stem(w)))) return 'family';
   if ('first given forename'.split(' ').some((w) => ws.has(stem(w)))) return 'given';
   return 'whole';
@@ -33,6 +35,8 @@ export function namesFor(name: string, prop: JsonSchema, line: string, split: bo
   return found.flatMap((f) => {
     const ws = f.value.split(' ');
     if (part === 'whole') return f.rule === 'name-surname' || f.rule === 'name-first' ? [] : [{ value: f.value, said: f.said, rule: f.rule }];
+    // "Siobhan Murphy" has no middle name; "Ann Marie Smith" has Marie.
+    if (part === 'middle') return f.rule === 'name-surname' || f.rule === 'name-first' || ws.length < 3 ? [] : [{ value: ws.slice(1, -1).join(' '), said: f.said, rule: 'name-middle-part', why: `"${ws.slice(1, -1).join(' ')}" stands between the first and the last name in "${f.value}"` }];
     if (f.rule === 'name-surname') return part === 'family' ? [{ value: f.value, said: f.said, rule: f.rule }] : [];
     if (f.rule === 'name-first') return part === 'given' ? [{ value: f.value, said: f.said, rule: f.rule }] : [];
     if (part === 'given') return [{ value: ws[0], said: f.said, rule: 'name-first-part', why: `"${ws[0]}" is the first word of "${f.value}"` }];
