@@ -74,7 +74,8 @@ function needsFreeOf(thing: string, line: string): boolean | undefined {
 }
 
 /** A word of a value's name that makes it an absence ("no_sound", "not_working"). */
-const ABSENCE = /^(?:no|not|none|non|without|never)$/i;
+// ("wont_start", "cant_connect": a value's name may deny with a contraction written without its apostrophe.)
+const ABSENCE = /^(?:no|not|none|non|without|never|wont|cant|doesnt|dont|isnt|wasnt|didnt|wouldnt|cannot)$/i;
 /** How near before a word "except" or a class word must come to govern it. */
 const GOVERNS_WITHIN = 40;
 

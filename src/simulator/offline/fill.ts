@@ -14,7 +14,7 @@ import { clauseWith } from './intent';
 import { fillBoolean, flagMeaningInTool } from './flags';
 import type { FillContext, Filled, Made } from './fill-types';
 import { askedByInstructions, beforeOtherAnswers, CHOICE_OF_OPTIONS, contactDetailsIn, describesAThing, REASON, FIRST_PERSON_CLAUSE, purposeOf, saysOnlyWhen, sentenceAbout, withoutFillers } from './answer-text';
-import { namePart } from './name-parts';
+import { namePart, PLACE_OR_BODY } from './name-parts';
 import { isFirstAddressLine } from './address-lines';
 import { fieldsAskedBy } from './field-question';
 import { clauseThatPlaces, holdsWhereAThingIs, placePartOf, readPlacePart } from './places';
@@ -95,7 +95,8 @@ function fillObject(name: string, prop: JsonSchema, ctx: FillContext, made: Made
   const asked = ctx.asked?.map((qs, i) => qs.flatMap((q) => (q.param !== name || (ctx.tool && q.tool !== ctx.tool.name) ? [q] : i > 0 ? [] : fields.filter((f) => nameWords(f).every((w) => question.includes(w)) || fieldsAskedBy(ctx.agentLines?.at(-1) ?? '', name, prop).includes(f)).map((f) => ({ ...q, param: f })))));
   // A name field with nothing of its own, in an object that is an animal or a child ("pet.name"), is
   // that one's name, not the caller's (name-parts.ts reads "she's called Nala" for it, never "I'm Ruth").
-  const ofAnother = nameWords(name).some((w) => /^(?:pets?|animals?|dogs?|cats?|child(?:ren)?|baby|pupil|student|patient)$/i.test(w));
+  // (So is one in a place or a body, "venue.name": the hall's name, never "I'm Kayleigh".)
+  const ofAnother = nameWords(name).some((w) => /^(?:pets?|animals?|dogs?|cats?|child(?:ren)?|baby|pupil|student|patient)$/i.test(w) || PLACE_OR_BODY.test(w));
   const fieldsSaid: JsonSchema = !ofAnother ? prop : {
     ...prop,
     properties: Object.fromEntries(Object.entries(prop.properties ?? {}).map(([f, p]) => [f, p && !p.description && nameWords(f).includes('name') ? { ...p, description: `The ${nameWords(name).join(' ')}'s ${nameWords(f).join(' ')}.` } : p])),
@@ -114,6 +115,10 @@ function fillObject(name: string, prop: JsonSchema, ctx: FillContext, made: Made
 
 /** How many lines back a list the caller gave is still read (the latest naming none of it). */
 const OLDER_LIST_LINES = 2;
+/** How many lines back a list of what is wrong gathers from. */
+const GATHERED_LINES = 4;
+/** A list of what is wrong, which a caller tells over several lines: "problems", "symptoms", "one or more". */
+const GATHERED_LIST = /\b(?:problems?|faults?|symptoms?|issues?|what['’]s\s+wrong|one\s+or\s+more|all\s+that\s+apply)\b/i;
 
 function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<string, unknown[]>, partial: Record<string, string[]> = {}): Filled | undefined {
   const [latest = ''] = ctx.callerLines;
@@ -136,21 +141,38 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
   }
   if (prop.type === 'array') {
     const items = (Array.isArray(prop.items) ? prop.items[0] : prop.items) ?? {};
-    if (!Array.isArray(items.enum)) return undefined;
+    const choices = items.enum;
+    if (!Array.isArray(choices)) return undefined;
     // (Its words and its tool's: a list of things to clean treats "the sidewalk's fine" as not wanted.)
     const listWords = [items.description, prop.description, ctx.tool?.description].filter((d): d is string => typeof d === 'string' && d.length > 0);
-    const list = readEnumList(items.enum, latest, listWords);
+    const list = readEnumList(choices, latest, listWords);
+    const gathers = GATHERED_LIST.test(`${nameWords(name).join(' ')} ${listWords.join(' ')}`);
     if (list && 'unsure' in list) return undefined;
     if (list) {
-      const f = made(list.values, 'enum-values', list.said, true);
-      return f && { ...f, why: list.why };
+      // "Mine won't start", then "It just won't fire up … and now the cord's all frayed too": a list
+      // of what is wrong gathers what the caller said of it a line or two before, unless the latest
+      // line speaks of it again (and kept or dropped it for a reason).
+      const earlier = gathers ? ctx.callerLines.slice(1, 1 + GATHERED_LINES).flatMap((older) => {
+        const read = readEnumList(choices, older, listWords);
+        return read && 'values' in read ? read.values.filter((v) => !list.values.includes(v) && !nameWords(String(v)).some((w) => w.length > 2 && new RegExp(`\\b${w}`, 'i').test(latest))) : [];
+      }) : [];
+      const values = [...new Set([...earlier, ...list.values])].sort((a, b) => choices.indexOf(a) - choices.indexOf(b));
+      const f = made(values, 'enum-values', list.said, true);
+      return f && { ...f, why: earlier.length ? `${list.why}; with ${earlier.map(String).join(', ')}, said a line or two before` : list.why };
     }
     // "I'm ringing about the flu jab … could I have the Covid one too?", then the age asked and
     // given: the list said a line or two before still stands (the latest line names none of it).
     for (const [i, older] of ctx.callerLines.slice(1, 1 + OLDER_LIST_LINES).entries()) {
-      const earlier = readEnumList(items.enum, older, listWords);
+      const earlier = readEnumList(choices, older, listWords);
       if (!earlier) continue;
       if ('unsure' in earlier) return undefined;
+      // (A list of what is wrong gathers the lines before that one too.)
+      if (gathers) {
+        const before = ctx.callerLines.slice(2 + i, 1 + GATHERED_LINES).flatMap((l) => { const r = readEnumList(choices, l, listWords); return r && 'values' in r ? r.values : []; });
+        const values = [...new Set([...before, ...earlier.values])].sort((a, b) => choices.indexOf(a) - choices.indexOf(b));
+        const f = made(values, 'enum-values-earlier', earlier.said, false);
+        return f && { ...f, why: `${earlier.why}, said ${i === 0 ? 'a line' : `${i + 1} lines`} before${before.length ? ', with what was said before it' : ''}` };
+      }
       const f = made(earlier.values, 'enum-values-earlier', earlier.said, false);
       return f && { ...f, why: `${earlier.why}, said ${i === 0 ? 'a line' : `${i + 1} lines`} before` };
     }

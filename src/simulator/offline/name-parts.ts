@@ -19,7 +19,11 @@ export function namePart(name: string, prop: JsonSchema): NamePart {
 export function namesFor(name: string, prop: JsonSchema, line: string, split: boolean): Candidate[] {
   // A school's, a firm's or a surgery's name is never a person's: "He's called Alfie" names the
   // child, not his school; "It's Almondbury Academy" still names the school.
-  if (namesAPlaceOrBody(name, prop)) return findNames(line).filter((f) => notAPersonsName(f, line)).map((f) => ({ value: f.value, said: f.said, rule: f.rule }));
+  // ("It's St Mark's church hall": the kind of place said after the name is part of it.)
+  if (namesAPlaceOrBody(name, prop)) return findNames(line).filter((f) => notAPersonsName(f, line)).map((f) => {
+    const kind = PLACE_AFTER_NAME.exec(line.slice(f.index + f.said.length))?.[0] ?? '';
+    return { value: `${f.value}${kind}`, said: `${f.said}${kind}`, rule: f.rule };
+  });
   const part = namePart(name, prop);
   // A part the caller names ("the surname is …") goes before a name read by another phrasing.
   const own = part === 'family' ? 'name-surname' : part === 'given' ? 'name-first' : '';
@@ -50,7 +54,10 @@ export function namesFor(name: string, prop: JsonSchema, line: string, split: bo
  * The words of a parameter that make its name a place's or a body's, not a person's: "school_name",
  * "employer_name", "surgery name" (by the words before "name", or the description's opening).
  */
-const PLACE_OR_BODY = /^(?:schools?|colleges?|universit(?:y|ies)|nurser(?:y|ies)|compan(?:y|ies)|business(?:es)?|firms?|employers?|insurers?|banks?|surger(?:y|ies)|practices?|hospitals?|clinics?|venues?|shops?|stores?|hotels?|restaurants?|pubs?|clubs?|teams?|churche?s?|buildings?|streets?|roads?|towns?|cities|city|villages?|agenc(?:y|ies)|garages?|providers?|suppliers?|brands?|products?|vessels?|boats?|ships?|estates?|sites?|branch(?:es)?|organi[sz]ations?|charit(?:y|ies))$/i;
+/** The kind of a place said in small letters after its name: " church hall", " community centre". */
+const PLACE_AFTER_NAME = /^(?:\s+(?:church|village|community|parish|scout|sports|function|memorial|town|social|cricket|football|rugby|golf|working\s+men['’]s))?\s+(?:hall|room|rooms|centre|center|club|church|chapel|school|hotel|inn|arms|pavilion)\b/;
+
+export const PLACE_OR_BODY = /^(?:schools?|colleges?|universit(?:y|ies)|nurser(?:y|ies)|compan(?:y|ies)|business(?:es)?|firms?|employers?|insurers?|banks?|surger(?:y|ies)|practices?|hospitals?|clinics?|venues?|shops?|stores?|hotels?|restaurants?|pubs?|clubs?|teams?|churche?s?|buildings?|streets?|roads?|towns?|cities|city|villages?|agenc(?:y|ies)|garages?|providers?|suppliers?|brands?|products?|vessels?|boats?|ships?|estates?|sites?|branch(?:es)?|organi[sz]ations?|charit(?:y|ies))$/i;
 
 /** The last word of a place's or a building's name ("Marlow House", "Kingsmead Court", "Hillside Primary"). */
 const PLACE_KIND = /^(?:House|Court|Lane|Road|Street|Close|Avenue|Drive|Way|Crescent|Grove|Place|Terrace|Gardens|Row|Square|Mews|Centre|Center|Hall|School|Primary|Academy|College|Farm|Cottage|Lodge|Barn|Mill|Manor|Park|Hotel|Church|Chapel|Surgery|Station|Building|Tower|Works|Estate|Office|Chambers|Clinic|Hospital|Library|Stadium|Arena)$/;

@@ -31,8 +31,9 @@ const names = (said: string) => said.split(/\s+/).every((w) => !NOT_A_PLACE.test
 export function readPlacePart(part: PlacePart, line: string): { value: string; said: string } | undefined {
   if (part === 'street-name') {
     // "Barton Road", "twenty-three Barton Road" (the number is the door's), else "on Priestpopple".
-    const kind = new RegExp(`(${PROPER}(?:\\s+${PROPER})*)\\s+(?:${STREET_KINDS})\\b`, 'u').exec(line);
-    if (kind && names(kind[1])) return { value: kind[0], said: kind[0] };
+    // ("St Mark's church hall": a "St" before a name is a saint's, no street.)
+    const kind = [...line.matchAll(new RegExp(`(${PROPER}(?:\\s+${PROPER})*)\\s+(?:${STREET_KINDS})\\b`, 'gu'))].find((m) => !(/\bSt\.?$/.test(m[0]) && /^\.?\s+[A-Z]/.test(line.slice((m.index ?? 0) + m[0].length))) && names(m[1]));
+    if (kind) return { value: kind[0], said: kind[0] };
     const on = new RegExp(`\\bon\\s+(${PROPER}(?:\\s+${PROPER})*)`, 'u').exec(line);
     if (on && names(on[1])) return { value: on[1], said: on[0] };
     return undefined;

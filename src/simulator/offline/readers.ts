@@ -50,6 +50,11 @@ function inDayPart(hhmm: string, said: string, context: string): { hhmm: string;
   const h = +hhmm.slice(0, 2);
   if (h < 1 || h > 11 || /[ap]\.?m\b|noon|midnight|o['’]?clock in the morning/i.test(said)) return { hhmm };
   const part = LATE_DAY_PART.exec(context);
+  // ("up by half one", "quarter past two": an hour from one to five said with no part of the day is
+  // after noon, as a bare hour is; one said with a morning keeps to it.)
+  if (!part && h >= 1 && h <= 5 && !/\b(?:morning|a\.?m\.?|early|dawn|night|overnight|flight|fly|flying)\b/i.test(context)) {
+    return { hhmm: `${String(h + 12).padStart(2, '0')}${hhmm.slice(2)}`, why: `"${said}" read as after noon: an hour from one to five, with no morning said` };
+  }
   if (!part || (/^(?:afternoon|after\s|tea)/i.test(part[1]) && h > 7)) return { hhmm };
   return { hhmm: `${String(h + 12).padStart(2, '0')}${hhmm.slice(2)}`, why: `"${said}" read as after noon: the caller said "${part[1]}"` };
 }
@@ -133,9 +138,14 @@ export function candidates(kind: Kind, name: string, line: string, prop: JsonSch
     }
     case 'email':
       return findEmails(line).map((f) => ({ value: f.value, said: f.said, rule: f.rule }));
-    case 'phone':
+    case 'phone': {
+      // A number for someone else ("A key holder's number", "emergency contact") is never the one
+      // the caller gives as their own ("my number's …", "call me on …").
+      const ofAnother = ANOTHER_PERSONS.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`);
+      const callersOwn = (index: number) => /\b(?:my|me)\b[^.!?]{0,30}$/i.test(line.slice(Math.max(0, index - 30), index));
       // Each number in the forms its digits can be written in; the first the schema accepts wins.
-      return findPhones(line).flatMap((f) => phoneForms(f).map((value, i) => ({ value, said: f.said, rule: i === 0 ? f.rule : 'phone-to-pattern' })));
+      return findPhones(line).filter((f) => !(ofAnother && callersOwn(f.index))).flatMap((f) => phoneForms(f).map((value, i) => ({ value, said: f.said, rule: i === 0 ? f.rule : 'phone-to-pattern' })));
+    }
     case 'name':
       return namesFor(name, prop, line, split);
     case 'title':
@@ -204,7 +214,8 @@ export function candidates(kind: Kind, name: string, line: string, prop: JsonSch
       // "twenty nineteen", "nineteen eighty-eight", "twenty oh five": a year said in two pairs.
       const years = holdsAYear(name, prop) ? findSpokenYears(line) : [];
       // An age: "She's six, seven in March" is six; the age said next ("seven in March") is none.
-      const age = holdsAnAge(name, prop) ? ageSaid(line) : undefined;
+      const whichAge = /\b(?:oldest|eldest)\b/i.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`) ? 'oldest' : /\byoungest\b/i.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`) ? 'youngest' : undefined;
+      const age = holdsAnAge(name, prop) ? ageSaid(line, whichAge) : undefined;
       // (Two ages said, "she's six and he's four", are no one age: the agent asks.)
       if (age === 'several') return [];
       if (age) return [{ value: round(age.value), said: age.said, rule: 'number-age', why: `"${age.said}" says how old` }];
@@ -245,6 +256,9 @@ function findHalves(line: string): { value: number; said: string; index: number;
   });
 }
 
+/** A phone or a person that is not the caller's: "key_holder_phone", "emergency contact", "next of kin". */
+const ANOTHER_PERSONS = /\b(?:key\s*holder|keyholder|emergency|next\s+of\s+kin|landlord|neighbou?r|carer|guardian|referee|site\s+contact|on-?site)\b/i;
+
 /** A birth date of the caller themselves: "parent_date_of_birth", "your date of birth". */
 const OWN_BIRTH = /\b(?:parent|caller|applicant|guardian|your|my|account\s+holder|policyholder|member|customer|claimant)\b/i;
 /** "his birthday's", "she was born", "Tyler's birthday": a birth said of someone else. */
@@ -271,22 +285,35 @@ const AGE_NUMBER = "(\\d{1,3}|[a-z]+(?:-[a-z]+)?)";
 const AGE_ENDS = "(?=\\s*(?:[,.;:!?)]|$)|[\\s-]+(?:and|or|but|so|now|mind|though|too|already|years?|yrs?|i|he|she|we|they|it|last|soon|at|as|if|going|turning)\\b)";
 const ageRe = () => new RegExp(`\\b(?:(?:she|he|I|they|it)['’](?:s|m|re)|(?:she|he|it)\\s+is|I\\s+am|they\\s+are|aged)\\s+${AGE_NUMBER}\\b(?![\\s-]+(?:in|next|on|come|this)\\b)${AGE_ENDS}|\\b${AGE_NUMBER}[\\s-]+(?:years?|yrs?)[\\s-]+old\\b`, 'gi');
 
-/** Where the line says an age (spans to keep out of other counts). */
-function agesSaidAt(line: string): [number, number][] {
-  return [...line.matchAll(ageRe())].flatMap((m) => {
-    const said = m[1] ?? m[2];
-    return /^an?$/i.test(said) || numberWordValue(said) === undefined ? [] : [[m.index ?? 0, (m.index ?? 0) + m[0].length] as [number, number]];
-  });
-}
+/** The ages of a group said together: "they're all six and seven", "we're both forty or so". */
+const GROUP_AGES = new RegExp(`\\b(?:they|we)['’]re\\s+(?:all|both)\\s+${AGE_NUMBER}\\s+(?:and|or|to)\\s+${AGE_NUMBER}\\b`, 'gi');
 
-/** The one age the line says; 'several' when it says more than one ("she's six and he's four"). */
-function ageSaid(line: string): { value: number; said: string } | 'several' | undefined {
-  const ages = [...line.matchAll(ageRe())].flatMap((m) => {
+/** Every age the line says, with where. */
+function agesOf(line: string): { value: number; said: string; index: number }[] {
+  const one = [...line.matchAll(ageRe())].flatMap((m) => {
     const said = m[1] ?? m[2];
     const value = /^an?$/i.test(said) ? undefined : numberWordValue(said);
-    return value === undefined || value > 120 ? [] : [{ value, said: m[0] }];
+    return value === undefined || value > 120 ? [] : [{ value, said: m[0], index: m.index ?? 0 }];
   });
+  const grouped = [...line.matchAll(GROUP_AGES)].flatMap((m) =>
+    [m[1], m[2]].flatMap((said) => { const value = numberWordValue(said); return value === undefined || value > 120 ? [] : [{ value, said: m[0], index: m.index ?? 0 }]; }),
+  );
+  return [...one, ...grouped];
+}
+
+/** Where the line says an age (spans to keep out of other counts). */
+function agesSaidAt(line: string): [number, number][] {
+  return agesOf(line).map((a) => [a.index, a.index + a.said.length] as [number, number]);
+}
+
+/**
+ * The one age the line says; 'several' when it says more than one ("she's six and he's four").
+ * Of several, the oldest's or the youngest's age when the parameter asks for that one.
+ */
+function ageSaid(line: string, which?: 'oldest' | 'youngest'): { value: number; said: string } | 'several' | undefined {
+  const ages = agesOf(line);
   const distinct = new Set(ages.map((a) => a.value)).size;
+  if (distinct > 1 && which) return ages.reduce((a, b) => ((which === 'oldest' ? b.value > a.value : b.value < a.value) ? b : a));
   return distinct === 1 ? ages[0] : distinct > 1 ? 'several' : undefined;
 }
 

@@ -131,7 +131,10 @@ export function scopeCounts(name: string, line: string, allFound: Candidate[], c
     // "one of the boys uses a wheelchair" counts what its clause says of the one, not the boys.
     // "twice a week" counts what is done in the week: its period says what it counts.
     const noun = c.rule === HOW_OFTEN ? words(c.said).filter((w) => !isStopWord(w)).map(conceptOfWord) : c.rule === 'number-one-of' ? words(c.said.replace(/^one of (?:the|us|them|my|our|your)\s+[\w'’-]+\s*/i, '')).filter((w) => !isStopWord(w)).map(conceptOfWord) : at >= 0 ? nounAfter(line, at, c.said).map(conceptOfWord) : [];
-    const owner = counts.find((p) => noun.some((w) => nameConcepts(p).has(w))) ?? counts.find((p) => noun.some((w) => described.get(p)!.has(w)));
+    // ("about fifteen of them" for children beside oldest_age: "of them" counts people, and the one
+    // count of people is theirs.)
+    const ofPeople = noun.length === 1 && noun[0] === conceptOfWord('people') ? counts.filter((p) => !holdsAnAge(p, counted) && [...nameConcepts(p), ...described.get(p)!].some((w) => PERSONS.has(w) || PEOPLE.has(w) || CHILDREN.has(w))) : [];
+    const owner = counts.find((p) => noun.some((w) => nameConcepts(p).has(w))) ?? counts.find((p) => noun.some((w) => described.get(p)!.has(w))) ?? (ofPeople.length === 1 ? ofPeople[0] : undefined);
     return { c, owner, noun };
   });
   // "fair weather as one word", "three nights": a count said of a thing no count parameter counts
@@ -175,6 +178,9 @@ function settled(line: string, kept: Candidate[]): Candidate[] {
 
 /** A count read by its own rule (one of…): its clause, not the word after it, says what it counts. */
 const readByItsClause = (c: Candidate) => c.rule === 'number-one-of';
+
+/** Words for children counted. */
+const CHILDREN = new Set('child children kid kids'.split(' ').map(conceptOfWord));
 
 /** Words for people counted at an event or in a party: one counts what another does. */
 const PERSONS = new Set('people person persons guest guests attendee attendees visitor visitors heads folk adults adult passengers diners covers pax'.split(' ').map(conceptOfWord));
