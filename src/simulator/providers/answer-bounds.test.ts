@@ -3,7 +3,7 @@
 // resets on every chunk, so before these bounds such a server was never stopped).
 import { describe, expect, it } from 'vitest';
 import { request, settingsFor, startMockLlmPerFile } from '../../../test/mock-llm/fixtures';
-import { BoundedCount, formatDuration, formatSize, utf8Length } from './answer-bounds';
+import { BoundedCount, formatDuration, formatSize, meteredFetch, utf8Length } from './answer-bounds';
 import { callGuard } from './guard';
 import { createModel, ModelCallError } from '.';
 
@@ -38,6 +38,52 @@ describe('formatSize and formatDuration', () => {
     expect(formatSize(512)).toBe('512 bytes');
     expect(formatDuration(300_000)).toBe('5 min');
     expect(formatDuration(1_500)).toBe('1.5 s');
+  });
+});
+
+describe('meteredFetch', () => {
+  // A server's body in the chunks given, through a fetch that counts them against a wire of `limit` bytes.
+  const metered = async (chunks: number[], limit: number) => {
+    const wire = new BoundedCount(limit);
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async () => new Response(new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const n of chunks) controller.enqueue(new Uint8Array(n));
+        controller.close();
+      },
+    }))) as typeof fetch;
+    try {
+      const response = await meteredFetch((bytes) => wire.add(bytes), () => wire.limit - wire.count)('http://mock.invalid/');
+      return { reader: response.body!.getReader(), wire };
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  };
+
+  it('hands over a chunk that passes the wire bound up to the bound, and fails only at the next read', async () => {
+    // On a loaded machine a server streaming forever arrives in big chunks: the reader must get
+    // what fits (whose text the answer's own bound counts first) before the wire's bound is called.
+    const { reader, wire } = await metered([1_000, 3_000, 500], 1_600);
+    expect((await reader.read()).value?.byteLength).toBe(1_000);
+    expect((await reader.read()).value?.byteLength).toBe(600);
+    expect(wire.passed).toBe(false);
+    await expect(reader.read()).rejects.toThrow('The answer passed its bound.');
+    expect(wire.passed).toBe(true);
+  });
+
+  it('a body that ends with bytes held back still fails: an answer cut at the bound is never taken whole', async () => {
+    const { reader, wire } = await metered([2_000], 1_600);
+    expect((await reader.read()).value?.byteLength).toBe(1_600);
+    await expect(reader.read()).rejects.toThrow('The answer passed its bound.');
+    expect(wire.passed).toBe(true);
+  });
+
+  it('near miss: a body within the bound passes whole', async () => {
+    const { reader, wire } = await metered([800, 800], 1_600);
+    expect((await reader.read()).value?.byteLength).toBe(800);
+    expect((await reader.read()).value?.byteLength).toBe(800);
+    expect((await reader.read()).done).toBe(true);
+    expect(wire.passed).toBe(false);
   });
 });
 

@@ -50,16 +50,42 @@ export class BoundedCount {
 /**
  * A fetch that counts the response body's bytes as they arrive and errors the body as soon as
  * `received` refuses them, so neither the SDK's line buffer nor anything after it holds more.
+ *
+ * A chunk that would pass the wire's bound is handed over only up to the bound, and the bound is
+ * called passed at the next chunk or at the end: the reader asks for that only once it has read
+ * what it was given (a TransformStream's readable side holds nothing ahead), so the text in it is
+ * counted against the answer's own, tighter, bound first. On a slow machine a server streaming
+ * forever arrives in big chunks; without this, which of the two bounds it was stopped at, and so
+ * what the person was told, depended on the machine's load.
  */
-export function meteredFetch(received: (bytes: number) => boolean): typeof fetch {
+export function meteredFetch(received: (bytes: number) => boolean, room: () => number = () => Infinity): typeof fetch {
   return async (input, init) => {
     // Called through globalThis: a browser's fetch refuses any other `this`.
     const response = await globalThis.fetch(input, init);
     if (!response.body) return response;
+    let heldBack = 0;
+    const passed = (controller: TransformStreamDefaultController<Uint8Array>) => {
+      received(heldBack);
+      controller.error(new Error('The answer passed its bound.'));
+    };
     const counter = new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
+        if (heldBack > 0) {
+          heldBack += chunk.byteLength;
+          passed(controller);
+          return;
+        }
+        const left = room();
+        if (chunk.byteLength > left && left > 0) {
+          if (received(left)) controller.enqueue(chunk.subarray(0, left));
+          heldBack = chunk.byteLength - left;
+          return;
+        }
         if (received(chunk.byteLength)) controller.enqueue(chunk);
         else controller.error(new Error('The answer passed its bound.'));
+      },
+      flush(controller) {
+        if (heldBack > 0) passed(controller);
       },
     });
     return new Response(response.body.pipeThrough(counter), { status: response.status, statusText: response.statusText, headers: response.headers });

@@ -24,6 +24,8 @@ export interface CallGuard {
   grow(bytes: number): boolean;
   /** This many bytes arrived on the wire; false once they passed the wire's bound. */
   received(bytes: number): boolean;
+  /** How many more bytes the wire may carry before its bound (Infinity with none). */
+  wireRoom(): number;
   /** Rejects as soon as the call is stopped, so a stop never waits on the SDK to notice. */
   stopped: Promise<never>;
   dispose(): void;
@@ -78,6 +80,7 @@ export function callGuard(userSignal: AbortSignal | undefined, timeoutMs: number
       stop('wire-too-large');
       return false;
     },
+    wireRoom: () => (why ? 0 : wire.limit - wire.count),
     stopped,
     dispose() {
       clearTimeout(timer);

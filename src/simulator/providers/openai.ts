@@ -32,7 +32,7 @@ export async function completeOpenAi(settings: ProviderSettings, request: ModelR
     timeout: resolved.timeoutMs > 0 ? resolved.timeoutMs + 1000 : undefined,
     // Counts the stream's bytes as they arrive (answer-bounds.ts): the call's guard is made per
     // attempt, so the fetch asks whichever attempt is running.
-    fetch: meteredFetch((bytes) => current?.received(bytes) ?? true),
+    fetch: meteredFetch((bytes) => current?.received(bytes) ?? true, () => current?.wireRoom() ?? Infinity),
   });
   return runProviderCall({
     request,
