@@ -21,6 +21,7 @@ import { clauseThatPlaces, holdsWhereAThingIs, placePartOf, readPlacePart } from
 import { asDateWanted, enumValueOfText, offeredDates, onOfferedWeekday, picksOffered, takesListed } from './offered';
 import { namesItsThing, PLACE_BEFORE, scopeCodes } from './scope-codes';
 import { againstNone, noneSaid, saidAloneTimes, scopeCounts } from './scope-counts';
+import { outOfTense } from './tense-roles';
 import { pickAgreed, pickListed, pickOffered, pickTime, valueOfRow } from './pick';
 import { countByAges } from './ages';
 import { hasWord, IN_WORDS, kindOf, wantsWordsAsSaid, wordsAfterName } from './kinds';
@@ -364,21 +365,6 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
   return undefined;
 }
 
-/** A parameter's name that holds how things are now, and one that holds how they are to be. */
-const ROLE_NOW = /\b(?:current|existing|present|old|now)\b/i;
-const ROLE_TO_BE = /\b(?:planned|new|future|wanted|desired|target|proposed|replacement)\b/i;
-
-/** Words of a clause that says what is to be, and of one that says what is now. */
-const PLAN_CLAUSE = /\b(?:having\s+(?:it|them|some|the)?\s*[\w\s]{0,30}?\s+(?:put|laid|fitted|done|installed)|going\s+to|gonna|will\s+be|we['’]ll|planning|plan\s+to|want(?:ing)?\s+to\s+(?:put|have|get)|getting)\b/i;
-const NOW_CLAUSE = /\b(?:at\s+the\s+(?:minute|moment)|currently|right\s+now|at\s+present|it['’]s\s+all|there['’]s\s+just)\b/i;
-
-/** The clause of `line` (between commas and stops) that holds `said`, or "" when it is not found. */
-function clauseHolding(line: string, said: string): string {
-  const word = said.replace(/_/g, ' ').split(/\s+/)[0]?.toLowerCase() ?? '';
-  if (!word) return '';
-  return line.split(/[,.;!?]+/).find((c) => c.toLowerCase().includes(word)) ?? '';
-}
-
 /** The arguments every rule could fill, and the required parameters left without a value. */
 export function fillArguments(parameters: JsonSchema, ctx: FillContext): FillResult {
   const args: Record<string, unknown> = {};
@@ -426,36 +412,10 @@ export function fillArguments(parameters: JsonSchema, ctx: FillContext): FillRes
       delete filled[name];
     }
   }
-  // "It's all lawn at the minute, and we're having permeable blocks put down": one value read from
-  // the same words for a current_surface and a planned_surface is the one state or the other, never
-  // both, and the rules do not know which: neither is written (the agent asks).
-  // (And a value said in a clause of plans, "we're having them permeable blocks put down", is no
-  // value of how things are now; one said "at the minute" none of how they are to be.)
-  const latestLine = ctx.callerLines[0] ?? '';
-  for (const [name, prop] of entries) {
-    const f = getOwn(filled, name);
-    if (!f || !Array.isArray(prop?.enum)) continue;
-    const clause = f.fromLatest ? clauseHolding(latestLine, String(f.said)) : ctx.callerLines.slice(1).map((l) => clauseHolding(l, String(f.said))).find(Boolean) ?? '';
-    const hasRoleTwin = (role: RegExp) => entries.some(([other, otherProp]) => other !== name && Array.isArray(otherProp?.enum) && role.test(nameWords(other).join(' ')));
-    const wrongTense = (ROLE_NOW.test(nameWords(name).join(' ')) && hasRoleTwin(ROLE_TO_BE) && PLAN_CLAUSE.test(clause)) || (ROLE_TO_BE.test(nameWords(name).join(' ')) && hasRoleTwin(ROLE_NOW) && NOW_CLAUSE.test(clause));
-    if (clause && wrongTense) {
-      delete args[name];
-      delete filled[name];
-    }
-  }
-  for (const [name, prop] of entries) {
-    const f = getOwn(filled, name);
-    if (!f || !Array.isArray(prop?.enum) || !ROLE_NOW.test(nameWords(name).join(' '))) continue;
-    for (const [other, otherProp] of entries) {
-      const o = getOwn(filled, other);
-      if (!o || other === name || !Array.isArray(otherProp?.enum) || !ROLE_TO_BE.test(nameWords(other).join(' '))) continue;
-      if (o.value === f.value && o.said === f.said && o.fromLatest === f.fromLatest) {
-        for (const p of [name, other]) {
-          delete args[p];
-          delete filled[p];
-        }
-      }
-    }
+  // A value read for how things are now and one for how they are to be (tense-roles.ts).
+  for (const name of outOfTense(entries, filled, ctx.callerLines)) {
+    delete args[name];
+    delete filled[name];
   }
   // A text copied from a line that gave other values too keeps only its own clause (copied-text.ts).
   for (const [name, prop] of entries) {
