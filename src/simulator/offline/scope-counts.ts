@@ -69,8 +69,7 @@ const DIGIT_WORD = '(?:zero|oh|nought|one|two|three|four|five|six|seven|eight|ni
 
 /** Where `said` is first said on its own from `from` on, not as one digit of a number read out (-1 if never). */
 export function aloneAt(line: string, said: string, from = 0): number {
-  const escapedSaid = said.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const re = new RegExp(`(?<!\\b${DIGIT_WORD}[\\s,-]+)(?<![\\w])${escapedSaid}(?![\\w])(?![\\s,-]+${DIGIT_WORD}\\b)`, 'gi');
+  const re = saidAlone(said);
   re.lastIndex = from;
   const m = re.exec(line);
   return m ? m.index : line.indexOf(said, from);
@@ -78,8 +77,13 @@ export function aloneAt(line: string, said: string, from = 0): number {
 
 /** How many times `said` is said in the line on its own, not as one digit of a number read out. */
 export function saidAloneTimes(line: string, said: string): number {
+  return [...line.matchAll(saidAlone(said))].length;
+}
+
+/** `said` as a whole word, not next to another digit word ("five" of "eight five two", no). */
+function saidAlone(said: string): RegExp {
   const escapedSaid = said.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return [...line.matchAll(new RegExp(`(?<!\\b${DIGIT_WORD}[\\s,-]+)(?<![\\w])${escapedSaid}(?![\\w])(?![\\s,-]+${DIGIT_WORD}\\b)`, 'gi'))].length;
+  return new RegExp(`(?<!\\b${DIGIT_WORD}[\\s,-]+)(?<![\\w])${escapedSaid}(?![\\w])(?![\\s,-]+${DIGIT_WORD}\\b)`, 'gi');
 }
 
 /** The rule of "twice a week" (readers.ts). */
