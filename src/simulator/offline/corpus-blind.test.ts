@@ -47,6 +47,8 @@ const BLIND_9 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-bli
 const BLIND_10 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-10/', import.meta.url));
 /** The eleventh, written blind after the tenth's held-out part was spent (stop 44). */
 const BLIND_11 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-11/', import.meta.url));
+/** The twelfth, written blind after the eleventh's held-out part was spent (stop 45). */
+const BLIND_12 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-12/', import.meta.url));
 const blind = [
   ...batch(BLIND, ''),
   ...batch(BLIND_2, 'batch-2/'),
@@ -59,6 +61,7 @@ const blind = [
   ...(existsSync(BLIND_9) ? batch(BLIND_9, 'batch-9/') : []),
   ...(existsSync(BLIND_10) ? batch(BLIND_10, 'batch-10/') : []),
   ...(existsSync(BLIND_11) ? batch(BLIND_11, 'batch-11/') : []),
+  ...(existsSync(BLIND_12) ? batch(BLIND_12, 'batch-12/') : []),
 ];
 
 const realFetch = globalThis.fetch;
