@@ -2,6 +2,7 @@
 // each value the line names, less those it denies or excludes, and never a list it cannot be sure
 // of (issue 32: "Don't need the legal stuff, or the garden" is no garden; "all the sciences except
 // biology" is no biology and names no computer science; "Both" of two values is both).
+import { formsOfNameWords } from './enum-word-forms';
 import { readEnum } from './history-memo';
 import { negationAt } from './polarity';
 import { classesOf, conceptOfWord, nameWords, stem, words } from './words';
@@ -115,13 +116,29 @@ function sharedPart(value: unknown, said: string, values: unknown[]): boolean {
 function otherFormSaid(word: string, line: string): boolean {
   const w = word.toLowerCase();
   const same = (said: string) => said === w || said === `${w}s` || said === `${w}es` || `${said}s` === w || `${said}es` === w;
-  const said = words(line).map((x) => x.toLowerCase());
+  // ("the door handle's gone": "handle's" is the word itself.)
+  const said = words(line).map((x) => x.toLowerCase().replace(/['’]s$/, ''));
   if (said.some(same)) return false;
+  // ("misty" for misted, "refurb" for refurbishment: the word in an everyday form of its own.)
+  if (formsOfNameWords(said, [w]).some((f) => f.word === w)) return false;
   // (A kind said for a class, "rowing machine" for gym equipment, "two buses" for travel, names it.)
   if (said.some((x) => classesOf(x).some((c) => stem(c) === stem(w)))) return false;
   // A word of the same concept said ("wind" for winding), or none at all: the part was met by a
   // phrase ("Nothing else." is a goodbye, and no bus_stop's "stop").
   return true;
+}
+
+/** The word right after the one said at `at`. */
+function nextWordAt(line: string, at: number): string {
+  return (/^[\p{L}'’]+[\s-]+([\p{L}'’]+)/u.exec(line.slice(at))?.[1] ?? '').replace(/['’]s$/, '');
+}
+const at0 = (places: number[]) => places[0];
+
+/** Whether the word said at `at` is followed by a word of another value's name ("door" of "door handle"). */
+function modifiesAnother(line: string, at: number, said: string, value: unknown, values: unknown[]): boolean {
+  if (/\s/.test(said.trim())) return false;
+  const next = conceptOfWord(nextWordAt(line, at).toLowerCase().replace(/['’]s$/, ''));
+  return next !== '' && values.some((other) => other !== value && nameWords(String(other)).some((w) => w.length > 2 && conceptOfWord(w) === next));
 }
 
 export function readEnumList(values: unknown[], line: string, descriptions: string[] = []): ListReading | undefined {
@@ -185,6 +202,12 @@ export function readEnumList(values: unknown[], line: string, descriptions: stri
       continue;
     }
     const places = placesSaid(line, read.said);
+    // "the back door handle" names the handle: a word of one value's name said right before a word
+    // of another's modifies it, and names only that other value (no dropped_door).
+    if (nameParts.length > 1 && places.length && places.every((at) => modifiesAnother(line, at, read.said, value, values))) {
+      dropped.push(`${String(value)} ("${read.said}" only says which ${nextWordAt(line, at0(places))})`);
+      continue;
+    }
     // A value read by its meaning, not its words, is where the line says it; its places are unknown.
     if (!places.length) {
       kept.push({ value, said: read.said });

@@ -7,6 +7,7 @@ import { findNumbers } from './extract';
 import { findLargeNumberWords, numberWordValue } from './ids';
 import { negationAt } from './polarity';
 import { callerWords, classesOf, conceptOfWord, isStopWord, nameWords, stem, words } from './words';
+import { formsOfNameWords, particlesUnsaid, PHRASAL_PARTICLE, phrasalVerbsIn, saidOnlyAsAPlace, saidOnlyAsASideOf } from './enum-word-forms';
 
 export type EnumReading =
   | { value: unknown; said: string; why: string }
@@ -29,6 +30,7 @@ const DENIES = /\b(?:not|no|never|nothing|none|nobody|without|hardly|barely)\b|n
 const GRADING = /^(?:plus|extra|extras|premium|deluxe|super|pro|max|lite|basic|standard|add|addon|option|options|pack|package|bundle|upgrade|cover|service)$/i;
 const AGREEING = new Set(['agree'].map((w) => conceptOfWord(w)));
 const RESTRICTING = new Set(['only', 'just', 'solely', 'alone']);
+
 /** Words of quantity in a value's name ("some_lessons"): the caller must say a quantity too. */
 const QUANTITY = /^(?:some|few|several|many|multiple)$/i;
 const QUANTITY_SAID = /^(?:some|few|several|many|couple|\d+|one|two|three|four|five|six|seven|eight|nine|ten)$/i;
@@ -213,11 +215,6 @@ const UNIT_ORDINAL = '(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ni
 /** A person's ordinal with nothing after it that it counts ("his fortieth", not "her second visit"). */
 const BIRTHDAY_ORDINAL = new RegExp(`\\b(?:my|his|her|(?:mum|dad|son|daughter|wife|husband|brother|sister|nan|gran|grandad|grandma|friend|partner|boy|girl)['’]s)\\s+(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[\\s-]+${UNIT_ORDINAL}|${TENS_ORDINAL}|${UNIT_ORDINAL}|\\d{1,3}(?:st|nd|rd|th))\\b(?![\\s-]+(?!and\\b|so\\b|but\\b|or\\b|in\\b|on\\b|at\\b|next\\b|this\\b)[a-z])`, 'i');
 
-/** Whether every place `word` is said in the line follows "in our", "at the", "from my": a place. */
-function saidOnlyAsAPlace(word: string, line: string): boolean {
-  const at = [...line.matchAll(/[\p{L}'’]+/gu)].filter((m) => concept(m[0].toLowerCase()) === concept(word)).map((m) => m.index ?? 0);
-  return at.length > 0 && at.every((i) => /\b(?:in|at|from|into|round)\s+(?:the|our|my|their|his|her|your)\s+$/i.test(line.slice(Math.max(0, i - 20), i)));
-}
 
 /** Words right after a value that make it the caller's pick: "Morning, ideally", "Tuesday would be best". */
 const PICK_AFTER = /^[\s,]*(?:ideally|preferably|please|if (?:possible|you can|that['’]s (?:ok|okay|all right|alright))|would (?:be )?(?:best|great|perfect|ideal|lovely|better|suit)|(?:is|['’]s) (?:best|better|ideal|perfect|easiest)|works? (?:best|better|for (?:me|us))|suits? (?:me|us|best))\b/i;
@@ -243,6 +240,7 @@ const FREE_OF = /^(?:free|less)$/i;
 /** A clause (from its "but" or the sentence's start) the caller goes on to doubt: "…, so I don't know if that counts". */
 const DOUBTED_CLAUSE = /(?:\bbut\b|(?:^|[.!?]\s+))[^.!?]*?,?\s*(?:so|and)?\s*I\s+(?:don['’]t|do\s+not)\s+know\s+(?:if|whether)\s+(?:that|it|this)\s+(?:counts|qualifies|works|matters|is\s+enough|helps)\b/gi;
 
+
 /** Once in two weeks, as people say it. */
 const EVERY_OTHER_WEEK = /\b(?:every|once)\s+(?:other|second|alternate|two)\s+weeks?\b|\balternate\s+weeks\b/gi;
 
@@ -257,7 +255,12 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
     .replace(EVERY_OTHER_WEEK, 'fortnightly')
     .replace(/\b([a-z]+)[\s-](loads?|fuls?|full)\b/gi, (all, kind: string, measure: string) => (classesOf(kind).length ? measure : all));
   // "my daughter's eighteenth", "her seventieth": a person's ordinal said alone is a birthday.
+  const texts0 = values.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String);
   const said = [...callerWords(line), ...(BIRTHDAY_ORDINAL.test(line) ? ['birthday'] : [])];
+  const forms = formsOfNameWords(said, texts0);
+  said.push(...forms.map((f) => f.word));
+  // (The trace names the caller's own word: "refurb" for refurbishment.)
+  const asSaid = (w: string) => { const f = forms.find((x) => x.word === w.toLowerCase()); return f ? `"${f.as}" for "${w}"` : `"${w}"`; };
   // A word the caller denies everywhere they say it ("not the phones", "nothing will connect") is
   // no evidence for a value that means it.
   const denied = deniedConcepts(line);
@@ -306,7 +309,8 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
     // ("salt_free" is free of salt: "Is Thursday open?" meets "free" by a synonym, which is no
     // meaning of it. Only the word itself says so.)
     const hitsSaidExactFree = hitsSaidAnywhere.filter((w) => !(FREE_OF.test(w) && !said.some((x) => x.toLowerCase() === w.toLowerCase())));
-    const hitsSaid = own.length >= 2 ? hitsSaidExactFree.filter((w) => concept(w) === concept(own.at(-1)!) || !saidOnlyAsAPlace(w, line)) : hitsSaidExactFree;
+    // ("the condensation on the inside of the glass" names where, and no cracked_glass.)
+    const hitsSaid = (own.length >= 2 ? hitsSaidExactFree.filter((w) => concept(w) === concept(own.at(-1)!) || !saidOnlyAsAPlace(w, line)) : hitsSaidExactFree).filter((w) => own.length < 2 || !saidOnlyAsASideOf(w, line));
     // "roadside_plus" is not named by "plus all the suitcases": a word that grades or packages a
     // thing names it only beside the thing itself.
     const graded = own.length >= 2 && hitsSaid.length > 0 && hitsSaid.every((w) => GRADING.test(w)) ? [] : hitsSaid;
@@ -329,7 +333,7 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
     // "some_lessons", "few_times": a quantity in a value's name is met only by a quantity said
     // ("a few lessons", "two lessons"), not by the thing alone ("I want to start lessons").
     const quantityMet = !nameWords(value).some((w) => QUANTITY.test(w)) || quantitySaidOf(content(nameWords(value)), line);
-    const whole = quantityMet && (said.includes(value.toLowerCase()) || joined.includes(stem(value.replace(/[^a-z0-9]/gi, ''))) || (own.length > 0 && ownHits.length === own.length && (!restricts || restrictedToo))) && numbersMet;
+    const whole = quantityMet && (said.includes(value.toLowerCase()) || joined.includes(stem(value.replace(/[^a-z0-9]/gi, ''))) || (own.length > 0 && ownHits.length === own.length && (!restricts || restrictedToo) && !particlesUnsaid(value, said))) && numbersMet;
     const gloss = glosses[i].filter((w) => !own.includes(w) && telling(w));
     // A meaning the definition itself denies ("no_power means it does not light") is met by the
     // caller denying it ("it won't light"), and only so.
@@ -343,7 +347,15 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
     };
     // ("driven with family or friends" is met by "with my dad": a kind of what the meaning names.)
     const kindSaid = (w: string) => said.some((x) => !denied.has(concept(x)) && classesOf(x).some((c) => stem(c) === stem(w)));
-    const meets = (w: string) => (deniedInGloss.has(concept(w)) ? denied.has(concept(w)) : saidConcepts.has(concept(w)) || joined.includes(stem(w)) || kindSaid(w) || partsSaid(w));
+    // ("demolition before knocking down": "a wall knocked through" meets no knocking down. A verb of
+    // a definition with its particle is not met by the verb said with another particle right after
+    // it; said alone, "pouring" for "pouring out", it still is.)
+    const phrasal = phrasalVerbsIn(definitionsOf(value, descriptions));
+    const particleHeard = (w: string) => {
+      const p = phrasal.get(stem(w));
+      return p === undefined || said.some((x, k) => concept(x) === concept(w) && !(PHRASAL_PARTICLE.test(said[k + 1] ?? '') && said[k + 1].toLowerCase() !== p));
+    };
+    const meets = (w: string) => (deniedInGloss.has(concept(w)) ? denied.has(concept(w)) : (saidConcepts.has(concept(w)) && particleHeard(w)) || joined.includes(stem(w)) || kindSaid(w) || partsSaid(w));
     // (One word said counts once: "dripping" meets "leaking" and its meaning "drips" by one concept.)
     const glossHits = [...new Set(gloss.filter(meets))].filter((w) => !ownHits.some((o) => concept(o) === concept(w)));
     // Naming the whole value is the strongest evidence, then a word of its meaning, then part of its name.
@@ -357,9 +369,13 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
     // "the pole opposite the post box" meets no damaged_pole, "a leaning or broken pole".)
     const head = concept(own.at(-1) ?? '');
     const definitionMetByName = glosses[i].some((w) => concept(w) !== head && ownHits.some((o) => concept(o) === concept(w)) && meets(w));
-    const partOnly = (!whole && ownHits.length > 0 && glossHits.length === 0 && gloss.length > 0 && !definitionMetByName) || (classOfAnother && glossHits.length === 0);
+    // ("light_out" of a tool "reporting a fault with a street light": "a street light outside ours"
+    // says what every value is about, and not its "out": it names none of them.)
+    const subjectOnly = !whole && ownHits.length > 0 && glossHits.length === 0 && particlesUnsaid(value, said) && ownHits.every((w) => !telling(w));
+    const partOnly = (!whole && ownHits.length > 0 && glossHits.length === 0 && gloss.length > 0 && !definitionMetByName) || (classOfAnother && glossHits.length === 0) || subjectOnly;
     const score = (whole ? 4 : ownHits.length && !partOnly ? 1 : 0) + glossHits.length * 1.5;
-    const evidence = whole ? `names "${value}"` : [...ownHits.map((w) => `"${w}" of its name`), ...glossHits.map((w) => `"${w}", a meaning its description gives`)].join(' and ');
+    const formed = own.filter((w) => forms.some((f) => f.word === w.toLowerCase()));
+    const evidence = whole ? `names "${value}"${formed.length ? ` (${formed.map(asSaid).join(', ')})` : ''}` : [...ownHits.map((w) => `${asSaid(w)} of its name`), ...glossHits.map((w) => `"${w}", a meaning its description gives`)].join(' and ');
     return { value, score, evidence, said: whole ? value : (ownHits[0] ?? glossHits[0] ?? value), ownHits, partOnly, glossHits };
   });
   // A value named whole that another value's definition includes ("full is a wash and a polish",

@@ -9,7 +9,7 @@ import { findTimes } from './dates';
 import type { PatternReader } from './patterns';
 import { nextEnumLine } from './history-memo'; // read once per line (a long call's steps stay flat)
 import { findYesNo } from './extract';
-import { findPostcodes, findSpokenCodes, findStreetAddresses } from './ids';
+import { findPostcodes, findSpokenCodesAlone, findStreetAddresses } from './ids';
 import { clauseWith } from './intent';
 import { fillBoolean, flagMeaningInTool } from './flags';
 import type { FillContext, Filled, Made } from './fill-types';
@@ -269,7 +269,7 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     if (found) return made(found.value, 'pattern-search', found.said, i === 0);
     // Digits said one by one for a pattern of digits ("the zip there is four three two one five"
     // for ^[0-9]{5}$): the code as digits, when it is the whole of what the pattern takes.
-    const spoken = (prop.type === 'string' || prop.type === undefined) && typeof prop.pattern === 'string' ? findSpokenCodes(line).find((c) => accepts(prop, c.value, ctx.patterns, place)) : undefined;
+    const spoken = (prop.type === 'string' || prop.type === undefined) && typeof prop.pattern === 'string' ? findSpokenCodesAlone(line).find((c) => accepts(prop, c.value, ctx.patterns, place)) : undefined;
     if (spoken) {
       const f = made(spoken.value, 'pattern-spoken-digits', spoken.said, i === 0);
       if (f) return { ...f, why: `"${spoken.said}" is ${spoken.value} said one by one, as the pattern ${prop.pattern} takes` };

@@ -103,6 +103,15 @@ export function findSpokenCodes(text: string): Found[] {
   return out;
 }
 
+/**
+ * Codes of digits said one by one that stand alone: not the tail of a longer code spelled with
+ * letters ("The plate is R, W, K, five, three, one, eight" holds no four-digit code 5318).
+ */
+export function findSpokenCodesAlone(text: string): Found[] {
+  const spelled = findSpelledCodes(text).filter((f) => /[A-Z]/.test(f.value));
+  return findSpokenCodes(text).filter((c) => !spelled.some((f) => f.index <= c.index && c.index + c.said.length <= f.index + f.said.length && f.said.length > c.said.length));
+}
+
 /** Identifiers, longest first: the one a caller reads out is usually the longest code in the line. */
 export function findIdentifiers(text: string): Found[] {
   const out: Found[] = findSpokenCodes(text);

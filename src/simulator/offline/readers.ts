@@ -59,6 +59,8 @@ function inDayPart(hhmm: string, said: string, context: string): { hhmm: string;
   return { hhmm: `${String(h + 12).padStart(2, '0')}${hhmm.slice(2)}`, why: `"${said}" read as after noon: the caller said "${part[1]}"` };
 }
 
+/** A description that asks for a code written without separators. */
+const NO_SPACES = /\b(?:no|without(?:\s+any)?)\s+spaces\b/i;
 const isBirth = (name: string, prop: JsonSchema) => /\b(?:birth|born|dob|birthday)\b/i.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`);
 /**
  * A day gone by by its meaning: a birth, or when something started, happened or was bought
@@ -72,6 +74,12 @@ const isHeldDay = (name: string, prop: JsonSchema, toolDescription = '') =>
   /\b(?:existing|current|already|original|booked|they\s+have|you\s+have|they\s+hold|they['’]re\s+booked)\b/i.test(`${nameWords(name).join(' ')} ${prop.description ?? ''} ${wordsAfterName(name, toolDescription)}`);
 /** Words before a day that make it a birth date ("born the fourth of June", "date of birth is"): no other day's. */
 const SAID_AS_BIRTH = /\b(?:born(?:\s+on)?|birth(?:day)?(?:\s+is|['’]s)?|d\.?o\.?b\.?(?:\s+is|['’]s)?)[\s,:]*(?:the\s+|on\s+(?:the\s+)?)?$/i;
+/**
+ * Days counted from today ("last Saturday", "Thursday", "the fourteenth"): a birth date only when
+ * said as a birth ("he was born last Wednesday"); "I did the emissions last Saturday", to a question
+ * for a date of birth among others, is the day of something else.
+ */
+const DAY_FROM_TODAY = new Set(['date-day-of-month', 'date-in-days', 'date-last-week', 'date-next-week', 'date-relative', 'date-week-after-next', 'date-week-on', 'date-weekday', 'date-weekday-after-next', 'date-weekday-and-day', 'date-weekday-before-last', 'date-weekday-next-week', 'date-weekday-past']);
 /** Words that say a day is wanted ("would be best", "suits us", "could we do"), not one already held. */
 const WANTED_DAY = /\b(?:best|suits?|works?|prefer|rather|ideal|perfect|would\s+like|could\s+(?:we|i|you)|can\s+(?:we|i|you)|free|available|if\s+you['’]ve\s+got|any\s+chance)\b/i;
 
@@ -103,10 +111,11 @@ export function candidates(kind: Kind, name: string, line: string, prop: JsonSch
       // a day said as a birth ("born the fourth of June") is no other day.
       const now = today ?? isoToday();
       const birth = isBirth(name, prop);
-      const fits = (d: { iso: string; index: number }) =>
+      const fits = (d: { iso: string; index: number; rule: string }) =>
         !negationAt(line, d.index) &&
         !(isPastDay(name, prop, toolDescription) && d.iso > now) &&
         !(birth && d.iso >= now) &&
+        !(birth && DAY_FROM_TODAY.has(d.rule) && !SAID_AS_BIRTH.test(line.slice(Math.max(0, d.index - 32), d.index))) &&
         !(isHeldDay(name, prop, toolDescription) && WANTED_DAY.test(clauseAround(line, d.index))) &&
         !(!birth && SAID_AS_BIRTH.test(line.slice(Math.max(0, d.index - 32), d.index))) &&
         !(birth && OWN_BIRTH.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`) && SOMEONE_ELSES_BIRTH.test(clauseAround(line, d.index).slice(0, Math.max(0, d.index - lineIndexOfClause(line, d.index)))));
@@ -183,7 +192,8 @@ export function candidates(kind: Kind, name: string, line: string, prop: JsonSch
     case 'identifier':
       // The code as said, then without its separators (a pattern may want "HX5530921" or "HX-5530921").
       // Digits the caller gives as their phone ("my mobile's oh seven seven…") are no reference or code.
-      return findIdentifiers(line).filter((f) => !saidAsPhone(line, f.index)).flatMap((f) => [...new Set([f.value, f.value.replace(/[\s./-]/g, '')])].map((value, i) => ({ value, said: f.said, rule: i === 0 ? f.rule : 'identifier-to-pattern' })));
+      // ("The tag number, capitals, no spaces": only the code without its separators.)
+      return findIdentifiers(line).filter((f) => !saidAsPhone(line, f.index)).flatMap((f) => [...new Set([f.value, f.value.replace(/[\s./-]/g, '')])].map((value, i) => ({ value, said: f.said, rule: i === 0 ? f.rule : 'identifier-to-pattern' })).filter((_c, i, all) => !(NO_SPACES.test(prop.description ?? '') && all.length > 1 && i === 0)));
     case 'number': {
       // "the first of the month is best" for a day of the month: that day, as a number.
       if (CALENDAR_DAY.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`)) return daysOfMonthSaid(line);

@@ -126,9 +126,9 @@ export function scopeCounts(name: string, line: string, allFound: Candidate[], c
     return settled(line, kept);
   }
   // A duration is said with its unit ("two weeks"): the unit already says what it counts.
-  const durations = unlabelled.filter((c) => c.rule.startsWith('duration'));
+  const durations = settledAmong(line, unlabelled.filter(isDuration), isDuration, DURATION_SETTLES, 'duration-settled');
   let cursor = 0;
-  const read = unlabelled.filter((c) => !durations.includes(c)).map((c) => {
+  const read = unlabelled.filter((c) => !isDuration(c)).map((c) => {
     // (Where it is said alone: the "five" of "eight five two nine seven" is a digit of a zip.)
     const at = aloneAt(line, c.said, cursor);
     if (at >= 0) cursor = at + c.said.length;
@@ -166,18 +166,35 @@ export function scopeCounts(name: string, line: string, allFound: Candidate[], c
  * issue 32, the first was written where the caller meant the last).
  */
 function settled(line: string, kept: Candidate[]): Candidate[] {
-  const plain = kept.filter((c) => !c.rule.startsWith('duration') && c.rule !== HOW_OFTEN && c.rule !== 'year-spoken' && c.rule !== 'day-of-month-said');
+  const plain = (c: Candidate) => !isDuration(c) && c.rule !== HOW_OFTEN && c.rule !== 'year-spoken' && c.rule !== 'day-of-month-said';
+  return settledAmong(line, settledAmong(line, kept, plain, SETTLES_BEFORE, 'number-settled'), isDuration, DURATION_SETTLES, 'duration-settled');
+}
+
+const isDuration = (c: Candidate) => c.rule.startsWith('duration');
+
+/**
+ * Words that settle on a length of time after another: those of a count, and a "but" ("He says a
+ * fortnight, but put three weeks to be safe"): of two lengths the one after "but" is the one asked for.
+ */
+const DURATION_SETTLES = new RegExp(`${SETTLES_BEFORE.source}|\\bbut[\\s,]+(?:(?:put|make|book|do|say|go\\s+for)\\s+(?:(?:it|me|us|them)\\s+)?(?:(?:down\\s+)?(?:as|for|at)\\s+)?)?$`, 'i');
+
+/** Of the candidates `inGroup` picks, two different values settle on the last one words of settling lead to, or on none. */
+function settledAmong(line: string, kept: Candidate[], inGroup: (c: Candidate) => boolean, settlesRe: RegExp, rule: string): Candidate[] {
+  const plain = kept.filter(inGroup);
   if (new Set(plain.map((c) => c.value)).size < 2) return kept;
   // The last count words of settling lead to ("No, make it seven and a half, my brother eats for
   // two"): a count said after it settles nothing, unless it hedges again ("… maybe a hundred").
   const at = (c: Candidate) => line.lastIndexOf(c.said);
-  const settles = (c: Candidate) => SETTLES_BEFORE.test(line.slice(Math.max(0, at(c) - 40), at(c)));
+  const settles = (c: Candidate) => settlesRe.test(line.slice(Math.max(0, at(c) - 40), at(c)));
   const byPlace = [...plain].sort((a, b) => at(a) - at(b));
   const lastSettled = [...byPlace].reverse().find(settles);
   const hedgedAfter = lastSettled !== undefined && byPlace.some((c) => at(c) > at(lastSettled) && c.value !== lastSettled.value && HEDGES_BEFORE.test(line.slice(Math.max(0, at(c) - 20), at(c))));
   const last = lastSettled && !hedgedAfter ? lastSettled : byPlace[byPlace.length - 1];
-  if (settles(last) && !hedgedAfter) return [{ ...last, rule: 'number-settled', why: `"${last.said}" is the number the caller settles on, after ${plain.filter((c) => c.value !== last.value).map((c) => `"${c.said}"`).join(', ')}` }];
-  return kept.filter((c) => !plain.includes(c));
+  if (settles(last) && !hedgedAfter) return [{ ...last, rule, why: `"${last.said}" is the number the caller settles on, after ${plain.filter((c) => c.value !== last.value).map((c) => `"${c.said}"`).join(', ')}` }];
+  // (A number said inside a length let go, the "three" of "three weeks", goes with it.)
+  const spans = plain.map((c) => [line.lastIndexOf(c.said), line.lastIndexOf(c.said) + c.said.length]);
+  const inside = (c: Candidate) => { const at = line.lastIndexOf(c.said); return spans.some(([a, b]) => at >= a && at + c.said.length <= b && c.said.length < b - a); };
+  return kept.filter((c) => !plain.includes(c) && !inside(c));
 }
 
 /** A count read by its own rule (one of…): its clause, not the word after it, says what it counts. */

@@ -77,6 +77,8 @@ const SYNONYMS = [
   'carriageway road',
   'storey storeys floor floors',
   'dollar buck',
+  // A light that goes on and off as people say it: flashing, blinking.
+  'flicker flash blink strobe',
 ].map((line) => line.split(' '));
 
 /**

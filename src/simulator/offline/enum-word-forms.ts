@@ -1,0 +1,65 @@
+// How a word of an enum value's name is said, or not said, as that value (enums.ts): the small
+// words of place that carry its meaning ("light_out"), a word said as a place rather than a thing
+// ("in our garden", "the inside of the glass"), everyday forms of a name's word ("misty" for
+// misted, "refurb" for refurbishment), and a definition's verbs with their particles ("knocking
+// down"). Each decides only whether a word counts; the scoring stays in enums.ts.
+import { conceptOfWord, isStopWord, nameWords, stem } from './words';
+
+const concept = (w: string) => conceptOfWord(w);
+
+/**
+ * Small words of place or state that carry a value's meaning ("light_out", "on_during_day",
+ * "drop_off") though they are no content words: a value is named whole only when they are said
+ * too, alone or inside a word with the rest of the name ("a pickup" for pick_up). "A street light
+ * outside ours … going on and off" names no light_out: "light" alone is what every value is about.
+ */
+const PARTICLES = new Set(['out', 'off', 'on', 'up', 'down', 'over', 'under', 'in', 'away', 'back']);
+export function particlesUnsaid(value: string, said: string[]): boolean {
+  const name = nameWords(value).map((w) => w.toLowerCase());
+  const spoken = said.map((w) => w.toLowerCase().replace(/[-'’]/g, ''));
+  return name.filter((w) => PARTICLES.has(w)).some((p) => !spoken.some((x) => x === p || (x.includes(p) && name.some((o) => o !== p && x.includes(o)))));
+}
+
+/** Whether every place `word` is said in the line follows "in our", "at the", "from my": a place. */
+export function saidOnlyAsAPlace(word: string, line: string): boolean {
+  const at = [...line.matchAll(/[\p{L}'’]+/gu)].filter((m) => concept(m[0].toLowerCase()) === concept(word)).map((m) => m.index ?? 0);
+  return at.length > 0 && at.every((i) => /\b(?:in|at|from|into|round)\s+(?:the|our|my|their|his|her|your)\s+$/i.test(line.slice(Math.max(0, i - 20), i)));
+}
+
+/**
+ * Whether every place `word` is said follows "the inside of the", "the top of my": a side of it, said
+ * as a place. ("The outside of the house" is the house's outside, a thing to work on: not here.)
+ */
+export function saidOnlyAsASideOf(word: string, line: string): boolean {
+  const at = [...line.matchAll(/[\p{L}'’]+/gu)].filter((m) => concept(m[0].toLowerCase()) === concept(word)).map((m) => m.index ?? 0);
+  return at.length > 0 && at.every((i) => /\b(?:inside|underside|top|bottom|edge|side|middle|corner)\s+of\s+(?:the|our|my|their|his|her|your|a|an)\s+$/i.test(line.slice(Math.max(0, i - 30), i)));
+}
+
+/** Everyday words in -y that are no adjective of the word before it ("a party" is nothing parted). */
+const NOUNS_IN_Y = new Set(['party', 'county', 'story', 'entry', 'belly', 'bully', 'jelly', 'ready', 'carry', 'hurry', 'marry', 'worry', 'sorry', 'berry', 'ferry', 'lorry', 'reply', 'supply', 'apply', 'family', 'every', 'plenty', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety']);
+
+/**
+ * Words of a value's name the caller says in another everyday form: "misty" for misted, "rusty" for
+ * rusted (an adjective in -y of the same root as a name's -ed or -ing word), "refurb" for
+ * refurbishment (a word cut short, six letters or more, of a longer name word). Returned as the
+ * name word itself, so that it is met as said.
+ */
+export function formsOfNameWords(said: string[], values: string[]): { word: string; as: string }[] {
+  const nameWordsAll = [...new Set(values.flatMap((v) => nameWords(v).map((w) => w.toLowerCase())))];
+  const out: { word: string; as: string }[] = [];
+  for (const x of said.map((w) => w.toLowerCase().replace(/['’]s$/, ''))) {
+    const root = NOUNS_IN_Y.has(x) ? undefined : /^([a-z]{4,})y$/.exec(x)?.[1];
+    for (const w of nameWordsAll) {
+      if ((root && /(?:ed|ing)$/.test(w) && stem(w) === root) || (x.length >= 6 && w.length >= x.length + 2 && w.startsWith(x) && !isStopWord(x))) out.push({ word: w, as: x });
+    }
+  }
+  return out;
+}
+
+export const PHRASAL_PARTICLE = /^(?:down|up|out|off|through|over|away|back)$/i;
+/** The verbs definitions say with a particle ("knocking down"), by stem, with it. */
+export function phrasalVerbsIn(definitions: string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const d of definitions) for (const m of d.matchAll(/\b([a-z]{3,})\s+(down|up|out|off|through|over|away|back)\b/g)) if (!isStopWord(m[1])) out.set(stem(m[1]), m[2]);
+  return out;
+}
