@@ -49,6 +49,8 @@ const BLIND_10 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-bl
 const BLIND_11 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-11/', import.meta.url));
 /** The twelfth, written blind after the eleventh's held-out part was spent (stop 45). */
 const BLIND_12 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-12/', import.meta.url));
+/** The thirteenth, written blind after the twelfth's held-out part was spent (stop 45). */
+const BLIND_13 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-13/', import.meta.url));
 const blind = [
   ...batch(BLIND, ''),
   ...batch(BLIND_2, 'batch-2/'),
@@ -62,6 +64,7 @@ const blind = [
   ...(existsSync(BLIND_10) ? batch(BLIND_10, 'batch-10/') : []),
   ...(existsSync(BLIND_11) ? batch(BLIND_11, 'batch-11/') : []),
   ...(existsSync(BLIND_12) ? batch(BLIND_12, 'batch-12/') : []),
+  ...(existsSync(BLIND_13) ? batch(BLIND_13, 'batch-13/') : []),
 ];
 
 const realFetch = globalThis.fetch;
