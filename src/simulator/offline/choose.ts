@@ -5,7 +5,7 @@
 import type { JsonSchema } from '../../model';
 import type { ToolSpec } from '../types';
 import { fillArguments, type FillContext, type FillResult } from './fill';
-import { isNotYetTool, meaningOf, type Meant, VAGUE } from './intent';
+import { isNotYetTool, MANNERS, meaningOf, type Meant, VAGUE } from './intent';
 import { callerWords, conceptOfWord, isStopWord, nameWords, overlap, stem, words } from './words';
 
 export interface Scored {
@@ -28,11 +28,17 @@ export interface Scored {
 
 
 /** Every word a tool shows the model: name parts, description, parameter names, descriptions and enum values. */
-export function toolWords(tool: ToolSpec): string[] {
+/** Words of contact details, by concept: giving them is no purpose of the call. */
+const CONTACT = new Set('email phone street name surname'.split(' ').map(conceptOfWord));
+
+export function toolWords(tool: ToolSpec, asPurpose = false): string[] {
   const out = [...nameWords(tool.name), ...words(tool.description)];
   const walk = (props: Record<string, JsonSchema> | undefined) => {
     for (const [name, prop] of Object.entries(props ?? {})) {
-      out.push(...nameWords(name), ...words(prop?.description ?? ''));
+      // (Offered as a purpose, a tool is not what its parameters' words of contact say: "the code
+      // from their confirmation email" is asked once the caller has a booking, and "my email is …"
+      // states no such purpose.)
+      out.push(...nameWords(name), ...words(prop?.description ?? '').filter((w) => !asPurpose || !CONTACT.has(conceptOfWord(w))));
       for (const v of prop?.enum ?? []) if (typeof v === 'string') out.push(...nameWords(v));
     }
   };
@@ -51,14 +57,16 @@ export function scoreTools(tools: ToolSpec[], ctx: FillContext): Scored[] {
   const purposeful = tools.filter((_, i) => !notYet[i]);
   const flags = tools.flatMap((t) => Object.entries(t.parameters.properties ?? {}).filter(([, p]) => p?.type === 'boolean').map(([name]) => `${t.name}.${name}`));
   const soleFlag = flags.length === 1 ? flags[0] : undefined;
+  const purposes = notYet.some(Boolean);
   const scored: Scored[] = tools.map((tool, index) => {
-    const theirs = toolWords(tool);
+    const theirs = toolWords(tool, purposes);
     // A stated purpose alone means the one tool the stage offers besides its not-yet tools.
     const meant = notYet[index] || !line ? undefined : meaningOf(line, theirs, notYet.some(Boolean) && purposeful.length === 1);
     const fill = fillArguments(tool.parameters, { ...ctx, soleFlag, tool: { name: tool.name, description: tool.description, meant } });
     // ("the big double kind" shares "kind" with "Capture the kind of project": a word for any sort
     // of thing points at no tool.)
-    const shared = overlap(latest, theirs).pairs.filter((p) => !VAGUE.has(stem(p.mine)));
+    // (Nor, at a stage that offers purposes, a word of manners: "for sure" is no "confirmation".)
+    const shared = overlap(latest, theirs).pairs.filter((p) => !VAGUE.has(stem(p.mine)) && !(purposes && !notYet[index] && MANNERS.has(conceptOfWord(p.mine))));
     const values = Object.entries(fill.filled).filter(([, f]) => f.fromLatest && f.specific).map(([name]) => name);
     const byPurpose = meant?.rule === 'tool-by-stated-purpose' ? 1 : 0;
     // The agent just asked for one of its parameters: the caller's line answers this tool's question.
@@ -76,7 +84,6 @@ export function scoreTools(tools: ToolSpec[], ctx: FillContext): Scored[] {
   // At a stage that offers its tools as purposes (it has a not-yet tool), a thing named is no
   // purpose: "the aerial" of "we've lost half the channels" fills a new_installation's install_type
   // but says nothing of wanting one. There a tool's values count only beside a word of its own.
-  const purposes = notYet.some(Boolean);
   for (const s of scored) {
     const valueWords = new Set(s.values.flatMap((name) => callerWords(s.fill.filled[name].said)).map(conceptOfWord));
     const ownWords = s.shared.filter((p) => !valueWords.has(conceptOfWord(p.mine)));

@@ -63,3 +63,10 @@ export function phrasalVerbsIn(definitions: string[]): Map<string, string> {
   for (const d of definitions) for (const m of d.matchAll(/\b([a-z]{3,})\s+(down|up|out|off|through|over|away|back)\b/g)) if (!isStopWord(m[1])) out.set(stem(m[1]), m[2]);
   return out;
 }
+
+/** Whether every place `word` is said labels a detail read out after it ("the email's …", "my phone is …"). */
+export function saidOnlyAsALabel(word: string, line: string): boolean {
+  const at = [...line.matchAll(/[\p{L}]+/gu)].filter((m) => m[0].toLowerCase() === word.toLowerCase().replace(/_/g, ' '));
+  // ("The email's fine", "post is better": a word of choosing after it makes it the choice.)
+  return at.length > 0 && at.every((m) => /^(?:['’]s|\s+(?:is|address\s+is|number\s+is|['’]s))\s+(?!(?:fine|good|great|best|better|easier|easiest|ok|okay|perfect|ideal|preferred|probably|the\s+(?:best|easiest)|what|how)\b)\S/i.test(line.slice((m.index ?? 0) + m[0].length)));
+}

@@ -7,7 +7,7 @@ import { findNumbers } from './extract';
 import { findLargeNumberWords, numberWordValue } from './ids';
 import { negationAt } from './polarity';
 import { callerWords, classesOf, conceptOfWord, isStopWord, nameWords, stem, words } from './words';
-import { formsOfNameWords, particlesUnsaid, PHRASAL_PARTICLE, phrasalVerbsIn, saidOnlyAsAPlace, saidOnlyAsASideOf } from './enum-word-forms';
+import { formsOfNameWords, particlesUnsaid, PHRASAL_PARTICLE, phrasalVerbsIn, saidOnlyAsALabel, saidOnlyAsAPlace, saidOnlyAsASideOf } from './enum-word-forms';
 
 export type EnumReading =
   | { value: unknown; said: string; why: string }
@@ -156,7 +156,9 @@ function aliasesOf(value: string, descriptions: string[]): string[] {
  */
 function includedIn(value: string, values: string[], descriptions: string[]): string[] {
   const part = (s: string) => new RegExp(`(?<!\\bor\\s+)(?<![a-z0-9_])${escaped(s)}(?![a-z0-9_])(?!\\s+or\\b)`);
-  return values.filter((other) => other !== value && definitionsOf(other, descriptions).some((d) => !/^\s*or\b/.test(d) && spellings(value).some((s) => part(s).test(d))));
+  // ('"email", "post" (£3) or "none"' lists the values: what follows "email" there is the next value, no part of it.)
+  const listsValues = (d: string) => values.some((v) => spellings(v).some((s) => new RegExp('^[\\s,;/"\'`]*(?:(?:or|and)\\s+)?["\'`]?' + escaped(s) + '(?![a-z0-9_])').test(d)));
+  return values.filter((other) => other !== value && definitionsOf(other, descriptions).some((d) => !/^\s*or\b/.test(d) && !listsValues(d) && spellings(value).some((s) => part(s).test(d))));
 }
 
 /** Words that set a meaning past or short of the thing it names ("past the shoulders", "over 20 kg"). */
@@ -420,6 +422,10 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
       const others = tied.filter((s) => s !== fullest[0]).map((s) => s.value).join(', ');
       return { value: original(fullest[0].value), said: fullest[0].said, why: `${fullest[0].evidence}; more of its words are said than of ${others}` };
     }
+    // ("the email's priya nair eighty-eight … could you pop a card in the post?": a value's word
+    // said only as the label of a detail read out is no choice of it; the other one is.)
+    const chosen = tied.every((t) => t.said === t.value) ? tied.filter((t) => !saidOnlyAsALabel(t.said, line)) : [];
+    if (chosen.length === 1) return { value: original(chosen[0].value), said: chosen[0].said, why: `${chosen[0].evidence}; ${tied.filter((t) => t !== chosen[0]).map((t) => `"${t.said}"`).join(', ')} only labels a detail the caller reads out` };
     const picked = pickedOutright(tied, line);
     if (picked) return { value: original(picked.value), said: picked.said, why: `${picked.evidence}, said as the caller's pick ("${picked.marked}"); the others only in passing` };
     const near = namedBesideItsThing(tied, line, descriptions[0] ?? '');

@@ -40,7 +40,7 @@ export function isNotYetTool(tool: ToolSpec): boolean {
 export const VAGUE = new Set('kind kinds sort sorts type types thing things stuff bit bits way ways lot work think thinking thought guess suppose reckon wonder wondering know mean call calling called ring ringing rang someone somebody something anything anyone anybody else'.split(' ').map(stem));
 
 /** Words that are manners or talk about the call itself, not a purpose: greetings, thanks, yes/no. */
-const MANNERS = new Set([...['greeting', 'agree', 'refuse'].map(conceptOfWord), ...'thank thanks good morning afternoon evening there calling call speaking doing fine well nice'.split(' ').map(stem)]);
+export const MANNERS = new Set([...['greeting', 'agree', 'refuse'].map(conceptOfWord), ...'thank thanks good morning afternoon evening there calling call speaking doing fine well nice'.split(' ').map(stem)]);
 /** Asking for help or to talk names no purpose of its own. */
 const META = new Set([...['help', 'ask'].map(conceptOfWord), ...'talk speak someone something anything thing wonder'.split(' ').map(stem)]);
 

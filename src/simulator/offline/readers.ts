@@ -193,7 +193,8 @@ export function candidates(kind: Kind, name: string, line: string, prop: JsonSch
       // The code as said, then without its separators (a pattern may want "HX5530921" or "HX-5530921").
       // Digits the caller gives as their phone ("my mobile's oh seven seven…") are no reference or code.
       // ("The tag number, capitals, no spaces": only the code without its separators.)
-      return findIdentifiers(line).filter((f) => !saidAsPhone(line, f.index)).flatMap((f) => [...new Set([f.value, f.value.replace(/[\s./-]/g, '')])].map((value, i) => ({ value, said: f.said, rule: i === 0 ? f.rule : 'identifier-to-pattern' })).filter((_c, i, all) => !(NO_SPACES.test(prop.description ?? '') && all.length > 1 && i === 0)));
+      // Nor are letters and digits of an email read out ("email is J R E Y E S, nine one nine, at gmail dot com").
+      return findIdentifiers(line).filter((f) => !saidAsPhone(line, f.index) && !emailsSaid(line).some((e) => f.index >= e.index && f.index < e.index + e.said.length)).flatMap((f) => [...new Set([f.value, f.value.replace(/[\s./-]/g, '')])].map((value, i) => ({ value, said: f.said, rule: i === 0 ? f.rule : 'identifier-to-pattern' })).filter((_c, i, all) => !(NO_SPACES.test(prop.description ?? '') && all.length > 1 && i === 0)));
     case 'number': {
       // "the first of the month is best" for a day of the month: that day, as a number.
       if (CALENDAR_DAY.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`)) return daysOfMonthSaid(line);
