@@ -89,13 +89,18 @@ export function askedByInstructions(name: string, ctx: FillContext): Asked | und
 export function sentenceAbout(name: string, prop: JsonSchema, line: string): { said: string; word: string } | undefined {
   const sentences = line.trim().split(/(?<=[.!?])\s+/).filter(Boolean);
   if (sentences.length < 2) return undefined;
-  // Literal stems: the synonym table is too wide here ("number" means a phone, "drop" to cancel).
-  const own = new Set([...nameWords(name), ...words(prop.description ?? '')].filter((w) => !isStopWord(w)).map(stem));
   const hits = sentences.flatMap((sentence) => {
-    const word = words(sentence).find((w) => !isStopWord(w) && own.has(stem(w)));
+    const word = wordOfItsThing(name, prop, sentence);
     return word ? [{ said: sentence, word }] : [];
   });
   return hits.length === 1 ? hits[0] : undefined;
+}
+
+/** A word of `text` that is a word of the parameter's name or description ("cemetery"), if any. */
+export function wordOfItsThing(name: string, prop: JsonSchema, text: string): string | undefined {
+  // Literal stems: the synonym table is too wide here ("number" means a phone, "drop" to cancel).
+  const own = new Set([...nameWords(name), ...words(prop.description ?? '')].filter((w) => !isStopWord(w)).map(stem));
+  return words(text).find((w) => !isStopWord(w) && own.has(stem(w)));
 }
 
 /**

@@ -5,7 +5,7 @@
 import { formsOfNameWords } from './enum-word-forms';
 import { readEnum } from './history-memo';
 import { negationAt } from './polarity';
-import { classesOf, conceptOfWord, nameWords, stem, words } from './words';
+import { callerWords, classesOf, conceptOfWord, nameWords, stem, words } from './words';
 
 /** Words after which the caller says the list they settle on: "make it", "let's say", "change it to". */
 const SETTLES_LIST = /\b(?:make\s+it|let['’]?s\s+(?:say|do|make\s+it)|change\s+(?:it|that)\s+to|so\s+that['’]s)\b/gi;
@@ -119,6 +119,8 @@ function otherFormSaid(word: string, line: string): boolean {
   // ("the door handle's gone": "handle's" is the word itself.)
   const said = words(line).map((x) => x.toLowerCase().replace(/['’]s$/, ''));
   if (said.some(same)) return false;
+  // ("Everything sounds like I'm under water" is said for "muffled" itself: a phrase for the very word.)
+  if (callerWords(line).slice(words(line).length).includes(w)) return false;
   // ("misty" for misted, "refurb" for refurbishment: the word in an everyday form of its own.)
   if (formsOfNameWords(said, [w]).some((f) => f.word === w)) return false;
   // (A kind said for a class, "rowing machine" for gym equipment, "two buses" for travel, names it.)
@@ -126,6 +128,11 @@ function otherFormSaid(word: string, line: string): boolean {
   // A word of the same concept said ("wind" for winding), or none at all: the part was met by a
   // phrase ("Nothing else." is a goodbye, and no bus_stop's "stop").
   return true;
+}
+
+/** The clauses of a line that ask for work on something: "that wants doing again", "it needs replacing". */
+function workClauses(line: string): string[] {
+  return line.split(/[.;!?]+|,\s*(?=so\b|and\b|but\b)/i).filter((c) => /\b(?:wants?|needs?|could\s+do\s+with)\s+(?:a\s+(?:bit\s+of\s+)?)?[a-z]+ing\b/i.test(c) && !/\b(?:nothing|no|not|never|none)\b|n['’]t\b/i.test(c));
 }
 
 /** The word right after the one said at `at`. */
@@ -253,6 +260,11 @@ export function readEnumList(values: unknown[], line: string, descriptions: stri
   // is asked for. ("the school they offered" is explained by sibling_at_school, kept.)
   const unexplained = sharedDropped.find((d) => !kept.some((k) => nameWords(String(k.value)).some((w) => conceptOfWord(w) === conceptOfWord(words(d.said)[0] ?? ''))));
   if (unexplained && kept.length) return { unsure: `"${unexplained.said}" is part of ${String(unexplained.value)} and another value's name, and no value taken holds it` };
+  // "… the gold's all flaking off the letters, so that wants doing again": in a list of work, a
+  // clause that asks for work ("wants doing", "needs replacing") and gave no value taken is work the
+  // rules could not name; a list without it would leave it out, so the list is asked for.
+  const unnamedWork = kept.length && WORK_ON.test(descriptions.join(' ')) ? workClauses(line).find((c) => !kept.some((k) => placesSaid(c, k.said).length > 0)) : undefined;
+  if (unnamedWork) return { unsure: `"${unnamedWork.trim()}" asks for work no value of the list was read from` };
   if (!kept.length) return undefined;
   const why = [`named: ${kept.map((k) => `${String(k.value)} ("${k.said}")`).join(', ')}`, ...(dropped.length ? [`not taken: ${dropped.join(', ')}`] : [])].join('; ');
   return { values: kept.map((k) => k.value), said: kept.map((k) => k.said).join(', '), why };

@@ -70,3 +70,12 @@ export function saidOnlyAsALabel(word: string, line: string): boolean {
   // ("The email's fine", "post is better": a word of choosing after it makes it the choice.)
   return at.length > 0 && at.every((m) => /^(?:['’]s|\s+(?:is|address\s+is|number\s+is|['’]s))\s+(?!(?:fine|good|great|best|better|easier|easiest|ok|okay|perfect|ideal|preferred|probably|the\s+(?:best|easiest)|what|how)\b)\S/i.test(line.slice((m.index ?? 0) + m[0].length)));
 }
+
+/** After a value's word, words that grade it among things the caller has: "the right one's the worst". */
+export const GRADED_WORSE = /^(?:\s+one)?\s*(?:['’]s|is|was|are)\s+(?:the\s+|a\s+(?:bit|lot)\s+|much\s+|far\s+)?(?:worst|worse|sorest|sorer|most\s+painful|bad\s+one)\b/i;
+
+/** Whether every place `word` is said grades it as worse ("both, but the right one's the worst"): a description, no choice. */
+export function saidOnlyAsWorse(word: string, line: string): boolean {
+  const at = [...line.matchAll(/[\p{L}]+/gu)].filter((m) => m[0].toLowerCase() === word.toLowerCase());
+  return at.length > 0 && at.every((m) => GRADED_WORSE.test(line.slice((m.index ?? 0) + m[0].length)));
+}

@@ -7,7 +7,7 @@ import { findNumbers } from './extract';
 import { findLargeNumberWords, numberWordValue } from './ids';
 import { negationAt } from './polarity';
 import { callerWords, classesOf, conceptOfWord, isStopWord, nameWords, stem, words } from './words';
-import { formsOfNameWords, particlesUnsaid, PHRASAL_PARTICLE, phrasalVerbsIn, saidOnlyAsALabel, saidOnlyAsAPlace, saidOnlyAsASideOf } from './enum-word-forms';
+import { formsOfNameWords, particlesUnsaid, PHRASAL_PARTICLE, phrasalVerbsIn, saidOnlyAsALabel, saidOnlyAsAPlace, saidOnlyAsASideOf, saidOnlyAsWorse } from './enum-word-forms';
 
 export type EnumReading =
   | { value: unknown; said: string; why: string }
@@ -105,6 +105,13 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 const DENIED = /\b(?:with no|without|except(?: for)?|excluding|but not)\s+(?:(?:a|an|the|any)\s+)?([a-z][a-z'’-]*)/g;
 
+/** A "definition" that opens with another value is the description's list of values, no meaning. */
+function listsValues(definition: string, values: string[]): boolean {
+  // (Another value in quotes or in snake_case, even where only this one is read: a list.)
+  if (/^["'`]?[\s,;/]*(?:(?:or|and)\s+)?(?:["'`][a-z0-9_-]+["'`]|[a-z0-9]+_[a-z0-9_]+)/.test(definition)) return true;
+  return values.some((v) => spellings(v).some((s) => new RegExp('^[\\s,;/"\'`]*(?:(?:or|and)\\s+)?["\'`]?' + escaped(s) + '(?![a-z0-9_])').test(definition)));
+}
+
 /**
  * What the descriptions say a value means: the content words of its definitions, each cut at the
  * next value it names ("no_connection means nothing works at all; slow: …"), less the words the
@@ -113,7 +120,7 @@ const DENIED = /\b(?:with no|without|except(?: for)?|excluding|but not)\s+(?:(?:
 export function glossOf(value: string, values: string[], descriptions: string[], unique = true): string[] {
   const out: string[] = [];
   const others = values.filter((v) => v !== value).flatMap(spellings);
-  for (let rest of definitionsOf(value, descriptions)) {
+  for (let rest of definitionsOf(value, descriptions).filter((d) => !listsValues(d, values))) {
     // Cut where another value is defined; one only named ("electricity or gas") is no word of
     // this meaning, and the words after it still are ("an outside_wash, the seats vacuumed").
     for (const other of others) {
@@ -157,8 +164,7 @@ function aliasesOf(value: string, descriptions: string[]): string[] {
 function includedIn(value: string, values: string[], descriptions: string[]): string[] {
   const part = (s: string) => new RegExp(`(?<!\\bor\\s+)(?<![a-z0-9_])${escaped(s)}(?![a-z0-9_])(?!\\s+or\\b)`);
   // ('"email", "post" (£3) or "none"' lists the values: what follows "email" there is the next value, no part of it.)
-  const listsValues = (d: string) => values.some((v) => spellings(v).some((s) => new RegExp('^[\\s,;/"\'`]*(?:(?:or|and)\\s+)?["\'`]?' + escaped(s) + '(?![a-z0-9_])').test(d)));
-  return values.filter((other) => other !== value && definitionsOf(other, descriptions).some((d) => !/^\s*or\b/.test(d) && !listsValues(d) && spellings(value).some((s) => part(s).test(d))));
+  return values.filter((other) => other !== value && definitionsOf(other, descriptions).some((d) => !/^\s*or\b/.test(d) && !listsValues(d, values) && spellings(value).some((s) => part(s).test(d))));
 }
 
 /** Words that set a meaning past or short of the thing it names ("past the shoulders", "over 20 kg"). */
@@ -424,8 +430,9 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
     }
     // ("the email's priya nair eighty-eight … could you pop a card in the post?": a value's word
     // said only as the label of a detail read out is no choice of it; the other one is.)
-    const chosen = tied.every((t) => t.said === t.value) ? tied.filter((t) => !saidOnlyAsALabel(t.said, line)) : [];
-    if (chosen.length === 1) return { value: original(chosen[0].value), said: chosen[0].said, why: `${chosen[0].evidence}; ${tied.filter((t) => t !== chosen[0]).map((t) => `"${t.said}"`).join(', ')} only labels a detail the caller reads out` };
+    // ("It's both, really, but the right one's the worst": the one graded worse is described.)
+    const chosen = tied.every((t) => t.said === t.value) ? tied.filter((t) => !saidOnlyAsALabel(t.said, line) && !saidOnlyAsWorse(t.said, line)) : [];
+    if (chosen.length === 1) return { value: original(chosen[0].value), said: chosen[0].said, why: `${chosen[0].evidence}; ${tied.filter((t) => t !== chosen[0]).map((t) => `"${t.said}"`).join(', ')} is only said of something else (a detail read out, or which is worse)` };
     const picked = pickedOutright(tied, line);
     if (picked) return { value: original(picked.value), said: picked.said, why: `${picked.evidence}, said as the caller's pick ("${picked.marked}"); the others only in passing` };
     const near = namedBesideItsThing(tied, line, descriptions[0] ?? '');

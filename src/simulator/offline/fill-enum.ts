@@ -12,6 +12,7 @@ import { enumByElimination, enumOutsideOthersSentences } from './enum-clauses';
 import { enumByEcho } from './enum-echo';
 import { enumByExperience } from './experience';
 import { enumByRange } from './enum-ranges';
+import { GRADED_WORSE } from './enum-word-forms';
 import type { FillContext, Filled, Made } from './fill-types';
 import { readEnum } from './history-memo'; // read once per line (a long call's steps stay flat)
 import { pickEnumByTime, pickTime } from './pick';
@@ -144,6 +145,9 @@ const COMPARED = /\b(bigger|biggest|larger|largest|smaller|smallest|cheaper|chea
 
 function namedAsTheOne(values: unknown[], line: string, descriptions: string[]): { value: unknown; said: string } | undefined {
   for (const m of line.matchAll(THE_ONE)) {
+    // ("It's both, really, but the right one's the worst": the one said to be worse is described,
+    // not chosen.)
+    if (GRADED_WORSE.test(line.slice((m.index ?? 0) + m[0].length))) continue;
     // "the bigger salt one" among salt_32k, salt_48k and salt_free: a size said picks by the
     // numbers of the values its thing names, and no value without one; any other comparison
     // ("the cheaper one") is no pick the rules can make.

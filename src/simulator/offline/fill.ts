@@ -13,7 +13,7 @@ import { findPostcodes, findSpokenCodesAlone, findStreetAddresses } from './ids'
 import { clauseWith } from './intent';
 import { fillBoolean, flagMeaningInTool } from './flags';
 import type { FillContext, Filled, Made } from './fill-types';
-import { askedByInstructions, beforeOtherAnswers, CHOICE_OF_OPTIONS, contactDetailsIn, describesAThing, REASON, FIRST_PERSON_CLAUSE, purposeOf, saysOnlyWhen, sentenceAbout, withoutFillers } from './answer-text';
+import { askedByInstructions, beforeOtherAnswers, CHOICE_OF_OPTIONS, contactDetailsIn, describesAThing, REASON, FIRST_PERSON_CLAUSE, purposeOf, saysOnlyWhen, sentenceAbout, withoutFillers, wordOfItsThing } from './answer-text';
 import { namePart, PLACE_OR_BODY } from './name-parts';
 import { isFirstAddressLine } from './address-lines';
 import { fieldsAskedBy } from './field-question';
@@ -353,6 +353,13 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
       // An optional text the caller says nothing of stays empty: the line's other sentences are
       // about other things ("the dietary notes" are not the caller's name and number).
       if (!(ctx.parameters?.required ?? []).includes(name)) return undefined;
+      // "… it's up at Undercliffe Cemetery, in Bradford", a line or two back, is the cemetery; this
+      // line's "It's the black shiny stuff" answers what stone it is.
+      const earlier = ctx.callerLines.slice(1, 4).map((l) => sentenceAbout(name, prop, l)).find(Boolean);
+      if (earlier) {
+        const f = made(earlier.said, 'words-sentence-about', earlier.said, false, false);
+        if (f) return { ...f, why: `the caller's "${earlier.word}", said a line or two before, is a word of ${name}` };
+      }
       // The sentence that means the tool, when the line has several; else the whole line.
       const said = ctx.tool?.meant ? clauseWith(line, ctx.tool.meant.said) : line.trim();
       // A reason the caller gave earlier as a purpose ("…to go over my blood test results") beats a
@@ -430,6 +437,10 @@ export function fillArguments(parameters: JsonSchema, ctx: FillContext): FillRes
     const givesOthers = words(String(f.value)).filter((w) => !isStopWord(w)).some((w) => othersSaid.has(stem(w)));
     if (narrowed === undefined && f.rule === 'words-clause' && givesOthers && line.trim() !== f.value) narrowed = narrowedCopy(name, { ...f, value: withoutFillers(line), said: line, rule: 'words-as-said' }, filled, (parameters.required ?? []).includes(name));
     if (narrowed === 'keep') continue;
+    // What is left of this line ("With gold letters on") names nothing of the parameter's thing; a
+    // sentence a line or two before does ("it's up at Undercliffe Cemetery"): that is the text.
+    const earlier = narrowed && !wordOfItsThing(name, prop ?? {}, narrowed.value) ? ctx.callerLines.slice(1, 4).map((l) => sentenceAbout(name, prop ?? {}, l)).find(Boolean) : undefined;
+    if (earlier) narrowed = { value: earlier.said };
     if (narrowed && accepts(prop ?? {}, narrowed.value, ctx.patterns, `${ctx.tool?.name ?? 'the tool'}.${name}`)) {
       setOwn(args, name, narrowed.value);
       setOwn(filled, name, { ...f, value: narrowed.value, said: narrowed.value, why: `${f.why ? `${f.why}; ` : ''}kept to the clause no other value of the line came from` });

@@ -96,6 +96,13 @@ export function findSpokenEmails(heard: string): Found[] {
       const at = from - lead[1].length;
       return [{ value: `${prefix}${write(m[1])}@${write(m[2])}`, said: heard.slice(at, (m.index ?? 0) + m[0].length), index: at, rule: 'email-spoken' }];
     }
+    // "email is T lindqvist, so just a T in front, at yahoo dot com": words said after "email is",
+    // in the same sentence, that are not read as part of the address leave it unknown; "front" is
+    // no address.
+    const sentence = joined.slice(0, from).split(/[.!?]\s/).at(-1) ?? '';
+    const opened = /\be-?mail(?:\s+address)?\s*(?:is|['’]s|:)\s+(.*)$/i.exec(sentence);
+    // ("Email's fine, it's r dot adeyemi at …" opens the address anew: it is read.)
+    if (opened && /[a-z]/i.test(opened[1]) && !/(?:\bis|['’]s|:)\s*$/i.test(sentence)) return [];
     return [{ value: `${write(m[1])}@${write(m[2])}`, said: heard.slice(from, (m.index ?? 0) + m[0].length), index: from, rule: 'email-spoken' }];
   });
 }

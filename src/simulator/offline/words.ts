@@ -138,6 +138,8 @@ const PHRASES: [RegExp, string][] = [
   [/\b(?:going|coming|travell?ing|go|come|travel|ride|riding)\s+(?:along\s+)?with\s+(?:her|him|them|me|us)\b/i, 'accompany'],
   // Taking a garment up is shortening it, its hem: "it'll need taking up", "take the trousers up".
   [/\b(?:tak(?:e|es|ing|en)|took)\s+(?:(?:it|them|the\s+\w+)\s+)?up\b(?!\s+(?:with|on|to|tennis|golf|running|swimming|space|room|time))/i, 'hem'],
+  // Hearing as if through water or wool is muffled hearing: "everything sounds like I'm under water".
+  [/\b(?:under\s?water|through\s+cotton\s+wool|bunged\s+up)\b/i, 'muffled'],
   [/\bthat['’]?s (?:all|it|everything)\b|\bnothing else\b|\ball (?:set|done)\b|\bhave a (?:nice|good|great|lovely) (?:day|one|evening|weekend)\b|\btake care\b|\bsee you\b|\bcheers\b|\bthat (?:will|would) be all\b/i, 'bye'],
 ];
 
