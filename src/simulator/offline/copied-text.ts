@@ -5,7 +5,9 @@
 // ("she's not a big dog"); with none or several left nothing tells which, and the text is not
 // given (the agent asks for it). A text that only denies ("No skin problems or anything") gives
 // nothing an optional note could hold.
-import { withoutFillers } from './answer-text';
+import type { JsonSchema } from '../../model';
+import { sentenceAbout, withoutFillers, wordOfItsThing } from './answer-text';
+import { isStopWord, stem, words } from './words';
 import type { Filled } from './fill-types';
 
 /** Rules that take a stretch of the line as it was said. */
@@ -72,4 +74,24 @@ export function narrowedCopy(name: string, own: Filled, filled: Readonly<Record<
   }
   const clause = ownClause(text, others);
   return clause === undefined ? undefined : { value: clause };
+}
+
+/**
+ * The text of `name` once the line's other values are known: `f` narrowed to its own clause
+ * (narrowedCopy), the line's other sentences where the one that meant the tool gave another value,
+ * or a sentence a line or two before that names the parameter's thing where what is left names
+ * nothing of it ("With gold letters on" is no cemetery; "it's up at Undercliffe Cemetery" is).
+ */
+export function copiedText(name: string, prop: JsonSchema, f: Filled, filled: Readonly<Record<string, Filled>>, callerLines: readonly string[], required: boolean): { value: string } | undefined | 'keep' {
+  let narrowed = narrowedCopy(name, f, filled, required);
+  // The sentence that meant the tool ("It's leaking.") gave another value: the rest of the line
+  // ("Every time it gets to the spin there's a puddle…") is the text, if any sentence is free.
+  const line = callerLines[0] ?? '';
+  const othersSaid = new Set(Object.entries(filled).filter(([other]) => other !== name).flatMap(([, o]) => words(String(o.said ?? '')).map(stem)));
+  // ("His GCSEs, yeah, next summer." gave the exam: the text is in the line's other sentences.)
+  const givesOthers = words(String(f.value)).filter((w) => !isStopWord(w)).some((w) => othersSaid.has(stem(w)));
+  if (narrowed === undefined && f.rule === 'words-clause' && givesOthers && line.trim() !== f.value) narrowed = narrowedCopy(name, { ...f, value: withoutFillers(line), said: line, rule: 'words-as-said' }, filled, required);
+  if (narrowed === 'keep') return 'keep';
+  const earlier = narrowed && !wordOfItsThing(name, prop, narrowed.value) ? callerLines.slice(1, 4).map((l) => sentenceAbout(name, prop, l)).find(Boolean) : undefined;
+  return earlier ? { value: earlier.said } : narrowed;
 }

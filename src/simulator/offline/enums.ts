@@ -5,8 +5,9 @@
 import { withoutTimes } from './dates';
 import { findNumbers } from './extract';
 import { findLargeNumberWords, numberWordValue } from './ids';
-import { negationAt } from './polarity';
+import { deniedConcepts } from './polarity';
 import { callerWords, classesOf, conceptOfWord, isStopWord, nameWords, stem, words } from './words';
+import { namedBesideItsThing, pickedOutright } from './enum-ties';
 import { formsOfNameWords, particlesUnsaid, PHRASAL_PARTICLE, phrasalVerbsIn, saidOnlyAsALabel, saidOnlyAsAPlace, saidOnlyAsASideOf, saidOnlyAsWorse } from './enum-word-forms';
 
 export type EnumReading =
@@ -184,63 +185,12 @@ function withoutUnsaidDegree(tied: string[], said: string[], descriptions: strin
   return tied.filter((_, i) => fit[i] === best);
 }
 
-/**
- * Of values named as strongly, the one said in the one clause that names the parameter's thing
- * ("The internet light on the box is red, and I've turned it off and on": the light is red; "off"
- * is said of something else).
- */
-function namedBesideItsThing<T extends { value: string; said: string; evidence: string }>(tied: T[], line: string, description: string): (T & { clause: string }) | undefined {
-  const thing = new Set(content(words(description)).map(stem));
-  if (!thing.size) return undefined;
-  const clauses = line.split(/[,;.!?]|\s+(?:and|but)\s+/i).map((c) => c.trim()).filter(Boolean);
-  const about = clauses.filter((c) => words(c).some((w) => thing.has(stem(w))));
-  // Where each value was said: "drive_through" as "drive-through", a word by any of its forms.
-  const saidIn = (clause: string, said: string) => {
-    const parts = said.toLowerCase().split(/[\s_-]+/);
-    const ws = words(clause.toLowerCase().replace(/-/g, ' '));
-    return ws.some((_, i) => parts.every((p, j) => ws[i + j] !== undefined && concept(ws[i + j]) === concept(p)));
-  };
-  if (about.length !== 1 || !tied.every((t) => clauses.some((c) => saidIn(c, t.said)))) return undefined;
-  const hits = tied.filter((t) => saidIn(about[0], t.said));
-  return hits.length === 1 ? { ...hits[0], clause: about[0] } : undefined;
-}
-
-/** The concepts of the line's words that a negator in their clause denies at every place they are said. */
-function deniedConcepts(line: string): Set<string> {
-  const affirmed = new Set<string>();
-  const denied = new Set<string>();
-  for (const m of line.matchAll(/[\p{L}'’]+/gu)) {
-    const c = concept(m[0].toLowerCase());
-    if (negationAt(line, m.index)) denied.add(c);
-    else affirmed.add(c);
-  }
-  return new Set([...denied].filter((c) => !affirmed.has(c)));
-}
-
 /** The value the line names, by score; a tie between the best two is reported, never dropped. */
 const TENS_ORDINAL = '(?:twentieth|thirtieth|fortieth|fiftieth|sixtieth|seventieth|eightieth|ninetieth|hundredth)';
 const UNIT_ORDINAL = '(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth)';
 /** A person's ordinal with nothing after it that it counts ("his fortieth", not "her second visit"). */
 const BIRTHDAY_ORDINAL = new RegExp(`\\b(?:my|his|her|(?:mum|dad|son|daughter|wife|husband|brother|sister|nan|gran|grandad|grandma|friend|partner|boy|girl)['’]s)\\s+(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[\\s-]+${UNIT_ORDINAL}|${TENS_ORDINAL}|${UNIT_ORDINAL}|\\d{1,3}(?:st|nd|rd|th))\\b(?![\\s-]+(?!and\\b|so\\b|but\\b|or\\b|in\\b|on\\b|at\\b|next\\b|this\\b)[a-z])`, 'i');
 
-
-/** Words right after a value that make it the caller's pick: "Morning, ideally", "Tuesday would be best". */
-const PICK_AFTER = /^[\s,]*(?:ideally|preferably|please|if (?:possible|you can|that['’]s (?:ok|okay|all right|alright))|would (?:be )?(?:best|great|perfect|ideal|lovely|better|suit)|(?:is|['’]s) (?:best|better|ideal|perfect|easiest)|works? (?:best|better|for (?:me|us))|suits? (?:me|us|best))\b/i;
-/** Words right before a value that make it the caller's pick: "I'd prefer the morning", "ideally mornings". */
-const PICK_BEFORE = /\b(?:prefer(?:ably)?|ideally|rather(?: have)?|go for|go with)\s+(?:an?\s+|the\s+)?$/i;
-
-/**
- * Of values named as strongly ("Morning, ideally, she naps in the afternoon"), the one the caller
- * marks as their pick, when exactly one is so marked: the others are said in passing, as a reason.
- */
-function pickedOutright<T extends { value: string; said: string }>(tied: T[], line: string): (T & { marked: string }) | undefined {
-  const marked = tied.flatMap((t) => {
-    const word = t.said.replace(/_/g, ' ');
-    const found = [...line.matchAll(new RegExp(`\\b${escaped(word)}\\w*`, 'gi'))].find((m) => PICK_AFTER.test(line.slice((m.index ?? 0) + m[0].length)) || PICK_BEFORE.test(line.slice(0, m.index ?? 0)));
-    return found ? [{ ...t, marked: line.slice(Math.max(0, (found.index ?? 0) - 12), (found.index ?? 0) + found[0].length + 14).trim() }] : [];
-  });
-  return marked.length === 1 ? marked[0] : undefined;
-}
 
 /** A word of a value's name that says the value is without something: "salt_free", "sugarless". */
 const FREE_OF = /^(?:free|less)$/i;

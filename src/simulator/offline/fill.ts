@@ -4,7 +4,7 @@
 import type { JsonSchema } from '../../model';
 import { getOwn, setOwn } from '../../model/own';
 import { answerContent, YES_NO_QUESTION } from './asked';
-import { narrowedCopy } from './copied-text';
+import { copiedText } from './copied-text';
 import { findTimes } from './dates';
 import type { PatternReader } from './patterns';
 import { nextEnumLine } from './history-memo'; // read once per line (a long call's steps stay flat)
@@ -13,7 +13,7 @@ import { findPostcodes, findSpokenCodesAlone, findStreetAddresses } from './ids'
 import { clauseWith } from './intent';
 import { fillBoolean, flagMeaningInTool } from './flags';
 import type { FillContext, Filled, Made } from './fill-types';
-import { askedByInstructions, beforeOtherAnswers, CHOICE_OF_OPTIONS, contactDetailsIn, describesAThing, REASON, FIRST_PERSON_CLAUSE, purposeOf, saysOnlyWhen, sentenceAbout, withoutFillers, wordOfItsThing } from './answer-text';
+import { askedByInstructions, beforeOtherAnswers, CHOICE_OF_OPTIONS, contactDetailsIn, describesAThing, REASON, FIRST_PERSON_CLAUSE, purposeOf, saysOnlyWhen, sentenceAbout, withoutFillers } from './answer-text';
 import { namePart, PLACE_OR_BODY } from './name-parts';
 import { isFirstAddressLine } from './address-lines';
 import { fieldsAskedBy } from './field-question';
@@ -31,7 +31,7 @@ import { timesForRole } from './time-roles';
 import { shapedText } from './shaped-text';
 import { readEnumList } from './enum-lists';
 import { enumFromLine, fillEnumFromLine, line0Said } from './fill-enum';
-import { conceptOfWord, isStopWord, nameWords, stem, words } from './words';
+import { conceptOfWord, nameWords, stem, words } from './words';
 
 export type { FillContext, Filled } from './fill-types';
 export { kindOf } from './kinds';
@@ -428,19 +428,8 @@ export function fillArguments(parameters: JsonSchema, ctx: FillContext): FillRes
   for (const [name, prop] of entries) {
     const f = getOwn(filled, name);
     if (!f) continue;
-    let narrowed = narrowedCopy(name, f, filled, (parameters.required ?? []).includes(name));
-    // The sentence that meant the tool ("It's leaking.") gave another value: the rest of the line
-    // ("Every time it gets to the spin there's a puddle…") is the text, if any sentence is free.
-    const line = ctx.callerLines[0] ?? '';
-    const othersSaid = new Set(Object.entries(filled).filter(([other]) => other !== name).flatMap(([, o]) => words(String(o.said ?? '')).map(stem)));
-    // ("His GCSEs, yeah, next summer." gave the exam: the text is in the line's other sentences.)
-    const givesOthers = words(String(f.value)).filter((w) => !isStopWord(w)).some((w) => othersSaid.has(stem(w)));
-    if (narrowed === undefined && f.rule === 'words-clause' && givesOthers && line.trim() !== f.value) narrowed = narrowedCopy(name, { ...f, value: withoutFillers(line), said: line, rule: 'words-as-said' }, filled, (parameters.required ?? []).includes(name));
+    const narrowed = copiedText(name, prop ?? {}, f, filled, ctx.callerLines, (parameters.required ?? []).includes(name));
     if (narrowed === 'keep') continue;
-    // What is left of this line ("With gold letters on") names nothing of the parameter's thing; a
-    // sentence a line or two before does ("it's up at Undercliffe Cemetery"): that is the text.
-    const earlier = narrowed && !wordOfItsThing(name, prop ?? {}, narrowed.value) ? ctx.callerLines.slice(1, 4).map((l) => sentenceAbout(name, prop ?? {}, l)).find(Boolean) : undefined;
-    if (earlier) narrowed = { value: earlier.said };
     if (narrowed && accepts(prop ?? {}, narrowed.value, ctx.patterns, `${ctx.tool?.name ?? 'the tool'}.${name}`)) {
       setOwn(args, name, narrowed.value);
       setOwn(filled, name, { ...f, value: narrowed.value, said: narrowed.value, why: `${f.why ? `${f.why}; ` : ''}kept to the clause no other value of the line came from` });

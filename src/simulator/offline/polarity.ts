@@ -2,6 +2,7 @@
 // "nobody", "never", "n't", "none", "nothing"…) comes before it in the same clause. A clause ends
 // at punctuation or at a word that joins two clauses ("but", "and", "though"…), so "No, I need a
 // ramp" denies nothing about the ramp, while "No, nobody needs a ramp" does.
+import { conceptOfWord } from './words';
 
 /** Words that deny what follows them in their clause. */
 const NEGATOR = /\b(?:not|no|never|nobody|no[\s-]one|none|nothing|neither|nor|without|no longer|cannot|[a-z]+n['’]t)\b/gi;
@@ -82,3 +83,15 @@ const TURNED_DOWN_AFTER = /(?<=^|[,.;:!?]\s*|\bbut\s+|\band\s+)([^,.;:!?]{1,40}?
 
 /** A word that is itself a negator (kept: it denies, it is not denied). */
 const NEGATOR_WORD = /^(?:not|no|never|nobody|none|nothing|neither|nor|without|cannot|[a-z]+n['’]t)$/i;
+
+/** The concepts of the line's words that a negator in their clause denies at every place they are said. */
+export function deniedConcepts(line: string): Set<string> {
+  const affirmed = new Set<string>();
+  const denied = new Set<string>();
+  for (const m of line.matchAll(/[\p{L}'’]+/gu)) {
+    const c = conceptOfWord(m[0].toLowerCase());
+    if (negationAt(line, m.index)) denied.add(c);
+    else affirmed.add(c);
+  }
+  return new Set([...denied].filter((c) => !affirmed.has(c)));
+}
