@@ -51,6 +51,8 @@ const BLIND_11 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-bl
 const BLIND_12 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-12/', import.meta.url));
 /** The thirteenth, written blind after the twelfth's held-out part was spent (stop 45). */
 const BLIND_13 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-13/', import.meta.url));
+/** The fourteenth, written blind after the thirteenth's held-out part was spent (stop 45). */
+const BLIND_14 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-14/', import.meta.url));
 const blind = [
   ...batch(BLIND, ''),
   ...batch(BLIND_2, 'batch-2/'),
@@ -65,6 +67,7 @@ const blind = [
   ...(existsSync(BLIND_11) ? batch(BLIND_11, 'batch-11/') : []),
   ...(existsSync(BLIND_12) ? batch(BLIND_12, 'batch-12/') : []),
   ...(existsSync(BLIND_13) ? batch(BLIND_13, 'batch-13/') : []),
+  ...(existsSync(BLIND_14) ? batch(BLIND_14, 'batch-14/') : []),
 ];
 
 const realFetch = globalThis.fetch;
