@@ -118,6 +118,12 @@ export function findDates(text: string, todayIso?: string): DateMatch[] {
   // 12/03 is read month first, as US English writes it; a phone number's digits never have a slash.
   each(/(?<![\d/])(\d{1,2})\/(\d{1,2})(?:\/(\d{2}|\d{4}))?(?![\d/])/, (m) =>
     add(m, upcoming(today, +m[1] - 1, +m[2], m[3] ? +m[3] : undefined), 'date-slash'));
+  // Days of the year known by name: "New Year's Eve", "Christmas Eve", "Boxing Day" (not
+  // "Christmas" or "New Year" alone: "over Christmas" is a season).
+  each(/\b(?:(christmas)\s+(eve|day)|(boxing)\s+day|(new\s+year['’]?s)\s+(eve|day)|(hogmanay)|(halloween)|(valentine['’]?s)\s+day|(bonfire)\s+night)\b/, (m) => {
+    const [month, day] = namedDay(m[0]);
+    add(m, upcoming(today, month, day), 'date-named-day');
+  });
   // "a week on Saturday", "Saturday week" (British): a week after the coming Saturday; "a week today".
   each(new RegExp(`\\b(?:in\\s+)?a\\s+week\\s+(?:on\\s+)?(${WEEKDAYS.join('|')}|today|tomorrow)\\b|\\b(${WEEKDAYS.join('|')})\\s+week\\b`), (m) => {
     const word = (m[1] ?? m[2]).toLowerCase();
@@ -200,13 +206,26 @@ export function findDates(text: string, todayIso?: string): DateMatch[] {
   return agreeWeekdayAndDay(weekdayWithFullDate(found.sort((a, b) => a.index - b.index), text), today);
 }
 
-const FULL_DATE_RULES = new Set(['date-month-day', 'date-day-month', 'date-iso', 'date-slash']);
+const FULL_DATE_RULES = new Set(['date-month-day', 'date-day-month', 'date-iso', 'date-slash', 'date-named-day']);
 
 /**
  * A weekday said next to a whole date ("Saturday the twelfth of June next year", "June 12th, a
  * Saturday") names that date, never the coming Saturday too. When the weekday is not the date's,
  * the caller misspoke somewhere: neither is read (the agent asks).
  */
+/** The month (0-based) and day of a day of the year known by name. */
+function namedDay(said: string): [number, number] {
+  const s = said.toLowerCase();
+  if (/christmas\s+eve/.test(s)) return [11, 24];
+  if (/christmas\s+day/.test(s)) return [11, 25];
+  if (/boxing/.test(s)) return [11, 26];
+  if (/new\s+year.*eve|hogmanay/.test(s)) return [11, 31];
+  if (/new\s+year/.test(s)) return [0, 1];
+  if (/halloween/.test(s)) return [9, 31];
+  if (/valentine/.test(s)) return [1, 14];
+  return [10, 5];
+}
+
 function weekdayWithFullDate(found: DateMatch[], text: string): DateMatch[] {
   const out = [...found];
   for (const weekday of found.filter((d) => WEEKDAY_RULES.has(d.rule))) {
@@ -214,7 +233,7 @@ function weekdayWithFullDate(found: DateMatch[], text: string): DateMatch[] {
     const wAt = text.indexOf(weekday.said, weekday.index);
     const wEnd = wAt + weekday.said.length;
     const after = (d: DateMatch) => d.index >= wEnd && /^[\s,]*(?:the\s+)?$/i.test(text.slice(wEnd, d.index));
-    const before = (d: DateMatch) => d.index + d.said.length <= wAt && /^[\s,]*(?:a|which\s+is\s+a|that['’]s\s+a|it['’]s\s+a)?\s*$/i.test(text.slice(d.index + d.said.length, wAt));
+    const before = (d: DateMatch) => d.index + d.said.length <= wAt && /^[\s,]*(?:a|the|which\s+is\s+a|that['’]s\s+a|it['’]s\s+a)?\s*$/i.test(text.slice(d.index + d.said.length, wAt));
     const full = found.find((d) => FULL_DATE_RULES.has(d.rule) && (after(d) || before(d)));
     if (!full) continue;
     out.splice(out.indexOf(weekday), 1);

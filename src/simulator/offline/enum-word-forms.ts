@@ -79,3 +79,9 @@ export function saidOnlyAsWorse(word: string, line: string): boolean {
   const at = [...line.matchAll(/[\p{L}]+/gu)].filter((m) => m[0].toLowerCase() === word.toLowerCase());
   return at.length > 0 && at.every((m) => GRADED_WORSE.test(line.slice((m.index ?? 0) + m[0].length)));
 }
+
+/** Whether every place `word` is said names a neighbour's place: "the field next door", "the farm over the road". */
+export function saidOnlyAsNextDoor(word: string, line: string): boolean {
+  const at = [...line.matchAll(/[\p{L}'’]+/gu)].filter((m) => concept(m[0].toLowerCase()) === concept(word));
+  return at.length > 0 && at.every((m) => /^\s+(?:next\s+door|over\s+the\s+(?:road|way|wall|fence|hedge)|across\s+the\s+(?:road|street|way)|opposite|behind\s+us|next\s+to\s+(?:us|ours))\b/i.test(line.slice((m.index ?? 0) + m[0].length)));
+}

@@ -20,7 +20,7 @@ import { fieldsAskedBy } from './field-question';
 import { clauseThatPlaces, holdsWhereAThingIs, placePartOf, readPlacePart } from './places';
 import { asDateWanted, enumValueOfText, offeredDates, onOfferedWeekday, picksOffered, takesListed } from './offered';
 import { namesItsThing, PLACE_BEFORE, scopeCodes } from './scope-codes';
-import { againstNone, noneSaid, saidAloneTimes, scopeCounts } from './scope-counts';
+import { againstNone, noneSaid, numbersReadTwice, saidAloneTimes, scopeCounts } from './scope-counts';
 import { outOfTense } from './tense-roles';
 import { pickAgreed, pickListed, pickOffered, pickTime, valueOfRow } from './pick';
 import { countByAges } from './ages';
@@ -419,8 +419,9 @@ export function fillArguments(parameters: JsonSchema, ctx: FillContext): FillRes
       delete filled[name];
     }
   }
-  // A value read for how things are now and one for how they are to be (tense-roles.ts).
-  for (const name of outOfTense(entries, filled, ctx.callerLines)) {
+  // A value read for how things are now and one for how they are to be (tense-roles.ts), and one
+  // number said once read for two counts (scope-counts.ts).
+  for (const name of [...outOfTense(entries, filled, ctx.callerLines), ...numbersReadTwice(filled, ctx.callerLines[0] ?? '')]) {
     delete args[name];
     delete filled[name];
   }

@@ -103,6 +103,9 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
     const notAnAnswer = i === 0 && (ctx.yesNoSpent || offerReplyToFact(line, ctx.agentLines?.at(-1) ?? '') || YES_TO_A_CHOICE.test(line));
     const yn = askedAt(i) && !notAnAnswer ? (findYesNo(line) ?? findYesNoInClause(line)) : undefined;
     if (!yn) continue;
+    // "… my eyes do get kind of dry. And no, not pregnant": asked two things, a "no" in the sentence
+    // that names the other flag ("pregnant") and not this one answers that one.
+    if (yesNoOfAnotherFlag(name, line, yn.index, ctx.parameters?.properties ?? {})) continue;
     // "And no, we've just used it normally": the words after the "no" say the flag's own name, and
     // say it is so. The statement is the answer; the "no" denied something else (damage, moving it).
     const stated = statedInSentenceOf(name, line, yn.index);
@@ -314,3 +317,13 @@ const ONLY_IF_SAID = /\bonly\s+(?:if|when)\s+(?:they\s+|the\s+caller\s+)?(?:ment
 
 /** A yes that goes on to name an option: "Yeah, the six-yard one sounds about right". */
 const YES_TO_A_CHOICE = /^\s*(?:yes|yeah|yep|yup|ok|okay|right)[,!.]?\s+(?:the|that)\s+(?:[\w'’-]+\s+){0,3}one\b/i;
+
+/** Whether the sentence holding the yes or no at `at` names another flag's own words and none of this one's. */
+function yesNoOfAnotherFlag(name: string, line: string, at: number, properties: Record<string, JsonSchema | undefined>): boolean {
+  const start = Math.max(0, ...['. ', '? ', '! '].map((p) => line.lastIndexOf(p, at) + 1));
+  const ends = ['.', '?', '!'].map((p) => line.indexOf(p, at)).filter((x) => x >= 0);
+  const said = new Set(words(line.slice(start, ends.length ? Math.min(...ends) : line.length)).map(stem));
+  const own = (n: string) => nameWords(n).filter((w) => !isStopWord(w) && w.length > 2).map(stem);
+  if (own(name).some((w) => said.has(w))) return false;
+  return Object.entries(properties).some(([other, p]) => other !== name && p?.type === 'boolean' && own(other).some((w) => said.has(w)));
+}

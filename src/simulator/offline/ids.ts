@@ -175,10 +175,11 @@ const SCALES: Record<string, number> = { hundred: 100, thousand: 1000, million: 
  */
 export function findScaledNumbers(text: string): Found<number>[] {
   const out: Found<number>[] = [];
-  const start = new RegExp(`\\b(?:\\d+(?:\\.\\d+)?|${UNDER_A_HUNDRED}|an?)(?=[\\s-]+(?:hundred|thousand|million|grand)\\b|k\\b)`, 'gi');
+  // ("a good hundred and fifty" is a hundred and fifty, a word of measure between.)
+  const start = new RegExp(`\\b(?:\\d+(?:\\.\\d+)?|${UNDER_A_HUNDRED}|an?(?:\\s+(?:good|round|solid|full))?)(?=[\\s-]+(?:hundred|thousand|million|grand)\\b|k\\b)`, 'gi');
   const token = new RegExp(`^(?:(\\s+and\\s+|[\\s-]+)(?:(${UNDER_A_HUNDRED}|\\d{1,3})|(hundred|thousand|million|grand))\\b|(k)\\b)`, 'i');
   for (let m = start.exec(text); m; m = start.exec(text)) {
-    const first = numberWordValue(m[0]);
+    const first = numberWordValue(m[0].replace(/\s+(?:good|round|solid|full)$/i, ''));
     if (first === undefined) continue;
     let total = 0;
     let current = first;

@@ -205,7 +205,7 @@ export function candidates(kind: Kind, name: string, line: string, prop: JsonSch
       // A count said with a unit ("two weeks") is a duration, not a count of something else.
       const spans = unit ? [] : findDurations(line, 'day');
       // Numbers inside a phone, a date, a time, a postcode or a code said letter by letter count nothing.
-      const taken = [...findPhones(line), ...findDates(line, today), ...findTimes(line), ...bareHours(line), ...spans, ...findPostcodes(line).filter((p) => /[A-Z]/i.test(p.value)), ...findSpelledCodes(line), ...emailsSaid(line)].map((f) => [f.index, f.index + f.said.length] as [number, number]);
+      const taken = [...measuresInPairs(line), ...findPhones(line), ...findDates(line, today), ...findTimes(line), ...bareHours(line), ...spans, ...findPostcodes(line).filter((p) => /[A-Z]/i.test(p.value)), ...findSpelledCodes(line), ...emailsSaid(line)].map((f) => [f.index, f.index + f.said.length] as [number, number]);
       // "fifteen thousand pounds" is 15000: a scaled amount is read whole, and its words count nothing else.
       const scaled = findScaledNumbers(line).filter((f) => !taken.some(([a, b]) => f.index >= a && f.index < b));
       // ("My son lives with me, he is 19": an age counts nothing but an age.)
@@ -248,6 +248,17 @@ export function candidates(kind: Kind, name: string, line: string, prop: JsonSch
     default:
       return [];
   }
+}
+
+/**
+ * "about fourteen-two" (a horse's height in hands), "he's five-ten": two numbers joined by a hyphen
+ * that are no one number ("twenty-five" is one) say one measure, and neither counts alone.
+ */
+function measuresInPairs(line: string): { index: number; said: string }[] {
+  const word = '(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)';
+  return [...line.matchAll(new RegExp(`\\b(${word})-(${word})\\b`, 'gi'))]
+    .filter((m) => !(/^(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)$/i.test(m[1]) && /^(?:one|two|three|four|five|six|seven|eight|nine)$/i.test(m[2])))
+    .map((m) => ({ index: m.index ?? 0, said: m[0] }));
 }
 
 /**

@@ -86,6 +86,21 @@ function saidAlone(said: string): RegExp {
   return new RegExp(`(?<!\\b${DIGIT_WORD}[\\s,-]+)(?<![\\w])${escapedSaid}(?![\\w])(?![\\s,-]+${DIGIT_WORD}\\b)`, 'gi');
 }
 
+/**
+ * "the side gate's about seventy-five centimetres? Hang on, I measured it... seventy-six": a bare
+ * number said soon after a number of another thing, and near it, restates that one (its width), and
+ * counts nothing of this parameter's.
+ */
+function restatesAnother(c: Candidate, ofOther: Candidate[], line: string): boolean {
+  if (typeof c.value !== 'number') return false;
+  const at = aloneAt(line, c.said);
+  if (at < 0 || nounAfter(line, at, c.said).length > 0) return false;
+  return ofOther.some((o) => {
+    const oAt = aloneAt(line, o.said);
+    return typeof o.value === 'number' && oAt >= 0 && oAt < at && at - oAt <= 80 && Math.abs(o.value - (c.value as number)) <= Math.max(2, o.value * 0.1);
+  });
+}
+
 /** The rule of "twice a week" (readers.ts). */
 const HOW_OFTEN = 'number-how-often';
 
@@ -118,7 +133,8 @@ export function scopeCounts(name: string, line: string, allFound: Candidate[], c
     // number said of "us" is no value of it, nor the party's total.
     const measure = MEASURES.test(`${nameWords(name).join(' ')} ${counted[0]?.[1]?.description ?? ''}`);
     const ofPeopleSaid = (c: Candidate) => { const at = aloneAt(line, c.said); return at >= 0 && /^\s+of\s+(?:us|them|you)\b/i.test(line.slice(at + c.said.length)); };
-    const kept = unlabelled.filter((c) => !saidOfOtherThing(c, line, counts[0], described.get(counts[0])) && !(measure && ofPeopleSaid(c))).map((c) => (saidOfItsThing(c, line, name, described.get(name)) ? { ...c, rule: 'number-of-its-thing', why: `"${c.said}" counts what ${name} counts` } : c));
+    const ofOther = unlabelled.filter((c) => saidOfOtherThing(c, line, counts[0], described.get(counts[0])));
+    const kept = unlabelled.filter((c) => !ofOther.includes(c) && !(!measure && restatesAnother(c, ofOther, line)) && !(measure && ofPeopleSaid(c))).map((c) => (saidOfItsThing(c, line, name, described.get(name)) ? { ...c, rule: 'number-of-its-thing', why: `"${c.said}" counts what ${name} counts` } : c));
     // "me, my brother and his two girls, so four of us": the total said of the whole party counts
     // all of them; the two girls are part of it.
     const total = kept.find((c) => TOTAL_AFTER.test(line.slice(aloneAt(line, c.said) + c.said.length)));
@@ -277,4 +293,28 @@ function saidAsAnAge(line: string, said: string): boolean {
 function holdsAnAge(name: string, counted: [string, JsonSchema | undefined][]): boolean {
   const prop = counted.find(([p]) => p === name)?.[1];
   return /\b(?:age|ages|aged|old|older|years?)\b/i.test(`${nameWords(name).join(' ')} ${prop?.description ?? ''}`);
+}
+
+/** Rules that read a count by what it counts ("twelve" of "he's twelve" is an age), not a bare number. */
+const OWN_COUNT_RULES = new Set(['number-age', 'number-of-its-thing', 'number-settled', 'number-total', 'number-people-listed', 'number-one-of', 'number-how-often']);
+
+/**
+ * "He's a cob, about fourteen-two. And he's... twelve?": one number said once, read for two counts
+ * (age and height), is the one count's whose rule says what it counts; the others lose it. Where no
+ * rule or several say so, none keeps it (the agent asks). Returns the parameters to clear.
+ */
+export function numbersReadTwice(filled: Readonly<Record<string, { value: unknown; said?: string; rule: string; fromLatest?: boolean }>>, line: string): string[] {
+  const byWords = new Map<string, string[]>();
+  for (const [name, f] of Object.entries(filled)) {
+    if (typeof f.value !== 'number' || !f.said || !f.fromLatest) continue;
+    const key = `${f.value}|${f.said.toLowerCase()}`;
+    byWords.set(key, [...(byWords.get(key) ?? []), name]);
+  }
+  return [...byWords.values()].filter((names) => names.length > 1).flatMap((names) => {
+    const own = names.filter((n) => OWN_COUNT_RULES.has(filled[n].rule));
+    if (own.length === 1) return names.filter((n) => n !== own[0]);
+    // ("two adults and two children": "two" said twice, once for each; said again with nothing to
+    // say what it counts, "twelve? … so twelve", it is one number restated.)
+    return own.length === names.length && saidAloneTimes(line, filled[names[0]].said!) >= names.length ? [] : names;
+  });
 }
