@@ -1,7 +1,7 @@
 // Issue 32, "never a wrong value": the offline model plays every agent of the tuned corpora (the
-// corpus it was written with, and the blind batches but batch 13's held-out part) and writes no value the caller
+// corpus it was written with, and the blind batches but batch 14's held-out part) and writes no value the caller
 // did not give, nor the opposite of what they said (corpus-harness.ts `wrongValues`). A run may
-// stop on a question it cannot get answered; it may not lie. Batch 13's held-out agents are left out on
+// stop on a question it cannot get answered; it may not lie. Batch 14's held-out agents are left out on
 // purpose: they are the honest measure, run once by `npx tsx scripts/offline-corpus.ts`, never a
 // test that would invite tuning on them.
 import { existsSync } from 'node:fs';
@@ -12,13 +12,13 @@ import { CORPUS_DIR, corpusFiles, loadCorpusAgent, playCorpusAgent } from './cor
 const fixture = (path: string) => fileURLToPath(new URL(`../../../test/fixtures/${path}`, import.meta.url));
 const BLIND = fixture('offline-corpus-blind/');
 /**
- * Every tuned part, as scripts/offline-corpus.ts counts it: the blind batches 1 to 12 whole (their
- * held-out parts were seen in the end) and the top of batch 13, whose held-out part is the measure.
+ * Every tuned part, as scripts/offline-corpus.ts counts it: the blind batches 1 to 13 whole (their
+ * held-out parts were seen in the end) and the top of batch 14, whose held-out part is the measure.
  */
 const BLIND_DIRS = [
   BLIND, `${BLIND}held-out/`,
-  ...[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].flatMap((n) => [fixture(`offline-corpus-blind-${n}/`), fixture(`offline-corpus-blind-${n}/held-out/`)]),
-  fixture('offline-corpus-blind-13/'),
+  ...[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13].flatMap((n) => [fixture(`offline-corpus-blind-${n}/`), fixture(`offline-corpus-blind-${n}/held-out/`)]),
+  fixture('offline-corpus-blind-14/'),
 ].filter((dir) => existsSync(dir));
 const tuned = [...corpusFiles(CORPUS_DIR).map((f) => [f, CORPUS_DIR] as const), ...BLIND_DIRS.flatMap((dir) => corpusFiles(dir).map((f) => [`blind/${dir.split('/fixtures/')[1]}${f}`, dir] as const))];
 
