@@ -145,6 +145,15 @@ export function flagByWords(name: string, line: string, word: string, lastAgentL
     const f = made(true, 'boolean-by-description', word, true, false);
     return f && { ...f, why: `the caller's "${word}" is the word ${name} means, said, not denied` };
   }
+  // "Listed? Oh no, nothing like that": the word said back as a question states nothing; the
+  // answer is what follows it.
+  const echoed = [...line.matchAll(new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'gi'))];
+  if (echoed.length > 0 && echoed.every((m) => /^\s*\?/.test(line.slice((m.index ?? 0) + m[0].length)))) {
+    const last = echoed.at(-1)!;
+    const answer = findYesNo(line.slice(line.indexOf('?', last.index ?? 0) + 1).trim());
+    const f = answer ? made(answer.value, 'boolean-echo-answered', answer.said, true, false) : undefined;
+    return f && { ...f, why: `"${word}?" is the question said back, and "${answer!.said}" its answer` };
+  }
   const negator = negationOf(line, word);
   if (negator) {
     const f = made(false, 'boolean-negated', `${negator} … ${word}`, true, false);

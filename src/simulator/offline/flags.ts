@@ -320,7 +320,9 @@ const YES_TO_A_CHOICE = /^\s*(?:yes|yeah|yep|yup|ok|okay|right)[,!.]?\s+(?:the|t
 
 /** Whether the sentence holding the yes or no at `at` names another flag's own words and none of this one's. */
 function yesNoOfAnotherFlag(name: string, line: string, at: number, properties: Record<string, JsonSchema | undefined>): boolean {
-  const start = Math.max(0, ...['. ', '? ', '! '].map((p) => line.lastIndexOf(p, at) + 1));
+  let start = Math.max(0, ...['. ', '? ', '! '].map((p) => line.lastIndexOf(p, at) + 1));
+  // ("Listed? Oh no": the question said back before the answer is the answer's sentence too.)
+  if (line.slice(0, start).trimEnd().endsWith('?')) start = Math.max(0, ...['. ', '? ', '! '].map((p) => line.lastIndexOf(p, start - 2) + 1));
   const ends = ['.', '?', '!'].map((p) => line.indexOf(p, at)).filter((x) => x >= 0);
   const said = new Set(words(line.slice(start, ends.length ? Math.min(...ends) : line.length)).map(stem));
   const own = (n: string) => nameWords(n).filter((w) => !isStopWord(w) && w.length > 2).map(stem);

@@ -79,7 +79,8 @@ export function withoutDenied(line: string): string {
 }
 
 /** A clause whose subject the words after it turn down ("Friday's no good", "mornings are out", "Tuesday won't work"). */
-const TURNED_DOWN_AFTER = /(?<=^|[,.;:!?]\s*|\bbut\s+|\band\s+)([^,.;:!?]{1,40}?)(?:['’]s|\s+is|\s+are|\s+would\s+be)\s+(?:no\s+good|not\s+good|no\s+use|out|bad|tricky|a\s+no(?:-go)?|impossible|a\s+non-starter)\b[^,.;:!?]*|(?<=^|[,.;:!?]\s*|\bbut\s+|\band\s+)([^,.;:!?]{1,40}?)\s+(?:won['’]t|doesn['’]t|wouldn['’]t|will\s+not|does\s+not)\s+(?:work|do|suit)\b[^,.;:!?]*/gi;
+// ("getting him out the door by nine-thirty on a Saturday is not gonna happen" turns down nine-thirty.)
+const TURNED_DOWN_AFTER = /(?<=^|[,.;:!?]\s*|\bbut\s+|\band\s+)([^,.;:!?]{1,70}?)(?:['’]s|\s+is|\s+are|\s+would\s+be)\s+(?:no\s+good|not\s+good|no\s+use|out|bad|tricky|a\s+no(?:-go)?|impossible|a\s+non-starter|not\s+(?:gonna|going\s+to)\s+happen|too\s+early|too\s+late)\b[^,.;:!?]*|(?<=^|[,.;:!?]\s*|\bbut\s+|\band\s+)([^,.;:!?]{1,40}?)\s+(?:won['’]t|doesn['’]t|wouldn['’]t|will\s+not|does\s+not)\s+(?:work|do|suit)\b[^,.;:!?]*/gi;
 
 /** A word that is itself a negator (kept: it denies, it is not denied). */
 const NEGATOR_WORD = /^(?:not|no|never|nobody|none|nothing|neither|nor|without|cannot|[a-z]+n['’]t)$/i;

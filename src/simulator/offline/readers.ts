@@ -340,8 +340,10 @@ function ageSaid(line: string, which?: 'oldest' | 'youngest'): { value: number; 
 }
 
 /** A parameter that holds a calendar year: "year_built", "Year the car was first registered". */
+// (A field named "year" alone, "vehicle.year", is a year on the calendar unless it says it counts.)
 const holdsAYear = (name: string, prop: JsonSchema) =>
-  /\byear\b(?!\s*(?:group|level|s\b))/i.test(nameWords(name).join(' ')) && /\b(?:built|made|manufactured|registered|bought|purchased|installed|born|birth|established|opened|founded|started|of|model|vehicle|car)\b/i.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`);
+  (/\byear\b(?!\s*(?:group|level|s\b))/i.test(nameWords(name).join(' ')) && /\b(?:built|made|manufactured|registered|bought|purchased|installed|born|birth|established|opened|founded|started|of|model|vehicle|car)\b/i.test(`${nameWords(name).join(' ')} ${prop.description ?? ''}`)) ||
+  (nameWords(name).join(' ').toLowerCase() === 'year' && !/\b(?:how\s+many|age|old|count|number\s+of|since|ago)\b/i.test(prop.description ?? ''));
 
 const PAIR_TEENS = TEENS.join('|');
 const PAIR_TENS = TENS.join('|');
