@@ -8,6 +8,16 @@ import { conceptOfWord, isStopWord, nameWords, stem } from './words';
 const concept = (w: string) => conceptOfWord(w);
 
 /**
+ * Whether `word` is said in the line and every place it is said fits: by its concept (a word with
+ * its apostrophe, "field" for "fields") or exactly (letters only, so "email's" is "email" then "'s"),
+ * with the line before and after that place.
+ */
+function everyPlace(word: string, line: string, same: 'concept' | 'exact', fits: (before: string, after: string) => boolean): boolean {
+  const places = same === 'concept' ? [...line.matchAll(/[\p{L}'’]+/gu)].filter((m) => concept(m[0].toLowerCase()) === concept(word)) : [...line.matchAll(/[\p{L}]+/gu)].filter((m) => m[0].toLowerCase() === word.toLowerCase());
+  return places.length > 0 && places.every((m) => fits(line.slice(0, m.index ?? 0), line.slice((m.index ?? 0) + m[0].length)));
+}
+
+/**
  * Small words of place or state that carry a value's meaning ("light_out", "on_during_day",
  * "drop_off") though they are no content words: a value is named whole only when they are said
  * too, alone or inside a word with the rest of the name ("a pickup" for pick_up). "A street light
@@ -22,8 +32,7 @@ export function particlesUnsaid(value: string, said: string[]): boolean {
 
 /** Whether every place `word` is said in the line follows "in our", "at the", "from my": a place. */
 export function saidOnlyAsAPlace(word: string, line: string): boolean {
-  const at = [...line.matchAll(/[\p{L}'’]+/gu)].filter((m) => concept(m[0].toLowerCase()) === concept(word)).map((m) => m.index ?? 0);
-  return at.length > 0 && at.every((i) => /\b(?:in|at|from|into|round)\s+(?:the|our|my|their|his|her|your)\s+$/i.test(line.slice(Math.max(0, i - 20), i)));
+  return everyPlace(word, line, 'concept', (before) => /\b(?:in|at|from|into|round)\s+(?:the|our|my|their|his|her|your)\s+$/i.test(before.slice(-20)));
 }
 
 /**
@@ -31,8 +40,7 @@ export function saidOnlyAsAPlace(word: string, line: string): boolean {
  * as a place. ("The outside of the house" is the house's outside, a thing to work on: not here.)
  */
 export function saidOnlyAsASideOf(word: string, line: string): boolean {
-  const at = [...line.matchAll(/[\p{L}'’]+/gu)].filter((m) => concept(m[0].toLowerCase()) === concept(word)).map((m) => m.index ?? 0);
-  return at.length > 0 && at.every((i) => /\b(?:inside|underside|top|bottom|edge|side|middle|corner)\s+of\s+(?:the|our|my|their|his|her|your|a|an)\s+$/i.test(line.slice(Math.max(0, i - 30), i)));
+  return everyPlace(word, line, 'concept', (before) => /\b(?:inside|underside|top|bottom|edge|side|middle|corner)\s+of\s+(?:the|our|my|their|his|her|your|a|an)\s+$/i.test(before.slice(-30)));
 }
 
 /** Everyday words in -y that are no adjective of the word before it ("a party" is nothing parted). */
@@ -66,9 +74,8 @@ export function phrasalVerbsIn(definitions: string[]): Map<string, string> {
 
 /** Whether every place `word` is said labels a detail read out after it ("the email's …", "my phone is …"). */
 export function saidOnlyAsALabel(word: string, line: string): boolean {
-  const at = [...line.matchAll(/[\p{L}]+/gu)].filter((m) => m[0].toLowerCase() === word.toLowerCase().replace(/_/g, ' '));
   // ("The email's fine", "post is better": a word of choosing after it makes it the choice.)
-  return at.length > 0 && at.every((m) => /^(?:['’]s|\s+(?:is|address\s+is|number\s+is|['’]s))\s+(?!(?:fine|good|great|best|better|easier|easiest|ok|okay|perfect|ideal|preferred|probably|the\s+(?:best|easiest)|what|how)\b)\S/i.test(line.slice((m.index ?? 0) + m[0].length)));
+  return everyPlace(word.replace(/_/g, ' '), line, 'exact', (_, after) => /^(?:['’]s|\s+(?:is|address\s+is|number\s+is|['’]s))\s+(?!(?:fine|good|great|best|better|easier|easiest|ok|okay|perfect|ideal|preferred|probably|the\s+(?:best|easiest)|what|how)\b)\S/i.test(after));
 }
 
 /** After a value's word, words that grade it among things the caller has: "the right one's the worst". */
@@ -76,12 +83,10 @@ export const GRADED_WORSE = /^(?:\s+one)?\s*(?:['’]s|is|was|are)\s+(?:the\s+|a
 
 /** Whether every place `word` is said grades it as worse ("both, but the right one's the worst"): a description, no choice. */
 export function saidOnlyAsWorse(word: string, line: string): boolean {
-  const at = [...line.matchAll(/[\p{L}]+/gu)].filter((m) => m[0].toLowerCase() === word.toLowerCase());
-  return at.length > 0 && at.every((m) => GRADED_WORSE.test(line.slice((m.index ?? 0) + m[0].length)));
+  return everyPlace(word, line, 'exact', (_, after) => GRADED_WORSE.test(after));
 }
 
 /** Whether every place `word` is said names a neighbour's place: "the field next door", "the farm over the road". */
 export function saidOnlyAsNextDoor(word: string, line: string): boolean {
-  const at = [...line.matchAll(/[\p{L}'’]+/gu)].filter((m) => concept(m[0].toLowerCase()) === concept(word));
-  return at.length > 0 && at.every((m) => /^\s+(?:next\s+door|over\s+the\s+(?:road|way|wall|fence|hedge)|across\s+the\s+(?:road|street|way)|opposite|behind\s+us|next\s+to\s+(?:us|ours))\b/i.test(line.slice((m.index ?? 0) + m[0].length)));
+  return everyPlace(word, line, 'concept', (_, after) => /^\s+(?:next\s+door|over\s+the\s+(?:road|way|wall|fence|hedge)|across\s+the\s+(?:road|street|way)|opposite|behind\s+us|next\s+to\s+(?:us|ours))\b/i.test(after));
 }
