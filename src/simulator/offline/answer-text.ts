@@ -96,6 +96,11 @@ export function sentenceAbout(name: string, prop: JsonSchema, line: string): { s
   return hits.length === 1 ? hits[0] : undefined;
 }
 
+/** The sentence about the parameter's thing said a line or two before the latest (`callerLines[0]`), if one is. */
+export function sentenceAboutEarlier(name: string, prop: JsonSchema, callerLines: readonly string[]): { said: string; word: string } | undefined {
+  return callerLines.slice(1, 4).map((l) => sentenceAbout(name, prop, l)).find(Boolean);
+}
+
 /** A word of `text` that is a word of the parameter's name or description ("cemetery"), if any. */
 export function wordOfItsThing(name: string, prop: JsonSchema, text: string): string | undefined {
   // Literal stems: the synonym table is too wide here ("number" means a phone, "drop" to cancel).

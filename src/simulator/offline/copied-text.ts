@@ -6,7 +6,7 @@
 // given (the agent asks for it). A text that only denies ("No skin problems or anything") gives
 // nothing an optional note could hold.
 import type { JsonSchema } from '../../model';
-import { sentenceAbout, withoutFillers, wordOfItsThing } from './answer-text';
+import { sentenceAboutEarlier, withoutFillers, wordOfItsThing } from './answer-text';
 import { isStopWord, stem, words } from './words';
 import type { Filled } from './fill-types';
 
@@ -92,6 +92,6 @@ export function copiedText(name: string, prop: JsonSchema, f: Filled, filled: Re
   const givesOthers = words(String(f.value)).filter((w) => !isStopWord(w)).some((w) => othersSaid.has(stem(w)));
   if (narrowed === undefined && f.rule === 'words-clause' && givesOthers && line.trim() !== f.value) narrowed = narrowedCopy(name, { ...f, value: withoutFillers(line), said: line, rule: 'words-as-said' }, filled, required);
   if (narrowed === 'keep') return 'keep';
-  const earlier = narrowed && !wordOfItsThing(name, prop, narrowed.value) ? callerLines.slice(1, 4).map((l) => sentenceAbout(name, prop, l)).find(Boolean) : undefined;
+  const earlier = narrowed && !wordOfItsThing(name, prop, narrowed.value) ? sentenceAboutEarlier(name, prop, callerLines) : undefined;
   return earlier ? { value: earlier.said } : narrowed;
 }

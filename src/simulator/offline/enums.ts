@@ -213,9 +213,9 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
     .replace(EVERY_OTHER_WEEK, 'fortnightly')
     .replace(/\b([a-z]+)[\s-](loads?|fuls?|full)\b/gi, (all, kind: string, measure: string) => (classesOf(kind).length ? measure : all));
   // "my daughter's eighteenth", "her seventieth": a person's ordinal said alone is a birthday.
-  const texts0 = values.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String);
+  const texts = values.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String);
   const said = [...callerWords(line), ...(BIRTHDAY_ORDINAL.test(line) ? ['birthday'] : [])];
-  const forms = formsOfNameWords(said, texts0);
+  const forms = formsOfNameWords(said, texts);
   said.push(...forms.map((f) => f.word));
   // (The trace names the caller's own word: "refurb" for refurbishment.)
   const asSaid = (w: string) => { const f = forms.find((x) => x.word === w.toLowerCase()); return f ? `"${f.as}" for "${w}"` : `"${w}"`; };
@@ -225,7 +225,6 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
   const saidConcepts = new Set(content(said).map(concept).filter((c) => !denied.has(c)));
   // Two words said together as one name ("conservatory roof" for conservatory_roof), unless denied.
   const joined = said.slice(1).flatMap((w, i) => (denied.has(concept(said[i])) || denied.has(concept(w)) ? [] : [stem(said[i] + w)]));
-  const texts = values.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String);
   const numbersSaid = [...findNumbers(line), ...findLargeNumberWords(line)];
   const saidNumbers = new Set(numbersSaid.map((f) => f.value));
   // The numbers said right before a word of `things` ("a two-bed flat" for bedroom): "three months"

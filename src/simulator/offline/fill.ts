@@ -13,7 +13,7 @@ import { findPostcodes, findSpokenCodesAlone, findStreetAddresses } from './ids'
 import { clauseWith } from './intent';
 import { fillBoolean, flagMeaningInTool } from './flags';
 import type { FillContext, Filled, Made } from './fill-types';
-import { askedByInstructions, beforeOtherAnswers, CHOICE_OF_OPTIONS, contactDetailsIn, describesAThing, REASON, FIRST_PERSON_CLAUSE, purposeOf, saysOnlyWhen, sentenceAbout, withoutFillers } from './answer-text';
+import { askedByInstructions, beforeOtherAnswers, CHOICE_OF_OPTIONS, contactDetailsIn, describesAThing, REASON, FIRST_PERSON_CLAUSE, purposeOf, saysOnlyWhen, sentenceAbout, sentenceAboutEarlier, withoutFillers } from './answer-text';
 import { namePart, PLACE_OR_BODY } from './name-parts';
 import { isFirstAddressLine } from './address-lines';
 import { fieldsAskedBy } from './field-question';
@@ -355,7 +355,7 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
       if (!(ctx.parameters?.required ?? []).includes(name)) return undefined;
       // "… it's up at Undercliffe Cemetery, in Bradford", a line or two back, is the cemetery; this
       // line's "It's the black shiny stuff" answers what stone it is.
-      const earlier = ctx.callerLines.slice(1, 4).map((l) => sentenceAbout(name, prop, l)).find(Boolean);
+      const earlier = sentenceAboutEarlier(name, prop, ctx.callerLines);
       if (earlier) {
         const f = made(earlier.said, 'words-sentence-about', earlier.said, false, false);
         if (f) return { ...f, why: `the caller's "${earlier.word}", said a line or two before, is a word of ${name}` };
