@@ -53,6 +53,8 @@ const BLIND_12 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-bl
 const BLIND_13 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-13/', import.meta.url));
 /** The fourteenth, written blind after the thirteenth's held-out part was spent (stop 45). */
 const BLIND_14 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-14/', import.meta.url));
+/** The fifteenth, written blind to measure the strict reading against agents no rule has seen (stop 46). */
+const BLIND_15 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-15/', import.meta.url));
 const blind = [
   ...batch(BLIND, ''),
   ...batch(BLIND_2, 'batch-2/'),
@@ -68,6 +70,7 @@ const blind = [
   ...(existsSync(BLIND_12) ? batch(BLIND_12, 'batch-12/') : []),
   ...(existsSync(BLIND_13) ? batch(BLIND_13, 'batch-13/') : []),
   ...(existsSync(BLIND_14) ? batch(BLIND_14, 'batch-14/') : []),
+  ...(existsSync(BLIND_15) ? batch(BLIND_15, 'batch-15/') : []),
 ];
 
 const realFetch = globalThis.fetch;
