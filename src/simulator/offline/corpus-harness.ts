@@ -290,7 +290,7 @@ function judge(agent: CorpusAgent, session: Session, steps: CorpusStep[], failur
 }
 
 /** Lower case, letters and digits only, split into words: "07700 900-123" and "07700900123" read alike. */
-const words = (text: string): string[] => text.toLowerCase().normalize('NFKC').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+export const words = (text: string): string[] => text.toLowerCase().normalize('NFKC').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
 /**
  * Whether a value the model wrote is the one the script expects. Numbers, booleans and enum-like
@@ -330,7 +330,7 @@ function sameValue(actual: unknown, expected: unknown, callerWords: Set<string>)
 }
 
 /** Where an object argument departs from the script's: each key written that is unlike (or absent from) the expected one. */
-function argumentDepartures(path: string, actual: unknown, expected: unknown, callerWords: Set<string>): string[] {
+export function argumentDepartures(path: string, actual: unknown, expected: unknown, callerWords: Set<string>): string[] {
   if (expected !== null && typeof expected === 'object' && !Array.isArray(expected) && actual !== null && typeof actual === 'object' && !Array.isArray(actual)) {
     const e = expected as Record<string, unknown>;
     return Object.entries(actual as Record<string, unknown>).flatMap(([key, value]) =>

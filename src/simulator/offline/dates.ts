@@ -1,6 +1,8 @@
 // Dates and times in a caller's words, resolved against a fixed "today" so runs are deterministic.
 // Each match keeps the words as said (a parameter may want them verbatim) and the rule that read it.
 
+import { withoutDoubtedWeekdays } from './weekday-doubts';
+
 export interface DateMatch {
   /** YYYY-MM-DD. */
   iso: string;
@@ -203,7 +205,7 @@ export function findDates(text: string, todayIso?: string): DateMatch[] {
     const skip = /^next$/i.test(m[1] ?? '') && ahead <= daysLeftThisWeek ? 7 : 0;
     add(m, addDays(today, ahead + skip), skip ? 'date-weekday-next-week' : 'date-weekday');
   });
-  return agreeWeekdayAndDay(weekdayWithFullDate(found.sort((a, b) => a.index - b.index), text), today);
+  return withoutDoubtedWeekdays(agreeWeekdayAndDay(weekdayWithFullDate(found.sort((a, b) => a.index - b.index), text), today), text);
 }
 
 const FULL_DATE_RULES = new Set(['date-month-day', 'date-day-month', 'date-iso', 'date-slash', 'date-named-day']);

@@ -220,12 +220,17 @@ export function findTitles(text: string): Found<string>[] {
  */
 export function findYesNoInClause(text: string): Found<boolean> | undefined {
   const clauses = text.split(/[,;.!?]\s*/).slice(1);
-  for (const clause of clauses) {
+  for (const [i, clause] of clauses.entries()) {
     const found = findYesNo(clause.replace(/^(?:and|but|so|oh|also)\s+/i, ''));
+    // "Fifty-seven foot. No, fifty-eight": a "no" before a number puts right what was just said; it answers nothing.
+    if (found && !found.value && SAYS_A_NUMBER.test(clauses[i + 1] ?? '')) continue;
     if (found && clause.trim().split(/\s+/).length <= 3) return { ...found, index: text.indexOf(clause) };
   }
   return undefined;
 }
+
+/** A clause that opens with a number, in digits or words. */
+const SAYS_A_NUMBER = /^\s*(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|a\s+hundred)\b)/i;
 
 /** The line's answer to a yes/no question, read from how it opens ("Sure, …", "Nope."). */
 export function findYesNo(text: string): Found<boolean> | undefined {

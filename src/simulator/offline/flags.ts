@@ -18,6 +18,7 @@ import { goAheadFor } from './consent';
 import { declinesHelp } from './self-help';
 import { instructionsQuestion, turnQuestionOf } from './turn-questions';
 import { callerWords, conceptOfWord, isStopWord, nameWords, overlap, stem, words } from './words';
+import { negationOf } from './polarity';
 import { classDenied, clauseSayingMost, compoundHeadUnsaid, flagByWords, NEGATED, otherFlagConcepts, PLAIN, qualifiedOtherwise, qualifiesOnly, settingWords, statedInSentenceOf } from './flag-words';
 
 /** Yes/no words and greetings say nothing of what a flag means ("Yes, I'm covered" is no "urgent"). */
@@ -261,6 +262,12 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
       }
       // Where the flag's words are said in several clauses ("Gas and electric … No electric car"),
       // the clause that says most of them is the one about it, and its polarity decides.
+      // ("hasn't played in the league before": a word the flag's own description denies decides by
+      // agreeing with that denial, whichever other word of the flag the line says too.)
+      const ownWords = (prop.description ?? '').split(/[;(—–]/)[0];
+      const deniedPairs = shared.filter((p) => !NEGATED.test(p.theirs) && negationOf(ownWords, p.theirs) !== undefined);
+      const denied = deniedPairs.find((p) => negationOf(line, p.mine) !== undefined) ?? deniedPairs[0];
+      if (denied) return flagByWords(name, line, denied.mine, lastAgentLine, madeHere, { description: ownWords, word: denied.theirs });
       const clause = clauseSayingMost(line, shared.map((p) => conceptOfWord(p.mine)));
       if (clause) return flagByWords(name, clause.text, clause.word, lastAgentLine, madeHere);
       return flagByWords(name, line, shared[0].mine, lastAgentLine, madeHere);

@@ -1,0 +1,31 @@
+// Rules made general from the fourteenth blind batch's held-out part, once spent (issue 32): each
+// stops a wrong value it wrote, with a near miss. The lines here are our own.
+import { describe, expect, it } from 'vitest';
+import { findYesNoInClause } from './extract';
+import { agent, ask, calls, tool, user } from './testing';
+
+describe("a flag whose description denies its word, and a caller who denies it too", () => {
+  const club = tool('join_club', 'Join the quiz league.', { first_season: { type: 'boolean', description: "True for a quiz team that hasn't competed in the league before." } });
+  it('"we\'ve never competed in it" is a first season (true), never false', async () => {
+    const out = await ask([club], [user("We'd like to join the quiz league. We've never competed in it, mind.")]);
+    expect(calls(out)).toEqual([['join_club', { first_season: true }]]);
+  });
+  it('near miss: the word said plainly elsewhere ("we competed in a pub quiz the day before") writes nothing', async () => {
+    const out = await ask([club], [user("We'd like to join the quiz league. We competed in a pub quiz the day before.")]);
+    expect(calls(out)).toEqual([]);
+  });
+});
+
+describe('a "no" that puts a number right answers no question', () => {
+  it('"fifty-seven foot. No, fifty-eight" holds no answering no', () => {
+    expect(findYesNoInClause("She's fifty-seven foot. No, fifty-eight, I always forget.")).toBeUndefined();
+  });
+  it('near miss: "Two bedrooms, and no, we have no pets" still answers no', () => {
+    expect(findYesNoInClause('Two bedrooms, and no, we have no pets.')).toMatchObject({ value: false });
+  });
+  it('the flag asked beside a correction is not read from it', async () => {
+    const boat = tool('describe_boat', 'The boat.', { length_feet: { type: 'integer' }, living_aboard: { type: 'boolean', description: 'True when the owner lives on the boat.' } });
+    const out = await ask([boat], [user('I need a mooring.'), agent('How long is she, and do you live aboard?'), user("She's fifty-seven foot. No, fifty-eight. The safety certificate's all done.")]);
+    expect(calls(out).flatMap(([, args]) => Object.keys(args as object))).not.toContain('living_aboard');
+  });
+});
