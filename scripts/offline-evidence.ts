@@ -5,12 +5,15 @@
 // seen to learn which kinds of evidence hold on agents no rule was written from (issue 32).
 //   npx tsx scripts/offline-evidence.ts offline-corpus-blind-12 offline-corpus-blind-13
 //   npx tsx scripts/offline-evidence.ts --values …   … and every wrong value under its rule
+//   npx tsx scripts/offline-evidence.ts --asked …    … each rule split by whether the value was asked for
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { argumentDepartures, loadCorpus, playCorpusAgent, words } from '../src/simulator/offline/corpus-harness';
 
 const args = process.argv.slice(2);
 const showValues = args.includes('--values');
+/** Each rule split by whether the agent's last question asked for the value (--asked). */
+const byAsking = args.includes('--asked');
 const folders = args.filter((a) => !a.startsWith('-'));
 const fixture = (path: string) => fileURLToPath(new URL(`../test/fixtures/${path.replace(/\/?$/, '/')}`, import.meta.url));
 const dirs = (folders.length ? folders : Array.from({ length: 14 }, (_, i) => `offline-corpus-blind${i ? `-${i + 1}` : ''}`))
@@ -41,6 +44,8 @@ for (const agent of (await Promise.all(dirs.map((d) => loadCorpus(d)))).flat()) 
   for (const step of result.steps) {
     const writer = new Map<string, string>();
     const why = new Map<string, string>();
+    // The parameters the agent's question right before this line asked for (the dialogue-state note).
+    const askedNow = step.notes.flatMap((n) => /offline rule dialogue-state: .*? question for (.*?) \(/.exec(n)?.[1].split(', ') ?? []);
     for (const note of step.notes) {
       const m = NOTE.exec(note);
       if (m) {
@@ -52,7 +57,8 @@ for (const agent of (await Promise.all(dirs.map((d) => loadCorpus(d)))).flat()) 
       if (!Object.hasOwn(agent.script.calls, call.name) || call.args === null || typeof call.args !== 'object') continue;
       const expected = agent.script.calls[call.name] as Record<string, unknown>;
       for (const [key, value] of Object.entries(call.args as Record<string, unknown>)) {
-        const rule = kindOfEvidence(writer.get(`${call.name}.${key}`) ?? '(no note)', why.get(`${call.name}.${key}`) ?? '');
+        const asked = askedNow.some((q) => q === `${call.name}.${key}`) ? ' [asked]' : ' [unasked]';
+        const rule = kindOfEvidence(writer.get(`${call.name}.${key}`) ?? '(no note)', why.get(`${call.name}.${key}`) ?? '') + (byAsking ? asked : '');
         const departures = Object.hasOwn(expected, key)
           ? argumentDepartures(`${call.name}.${key}`, value, expected[key], callerWords)
           : [`${call.name}.${key} = ${JSON.stringify(value)}, which the caller never gave`];

@@ -29,3 +29,15 @@ describe('a "no" that puts a number right answers no question', () => {
     expect(calls(out).flatMap(([, args]) => Object.keys(args as object))).not.toContain('living_aboard');
   });
 });
+
+describe('digits said as a phone or a ZIP are no code of another kind', () => {
+  const permit = tool('renew_permit', 'Renew a parking permit.', { permit_number: { type: 'string', description: 'Their permit number, if they have it.' } });
+  it('"it\'s my mobile you want, oh seven seven …" is no permit number', async () => {
+    const out = await ask([permit], [user("I'd like to renew the permit. Text me the link, it's my mobile you want, oh seven nine oh oh, one two three, double four five.")]);
+    expect(calls(out)).toEqual([]);
+  });
+  it('near miss: "the permit number is oh seven nine …" is the permit number', async () => {
+    const out = await ask([permit], [user("I'd like to renew the permit. The permit number is oh seven nine four four one.")]);
+    expect(calls(out)).toEqual([['renew_permit', { permit_number: '079441' }]]);
+  });
+});

@@ -38,10 +38,19 @@ const CODE_KINDS = ID_WORDS.filter((w) => !GENERIC_LABELS.has(w) && !/^ref/.test
  */
 function labelledOtherwise(name: string, description: string, line: string, at: number): boolean {
   if (at < 0) return false;
-  const before = line.slice(0, at).split(/[,;.!?]|\band\b/i).at(-1)!.toLowerCase().match(/[a-z]+/g) ?? [];
+  const clauses = line.slice(0, at).split(/[,;.!?]|\band\b/i);
+  const before = clauses.at(-1)!.toLowerCase().match(/[a-z]+/g) ?? [];
   const own = new Set([...nameWords(name), ...words(description)].map(stem));
-  return before.slice(-4).some((w) => CODE_KINDS.includes(w) && !own.has(stem(w)));
+  if (before.slice(-4).some((w) => CODE_KINDS.includes(w) && !own.has(stem(w)))) return true;
+  // "ZIP's eight oh five two four", "It's my mobile you want, oh seven seven …": digits said as a
+  // way to reach or find the caller are that, not a code of another kind (the label may close the
+  // clause before the digits).
+  const label = before.length ? before : (clauses.at(-2)?.toLowerCase().match(/[a-z]+/g) ?? []);
+  return label.slice(-4).some((w) => CONTACT_KINDS.has(w) && !own.has(stem(w)));
 }
+
+/** Words that label a way to reach or find someone: their digits are no other code. */
+const CONTACT_KINDS = new Set(['zip', 'zipcode', 'postcode', 'mobile', 'cell', 'cellphone', 'phone', 'landline', 'telephone']);
 
 /** A number to call, by its shape: a leading 0 or + and ten digits or more, or 3-3-4 digits. */
 const phoneShaped = (said: string) => /^\+?[\d\s().-]+$/.test(said) && ((/^[+0]/.test(said.trim()) && said.replace(/\D/g, '').length >= 10) || /^\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}$/.test(said.trim()));

@@ -279,7 +279,7 @@ const NONE_BEFORE = /^(?:no|none|not|never|any|other|others|more|extra|spare|fur
 const NONE_WITHIN = 2;
 
 /** Words before a number that make it someone's age: "I'm", "he's", "aged", "well past", "turned". */
-const AGE_BEFORE = /\b(?:i['’]m|i\s+am|we['’]re(?:\s+both|\s+all)?|he['’]s|she['’]s|they['’]re(?:\s+both|\s+all)?|aged|(?:well\s+|just\s+)?(?:past|turned))\s+$/i;
+const AGE_BEFORE = /\b(?:i['’]m|i\s+am|we['’]re(?:\s+both|\s+all)?|he['’]s|she['’]s|they['’]re(?:\s+both|\s+all)?|aged|(?:well\s+|just\s+)?(?:past|turned|turning|turns))\s+$/i;
 /** What follows a number said as an age: the line's end, a pause, "years old", "next month". */
 const AGE_AFTER = /^(?:\s*(?:years?\s+old|[,.;!?]|$|and\b|next\b|in\b|now\b|mind\b))/i;
 
