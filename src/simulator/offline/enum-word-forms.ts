@@ -36,6 +36,14 @@ export function saidOnlyAsAPlace(word: string, line: string): boolean {
 }
 
 /**
+ * Whether every place `word` is said follows a word of time ("the week before Christmas", "over
+ * Christmas", "by Easter"): a when, not a kind ("christmas_fair").
+ */
+export function saidOnlyAsATime(word: string, line: string): boolean {
+  return everyPlace(word, line, 'concept', (before) => /\b(?:before|after|over|until|till|since|by|around|towards?|near|ahead\s+of)\s+(?:the\s+)?$/i.test(before.slice(-20)));
+}
+
+/**
  * Whether every place `word` is said follows "the inside of the", "the top of my": a side of it, said
  * as a place. ("The outside of the house" is the house's outside, a thing to work on: not here.)
  */

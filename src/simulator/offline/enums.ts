@@ -8,7 +8,7 @@ import { findLargeNumberWords, numberWordValue } from './ids';
 import { deniedConcepts } from './polarity';
 import { callerWords, classesOf, conceptOfWord, isStopWord, nameWords, stem, words } from './words';
 import { namedBesideItsThing, pickedOutright } from './enum-ties';
-import { formsOfNameWords, particlesUnsaid, PHRASAL_PARTICLE, phrasalVerbsIn, saidOnlyAsALabel, saidOnlyAsAPlace, saidOnlyAsASideOf, saidOnlyAsNextDoor, saidOnlyAsWorse } from './enum-word-forms';
+import { formsOfNameWords, particlesUnsaid, PHRASAL_PARTICLE, phrasalVerbsIn, saidOnlyAsALabel, saidOnlyAsAPlace, saidOnlyAsASideOf, saidOnlyAsATime, saidOnlyAsNextDoor, saidOnlyAsWorse } from './enum-word-forms';
 
 export type EnumReading =
   | { value: unknown; said: string; why: string }
@@ -267,7 +267,8 @@ export function readEnum(values: unknown[], heard: string, descriptions: string[
     // meaning of it. Only the word itself says so.)
     const hitsSaidExactFree = hitsSaidAnywhere.filter((w) => !(FREE_OF.test(w) && !said.some((x) => x.toLowerCase() === w.toLowerCase())));
     // ("the condensation on the inside of the glass" names where, and no cracked_glass.)
-    const hitsSaid = (own.length >= 2 ? hitsSaidExactFree.filter((w) => concept(w) === concept(own.at(-1)!) || !saidOnlyAsAPlace(w, line)) : hitsSaidExactFree).filter((w) => own.length < 2 || !saidOnlyAsASideOf(w, line))
+    // (Nor is one said only as a time: "the week before Christmas" names no christmas_fair.)
+    const hitsSaid = (own.length >= 2 ? hitsSaidExactFree.filter((w) => concept(w) === concept(own.at(-1)!) || (!saidOnlyAsAPlace(w, line) && !saidOnlyAsATime(w, line))) : hitsSaidExactFree).filter((w) => own.length < 2 || !saidOnlyAsASideOf(w, line))
       // ("there's horses in the field next door" names a neighbour's field, not this venue.)
       .filter((w) => !saidOnlyAsNextDoor(w, line));
     // "roadside_plus" is not named by "plus all the suitcases": a word that grades or packages a

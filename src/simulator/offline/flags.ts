@@ -102,7 +102,11 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
     // ("Yeah, the six-yard one sounds about right": the yes agrees to the option it names, not to
     // the question asked before it.)
     const notAnAnswer = i === 0 && (ctx.yesNoSpent || offerReplyToFact(line, ctx.agentLines?.at(-1) ?? '') || YES_TO_A_CHOICE.test(line));
-    const yn = askedAt(i) && !notAnAnswer ? (findYesNo(line) ?? findYesNoInClause(line)) : undefined;
+    // "The cleanout? I honestly couldn't tell you … And yeah, there's a huge old maple": a line that
+    // says the asked thing back answers it in the sentence right after; a yes further on is about
+    // something else.
+    const echo = echoedOpening(name, line);
+    const yn = askedAt(i) && !notAnAnswer ? (echo !== undefined ? findYesNo(echo) : (findYesNo(line) ?? findYesNoInClause(line))) : undefined;
     if (!yn) continue;
     // "… my eyes do get kind of dry. And no, not pregnant": asked two things, a "no" in the sentence
     // that names the other flag ("pregnant") and not this one answers that one.
@@ -335,4 +339,13 @@ function yesNoOfAnotherFlag(name: string, line: string, at: number, properties: 
   const own = (n: string) => nameWords(n).filter((w) => !isStopWord(w) && w.length > 2).map(stem);
   if (own(name).some((w) => said.has(w))) return false;
   return Object.entries(properties).some(([other, p]) => other !== name && p?.type === 'boolean' && own(other).some((w) => said.has(w)));
+}
+
+/** A line's opening that says a flag's thing back as a question ("The cleanout?"): the sentence after it, its answer; else undefined. */
+function echoedOpening(name: string, line: string): string | undefined {
+  const m = /^\s*(?:(?:oh|um|uh|erm|the|a|an|my|our|your)\s+)*([\p{L}'’ -]{2,30})\?\s*/iu.exec(line);
+  if (!m) return undefined;
+  const own = new Set(nameWords(name).filter((w) => !isStopWord(w)).map(stem));
+  if (!words(m[1]).some((w) => own.has(stem(w)))) return undefined;
+  return line.slice(m[0].length).split(/(?<=[.!?])\s+/)[0];
 }

@@ -41,3 +41,15 @@ describe('digits said as a phone or a ZIP are no code of another kind', () => {
     expect(calls(out)).toEqual([['renew_permit', { permit_number: '079441' }]]);
   });
 });
+
+describe("a word of an enum value's name said only as a time", () => {
+  const gig = tool('event_details', 'Where the choir sings.', { venue_type: { type: 'string', enum: ['school', 'easter_fair', 'church', 'hospital_ward'] } });
+  it('"the week before Easter" names no easter_fair', async () => {
+    const out = await ask([gig], [user("We'd love the choir to come and sing, we were thinking the week before Easter.")]);
+    expect(calls(out)).toEqual([]);
+  });
+  it('near miss: "the Easter fair on the green" names it', async () => {
+    const out = await ask([gig], [user("It's for the Easter fair on the green.")]);
+    expect(calls(out)).toEqual([['event_details', { venue_type: 'easter_fair' }]]);
+  });
+});

@@ -30,3 +30,15 @@ describe('a year of a car, and a time turned down after it is said', () => {
     expect(withoutDenied('Nine-thirty is fine.')).toMatch(/Nine-thirty/);
   });
 });
+
+describe('a line that says the asked thing back answers it in the sentence after', () => {
+  const drains = tool('describe_drains', 'The drains.', { stopcock_reachable: { type: 'boolean', description: 'True if the caller can get to the stopcock.' }, tree_roots: { type: 'boolean', description: 'True if there are big trees near the pipe.' } }, ['stopcock_reachable']);
+  it('"The stopcock? No idea where it is. And yeah, there\'s an oak out front" gives the stopcock no yes', async () => {
+    const out = await ask([drains], [user('My drains are blocked.'), agent('Can you get to the stopcock?'), user("The stopcock? No idea where it is, I've looked. And yeah, there's a big oak out front.")]);
+    expect(calls(out).flatMap(([, args]) => Object.entries(args as object))).not.toContainEqual(['stopcock_reachable', true]);
+  });
+  it('near miss: "The stopcock? Yeah, it\'s under the sink" answers yes', async () => {
+    const out = await ask([drains], [user('My drains are blocked.'), agent('Can you get to the stopcock?'), user("The stopcock? Yeah, it's under the sink.")]);
+    expect(calls(out)).toEqual([['describe_drains', { stopcock_reachable: true }]]);
+  });
+});
