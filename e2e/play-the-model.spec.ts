@@ -127,3 +127,42 @@ test('Block Agent: a line the rules cannot read offers play the model too; the p
   await expect.poll(() => appState(page, (s) => s.session?.state.service)).toBe('brake_check');
   await expect.poll(() => stageName(page)).toBe('done');
 });
+
+test('the strict offline model: a guess under the bar is held back and offered, pre-filled; the person confirms it and the turn moves on', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openApp(page);
+  await page.getByTestId('open-import').click();
+  const dialog = page.getByTestId('import-dialog');
+  await dialog.getByTestId('import-file-input').setInputFiles(BIKE_DESK);
+  await dialog.getByTestId('import-open-new').click();
+  await expect.poll(() => appState(page, (s) => s.doc.tools.map((t: { name: string }) => t.name))).toEqual(['choose_service']);
+  // ⚙ LLM › "Confirm its guesses" (the offline model's strict setting), kept on this device.
+  await page.getByTestId('open-llm-settings').click();
+  const settings = page.getByTestId('llm-dialog');
+  await settings.getByTestId('llm-offline-strict').check();
+  await settings.getByTestId('llm-save').click();
+  await expect(settings).toBeHidden();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('callboard.llm') ?? '{}').offlineStrict)).toBe(true);
+
+  await openSimulator(page);
+  await expect(page.getByTestId('simulator')).toContainText('Offline model · strict');
+  await say(page, 'The brakes feel a bit soft, can someone look at them?');
+  const offer = page.getByTestId('sim-undecided');
+  await expect(offer).toContainText('The offline model held back a guess on “The brakes feel a bit soft, can someone look at them?”');
+  await expect(offer).toContainText('service = "brake_check"');
+  // Nothing was written on the guess: the turn still asks.
+  expect(await appState(page, (s) => s.session?.state.service)).toBeUndefined();
+  expect(await stageName(page)).toBe('ask');
+  await page.screenshot({ path: `${SHOTS}/play-the-model-strict.png` });
+
+  await offer.getByTestId('sim-play-offer').click();
+  const panel = page.getByTestId('play-model');
+  await expect(panel.locator('[data-testid="play-tool"][data-tool="choose_service"]')).toBeChecked();
+  // The form starts from the guess: confirming it is one click.
+  await expect(panel.locator('[data-testid="play-field"][data-field="service"]')).toHaveValue('brake_check');
+  await panel.getByTestId('play-submit').click();
+  await waitForStep(page);
+  await expect.poll(() => appState(page, (s) => s.session?.state.service)).toBe('brake_check');
+  await expect.poll(() => stageName(page)).toBe('done');
+  await expect(page.getByTestId('sim-played').filter({ hasText: 'Played by you: the model\'s tools call called choose_service {"service":"brake_check"}' })).toHaveCount(1);
+});

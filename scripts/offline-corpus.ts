@@ -13,9 +13,10 @@
 //   npx tsx scripts/offline-corpus.ts vet -v          agents whose name holds "vet", with each step
 //   npx tsx scripts/offline-corpus.ts vet -v --notes  … and the model's notes on each call
 //   npx tsx scripts/offline-corpus.ts --json          one JSON result per line (for other tools)
+//   npx tsx scripts/offline-corpus.ts --strict        … with the strict model (evidence-strength.ts)
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { CORPUS_DIR, loadCorpus, playCorpusAgent, type CorpusAgent, type CorpusResult } from '../src/simulator/offline/corpus-harness';
+import { CORPUS_DIR, corpusDeps, loadCorpus, playCorpusAgent, type CorpusAgent, type CorpusResult } from '../src/simulator/offline/corpus-harness';
 
 const fixture = (path: string) => fileURLToPath(new URL(`../test/fixtures/${path}`, import.meta.url));
 /** A blind batch's two folders: the agents at its top and its held-out part. */
@@ -58,6 +59,8 @@ const notesToo = args.includes('--notes');
 const filters = args.filter((a) => !a.startsWith('-'));
 const tunedOnly = args.includes('--tuned');
 const heldOutRows = args.includes('--held-out-rows');
+// The strict model (OfflineModelOptions.strict): only evidence measured right nine times in ten.
+const strict = args.includes('--strict');
 
 const pad = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text.padEnd(width));
 
@@ -88,7 +91,7 @@ const partOf = new Map(parts.flatMap((p) => p.agents.map((a) => [a, p.part] as c
 const results: (CorpusResult & { part: string })[] = [];
 if (!json) console.log([pad('agent', 24), pad('runtime', 11), pad('done', 4), pad('tools called  /  expected', 70), 'first divergence'].join(' '));
 for (const agent of agents) {
-  const result = { ...(await playCorpusAgent(agent)), part: partOf.get(agent)! };
+  const result = { ...(await playCorpusAgent(agent, agent.script.lines, strict ? await corpusDeps(agent.doc, { strict }) : undefined)), part: partOf.get(agent)! };
   results.push(result);
   // The held-out rows would tell whoever reads them what to tune: only their totals are printed.
   if (result.part === 'held-out' && !heldOutRows) continue;

@@ -6,14 +6,18 @@
 //   npx tsx scripts/offline-evidence.ts offline-corpus-blind-12 offline-corpus-blind-13
 //   npx tsx scripts/offline-evidence.ts --values …   … and every wrong value under its rule
 //   npx tsx scripts/offline-evidence.ts --asked …    … each rule split by whether the value was asked for
+//   npx tsx scripts/offline-evidence.ts --bar …      … only over and under the strict model's bar
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { argumentDepartures, loadCorpus, playCorpusAgent, words } from '../src/simulator/offline/corpus-harness';
+import { evidenceKind, strongKind } from '../src/simulator/offline/evidence-strength';
 
 const args = process.argv.slice(2);
 const showValues = args.includes('--values');
 /** Each rule split by whether the agent's last question asked for the value (--asked). */
 const byAsking = args.includes('--asked');
+/** Only two rows: evidence over the strict model's bar and under it (--bar; evidence-strength.ts). */
+const byBar = args.includes('--bar');
 const folders = args.filter((a) => !a.startsWith('-'));
 const fixture = (path: string) => fileURLToPath(new URL(`../test/fixtures/${path.replace(/\/?$/, '/')}`, import.meta.url));
 const dirs = (folders.length ? folders : Array.from({ length: 14 }, (_, i) => `offline-corpus-blind${i ? `-${i + 1}` : ''}`))
@@ -22,20 +26,6 @@ const dirs = (folders.length ? folders : Array.from({ length: 14 }, (_, i) => `o
 
 /** "agent: offline rule enum-value: book.size = …" → the rule that wrote book.size. */
 const NOTE = /offline rule ([a-z-]+): (\w+)\.([\w]+)(?:[.\w[\]]*)? = /;
-
-/**
- * An enum value's rule by the evidence its note gives: the value named whole, a meaning its
- * description gives, another value its definition includes, or only a word of its name.
- */
-function kindOfEvidence(rule: string, why: string): string {
-  if (rule !== 'enum-value') return rule;
-  const first = why.split(/, stronger than|; /)[0];
-  if (/\bnames "/.test(first)) return 'enum-value (named whole)';
-  if (/which its definition includes/.test(first)) return 'enum-value (definition includes)';
-  if (/a meaning its description gives/.test(first)) return 'enum-value (a meaning)';
-  if (/of its name/.test(first)) return 'enum-value (a word of its name)';
-  return 'enum-value (other)';
-}
 
 const tally = new Map<string, { right: number; wrong: number; examples: string[] }>();
 for (const agent of (await Promise.all(dirs.map((d) => loadCorpus(d)))).flat()) {
@@ -58,7 +48,8 @@ for (const agent of (await Promise.all(dirs.map((d) => loadCorpus(d)))).flat()) 
       const expected = agent.script.calls[call.name] as Record<string, unknown>;
       for (const [key, value] of Object.entries(call.args as Record<string, unknown>)) {
         const asked = askedNow.some((q) => q === `${call.name}.${key}`) ? ' [asked]' : ' [unasked]';
-        const rule = kindOfEvidence(writer.get(`${call.name}.${key}`) ?? '(no note)', why.get(`${call.name}.${key}`) ?? '') + (byAsking ? asked : '');
+        const kind = evidenceKind(writer.get(`${call.name}.${key}`) ?? '(no note)', why.get(`${call.name}.${key}`) ?? '');
+        const rule = byBar ? (strongKind(kind) ? 'over the strict bar' : 'under the strict bar') : kind + (byAsking ? asked : '');
         const departures = Object.hasOwn(expected, key)
           ? argumentDepartures(`${call.name}.${key}`, value, expected[key], callerWords)
           : [`${call.name}.${key} = ${JSON.stringify(value)}, which the caller never gave`];

@@ -41,6 +41,8 @@ export interface SimulateArgs {
   answerSeconds?: number;
   /** Print one SimulateJson (json-shapes.ts) at the end instead of an event a line. */
   json: boolean;
+  /** `--strict`: the offline model writes only evidence measured right nine times in ten (OfflineModelOptions.strict). */
+  strict: boolean;
 }
 
 export const SIMULATE_OPTIONS: OptionSpec[] = [
@@ -53,6 +55,7 @@ export const SIMULATE_OPTIONS: OptionSpec[] = [
   { name: 'call', takesValue: true, repeatable: true },
   { name: 'state', takesValue: true, repeatable: true },
   { name: 'agent-first', takesValue: false },
+  { name: 'strict', takesValue: false },
   { name: 'runtime', takesValue: true },
   { name: 'budget', takesValue: true },
   { name: 'answer-size', takesValue: true },
@@ -96,6 +99,9 @@ Values of pii fields and parameters print as "***".
   --api-key K         The key for openai/anthropic; or set ${API_KEY_ENV}. It is never printed.
   --say TEXT          A caller line; repeat for each line, in order. The first one opens the call.
   --agent-first       The agent speaks before the first caller line.
+  --strict            Offline model only: write a value only on evidence of a kind measured right
+                      nine times in ten on agents it was never tuned on; at any other guess the
+                      run ends there, as at a line it cannot read (exit 1), and says the guess.
   --wait TOKEN=VALUE  Answer a wait stage's token whenever the call waits on it (Block Agent).
   --call KEY=VALUE    A fact a tool reads as this.call.KEY; this.call.today is today's date
                       unless --call today=YYYY-MM-DD says otherwise.
@@ -185,6 +191,7 @@ export function simulateArgs(file: string, from: InputFormat | undefined, fixTab
   const says = list(options, 'say');
   const agentFirst = options.has('agent-first');
   if (says.length === 0 && !agentFirst) throw new UsageError('nothing to simulate: give the caller\'s lines with --say (or --agent-first)', 'simulate');
+  if (options.has('strict') && provider !== 'offline') throw new UsageError(`--strict is a setting of the offline model: drop it, or use --provider offline (not ${provider})`, 'simulate');
   return {
     command: 'simulate',
     file,
@@ -204,5 +211,6 @@ export function simulateArgs(file: string, from: InputFormat | undefined, fixTab
     answerBytes: answerSizeOf(single(options, 'answer-size'), 'simulate'),
     answerSeconds: answerTimeOf(single(options, 'answer-time'), 'simulate'),
     json: options.has('json'),
+    strict: options.has('strict'),
   };
 }

@@ -39,6 +39,7 @@ function depsFor(args: SimulateArgs, doc: AgentDocument, key: string | undefined
     temperature,
     today: typeof call.today === 'string' ? call.today : undefined,
     ...answerBounds(args),
+    ...(args.strict ? { strict: true } : {}),
   });
   const budgetMs = args.budgetSeconds === undefined ? undefined : args.budgetSeconds * 1000;
   return stepDeps(doc, { model, evaluate, revision: 0, call, temperature, ...(budgetMs ? { budgetMs } : {}) });
@@ -70,7 +71,7 @@ export async function simulateCommand(args: SimulateArgs, rawIo: CliIo): Promise
     const stuck = until ? undecidedInLastStep(session) : undefined;
     if (stuck) {
       emit({ type: 'stuck', step: stuck.step, line: stuck.line, why: stuck.why });
-      io.err(`${oneLineText(file)}: the offline model could not read the caller's line "${oneLineText(stuck.line)}" (step ${stuck.step}): ${oneLineText(stuck.why)}. The run ends here: play the model at this line in the Simulator (a test can keep that answer), or run with a real model (--provider openai|anthropic).\n`);
+      io.err(`${oneLineText(file)}: the offline model ${stuck.held ? 'held back a guess on' : 'could not read'} the caller's line "${oneLineText(stuck.line)}" (step ${stuck.step}): ${oneLineText(stuck.why)}. The run ends here: play the model at this line in the Simulator (a test can keep that answer), or run with a real model (--provider openai|anthropic).\n`);
     }
     // What the runtime noted on the way (a template that did not render and was sent as written, a
     // predicate that threw, a spent budget) goes to standard error, where the app shows it in the trace.

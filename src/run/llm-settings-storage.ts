@@ -26,6 +26,7 @@ export function readSavedLlm(storage: Storage = localStorage): { settings: Parti
         if (typeof value === 'number' && value > 0 && Number.isFinite(value)) settings[name] = value;
       }
       if (typeof raw.rememberKey === 'boolean') settings.rememberKey = raw.rememberKey;
+      if (typeof raw.offlineStrict === 'boolean') settings.offlineStrict = raw.offlineStrict;
     }
   } catch {
     // A hand-edited or foreign entry: start from the defaults.
@@ -35,8 +36,8 @@ export function readSavedLlm(storage: Storage = localStorage): { settings: Parti
 }
 
 export function writeSavedLlm(settings: LlmSettings, apiKey: string, storage: Storage = localStorage): void {
-  const { provider, baseUrl, model, temperature, timeoutSeconds, budgetSeconds, answerMegabytes, answerSeconds, rememberKey } = settings;
-  storage.setItem(LLM_SETTINGS_KEY, JSON.stringify({ provider, baseUrl, model, temperature, timeoutSeconds, budgetSeconds, answerMegabytes, answerSeconds, rememberKey }));
+  const { provider, baseUrl, model, temperature, timeoutSeconds, budgetSeconds, answerMegabytes, answerSeconds, rememberKey, offlineStrict } = settings;
+  storage.setItem(LLM_SETTINGS_KEY, JSON.stringify({ provider, baseUrl, model, temperature, timeoutSeconds, budgetSeconds, answerMegabytes, answerSeconds, rememberKey, offlineStrict }));
   if (rememberKey && apiKey) storage.setItem(LLM_API_KEY_KEY, apiKey);
   else storage.removeItem(LLM_API_KEY_KEY);
 }

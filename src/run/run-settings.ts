@@ -19,6 +19,7 @@ export function providerSettingsFrom(llm: LlmSettings, apiKey: string, call: Cal
     // The key goes to the provider client only; the offline model never needs it.
     apiKey: llm.provider === 'offline' ? undefined : apiKey,
     today: typeof call.today === 'string' ? call.today : undefined,
+    ...(llm.provider === 'offline' && llm.offlineStrict ? { strict: true } : {}),
   };
 }
 
@@ -40,7 +41,7 @@ export function runSettingsFrom(
 
 /** The chip that names the model a run will use; the simulator shows it too. */
 export function llmLabel(llm: LlmSettings): string {
-  if (llm.provider === 'offline') return 'Offline model';
+  if (llm.provider === 'offline') return llm.offlineStrict ? 'Offline model · strict' : 'Offline model';
   const host = hostOf(llm.baseUrl) ?? (llm.provider === 'anthropic' ? 'Anthropic' : 'OpenAI');
   return `${llm.model || 'default model'} · ${host}`;
 }

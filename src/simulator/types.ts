@@ -219,6 +219,8 @@ export interface ModelResponse {
 export interface Undecided {
   line: string;
   why: string;
+  /** The rules did read the line, but on evidence under the strict model's bar: a guess held back, not a line unread. */
+  held?: true;
   tool?: string;
   read?: Record<string, unknown>;
 }

@@ -194,6 +194,11 @@ export interface LlmSettings {
   answerSeconds: number;
   /** "Remember on this device": only then is the key written to localStorage. */
   rememberKey: boolean;
+  /**
+   * The offline model writes alone only values of the kinds of evidence measured right nine times
+   * in ten on unseen agents; any other guess waits for the person to confirm it ("play the model").
+   */
+  offlineStrict: boolean;
 }
 
 /**

@@ -149,6 +149,12 @@ export function LlmSettingsDialog() {
           />
         </>
       )}
+      {!remote && (
+        <label className="llm-check">
+          <input type="checkbox" data-testid="llm-offline-strict" checked={form.offlineStrict} onChange={(e) => patch({ offlineStrict: e.target.checked })} />
+          Confirm its guesses: write alone only what it reads on evidence measured right nine times in ten on agents it was never tuned on, and offer every other value for you to confirm or correct
+        </label>
+      )}
       <label className="llm-row">
         <span>Temperature</span>
         <input data-testid="llm-temperature" type="number" min={0} max={2} step={0.1} value={form.temperature} onChange={(e) => patch({ temperature: clampTemperature(e.target.valueAsNumber) })} />

@@ -114,7 +114,7 @@ export const ChatView = memo(function ChatView({ controller, notice, pending }: 
       {undecided && !running && !failure && !session?.ended && (
         <div className="sim-banner offer" role="status" data-testid="sim-undecided">
           <span>
-            <b>The offline model could not read</b> “{undecided.line}”: {undecided.why}. You can answer in its place.
+            <b>{undecided.held ? 'The offline model held back a guess on' : 'The offline model could not read'}</b> “{undecided.line}”: {undecided.why}. You can answer in its place.
           </span>
           <button data-testid="sim-play-offer" onClick={() => controller.openPlay()}>Play the model</button>
         </div>

@@ -118,9 +118,9 @@ export async function loadCorpus(dir = CORPUS_DIR): Promise<CorpusAgent[]> {
   return Promise.all(corpusFiles(dir).map((f) => loadCorpusAgent(f, dir)));
 }
 
-export async function corpusDeps(doc: AgentDocument): Promise<StepDeps> {
+export async function corpusDeps(doc: AgentDocument, options: { strict?: boolean } = {}): Promise<StepDeps> {
   return {
-    model: createOfflineModel({ today: CORPUS_TODAY }),
+    model: createOfflineModel({ today: CORPUS_TODAY, ...options }),
     runner: sandboxToolRunner(doc),
     evaluate: await prepareSandboxEvaluate(),
     losses: lossesFor,

@@ -50,7 +50,7 @@ export function createModel(settings: ProviderSettings): Model {
       return { complete: async (request) => (await loaded(loadAnthropic(), request.signal)).completeAnthropic(fixed, request) };
     case 'offline': {
       let offline: Promise<Model> | undefined;
-      const load = () => (offline ??= import('../offline').then((m) => m.createOfflineModel({ today: fixed.today })));
+      const load = () => (offline ??= import('../offline').then((m) => m.createOfflineModel({ today: fixed.today, strict: fixed.strict })));
       return { complete: async (request) => (await loaded(load(), request.signal)).complete(request) };
     }
     default:

@@ -23,6 +23,8 @@ export interface ProviderSettings {
   maxTokens?: number;
   /** The offline model's "today" (ISO date). */
   today?: string;
+  /** The offline model writes only evidence measured right nine times in ten (OfflineModelOptions.strict). */
+  strict?: boolean;
 }
 
 export const DEFAULT_BASE_URLS = { openai: 'https://api.openai.com/v1', anthropic: 'https://api.anthropic.com' } as const;

@@ -1,0 +1,87 @@
+// How far each kind of evidence the rules write a value on can be trusted, measured on agents no
+// rule had been written from (issue 32), and the strict model's use of it: a value is written only
+// on evidence of a kind measured right nine times in ten or more; any other is held back as a guess
+// for a person to confirm (the Simulator's "play the model" form, pre-filled with it) or, with no
+// person there (the CLI), the run stops on the line and says why.
+import type { Filled } from './fill-types';
+
+/**
+ * Values written right and wrong, per kind of evidence, with the rules as each blind batch found
+ * them: batches 5 to 11 each at the commit before it was added, batches 12 to 14 at fc025eb (the
+ * rules as the session that wrote them began), both parts of each batch, every argument of a tool
+ * the script expects judged as the corpus checker judges it (`npx tsx scripts/offline-evidence.ts`
+ * in a worktree of those rules; 2026-12-07). Kinds never met there are not listed: unmeasured.
+ */
+export const MEASURED_ON_UNSEEN: Readonly<Record<string, readonly [right: number, wrong: number]>> = {
+  'enum-value (named whole)': [47, 6],
+  'boolean-by-description': [42, 1],
+  'boolean-by-tool-meaning': [18, 0],
+  'number-of-its-thing': [14, 2],
+  'date-weekday-and-day': [11, 3],
+  'phone-spoken-digits': [10, 0],
+  'enum-value (a word of its name)': [10, 7],
+  'name-introduction': [8, 2],
+  'boolean-negated': [8, 3],
+  'enum-values': [8, 8],
+  'enum-value (a meaning)': [7, 3],
+  'postcode-spelled': [6, 0],
+  'pattern-spoken-digits': [6, 1],
+  'time-in-day-part': [6, 2],
+  'boolean-from-yes-no': [6, 4],
+  'date-day-month': [5, 0],
+  'name-before-value': [5, 0],
+  'digits-counted': [4, 0],
+  'identifier-labelled': [4, 0],
+  'email-spoken': [4, 1],
+  'date-weekday': [4, 2],
+  'boolean-asked-by-instructions': [3, 0],
+  duration: [3, 0],
+  'maker-name': [3, 0],
+  'identifier-spoken': [3, 1],
+  'date-day-of-month': [3, 2],
+  'number-word': [3, 4],
+  'time-words': [2, 3],
+  'number-words': [2, 5],
+  'duration-converted': [1, 3],
+  'number-scaled': [0, 3],
+};
+
+/** The strict model's bar: right this often, over at least this many values. */
+export const STRICT_PRECISION = 0.9;
+export const STRICT_MIN_MEASURED = 3;
+
+/**
+ * A value's kind of evidence: its rule, and for an enum value the evidence its note gives first
+ * (the value named whole, a meaning its description gives, another value its definition includes,
+ * or only a word of its name), as `scripts/offline-evidence.ts` counts them.
+ */
+export function evidenceKind(rule: string, why: string): string {
+  if (rule !== 'enum-value') return rule;
+  const first = why.split(/, stronger than|; /)[0];
+  if (/\bnames "/.test(first)) return 'enum-value (named whole)';
+  if (/which its definition includes/.test(first)) return 'enum-value (definition includes)';
+  if (/a meaning its description gives/.test(first)) return 'enum-value (a meaning)';
+  if (/of its name/.test(first)) return 'enum-value (a word of its name)';
+  return 'enum-value (other)';
+}
+
+/** Whether a kind of evidence clears the strict bar. */
+export function strongKind(kind: string): boolean {
+  const measured = MEASURED_ON_UNSEEN[kind];
+  if (!measured) return false;
+  const [right, wrong] = measured;
+  return right + wrong >= STRICT_MIN_MEASURED && right / (right + wrong) >= STRICT_PRECISION;
+}
+
+/**
+ * The kinds of evidence a filled value stands on: its own, or for an object filled field by field
+ * each field's (the note lists them as `field ← "words" (rule)`).
+ */
+export function kindsOf(filled: Filled): string[] {
+  if (filled.rule !== 'object-fields') return [evidenceKind(filled.rule, filled.why ?? '')];
+  const inner = [...(filled.why ?? '').matchAll(/\(([a-z][a-z-]*)\)(?:,|$)/g)].map((m) => m[1]);
+  return inner.length ? inner : ['object-fields'];
+}
+
+/** Whether the strict model may write this value: every kind it stands on clears the bar. */
+export const strongEnough = (filled: Filled): boolean => kindsOf(filled).every(strongKind);
