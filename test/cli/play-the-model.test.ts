@@ -45,6 +45,26 @@ describe('callboard simulate on the offline model, at a line its rules cannot re
   }, SLOW);
 });
 
+describe('callboard simulate --strict: a guess under the bar ends the run on its line', () => {
+  const BIKE_DESK = fileURLToPath(new URL('../fixtures/play-the-model/bike-desk.yaml', import.meta.url));
+  const BRAKES = 'The brakes feel a bit soft, can someone look at them?';
+  it('the guess, its words and how its kind measured, exit 1; without --strict the same line is written and the call goes on', async () => {
+    const run = await cli(['simulate', BIKE_DESK, '--strict', '--say', BRAKES]);
+    expect(run.code).toBe(EXIT_ERRORS);
+    expect(events(run.stdout).at(-1)).toEqual({ type: 'stuck', step: 1, line: BRAKES, why: expect.stringContaining('service = "brake_check"') });
+    expect(run.stderr).toContain(`the offline model held back a guess on the caller's line "${BRAKES}"`);
+    expect(run.stderr).toMatch(/right \d+ of \d+ on unseen agents/);
+    const plain = await cli(['simulate', BIKE_DESK, '--say', BRAKES]);
+    expect(plain.code).toBe(EXIT_OK);
+    expect(events(plain.stdout).some((e) => e.type === 'stuck')).toBe(false);
+  }, SLOW);
+  it('--strict with a remote provider is a usage error that says what to write instead', async () => {
+    const run = await cli(['simulate', BIKE_DESK, '--strict', '--provider', 'openai', '--api-key', 'k', '--say', BRAKES]);
+    expect(run.code).not.toBe(EXIT_OK);
+    expect(run.stderr).toContain('--strict is a setting of the offline model: drop it, or use --provider offline (not openai)');
+  }, SLOW);
+});
+
 describe('callboard test replays the model\'s turns a person played', () => {
   it('a golden with a played turn passes on the offline model; the same golden without it fails', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'callboard-played-'));
