@@ -24,6 +24,15 @@ async function openLockers(page: Page) {
   await expect.poll(() => appState(page, (s) => s.doc.tools.map((t: { name: string }) => t.name))).toEqual(['findLocker', 'openDoor']);
 }
 
+async function openBikeDesk(page: Page) {
+  await openApp(page);
+  await page.getByTestId('open-import').click();
+  const dialog = page.getByTestId('import-dialog');
+  await dialog.getByTestId('import-file-input').setInputFiles(BIKE_DESK);
+  await dialog.getByTestId('import-open-new').click();
+  await expect.poll(() => appState(page, (s) => s.doc.tools.map((t: { name: string }) => t.name))).toEqual(['choose_service']);
+}
+
 const stageName = (page: Page) => appState(page, (s) => s.doc.stages.find((st: { id: string }) => st.id === s.session?.stageId)?.name);
 
 test('a line the rules cannot read: play the model, the step goes on, Save as test keeps it, the Tests panel replays it green', async ({ page }) => {
@@ -105,12 +114,7 @@ test('Play the model beside the input: a reply alone, at a step the rules did re
 
 test('Block Agent: a line the rules cannot read offers play the model too; the played tool is captured and the turn moves on', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await openApp(page);
-  await page.getByTestId('open-import').click();
-  const dialog = page.getByTestId('import-dialog');
-  await dialog.getByTestId('import-file-input').setInputFiles(BIKE_DESK);
-  await dialog.getByTestId('import-open-new').click();
-  await expect.poll(() => appState(page, (s) => s.doc.tools.map((t: { name: string }) => t.name))).toEqual(['choose_service']);
+  await openBikeDesk(page);
   await openSimulator(page);
   await say(page, 'My sister said you were good, honestly.');
 
@@ -130,12 +134,7 @@ test('Block Agent: a line the rules cannot read offers play the model too; the p
 
 test('the strict offline model: a guess under the bar is held back and offered, pre-filled; the person confirms it and the turn moves on', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await openApp(page);
-  await page.getByTestId('open-import').click();
-  const dialog = page.getByTestId('import-dialog');
-  await dialog.getByTestId('import-file-input').setInputFiles(BIKE_DESK);
-  await dialog.getByTestId('import-open-new').click();
-  await expect.poll(() => appState(page, (s) => s.doc.tools.map((t: { name: string }) => t.name))).toEqual(['choose_service']);
+  await openBikeDesk(page);
   // ⚙ LLM › "Confirm its guesses" (the offline model's strict setting), kept on this device.
   await page.getByTestId('open-llm-settings').click();
   const settings = page.getByTestId('llm-dialog');

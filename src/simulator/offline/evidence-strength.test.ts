@@ -34,12 +34,12 @@ describe('the strict bar', () => {
 describe('the strict model holds back a guess and offers it', () => {
   const desk = tool('choose_service', 'The service the caller wants.', { service: { type: 'string', enum: ['puncture_repair', 'full_service', 'brake_check'] } });
   const line = 'The brakes feel a bit soft, can someone look at them?';
-  it('an enum value the line names (measured right 47 of 53) is not written: the call waits, the guess is offered, the agent asks', async () => {
+  it('an enum value the line names (measured right 49 of 57) is not written: the call waits, the guess is offered, the agent asks', async () => {
     const out = await askStrictly([desk], [user(line)]);
     expect(calls(out)).toEqual([]);
     expect(out.undecided).toMatchObject({ line, held: true, tool: 'choose_service', read: { service: 'brake_check' } });
     expect(out.undecided?.why).toContain('service = "brake_check"');
-    expect(out.undecided?.why).toContain('enum-value (named whole): right 47 of 53 on unseen agents');
+    expect(out.undecided?.why).toContain('enum-value (named whole): right 49 of 57 on unseen agents');
     expect(out.text).toMatch(/\?$/);
     expect(out.notes?.join('\n')).toContain('offline rule strict-held: choose_service not called');
   });
