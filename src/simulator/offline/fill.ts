@@ -17,7 +17,7 @@ import { askedByInstructions, beforeOtherAnswers, CHOICE_OF_OPTIONS, contactDeta
 import { namePart, PLACE_OR_BODY } from './name-parts';
 import { isFirstAddressLine } from './address-lines';
 import { fieldsAskedBy } from './field-question';
-import { clauseThatPlaces, holdsWhereAThingIs, placePartOf, readPlacePart } from './places';
+import { clauseThatPlaces, holdsWhereAThingIs, mayBeAStreetAddress, placePartOf, readPlacePart } from './places';
 import { asDateWanted, enumValueOfText, offeredDates, onOfferedWeekday, picksOffered, takesListed } from './offered';
 import { namesItsThing, PLACE_BEFORE, scopeCodes } from './scope-codes';
 import { againstNone, noneSaid, numbersReadTwice, saidAloneTimes, scopeCounts } from './scope-counts';
@@ -32,6 +32,7 @@ import { shapedText } from './shaped-text';
 import { readEnumList } from './enum-lists';
 import { enumFromLine, fillEnumFromLine, line0Said } from './fill-enum';
 import { conceptOfWord, nameWords, stem, words } from './words';
+import { makersOfItsThing } from './maker-of-thing';
 
 export type { FillContext, Filled } from './fill-types';
 export { kindOf } from './kinds';
@@ -124,7 +125,9 @@ const GATHERED_LIST = /\b(?:problems?|faults?|symptoms?|issues?|what['’]s\s+wr
 function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<string, unknown[]>, partial: Record<string, string[]> = {}): Filled | undefined {
   const [latest = ''] = ctx.callerLines;
   const place = `${ctx.tool?.name ?? 'the tool'}.${name}`;
-  const made: Made = (value, rule, said, fromLatest, specific = true) => (accepts(prop, value, ctx.patterns, place) ? { value, rule, said, fromLatest, specific } : undefined);
+  // A street or an address's first line holds what may be one ("Two-story house." is none).
+  const addressLine = (prop.type === 'string' || prop.type === undefined) && (hasWord(new Set(nameWords(name).map(stem)), ['addresses', 'streets']) || isFirstAddressLine(name, ctx.within));
+  const made: Made = (value, rule, said, fromLatest, specific = true) => (accepts(prop, value, ctx.patterns, place) && !(addressLine && typeof value === 'string' && !mayBeAStreetAddress(value)) ? { value, rule, said, fromLatest, specific } : undefined);
   const askedAt = (i: number) => ctx.asked?.[i]?.find((q) => q.param === name && (!ctx.tool || q.tool === ctx.tool.name));
   const fromOffered = picksOffered(name, prop, ctx.offered, ctx.tool?.description);
   if (fromOffered) {
@@ -232,7 +235,9 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     const readAll = candidates(kind, name, line, prop, ctx.today, context, ctx.tool?.description, ctx.givenAndFamily ?? true);
     // A model with no make asked beside it is named whole ("a Kia Niro" is the Kia Niro).
     const makeAsked = Object.entries(ctx.parameters?.properties ?? {}).some(([p, pp]) => p !== name && pp && kindOf(p, pp) === 'maker');
-    const readHere = kind === 'model' && !makeAsked ? candidates('maker', name, line, prop, ctx.today).map((c) => ({ ...c, value: c.said.replace(/^(?:an?|the)\s+/i, ''), rule: 'model-name-whole' })) : readAll;
+    const readMade = kind === 'model' && !makeAsked ? candidates('maker', name, line, prop, ctx.today).map((c) => ({ ...c, value: c.said.replace(/^(?:an?|the)\s+/i, ''), rule: 'model-name-whole' })) : readAll;
+    // ("the Graco … The car's a Honda CR-V" for vehicle.make: the make said of the car.)
+    const readHere = (kind === 'maker' || kind === 'model') && ctx.within ? makersOfItsThing(readMade, line, ctx.within) : readMade;
     // Two days in one line ("drop her off on the 23rd and collect her on the 27th"): each to the
     // parameter its clause names; a day whose clause names another day parameter is that one's.
     const dayParams = Object.entries(ctx.parameters?.properties ?? {}).filter(([p, pp]) => p !== name && pp && kindOf(p, pp.description ? pp : { ...pp, description: wordsAfterName(p, ctx.tool?.description ?? '') }) === 'date').map(([p]) => p);

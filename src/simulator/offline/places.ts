@@ -51,6 +51,18 @@ export function readPlacePart(part: PlacePart, line: string): { value: string; s
   return near.length ? { value: near.join(', '), said: near.join(', ') } : undefined;
 }
 
+/**
+ * Whether an answer could be a street address at all: a kind of street, or a number before a name
+ * ("a two-story house" has neither). "Tonight, please, if you can" is no answer to "House number
+ * and street", whatever was asked.
+ */
+export function mayBeAStreetAddress(text: string): boolean {
+  const number = '(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|oh)';
+  // A kind of street said, or a number (in digits or words) right before a name in capitals ("1842
+  // Jefferson", "thirty-four seventeen Ardleigh"); digits read out for a phone are no door number.
+  return new RegExp(`\\b(?:${STREET_KINDS})\\b`, 'i').test(text) || new RegExp(`(?:\\b\\d+[a-z]?|\\b${number}(?:[\\s-]+${number})*)\\s+[A-Z][a-z]`).test(text);
+}
+
 /** A parameter that says where a thing is: its description opens "Where …" or "The room or spot …". */
 export const holdsWhereAThingIs = (description: string) => /^\s*(?:where\b|the\s+(?:room|spot|place|location|position)\b)/i.test(description);
 
