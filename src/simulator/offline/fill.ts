@@ -324,7 +324,7 @@ function fillOne(name: string, prop: JsonSchema, ctx: FillContext, ties: Record<
     // Orchard Close, D N four…"): the number and the street, not the postcode or what follows. (One
     // asked for is the answer, whole, above: "19 Orchard Row, flat three".)
     // ("line1" of an address object is its first line: the same street address, address-lines.ts.)
-    const street = freeText && (hasWord(new Set(nameWords(name).map(stem)), ['addresses', 'streets']) || isFirstAddressLine(name, ctx.within)) ? findStreetAddresses(line)[0] : undefined;
+    const street = freeText && addressLine ? findStreetAddresses(line)[0] : undefined;
     if (street) {
       // A parameter for the street alone ("street") holds its name; the number is the door's.
       // (Unless its description asks for the number too: "House number and street.")
