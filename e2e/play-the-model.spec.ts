@@ -139,6 +139,7 @@ test('the strict offline model: a guess under the bar is held back and offered, 
   await page.getByTestId('open-llm-settings').click();
   const settings = page.getByTestId('llm-dialog');
   await settings.getByTestId('llm-offline-strict').check();
+  await settings.screenshot({ path: `${SHOTS}/llm-settings-strict.png` });
   await settings.getByTestId('llm-save').click();
   await expect(settings).toBeHidden();
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('callboard.llm') ?? '{}').offlineStrict)).toBe(true);
