@@ -138,7 +138,7 @@ export function otherFlagConcepts(name: string, parameters: JsonSchema | undefin
  * answers no question asked, beside words that do not deny, is no evidence either way, and the
  * agent asks.
  */
-export function flagByWords(name: string, line: string, word: string, lastAgentLine: string, made: Made, describedAs?: { description: string; word: string }): Filled | undefined {
+export function flagByWords(name: string, line: string, word: string, lastAgentLine: string, made: Made, deniedByDescription?: string): Filled | undefined {
   // The flag is about a "never" ("has never given blood"), and the caller says it: the "No" beside
   // it agrees with it. (A negator of the meaning itself is met by being said.)
   if (/^(?:never|none|nobody|nothing)$/i.test(word) && !negationOf(line, word)) {
@@ -158,10 +158,10 @@ export function flagByWords(name: string, line: string, word: string, lastAgentL
   // caller's word says, so a caller denying it too ("Never played in it before") says the flag
   // holds. Said plainly, the word is weak evidence the other way ("a text the day before" says
   // nothing of registering before): no value, and the agent asks.
-  if (describedAs) {
+  if (deniedByDescription !== undefined) {
     const negator = negationOf(line, word);
     const f = negator ? made(true, 'boolean-denied-as-described', `${negator} … ${word}`, true, false) : undefined;
-    return f && { ...f, why: `${name} is about "${word}" not holding ("${describedAs.description.trim()}"), and the caller's line denies it too ("${negator}")` };
+    return f && { ...f, why: `${name} is about "${word}" not holding ("${deniedByDescription.trim()}"), and the caller's line denies it too ("${negator}")` };
   }
   const negator = negationOf(line, word);
   if (negator) {

@@ -271,7 +271,7 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
       const ownWords = (prop.description ?? '').split(/[;(—–]/)[0];
       const deniedPairs = shared.filter((p) => !NEGATED.test(p.theirs) && negationOf(ownWords, p.theirs) !== undefined);
       const denied = deniedPairs.find((p) => negationOf(line, p.mine) !== undefined) ?? deniedPairs[0];
-      if (denied) return flagByWords(name, line, denied.mine, lastAgentLine, madeHere, { description: ownWords, word: denied.theirs });
+      if (denied) return flagByWords(name, line, denied.mine, lastAgentLine, madeHere, ownWords);
       const clause = clauseSayingMost(line, shared.map((p) => conceptOfWord(p.mine)));
       if (clause) return flagByWords(name, clause.text, clause.word, lastAgentLine, madeHere);
       return flagByWords(name, line, shared[0].mine, lastAgentLine, madeHere);
