@@ -166,3 +166,38 @@ test('the strict offline model: a guess under the bar is held back and offered, 
   await expect.poll(() => stageName(page)).toBe('done');
   await expect(page.getByTestId('sim-played').filter({ hasText: 'Played by you: the model\'s tools call called choose_service {"service":"brake_check"}' })).toHaveCount(1);
 });
+
+test('the default offline model writes a guess but marks it on the call, with the caller\'s words and how its kind measured; Play the model corrects it', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openBikeDesk(page);
+  await openSimulator(page);
+  await expect(page.getByTestId('simulator')).not.toContainText('Offline model · strict');
+  await say(page, 'The brakes feel a bit soft, can someone look at them?');
+  // Written, and the turn moved on: the default model goes on with its guess…
+  await expect.poll(() => appState(page, (s) => s.session?.state.service)).toBe('brake_check');
+  await expect.poll(() => stageName(page)).toBe('done');
+  // …but the call says it is one, under its head, where the arguments are.
+  const row = page.getByTestId('sim-tool-choose_service');
+  const guess = row.getByTestId('sim-tool-guess');
+  await expect(guess).toContainText('Guessed service = "brake_check" from “The brakes feel a bit soft, can someone look at them?”');
+  await guess.scrollIntoViewIfNeeded();
+  await expect(guess).toBeVisible();
+  await page.getByTestId('sim-chat').screenshot({ path: `${SHOTS}/guess-marked.png` });
+  await row.locator('.sim-tool-head').click();
+  await expect(row.getByTestId('sim-tool-guessed-choose_service')).toContainText(/enum-value \(named whole\): right \d+ of \d+ on unseen agents/);
+  await row.getByTestId('sim-tool-guessed-choose_service').scrollIntoViewIfNeeded();
+  await page.getByTestId('sim-chat').screenshot({ path: `${SHOTS}/guess-marked-open.png` });
+
+  // The person disagrees: Play the model on that step starts from the model's answer; they pick another value.
+  await page.getByTestId('sim-play-open').click();
+  const panel = page.getByTestId('play-model');
+  const service = panel.locator('[data-testid="play-field"][data-field="service"]');
+  await expect(service).toHaveValue('brake_check');
+  await service.selectOption('full_service');
+  await panel.getByTestId('play-submit').click();
+  await waitForStep(page);
+  await expect.poll(() => appState(page, (s) => s.session?.state.service)).toBe('full_service');
+  // A value a person gave is no guess.
+  await expect(page.getByTestId('sim-played').filter({ hasText: 'called choose_service {"service":"full_service"}' })).toHaveCount(1);
+  await expect(page.getByTestId('sim-tool-guess')).toHaveCount(0);
+});

@@ -109,6 +109,11 @@ export interface SimulateJson {
   events: SimEvent[];
   /** What the runtime noted on the way: a template that did not render, a spent budget. */
   notes: { step: number; message: string }[];
+  /**
+   * Arguments the offline model guessed (evidence under the strict bar): the call still ran, but
+   * the value is not one read for sure. `measured`: how its kind of evidence did on unseen agents.
+   */
+  guesses: { step: number; tool: string; param: string; value: unknown; said: string; measured: string }[];
 }
 
 /** `callboard check --json`: the gate's verdict and what it is made of. */

@@ -8,6 +8,7 @@ import { stepDeps } from '../runtimes/step-inputs';
 import { runScript, type SimEvent } from '../simulator/simulation';
 import type { CallFacts, Session, StepDeps } from '../simulator/types';
 import { undecidedInLastStep } from '../simulator/played';
+import { measuredText } from '../simulator/offline/evidence-strength';
 import { oneLineText } from '../model/visible-text';
 import { withApiKey } from './api-key';
 import { EXIT_ERRORS, EXIT_INTERNAL, EXIT_OK, type CliIo } from './io';
@@ -45,6 +46,15 @@ function depsFor(args: SimulateArgs, doc: AgentDocument, key: string | undefined
   return stepDeps(doc, { model, evaluate, revision: 0, call, temperature, ...(budgetMs ? { budgetMs } : {}) });
 }
 
+/** The offline model's guesses over the run, by step, as the model's answers in the trace list them. */
+function guessesOf(session: Session): SimulateJson['guesses'] {
+  return session.trace.flatMap((entry) =>
+    entry.kind === 'model-call'
+      ? (entry.response?.guesses ?? []).map((g) => ({ step: entry.step, tool: g.tool, param: g.param, value: g.value, said: g.said, measured: measuredText(g.kinds) }))
+      : [],
+  );
+}
+
 export async function simulateCommand(args: SimulateArgs, rawIo: CliIo): Promise<number> {
   // Every line this command writes goes through `io`, which never shows the key (api-key.ts).
   const { key, io } = withApiKey(args, rawIo, 'simulate');
@@ -55,8 +65,8 @@ export async function simulateCommand(args: SimulateArgs, rawIo: CliIo): Promise
   const events: SimEvent[] = [];
   // Without --json each event prints as it happens; with it, they are kept for the one document at the end.
   const emit = (event: SimEvent) => (args.json ? events.push(event) : io.out(JSON.stringify(event) + '\n'));
-  const report = (ok: boolean, notes: SimulateJson['notes']) => {
-    if (args.json) io.out(jsonText({ command: 'simulate', ok, file, events, notes } satisfies SimulateJson));
+  const report = (ok: boolean, notes: SimulateJson['notes'], guesses: SimulateJson['guesses']) => {
+    if (args.json) io.out(jsonText({ command: 'simulate', ok, file, events, notes, guesses } satisfies SimulateJson));
     return ok ? EXIT_OK : EXIT_ERRORS;
   };
   try {
@@ -78,13 +88,16 @@ export async function simulateCommand(args: SimulateArgs, rawIo: CliIo): Promise
     // A note quotes the agent's text (a template, a tool's name): one line each.
     const notes = session.trace.flatMap((entry) => (entry.kind === 'note' || entry.kind === 'limit' ? [{ step: entry.step, message: entry.message }] : []));
     for (const note of notes) io.err(`${oneLineText(file)}: note (step ${note.step}): ${oneLineText(note.message)}\n`);
-    return report(!session.failure && !stuck, notes);
+    // A value the offline model wrote on weak evidence is said to be a guess: the run went on with it.
+    const guesses = guessesOf(session);
+    for (const g of guesses) io.err(`${oneLineText(file)}: guessed (step ${g.step}): ${oneLineText(g.tool)}.${oneLineText(g.param)} = ${oneLineText(JSON.stringify(g.value) ?? 'undefined')} from "${oneLineText(g.said)}" (${g.measured})\n`);
+    return report(!session.failure && !stuck, notes, guesses);
   } catch (error) {
     // Not a failed model call (those are events): the engine or the sandbox broke. Said as an event
     // too, so a reader of standard output sees the run did not finish.
     emit({ type: 'error', message: error instanceof Error ? error.message : String(error) });
     io.err(`callboard simulate: unexpected failure (a bug; please report it):\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    report(false, []);
+    report(false, [], []);
     return EXIT_INTERNAL;
   }
 }

@@ -174,3 +174,32 @@ describe('pii in the tool rows', () => {
     expect(JSON.stringify(chatItems(doc, copied, steps).filter((i) => i.kind === 'tool'))).not.toContain('Ana');
   });
 });
+
+describe('the offline model\'s guesses in the tool rows (issue 32)', () => {
+  /** The two steps, with the model's answers in the trace marking guessed arguments of c1 and c3. */
+  function guessed(): { session: Session; steps: SimStepRecord[] } {
+    const { session, steps } = twoSteps();
+    const modelCall = (step: number, guesses: NonNullable<Extract<TraceEntry, { kind: 'model-call' }>['response']>['guesses']): TraceEntry =>
+      ({ step, ...at, kind: 'model-call', call: 1, ms: 1, request: { system: '', messages: [], tools: [], toolChoice: 'auto' }, response: { text: '', toolCalls: [], guesses } }) as TraceEntry;
+    const trace = [
+      modelCall(1, [{ call: 'c1', tool: 'collect_identity', param: 'phone', value: '5551234567', said: '5551234567', kinds: [{ kind: 'number-word' }] }]),
+      ...session.trace,
+      modelCall(2, [{ call: 'c3', tool: 'free_slots', param: 'visit', value: 'checkup', said: 'Tuesday', kinds: [{ kind: 'enum-value (a word of its name)', right: 12, of: 19 }] }]),
+    ];
+    return { session: { ...session, trace }, steps };
+  }
+  it('marks each guessed argument on its call, with the caller\'s words and how its kind measured', () => {
+    const { session, steps } = guessed();
+    const tools = chatItems(doc, session, steps).filter((i) => i.kind === 'tool');
+    const [, refused, slots] = tools;
+    expect(slots).toMatchObject({ guesses: [{ param: 'visit', value: 'checkup', said: 'Tuesday', measured: 'enum-value (a word of its name): right 12 of 19 on unseen agents' }] });
+    // Near miss: the call beside it, with no guess, carries none.
+    expect(refused).not.toHaveProperty('guesses');
+  });
+  it('masks a pii parameter\'s guess whole: its value and the words it came from', () => {
+    const { session, steps } = guessed();
+    const identity = chatItems(doc, session, steps).find((i) => i.kind === 'tool' && i.name === 'collect_identity');
+    expect(identity).toMatchObject({ guesses: [{ param: 'phone', value: '***', said: '***', measured: 'number-word: not measured on unseen agents' }] });
+    expect(JSON.stringify(identity)).not.toContain('555');
+  });
+});

@@ -5,7 +5,8 @@ import type { AgentDocument, Tool } from '../model';
 import type { SimStepRecord } from '../store/types';
 import { MASK, sessionMasker, type PiiMasker } from '../simulator/pii-mask';
 import { PLAYED_BY_YOU } from '../simulator/played';
-import type { Line, MockNeed, RuntimeSource, Session, TraceEntry } from '../simulator/types';
+import type { Guess, Line, MockNeed, RuntimeSource, Session, TraceEntry } from '../simulator/types';
+import { measuredText } from '../simulator/offline/evidence-strength';
 
 interface ItemBase {
   key: string;
@@ -36,12 +37,22 @@ export type ChatItem = ItemBase &
         logs: string[];
         /** The run failed for want of a mock answer: what it called that cannot run here (the row offers to give one). */
         needs?: MockNeed[];
+        /** Arguments the offline model guessed (evidence under the strict bar), pii masked: the row marks them. */
+        guesses?: ShownGuess[];
       }
     | { kind: 'stage'; from: string; to: string; via: string }
     | { kind: 'limit'; text: string }
     /** What a person answered in the model's place (Play the model). */
     | { kind: 'played'; text: string }
   );
+
+/** A guessed argument as the chat shows it: its parameter, value, the caller's words and how its kind of evidence measured. */
+export interface ShownGuess {
+  param: string;
+  value: unknown;
+  said: string;
+  measured: string;
+}
 
 type ToolCallLine = Extract<Line, { kind: 'tool-call' }>;
 type ToolResultLine = Extract<Line, { kind: 'tool-result' }>;
@@ -61,23 +72,39 @@ function shownArguments(mask: PiiMasker, tool: Tool | undefined, raw: string): u
 const needsOf = (run: Extract<TraceEntry, { kind: 'tool-run' }> | undefined): { needs?: MockNeed[] } =>
   run?.failure === 'needs-mock' && run.needs?.length ? { needs: run.needs } : {};
 
-type Outcomes = Map<string, { failedCheck?: Extract<TraceEntry, { kind: 'check-failed' }>; run?: Extract<TraceEntry, { kind: 'tool-run' }> }>;
+type Outcomes = Map<string, { failedCheck?: Extract<TraceEntry, { kind: 'check-failed' }>; run?: Extract<TraceEntry, { kind: 'tool-run' }>; guesses?: Guess[] }>;
 
-/** Each tool call's refused check and its run (the first of each in the trace), by the call's id: read once, not once per call. */
+/**
+ * Each tool call's refused check and its run (the first of each in the trace), and the values the
+ * offline model guessed in it, by the call's id: read once, not once per call.
+ */
 function outcomesOf(trace: readonly TraceEntry[]): Outcomes {
   const out: Outcomes = new Map();
+  const of = (id: string) => out.get(id) ?? out.set(id, {}).get(id)!;
   for (const t of trace) {
+    if (t.kind === 'model-call') for (const g of t.response?.guesses ?? []) (of(g.call).guesses ??= []).push(g);
     if (t.kind !== 'check-failed' && t.kind !== 'tool-run') continue;
-    const found = out.get(t.toolCallId) ?? out.set(t.toolCallId, {}).get(t.toolCallId)!;
+    const found = of(t.toolCallId);
     if (t.kind === 'check-failed') found.failedCheck ??= t;
     else found.run ??= t;
   }
   return out;
 }
 
+/** The guesses of a call as shown: a pii parameter's value and the words it came from masked whole. */
+function shownGuesses(mask: PiiMasker, tool: Tool | undefined, guesses: Guess[] | undefined): { guesses?: ShownGuess[] } {
+  if (!guesses?.length) return {};
+  return {
+    guesses: guesses.map((g) => {
+      const pii = mask.isPii(g.param) || (tool?.pii.includes(g.param) ?? false);
+      return { param: g.param, value: pii ? MASK : mask.value(g.value, tool), said: pii ? MASK : mask.text(g.said), measured: measuredText(g.kinds) };
+    }),
+  };
+}
+
 function toolItem(doc: AgentDocument, mask: PiiMasker, call: ToolCallLine, result: ToolResultLine | undefined, outcomes: Outcomes, base: ItemBase): ChatItem {
   const tool = doc.tools.find((t) => t.name === call.name);
-  const { failedCheck, run } = outcomes.get(call.id) ?? {};
+  const { failedCheck, run, guesses } = outcomes.get(call.id) ?? {};
   const status: ToolStatus = failedCheck ? 'check-failed' : !result ? 'running' : result.error !== undefined ? 'error' : 'ok';
   const shownResult = result && result.error === undefined ? mask.value(result.result, tool) : undefined;
   const fullText = result?.result === undefined ? 'null' : JSON.stringify(result.result);
@@ -94,6 +121,7 @@ function toolItem(doc: AgentDocument, mask: PiiMasker, call: ToolCallLine, resul
     modelReads: cut ? JSON.stringify(mask.value(safeParse(result.modelReads), tool)) : undefined,
     logs: (run?.logs ?? []).map(mask.text),
     ...needsOf(run),
+    ...shownGuesses(mask, tool, guesses),
   };
 }
 
@@ -104,7 +132,7 @@ function toolItem(doc: AgentDocument, mask: PiiMasker, call: ToolCallLine, resul
  */
 function capturedToolItem(doc: AgentDocument, mask: PiiMasker, call: { id: string; name: string; arguments: string }, outcomes: Outcomes, base: ItemBase): ChatItem {
   const tool = doc.tools.find((t) => t.name === call.name);
-  const { failedCheck, run } = outcomes.get(call.id) ?? {};
+  const { failedCheck, run, guesses } = outcomes.get(call.id) ?? {};
   const status: ToolStatus = failedCheck ? 'check-failed' : run?.error !== undefined ? 'error' : 'ok';
   return {
     ...base,
@@ -117,6 +145,7 @@ function capturedToolItem(doc: AgentDocument, mask: PiiMasker, call: { id: strin
     error: run?.error === undefined ? undefined : mask.text(run.error),
     logs: (run?.logs ?? []).map(mask.text),
     ...needsOf(run),
+    ...shownGuesses(mask, tool, guesses),
   };
 }
 

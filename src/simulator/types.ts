@@ -209,6 +209,12 @@ export interface ModelResponse {
    * points at and the arguments the rules did read, to start a person's answer from.
    */
   undecided?: Undecided;
+  /**
+   * Values the offline model wrote on evidence under the strict model's bar (evidence-strength.ts):
+   * guesses, which the chat and the CLI mark as such, with the caller's words and how that kind of
+   * evidence measured on agents the rules were not written from.
+   */
+  guesses?: Guess[];
   /** A person gave this answer in the model's place ("Play the model"): no model was called. */
   played?: true;
   /** The request body sent and the response assembled, as the provider's wire format has them (never headers, so never a key). */
@@ -223,6 +229,19 @@ export interface Undecided {
   held?: true;
   tool?: string;
   read?: Record<string, unknown>;
+}
+
+/** A value the offline model wrote on weak evidence (ModelResponse.guesses). */
+export interface Guess {
+  /** The id of the tool call it is an argument of. */
+  call: string;
+  tool: string;
+  param: string;
+  value: unknown;
+  /** The caller's words it was read from. */
+  said: string;
+  /** Each kind of evidence it stands on, and how often that kind was right on unseen agents (absent: never measured). */
+  kinds: { kind: string; right?: number; of?: number }[];
 }
 
 /** Implemented by the providers (openai, anthropic, offline) and by the tests' scripted model. */

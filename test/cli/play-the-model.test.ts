@@ -58,6 +58,35 @@ describe('callboard simulate --strict: a guess under the bar ends the run on its
     expect(plain.code).toBe(EXIT_OK);
     expect(events(plain.stdout).some((e) => e.type === 'stuck')).toBe(false);
   }, SLOW);
+  it('without --strict the guess is written, and said to be one: on standard error and in --json, with its words and measure', async () => {
+    const plain = await cli(['simulate', BIKE_DESK, '--say', BRAKES]);
+    expect(plain.code).toBe(EXIT_OK);
+    expect(plain.stderr).toMatch(/guessed \(step 1\): choose_service\.service = "brake_check" from "The brakes feel a bit soft, can someone look at them\?" \(enum-value \(named whole\): right \d+ of \d+ on unseen agents\)/);
+    const json = JSON.parse((await cli(['simulate', BIKE_DESK, '--say', BRAKES, '--json'])).stdout) as { guesses: unknown[] };
+    expect(json.guesses).toEqual([{ step: 1, tool: 'choose_service', param: 'service', value: 'brake_check', said: BRAKES, measured: expect.stringMatching(/^enum-value \(named whole\): right \d+ of \d+ on unseen agents$/) }]);
+    // Near miss: a value read on evidence over the bar (a phone number read out) is no guess.
+    const dir = mkdtempSync(join(tmpdir(), 'callboard-guess-'));
+    dirs.push(dir);
+    const callback = join(dir, 'callback.yaml');
+    writeFileSync(callback, [
+      'personality: You are the desk.',
+      'blocks:',
+      '  - block_id: desk',
+      '    name: Desk',
+      '    tools:',
+      '      - type: function',
+      '        function:',
+      '          name: request_callback',
+      '          description: Ask for a call back on this number.',
+      '          parameters: {type: object, properties: {phone: {type: string, description: The phone number to call back.}}, required: [phone]}',
+      '    turns:',
+      '      - {turn_id: t_ask, name: ask, content: Ask for their number.}',
+    ].join('\n'));
+    const read = await cli(['simulate', callback, '--say', 'Could you call me back? My number is oh seven seven oh oh, nine double one, two three four.', '--json']);
+    const readJson = JSON.parse(read.stdout) as { guesses: unknown[]; events: { type: string; name?: string }[] };
+    expect(readJson.events.some((e) => e.type === 'tool_call' && e.name === 'request_callback')).toBe(true);
+    expect(readJson.guesses).toEqual([]);
+  }, SLOW);
   it('--strict with a remote provider is a usage error that says what to write instead', async () => {
     const run = await cli(['simulate', BIKE_DESK, '--strict', '--provider', 'openai', '--api-key', 'k', '--say', BRAKES]);
     expect(run.code).not.toBe(EXIT_OK);

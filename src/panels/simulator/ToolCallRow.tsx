@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ChatItem } from '../../run/chat-items';
+import type { ChatItem, ShownGuess } from '../../run/chat-items';
 import { MockNeedActions } from '../inspector/MockNeedActions';
 import { CutText } from '../CutText';
 import { headOf } from '../cut-text';
@@ -15,6 +15,18 @@ const STATUS_LABEL: Record<ToolItem['status'], string> = {
 
 const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 
+/**
+ * The offline model's guesses in a call, on one line under its head: a value read on weak evidence
+ * must not pass for one read for sure (issue 32). The row opens to each with how its kind measured.
+ */
+function GuessLine({ guesses }: { guesses: ShownGuess[] }) {
+  return (
+    <div className="sim-tool-brief guess" data-testid="sim-tool-guess">
+      <b>Guessed</b> {guesses.map((g) => `${g.param} = ${JSON.stringify(g.value)} from “${g.said}”`).join('; ')}
+    </div>
+  );
+}
+
 /** One tool call: a compact line that opens to its arguments, the argument check, and the result or error. */
 export function ToolCallRow({ item, focused }: { item: ToolItem; focused: boolean }) {
   const [open, setOpen] = useState(false);
@@ -28,6 +40,7 @@ export function ToolCallRow({ item, focused }: { item: ToolItem; focused: boolea
         <span className="sim-tool-args">{argsLine}</span>
         <span className="sim-tool-status">{item.needs ? 'needs a mock' : STATUS_LABEL[item.status]}</span>
       </button>
+      {item.guesses && <GuessLine guesses={item.guesses} />}
       {!open && item.status === 'check-failed' && <div className="sim-tool-brief">{item.check}</div>}
       {!open && item.status === 'error' && <div className="sim-tool-brief">{item.error}</div>}
       {item.needs && <MockNeedActions tool={item.name} needs={item.needs} className="sim-tool-needs" />}
@@ -35,6 +48,19 @@ export function ToolCallRow({ item, focused }: { item: ToolItem; focused: boolea
         <dl className="sim-tool-detail" data-testid={`sim-tool-detail-${item.name}`}>
           <dt>Arguments</dt>
           <dd><CutText text={asText(item.args)} fileName={`${item.name}-arguments.json`} /></dd>
+          {item.guesses && (
+            <>
+              <dt title="Read on a kind of evidence that was wrong more than one time in ten on agents the rules were not written from">Guessed</dt>
+              <dd data-testid={`sim-tool-guessed-${item.name}`}>
+                {item.guesses.map((g) => (
+                  <div key={g.param}>
+                    {g.param} = {JSON.stringify(g.value)} from “{g.said}” ({g.measured})
+                  </div>
+                ))}
+                <div className="muted">Not sure: Play the model on the last step to correct it, or Restart from an earlier line.</div>
+              </dd>
+            </>
+          )}
           <dt>Check</dt>
           <dd className={item.status === 'check-failed' ? 'bad' : ''}>{item.check}</dd>
           {item.error !== undefined && (

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelRequest, ToolSpec } from '../types';
 import type { ChatMessage } from '../types';
 import { createOfflineModel } from './index';
-import { evidenceKind, kindsOf, MEASURED_ON_UNSEEN, strongKind } from './evidence-strength';
+import { evidenceKind, guessOf, kindsOf, MEASURED_ON_UNSEEN, measuredText, strongKind } from './evidence-strength';
 import { ask, calls, tool, user } from './testing';
 
 const strict = createOfflineModel({ today: '2026-12-01', strict: true });
@@ -51,5 +51,36 @@ describe('the strict model holds back a guess and offers it', () => {
     const out = await askStrictly([callback], [user('Could you call me back? My number is oh seven seven oh oh, nine double one, two three four.')]);
     expect(calls(out)).toEqual([['request_callback', { phone: '07700911234' }]]);
     expect(out.undecided).toBeUndefined();
+  });
+});
+
+describe('the default model writes a guess, and marks it as one', () => {
+  const desk = tool('choose_service', 'The service the caller wants.', { service: { type: 'string', enum: ['puncture_repair', 'full_service', 'brake_check'] } });
+  it('a value under the bar is written and listed as a guess: the call, the caller\'s words, its kind and how it measured', async () => {
+    const out = await ask([desk], [user('The brakes feel a bit soft, can someone look at them?')]);
+    expect(calls(out)).toEqual([['choose_service', { service: 'brake_check' }]]);
+    expect(out.guesses).toEqual([
+      { call: out.toolCalls[0].id, tool: 'choose_service', param: 'service', value: 'brake_check', said: 'The brakes feel a bit soft, can someone look at them?', kinds: [{ kind: 'enum-value (named whole)', right: 49, of: 57 }] },
+    ]);
+    expect(out.notes?.join('\n')).toContain('offline rule guessed: choose_service.service (enum-value (named whole): right 49 of 57 on unseen agents)');
+  });
+  it('near miss: a value over the bar (a phone read out) is no guess', async () => {
+    const callback = tool('request_callback', 'Ask for a call back on this number.', { phone: { type: 'string', description: 'The phone number to call back.' } });
+    const out = await ask([callback], [user('Could you call me back? My number is oh seven seven oh oh, nine double one, two three four.')]);
+    expect(calls(out)).toEqual([['request_callback', { phone: '07700911234' }]]);
+    expect(out.guesses).toBeUndefined();
+  });
+  it('the caller\'s own words stand as said ("Saturday" for a date), with the kind\'s measure', async () => {
+    const dropOff = tool('book_drop_off', 'Book the day the caller brings the bike in.', { day: { type: 'string', format: 'date', description: 'The drop-off day.' } });
+    const out = await ask([dropOff], [user('Could I bring the bike in on Saturday?')]);
+    expect(calls(out)).toEqual([['book_drop_off', { day: '2026-12-05' }]]);
+    expect(out.guesses).toEqual([{ call: out.toolCalls[0].id, tool: 'book_drop_off', param: 'day', value: '2026-12-05', said: 'Saturday', kinds: [{ kind: 'date-weekday', right: 4, of: 16 }] }]);
+  });
+  it('a kind never measured says so', () => {
+    const filled = { value: 'x', rule: 'a-rule-never-measured', said: 'x', fromLatest: true, specific: true };
+    expect(measuredText(guessOf('c1', 't', 'p', filled).kinds)).toBe('a-rule-never-measured: not measured on unseen agents');
+  });
+  it('the strict model writes no guess: it holds it back instead', async () => {
+    expect((await askStrictly([desk], [user('The brakes feel a bit soft, can someone look at them?')])).guesses).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@
 // on evidence of a kind measured right nine times in ten or more; any other is held back as a guess
 // for a person to confirm (the Simulator's "play the model" form, pre-filled with it) or, with no
 // person there (the CLI), the run stops on the line and says why.
+import type { Guess } from '../types';
 import type { Filled } from './fill-types';
 
 /**
@@ -120,3 +121,19 @@ export function kindsOf(filled: Filled): string[] {
 
 /** Whether the strict model may write this value: every kind it stands on clears the bar. */
 export const strongEnough = (filled: Filled): boolean => kindsOf(filled).every(strongKind);
+
+/**
+ * A value written on evidence under the bar, as the default model marks it (ModelResponse.guesses):
+ * each kind it stands on with how that kind measured, so a person can weigh it.
+ */
+export function guessOf(call: string, tool: string, param: string, filled: Filled): Guess {
+  const kinds = kindsOf(filled).map((kind) => {
+    const measured = MEASURED_ON_UNSEEN[kind];
+    return measured ? { kind, right: measured[0], of: measured[0] + measured[1] } : { kind };
+  });
+  return { call, tool, param, value: filled.value, said: filled.said, kinds };
+}
+
+/** How a guess's kinds of evidence measured, in words: "enum-value (a word of its name): right 12 of 19 on unseen agents". */
+export const measuredText = (kinds: Guess['kinds']): string =>
+  kinds.map((k) => `${k.kind}: ${k.of === undefined ? 'not measured on unseen agents' : `right ${k.right} of ${k.of} on unseen agents`}`).join('; ');

@@ -4,13 +4,14 @@
 import { nodeTaskMove } from './node-task';
 import type { JsonSchema } from '../../model';
 import { getOwn, setOwn } from '../../model/own';
-import type { CallPurpose, Model, ModelRequest, ModelResponse, ToolCallRequest, Undecided } from '../types';
+import type { CallPurpose, Guess, Model, ModelRequest, ModelResponse, ToolCallRequest, Undecided } from '../types';
 import { agrees, needsAgreement, whatToConfirm, whichOne } from './agree';
 import { alsoMatching, fallbackTool, namedByInstructions, namedFallback, ranked, reasonFor, scoreTools, tooClose, type Scored } from './choose';
 import { conditionSentence, decideCondition } from './condition';
 import { findDates, findTimes } from './dates';
 import { findEmails, findNames, findPhones } from './extract';
 import { picksOffered, type FillContext } from './fill';
+import type { Filled } from './fill-types';
 import { askedOf } from './history-memo';
 import { readRequest, type Reading } from './reading';
 import { askFor, reportResults, spokenFrom, swapPersons } from './speech';
@@ -20,7 +21,7 @@ import { patternReader, type PatternReader } from './patterns';
 import { preparePatternSandbox } from '../sandbox/patterns';
 import type { BoundedPatterns } from '../../model/bounded-pattern';
 import { toolsOpenIn } from '../open-tools';
-import { kindsOf, MEASURED_ON_UNSEEN, strongEnough } from './evidence-strength';
+import { guessOf, measuredText, strongEnough } from './evidence-strength';
 
 export interface OfflineModelOptions {
   /** ISO date that "today", "tomorrow" and weekday names count from; default: the real date. */
@@ -51,6 +52,8 @@ class Answer {
   /** What each call was filled from, by call id (the strict model weighs it). */
   readonly made = new Map<string, Scored>();
   readonly chatNotes: string[] = [];
+  /** Values written on evidence under the strict bar (the default model writes them, marked). */
+  readonly guesses: Guess[] = [];
   text = '';
   undecided?: Undecided;
   constructor(readonly request: ModelRequest) {}
@@ -66,7 +69,7 @@ class Answer {
   }
   done(): ModelResponse {
     if (this.text) this.request.onTextDelta?.(this.text);
-    return { text: this.text, toolCalls: this.calls, notes: this.notes, ...(this.chatNotes.length ? { chatNotes: this.chatNotes } : {}), ...(this.undecided ? { undecided: this.undecided } : {}) };
+    return { text: this.text, toolCalls: this.calls, notes: this.notes, ...(this.chatNotes.length ? { chatNotes: this.chatNotes } : {}), ...(this.guesses.length ? { guesses: this.guesses } : {}), ...(this.undecided ? { undecided: this.undecided } : {}) };
   }
 }
 
@@ -293,7 +296,7 @@ function holdWeakGuesses(a: Answer, r: Reading): void {
     const weak = Object.entries(s.fill.filled).filter(([, f]) => !strongEnough(f));
     if (!weak.length) continue;
     a.calls.splice(a.calls.indexOf(call), 1);
-    const guesses = weak.map(([name, f]) => `${name} = ${JSON.stringify(f.value)} from "${f.said}" (${kindsOf(f).join(', ')}: ${measuredAs(kindsOf(f))})`);
+    const guesses = weak.map(([name, f]) => guessOf(call.id, s.tool.name, name, { ...f, said: callerWordsOf(f, r) })).map((g) => `${g.param} = ${JSON.stringify(g.value)} from "${g.said}" (${measuredText(g.kinds)})`);
     a.note('strict-held', `${s.tool.name} not called: ${guesses.join('; ')} — under the strict bar, so offered to confirm instead of written`);
     a.undecided ??= { line: r.callerLines[0] ?? '', why: `the strict model holds back ${guesses.join('; ')}: confirm or correct it`, held: true, tool: s.tool.name, read: JSON.parse(call.arguments) as Record<string, unknown> };
     const [first] = weak[0];
@@ -301,11 +304,30 @@ function holdWeakGuesses(a: Answer, r: Reading): void {
   }
 }
 
-/** How a kind of evidence measured, said for a note. */
-const measuredAs = (kinds: string[]) => kinds.map((k) => {
-  const m = MEASURED_ON_UNSEEN[k];
-  return m ? `right ${m[0]} of ${m[0] + m[1]} on unseen agents` : 'not measured on unseen agents';
-}).join('; ');
+/**
+ * The caller's words a value came from, to show a person: a value named whole by other words
+ * ("brakes … look at them" for brake_check) records the value's own name, which the caller never
+ * said; then the line it was read from stands for them.
+ */
+function callerWordsOf(f: Filled, r: Reading): string {
+  const said = f.said.toLowerCase().replace(/_/g, ' ');
+  if (r.callerLines.some((line) => line.toLowerCase().includes(said))) return f.said;
+  return f.fromLatest && r.callerLines[0] ? r.callerLines[0] : f.said;
+}
+
+/**
+ * The default model writes a value on evidence under the strict bar, but says so: each such value is
+ * a guess the chat and the CLI mark, with the caller's words and how its kind measured on unseen
+ * agents (about a quarter of such values were wrong there), so none passes for a value read for sure.
+ */
+function markGuesses(a: Answer, r: Reading): void {
+  for (const call of a.calls) {
+    const s = a.made.get(call.id);
+    if (!s) continue;
+    for (const [name, f] of Object.entries(s.fill.filled)) if (!strongEnough(f)) a.guesses.push(guessOf(call.id, s.tool.name, name, { ...f, said: callerWordsOf(f, r) }));
+  }
+  if (a.guesses.length) a.note('guessed', a.guesses.map((g) => `${g.tool}.${g.param} (${measuredText(g.kinds)})`).join('; '));
+}
 
 export function createOfflineModel(options: OfflineModelOptions = {}): Model {
   return {
@@ -336,6 +358,7 @@ export function createOfflineModel(options: OfflineModelOptions = {}): Model {
       else agentCall(a, r, ctx);
       for (const note of patterns.notes) a.note('pattern-too-slow', note);
       if (options.strict) holdWeakGuesses(a, r);
+      else markGuesses(a, r);
       return a.done();
     },
   };
