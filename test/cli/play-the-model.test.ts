@@ -45,6 +45,48 @@ describe('callboard simulate on the offline model, at a line its rules cannot re
   }, SLOW);
 });
 
+describe('callboard simulate on the offline model, going round in circles', () => {
+  it('a Block Agent turn that reads nothing while the agent says the same again ends there, exit 1, instead of passing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'callboard-circles-'));
+    dirs.push(dir);
+    const desk = join(dir, 'storage-desk.yaml');
+    writeFileSync(desk, [
+      'personality: You are the storage desk.',
+      'blocks:',
+      '  - block_id: hello',
+      '    name: Hello',
+      '    tools:',
+      '      - type: function',
+      '        function:',
+      '          name: storage_enquiry',
+      '          description: The caller wants to rent a storage unit.',
+      '          parameters: {type: object, properties: {wants_unit: {type: boolean, description: True when they want a unit or a price for one.}}, required: [wants_unit]}',
+      '      - type: function',
+      '        function: {name: intent_unclear, description: Not yet clear what the caller wants., parameters: {type: object, properties: {}}}',
+      '    turns:',
+      '      - turn_id: t_hello',
+      '        name: hello',
+      '        content: Say this is the storage desk and ask how you can help.',
+      '        edges:',
+      '          - type: edge',
+      '            conditions: [{source: tools, tool: storage_enquiry, field: wants_unit, expected_value: \'true\'}]',
+      '            connect_to: {turn_id: t_size}',
+      '      - {turn_id: t_size, name: size, content: Ask how big a unit they need.}',
+    ].join('\n'));
+    const lines = ['Hiya', 'The in-laws are moving in', 'We have got a garage full of boxes', 'And the piano, too'];
+    const run = await cli(['simulate', desk, ...lines.flatMap((l) => ['--say', l])]);
+    expect(run.code).toBe(EXIT_ERRORS);
+    const all = events(run.stdout);
+    expect(all.at(-1)).toMatchObject({ type: 'stuck', line: 'We have got a garage full of boxes', why: expect.stringContaining('twice running') });
+    expect(all.filter((e) => e.type === 'say' && e.who === 'caller').map((e) => e.text)).toEqual(lines.slice(0, 3));
+    expect(run.stderr).toContain('the offline model could not read the caller\'s line "We have got a garage full of boxes"');
+    // Near miss: a line that says what they want moves the turn on, and the run goes on to its end.
+    const moved = await cli(['simulate', desk, '--say', 'Hiya', '--say', 'I would like to rent a storage unit, please']);
+    expect(moved.code).toBe(EXIT_OK);
+    expect(events(moved.stdout).at(-1)).toEqual({ type: 'end' });
+  }, SLOW);
+});
+
 describe('callboard simulate --strict: a guess under the bar ends the run on its line', () => {
   const BIKE_DESK = fileURLToPath(new URL('../fixtures/play-the-model/bike-desk.yaml', import.meta.url));
   const BRAKES = 'The brakes feel a bit soft, can someone look at them?';

@@ -16,6 +16,7 @@ import { askedOf } from './history-memo';
 import { readRequest, type Reading } from './reading';
 import { askFor, reportResults, spokenFrom, swapPersons } from './speech';
 import { notStuck } from './stuck';
+import { circling } from './circling';
 import { askForField } from './field-question';
 import { patternReader, type PatternReader } from './patterns';
 import { preparePatternSandbox } from '../sandbox/patterns';
@@ -52,6 +53,11 @@ class Answer {
   /** What each call was filled from, by call id (the strict model weighs it). */
   readonly made = new Map<string, Scored>();
   readonly chatNotes: string[] = [];
+  /**
+   * A tools call that moves nothing on: nothing in the caller's line pointed at a tool (it took the
+   * one that guesses least, or none), or a tool it calls still lacks a required value.
+   */
+  readShort = false;
   /** Values written on evidence under the strict bar (the default model writes them, marked). */
   readonly guesses: Guess[] = [];
   text = '';
@@ -228,6 +234,7 @@ function toolsCall(a: Answer, ctx: FillContext): void {
   const pointed = top !== undefined && top.evidence - (top.askedHere ? 0.5 : 0) > 0;
   const fallback = pointed ? undefined : fallbackTool(scored);
   const chosen = pointed ? [top, ...alsoMatching(top, scored)] : fallback ? [fallback] : [];
+  a.readShort = !pointed || chosen.some((s) => s.fill.missing.length > 0);
   // Nothing in the caller's line points at a tool and the one that guesses least still lacks a
   // required value: the rules could not read the line (a person may play the model here).
   const line = a.request.messages.filter((m) => m.role === 'user').at(-1)?.content;
@@ -238,6 +245,7 @@ function toolsCall(a: Answer, ctx: FillContext): void {
       line, why: tool ? `nothing in it points at a tool, and ${tool.tool.name} still lacks ${tool.fill.missing.join(', ')}` : 'nothing in it points at a tool',
       ...(tool ? { tool: tool.tool.name, read: { ...tool.fill.args } } : {}),
     };
+    a.note('unread', a.undecided.why);
   }
   for (const s of chosen) {
     const { rule: name, why } = pointed ? reasonFor(s) : { rule: 'tool-fallback', why: 'a tool must be called and nothing points at one: took the one that guesses least' };
@@ -357,6 +365,13 @@ export function createOfflineModel(options: OfflineModelOptions = {}): Model {
       else if (purpose === 'reply' || request.tools.length === 0 || (request.toolChoice === 'none' && purpose !== 'agent')) replyCall(a, r, options.today);
       else agentCall(a, r, ctx);
       for (const note of patterns.notes) a.note('pattern-too-slow', note);
+      if (!a.undecided) {
+        const circles = circling(purpose, r, { text: a.text, calls: a.calls, readShort: a.readShort, toolsOpen: request.tools.length });
+        if (circles) {
+          a.undecided = circles;
+          a.note('circling', circles.why);
+        }
+      }
       if (options.strict) holdWeakGuesses(a, r);
       else markGuesses(a, r);
       return a.done();
