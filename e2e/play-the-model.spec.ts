@@ -188,6 +188,16 @@ test('the default offline model writes a guess but marks it on the call, with th
   await row.getByTestId('sim-tool-guessed-choose_service').scrollIntoViewIfNeeded();
   await page.getByTestId('sim-chat').screenshot({ path: `${SHOTS}/guess-marked-open.png` });
 
+  // Save as test names the guess before a test takes it as expected.
+  await page.getByTestId('sim-save-test').click();
+  const dialog = page.getByTestId('save-test-dialog');
+  const named = dialog.getByTestId('save-test-guesses');
+  await expect(named).toContainText('One value in this run was guessed');
+  await expect(named).toContainText('step 1: choose_service.service = "brake_check" from “The brakes feel a bit soft, can someone look at them?”');
+  await dialog.screenshot({ path: `${SHOTS}/save-test-guesses.png` });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
   // The person disagrees: Play the model on that step starts from the model's answer; they pick another value.
   await page.getByTestId('sim-play-open').click();
   const panel = page.getByTestId('play-model');
@@ -200,4 +210,8 @@ test('the default offline model writes a guess but marks it on the call, with th
   // A value a person gave is no guess.
   await expect(page.getByTestId('sim-played').filter({ hasText: 'called choose_service {"service":"full_service"}' })).toHaveCount(1);
   await expect(page.getByTestId('sim-tool-guess')).toHaveCount(0);
+  // …and a test saved now has no guess to name: its value is the person's.
+  await page.getByTestId('sim-save-test').click();
+  await expect(page.getByTestId('save-test-dialog')).toBeVisible();
+  await expect(page.getByTestId('save-test-guesses')).toHaveCount(0);
 });

@@ -8,7 +8,7 @@ import { stepDeps } from '../runtimes/step-inputs';
 import { runScript, type SimEvent } from '../simulator/simulation';
 import type { CallFacts, Session, StepDeps } from '../simulator/types';
 import { undecidedInLastStep } from '../simulator/played';
-import { measuredText } from '../simulator/offline/evidence-strength';
+import { runGuesses } from '../simulator/run-guesses';
 import { oneLineText } from '../model/visible-text';
 import { withApiKey } from './api-key';
 import { EXIT_ERRORS, EXIT_INTERNAL, EXIT_OK, type CliIo } from './io';
@@ -46,15 +46,6 @@ function depsFor(args: SimulateArgs, doc: AgentDocument, key: string | undefined
   return stepDeps(doc, { model, evaluate, revision: 0, call, temperature, ...(budgetMs ? { budgetMs } : {}) });
 }
 
-/** The offline model's guesses over the run, by step, as the model's answers in the trace list them. */
-function guessesOf(session: Session): SimulateJson['guesses'] {
-  return session.trace.flatMap((entry) =>
-    entry.kind === 'model-call'
-      ? (entry.response?.guesses ?? []).map((g) => ({ step: entry.step, tool: g.tool, param: g.param, value: g.value, said: g.said, measured: measuredText(g.kinds) }))
-      : [],
-  );
-}
-
 export async function simulateCommand(args: SimulateArgs, rawIo: CliIo): Promise<number> {
   // Every line this command writes goes through `io`, which never shows the key (api-key.ts).
   const { key, io } = withApiKey(args, rawIo, 'simulate');
@@ -89,7 +80,7 @@ export async function simulateCommand(args: SimulateArgs, rawIo: CliIo): Promise
     const notes = session.trace.flatMap((entry) => (entry.kind === 'note' || entry.kind === 'limit' ? [{ step: entry.step, message: entry.message }] : []));
     for (const note of notes) io.err(`${oneLineText(file)}: note (step ${note.step}): ${oneLineText(note.message)}\n`);
     // A value the offline model wrote on weak evidence is said to be a guess: the run went on with it.
-    const guesses = guessesOf(session);
+    const guesses = runGuesses(session);
     for (const g of guesses) io.err(`${oneLineText(file)}: guessed (step ${g.step}): ${oneLineText(g.tool)}.${oneLineText(g.param)} = ${oneLineText(JSON.stringify(g.value) ?? 'undefined')} from "${oneLineText(g.said)}" (${g.measured})\n`);
     return report(!session.failure && !stuck, notes, guesses);
   } catch (error) {

@@ -3,7 +3,7 @@ import { sampleAgent } from '../simulator/testing';
 import { newSession } from '../simulator/session';
 import type { Session, TraceEntry } from '../simulator/types';
 import type { SimStepRecord } from '../store/types';
-import { chatItems } from './chat-items';
+import { chatItems, shownRunGuesses } from './chat-items';
 import { piiMasker } from '../simulator/pii-mask';
 import { selectCurrentStageId, selectTakenEdgeId } from '../store/follow';
 
@@ -195,6 +195,15 @@ describe('the offline model\'s guesses in the tool rows (issue 32)', () => {
     expect(slots).toMatchObject({ guesses: [{ param: 'visit', value: 'checkup', said: 'Tuesday', measured: 'enum-value (a word of its name): right 12 of 19 on unseen agents' }] });
     // Near miss: the call beside it, with no guess, carries none.
     expect(refused).not.toHaveProperty('guesses');
+  });
+  it('lists every guess of the run by step for "Save as test", pii masked the same way', () => {
+    const { session } = guessed();
+    expect(shownRunGuesses(doc, session)).toEqual([
+      { step: 1, tool: 'collect_identity', param: 'phone', value: '***', said: '***', measured: 'number-word: not measured on unseen agents' },
+      { step: 2, tool: 'free_slots', param: 'visit', value: 'checkup', said: 'Tuesday', measured: 'enum-value (a word of its name): right 12 of 19 on unseen agents' },
+    ]);
+    // Near miss: a run whose model wrote no guess lists none.
+    expect(shownRunGuesses(doc, twoSteps().session)).toEqual([]);
   });
   it('masks a pii parameter\'s guess whole: its value and the words it came from', () => {
     const { session, steps } = guessed();

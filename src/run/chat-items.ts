@@ -7,6 +7,7 @@ import { MASK, sessionMasker, type PiiMasker } from '../simulator/pii-mask';
 import { PLAYED_BY_YOU } from '../simulator/played';
 import type { Guess, Line, MockNeed, RuntimeSource, Session, TraceEntry } from '../simulator/types';
 import { measuredText } from '../simulator/offline/evidence-strength';
+import { runGuesses } from '../simulator/run-guesses';
 
 interface ItemBase {
   key: string;
@@ -91,15 +92,20 @@ function outcomesOf(trace: readonly TraceEntry[]): Outcomes {
   return out;
 }
 
-/** The guesses of a call as shown: a pii parameter's value and the words it came from masked whole. */
+/** A guess as shown: a pii parameter's value and the words it came from masked whole. */
+function shownGuess(mask: PiiMasker, tool: Tool | undefined, g: Pick<Guess, 'param' | 'value' | 'said'>, measured: string): ShownGuess {
+  const pii = mask.isPii(g.param) || (tool?.pii.includes(g.param) ?? false);
+  return { param: g.param, value: pii ? MASK : mask.value(g.value, tool), said: pii ? MASK : mask.text(g.said), measured };
+}
+
 function shownGuesses(mask: PiiMasker, tool: Tool | undefined, guesses: Guess[] | undefined): { guesses?: ShownGuess[] } {
-  if (!guesses?.length) return {};
-  return {
-    guesses: guesses.map((g) => {
-      const pii = mask.isPii(g.param) || (tool?.pii.includes(g.param) ?? false);
-      return { param: g.param, value: pii ? MASK : mask.value(g.value, tool), said: pii ? MASK : mask.text(g.said), measured: measuredText(g.kinds) };
-    }),
-  };
+  return guesses?.length ? { guesses: guesses.map((g) => shownGuess(mask, tool, g, measuredText(g.kinds))) } : {};
+}
+
+/** Every guess of the run, by step and tool, pii masked ("Save as test" names them). */
+export function shownRunGuesses(doc: AgentDocument, session: Session): (ShownGuess & { step: number; tool: string })[] {
+  const mask = sessionMasker(doc, session);
+  return runGuesses(session).map((g) => ({ step: g.step, tool: g.tool, ...shownGuess(mask, doc.tools.find((t) => t.name === g.tool), g, g.measured) }));
 }
 
 function toolItem(doc: AgentDocument, mask: PiiMasker, call: ToolCallLine, result: ToolResultLine | undefined, outcomes: Outcomes, base: ItemBase): ChatItem {

@@ -5,6 +5,9 @@ import { checkTest } from './test-json';
 import { FIELD_LABELS, fieldOfPath, formFromTest, testFromForm, type FormField, type TestForm } from './test-form';
 import { addTest } from './recipes';
 import { Dialog } from '../../ui/Dialog';
+import type { ShownGuess } from '../../run/chat-items';
+
+type RunGuessShown = ShownGuess & { step: number; tool: string };
 
 type Problems = Partial<Record<FormField, string[]>>;
 
@@ -32,7 +35,7 @@ const EXPECT_FIELDS: FormField[] = ['tools', 'notTools', 'says', 'not', 'stage',
  * "Save as test": the test proposed from the finished run as a form a person checks and edits.
  * Saving is one document change (one undo step, saved with the project).
  */
-export function SaveTestDialog({ proposed, onClose }: { proposed: ConversationTest; onClose: () => void }) {
+export function SaveTestDialog({ proposed, guesses = [], onClose }: { proposed: ConversationTest; guesses?: RunGuessShown[]; onClose: () => void }) {
   const store = useStoreApi();
   const [form, setForm] = useState<TestForm>(() => formFromTest(proposed));
   const [problems, setProblems] = useState<Problems>({});
@@ -90,6 +93,7 @@ export function SaveTestDialog({ proposed, onClose }: { proposed: ConversationTe
     <Dialog as="form" className="dialog tt-dialog" label="Save as test" data-testid="save-test-dialog" onClose={onClose} onSubmit={(e) => (e.preventDefault(), save())}>
       <h2>Save this run as a test</h2>
       <p className="tt-intro">Proposed from what happened in the run. Edit anything before saving; the test is added to the agent and runs from the Tests tab.</p>
+      {guesses.length > 0 && <GuessesNotice guesses={guesses} />}
       <div className="tt-columns">
         <fieldset>
           <legend>The call</legend>
@@ -106,5 +110,25 @@ export function SaveTestDialog({ proposed, onClose }: { proposed: ConversationTe
         <button type="submit" className="primary" data-testid="save-test-save">Save test</button>
       </div>
     </Dialog>
+  );
+}
+
+/**
+ * The offline model's guesses in the run, named before they become expectations: a test that keeps
+ * a guess as expected passes on a value nobody checked (issue 32).
+ */
+function GuessesNotice({ guesses }: { guesses: RunGuessShown[] }) {
+  return (
+    <div className="tt-guesses" role="note" data-testid="save-test-guesses">
+      <b>{guesses.length === 1 ? 'One value in this run was guessed' : `${guesses.length} values in this run were guessed`}</b> by the offline model, and the expectations below take {guesses.length === 1 ? 'it' : 'them'} as {guesses.length === 1 ? 'it' : 'they'} came:
+      <ul>
+        {guesses.map((g) => (
+          <li key={`${g.step}-${g.tool}-${g.param}`}>
+            step {g.step}: {g.tool}.{g.param} = {JSON.stringify(g.value)} from “{g.said}”
+          </li>
+        ))}
+      </ul>
+      Check each before saving, or Cancel and correct it with Play the model (it answers the last step; Restart from an earlier line to reach another).
+    </div>
   );
 }
