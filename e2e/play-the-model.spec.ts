@@ -188,6 +188,14 @@ test('the default offline model writes a guess but marks it on the call, with th
   await row.getByTestId('sim-tool-guessed-choose_service').scrollIntoViewIfNeeded();
   await page.getByTestId('sim-chat').screenshot({ path: `${SHOTS}/guess-marked-open.png` });
 
+  // The Turn inspector tags the tools call that guessed, naming the parameter and its measure.
+  await page.getByTestId('dock-tab-turns').click();
+  await page.locator('[data-testid="call-row"]', { hasText: 'tools' }).click();
+  const tag = page.getByTestId('call-details').getByTestId('call-guessed');
+  await expect(tag).toHaveText('1 guessed');
+  await expect(tag).toHaveAttribute('title', /choose_service\.service \(enum-value \(named whole\): right \d+ of \d+ on unseen agents\)/);
+  await page.getByTestId('dock-tab-simulator').click();
+
   // Save as test names the guess before a test takes it as expected.
   await page.getByTestId('sim-save-test').click();
   const dialog = page.getByTestId('save-test-dialog');

@@ -6,6 +6,7 @@ import { callLabel } from './CallTimeline';
 import { CutText } from '../CutText';
 import { headOf } from '../cut-text';
 import { callFailed, formatMs, type ModelCallEntry } from './trace';
+import { measuredText } from '../../simulator/offline/evidence-strength';
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
@@ -24,6 +25,11 @@ export function CallDetails({ call, mask }: { call: ModelCallEntry; mask: PiiMas
         <span className="cd-tag">{callLabel(call)}</span>
         {response?.played && <span className="cd-tag cd-played" data-testid="call-played" title="No model was called: a person gave this answer (Play the model)">played by you</span>}
         {response?.undecided && <span className="cd-tag cd-undecided" data-testid="call-undecided" title={`The offline model's rules could not read "${t(response.undecided.line)}": ${t(response.undecided.why)}`}>rules undecided</span>}
+        {response?.guesses?.length ? (
+          <span className="cd-tag cd-undecided" data-testid="call-guessed" title={`Written on evidence under the strict bar, so guesses: ${response.guesses.map((g) => `${g.tool}.${g.param} (${measuredText(g.kinds)})`).join('; ')}`}>
+            {response.guesses.length} guessed
+          </span>
+        ) : null}
         <span className="cd-meta">tool_choice {request.toolChoice}</span>
         {request.temperature !== undefined && <span className="cd-meta">temperature {request.temperature}</span>}
         <span className="cd-meta" data-testid="call-latency">{formatMs(call.ms)}</span>
