@@ -16,6 +16,14 @@ const SLOW = 60_000;
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
+/** An agent file of our own, in a folder removed after the tests; its path. */
+function agentFile(name: string, lines: string[]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'callboard-agent-'));
+  dirs.push(dir);
+  writeFileSync(join(dir, name), lines.join('\n'));
+  return join(dir, name);
+}
+
 const events = (stdout: string) => stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { type: string; [k: string]: unknown });
 
 describe('callboard simulate on the offline model, at a line its rules cannot read', () => {
@@ -47,10 +55,7 @@ describe('callboard simulate on the offline model, at a line its rules cannot re
 
 describe('callboard simulate on the offline model, going round in circles', () => {
   it('a Block Agent turn that reads nothing while the agent says the same again ends there, exit 1, instead of passing', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'callboard-circles-'));
-    dirs.push(dir);
-    const desk = join(dir, 'storage-desk.yaml');
-    writeFileSync(desk, [
+    const desk = agentFile('storage-desk.yaml', [
       'personality: You are the storage desk.',
       'blocks:',
       '  - block_id: hello',
@@ -72,7 +77,7 @@ describe('callboard simulate on the offline model, going round in circles', () =
       '            conditions: [{source: tools, tool: storage_enquiry, field: wants_unit, expected_value: \'true\'}]',
       '            connect_to: {turn_id: t_size}',
       '      - {turn_id: t_size, name: size, content: Ask how big a unit they need.}',
-    ].join('\n'));
+    ]);
     const lines = ['Hiya', 'The in-laws are moving in', 'We have got a garage full of boxes', 'And the piano, too'];
     const run = await cli(['simulate', desk, ...lines.flatMap((l) => ['--say', l])]);
     expect(run.code).toBe(EXIT_ERRORS);
@@ -107,10 +112,7 @@ describe('callboard simulate --strict: a guess under the bar ends the run on its
     const json = JSON.parse((await cli(['simulate', BIKE_DESK, '--say', BRAKES, '--json'])).stdout) as { guesses: unknown[] };
     expect(json.guesses).toEqual([{ step: 1, tool: 'choose_service', param: 'service', value: 'brake_check', said: BRAKES, measured: expect.stringMatching(/^enum-value \(named whole\): right \d+ of \d+ on unseen agents$/) }]);
     // Near miss: a value read on evidence over the bar (a phone number read out) is no guess.
-    const dir = mkdtempSync(join(tmpdir(), 'callboard-guess-'));
-    dirs.push(dir);
-    const callback = join(dir, 'callback.yaml');
-    writeFileSync(callback, [
+    const callback = agentFile('callback.yaml', [
       'personality: You are the desk.',
       'blocks:',
       '  - block_id: desk',
@@ -123,7 +125,7 @@ describe('callboard simulate --strict: a guess under the bar ends the run on its
       '          parameters: {type: object, properties: {phone: {type: string, description: The phone number to call back.}}, required: [phone]}',
       '    turns:',
       '      - {turn_id: t_ask, name: ask, content: Ask for their number.}',
-    ].join('\n'));
+    ]);
     const read = await cli(['simulate', callback, '--say', 'Could you call me back? My number is oh seven seven oh oh, nine double one, two three four.', '--json']);
     const readJson = JSON.parse(read.stdout) as { guesses: unknown[]; events: { type: string; name?: string }[] };
     expect(readJson.events.some((e) => e.type === 'tool_call' && e.name === 'request_callback')).toBe(true);
