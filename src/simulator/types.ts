@@ -2,6 +2,9 @@
 // and returns anew, so the UI can keep every step for "restart from here" and the CLI can print it.
 import type { AgentDocument, JsonSchema, Loss, PlayedTurn, Target, Tool } from '../model';
 import type { RenderTemplate } from './sandbox/templates';
+import type { Guess, Undecided } from './model-doubts';
+
+export type { Guess, Undecided } from './model-doubts';
 
 /** One line of the conversation as the runtime keeps it; the model's history is built from these. */
 export type Line =
@@ -219,29 +222,6 @@ export interface ModelResponse {
   played?: true;
   /** The request body sent and the response assembled, as the provider's wire format has them (never headers, so never a key). */
   wire?: { request: unknown; response: unknown };
-}
-
-/** What the offline model's rules could not decide (ModelResponse.undecided). */
-export interface Undecided {
-  line: string;
-  why: string;
-  /** The rules did read the line, but on evidence under the strict model's bar: a guess held back, not a line unread. */
-  held?: true;
-  tool?: string;
-  read?: Record<string, unknown>;
-}
-
-/** A value the offline model wrote on weak evidence (ModelResponse.guesses). */
-export interface Guess {
-  /** The id of the tool call it is an argument of. */
-  call: string;
-  tool: string;
-  param: string;
-  value: unknown;
-  /** The caller's words it was read from. */
-  said: string;
-  /** Each kind of evidence it stands on, and how often that kind was right on unseen agents (absent: never measured). */
-  kinds: { kind: string; right?: number; of?: number }[];
 }
 
 /** Implemented by the providers (openai, anthropic, offline) and by the tests' scripted model. */
