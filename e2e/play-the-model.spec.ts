@@ -10,6 +10,7 @@ import { openSimulator, say, waitForStep } from './sim-helpers';
 const SHOTS = process.env.PLAY_SHOTS ?? '/tmp';
 const LOCKERS = fileURLToPath(new URL('../test/fixtures/play-the-model/lockers.tsx', import.meta.url));
 const BIKE_DESK = fileURLToPath(new URL('../test/fixtures/play-the-model/bike-desk.yaml', import.meta.url));
+const STORAGE_DESK = fileURLToPath(new URL('../test/fixtures/play-the-model/storage-desk.yaml', import.meta.url));
 /** A suite run loads the sandbox and plays a whole call: more than one expect's wait. */
 const SUITE_DONE = { timeout: 60_000 };
 
@@ -222,4 +223,32 @@ test('the default offline model writes a guess but marks it on the call, with th
   await page.getByTestId('sim-save-test').click();
   await expect(page.getByTestId('save-test-dialog')).toBeVisible();
   await expect(page.getByTestId('save-test-guesses')).toHaveCount(0);
+});
+
+test('a run going round in circles: the turn reads nothing while the agent says the same again, and the chat offers to play the model there', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openApp(page);
+  await page.getByTestId('open-import').click();
+  const dialog = page.getByTestId('import-dialog');
+  await dialog.getByTestId('import-file-input').setInputFiles(STORAGE_DESK);
+  await dialog.getByTestId('import-open-new').click();
+  await expect.poll(() => appState(page, (s) => s.doc.tools.map((t: { name: string }) => t.name))).toEqual(['storage_enquiry', 'intent_unclear']);
+  await openSimulator(page);
+  await say(page, 'Hiya');
+  await say(page, 'The in-laws are moving in');
+  // Said once, then twice: no offer yet — the reply beside the tools call may still have moved on.
+  await expect(page.getByTestId('sim-undecided')).toHaveCount(0);
+  await say(page, 'We have got a garage full of boxes');
+  const offer = page.getByTestId('sim-undecided');
+  await expect(offer).toContainText('The offline model could not read “We have got a garage full of boxes”');
+  await expect(offer).toContainText('twice running');
+  await page.screenshot({ path: `${SHOTS}/play-the-model-circling.png` });
+  await offer.getByTestId('sim-play-offer').click();
+  const panel = page.getByTestId('play-model');
+  await panel.locator('[data-testid="play-tool"][data-tool="storage_enquiry"]').check();
+  await panel.locator('[data-testid="play-field"][data-field="wants_unit"]').selectOption('true');
+  await panel.getByTestId('play-submit').click();
+  await waitForStep(page);
+  await expect.poll(() => stageName(page)).toBe('size');
+  await expect(page.getByTestId('sim-undecided')).toHaveCount(0);
 });

@@ -28,7 +28,7 @@ export function circling(purpose: CallPurpose, r: Reading, answer: { text: strin
     return { line, why: `no rule reads anything from it, and the agent would say "${said(last)}" again` };
   }
   if (purpose === 'tools' && answer.readShort && said(last) === said(before)) {
-    return { line, why: `no rule reads from it all a tool of the turn needs, and the agent has said "${said(last)}" twice running` };
+    return { line, why: `no rule reads from it all that one of the turn's tools needs, and the agent has said "${said(last)}" twice running` };
   }
   return undefined;
 }
