@@ -55,6 +55,12 @@ const BLIND_13 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-bl
 const BLIND_14 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-14/', import.meta.url));
 /** The fifteenth, written blind to measure the strict reading against agents no rule has seen (stop 46). */
 const BLIND_15 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-15/', import.meta.url));
+/**
+ * The sixteenth batch, written blind by two helpers at once (Pinecall and Block Agent, nine each)
+ * while batch 15's held-out part was still unspent: a second measure, and the first sight of the
+ * rules as stop 47 left them. Absent until written.
+ */
+const BLIND_16 = fileURLToPath(new URL('../../../test/fixtures/offline-corpus-blind-16/', import.meta.url));
 const blind = [
   ...batch(BLIND, ''),
   ...batch(BLIND_2, 'batch-2/'),
@@ -71,6 +77,7 @@ const blind = [
   ...(existsSync(BLIND_13) ? batch(BLIND_13, 'batch-13/') : []),
   ...(existsSync(BLIND_14) ? batch(BLIND_14, 'batch-14/') : []),
   ...(existsSync(BLIND_15) ? batch(BLIND_15, 'batch-15/') : []),
+  ...(existsSync(BLIND_16) ? batch(BLIND_16, 'batch-16/') : []),
 ];
 
 const realFetch = globalThis.fetch;
