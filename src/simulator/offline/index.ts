@@ -301,13 +301,13 @@ function holdWeakGuesses(a: Answer, r: Reading): void {
   for (const call of [...a.calls]) {
     const s = a.made.get(call.id);
     if (!s) continue;
-    const weak = Object.entries(s.fill.filled).filter(([, f]) => !strongEnough(f));
+    const weak = weakValues(call.id, s, r);
     if (!weak.length) continue;
     a.calls.splice(a.calls.indexOf(call), 1);
-    const guesses = weak.map(([name, f]) => guessOf(call.id, s.tool.name, name, { ...f, said: callerWordsOf(f, r) })).map((g) => `${g.param} = ${JSON.stringify(g.value)} from "${g.said}" (${measuredText(g.kinds)})`);
+    const guesses = weak.map((g) => `${g.param} = ${JSON.stringify(g.value)} from "${g.said}" (${measuredText(g.kinds)})`);
     a.note('strict-held', `${s.tool.name} not called: ${guesses.join('; ')} — under the strict bar, so offered to confirm instead of written`);
     a.undecided ??= { line: r.callerLines[0] ?? '', why: `the strict model holds back ${guesses.join('; ')}: confirm or correct it`, held: true, tool: s.tool.name, read: JSON.parse(call.arguments) as Record<string, unknown> };
-    const [first] = weak[0];
+    const first = weak[0].param;
     if (!a.text) a.text = askFor(first, getOwn(s.tool.parameters.properties, first), s.tool.description);
   }
 }
@@ -323,16 +323,20 @@ function callerWordsOf(f: Filled, r: Reading): string {
   return f.fromLatest && r.callerLines[0] ? r.callerLines[0] : f.said;
 }
 
+/** The values of a call made on evidence under the strict bar, as guesses with the caller's words. */
+const weakValues = (callId: string, s: Scored, r: Reading): Guess[] =>
+  Object.entries(s.fill.filled).flatMap(([name, f]) => (strongEnough(f) ? [] : [guessOf(callId, s.tool.name, name, { ...f, said: callerWordsOf(f, r) })]));
+
 /**
  * The default model writes a value on evidence under the strict bar, but says so: each such value is
  * a guess the chat and the CLI mark, with the caller's words and how its kind measured on unseen
- * agents (about a quarter of such values were wrong there), so none passes for a value read for sure.
+ * agents (on first sights about one value in four the rules wrote was wrong), so none passes for a
+ * value read for sure.
  */
 function markGuesses(a: Answer, r: Reading): void {
   for (const call of a.calls) {
     const s = a.made.get(call.id);
-    if (!s) continue;
-    for (const [name, f] of Object.entries(s.fill.filled)) if (!strongEnough(f)) a.guesses.push(guessOf(call.id, s.tool.name, name, { ...f, said: callerWordsOf(f, r) }));
+    if (s) a.guesses.push(...weakValues(call.id, s, r));
   }
   if (a.guesses.length) a.note('guessed', a.guesses.map((g) => `${g.tool}.${g.param} (${measuredText(g.kinds)})`).join('; '));
 }
