@@ -4,9 +4,9 @@
 //   tuned:    test/fixtures/offline-corpus/ (written with the rules) and the blind batches
 //             test/fixtures/offline-corpus-blind/, -2/ … -6/ whole (written blind, before any
 //             rule changed for them; their held-out parts were seen in the end: see PARTS), -7/
-//             to -14/ whole, and the top of -15/
+//             to -14/ whole, and the tops of -15/ and -16/
 //   held-out: test/fixtures/offline-corpus-blind-15/held-out/ (never tuned on: the honest measure;
-//             only its totals are printed)
+//             only its totals are printed), and -16/held-out/ beside it ("held-out 16")
 //   npx tsx scripts/offline-corpus.ts --tuned       the tuned part only
 //   npx tsx scripts/offline-corpus.ts                 the table, and the held-out part's totals
 //   npx tsx scripts/offline-corpus.ts --held-out-rows … and its rows (spends it: see PARTS)

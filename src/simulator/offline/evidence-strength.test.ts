@@ -9,6 +9,9 @@ import { evidenceKind, guessOf, kindsOf, MEASURED_ON_UNSEEN, measuredText, stron
 import { ask, calls, tool, user } from './testing';
 
 const strict = createOfflineModel({ today: '2026-12-01', strict: true });
+/** The measures the texts quote, read from the table (they grow as batches are measured). */
+const NAMED = MEASURED_ON_UNSEEN['enum-value (named whole)'];
+const WEEKDAY = MEASURED_ON_UNSEEN['date-weekday'];
 const askStrictly = (tools: ToolSpec[], messages: ChatMessage[]) =>
   strict.complete({ purpose: 'agent', system: 'You are the desk.\n\nHelp the caller.', messages, tools, toolChoice: 'auto' } satisfies ModelRequest);
 
@@ -34,12 +37,12 @@ describe('the strict bar', () => {
 describe('the strict model holds back a guess and offers it', () => {
   const desk = tool('choose_service', 'The service the caller wants.', { service: { type: 'string', enum: ['puncture_repair', 'full_service', 'brake_check'] } });
   const line = 'The brakes feel a bit soft, can someone look at them?';
-  it('an enum value the line names (measured right 49 of 57) is not written: the call waits, the guess is offered, the agent asks', async () => {
+  it('an enum value the line names (measured under the bar) is not written: the call waits, the guess is offered, the agent asks', async () => {
     const out = await askStrictly([desk], [user(line)]);
     expect(calls(out)).toEqual([]);
     expect(out.undecided).toMatchObject({ line, held: true, tool: 'choose_service', read: { service: 'brake_check' } });
     expect(out.undecided?.why).toContain('service = "brake_check"');
-    expect(out.undecided?.why).toContain('enum-value (named whole): right 49 of 57 on unseen agents');
+    expect(out.undecided?.why).toContain(`enum-value (named whole): right ${NAMED[0]} of ${NAMED[0] + NAMED[1]} on unseen agents`);
     expect(out.text).toMatch(/\?$/);
     expect(out.notes?.join('\n')).toContain('offline rule strict-held: choose_service not called');
   });
@@ -60,9 +63,9 @@ describe('the default model writes a guess, and marks it as one', () => {
     const out = await ask([desk], [user('The brakes feel a bit soft, can someone look at them?')]);
     expect(calls(out)).toEqual([['choose_service', { service: 'brake_check' }]]);
     expect(out.guesses).toEqual([
-      { call: out.toolCalls[0].id, tool: 'choose_service', param: 'service', value: 'brake_check', said: 'The brakes feel a bit soft, can someone look at them?', kinds: [{ kind: 'enum-value (named whole)', right: 49, of: 57 }] },
+      { call: out.toolCalls[0].id, tool: 'choose_service', param: 'service', value: 'brake_check', said: 'The brakes feel a bit soft, can someone look at them?', kinds: [{ kind: 'enum-value (named whole)', right: NAMED[0], of: NAMED[0] + NAMED[1] }] },
     ]);
-    expect(out.notes?.join('\n')).toContain('offline rule guessed: choose_service.service (enum-value (named whole): right 49 of 57 on unseen agents)');
+    expect(out.notes?.join('\n')).toContain(`offline rule guessed: choose_service.service (enum-value (named whole): right ${NAMED[0]} of ${NAMED[0] + NAMED[1]} on unseen agents)`);
   });
   it('near miss: a value over the bar (a phone read out) is no guess', async () => {
     const callback = tool('request_callback', 'Ask for a call back on this number.', { phone: { type: 'string', description: 'The phone number to call back.' } });
@@ -74,7 +77,7 @@ describe('the default model writes a guess, and marks it as one', () => {
     const dropOff = tool('book_drop_off', 'Book the day the caller brings the bike in.', { day: { type: 'string', format: 'date', description: 'The drop-off day.' } });
     const out = await ask([dropOff], [user('Could I bring the bike in on Saturday?')]);
     expect(calls(out)).toEqual([['book_drop_off', { day: '2026-12-05' }]]);
-    expect(out.guesses).toEqual([{ call: out.toolCalls[0].id, tool: 'book_drop_off', param: 'day', value: '2026-12-05', said: 'Saturday', kinds: [{ kind: 'date-weekday', right: 4, of: 16 }] }]);
+    expect(out.guesses).toEqual([{ call: out.toolCalls[0].id, tool: 'book_drop_off', param: 'day', value: '2026-12-05', said: 'Saturday', kinds: [{ kind: 'date-weekday', right: WEEKDAY[0], of: WEEKDAY[0] + WEEKDAY[1] }] }]);
   });
   it('a kind never measured says so', () => {
     const filled = { value: 'x', rule: 'a-rule-never-measured', said: 'x', fromLatest: true, specific: true };
