@@ -55,6 +55,9 @@ export interface ShownGuess {
   measured: string;
 }
 
+/** A guess in words, as the chat and "Save as test" show it: `service = "brake_check" from “…”`. */
+export const guessWords = (g: Pick<ShownGuess, 'param' | 'value' | 'said'>): string => `${g.param} = ${JSON.stringify(g.value)} from “${g.said}”`;
+
 type ToolCallLine = Extract<Line, { kind: 'tool-call' }>;
 type ToolResultLine = Extract<Line, { kind: 'tool-result' }>;
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ChatItem, ShownGuess } from '../../run/chat-items';
+import { guessWords, type ChatItem, type ShownGuess } from '../../run/chat-items';
 import { MockNeedActions } from '../inspector/MockNeedActions';
 import { CutText } from '../CutText';
 import { headOf } from '../cut-text';
@@ -22,7 +22,7 @@ const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.str
 function GuessLine({ guesses }: { guesses: ShownGuess[] }) {
   return (
     <div className="sim-tool-brief guess" data-testid="sim-tool-guess">
-      <b>Guessed</b> {guesses.map((g) => `${g.param} = ${JSON.stringify(g.value)} from “${g.said}”`).join('; ')}
+      <b>Guessed</b> {guesses.map(guessWords).join('; ')}
     </div>
   );
 }
@@ -54,7 +54,7 @@ export function ToolCallRow({ item, focused }: { item: ToolItem; focused: boolea
               <dd data-testid={`sim-tool-guessed-${item.name}`}>
                 {item.guesses.map((g) => (
                   <div key={g.param}>
-                    {g.param} = {JSON.stringify(g.value)} from “{g.said}” ({g.measured})
+                    {guessWords(g)} ({g.measured})
                   </div>
                 ))}
                 <div className="muted">Not sure: Play the model on the last step to correct it, or Restart from an earlier line.</div>

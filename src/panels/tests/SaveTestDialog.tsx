@@ -5,7 +5,7 @@ import { checkTest } from './test-json';
 import { FIELD_LABELS, fieldOfPath, formFromTest, testFromForm, type FormField, type TestForm } from './test-form';
 import { addTest } from './recipes';
 import { Dialog } from '../../ui/Dialog';
-import type { ShownGuess } from '../../run/chat-items';
+import { guessWords, type ShownGuess } from '../../run/chat-items';
 
 type RunGuessShown = ShownGuess & { step: number; tool: string };
 
@@ -124,7 +124,7 @@ function GuessesNotice({ guesses }: { guesses: RunGuessShown[] }) {
       <ul>
         {guesses.map((g) => (
           <li key={`${g.step}-${g.tool}-${g.param}`}>
-            step {g.step}: {g.tool}.{g.param} = {JSON.stringify(g.value)} from “{g.said}”
+            step {g.step}: {g.tool}.{guessWords(g)}
           </li>
         ))}
       </ul>
