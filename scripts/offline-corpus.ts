@@ -81,6 +81,7 @@ function details(r: CorpusResult): string {
     out.push(`    > ${s.input}`);
     for (const t of s.tools) out.push(`        ${t.name}(${JSON.stringify(t.args)})${t.error ? `  error: ${t.error}` : ''}`);
     for (const h of s.heard) out.push(`        "${h}"`);
+    if (s.undecided !== undefined) out.push(`        UNREAD: ${s.undecided}`);
     if (notesToo) for (const n of s.notes) out.push(`          · ${n}`);
     out.push(`        [stage ${s.stage ?? 'none'}]`);
   }
@@ -116,6 +117,15 @@ if (!json) {
     if (!of.length) continue;
     const done = of.filter((r) => r.completed).length;
     const wrong = of.reduce((n, r) => n + r.wrongValues.length, 0);
-    console.log(`${part}: ${done} of ${of.length} completed (${Math.round((100 * done) / of.length)}%), ${wrong} wrong value${wrong === 1 ? '' : 's'}`);
+    // A run that leaves its happy path should end on the line the rules could not read (where the
+    // Simulator offers Play the model and `simulate` stops with exit 1), not pass or trail off.
+    const left = of.filter((r) => !r.completed);
+    const saidWhere = left.filter((r) => r.steps.some((s) => s.undecided !== undefined)).length;
+    const completedStopped = of.filter((r) => r.completed && r.steps.some((s) => s.undecided !== undefined)).length;
+    console.log(
+      `${part}: ${done} of ${of.length} completed (${Math.round((100 * done) / of.length)}%), ${wrong} wrong value${wrong === 1 ? '' : 's'}; ` +
+        `of the ${left.length} that left their path, ${saidWhere} stopped on a line the rules could not read` +
+        (completedStopped ? ` (and ${completedStopped} that completed stopped on one too)` : ''),
+    );
   }
 }

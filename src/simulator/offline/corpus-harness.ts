@@ -69,6 +69,8 @@ export interface CorpusStep {
   heard: string[];
   /** The model's notes on each call of the step (why it chose what it did), for `-v`. */
   notes: string[];
+  /** Why the model's rules could not read this step's line, when they could not (where the Simulator offers Play the model and `simulate` ends). */
+  undecided?: string;
 }
 
 export interface CorpusResult {
@@ -183,7 +185,9 @@ export async function playCorpusAgent(agent: CorpusAgent, lines: string[] = agen
     session = await runStep(doc, session, input, stepDeps);
     const heard = session.transcript.slice(heardFrom).flatMap((l) => (l.kind === 'agent' || l.kind === 'runtime' ? [l.text] : []));
     const notes = session.trace.slice(from).flatMap((t) => (t.kind === 'model-call' ? (t.response?.notes ?? []).map((n) => `${t.request.purpose}: ${n}`) : []));
-    steps.push({ input: label, tools: toolsSince(session, from), stage: stageOf(doc, session), heard, notes });
+    const undecided = session.trace.slice(from).find((t) => t.kind === 'model-call' && t.response?.undecided);
+    const why = undecided?.kind === 'model-call' ? undecided.response?.undecided?.why : undefined;
+    steps.push({ input: label, tools: toolsSince(session, from), stage: stageOf(doc, session), heard, notes, ...(why !== undefined ? { undecided: why } : {}) });
     if (session.failure) failure = `step ${session.failure.step} failed: ${session.failure.message}`;
   };
   const answerWaits = async () => {

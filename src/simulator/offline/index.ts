@@ -17,6 +17,7 @@ import { readRequest, type Reading } from './reading';
 import { askFor, reportResults, spokenFrom, swapPersons } from './speech';
 import { notStuck } from './stuck';
 import { circling } from './circling';
+import { pickUnread, refusedShort, unanswered } from './unanswered';
 import { askForField } from './field-question';
 import { patternReader, type PatternReader } from './patterns';
 import { preparePatternSandbox } from '../sandbox/patterns';
@@ -62,6 +63,8 @@ class Answer {
   readonly guesses: Guess[] = [];
   text = '';
   undecided?: Undecided;
+  /** The tools as the rules scored them on the caller's latest line (an agent call's; unanswered reads them). */
+  scored: Scored[] = [];
   constructor(readonly request: ModelRequest) {}
   note(name: string, why: string) {
     this.notes.push(rule(name, why));
@@ -133,6 +136,7 @@ function agentCall(a: Answer, r: Reading, ctx: FillContext): void {
     return;
   }
   const scored = request.toolChoice === 'none' ? [] : scoreTools(request.tools, ctx);
+  a.scored = scored;
   for (const s of scored) if (s.deferred) a.note('not-yet-deferred', s.deferred);
   const move = nodeTaskMove(r, scored);
   if (move?.kind === 'speak') {
@@ -199,6 +203,8 @@ function agentCall(a: Answer, r: Reading, ctx: FillContext): void {
     if (prop && picksOffered(missing, prop, r.offered, best.tool.description)) {
       a.note('ask-which-offered', `${best.tool.name} fits (${reasonFor(best).why}) but the caller's line picks none of the offered rows for ${missing}: asked which`);
       a.text = whichOne(r.offered);
+      a.undecided = pickUnread(r.callerLines[0], r.agentLines.at(-1), best.tool.name, r.offered.length, best.fill.args);
+      if (a.undecided) a.note('unread', a.undecided.why);
       return;
     }
     // Own keys only: a parameter named "constructor" must not read Object.prototype's.
@@ -261,6 +267,11 @@ function toolsCall(a: Answer, ctx: FillContext): void {
         : `${missing} not given yet and its schema does not invite an empty value: left out`);
     }
     a.call(s, args);
+    const leftOut = s.fill.missing.filter((m) => !Object.hasOwn(args, m));
+    if (!a.undecided && leftOut.length) {
+      a.undecided = refusedShort(typeof line === 'string' ? line : undefined, s.tool.name, leftOut, args);
+      if (a.undecided) a.note('unread', a.undecided.why);
+    }
   }
 }
 
@@ -369,6 +380,14 @@ export function createOfflineModel(options: OfflineModelOptions = {}): Model {
       else if (purpose === 'reply' || request.tools.length === 0 || (request.toolChoice === 'none' && purpose !== 'agent')) replyCall(a, r, options.today);
       else agentCall(a, r, ctx);
       for (const note of patterns.notes) a.note('pattern-too-slow', note);
+      // (Once a tool ran on the line in this step, the line was acted on: the agent's next words are no answer to it.)
+      if (!a.undecided && purpose === 'agent' && r.stepCalls.length === 0) {
+        const unread = unanswered(r.callerLines, now, a.scored, a.calls);
+        if (unread) {
+          a.undecided = unread;
+          a.note('unanswered', unread.why);
+        }
+      }
       if (!a.undecided) {
         const circles = circling(purpose, r, { text: a.text, calls: a.calls, readShort: a.readShort, toolsOpen: request.tools.length });
         if (circles) {

@@ -1,0 +1,57 @@
+// Never stuck (issue 32): a question the rules could not read the answer to says so at once. The
+// agent asked for something (the dialogue state knows which parameters its last question was for);
+// when the caller's answer gives none of them a value and the agent calls nothing, the line was
+// not understood, whatever the agent goes on to ask: the Simulator offers to play the model there
+// and `callboard simulate` ends on it. Before, the agent asked for the next thing as if the answer
+// had been heard ("Is it safe to use?" after "The joystick's gone funny…" read nothing), and a
+// scripted run trailed off several lines later with nothing to say where it went wrong.
+import type { ToolCallRequest, Undecided } from '../types';
+import type { Asked } from './asked';
+import type { Scored } from './choose';
+
+/** Names as a list: "logFault.safeToUse", "keep_number and trade_in" (as the file writes them, to find them there). */
+function spokenList(names: readonly string[]): string {
+  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
+ * Whether the caller's latest line (`callerLines`, latest first) leaves the agent's question unanswered: the question was for
+ * `asked` (one or more parameters of the tools offered), no rule reads any of them from the line,
+ * and the answer calls no tool. A line that gives one of the asked values, or moves the call on to
+ * any tool, is no such line; neither is one where the rules read a different question's value
+ * for the same tool (the caller answered out of order: the agent asks for the rest).
+ */
+export function unanswered(callerLines: readonly string[], asked: readonly Asked[], scored: readonly Scored[], calls: readonly ToolCallRequest[]): Undecided | undefined {
+  const line = callerLines[0];
+  // A caller's first line says why they call, whatever the agent's opening asked ("Could you tell
+  // me the locker code?" — "Hello, I left my bag in a locker"): it is no answer left unread.
+  if (!line?.trim() || callerLines.length < 2 || asked.length === 0 || calls.length > 0) return undefined;
+  const askedTools = new Set(asked.map((q) => q.tool));
+  const readForAsked = scored.filter((s) => askedTools.has(s.tool.name) && s.values.length > 0);
+  if (readForAsked.length > 0) return undefined;
+  const tool = asked[0].tool;
+  const read = scored.find((s) => s.tool.name === tool)?.fill.args ?? {};
+  return { line, why: `the agent had just asked for ${spokenList(asked.map((q) => `${q.tool}.${q.param}`))}, and no rule reads a value for ${asked.length === 1 ? 'it' : 'any of them'} from the answer`, tool, read: { ...read } };
+}
+
+/**
+ * Whether the caller's line leaves unread a pick the agent had just asked for: its last line (a
+ * question) came after the offered rows, the line points at the tool that takes the pick, and no
+ * rule reads which row it picks. The agent asks which again; the line is undecided.
+ */
+export function pickUnread(line: string | undefined, lastAgentLine: string | undefined, tool: string, offered: number, read: Record<string, unknown>): Undecided | undefined {
+  if (!line?.trim() || !lastAgentLine?.trim().endsWith('?')) return undefined;
+  return { line, why: `the agent had just offered ${offered} option${offered === 1 ? '' : 's'} and asked which, and no rule reads a pick from the answer`, tool, read: { ...read } };
+}
+
+/**
+ * A Block Agent tools call that captures a tool without a required value its schema does not let be
+ * empty: the runtime refuses the call, so what the line gave is not kept. Before, the turn stayed
+ * where it was and the reply, built beside it, asked its question again as if nothing was wrong; on
+ * a scripted run the script ran out there. The line is undecided, naming what no rule read.
+ */
+export function refusedShort(line: string | undefined, tool: string, leftOut: readonly string[], read: Record<string, unknown>): Undecided | undefined {
+  if (!line?.trim() || leftOut.length === 0) return undefined;
+  const them = leftOut.length === 1 ? 'it' : 'them';
+  return { line, why: `${tool} needs ${spokenList(leftOut)}, no rule reads ${them} from the line, and the runtime captures nothing from a call without ${them}`, tool, read: { ...read } };
+}
