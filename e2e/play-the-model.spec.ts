@@ -252,3 +252,27 @@ test('a run going round in circles: the turn reads nothing while the agent says 
   await expect.poll(() => stageName(page)).toBe('size');
   await expect(page.getByTestId('sim-undecided')).toHaveCount(0);
 });
+
+test('an answer to the agent\'s question that the rules cannot read is offered at once, naming what was asked; Play the model answers it', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openLockers(page);
+  await openSimulator(page);
+  await say(page, 'Hello, I left my bag in a locker');
+  await say(page, "It's KB 204 771");
+  await expect.poll(() => stageName(page)).toBe('open');
+  await expect(page.getByTestId('sim-undecided')).toHaveCount(0);
+  // The agent asked whether the caller is at the locker; the answer says nothing the rules read.
+  await say(page, 'My train leaves in ten minutes, mind.');
+  const offer = page.getByTestId('sim-undecided');
+  await expect(offer).toContainText('The offline model could not read “My train leaves in ten minutes, mind.”');
+  await expect(offer).toContainText('the agent had just asked for openDoor.atLocker');
+  await page.screenshot({ path: `${SHOTS}/play-the-model-unanswered.png` });
+  await offer.getByTestId('sim-play-offer').click();
+  const panel = page.getByTestId('play-model');
+  await expect(panel.locator('[data-testid="play-tool"][data-tool="openDoor"]')).toBeChecked();
+  await panel.locator('[data-testid="play-field"][data-field="atLocker"]').selectOption('true');
+  await panel.getByTestId('play-submit').click();
+  await waitForStep(page);
+  await expect.poll(() => stageName(page)).toBe('done');
+  await expect(page.getByTestId('sim-undecided')).toHaveCount(0);
+});

@@ -234,7 +234,7 @@ export function fillBoolean(name: string, prop: JsonSchema, ctx: FillContext, as
     // and where there are none, a word of another flag's own name is that flag's, not this one's.
     const others = otherFlagConcepts(name, ctx.parameters);
     const unique = all.filter((p) => !others.described.has(conceptOfWord(p.mine)));
-    const shared = unique.length ? unique : all.filter((p) => !others.named.has(conceptOfWord(p.mine)));
+    const shared = (unique.length ? unique : all.filter((p) => !others.named.has(conceptOfWord(p.mine)))).filter((p) => !modifierSaidAlone(name, prop.description ?? '', p, line));
     // "company_car" met only by "car", said as "my own car": the plain kind, false. (Said bare, the
     // noun is read as below: "glass all over the path" is broken glass.)
     const nameParts = nameWords(name).filter((w) => !isStopWord(w));
@@ -348,4 +348,18 @@ function echoedOpening(name: string, line: string): string | undefined {
   const own = new Set(nameWords(name).filter((w) => !isStopWord(w)).map(stem));
   if (!words(m[1]).some((w) => own.has(stem(w)))) return undefined;
   return line.slice(m[0].length).split(/(?<=[.!?])\s+/)[0];
+}
+
+/**
+ * Whether the caller's word meets only a word of the description that qualifies the flag's own
+ * name ("brow" of "a brow tint", for `tint`) and is said without that name after it: "Just the
+ * brows really" speaks of the threading the tint would be added to, not of the tint.
+ */
+function modifierSaidAlone(name: string, description: string, pair: { mine: string; theirs: string }, line: string): boolean {
+  const own = new Set(nameWords(name).filter((w) => !isStopWord(w)).map(stem));
+  if (own.has(stem(pair.theirs))) return false;
+  const head = new RegExp(`\\b${pair.theirs.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+([a-z]+)`, 'i').exec(description)?.[1];
+  if (!head || !own.has(stem(head))) return false;
+  const saidWithHead = new RegExp(`\\b${pair.mine.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+([a-z]+)`, 'gi');
+  return ![...line.matchAll(saidWithHead)].some((m) => stem(m[1]) === stem(head));
 }

@@ -17,7 +17,7 @@ import { readRequest, type Reading } from './reading';
 import { askFor, reportResults, spokenFrom, swapPersons } from './speech';
 import { notStuck } from './stuck';
 import { circling } from './circling';
-import { pickUnread, refusedShort, unanswered } from './unanswered';
+import { mentionedUnread, pickUnread, refusedShort, unanswered } from './unanswered';
 import { askForField } from './field-question';
 import { patternReader, type PatternReader } from './patterns';
 import { preparePatternSandbox } from '../sandbox/patterns';
@@ -219,6 +219,11 @@ function agentCall(a: Answer, r: Reading, ctx: FillContext): void {
     const fieldProp: JsonSchema | undefined = field === undefined ? undefined : getOwn(prop?.properties, field);
     a.note('ask-missing', `${best.tool.name} fits (${reasonFor(best).why}) but its required ${missing}${field === undefined ? '' : `.${field}`} has no value yet: asked for it`);
     a.text = field === undefined ? askFor(missing, prop, best.tool.description) : askForField(missing, field, fieldProp);
+    // (Not on the caller's first line: "I'd like to book a van" names the van it wants no value of yet.)
+    if (field === undefined && r.callerLines.length > 1) {
+      a.undecided = mentionedUnread(r.callerLines[0], best.tool.name, missing, best.fill.args);
+      if (a.undecided) a.note('unread', a.undecided.why);
+    }
     const stuck = notStuck(a.text, r, missing, prop);
     if (stuck) {
       a.note('not-stuck', stuck.why);
@@ -364,7 +369,12 @@ export function createOfflineModel(options: OfflineModelOptions = {}): Model {
       const patterns = patternReader(options.patterns ?? (await preparePatternSandbox()));
       const a = new Answer(request);
       const r = readRequest(request);
-      const asked = askedOf(r.history, request.tools);
+      // What the agent's question before each caller line asked for. An older question was asked
+      // while other tools were open (Pinecall closes a stage's tools as it moves on): it is matched
+      // among every tool the agent declares, or "What is the locker code?" (findLocker's) would
+      // count as asking the open openDoor's atLocker, and the line before it answer that.
+      const askedNow = askedOf(r.history, request.tools);
+      const asked = sent.openTools === undefined ? askedNow : [askedNow[0] ?? [], ...askedOf(r.history, sent.tools).slice(1)];
       const ctx: FillContext = { callerLines: r.callerLines, today: options.today, offered: r.offered, offeredTimes: r.offeredTimes, offeredValues: r.offeredValues, agentLines: r.agentLines, asked, olderLatePart: r.olderLatePart, nearestOlder: r.nearestOlder, patterns, yesNoSpent: yesNoSpent(r), instructions: r.instructions };
       const purpose = purposeOf(request);
       if (!request.purpose) a.note('purpose', `the request names no purpose: read as a ${purpose} call from its shape`);

@@ -34,6 +34,23 @@ describe('negation scope', () => {
   });
 });
 
+describe('a thing turned down, and a flag met only by a word that qualifies its own name', () => {
+  const tint: JsonSchema = { type: 'boolean', description: 'True if they want a brow tint as well.' };
+  const areas: JsonSchema = { type: 'array', items: { type: 'string', enum: ['brows', 'upper_lip', 'chin'] } };
+  it('"skip" and "pass on" deny what follows them in their clause; "skip straight to" goes to it', () => {
+    expect(negationOf("Let's skip the salt this year", 'salt')).toBe('skip');
+    expect(negationOf("I'll pass on the lashes, thanks", 'lashes')).toBe('pass on');
+    expect(negationOf('Can we skip straight to the booking?', 'booking')).toBeUndefined();
+    expect(fill({ tint }, ['I think I will skip the tint this time.']).args).toEqual({ tint: false });
+  });
+  it('"brows" alone meets "brow" of "a brow tint" only as the threading the tint adds to: the tint\'s own sentence decides', () => {
+    expect(fill({ areas, tint }, ["Brows and chin, please. I won't bother with the tint."]).args).toEqual({ areas: ['brows', 'chin'], tint: false });
+    // Near misses: "brow tint" said whole still means it, and so does the tint said plainly.
+    expect(fill({ tint }, ['And a brow tint too, while I am there.']).args).toEqual({ tint: true });
+    expect(fill({ tint }, ['Go on, I will have the tint as well.']).args).toEqual({ tint: true });
+  });
+});
+
 describe('a yes/no answer beside the words', () => {
   it('"… a nightmare, and no" answers the yes/no question just asked: false', () => {
     const out = fill({ parking_outside: parking }, ["Parking's a nightmare round here, and no."], ['Is there somewhere to park near the house?']);

@@ -5,7 +5,9 @@
 import { conceptOfWord } from './words';
 
 /** Words that deny what follows them in their clause. */
-const NEGATOR = /\b(?:not|no|never|nobody|no[\s-]one|none|nothing|neither|nor|without|no longer|cannot|[a-z]+n['’]t)\b/gi;
+// ("Skip the salt", "I'll pass on the lashes": a thing turned down is denied as surely; "skip
+// straight to the booking" goes to it.)
+const NEGATOR = /\b(?:not|no|never|nobody|no[\s-]one|none|nothing|neither|nor|without|no longer|cannot|[a-z]+n['’]t|skip(?!\s+(?:to|straight|ahead|forward|right)\b)|pass\s+on)\b/gi;
 /** What ends a clause: punctuation, or a word that joins another clause on. */
 const CLAUSE_END = /[,;.!?]|\b(?:but|and|although|though|because|while|whereas|so|or)\b/gi;
 /**

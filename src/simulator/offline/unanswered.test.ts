@@ -103,3 +103,53 @@ describe('a Block Agent capture the runtime would refuse', () => {
     expect(out.undecided).toBeUndefined();
   });
 });
+
+describe('a line that speaks of the value the agent is about to ask for, yet gives none the rules read', () => {
+  const party = tool('book_party', 'Book a birthday party.', {
+    birthday_child: { type: 'string', description: 'Who the party is for.' },
+    guests: { type: 'integer', description: 'How many children are coming.' },
+  });
+  const before = [user('I want to book a party for Saturday.'), agent('How many children are coming?')];
+  it('the parameter\'s word is in the line and no rule reads its value: undecided, naming the word and the parameter', async () => {
+    const out = await ask([party], [...before, user('Twelve, and the birthday girl is our Maisie-Rose, she turns seven.')]);
+    expect(out.text).toBe('Could you tell me who the party is for?');
+    expect(out.undecided).toMatchObject({ line: 'Twelve, and the birthday girl is our Maisie-Rose, she turns seven.', why: 'the caller\'s "birthday" speaks of book_party.birthday_child, and no rule reads a value for it from the line', tool: 'book_party', read: { guests: 12 } });
+  });
+  it('near miss: a line that does not speak of it is asked for it, and nothing is undecided', async () => {
+    const out = await ask([party], [...before, user('Twelve, if they all turn up.')]);
+    expect(out.text).toBe('Could you tell me who the party is for?');
+    expect(out.undecided).toBeUndefined();
+  });
+  it('near miss: the caller\'s first line names what they want, no value of it yet', async () => {
+    const out = await ask([party], [user('Hello, I want to book a birthday party for twelve children.')]);
+    expect(out.undecided).toBeUndefined();
+  });
+});
+
+describe('an older question is matched among every tool the agent declares, not only those open now', () => {
+  // Pinecall sends every declared tool and names the open ones: "What is the locker code?" was
+  // findLocker's question, asked while it was open. Matched among the open tools alone it counted as
+  // asking openDoor's atLocker, and "Hello, I left my bag in a locker", the answer before it, set
+  // atLocker true on a line that says nothing of where the caller stands.
+  const find = tool('findLocker', 'Find a locker.', { lockerCode: { type: 'string' } });
+  const open = tool('openDoor', "Open the locker's door.", { atLocker: { type: 'boolean' } });
+  const history: ChatMessage[] = [
+    agent('Could you tell me the locker code on the receipt?'),
+    user('Hello, I left my bag in a locker'),
+    agent('What is the locker code?'),
+    user("It's KB 204 771"),
+    { role: 'assistant', content: '', toolCalls: [{ id: 'l1', name: 'findLocker', arguments: '{"lockerCode":"KB204771"}' }] },
+    { role: 'tool', toolCallId: 'l1', name: 'findLocker', content: '{"locker":"KB204771"}' },
+    agent('All right. Are you standing at the locker now?'),
+  ];
+  const answer = (line: string) =>
+    model.complete({ purpose: 'agent', system: 'You are Sam at the station lockers.', messages: [...history, user(line)], tools: [find, open], openTools: ['openDoor'], toolChoice: 'auto' } satisfies ModelRequest);
+  it('an answer that says nothing of it sets nothing, and is undecided', async () => {
+    const out = await answer('My train leaves in ten minutes, mind.');
+    expect(out.toolCalls).toEqual([]);
+    expect(out.undecided?.why).toBe('the agent had just asked for openDoor.atLocker, and no rule reads a value for it from the answer');
+  });
+  it('near miss: a yes answers it', async () => {
+    expect(calls(await answer("Yes, I'm right in front of it."))).toEqual([['openDoor', { atLocker: true }]]);
+  });
+});

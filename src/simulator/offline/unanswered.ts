@@ -8,6 +8,8 @@
 import type { ToolCallRequest, Undecided } from '../types';
 import type { Asked } from './asked';
 import type { Scored } from './choose';
+import { MANNERS, VAGUE } from './intent';
+import { nameWords, overlap, stem, words } from './words';
 
 /** Names as a list: "logFault.safeToUse", "keep_number and trade_in" (as the file writes them, to find them there). */
 function spokenList(names: readonly string[]): string {
@@ -54,4 +56,17 @@ export function refusedShort(line: string | undefined, tool: string, leftOut: re
   if (!line?.trim() || leftOut.length === 0) return undefined;
   const them = leftOut.length === 1 ? 'it' : 'them';
   return { line, why: `${tool} needs ${spokenList(leftOut)}, no rule reads ${them} from the line, and the runtime captures nothing from a call without ${them}`, tool, read: { ...read } };
+}
+
+/**
+ * Whether the caller's line speaks of the value the agent is about to ask for: a word of the
+ * parameter's name is in it ("the birthday boy is Jayden" for birthdayChild), yet no rule reads a
+ * value from it. Asking "What is your birthday child?" of a caller who has just said it would be
+ * a question as if nothing was heard; the line is undecided instead, naming the word.
+ */
+export function mentionedUnread(line: string | undefined, tool: string, param: string, read: Record<string, unknown>): Undecided | undefined {
+  if (!line?.trim()) return undefined;
+  const spoken = overlap(words(line), nameWords(param)).pairs.filter((p) => !VAGUE.has(stem(p.mine)) && !MANNERS.has(stem(p.mine)));
+  if (spoken.length === 0) return undefined;
+  return { line, why: `the caller's "${spoken[0].mine}" speaks of ${tool}.${param}, and no rule reads a value for it from the line`, tool, read: { ...read } };
 }
