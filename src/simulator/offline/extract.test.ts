@@ -71,6 +71,11 @@ describe('findYesNo', () => {
     for (const line of ["No I don't", 'No, piano only', 'no thanks', 'No. Never.', "No it's fine", 'No way']) expect(findYesNo(line)?.value).toBe(false);
     expect(findYesNoInClause('It is upstairs. No piano, thankfully.')).toBeUndefined();
   });
+  it('"don\'t worry", "never mind" reassure and answer nothing; "don\'t" and "never" alone still refuse', () => {
+    for (const line of ["Don't worry about it", 'do not mind me', 'Never mind, carry on', "don't panic"]) expect(findYesNo(line)).toBeUndefined();
+    expect(findYesNoInClause("I've got loads of those from the gym, don't worry.")).toBeUndefined();
+    for (const line of ["Don't.", 'Never.', "don't book it"]) expect(findYesNo(line)?.value).toBe(false);
+  });
   it('"go on then" agrees; "go on the website" is no answer', () => {
     for (const line of ['Oh, go on then, as long as it is quick.', 'Go on.', 'go on']) expect(findYesNo(line)?.value).toBe(true);
     expect(findYesNo('Go on the website and look')).toBeUndefined();

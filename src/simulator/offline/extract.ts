@@ -174,7 +174,8 @@ export function findNames(text: string): Found[] {
 }
 
 const YES = /^(?:yes|yeah|yep|yup|yes please|sure|ok|okay|correct|right|absolutely|definitely|certainly|perfect|great|fine|lovely|please do|go ahead|go for it|do it|book it|that works|works for me|sounds (?:good|great|perfect)|that(?:['’]s| is) (?:right|correct|perfect|great|fine|good|lovely)|that would be (?:great|perfect|lovely)|let['’]?s do (?:it|that)|go on(?:,? then)?(?=[,.!?]|\s*$)|of course|exactly|agreed|alright|all right)\b/i;
-const NO = /^(?:no|nope|nah|not really|not now|never|don't|do not|negative|wrong|that's wrong|cancel that)\b/i;
+// ("Don't worry", "never mind": reassurance, no answer. "Don't" alone still is one.)
+const NO = /^(?:no|nope|nah|not really|not now|never(?!\s+mind\b)|(?:don['’]t|do not)(?!\s+(?:worry|mind|fret|panic)\b)|negative|wrong|that's wrong|cancel that)\b/i;
 
 /** Small words a title keeps inside it ("The Remains of the Day", "War and Peace"). */
 const TITLE_GLUE = new Set('of the a an and in on to for at with from by or'.split(' '));
