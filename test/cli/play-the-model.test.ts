@@ -53,6 +53,18 @@ describe('callboard simulate on the offline model, at a line its rules cannot re
   }, SLOW);
 });
 
+describe('callboard simulate on the offline model, at an answer to its question it cannot read', () => {
+  it('ends on the answer at once, naming what was asked (before, the door opened on a flag read from an older line), exit 1', async () => {
+    const answer = 'My train leaves in ten minutes, mind.';
+    const run = await cli(['simulate', LOCKERS, '--say', ASKED, '--say', "It's KB 204 771", '--say', answer, '--say', "Yes, I'm right in front of it."]);
+    expect(run.code).toBe(EXIT_ERRORS);
+    const all = events(run.stdout);
+    expect(all.at(-1)).toEqual({ type: 'stuck', step: expect.any(Number), line: answer, why: 'the agent had just asked for openDoor.atLocker, and no rule reads a value for it from the answer' });
+    expect(all.filter((e) => e.type === 'tool_call').map((e) => e.name)).toEqual(['findLocker']);
+    expect(all.filter((e) => e.type === 'say' && e.who === 'caller')).toHaveLength(3);
+  }, SLOW);
+});
+
 describe('callboard simulate on the offline model, going round in circles', () => {
   it('a Block Agent turn that reads nothing while the agent says the same again ends there, exit 1, instead of passing', async () => {
     const desk = agentFile('storage-desk.yaml', [
