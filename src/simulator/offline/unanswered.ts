@@ -1,10 +1,10 @@
-// Never stuck (issue 32): a question the rules could not read the answer to says so at once. The
-// agent asked for something (the dialogue state knows which parameters its last question was for);
-// when the caller's answer gives none of them a value and the agent calls nothing, the line was
-// not understood, whatever the agent goes on to ask: the Simulator offers to play the model there
-// and `callboard simulate` ends on it. Before, the agent asked for the next thing as if the answer
-// had been heard ("Is it safe to use?" after "The joystick's gone funny…" read nothing), and a
-// scripted run trailed off several lines later with nothing to say where it went wrong.
+// Never stuck (issue 32): a line the rules could not read says so at once, where before the run
+// went on as if it had been heard and a scripted run trailed off lines later with nothing to say
+// where it went wrong ("Is it safe to use?" after "The joystick's gone funny…" read nothing). Four
+// such lines: an answer that gives none of the values the agent's question asked for, a pick among
+// offered rows no rule reads, a line that speaks of the value about to be asked for with none read,
+// and a Block Agent capture the runtime would refuse. Each is the model's `undecided`: the
+// Simulator offers to play the model there and `callboard simulate` ends on it.
 import type { ToolCallRequest, Undecided } from '../types';
 import type { Asked } from './asked';
 import type { Scored } from './choose';
@@ -17,9 +17,9 @@ function spokenList(names: readonly string[]): string {
 }
 
 /**
- * Whether the caller's latest line (`callerLines`, latest first) leaves the agent's question unanswered: the question was for
- * `asked` (one or more parameters of the tools offered), no rule reads any of them from the line,
- * and the answer calls no tool. A line that gives one of the asked values, or moves the call on to
+ * Whether the caller's latest line (`callerLines`, latest first) leaves the agent's question
+ * unanswered: the question was for `asked` (one or more parameters of the tools offered), no rule
+ * reads any of them from the line, and the answer calls no tool. A line that gives one of the asked values, or moves the call on to
  * any tool, is no such line; neither is one where the rules read a different question's value
  * for the same tool (the caller answered out of order: the agent asks for the rest).
  */
@@ -29,8 +29,7 @@ export function unanswered(callerLines: readonly string[], asked: readonly Asked
   // me the locker code?" — "Hello, I left my bag in a locker"): it is no answer left unread.
   if (!line?.trim() || callerLines.length < 2 || asked.length === 0 || calls.length > 0) return undefined;
   const askedTools = new Set(asked.map((q) => q.tool));
-  const readForAsked = scored.filter((s) => askedTools.has(s.tool.name) && s.values.length > 0);
-  if (readForAsked.length > 0) return undefined;
+  if (scored.some((s) => askedTools.has(s.tool.name) && s.values.length > 0)) return undefined;
   const tool = asked[0].tool;
   const read = scored.find((s) => s.tool.name === tool)?.fill.args ?? {};
   return { line, why: `the agent had just asked for ${spokenList(asked.map((q) => `${q.tool}.${q.param}`))}, and no rule reads a value for ${asked.length === 1 ? 'it' : 'any of them'} from the answer`, tool, read: { ...read } };
