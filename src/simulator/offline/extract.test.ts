@@ -10,6 +10,13 @@ describe('findPhones', () => {
     expect(values(findPhones('+34 612-345-678'))).toEqual(['+34612345678']);
     expect(values(findPhones('(555) 123-4567'))).toEqual(['5551234567']);
   });
+  it('a last group put right after "no wait", "sorry", "I mean" takes the group as put right', () => {
+    expect(values(findPhones('It is oh one two one, four nine six, three eight two. No wait, three two eight.'))).toEqual(['0121496328']);
+    expect(values(findPhones('five five five, two one two, nine nine oh one, sorry, nine nine oh two'))).toEqual(['5552129902']);
+    // Near misses: words after it that give no digits, or a group of another length, leave it as said.
+    expect(values(findPhones('oh one two one, four nine six, three eight two, sorry, that is my work one'))).toEqual(['0121496382']);
+    expect(values(findPhones('oh one two one, four nine six, three eight two. No wait, three two.'))).toEqual(['0121496382']);
+  });
   it('near misses: a short number, a date, a time', () => {
     expect(values(findPhones('room 12345'))).toEqual([]);
     expect(values(findPhones('on 2026-12-01'))).toEqual([]);

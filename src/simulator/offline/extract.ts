@@ -13,12 +13,35 @@ const PHONE = /(?<![\w/:])\+?\(?\d[\d\s().-]{5,22}\d(?![\w/:])/g;
 /** Seven or more digits said as words ("five five five, one two three…", "oh seven four double-oh…"). */
 const SPOKEN = new RegExp(`\\b${DIGIT_TOKEN}(?:[\\s,.-]+${DIGIT_TOKEN}){4,14}\\b`, 'gi');
 
+/** What puts right the digits just said: "No wait,", "sorry,", "I mean". */
+const CORRECTION = /^[\s.,;!?]*(?:no,?\s+wait|wait|no,?\s+sorry|sorry|i\s+mean|no)\b[\s.,;!?]+/i;
+/** One group of digits said as words, right at the start. */
+const DIGIT_GROUP = new RegExp(`^${DIGIT_TOKEN}(?:[\\s-]+${DIGIT_TOKEN})*\\b`, 'i');
+
+/**
+ * "… nine one two, four five six. No wait, four six five": a number whose last group is said again
+ * as many digits long, after words that put it right, takes the group as put right. (A phone
+ * with a wrong digit is a wrong value; one number corrected is the caller's.)
+ */
+function correctedLastGroup(said: string, after: string): { digits: string; said: string } | undefined {
+  const prefix = CORRECTION.exec(after);
+  const group = prefix ? DIGIT_GROUP.exec(after.slice(prefix[0].length)) : null;
+  if (!prefix || !group) return undefined;
+  const wrong = spokenDigits(said.split(/[,.]\s*/).at(-1) ?? '');
+  const right = spokenDigits(group[0]);
+  if (!wrong || right.length !== wrong.length) return undefined;
+  const digits = spokenDigits(said);
+  return { digits: digits.slice(0, digits.length - wrong.length) + right, said: `${said}${after.slice(0, prefix[0].length + group[0].length)}` };
+}
+
 export function findPhones(text: string): Found[] {
   const out: Found[] = [];
   for (const m of text.matchAll(SPOKEN)) {
     const digits = spokenDigits(m[0]);
     if (digits.length < 7) continue;
-    out.push({ value: digits, said: m[0], index: m.index ?? 0, rule: 'phone-spoken-digits' });
+    const index = m.index ?? 0;
+    const corrected = correctedLastGroup(m[0], text.slice(index + m[0].length));
+    out.push(corrected ? { value: corrected.digits, said: corrected.said, index, rule: 'phone-spoken-digits' } : { value: digits, said: m[0], index, rule: 'phone-spoken-digits' });
   }
   for (const m of text.matchAll(PHONE)) {
     const said = m[0].trim();
