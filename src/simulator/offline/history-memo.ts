@@ -109,3 +109,15 @@ export function nextEnumLine(values: unknown[], descriptions: string[], nearestO
 export function askedOf(history: HistoryRead, tools: ToolSpec[]): Asked[][] {
   return perLineOf(history, `asked ${JSON.stringify(tools)}`, (questions) => askedForEach(questions, tools));
 }
+
+/**
+ * askedOf for a request: the latest line's question matched among the tools open now, each older
+ * line's among every tool the agent declares (`declared`; absent when all are open). An older
+ * question was asked while other tools were open (Pinecall closes a stage's tools as it moves on):
+ * matched among the open ones alone, "What is the locker code?" (findLocker's) would count as
+ * asking the open openDoor's atLocker, and the line before it answer that.
+ */
+export function askedBeforeEachLine(history: HistoryRead, open: ToolSpec[], declared?: ToolSpec[]): Asked[][] {
+  const now = askedOf(history, open);
+  return declared === undefined ? now : [now[0] ?? [], ...askedOf(history, declared).slice(1)];
+}

@@ -12,7 +12,7 @@ import { findDates, findTimes } from './dates';
 import { findEmails, findNames, findPhones } from './extract';
 import { picksOffered, type FillContext } from './fill';
 import type { Filled } from './fill-types';
-import { askedOf } from './history-memo';
+import { askedBeforeEachLine } from './history-memo';
 import { readRequest, type Reading } from './reading';
 import { askFor, reportResults, spokenFrom, swapPersons } from './speech';
 import { notStuck } from './stuck';
@@ -369,12 +369,7 @@ export function createOfflineModel(options: OfflineModelOptions = {}): Model {
       const patterns = patternReader(options.patterns ?? (await preparePatternSandbox()));
       const a = new Answer(request);
       const r = readRequest(request);
-      // What the agent's question before each caller line asked for. An older question was asked
-      // while other tools were open (Pinecall closes a stage's tools as it moves on): it is matched
-      // among every tool the agent declares, or "What is the locker code?" (findLocker's) would
-      // count as asking the open openDoor's atLocker, and the line before it answer that.
-      const askedNow = askedOf(r.history, request.tools);
-      const asked = sent.openTools === undefined ? askedNow : [askedNow[0] ?? [], ...askedOf(r.history, sent.tools).slice(1)];
+      const asked = askedBeforeEachLine(r.history, request.tools, sent.openTools === undefined ? undefined : sent.tools);
       const ctx: FillContext = { callerLines: r.callerLines, today: options.today, offered: r.offered, offeredTimes: r.offeredTimes, offeredValues: r.offeredValues, agentLines: r.agentLines, asked, olderLatePart: r.olderLatePart, nearestOlder: r.nearestOlder, patterns, yesNoSpent: yesNoSpent(r), instructions: r.instructions };
       const purpose = purposeOf(request);
       if (!request.purpose) a.note('purpose', `the request names no purpose: read as a ${purpose} call from its shape`);
