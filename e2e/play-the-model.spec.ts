@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { appState, openApp } from './helpers';
 import { openSimulator, say, waitForStep } from './sim-helpers';
 
@@ -35,6 +35,21 @@ async function openBikeDesk(page: Page) {
 }
 
 const stageName = (page: Page) => appState(page, (s) => s.doc.stages.find((st: { id: string }) => st.id === s.session?.stageId)?.name);
+
+/**
+ * Plays the step an offer stands on: opens Play the model, sees `tool` already picked (the one the
+ * line points at) or picks it, chooses `value` for one field, submits, and waits for the step.
+ */
+async function playOneField(page: Page, offer: Locator, tool: string, field: string, value: string, picked: 'already picked' | 'pick it') {
+  await offer.getByTestId('sim-play-offer').click();
+  const panel = page.getByTestId('play-model');
+  const choice = panel.locator(`[data-testid="play-tool"][data-tool="${tool}"]`);
+  if (picked === 'already picked') await expect(choice).toBeChecked();
+  else await choice.check();
+  await panel.locator(`[data-testid="play-field"][data-field="${field}"]`).selectOption(value);
+  await panel.getByTestId('play-submit').click();
+  await waitForStep(page);
+}
 
 test('a line the rules cannot read: play the model, the step goes on, Save as test keeps it, the Tests panel replays it green', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -123,12 +138,7 @@ test('Block Agent: a line the rules cannot read offers play the model too; the p
   await expect(offer).toContainText('The offline model could not read “My sister said you were good, honestly.”');
   await expect(offer).toContainText('choose_service');
   await page.screenshot({ path: `${SHOTS}/play-the-model-block-agent.png` });
-  await offer.getByTestId('sim-play-offer').click();
-  const panel = page.getByTestId('play-model');
-  await expect(panel.locator('[data-testid="play-tool"][data-tool="choose_service"]')).toBeChecked();
-  await panel.locator('[data-testid="play-field"][data-field="service"]').selectOption('brake_check');
-  await panel.getByTestId('play-submit').click();
-  await waitForStep(page);
+  await playOneField(page, offer, 'choose_service', 'service', 'brake_check', 'already picked');
   await expect.poll(() => appState(page, (s) => s.session?.state.service)).toBe('brake_check');
   await expect.poll(() => stageName(page)).toBe('done');
 });
@@ -243,12 +253,7 @@ test('a run going round in circles: the turn reads nothing while the agent says 
   await expect(offer).toContainText('The offline model could not read “We have got a garage full of boxes”');
   await expect(offer).toContainText('twice running');
   await page.screenshot({ path: `${SHOTS}/play-the-model-circling.png` });
-  await offer.getByTestId('sim-play-offer').click();
-  const panel = page.getByTestId('play-model');
-  await panel.locator('[data-testid="play-tool"][data-tool="storage_enquiry"]').check();
-  await panel.locator('[data-testid="play-field"][data-field="wants_unit"]').selectOption('true');
-  await panel.getByTestId('play-submit').click();
-  await waitForStep(page);
+  await playOneField(page, offer, 'storage_enquiry', 'wants_unit', 'true', 'pick it');
   await expect.poll(() => stageName(page)).toBe('size');
   await expect(page.getByTestId('sim-undecided')).toHaveCount(0);
 });
@@ -267,12 +272,7 @@ test('an answer to the agent\'s question that the rules cannot read is offered a
   await expect(offer).toContainText('The offline model could not read “My train leaves in ten minutes, mind.”');
   await expect(offer).toContainText('the agent had just asked for openDoor.atLocker');
   await page.screenshot({ path: `${SHOTS}/play-the-model-unanswered.png` });
-  await offer.getByTestId('sim-play-offer').click();
-  const panel = page.getByTestId('play-model');
-  await expect(panel.locator('[data-testid="play-tool"][data-tool="openDoor"]')).toBeChecked();
-  await panel.locator('[data-testid="play-field"][data-field="atLocker"]').selectOption('true');
-  await panel.getByTestId('play-submit').click();
-  await waitForStep(page);
+  await playOneField(page, offer, 'openDoor', 'atLocker', 'true', 'already picked');
   await expect.poll(() => stageName(page)).toBe('done');
   await expect(page.getByTestId('sim-undecided')).toHaveCount(0);
 });
